@@ -1,0 +1,125 @@
+import type { Locale } from './locale.ts';
+
+/**
+ * Messages the server sends and the forms show: validation (v.*), errors (e.*) and field labels
+ * (f.*), both languages side by side so a missing one shows in review and in the unit test.
+ */
+export const MESSAGES = {
+  'v.required': { 'en-US': '{field} is required', 'zh-CN': '{field}不能为空' },
+  'v.tooLong': { 'en-US': '{field} is too long', 'zh-CN': '{field}过长' },
+  'v.invalid': { 'en-US': '{field} is invalid', 'zh-CN': '{field}无效' },
+  'v.type': { 'en-US': '{field} must be a {expected}', 'zh-CN': '{field}的类型应为 {expected}' },
+  'v.enum': { 'en-US': '{field} must be one of: {options}', 'zh-CN': '{field}只能是：{options}' },
+  'v.min': { 'en-US': '{field} must be at least {minimum}', 'zh-CN': '{field}不能小于 {minimum}' },
+  'v.max': { 'en-US': '{field} must be at most {maximum}', 'zh-CN': '{field}不能大于 {maximum}' },
+  'v.unknownKey': { 'en-US': 'Unknown field {field}', 'zh-CN': '未知字段 {field}' },
+  'v.malformedJson': { 'en-US': 'The request body is not valid JSON', 'zh-CN': '请求体不是合法的 JSON' },
+  'v.phone': { 'en-US': '{field} must be a valid phone number (6–15 digits, optional +)', 'zh-CN': '{field}须为有效电话号码（6–15 位数字，可带 +）' },
+  'v.email': { 'en-US': '{field} must be a valid e-mail address', 'zh-CN': '{field}须为有效邮箱地址' },
+  'v.username': { 'en-US': '{field}: 3–32 letters, digits, _ . -, starting with a letter', 'zh-CN': '{field}：3–32 位字母、数字或 _ . -，以字母开头' },
+  'v.id': { 'en-US': '{field} is not a valid id', 'zh-CN': '{field}不是有效的 ID' },
+  'v.noSpaces': { 'en-US': '{field} must not contain spaces', 'zh-CN': '{field}不能包含空格' },
+  'v.password.accountLength': { 'en-US': 'Password must be 8–32 characters', 'zh-CN': '密码长度须为 8–32 位' },
+  'v.password.selfLength': { 'en-US': 'Password must be 6–16 characters', 'zh-CN': '密码长度须为 6–16 位' },
+  'v.password.lower': { 'en-US': 'Password needs a lowercase letter', 'zh-CN': '密码须包含小写字母' },
+  'v.password.upper': { 'en-US': 'Password needs an uppercase letter', 'zh-CN': '密码须包含大写字母' },
+  'v.password.digit': { 'en-US': 'Password needs a digit', 'zh-CN': '密码须包含数字' },
+  'v.password.special': { 'en-US': 'Password needs a special character', 'zh-CN': '密码须包含特殊字符' },
+  'v.password.confirm': { 'en-US': 'The two passwords do not match', 'zh-CN': '两次输入的密码不一致' },
+  'v.alias.profile': { 'en-US': 'Alias must be 5–10 characters', 'zh-CN': '别名长度须为 5–10 个字符' },
+  'v.company.name': { 'en-US': 'Company name must be 1–100 characters', 'zh-CN': '公司名称长度须为 1–100 个字符' },
+  'v.company.suffix': { 'en-US': 'Suffix must be 1–100 letters and digits', 'zh-CN': '后缀须为 1–100 位字母和数字' },
+
+  'e.ok': { 'en-US': 'OK', 'zh-CN': '成功' },
+  'e.validation': { 'en-US': 'Invalid request', 'zh-CN': '请求参数有误' },
+  'e.unauthenticated': { 'en-US': 'Not logged in', 'zh-CN': '未登录' },
+  'e.forbidden': { 'en-US': 'Your user group does not have the authority to perform this operation', 'zh-CN': '您的用户组没有执行此操作的权限' },
+  'e.notFound': { 'en-US': 'Not found', 'zh-CN': '未找到' },
+  'e.routeNotFound': { 'en-US': 'No API route {method} {url}', 'zh-CN': '不存在的接口 {method} {url}' },
+  'e.internal': { 'en-US': 'Internal server error', 'zh-CN': '服务器内部错误' },
+  'e.badCredentials': { 'en-US': 'Incorrect user name or password', 'zh-CN': '用户名或密码错误' },
+  'e.accountDisabled': { 'en-US': 'This account is disabled; contact your administrator', 'zh-CN': '该账号已停用，请联系管理员' },
+  'e.roleMismatch': { 'en-US': 'This account cannot sign in as {role}; choose the other role', 'zh-CN': '该账号不能以「{role}」身份登录，请选择另一身份' },
+  'e.rateLimited': { 'en-US': 'Too many failed sign-ins; try again in {seconds} s', 'zh-CN': '登录失败次数过多，请 {seconds} 秒后再试' },
+  'e.signedInElsewhere': { 'en-US': 'This account is signed in elsewhere', 'zh-CN': '该账号已在其他地方登录' },
+  'e.forcedLogout': { 'en-US': 'You were signed out because this account signed in elsewhere', 'zh-CN': '该账号已在其他地方登录，您已被迫下线' },
+  'e.illegalToken': { 'en-US': 'Your sign-in is not valid; please sign in again', 'zh-CN': '登录凭证无效，请重新登录' },
+  'e.endedByAdmin': { 'en-US': 'Your session was ended by an administrator', 'zh-CN': '您的会话已被管理员结束' },
+  'e.tokenExpired': { 'en-US': 'Your session has expired', 'zh-CN': '登录已过期' },
+  'e.wrongCurrentPassword': { 'en-US': 'The current password is incorrect', 'zh-CN': '当前密码不正确' },
+  'e.requestFiled': { 'en-US': 'Your request was sent to the administrators', 'zh-CN': '您的申请已提交给管理员' },
+
+  'f.username': { 'en-US': 'User name', 'zh-CN': '用户名' },
+  'f.password': { 'en-US': 'Password', 'zh-CN': '密码' },
+  'f.role': { 'en-US': 'Role', 'zh-CN': '身份' },
+  'f.force': { 'en-US': 'Force sign-in', 'zh-CN': '强制登录' },
+  'f.remember': { 'en-US': 'Remember me', 'zh-CN': '记住我' },
+  'f.alias': { 'en-US': 'Alias', 'zh-CN': '别名' },
+  'f.email': { 'en-US': 'E-mail', 'zh-CN': '邮箱' },
+  'f.phoneNumber': { 'en-US': 'Phone number', 'zh-CN': '电话号码' },
+  'f.currentPassword': { 'en-US': 'Current password', 'zh-CN': '当前密码' },
+  'f.newPassword': { 'en-US': 'New password', 'zh-CN': '新密码' },
+  'f.confirmPassword': { 'en-US': 'Confirm password', 'zh-CN': '确认密码' },
+  'f.companyName': { 'en-US': 'Company name', 'zh-CN': '公司名称' },
+  'f.contactName': { 'en-US': 'Contact name', 'zh-CN': '联系人' },
+  'f.message': { 'en-US': 'Message', 'zh-CN': '留言' },
+  'f.note': { 'en-US': 'Note', 'zh-CN': '备注' },
+  'f.name': { 'en-US': 'Name', 'zh-CN': '名称' },
+  'f.suffix': { 'en-US': 'Suffix', 'zh-CN': '后缀' },
+  'f.adminEmail': { 'en-US': 'Admin e-mail', 'zh-CN': '管理员邮箱' },
+  'f.page': { 'en-US': 'Page', 'zh-CN': '页码' },
+  'f.pageSize': { 'en-US': 'Page size', 'zh-CN': '每页条数' },
+  'f.body': { 'en-US': 'Request body', 'zh-CN': '请求体' },
+} as const satisfies Record<string, Record<Locale, string>>;
+
+export type MessageKey = keyof typeof MESSAGES;
+
+export function isMessageKey(key: string): key is MessageKey {
+  return Object.prototype.hasOwnProperty.call(MESSAGES, key);
+}
+
+export function translate(key: string, locale: Locale, params: Record<string, string | number> = {}): string {
+  const template = isMessageKey(key) ? MESSAGES[key][locale] : key;
+  return template.replace(/\{(\w+)\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole));
+}
+
+/** Label of a field path, e.g. ['profile','email'] → "E-mail"; unknown fields show their path. */
+export function fieldLabel(path: readonly PropertyKey[], locale: Locale): string {
+  const last = [...path].reverse().find((part) => typeof part === 'string');
+  if (typeof last === 'string' && isMessageKey(`f.${last}`)) return translate(`f.${last}`, locale);
+  return path.length > 0 ? path.map(String).join('.') : translate('f.body', locale);
+}
+
+/** The shape of a zod issue this module reads (kept structural so contracts need no zod internals). */
+export interface IssueLike {
+  code: string;
+  path: readonly PropertyKey[];
+  message: string;
+  expected?: unknown;
+  values?: readonly unknown[];
+  minimum?: unknown;
+  maximum?: unknown;
+  keys?: readonly string[];
+}
+
+/** One human sentence per issue, in the caller's language, naming the field. */
+export function formatIssue(issue: IssueLike, locale: Locale): string {
+  const field = fieldLabel(issue.path, locale);
+  if (isMessageKey(issue.message)) return translate(issue.message, locale, { field });
+  switch (issue.code) {
+    case 'invalid_type':
+      return issue.message.includes('received undefined')
+        ? translate('v.required', locale, { field })
+        : translate('v.type', locale, { field, expected: String(issue.expected) });
+    case 'invalid_value':
+      return translate('v.enum', locale, { field, options: (issue.values ?? []).map(String).join(', ') });
+    case 'too_small':
+      return translate('v.min', locale, { field, minimum: String(issue.minimum) });
+    case 'too_big':
+      return translate('v.max', locale, { field, maximum: String(issue.maximum) });
+    case 'unrecognized_keys':
+      return translate('v.unknownKey', locale, { field: (issue.keys ?? []).join(', ') });
+    default:
+      return translate('v.invalid', locale, { field });
+  }
+}

@@ -1,0 +1,102 @@
+import { z } from 'zod';
+import { authLevelSchema, loginRoleSchema } from './roles.ts';
+import { emailSchema, isoDateTime, phoneSchema, requiredString, selfPasswordSchema } from './fields.ts';
+import { LIMITS } from './constants.ts';
+
+/** The signed-in user, as getSelfInfo answers it (spec §3). */
+export const selfInfoSchema = z.object({
+  id: z.string(),
+  userID: z.number().int(),
+  username: z.string(),
+  customerID: z.string(),
+  authLevel: authLevelSchema,
+  email: z.string(),
+  phoneNumber: z.string(),
+  createTime: isoDateTime,
+  alias: z.string(),
+});
+export type SelfInfo = z.infer<typeof selfInfoSchema>;
+
+export const loginInputSchema = z.object({
+  /** A user name or the account's phone number. */
+  username: requiredString(64),
+  password: z.string().min(1, { error: 'v.required' }).max(128, { error: 'v.tooLong' }),
+  role: loginRoleSchema,
+  /** Revoke the session open elsewhere and sign in here. */
+  force: z.boolean().optional(),
+  /** Keep the session for a month instead of a working day. */
+  remember: z.boolean().optional(),
+});
+export type LoginInput = z.infer<typeof loginInputSchema>;
+
+export const loginResultSchema = z.object({
+  token: z.string(),
+  expiresAt: isoDateTime,
+  user: selfInfoSchema,
+});
+export type LoginResult = z.infer<typeof loginResultSchema>;
+
+/** Data of the 451 answer when the account already has a live session. */
+export const signedInElsewhereSchema = z.object({
+  signedInElsewhere: z.literal(true),
+  since: isoDateTime,
+  userAgent: z.string().nullable(),
+});
+export type SignedInElsewhere = z.infer<typeof signedInElsewhereSchema>;
+
+export const sessionSchema = z.object({
+  id: z.string(),
+  userId: z.string(),
+  createdAt: isoDateTime,
+  lastSeenAt: isoDateTime,
+  expiresAt: isoDateTime,
+  remember: z.boolean(),
+  userAgent: z.string().nullable(),
+  ip: z.string().nullable(),
+});
+export type Session = z.infer<typeof sessionSchema>;
+
+/** Self-info edit (spec §5: alias 5–10, valid phone and email). */
+export const profileInputSchema = z.object({
+  alias: z.string().trim().min(LIMITS.profileAlias.min, { error: 'v.alias.profile' }).max(LIMITS.profileAlias.max, { error: 'v.alias.profile' }),
+  phoneNumber: phoneSchema,
+  email: emailSchema,
+});
+export type ProfileInput = z.infer<typeof profileInputSchema>;
+
+export const changePasswordInputSchema = z
+  .object({
+    currentPassword: z.string().min(1, { error: 'v.required' }),
+    newPassword: selfPasswordSchema,
+    confirmPassword: z.string().min(1, { error: 'v.required' }),
+  })
+  .refine((v) => v.newPassword === v.confirmPassword, { error: 'v.password.confirm', path: ['confirmPassword'] });
+export type ChangePasswordInput = z.infer<typeof changePasswordInputSchema>;
+
+/** "Forgot password": a request the company's administrators act on (no e-mail server is assumed). */
+export const forgotPasswordInputSchema = z.object({
+  username: requiredString(64),
+  note: z.string().trim().max(500, { error: 'v.tooLong' }).optional(),
+});
+export type ForgotPasswordInput = z.infer<typeof forgotPasswordInputSchema>;
+
+/** "Register": a B2B console does not self-serve accounts; this files an access request for provider staff. */
+export const registerInputSchema = z.object({
+  companyName: requiredString(100),
+  contactName: requiredString(64),
+  email: emailSchema,
+  phoneNumber: phoneSchema,
+  message: z.string().trim().max(500, { error: 'v.tooLong' }).optional(),
+});
+export type RegisterInput = z.infer<typeof registerInputSchema>;
+
+export const accessRequestSchema = z.object({
+  id: z.string(),
+  kind: z.enum(['register', 'password_reset']),
+  companyId: z.string().nullable(),
+  username: z.string().nullable(),
+  payload: z.record(z.string(), z.string()),
+  status: z.enum(['open', 'done']),
+  createTime: isoDateTime,
+});
+export type AccessRequest = z.infer<typeof accessRequestSchema>;
