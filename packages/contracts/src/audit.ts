@@ -19,9 +19,9 @@ export type AuditEntry = z.infer<typeof auditEntrySchema>;
 export const auditQuerySchema = pageQuerySchema.extend({
   entity: z.string().max(64).optional(),
   action: z.string().max(64).optional(),
-  actorId: z.string().max(64).optional(),
+  actorId: z.uuid({ error: 'v.id' }).optional(),
   /** DEV only: read another company's entries. */
-  companyId: z.string().max(64).optional(),
+  companyId: z.uuid({ error: 'v.id' }).optional(),
 });
 export type AuditQuery = z.infer<typeof auditQuerySchema>;
 

@@ -9,3 +9,4 @@ export * from './users.ts';
 export * from './companies.ts';
 export * from './audit.ts';
 export * from './routes.ts';
+export * from './route-schema.ts';

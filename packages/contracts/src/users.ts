@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { authLevelSchema, loginRoleSchema } from './roles.ts';
+import { loginRoleSchema, roleSchema } from './roles.ts';
 import { emailSchema, isoDateTime, phoneSchema, requiredString, selfPasswordSchema } from './fields.ts';
 import { LIMITS } from './constants.ts';
 
@@ -9,7 +9,7 @@ export const selfInfoSchema = z.object({
   userID: z.number().int(),
   username: z.string(),
   customerID: z.string(),
-  authLevel: authLevelSchema,
+  authLevel: roleSchema,
   email: z.string(),
   phoneNumber: z.string(),
   createTime: isoDateTime,
@@ -100,3 +100,12 @@ export const accessRequestSchema = z.object({
   createTime: isoDateTime,
 });
 export type AccessRequest = z.infer<typeof accessRequestSchema>;
+
+export const accessRequestQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(10),
+  kind: z.enum(['register', 'password_reset']).optional(),
+  status: z.enum(['open', 'done']).optional(),
+});
+export type AccessRequestQuery = z.infer<typeof accessRequestQuerySchema>;
+export const resolveAccessRequestSchema = z.object({ id: z.uuid({ error: 'v.id' }) });

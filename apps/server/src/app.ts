@@ -1,0 +1,92 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { randomBytes } from 'node:crypto';
+import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import cookie from '@fastify/cookie';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { TRACE_HEADER } from '@dialwise/contracts';
+import type { Config } from './config.ts';
+import type { Database } from './db/client.ts';
+import { corePlugin, type Clock } from './core-plugin.ts';
+import { registerErrorHandling } from './http/error-handler.ts';
+import { authenticatePlugin } from './auth/authenticate.ts';
+import { authRoutes } from './auth/routes.ts';
+import { accessRequestPublicRoutes, accessRequestRoutes } from './access-requests/routes.ts';
+import { auditRoutes } from './audit/routes.ts';
+
+export interface AppOptions {
+  config: Config;
+  db: Database;
+  clock?: Clock;
+  logger?: FastifyServerOptions['logger'];
+}
+
+/**
+ * Wiring, in an order that matters: parsers and compilers first (every route depends on them), then
+ * external plugins, then our core decorations and auth, then the areas' routes, then the console.
+ */
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger ?? { level: options.config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] },
+    genReqId: () => randomBytes(8).toString('hex'),
+    // Every log line of a request carries the same trace id the envelope and the x-trace-id header carry.
+    logController: new LogController({ requestIdLogLabel: 'traceId' }),
+    trustProxy: true,
+    bodyLimit: 1024 * 1024,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  // An empty body on a JSON POST means "no body" (logout, getSelfInfo): the console may send none.
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
+    const text = typeof body === 'string' ? body : body.toString('utf8');
+    if (text.trim() === '') return done(null, undefined);
+    try {
+      done(null, JSON.parse(text));
+    } catch {
+      done(Object.assign(new Error('Malformed JSON'), { statusCode: 400, code: 'FST_ERR_CTP_INVALID_JSON_BODY' }), undefined);
+    }
+  });
+
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header(TRACE_HEADER, request.id);
+  });
+
+  await app.register(cookie);
+  await app.register(rateLimit, { global: false });
+  await app.register(swagger, {
+    openapi: {
+      info: {
+        title: 'Dialwise API',
+        version: '0.1.0',
+        description: 'Every answer is the envelope {code, message, data, traceId}: code 200 is success; other codes are listed in the README. Authenticate with the Authorization cookie or `Authorization: Bearer <token>` from /api/user/login.',
+      },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+      security: [{ bearer: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+
+  await app.register(corePlugin, { db: options.db, clock: options.clock ?? { now: () => new Date() }, config: options.config });
+  await app.register(authenticatePlugin);
+  registerErrorHandling(app, { spaIndex: existsSync(join(options.config.webDist, 'index.html')) });
+
+  app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+  app.get('/api/health', { schema: { hide: true } }, async () => ({ status: 'ok', database: options.db.kind }));
+
+  await app.register(authRoutes, { prefix: '/api/user' });
+  await app.register(accessRequestPublicRoutes, { prefix: '/api/user' });
+  await app.register(accessRequestRoutes, { prefix: '/api/access-requests' });
+  await app.register(auditRoutes, { prefix: '/api/audit' });
+
+  if (existsSync(join(options.config.webDist, 'index.html'))) {
+    await app.register(fastifyStatic, { root: options.config.webDist, prefix: '/', wildcard: false });
+  }
+  return app;
+}

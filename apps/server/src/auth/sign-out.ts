@@ -1,0 +1,20 @@
+import { and, eq, isNull } from 'drizzle-orm';
+import { sessions } from '../db/schema.ts';
+import { recordAudit, auditWho } from '../audit/record-audit.ts';
+import type { ActionContext } from './actor.ts';
+
+export async function signOut(ctx: ActionContext, now: Date): Promise<void> {
+  await ctx.db.transaction(async (tx) => {
+    await tx.update(sessions)
+      .set({ revokedAt: now, revokedReason: 'logout' })
+      .where(and(eq(sessions.id, ctx.actor.sessionId), isNull(sessions.revokedAt)));
+    await recordAudit(tx, auditWho(ctx), { action: 'logout', entity: 'session', entityId: ctx.actor.sessionId });
+  });
+}
+
+/** Ends every live session of a user (password reset, disabling): their next call answers 50012. */
+export async function revokeUserSessions(tx: ActionContext['db'], userId: string, now: Date): Promise<void> {
+  await tx.update(sessions)
+    .set({ revokedAt: now, revokedReason: 'admin' })
+    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+}

@@ -1,0 +1,31 @@
+import { resolve } from 'node:path';
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  /** Serve the built console from this folder when it exists. */
+  webDist: string;
+  demoPassword: string;
+  /** Seed demo data on an empty database: by default only on the embedded database, or when --demo is given. */
+  seedDemo: boolean;
+  /** Cookies get `Secure` when the console is served over HTTPS. */
+  secureCookies: boolean;
+  logLevel: string;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: readonly string[] = process.argv): Config {
+  const databaseUrl = env.DATABASE_URL || undefined;
+  return {
+    port: Number(env.PORT ?? 3000),
+    host: env.HOST ?? '0.0.0.0',
+    dataDir: resolve(env.DATA_DIR ?? '.data'),
+    databaseUrl,
+    webDist: resolve(env.WEB_DIST ?? new URL('../../web/dist', import.meta.url).pathname),
+    demoPassword: env.DEMO_PASSWORD || 'Dialwise@2026',
+    seedDemo: argv.includes('--demo') || !databaseUrl,
+    secureCookies: env.SECURE_COOKIES === 'true',
+    logLevel: env.LOG_LEVEL ?? 'info',
+  };
+}

@@ -1,0 +1,23 @@
+import fp from 'fastify-plugin';
+import type { Config } from './config.ts';
+import type { Database } from './db/client.ts';
+import { LoginThrottle } from './auth/login-throttle.ts';
+
+export interface Clock { now(): Date }
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    db: Database;
+    clock: Clock;
+    config: Config;
+    loginThrottle: LoginThrottle;
+  }
+}
+
+/** Decorates the instance once with what every area uses: the database, the clock and the config. */
+export const corePlugin = fp(async (app, options: { db: Database; clock: Clock; config: Config }) => {
+  app.decorate('db', options.db);
+  app.decorate('clock', options.clock);
+  app.decorate('config', options.config);
+  app.decorate('loginThrottle', new LoginThrottle(() => options.clock.now().getTime()));
+}, { name: 'core' });

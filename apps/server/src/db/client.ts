@@ -1,0 +1,51 @@
+import { mkdirSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import pg from 'pg';
+import * as schema from './schema.ts';
+
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+/** A transaction handle; repository functions accept either. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+export type DbOrTx = Db | Tx;
+
+export interface Database {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  /** The driver underneath, for bulk paths (COPY) that drizzle does not cover. */
+  driver: { kind: 'pglite'; client: PGlite } | { kind: 'postgres'; pool: pg.Pool };
+  close(): Promise<void>;
+}
+
+const MIGRATIONS = resolve(dirname(fileURLToPath(import.meta.url)), 'migrations');
+
+/**
+ * Opens PostgreSQL through `pg` when a URL is given, else PGlite in `dataDir` ('memory://' for tests),
+ * and applies the committed migrations (same folder for both drivers).
+ */
+export async function openDatabase(options: { url?: string; dataDir: string }): Promise<Database> {
+  if (options.url) {
+    const pool = new pg.Pool({ connectionString: options.url, max: 10 });
+    const db = drizzlePg(pool, { schema }) as unknown as Db;
+    await migratePg(drizzlePg(pool, { schema }), { migrationsFolder: MIGRATIONS });
+    return { db, kind: 'postgres', driver: { kind: 'postgres', pool }, close: () => pool.end() };
+  }
+  if (!options.dataDir.startsWith('memory://')) mkdirSync(options.dataDir, { recursive: true });
+  const client = await PGlite.create(options.dataDir);
+  const db = drizzlePglite(client, { schema });
+  await migratePglite(db, { migrationsFolder: MIGRATIONS });
+  return {
+    db: db as unknown as Db,
+    kind: 'pglite',
+    driver: { kind: 'pglite', client },
+    close: () => client.close(),
+  };
+}
+
+export { schema };

@@ -1,0 +1,27 @@
+import { ErrorCode, type MessageKey } from '@dialwise/contracts';
+
+/**
+ * The one error type actions throw. `code` is an envelope code (contracts `ErrorCode`), `key` a
+ * message key rendered in the caller's language at the edge, `data` travels in the envelope.
+ */
+export class AppError extends Error {
+  constructor(
+    readonly code: number,
+    readonly key: MessageKey,
+    readonly params: Record<string, string | number> = {},
+    readonly data: unknown = null,
+  ) {
+    super(key);
+    this.name = 'AppError';
+  }
+
+  static notFound() { return new AppError(ErrorCode.NOT_FOUND, 'e.notFound'); }
+  static forbidden() { return new AppError(ErrorCode.FORBIDDEN, 'e.forbidden'); }
+}
+
+/** Only "no credentials at all" and crashes leave HTTP 200: the console's request layer expects it. */
+export function httpStatusFor(code: number): number {
+  if (code === ErrorCode.UNAUTHENTICATED) return 401;
+  if (code === ErrorCode.INTERNAL) return 500;
+  return 200;
+}

@@ -1,0 +1,53 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { loadConfig } from './config.ts';
+import { openDatabase } from './db/client.ts';
+import { bootstrapProvider, isEmpty, seedDemo, type SeededAccount } from './db/seed.ts';
+import { buildApp } from './app.ts';
+
+const config = loadConfig();
+const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
+
+let created: SeededAccount[] = [];
+let demo = false;
+if (await isEmpty(database.db)) {
+  if (config.seedDemo) {
+    created = await seedDemo(database.db, config.demoPassword);
+    demo = true;
+  } else {
+    created = [await bootstrapProvider(database.db, process.env.INITIAL_DEV_PASSWORD)];
+  }
+}
+
+const app = await buildApp({ config, db: database });
+const shutdown = async () => {
+  await app.close();
+  await database.close();
+  process.exit(0);
+};
+process.once('SIGINT', shutdown);
+process.once('SIGTERM', shutdown);
+
+await app.listen({ port: config.port, host: config.host });
+
+const url = `http://localhost:${config.port}/`;
+const lines = [
+  '',
+  `  Dialwise console   ${url}`,
+  `  API docs           ${url}api/docs`,
+  `  Database           ${database.kind === 'pglite' ? `embedded PGlite in ${config.dataDir}` : 'PostgreSQL (DATABASE_URL)'}`,
+];
+if (demo || config.seedDemo) {
+  lines.push('', '  Demo accounts (sign in as "Admin" for ADMIN/DEV, as "Agent" for OPR):');
+  const shown = created.length > 0 ? created : [
+    { username: 'admin', role: 'ADMIN' }, { username: 'dev', role: 'DEV' }, { username: 'agent', role: 'OPR' },
+  ];
+  for (const account of shown) lines.push(`    ${account.username.padEnd(8)} ${account.role.padEnd(6)} password ${config.demoPassword}`);
+} else if (created.length > 0) {
+  // The generated password goes to a file only its owner can read, never to the log.
+  mkdirSync(config.dataDir, { recursive: true });
+  const file = join(config.dataDir, 'initial-dev-password');
+  writeFileSync(file, `${created[0]!.password}\n`, { mode: 0o600 });
+  lines.push('', `  First sign-in: user "dev" (DEV); its password is in ${file} (change it, then delete the file)`);
+}
+console.log(lines.join('\n') + '\n');
