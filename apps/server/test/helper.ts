@@ -1,0 +1,120 @@
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeEach } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { sql } from 'drizzle-orm';
+import type { Role } from '@dialwise/contracts';
+import { buildApp } from '../src/app.ts';
+import { loadConfig } from '../src/config.ts';
+import { openDatabase, type Database } from '../src/db/client.ts';
+import { companies, users } from '../src/db/schema.ts';
+import { hashPassword } from '../src/auth/passwords.ts';
+
+/** A clock tests move by hand, so expiry and throttling windows are tested without waiting. */
+export class TestClock {
+  private offsetMs = 0;
+  now = (): Date => new Date(Date.now() + this.offsetMs);
+  advance(ms: number) { this.offsetMs += ms; }
+  reset() { this.offsetMs = 0; }
+}
+
+export interface TestServer {
+  app: FastifyInstance;
+  database: Database;
+  clock: TestClock;
+}
+
+/**
+ * Opens one database for the test file — PGlite in memory, or a fresh database on the PostgreSQL of
+ * DATABASE_URL — and one app on it; every table is emptied before each test.
+ */
+export function useTestServer(): TestServer {
+  const holder = {} as TestServer;
+  let dropDatabase: (() => Promise<void>) | undefined;
+
+  beforeEach(async () => {
+    if (!holder.app) {
+      const baseUrl = process.env.DATABASE_URL;
+      let url: string | undefined;
+      if (baseUrl) {
+        const name = `dialwise_test_${randomBytes(6).toString('hex')}`;
+        const admin = new pg.Client({ connectionString: baseUrl });
+        await admin.connect();
+        await admin.query(`create database ${name}`);
+        await admin.end();
+        const parsed = new URL(baseUrl);
+        parsed.pathname = `/${name}`;
+        url = parsed.toString();
+        dropDatabase = async () => {
+          const c = new pg.Client({ connectionString: baseUrl });
+          await c.connect();
+          await c.query(`drop database if exists ${name} with (force)`);
+          await c.end();
+        };
+      }
+      holder.database = await openDatabase({ url, dataDir: 'memory://' });
+      holder.clock = new TestClock();
+      const config = { ...loadConfig({}, []), databaseUrl: url, webDist: '/nonexistent', logLevel: 'silent' };
+      holder.app = await buildApp({ config, db: holder.database, clock: holder.clock, logger: false });
+      await holder.app.ready();
+    }
+    holder.clock.reset();
+    const tables = await holder.database.db.execute<{ tablename: string }>(
+      sql`select tablename from pg_tables where schemaname = 'public'`,
+    );
+    const names = tables.rows.map((t) => `"${t.tablename}"`).join(', ');
+    if (names) await holder.database.db.execute(sql.raw(`truncate ${names} restart identity cascade`));
+    // A fresh throttle per test: failures recorded by one test must not lock out the next.
+    holder.app.loginThrottle['failures'].clear();
+  });
+
+  afterAll(async () => {
+    await holder.app?.close();
+    await holder.database?.close();
+    await dropDatabase?.();
+  });
+
+  return holder;
+}
+
+export const PASSWORD = 'Secret#2026';
+let cachedHash: Promise<string> | undefined;
+
+export interface Seeded {
+  providerId: string;
+  companyId: string;
+  otherCompanyId: string;
+}
+
+/** Two customer companies (to test isolation) and the provider; accounts are created by `addUser`. */
+export async function seedCompanies(server: TestServer): Promise<Seeded> {
+  const db = server.database.db;
+  const [provider] = await db.insert(companies).values({ name: 'Provider', suffix: 'prov', adminEmail: 'p@x.test', isProvider: true }).returning();
+  const [company] = await db.insert(companies).values({ name: 'Acme', suffix: 'acme', adminEmail: 'a@x.test' }).returning();
+  const [other] = await db.insert(companies).values({ name: 'Globex', suffix: 'globex', adminEmail: 'g@x.test' }).returning();
+  return { providerId: provider!.id, companyId: company!.id, otherCompanyId: other!.id };
+}
+
+export async function addUser(server: TestServer, companyId: string, username: string, role: Role, extra: Partial<typeof users.$inferInsert> = {}) {
+  cachedHash ??= hashPassword(PASSWORD);
+  const [user] = await server.database.db.insert(users).values({
+    companyId, username, alias: `${username}-alias`, authLevel: role, passwordHash: await cachedHash, ...extra,
+  }).returning();
+  return user!;
+}
+
+export interface Answer<T = unknown> { status: number; body: { code: number; message: string; data: T; traceId: string }; headers: Record<string, unknown>; cookies: { name: string; value: string }[] }
+
+export async function call<T = unknown>(server: TestServer, url: string, options: { body?: unknown; token?: string; cookie?: string; headers?: Record<string, string> } = {}): Promise<Answer<T>> {
+  const headers: Record<string, string> = { ...options.headers };
+  if (options.token) headers.authorization = `Bearer ${options.token}`;
+  if (options.cookie) headers.cookie = `Authorization=${options.cookie}`;
+  const response = await server.app.inject({ method: 'POST', url, headers, ...(options.body === undefined ? {} : { payload: options.body as object }) });
+  return { status: response.statusCode, body: response.json(), headers: response.headers, cookies: response.cookies };
+}
+
+export async function login(server: TestServer, username: string, role: 'admin' | 'agent', extra: { force?: boolean; remember?: boolean } = {}) {
+  const answer = await call<{ token: string }>(server, '/api/user/login', { body: { username, password: PASSWORD, role, ...extra } });
+  if (answer.body.code !== 200) throw new Error(`login ${username} failed: ${answer.body.code} ${answer.body.message}`);
+  return answer.body.data.token;
+}
