@@ -99,7 +99,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
     children: [
       { name: 'projectOpIndex', path: '/projectOp/index', meta: auth('menu.projectOpIndex', { roles: ['OPR'] }) },
       { name: 'callRecordBoardOp', path: '/projectOp/callRecordBoardOp/:projectID?', meta: auth('menu.callRecordBoardOp', { roles: ['OPR'] }) },
-      // The spec gives this page no role: any signed-in user may open it (it reuses the seat page).
+      // The spec gives this page no role of its own; the group's OPR applies (canOpenRoute checks ancestors).
       { name: 'callDisplay', path: '/projectOp/callDisplay/:projectID?', meta: auth('menu.callDisplay', { hideInMenu: true }) },
     ],
   },

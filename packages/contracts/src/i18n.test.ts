@@ -1,0 +1,67 @@
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { LOCALES, MESSAGES, REDACTED, fieldLabel, formatIssue, pickLocale, redactSecrets, translate } from './index.ts';
+
+describe('messages', () => {
+  it('every message exists, non-empty, in both languages with the same placeholders', () => {
+    for (const [key, byLocale] of Object.entries(MESSAGES)) {
+      const placeholders = LOCALES.map((locale) => {
+        const text = (byLocale as Record<string, string>)[locale];
+        expect(text, `${key} in ${locale}`).toBeTruthy();
+        return [...text!.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort().join(',');
+      });
+      expect(new Set(placeholders).size, key).toBe(1);
+    }
+  });
+  it('translate fills parameters and leaves unknown keys as they are', () => {
+    expect(translate('e.rateLimited', 'en-US', { seconds: 30 })).toBe('Too many failed sign-ins; try again in 30 s');
+    expect(translate('e.rateLimited', 'zh-CN', { seconds: 30 })).toContain('30');
+    expect(translate('no.such.key', 'en-US')).toBe('no.such.key');
+  });
+  it('field labels name the field, or its path, or the body', () => {
+    expect(fieldLabel(['email'], 'en-US')).toBe('E-mail');
+    expect(fieldLabel(['profile', 'email'], 'zh-CN')).toBe('邮箱');
+    expect(fieldLabel(['items', 0, 'mystery'], 'en-US')).toBe('items.0.mystery');
+    expect(fieldLabel([], 'en-US')).toBe('Request body');
+  });
+  it('formats zod issues as one sentence naming the field, in either language', () => {
+    const schema = z.object({ username: z.string(), role: z.enum(['admin', 'agent']), pageSize: z.number().max(100), email: z.email({ error: 'v.email' }) }).strict();
+    const issues = schema.safeParse({ role: 'x', pageSize: 500, email: 'no', extra: 1 }).error!.issues;
+    const en = issues.map((issue) => formatIssue(issue, 'en-US'));
+    expect(en).toContain('User name is required');
+    expect(en).toContain('Role must be one of: admin, agent');
+    expect(en).toContain('Page size must be at most 100');
+    expect(en).toContain('E-mail must be a valid e-mail address');
+    expect(en).toContain('Unknown field extra');
+    expect(issues.map((issue) => formatIssue(issue, 'zh-CN'))).toContain('用户名不能为空');
+  });
+});
+
+describe('pickLocale (reading taken: English browsers get en-US, everything else zh-CN)', () => {
+  it.each([
+    ['en-GB,en;q=0.9', 'en-US'],
+    ['zh-TW,zh;q=0.9', 'zh-CN'],
+    ['fr-FR,en;q=0.5', 'en-US'],
+    ['fr-FR', 'zh-CN'],
+    ['', 'zh-CN'],
+    [undefined, 'zh-CN'],
+  ] as const)('%s → %s', (header, expected) => {
+    expect(pickLocale(header)).toBe(expected);
+  });
+  it('reads a navigator.languages list in order', () => {
+    expect(pickLocale(['de-DE', 'en-US', 'zh-CN'])).toBe('en-US');
+    expect(pickLocale([])).toBe('zh-CN');
+  });
+});
+
+describe('redactSecrets', () => {
+  it('redacts secret keys at any depth and leaves the rest', () => {
+    const input = { username: 'a', password: 'p', nested: { sipPassword: 's', apiKey: 'k', list: [{ myToken: 't', keep: 1 }] } };
+    expect(redactSecrets(input)).toEqual({
+      username: 'a', password: REDACTED,
+      nested: { sipPassword: REDACTED, apiKey: REDACTED, list: [{ myToken: REDACTED, keep: 1 }] },
+    });
+    expect(input.password).toBe('p');
+    expect(redactSecrets('plain')).toBe('plain');
+  });
+});
