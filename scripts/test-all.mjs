@@ -1,0 +1,85 @@
+#!/usr/bin/env node
+// Runs every test suite of the repository and ends with one line: "N passed, N failed".
+//
+//   node scripts/test-all.mjs            contracts, server, web (vitest) and the browser suite (playwright)
+//   node scripts/test-all.mjs server     the server suite only (CI runs it a second time on PostgreSQL)
+//   node scripts/test-all.mjs web e2e    any subset, by suite name
+//
+// Each suite writes a JSON report under .test-results/; a suite that crashes before reporting counts as
+// one failure, so a broken suite can never look green.
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, readFileSync, rmSync, existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+
+const root = resolve(import.meta.dirname, '..');
+const out = join(root, '.test-results');
+
+const SUITES = {
+  contracts: { kind: 'vitest', cwd: 'packages/contracts' },
+  server: { kind: 'vitest', cwd: 'apps/server' },
+  web: { kind: 'vitest', cwd: 'apps/web' },
+  e2e: { kind: 'playwright', cwd: 'e2e' },
+};
+
+const wanted = process.argv.slice(2);
+for (const name of wanted) {
+  if (!(name in SUITES)) {
+    console.error(`Unknown suite "${name}". Suites: ${Object.keys(SUITES).join(', ')}`);
+    process.exit(2);
+  }
+}
+const names = wanted.length > 0 ? wanted : Object.keys(SUITES);
+
+mkdirSync(out, { recursive: true });
+
+function run(name, suite) {
+  const report = join(out, `${name}.json`);
+  rmSync(report, { force: true });
+  const cwd = join(root, suite.cwd);
+  const bin = (tool) => join(root, 'node_modules', '.bin', tool);
+  const result = suite.kind === 'vitest'
+    ? spawnSync(bin('vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`], { cwd, stdio: 'inherit' })
+    : spawnSync(bin('playwright'), ['test', '--reporter=list,json'], {
+      cwd, stdio: 'inherit', env: { ...process.env, PLAYWRIGHT_JSON_OUTPUT_NAME: report },
+    });
+  return { ...readCounts(suite.kind, report), exitCode: result.status ?? 1 };
+}
+
+function readCounts(kind, report) {
+  if (!existsSync(report)) return { passed: 0, failed: 0, skipped: 0, missing: true };
+  const json = JSON.parse(readFileSync(report, 'utf8'));
+  if (kind === 'vitest') {
+    // A file that fails to load has no tests in it but is a failure all the same.
+    const brokenFiles = (json.testResults ?? []).filter((file) => file.status === 'failed' && file.assertionResults.length === 0).length;
+    return {
+      passed: json.numPassedTests,
+      failed: json.numFailedTests + brokenFiles,
+      skipped: json.numPendingTests + json.numTodoTests,
+    };
+  }
+  const stats = json.stats ?? {};
+  return {
+    passed: (stats.expected ?? 0) + (stats.flaky ?? 0),
+    failed: (stats.unexpected ?? 0) + (json.errors?.length ?? 0),
+    skipped: stats.skipped ?? 0,
+  };
+}
+
+const totals = { passed: 0, failed: 0, skipped: 0 };
+const lines = [];
+for (const name of names) {
+  console.log(`\n━━ ${name} ━━`);
+  const counts = run(name, SUITES[name]);
+  // No report, or a non-zero exit with nothing failing in the report: the suite itself broke.
+  const broken = counts.missing || (counts.exitCode !== 0 && counts.failed === 0);
+  if (broken) counts.failed += 1;
+  totals.passed += counts.passed;
+  totals.failed += counts.failed;
+  totals.skipped += counts.skipped;
+  lines.push(`  ${name.padEnd(10)} ${counts.passed} passed, ${counts.failed} failed${counts.skipped ? `, ${counts.skipped} skipped` : ''}${broken ? '  (suite did not complete)' : ''}`);
+}
+
+console.log('\n━━ summary ━━');
+for (const line of lines) console.log(line);
+console.log(`${totals.passed} passed, ${totals.failed} failed`);
+process.exit(totals.failed > 0 ? 1 : 0);
