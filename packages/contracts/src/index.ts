@@ -10,3 +10,4 @@ export * from './companies.ts';
 export * from './audit.ts';
 export * from './routes.ts';
 export * from './route-schema.ts';
+export * from './tasks.ts';

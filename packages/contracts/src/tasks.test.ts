@@ -1,0 +1,94 @@
+import { describe, expect, it } from 'vitest';
+import {
+  TASK_ACTIONS, TASK_FILTERS, TASK_STATUSES, allowedActions, canApply, nextStatus, taskAdvancedSchema, taskInputSchema,
+  type TaskAction, type TaskStatus,
+} from './tasks.ts';
+
+const uuid = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
+const base = {
+  name: 'Renewals', scenarioId: uuid(1), voiceId: uuid(2), sipLineIds: [uuid(3)],
+  callStart: '09:00', callEnd: '18:00', weekdays: [1, 2, 3, 4, 5],
+};
+const messages = (value: unknown) => {
+  const result = taskInputSchema.safeParse(value);
+  return result.success ? [] : result.error.issues.map((issue) => `${issue.path.join('.')}:${issue.message}`);
+};
+
+describe('task state machine', () => {
+  const legal: Record<TaskAction, Partial<Record<TaskStatus, TaskStatus | 'removed'>>> = {
+    start: { pending: 'in_progress' },
+    continue: { paused: 'in_progress' },
+    pause: { in_progress: 'paused' },
+    abort: { pending: 'aborted', in_progress: 'aborted', paused: 'aborted' },
+    publish: { editing: 'pending' },
+    upload: { pending: 'pending', in_progress: 'in_progress', paused: 'paused', editing: 'editing', completed: 'paused' },
+    clearPending: { pending: 'pending', in_progress: 'in_progress', paused: 'paused', editing: 'editing' },
+    edit: { pending: 'pending', paused: 'paused', editing: 'editing', template: 'template' },
+    delete: { pending: 'removed', paused: 'removed', completed: 'removed', aborted: 'removed', template: 'removed', editing: 'removed' },
+  };
+  const cases = TASK_ACTIONS.flatMap((action) => TASK_STATUSES.map((status) => ({ action, status, expected: legal[action][status] })));
+
+  it.each(cases)('$action from $status → $expected', ({ action, status, expected }) => {
+    expect(canApply(action, status)).toBe(expected !== undefined);
+    if (expected === undefined) expect(() => nextStatus(action, status)).toThrow(/not allowed/);
+    else expect(nextStatus(action, status)).toBe(expected);
+  });
+
+  it('a running task cannot be deleted, and aborted or completed ones cannot be restarted', () => {
+    expect(allowedActions('in_progress')).toEqual(['pause', 'abort', 'upload', 'clearPending']);
+    expect(allowedActions('aborted')).toEqual(['delete']);
+    expect(allowedActions('completed')).toEqual(['upload', 'delete']);
+  });
+
+  it('the filters cover every status exactly once apart from "all"', () => {
+    const covered = [...TASK_FILTERS.notStarted, ...TASK_FILTERS.inProgress, ...TASK_FILTERS.completed].sort();
+    expect(covered).toEqual([...TASK_STATUSES].sort());
+  });
+});
+
+describe('task form (spec §5)', () => {
+  it('accepts a minimal task and fills the defaults', () => {
+    const parsed = taskInputSchema.parse(base);
+    expect(parsed).toMatchObject({ autoDial: false, concurrency: { mode: 'auto' }, ignoreTags: [], saveAs: 'task', advanced: { prologues: [] } });
+  });
+  it('name: required, at most 20 characters', () => {
+    expect(messages({ ...base, name: 'x'.repeat(20) })).toEqual([]);
+    expect(messages({ ...base, name: 'x'.repeat(21) })).toEqual(['name:v.task.name']);
+    expect(messages({ ...base, name: '  ' })).toEqual(['name:v.required']);
+  });
+  it('needs a line, a weekday, and a window that ends after it starts', () => {
+    expect(messages({ ...base, sipLineIds: [] })).toEqual(['sipLineIds:v.task.lines']);
+    expect(messages({ ...base, weekdays: [] })).toEqual(['weekdays:v.task.weekdays']);
+    expect(messages({ ...base, weekdays: [8] })).toHaveLength(1);
+    expect(messages({ ...base, callStart: '24:00' })).toEqual(['callStart:v.task.time']);
+    expect(messages({ ...base, callStart: '18:00', callEnd: '09:00' })).toEqual(['callEnd:v.task.timeOrder']);
+  });
+  it('manual concurrency needs a positive count', () => {
+    expect(messages({ ...base, concurrency: { mode: 'manual', count: 5 } })).toEqual([]);
+    expect(messages({ ...base, concurrency: { mode: 'manual', count: 0 } })).toEqual(['concurrency.count:v.min']);
+  });
+});
+
+describe('advanced settings: groups set together or left empty', () => {
+  const issues = (value: unknown) => {
+    const result = taskAdvancedSchema.safeParse(value);
+    return result.success ? [] : result.error.issues.map((issue) => `${issue.path.join('.')}:${issue.message}`);
+  };
+  it('prologues and pause time; pause 1–10 s', () => {
+    expect(issues({ prologues: ['Hello'], pauseSeconds: 1 })).toEqual([]);
+    expect(issues({ prologues: ['Hello'], pauseSeconds: 10 })).toEqual([]);
+    expect(issues({ prologues: ['Hello'], pauseSeconds: 11 })).toEqual(['pauseSeconds:v.max']);
+    expect(issues({ prologues: ['Hello'], pauseSeconds: 0 })).toEqual(['pauseSeconds:v.min']);
+    expect(issues({ prologues: ['Hello'] })).toEqual(['pauseSeconds:v.task.prologueTogether']);
+    expect(issues({ prologues: [], pauseSeconds: 3 })).toEqual(['prologues:v.task.prologueTogether']);
+    expect(issues({ prologues: [], pauseSeconds: '' })).toEqual([]);
+  });
+  it('silence wakeup: threshold, attempts and words', () => {
+    expect(issues({ silenceThresholdSeconds: 5, silenceMaxAttempts: 2, silenceWords: 'Are you there?' })).toEqual([]);
+    expect(issues({ silenceThresholdSeconds: 5 })).toEqual(['silenceMaxAttempts:v.task.silenceTogether', 'silenceWords:v.task.silenceTogether']);
+  });
+  it('timeout hang-up: time and reply', () => {
+    expect(issues({ timeoutHangupSeconds: 30, timeoutReply: 'Goodbye' })).toEqual([]);
+    expect(issues({ timeoutReply: 'Goodbye' })).toEqual(['timeoutHangupSeconds:v.task.timeoutTogether']);
+  });
+});

@@ -1,0 +1,159 @@
+import { z } from 'zod';
+import { LIMITS } from './constants.ts';
+import { isoDateTime } from './fields.ts';
+
+/**
+ * Outbound tasks: the form of spec §3 with the rules of spec §5, and the one state machine the console's
+ * buttons and the server's endpoints both read.
+ *
+ * Status meanings (labels of spec §4):
+ * - pending: created, not started yet;           - in_progress: the dialer places its calls;
+ * - paused: no new calls, live calls finish;     - completed: nothing pending and no live call left;
+ * - aborted: stopped for good, live calls hung up;
+ * - template: a saved set-up that is never dialled; "create from template" copies it into a new task;
+ * - editing: a draft saved before it was ready; "publish" makes it pending.
+ */
+export const TASK_STATUSES = ['pending', 'in_progress', 'paused', 'completed', 'aborted', 'template', 'editing'] as const;
+export const taskStatusSchema = z.enum(TASK_STATUSES);
+export type TaskStatus = z.infer<typeof taskStatusSchema>;
+
+/** The task list's status filter (spec §4) and the statuses each value shows. */
+export const TASK_FILTERS = {
+  all: TASK_STATUSES,
+  notStarted: ['pending', 'editing', 'template'],
+  inProgress: ['in_progress', 'paused'],
+  completed: ['completed', 'aborted'],
+} as const satisfies Record<string, readonly TaskStatus[]>;
+export type TaskFilter = keyof typeof TASK_FILTERS;
+export const taskFilterSchema = z.enum(Object.keys(TASK_FILTERS) as [TaskFilter, ...TaskFilter[]]);
+
+export const TASK_ACTIONS = ['start', 'continue', 'pause', 'abort', 'publish', 'upload', 'clearPending', 'edit', 'delete'] as const;
+export const taskActionSchema = z.enum(TASK_ACTIONS);
+export type TaskAction = z.infer<typeof taskActionSchema>;
+
+/**
+ * From which statuses each action is allowed, and the status it leads to ('same' keeps the status,
+ * 'removed' deletes the task). Anything not listed is an illegal transition: the server refuses it and
+ * changes nothing, the console hides or disables the button.
+ */
+const SAME = 'same' as const;
+const REMOVED = 'removed' as const;
+type Outcome = TaskStatus | typeof SAME | typeof REMOVED;
+
+export const TASK_TRANSITIONS: Record<TaskAction, Partial<Record<TaskStatus, Outcome>>> = {
+  start: { pending: 'in_progress' },
+  continue: { paused: 'in_progress' },
+  pause: { in_progress: 'paused' },
+  abort: { pending: 'aborted', in_progress: 'aborted', paused: 'aborted' },
+  publish: { editing: 'pending' },
+  // New numbers reopen a completed task as paused, so the admin decides when it dials again.
+  upload: { pending: SAME, in_progress: SAME, paused: SAME, editing: SAME, completed: 'paused' },
+  // Only pending subtasks are removed; a subtask being dialled is never touched.
+  clearPending: { pending: SAME, in_progress: SAME, paused: SAME, editing: SAME },
+  edit: { pending: SAME, paused: SAME, editing: SAME, template: SAME },
+  // A dialling task must be paused or aborted first, so no live call loses its task.
+  delete: { pending: REMOVED, paused: REMOVED, completed: REMOVED, aborted: REMOVED, template: REMOVED, editing: REMOVED },
+};
+
+export function canApply(action: TaskAction, status: TaskStatus): boolean {
+  return TASK_TRANSITIONS[action][status] !== undefined;
+}
+
+/** The status after `action`; throws on an illegal transition (check `canApply` first). */
+export function nextStatus(action: TaskAction, status: TaskStatus): TaskStatus | 'removed' {
+  const outcome = TASK_TRANSITIONS[action][status];
+  if (outcome === undefined) throw new Error(`Task action ${action} is not allowed in status ${status}`);
+  return outcome === SAME ? status : outcome;
+}
+
+export function allowedActions(status: TaskStatus): TaskAction[] {
+  return TASK_ACTIONS.filter((action) => canApply(action, status));
+}
+
+const TIME_OF_DAY = /^([01]\d|2[0-3]):[0-5]\d$/;
+/** ISO weekdays: 1 = Monday … 7 = Sunday. */
+export const WEEKDAYS = [1, 2, 3, 4, 5, 6, 7] as const;
+
+const blankToUndefined = (value: unknown) => (value === '' || value === null ? undefined : value);
+const optionalInt = (min: number, max: number) =>
+  z.preprocess(blankToUndefined, z.coerce.number().int({ error: 'v.integer' }).min(min, { error: 'v.min' }).max(max, { error: 'v.max' }).optional());
+const optionalText = (max: number) => z.preprocess(blankToUndefined, z.string().trim().max(max, { error: 'v.tooLong' }).optional());
+
+/** Concurrency: a fair share of the lines' capacity ('auto'), a manual count, or unset (the lines' capacity). */
+export const taskConcurrencySchema = z.discriminatedUnion('mode', [
+  z.object({ mode: z.literal('auto') }),
+  z.object({ mode: z.literal('manual'), count: z.coerce.number().int({ error: 'v.integer' }).min(1, { error: 'v.min' }).max(1000, { error: 'v.max' }) }),
+  z.object({ mode: z.literal('unset') }),
+]);
+export type TaskConcurrency = z.infer<typeof taskConcurrencySchema>;
+
+/** Advanced settings: each group is set as a whole or left empty (spec §5). */
+export const taskAdvancedSchema = z
+  .object({
+    prologues: z.array(z.string().trim().min(1, { error: 'v.required' }).max(500, { error: 'v.tooLong' })).max(10).default([]),
+    pauseSeconds: optionalInt(LIMITS.pauseSeconds.min, LIMITS.pauseSeconds.max),
+    silenceThresholdSeconds: optionalInt(1, 60),
+    silenceMaxAttempts: optionalInt(1, 10),
+    silenceWords: optionalText(200),
+    timeoutHangupSeconds: optionalInt(1, 3600),
+    timeoutReply: optionalText(200),
+  })
+  .superRefine((value, ctx) => {
+    const together = (keys: readonly (keyof typeof value)[], message: string) => {
+      const set = keys.filter((key) => {
+        const v = value[key];
+        return Array.isArray(v) ? v.length > 0 : v !== undefined;
+      });
+      if (set.length > 0 && set.length < keys.length) {
+        for (const key of keys.filter((k) => !set.includes(k))) ctx.addIssue({ code: 'custom', path: [key], message });
+      }
+    };
+    together(['prologues', 'pauseSeconds'], 'v.task.prologueTogether');
+    together(['silenceThresholdSeconds', 'silenceMaxAttempts', 'silenceWords'], 'v.task.silenceTogether');
+    together(['timeoutHangupSeconds', 'timeoutReply'], 'v.task.timeoutTogether');
+  });
+export type TaskAdvanced = z.infer<typeof taskAdvancedSchema>;
+
+/** The new-task / edit-task form (spec §3, §5). */
+export const taskInputSchema = z
+  .object({
+    name: z.string().trim().min(1, { error: 'v.required' }).max(LIMITS.taskName.max, { error: 'v.task.name' }),
+    scenarioId: z.uuid({ error: 'v.required' }),
+    voiceId: z.uuid({ error: 'v.required' }),
+    sipLineIds: z.array(z.uuid({ error: 'v.id' })).min(1, { error: 'v.task.lines' }).max(50),
+    callStart: z.string().regex(TIME_OF_DAY, { error: 'v.task.time' }),
+    callEnd: z.string().regex(TIME_OF_DAY, { error: 'v.task.time' }),
+    weekdays: z.array(z.union(WEEKDAYS.map((d) => z.literal(d)))).min(1, { error: 'v.task.weekdays' }),
+    autoDial: z.boolean().default(false),
+    concurrency: taskConcurrencySchema.default({ mode: 'auto' }),
+    ignoreTags: z.array(z.string().trim().min(1).max(64)).max(50).default([]),
+    advanced: taskAdvancedSchema.default({ prologues: [] }),
+    /** Save as a draft ('editing') or as a template instead of a startable task. */
+    saveAs: z.enum(['task', 'draft', 'template']).default('task'),
+  })
+  .refine((value) => !TIME_OF_DAY.test(value.callStart) || !TIME_OF_DAY.test(value.callEnd) || value.callStart < value.callEnd, {
+    path: ['callEnd'], error: 'v.task.timeOrder',
+  });
+export type TaskInput = z.infer<typeof taskInputSchema>;
+
+export const taskSchema = z.object({
+  id: z.string(),
+  projectId: z.string(),
+  name: z.string(),
+  status: taskStatusSchema,
+  scenarioId: z.string(),
+  voiceId: z.string(),
+  sipLineIds: z.array(z.string()),
+  callStart: z.string(),
+  callEnd: z.string(),
+  weekdays: z.array(z.number().int()),
+  autoDial: z.boolean(),
+  concurrency: taskConcurrencySchema,
+  ignoreTags: z.array(z.string()),
+  advanced: taskAdvancedSchema,
+  creator: z.string(),
+  createTime: isoDateTime,
+  pendingCount: z.number().int(),
+  totalCount: z.number().int(),
+});
+export type Task = z.infer<typeof taskSchema>;
