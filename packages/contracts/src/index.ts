@@ -11,3 +11,4 @@ export * from './audit.ts';
 export * from './routes.ts';
 export * from './route-schema.ts';
 export * from './tasks.ts';
+export * from './subtasks.ts';
