@@ -59,9 +59,9 @@ export function useTestServer(): TestServer {
       await holder.app.ready();
     }
     holder.clock.reset();
-    const tables = await holder.database.db.execute<{ tablename: string }>(
+    const tables = (await holder.database.db.execute(
       sql`select tablename from pg_tables where schemaname = 'public'`,
-    );
+    )) as unknown as { rows: { tablename: string }[] };
     const names = tables.rows.map((t) => `"${t.tablename}"`).join(', ');
     if (names) await holder.database.db.execute(sql.raw(`truncate ${names} restart identity cascade`));
     // A fresh throttle per test: failures recorded by one test must not lock out the next.
