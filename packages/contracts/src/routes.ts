@@ -43,7 +43,10 @@ const ADMIN_DEV: readonly RouteRole[] = ['ADMIN', 'DEV'];
 const ANY: readonly RouteRole[] = ['*'];
 const auth = (locale: string, extra: Partial<RouteMeta> = {}): RouteMeta => ({ locale, requiresAuth: true, ...extra });
 
-/** Routes shown inside the default layout, in menu order. */
+/**
+ * Routes shown inside the default layout, in menu order. The template groups (list, form, profile,
+ * visualization, result) hold only routes the spec hides, so the groups are hidden with them.
+ */
 export const APP_ROUTES: readonly AppRoute[] = [
   {
     name: 'dashboard', path: '/dashboard', redirect: '/dashboard/workplace',
@@ -65,7 +68,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
   },
   {
     name: 'board', path: '/board', redirect: '/board/projectBoard',
-    meta: auth('menu.board', { roles: ADMIN_DEV, icon: 'IconBarChart', group: 'board' }),
+    meta: auth('menu.board', { roles: ADMIN_DEV, icon: 'IconDesktop', group: 'board' }),
     children: [
       { name: 'projectBoard', path: '/board/projectBoard/:projectID?', meta: auth('menu.projectBoard', { roles: ADMIN_DEV }) },
       { name: 'callRecordBoard', path: '/board/callRecordBoard/:projectID?/:taskID?', meta: auth('menu.callRecordBoard', { roles: ADMIN_DEV }) },
@@ -114,7 +117,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
   },
   {
     name: 'visualization', path: '/visualization', redirect: '/visualization/data-analysis',
-    meta: auth('menu.visualization', { icon: 'IconDashboard', group: 'visualization' }),
+    meta: auth('menu.visualization', { icon: 'IconDashboard', group: 'visualization', hideInMenu: true }),
     children: [
       { name: 'dataAnalysis', path: '/visualization/data-analysis', meta: auth('menu.dataAnalysis', { roles: ANY, hideInMenu: true }) },
       { name: 'multiDimensionDataAnalysis', path: '/visualization/multi-dimension-data-analysis', meta: auth('menu.multiDimensionDataAnalysis', { roles: ANY, hideInMenu: true }) },
@@ -122,7 +125,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
   },
   {
     name: 'list', path: '/list', redirect: '/list/search-table',
-    meta: auth('menu.list', { icon: 'IconList', group: 'list' }),
+    meta: auth('menu.list', { icon: 'IconList', group: 'list', hideInMenu: true }),
     children: [
       { name: 'searchTable', path: '/list/search-table', meta: auth('menu.searchTable', { roles: ANY, hideInMenu: true }) },
       { name: 'card', path: '/list/card', meta: auth('menu.card', { roles: ['ADMIN'], hideInMenu: true }) },
@@ -130,7 +133,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
   },
   {
     name: 'form', path: '/form', redirect: '/form/step',
-    meta: auth('menu.form', { icon: 'IconSettings', group: 'form' }),
+    meta: auth('menu.form', { icon: 'IconSettings', group: 'form', hideInMenu: true }),
     children: [
       { name: 'step', path: '/form/step', meta: auth('menu.step', { roles: ANY, hideInMenu: true }) },
       { name: 'group', path: '/form/group', meta: auth('menu.group', { roles: ANY, hideInMenu: true }) },
@@ -138,7 +141,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
   },
   {
     name: 'profile', path: '/profile', redirect: '/profile/basic',
-    meta: auth('menu.profile', { icon: 'IconFile', group: 'profile' }),
+    meta: auth('menu.profile', { icon: 'IconFile', group: 'profile', hideInMenu: true }),
     children: [
       { name: 'basic', path: '/profile/basic', meta: auth('menu.basic', { roles: ANY, hideInMenu: true }) },
     ],
@@ -147,7 +150,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
     // The spec writes this group's role as lower-case 'admin', which matches no authLevel. Reading taken:
     // the evident intent, ADMIN (see README, "Readings of the spec").
     name: 'result', path: '/result', redirect: '/result/success',
-    meta: auth('menu.result', { roles: ['ADMIN'], icon: 'IconCheckCircle', group: 'result' }),
+    meta: auth('menu.result', { roles: ['ADMIN'], icon: 'IconCheckCircle', group: 'result', hideInMenu: true }),
     children: [
       { name: 'success', path: '/result/success', meta: auth('menu.success', { roles: ['ADMIN'], hideInMenu: true }) },
       { name: 'error', path: '/result/error', meta: auth('menu.error', { roles: ['ADMIN'], hideInMenu: true }) },

@@ -1,0 +1,48 @@
+import { Form, Input, Message, Modal, Typography } from '@arco-design/web-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { forgotPasswordInputSchema, type ForgotPasswordInput } from '@dialwise/contracts';
+import { forgotPassword } from '../../api/user.ts';
+import { currentLocale } from '../../locale/index.ts';
+import { fieldRule } from '../../forms/zod-rules.ts';
+
+/** Files a password-reset request for the company's administrators (README: "Forgot password"). */
+export function ForgotPasswordModal({ visible, onClose, defaultUsername }: { visible: boolean; onClose(): void; defaultUsername: string }) {
+  const { t } = useTranslation();
+  const [form] = Form.useForm<ForgotPasswordInput>();
+  const [sending, setSending] = useState(false);
+  const locale = currentLocale();
+
+  const send = async () => {
+    const values = await form.validate();
+    setSending(true);
+    try {
+      const message = await forgotPassword(forgotPasswordInputSchema.parse(values));
+      Message.success({ content: message, duration: 5000 });
+      form.resetFields();
+      onClose();
+    } catch {
+      // shown by the request layer
+    } finally {
+      setSending(false);
+    }
+  };
+
+  return (
+    <Modal
+      title={t('forgot.title')} visible={visible} onCancel={onClose} onOk={() => void send()} confirmLoading={sending}
+      okText={t('forgot.submit')} cancelText={t('common.cancel')} okButtonProps={{ 'data-testid': 'forgot-submit' } as Record<string, string>}
+      afterOpen={() => form.setFieldValue('username', defaultUsername)} unmountOnExit
+    >
+      <Typography.Paragraph type="secondary">{t('forgot.intro')}</Typography.Paragraph>
+      <Form form={form} layout="vertical">
+        <Form.Item field="username" label={t('login.username')} rules={[fieldRule(forgotPasswordInputSchema, 'username', locale)]}>
+          <Input data-testid="forgot-username" />
+        </Form.Item>
+        <Form.Item field="note" label={t('forgot.note')} rules={[fieldRule(forgotPasswordInputSchema, 'note', locale)]}>
+          <Input.TextArea maxLength={500} showWordLimit autoSize={{ minRows: 2 }} />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}

@@ -1,0 +1,120 @@
+import { Button, Layout as ArcoLayout, Spin } from '@arco-design/web-react';
+import { IconMenuFold, IconMenuUnfold, IconSettings } from '@arco-design/web-react/icon';
+import { Suspense, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router';
+import type { RouteEntry } from '@dialwise/contracts';
+import { useSettings } from '../../store/settings.ts';
+import { RouteBreadcrumb } from './Breadcrumb.tsx';
+import { Navbar } from './Navbar.tsx';
+import { pageFor } from './pages.tsx';
+import { PageRouteContext } from './route-params.ts';
+import { SettingsDrawer } from './SettingsDrawer.tsx';
+import { SideMenu } from './SideMenu.tsx';
+import { TabBar } from './TabBar.tsx';
+import { useTabs } from './tabs-store.ts';
+import { resolvePath } from './routing.ts';
+
+const NAVBAR_HEIGHT = 60;
+
+function PageView({ name, titleKey, params }: { name: string; titleKey: string; params: Record<string, string> }) {
+  const Page = pageFor(name);
+  return (
+    <PageRouteContext.Provider value={{ name, titleKey, params }}>
+      <Suspense fallback={<div className="page-loading"><Spin /></div>}><Page /></Suspense>
+    </PageRouteContext.Provider>
+  );
+}
+
+/**
+ * The page area. With the tab bar on, pages of cached tabs stay mounted (hidden) while another tab is
+ * shown, so a list keeps its filters; `ignoreCache` routes mount afresh on every visit.
+ */
+function Pages({ entry, params }: { entry: RouteEntry; params: Record<string, string> }) {
+  const tabBar = useSettings((s) => s.tabBar);
+  const tabs = useTabs((s) => s.tabs);
+  const cached = useTabs((s) => s.cached);
+  const active = entry.route.name;
+  if (!tabBar) return <PageView key={active} name={active} titleKey={entry.route.meta.locale} params={params} />;
+
+  const kept = tabs.filter((tab) => tab.name === active || cached.includes(tab.name));
+  const activeTab = tabs.find((tab) => tab.name === active);
+  return (
+    <>
+      {kept.map((tab) => {
+        const resolved = resolvePath(tab.fullPath.split('?')[0]!);
+        const tabParams = tab.name === active ? params : resolved.kind === 'app' ? resolved.params : {};
+        return (
+          <div key={`${tab.name}:${tab.version}`} hidden={tab.name !== active} className="page-slot">
+            <PageView name={tab.name} titleKey={tab.titleKey} params={tabParams} />
+          </div>
+        );
+      })}
+      {!activeTab && <PageView key={active} name={active} titleKey={entry.route.meta.locale} params={params} />}
+    </>
+  );
+}
+
+export function AppLayout({ entry, params }: { entry: RouteEntry; params: Record<string, string> }) {
+  const { t } = useTranslation();
+  const location = useLocation();
+  const settings = useSettings();
+  const dispatch = useTabs((s) => s.dispatch);
+  const [settingsOpen, setSettingsOpen] = useState(false);
+  const contentRef = useRef<HTMLDivElement>(null);
+
+  const showMenu = settings.menu && !settings.hideMenu && !settings.topMenu;
+  const menuWidth = settings.menuCollapse ? 48 : settings.menuWidth;
+  const fullPath = `${location.pathname}${location.search}`;
+
+  useEffect(() => {
+    dispatch({ type: 'visit', name: entry.route.name, fullPath, meta: entry.route.meta });
+  }, [dispatch, entry, fullPath]);
+
+  // Scroll to the top on every navigation.
+  useEffect(() => {
+    window.scrollTo({ top: 0 });
+    contentRef.current?.scrollTo?.({ top: 0 });
+  }, [location.pathname]);
+
+  const paddingTop = settings.navbar ? NAVBAR_HEIGHT : 0;
+  return (
+    <ArcoLayout className="layout">
+      {settings.navbar && (
+        <div className="layout-navbar"><Navbar onOpenSettings={() => setSettingsOpen(true)} /></div>
+      )}
+      <ArcoLayout>
+        {showMenu && (
+          <ArcoLayout.Sider
+            className="layout-sider"
+            width={menuWidth}
+            collapsed={settings.menuCollapse}
+            collapsible
+            trigger={null}
+            style={{ paddingTop }}
+          >
+            <div className="layout-menu-wrapper"><SideMenu /></div>
+            <div className="collapse-btn" role="button" tabIndex={0} onClick={() => settings.update({ menuCollapse: !settings.menuCollapse })}>
+              {settings.menuCollapse ? <IconMenuUnfold /> : <IconMenuFold />}
+            </div>
+          </ArcoLayout.Sider>
+        )}
+        <ArcoLayout className="layout-content" style={{ paddingLeft: showMenu ? menuWidth : 0, paddingTop }} ref={contentRef}>
+          {settings.tabBar && <TabBar activeName={entry.route.name} />}
+          <div className="layout-content-wrapper">
+            <RouteBreadcrumb entry={entry} />
+            <ArcoLayout.Content><Pages entry={entry} params={params} /></ArcoLayout.Content>
+          </div>
+          {settings.footer && <ArcoLayout.Footer className="footer" data-testid="footer">{t('footer.text')}</ArcoLayout.Footer>}
+        </ArcoLayout>
+      </ArcoLayout>
+      {!settings.navbar && (
+        <Button
+          className="settings-float" shape="circle" type="primary" size="large" icon={<IconSettings />}
+          aria-label={t('nav.settings')} data-testid="settings-float" onClick={() => setSettingsOpen(true)}
+        />
+      )}
+      <SettingsDrawer visible={settingsOpen} onClose={() => setSettingsOpen(false)} />
+    </ArcoLayout>
+  );
+}

@@ -1,0 +1,20 @@
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+
+type Page = LazyExoticComponent<ComponentType>;
+
+const Placeholder = lazy(() => import('./Placeholder.tsx'));
+const exception = (status: '403' | '404' | '500') =>
+  lazy(() => import('../exception/ExceptionPage.tsx').then((m) => ({ default: () => <m.default status={status} /> })));
+
+/** Route name → its page (a lazy chunk each). Routes without a page yet show the honest placeholder. */
+const PAGES: Record<string, Page> = {
+  workplace: lazy(() => import('../dashboard/Workplace.tsx')),
+  faqIndex: lazy(() => import('../faq/FaqPage.tsx')),
+  exception403: exception('403'),
+  exception404: exception('404'),
+  exception500: exception('500'),
+};
+
+export function pageFor(name: string): Page {
+  return PAGES[name] ?? Placeholder;
+}

@@ -1,0 +1,45 @@
+import { expect, type Page } from '@playwright/test';
+
+export const PASSWORD = 'Dialwise@2026';
+
+export const DEMO = {
+  admin: { username: 'admin', role: 'admin', landing: '/dashboard/workplace' },
+  dev: { username: 'dev', role: 'admin', landing: '/project/projectListAdmin' },
+  agent: { username: 'agent', role: 'agent', landing: '/operator/index' },
+} as const;
+
+export type DemoUser = keyof typeof DEMO;
+
+/** Fills the login form as a user would; does not wait for where it lands. */
+export async function fillLogin(page: Page, who: DemoUser): Promise<void> {
+  const user = DEMO[who];
+  await page.getByTestId('login-username').fill(user.username);
+  await page.getByTestId('login-password').fill(PASSWORD);
+  await page.getByTestId(`login-role-${user.role}`).click();
+  await page.getByTestId('login-submit').click();
+}
+
+/**
+ * Signs in from the login page and waits for the role's landing page. Earlier tests leave the demo
+ * accounts signed in elsewhere, so the force-login prompt is accepted when it appears.
+ */
+export async function signIn(page: Page, who: DemoUser, path = '/login'): Promise<void> {
+  await page.goto(path);
+  await fillLogin(page, who);
+  await acceptForceLogin(page);
+  await expect(page).toHaveURL(new RegExp(`${DEMO[who].landing}$`));
+}
+
+/** Clicks "Sign in here" if the signed-in-elsewhere prompt shows up. */
+export async function acceptForceLogin(page: Page): Promise<void> {
+  const confirm = page.getByTestId('force-login-confirm');
+  const landed = page.waitForURL((url) => !url.pathname.startsWith('/login'), { timeout: 10_000 }).then(() => 'landed' as const);
+  const prompted = confirm.waitFor({ state: 'visible', timeout: 10_000 }).then(() => 'prompted' as const);
+  if ((await Promise.race([landed, prompted])) === 'prompted') await confirm.click();
+  await Promise.allSettled([landed, prompted]);
+}
+
+export async function authCookie(page: Page): Promise<string | undefined> {
+  const cookies = await page.context().cookies();
+  return cookies.find((cookie) => cookie.name === 'Authorization')?.value;
+}
