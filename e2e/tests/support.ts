@@ -30,13 +30,19 @@ export async function signIn(page: Page, who: DemoUser, path = '/login'): Promis
   await expect(page).toHaveURL(new RegExp(`${DEMO[who].landing}$`));
 }
 
-/** Clicks "Sign in here" if the signed-in-elsewhere prompt shows up. */
+/** Clicks "Sign in here" if the signed-in-elsewhere prompt shows up, else returns as soon as the page leaves login. */
 export async function acceptForceLogin(page: Page): Promise<void> {
   const confirm = page.getByTestId('force-login-confirm');
-  const landed = page.waitForURL((url) => !url.pathname.startsWith('/login'), { timeout: 10_000 }).then(() => 'landed' as const);
+  const leftLogin = (url: URL) => !url.pathname.startsWith('/login');
+  const landed = page.waitForURL(leftLogin, { timeout: 10_000 }).then(() => 'landed' as const);
   const prompted = confirm.waitFor({ state: 'visible', timeout: 10_000 }).then(() => 'prompted' as const);
-  if ((await Promise.race([landed, prompted])) === 'prompted') await confirm.click();
-  await Promise.allSettled([landed, prompted]);
+  // The losing wait is abandoned: awaiting both would sit out its whole timeout on every sign-in.
+  landed.catch(() => undefined);
+  prompted.catch(() => undefined);
+  if ((await Promise.race([landed, prompted])) === 'prompted') {
+    await confirm.click();
+    await page.waitForURL(leftLogin, { timeout: 10_000 });
+  }
 }
 
 export async function authCookie(page: Page): Promise<string | undefined> {

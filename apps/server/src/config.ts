@@ -13,6 +13,8 @@ export interface Config {
   /** Cookies get `Secure` when the console is served over HTTPS. */
   secureCookies: boolean;
   logLevel: string;
+  /** Base64 32-byte key for secrets at rest; unset = `<dataDir>/secret.key`, generated on first start. */
+  secretKey: string | undefined;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: readonly string[] = process.argv): Config {
@@ -27,5 +29,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: readonly 
     seedDemo: argv.includes('--demo') || !databaseUrl,
     secureCookies: env.SECURE_COOKIES === 'true',
     logLevel: env.LOG_LEVEL ?? 'info',
+    secretKey: env.SECRET_KEY || undefined,
   };
 }

@@ -4,7 +4,7 @@ import type { Locale } from './locale.ts';
  * Messages the server sends and the forms show: validation (v.*), errors (e.*) and field labels
  * (f.*), both languages side by side so a missing one shows in review and in the unit test.
  */
-export const MESSAGES = {
+const CORE_MESSAGES = {
   'v.required': { 'en-US': '{field} is required', 'zh-CN': '{field}不能为空' },
   'v.tooLong': { 'en-US': '{field} is too long', 'zh-CN': '{field}过长' },
   'v.invalid': { 'en-US': '{field} is invalid', 'zh-CN': '{field}无效' },
@@ -105,6 +105,14 @@ export const MESSAGES = {
   'f.silenceWords': { 'en-US': 'Wake-up words', 'zh-CN': '唤醒话术' },
   'f.timeoutHangupSeconds': { 'en-US': 'Timeout hang-up time', 'zh-CN': '超时挂断时间' },
   'f.timeoutReply': { 'en-US': 'Timeout reply', 'zh-CN': '超时回复' },
+} as const satisfies Record<string, Record<Locale, string>>;
+
+/**
+ * Every area keeps its own messages in `messages/<area>.ts` (data only, both languages side by side) and
+ * is spread in here, so areas grow without touching each other's lines.
+ */
+export const MESSAGES = {
+  ...CORE_MESSAGES,
 } as const satisfies Record<string, Record<Locale, string>>;
 
 export type MessageKey = keyof typeof MESSAGES;

@@ -87,3 +87,6 @@ export const accessRequests = pgTable('access_requests', {
   ip: text('ip'),
   createdAt: createdAt(),
 }, (t) => [index('access_requests_company_idx').on(t.companyId, t.createdAt)]);
+
+// Each later area keeps its tables in `tables/<area>.ts`, re-exported from here (drizzle-kit and the
+// drivers read this one file).

@@ -4,7 +4,7 @@ import type { Locale } from '@dialwise/contracts';
  * Every string the console shows, en-US and zh-CN side by side (a missing one is a type error and a
  * failing unit test). Server messages arrive already translated (the request layer sends the locale).
  */
-export const CONSOLE_MESSAGES = {
+const SHELL_MESSAGES = {
   // Route titles (menu, breadcrumb, tabs): one per `meta.locale` of the contracts route table.
   'menu.dashboard': ['Dashboard', '仪表盘'],
   'menu.workplace': ['Workplace', '工作台'],
@@ -194,6 +194,14 @@ export const CONSOLE_MESSAGES = {
   'faq.a.settings': ['Open Settings from the top bar: theme colour, dark theme, colour weak mode, menu width, tab bar and more. Your choices are kept on this browser.', '点击顶部栏的「页面配置」，可以设置主题色、暗黑主题、色弱模式、菜单宽度、多页签等，设置保存在本浏览器中。'],
   'faq.q.api': ['Is there an API?', '是否提供接口？'],
   'faq.a.api': ['Yes. Every endpoint the console uses is described at /api/docs (OpenAPI 3).', '提供。控制台使用的所有接口都在 /api/docs 中有说明（OpenAPI 3）。'],
+} as const satisfies Record<string, readonly [string, string]>;
+
+/**
+ * Each feature keeps its strings in `features/<area>/locale.ts` ([en-US, zh-CN] pairs, the same shape as
+ * above) and is spread in here.
+ */
+export const CONSOLE_MESSAGES = {
+  ...SHELL_MESSAGES,
 } as const satisfies Record<string, readonly [string, string]>;
 
 export type ConsoleKey = keyof typeof CONSOLE_MESSAGES;

@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import { LOCALE_STORAGE_KEY } from '@dialwise/contracts';
+import { CONSOLE_MESSAGES, dictionary } from './messages.ts';
+import { initialLocale } from './index.ts';
+
+const storage = (value: string | null) => ({ getItem: (key: string) => (key === LOCALE_STORAGE_KEY ? value : null) });
+
+describe('console strings', () => {
+  it('every string exists, non-empty, in en-US and zh-CN with the same placeholders', () => {
+    for (const [key, [en, zh]] of Object.entries(CONSOLE_MESSAGES)) {
+      expect(en.trim(), key).not.toBe('');
+      expect(zh.trim(), key).not.toBe('');
+      const holes = (text: string) => [...text.matchAll(/\{\{(\w+)\}\}/g)].map((m) => m[1]).sort().join();
+      expect(holes(zh), key).toBe(holes(en));
+    }
+  });
+  it('builds one flat dictionary per language', () => {
+    expect(dictionary('en-US')['menu.workplace']).toBe('Workplace');
+    expect(dictionary('zh-CN')['menu.workplace']).toBe('工作台');
+  });
+});
+
+describe('initial language (reading taken: English browsers get en-US, any other zh-CN)', () => {
+  it('a saved choice under arco-locale wins', () => {
+    expect(initialLocale(storage('zh-CN'), ['en-US'])).toBe('zh-CN');
+    expect(initialLocale(storage('en-US'), ['fr-FR'])).toBe('en-US');
+  });
+  it('with nothing (or junk) saved, English browsers get en-US and the others zh-CN', () => {
+    expect(initialLocale(storage(null), ['en-GB', 'fr'])).toBe('en-US');
+    expect(initialLocale(storage('klingon'), ['fr-FR'])).toBe('zh-CN');
+    expect(initialLocale(storage(null), [])).toBe('zh-CN');
+  });
+});
