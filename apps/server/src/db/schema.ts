@@ -90,3 +90,7 @@ export const accessRequests = pgTable('access_requests', {
 
 // Each later area keeps its tables in `tables/<area>.ts`, re-exported from here (drizzle-kit and the
 // drivers read this one file).
+export * from './tables/sip-lines.ts';
+export * from './tables/voices.ts';
+export * from './tables/scenarios.ts';
+export * from './tables/company-grants.ts';
