@@ -106,7 +106,7 @@ export const companyPermissionsSchema = z.object({
   /** May the company's users reveal full phone numbers in call records (each reveal is logged). */
   numberReveal: z.boolean(),
   /** Cap on the calls all of the company's tasks may have up at once, whatever the tasks ask for. */
-  maxConcurrency: z.number({ error: 'v.required' }).int({ error: 'v.integer' }).min(COMPANY_CONCURRENCY.min).max(COMPANY_CONCURRENCY.max),
+  maxConcurrency: z.number().int({ error: 'v.integer' }).min(COMPANY_CONCURRENCY.min).max(COMPANY_CONCURRENCY.max),
   features: z.array(companyFeatureSchema).max(COMPANY_FEATURES.length),
 });
 export type CompanyPermissions = z.infer<typeof companyPermissionsSchema>;

@@ -10,8 +10,8 @@ export const VOICE_VENDORS = ['volcano', 'ali', 'azure', 'minimax', 'elevenlabs'
 export const voiceVendorSchema = z.enum(VOICE_VENDORS);
 export type VoiceVendor = z.infer<typeof voiceVendorSchema>;
 
-/** Spec §5: English letters, digits or Chinese characters only. */
-export const VOICE_NICKNAME_PATTERN = /^[A-Za-z0-9\p{Script=Han}]+$/u;
+/** Spec §5: English letters, digits or Chinese characters only (an empty one is the length rule's to report). */
+export const VOICE_NICKNAME_PATTERN = /^[A-Za-z0-9\p{Script=Han}]*$/u;
 export const VOICE_FIELD_MAX = { originalVoiceId: 100, clusterKey: 100 } as const;
 
 /** Voice form rules of spec §5: nickname 1–20 letters, digits or Chinese; original voice id letters and digits. */
