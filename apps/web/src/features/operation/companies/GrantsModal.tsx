@@ -59,7 +59,7 @@ export function GrantsModal({ target, onClose }: { target: { company: CompanyLis
     [items.data, filter],
   );
   const columns: TableColumnProps<GrantItem>[] = [
-    { title: t('companies.grants.col.label'), dataIndex: 'label', render: (label: string) => <Typography.Text bold>{label}</Typography.Text> },
+    { title: t('companies.grants.col.label'), dataIndex: 'label', width: 180, render: (label: string) => <Typography.Text bold>{label}</Typography.Text> },
     { title: t('companies.grants.col.details'), key: 'details', render: (_: unknown, item) => <Details item={item} /> },
   ];
   const kind = target?.kind ?? 'voice';

@@ -1,9 +1,11 @@
 import { Typography } from '@arco-design/web-react';
-import { currentLocale } from '../../../locale/index.ts';
 
-/** "2026-11-22 14:05" in the console's language, for list cells. */
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** "2026-11-22 14:05" in the browser's zone: short, and read the same in both languages. */
 export function formatTime(iso: string): string {
-  return new Date(iso).toLocaleString(currentLocale(), { year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hour12: false });
+  const d = new Date(iso);
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}`;
 }
 
 /** A list cell: who did it, and when, on two lines. */

@@ -36,16 +36,16 @@ export default function VoiceListPage() {
 
   const columns: TableColumnProps<Voice>[] = [
     { title: t('voices.col.nickname'), dataIndex: 'nickname', fixed: 'left', width: 140, render: (name: string) => <Typography.Text bold>{name}</Typography.Text> },
-    { title: t('voices.col.vendor'), dataIndex: 'vendor', width: 150, render: (vendor: Voice['vendor']) => <Tag color="arcoblue">{t(`voices.vendor.${vendor}`)}</Tag> },
+    { title: t('voices.col.vendor'), dataIndex: 'vendor', width: 190, render: (vendor: Voice['vendor']) => <Tag color="arcoblue">{t(`voices.vendor.${vendor}`)}</Tag> },
     { title: t('voices.col.clusterKey'), dataIndex: 'clusterKey', width: 140, render: (key: string) => key ? <span className="op-mono">{key}</span> : '—' },
-    { title: t('voices.col.originalVoiceId'), dataIndex: 'originalVoiceId', width: 220, ellipsis: true, render: (id: string) => <span className="op-mono">{id}</span> },
+    { title: t('voices.col.originalVoiceId'), dataIndex: 'originalVoiceId', width: 220, ellipsis: true, tooltip: true, render: (id: string) => <span className="op-mono">{id}</span> },
     {
       title: t('voices.col.uuid'), dataIndex: 'uuid', width: 130,
       render: (uuid: string) => <Typography.Text copyable={{ text: uuid }} className="op-mono">{uuid.slice(0, 8)}</Typography.Text>,
     },
     {
-      title: t('voices.col.granted'), dataIndex: 'grantedCompanies', width: 120,
-      render: (count: number) => <Tag color={count > 0 ? 'green' : 'gray'}>{t('voices.granted', { count })}</Tag>,
+      title: t('voices.col.granted'), dataIndex: 'grantedCompanies', width: 140,
+      render: (count: number) => <Tag color={count > 0 ? 'green' : 'gray'} data-testid="voice-granted">{count}</Tag>,
     },
     { title: t('voices.col.created'), dataIndex: 'createTime', width: 150, render: (at: string, row) => <WhoWhen who={row.createdByName} at={at} /> },
     { title: t('voices.col.updated'), dataIndex: 'updateTime', width: 150, render: (at: string, row) => <WhoWhen who={row.updatedByName} at={at} /> },

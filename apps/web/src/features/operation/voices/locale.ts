@@ -16,11 +16,10 @@ export const voicesMessages = {
   'voices.col.clusterKey': ['Cluster key', '集群 Key'],
   'voices.col.originalVoiceId': ['Original voice ID', '原始音色 ID'],
   'voices.col.uuid': ['UUID', 'UUID'],
-  'voices.col.granted': ['Granted to', '已授权'],
+  'voices.col.granted': ['Granted companies', '授权公司数'],
   'voices.col.created': ['Creator', '创建人'],
   'voices.col.updated': ['Updater', '更新人'],
   'voices.col.actions': ['Actions', '操作'],
-  'voices.granted': ['{{count}} companies', '{{count}} 家公司'],
 
   'voices.vendor.volcano': ['Volcano Engine', '火山引擎'],
   'voices.vendor.ali': ['Alibaba Cloud', '阿里云'],
@@ -31,7 +30,7 @@ export const voicesMessages = {
   'voices.action.edit': ['Edit', '编辑'],
   'voices.action.delete': ['Delete', '删除'],
   'voices.delete.confirm': ['Delete the voice {{name}}?', '确定删除音色 {{name}}？'],
-  'voices.delete.granted': ['It is granted to {{count}} companies; take it away from them first.', '该音色已授权给 {{count}} 家公司，请先取消授权。'],
+  'voices.delete.granted': ['Companies holding a grant of it: {{count}}. Take it away from them first.', '持有该音色授权的公司：{{count}} 家。请先取消授权。'],
   'voices.deleted': ['{{name}} deleted', '已删除 {{name}}'],
 
   'voices.form.createTitle': ['New voice', '新建音色'],
