@@ -49,6 +49,15 @@ describe('companies: who may call', () => {
     expect(await server.database.db.select().from(auditLog).where(eq(auditLog.entity, 'company'))).toHaveLength(0);
   });
 
+  it("a DEV account outside the provider's company is refused too (403)", async () => {
+    const { companyId } = await setup();
+    await addUser(server, companyId, 'stray', 'DEV');
+    const token = await login(server, 'stray', 'admin');
+    for (const url of ['/api/operation/companies/list', '/api/operation/voices/list', '/api/operation/tags/list']) {
+      expect((await call(server, url, { token, body: {} })).body.code, url).toBe(ErrorCode.FORBIDDEN);
+    }
+  });
+
   it('answers 401 without credentials', async () => {
     await setup();
     expect((await call(server, '/api/operation/companies/list', { body: {} })).status).toBe(401);

@@ -8,6 +8,7 @@ import {
 } from '@dialwise/contracts';
 import { contextOf } from '../../auth/authenticate.ts';
 import { answers, ok } from '../../http/envelope.ts';
+import { guardOperationArea } from '../provider-staff.ts';
 import { createCompany } from './create-company.ts';
 import { deleteCompany } from './delete-company.ts';
 import { getCompanyPermissions } from './get-company-permissions.ts';
@@ -20,9 +21,9 @@ import { updateCompany } from './update-company.ts';
 
 const tags = ['operation/companies'];
 
-/** /api/operation/companies — DEV only, checked before the body is read so no one else learns its shape. */
+/** /api/operation/companies — the provider's DEV staff only (`guardOperationArea`). */
 export async function companyRoutes(app: FastifyInstance) {
-  app.addHook('onRequest', app.authenticate(['DEV']));
+  guardOperationArea(app);
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.post('/list', {

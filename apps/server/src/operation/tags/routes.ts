@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { pageSchema, tagIdSchema, tagInputSchema, tagQuerySchema, tagSchema, tagUpdateSchema } from '@dialwise/contracts';
 import { contextOf } from '../../auth/authenticate.ts';
 import { answers, ok } from '../../http/envelope.ts';
+import { guardOperationArea } from '../provider-staff.ts';
 import { createTag } from './create-tag.ts';
 import { deleteTag } from './delete-tag.ts';
 import { listTags } from './list-tags.ts';
@@ -11,9 +12,9 @@ import { updateTag } from './update-tag.ts';
 
 const tags = ['operation/tags'];
 
-/** /api/operation/tags — call tags; DEV only, checked before the body is read. */
+/** /api/operation/tags — call tags; the provider's DEV staff only. */
 export async function tagRoutes(app: FastifyInstance) {
-  app.addHook('onRequest', app.authenticate(['DEV']));
+  guardOperationArea(app);
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.post('/list', {

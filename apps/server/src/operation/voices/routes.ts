@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { pageSchema, voiceIdSchema, voiceInputSchema, voiceQuerySchema, voiceSchema, voiceUpdateSchema } from '@dialwise/contracts';
 import { contextOf } from '../../auth/authenticate.ts';
 import { answers, ok } from '../../http/envelope.ts';
+import { guardOperationArea } from '../provider-staff.ts';
 import { createVoice } from './create-voice.ts';
 import { deleteVoice } from './delete-voice.ts';
 import { listVoices } from './list-voices.ts';
@@ -11,9 +12,9 @@ import { updateVoice } from './update-voice.ts';
 
 const tags = ['operation/voices'];
 
-/** /api/operation/voices — the TTS voice catalogue; DEV only, checked before the body is read. */
+/** /api/operation/voices — the TTS voice catalogue; the provider's DEV staff only. */
 export async function voiceRoutes(app: FastifyInstance) {
-  app.addHook('onRequest', app.authenticate(['DEV']));
+  guardOperationArea(app);
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.post('/list', {
