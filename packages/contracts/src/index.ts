@@ -7,6 +7,8 @@ export * from './messages.ts';
 export * from './fields.ts';
 export * from './users.ts';
 export * from './companies.ts';
+export * from './voices.ts';
+export * from './tags.ts';
 export * from './audit.ts';
 export * from './routes.ts';
 export * from './route-schema.ts';

@@ -1,4 +1,7 @@
 import type { Locale } from './locale.ts';
+import { COMPANIES_MESSAGES } from './messages/companies.ts';
+import { VOICES_MESSAGES } from './messages/voices.ts';
+import { TAGS_MESSAGES } from './messages/tags.ts';
 
 /**
  * Messages the server sends and the forms show: validation (v.*), errors (e.*) and field labels
@@ -113,6 +116,9 @@ const CORE_MESSAGES = {
  */
 export const MESSAGES = {
   ...CORE_MESSAGES,
+  ...COMPANIES_MESSAGES,
+  ...VOICES_MESSAGES,
+  ...TAGS_MESSAGES,
 } as const satisfies Record<string, Record<Locale, string>>;
 
 export type MessageKey = keyof typeof MESSAGES;

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { DEFAULT_COMPANY_PERMISSIONS, type CompanyPermissions } from '@dialwise/contracts';
 import { bigserial, boolean, index, jsonb, pgTable, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
@@ -13,11 +14,17 @@ export const companies = pgTable('companies', {
   state: text('state', { enum: ['normal', 'deleted'] }).notNull().default('normal'),
   timezone: text('timezone').notNull().default('UTC'),
   isProvider: boolean('is_provider').notNull().default(false),
+  /** What the provider allows this company (operation area; read through `getCompanyPermissions`). */
+  permissions: jsonb('permissions').$type<CompanyPermissions>().notNull().default(DEFAULT_COMPANY_PERMISSIONS),
   createdBy: uuid('created_by'),
   updatedBy: uuid('updated_by'),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
-}, (t) => [uniqueIndex('companies_name_key').on(t.name)]);
+}, (t) => [
+  uniqueIndex('companies_name_key').on(t.name),
+  // The suffix names the company in its accounts' user names (admin_<suffix>), so no two companies share one.
+  uniqueIndex('companies_suffix_key').on(sql`lower(${t.suffix})`),
+]);
 
 export const users = pgTable('users', {
   id: uuid('id').primaryKey().defaultRandom(),
@@ -95,3 +102,4 @@ export * from './tables/voices.ts';
 export * from './tables/processors.ts';
 export * from './tables/scenarios.ts';
 export * from './tables/company-grants.ts';
+export * from './tables/tags.ts';

@@ -4,6 +4,7 @@ import type { Role } from '@dialwise/contracts';
 import { hashPassword } from '../auth/passwords.ts';
 import type { Db } from './client.ts';
 import { companies, users } from './schema.ts';
+import { seedOperationDemo } from '../operation/seed-demo.ts';
 
 export interface SeededAccount { username: string; role: Role; password: string; company: string }
 
@@ -30,7 +31,9 @@ export async function seedDemo(db: Db, password: string): Promise<SeededAccount[
       { username: 'dev', alias: 'Dialwise Ops', authLevel: 'DEV', companyId: provider!.id, email: 'ops@dialwise.example', phoneNumber: '13800000002' },
       { username: 'agent', alias: 'Agent Lin', authLevel: 'OPR', companyId: customer!.id, email: 'agent@acme.example', phoneNumber: '13800000003' },
     ] as const;
-    await tx.insert(users).values(accounts.map((a) => ({ ...a, passwordHash: hash })));
+    const seededUsers = await tx.insert(users).values(accounts.map((a) => ({ ...a, passwordHash: hash }))).returning();
+    const devUserId = seededUsers.find((u) => u.username === 'dev')!.id;
+    await seedOperationDemo(tx, { customerId: customer!.id, devUserId });
     return accounts.map((a) => ({
       username: a.username, role: a.authLevel, password,
       company: a.companyId === provider!.id ? provider!.name : customer!.name,

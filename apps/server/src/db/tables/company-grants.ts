@@ -1,8 +1,7 @@
 import { index, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
+import { GRANT_KINDS } from '@dialwise/contracts';
 import { companies } from '../schema.ts';
 import { createdAt } from './common.ts';
-
-export const GRANT_KINDS = ['voice', 'processor', 'scenario'] as const;
 
 /**
  * What the provider's staff granted a company from the catalogue: only granted voices, processors and

@@ -10,6 +10,9 @@ const exception = (status: '403' | '404' | '500') =>
 const PAGES: Record<string, Page> = {
   workplace: lazy(() => import('../dashboard/Workplace.tsx')),
   faqIndex: lazy(() => import('../faq/FaqPage.tsx')),
+  companyList: lazy(() => import('../operation/companies/CompanyListPage.tsx')),
+  voiceList: lazy(() => import('../operation/voices/VoiceListPage.tsx')),
+  tags: lazy(() => import('../operation/tags/TagListPage.tsx')),
   exception403: exception('403'),
   exception404: exception('404'),
   exception500: exception('500'),

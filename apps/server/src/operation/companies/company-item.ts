@@ -1,0 +1,49 @@
+import { eq, getTableColumns } from 'drizzle-orm';
+import type { CompanyListItem } from '@dialwise/contracts';
+import type { DbOrTx } from '../../db/client.ts';
+import { companies } from '../../db/schema.ts';
+import { AppError } from '../../http/app-error.ts';
+import { creator, updater } from '../sql-helpers.ts';
+
+type CompanyRow = typeof companies.$inferSelect;
+
+/** The company columns the list shows, with the names of who created and last changed the row. */
+export function companyItemQuery(db: DbOrTx) {
+  const { permissions: _permissions, ...columns } = getTableColumns(companies);
+  return db
+    .select({ ...columns, createdByName: creator.username, updatedByName: updater.username })
+    .from(companies)
+    .leftJoin(creator, eq(creator.id, companies.createdBy))
+    .leftJoin(updater, eq(updater.id, companies.updatedBy));
+}
+
+export function toCompanyItem(row: Omit<CompanyRow, 'permissions'> & { createdByName: string | null; updatedByName: string | null }): CompanyListItem {
+  return {
+    id: row.id,
+    name: row.name,
+    suffix: row.suffix,
+    adminEmail: row.adminEmail,
+    state: row.state,
+    timezone: row.timezone,
+    isProvider: row.isProvider,
+    createdBy: row.createdBy,
+    createdByName: row.createdByName,
+    updatedBy: row.updatedBy,
+    updatedByName: row.updatedByName,
+    createTime: row.createdAt.toISOString(),
+    updateTime: row.updatedAt.toISOString(),
+  };
+}
+
+export async function getCompanyItem(db: DbOrTx, id: string): Promise<CompanyListItem> {
+  const [row] = await companyItemQuery(db).where(eq(companies.id, id)).limit(1);
+  if (!row) throw AppError.notFound();
+  return toCompanyItem(row);
+}
+
+/** The company row, locked for the rest of the transaction (state changes and grants serialise on it). */
+export async function lockCompany(tx: DbOrTx, id: string): Promise<CompanyRow> {
+  const [row] = await tx.select().from(companies).where(eq(companies.id, id)).for('update').limit(1);
+  if (!row) throw AppError.notFound();
+  return row;
+}

@@ -1,0 +1,38 @@
+import { asc, inArray } from 'drizzle-orm';
+import type { GrantKind } from '@dialwise/contracts';
+import type { DbOrTx } from '../../db/client.ts';
+import { processors, scenarios, voices } from '../../db/schema.ts';
+
+export interface CatalogueItem {
+  id: string;
+  label: string;
+  /** False for an item that may not be newly granted (an invalid processor). */
+  selectable: boolean;
+  extra: Record<string, string>;
+}
+
+/**
+ * The catalogue of one kind, as the grant editor lists it (all of it, or the given ids). Voices and tags
+ * are ours; processors and scenarios belong to the other half of the operation area, so only the columns
+ * every version of those tables has are read here.
+ */
+export async function grantCatalogue(db: DbOrTx, kind: GrantKind, ids?: readonly string[]): Promise<CatalogueItem[]> {
+  if (ids && ids.length === 0) return [];
+  switch (kind) {
+    case 'voice': {
+      const rows = await db.select({ id: voices.id, label: voices.nickname, vendor: voices.vendor, originalVoiceId: voices.originalVoiceId })
+        .from(voices).where(ids ? inArray(voices.id, [...ids]) : undefined).orderBy(asc(voices.nickname));
+      return rows.map((r) => ({ id: r.id, label: r.label, selectable: true, extra: { vendor: r.vendor, originalVoiceId: r.originalVoiceId } }));
+    }
+    case 'processor': {
+      const rows = await db.select({ id: processors.id, label: processors.alias, type: processors.type, state: processors.state })
+        .from(processors).where(ids ? inArray(processors.id, [...ids]) : undefined).orderBy(asc(processors.alias));
+      return rows.map((r) => ({ id: r.id, label: r.label, selectable: r.state === 'valid', extra: { type: r.type, state: r.state } }));
+    }
+    case 'scenario': {
+      const rows = await db.select({ id: scenarios.id, label: scenarios.name })
+        .from(scenarios).where(ids ? inArray(scenarios.id, [...ids]) : undefined).orderBy(asc(scenarios.name));
+      return rows.map((r) => ({ id: r.id, label: r.label, selectable: true, extra: {} }));
+    }
+  }
+}

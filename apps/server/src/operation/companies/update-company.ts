@@ -1,0 +1,30 @@
+import type { CompanyListItem, CompanyUpdateInput } from '@dialwise/contracts';
+import { eq } from 'drizzle-orm';
+import type { ActionContext } from '../../auth/actor.ts';
+import { auditWho, diffChanges, recordAudit } from '../../audit/record-audit.ts';
+import { companies } from '../../db/schema.ts';
+import { assertCompanyFree, conflictFromViolation } from './company-conflicts.ts';
+import { getCompanyItem, lockCompany } from './company-item.ts';
+
+/**
+ * Edits a company's name, suffix, admin e-mail and time zone. Accounts keep their user names when the
+ * suffix changes (a user name is how people sign in; renaming it under them would lock them out).
+ */
+export async function updateCompany(ctx: ActionContext, input: CompanyUpdateInput): Promise<CompanyListItem> {
+  const values = { name: input.name, suffix: input.suffix };
+  try {
+    return await ctx.db.transaction(async (tx) => {
+      const before = await lockCompany(tx, input.id);
+      await assertCompanyFree(tx, values, input.id);
+      const next = { name: input.name, suffix: input.suffix, adminEmail: input.adminEmail, timezone: input.timezone || before.timezone };
+      const changes = diffChanges(before, next);
+      if (Object.keys(changes).length > 0) {
+        await tx.update(companies).set({ ...next, updatedBy: ctx.actor.userId, updatedAt: new Date() }).where(eq(companies.id, input.id));
+        await recordAudit(tx, { ...auditWho(ctx), companyId: input.id }, { action: 'company.update', entity: 'company', entityId: input.id, changes });
+      }
+      return getCompanyItem(tx, input.id);
+    });
+  } catch (error) {
+    throw conflictFromViolation(error, values) ?? error;
+  }
+}

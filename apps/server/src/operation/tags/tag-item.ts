@@ -1,0 +1,49 @@
+import { eq, getTableColumns } from 'drizzle-orm';
+import { ErrorCode, type Tag } from '@dialwise/contracts';
+import type { DbOrTx } from '../../db/client.ts';
+import { tags } from '../../db/schema.ts';
+import { AppError } from '../../http/app-error.ts';
+import { creator, updater, uniqueViolation } from '../sql-helpers.ts';
+
+/** Tag rows with who created / changed them. */
+export function tagItemQuery(db: DbOrTx) {
+  return db
+    .select({ ...getTableColumns(tags), createdByName: creator.username, updatedByName: updater.username })
+    .from(tags)
+    .leftJoin(creator, eq(creator.id, tags.createdBy))
+    .leftJoin(updater, eq(updater.id, tags.updatedBy));
+}
+
+type TagRow = Awaited<ReturnType<ReturnType<typeof tagItemQuery>['execute']>>[number];
+
+export function toTag(row: TagRow): Tag {
+  return {
+    id: row.id,
+    uuid: row.uuid,
+    name: row.name,
+    alias: row.alias,
+    description: row.description,
+    createdBy: row.createdBy,
+    createdByName: row.createdByName,
+    updatedBy: row.updatedBy,
+    updatedByName: row.updatedByName,
+    createTime: row.createdAt.toISOString(),
+    updateTime: row.updatedAt.toISOString(),
+  };
+}
+
+export async function getTag(db: DbOrTx, id: string): Promise<Tag> {
+  const [row] = await tagItemQuery(db).where(eq(tags.id, id)).limit(1);
+  if (!row) throw AppError.notFound();
+  return toTag(row);
+}
+
+/** Aliases are how scenarios name tags, so no two tags share one. */
+export async function assertAliasFree(db: DbOrTx, alias: string, exceptId?: string): Promise<void> {
+  const [taken] = await db.select({ id: tags.id }).from(tags).where(eq(tags.alias, alias)).limit(1);
+  if (taken && taken.id !== exceptId) throw new AppError(ErrorCode.CONFLICT, 'e.tag.aliasTaken', { alias });
+}
+
+export function aliasConflict(error: unknown, alias: string): AppError | null {
+  return uniqueViolation(error) === 'tags_alias_key' ? new AppError(ErrorCode.CONFLICT, 'e.tag.aliasTaken', { alias }) : null;
+}

@@ -1,0 +1,99 @@
+import { Form, Input, Message, Modal, Select } from '@arco-design/web-react';
+import { useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { companyCreateSchema, defaultAdminUsername, type CompanyCreateInput, type CompanyCreated, type CompanyListItem } from '@dialwise/contracts';
+import { fieldRule } from '../../../forms/zod-rules.ts';
+import { currentLocale } from '../../../locale/index.ts';
+import { createCompany, updateCompany } from './api.ts';
+
+type Editing = { mode: 'create' } | { mode: 'edit'; company: CompanyListItem } | null;
+
+/** IANA zones this browser knows, plus UTC and the zone being edited (a list may lack either). */
+function timeZones(current?: string): string[] {
+  const zones = new Set(typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : []);
+  zones.add('UTC');
+  if (current) zones.add(current);
+  return [...zones].sort();
+}
+
+/** Add or edit a company. Adding also creates its first ADMIN; the answer carries that account's one-time password. */
+export function CompanyFormModal({ editing, onClose, onCreated, onSaved }: {
+  editing: Editing;
+  onClose(): void;
+  onCreated(answer: CompanyCreated): void;
+  onSaved(company: CompanyListItem): void;
+}) {
+  const { t } = useTranslation();
+  const [form] = Form.useForm<CompanyCreateInput>();
+  const [saving, setSaving] = useState(false);
+  const locale = currentLocale();
+  const rule = (field: keyof CompanyCreateInput) => [fieldRule(companyCreateSchema, field, locale)];
+  const suffix = Form.useWatch('suffix', form) as string | undefined;
+  const editingCompany = editing?.mode === 'edit' ? editing.company : null;
+  const zones = useMemo(() => timeZones(editingCompany?.timezone), [editingCompany]);
+
+  useEffect(() => {
+    if (!editing) return;
+    form.resetFields();
+    if (editingCompany) {
+      form.setFieldsValue({ name: editingCompany.name, suffix: editingCompany.suffix, adminEmail: editingCompany.adminEmail, timezone: editingCompany.timezone });
+    }
+  }, [editing, editingCompany, form]);
+
+  const save = async () => {
+    const values = await form.validate();
+    const input = companyCreateSchema.parse({ ...values, timezone: values.timezone || undefined, adminUsername: values.adminUsername || undefined });
+    setSaving(true);
+    try {
+      if (editingCompany) {
+        const { adminUsername: _unused, ...fields } = input;
+        const company = await updateCompany({ ...fields, id: editingCompany.id });
+        Message.success(t('companies.saved', { name: company.name }));
+        onSaved(company);
+      } else {
+        onCreated(await createCompany(input));
+      }
+    } catch {
+      // shown by the request layer
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <Modal
+      title={editingCompany ? t('companies.form.editTitle', { name: editingCompany.name }) : t('companies.form.createTitle')}
+      visible={editing !== null} onCancel={onClose} onOk={() => void save()} confirmLoading={saving} unmountOnExit
+      okText={t('companies.form.save')} cancelText={t('common.cancel')} style={{ width: 560 }}
+      okButtonProps={{ 'data-testid': 'company-form-submit' } as object}
+    >
+      <Form form={form} layout="vertical" data-testid="company-form">
+        <Form.Item field="name" label={t('companies.form.name')} rules={rule('name')} required>
+          <Input placeholder={t('companies.form.namePlaceholder')} maxLength={100} data-testid="company-form-name" />
+        </Form.Item>
+        <Form.Item
+          field="suffix" label={t('companies.form.suffix')} rules={rule('suffix')} required
+          extra={editingCompany ? t('companies.form.suffixEditHelp') : undefined}
+        >
+          <Input placeholder={t('companies.form.suffixPlaceholder')} maxLength={100} data-testid="company-form-suffix" />
+        </Form.Item>
+        <Form.Item field="adminEmail" label={t('companies.form.adminEmail')} rules={rule('adminEmail')} required>
+          <Input placeholder="admin@example.com" data-testid="company-form-adminEmail" />
+        </Form.Item>
+        <Form.Item field="timezone" label={t('companies.form.timezone')} extra={t('companies.form.timezoneHelp')}>
+          <Select showSearch allowClear={!editingCompany} placeholder={t('companies.form.timezoneDefault')} data-testid="company-form-timezone">
+            {zones.map((zone) => <Select.Option key={zone} value={zone}>{zone}</Select.Option>)}
+          </Select>
+        </Form.Item>
+        {!editingCompany && (
+          <Form.Item
+            field="adminUsername" label={t('companies.form.adminUsername')} rules={rule('adminUsername')}
+            extra={t('companies.form.adminUsernameHelp', { username: defaultAdminUsername(suffix || '<suffix>') })}
+          >
+            <Input placeholder={defaultAdminUsername(suffix || '')} maxLength={32} data-testid="company-form-adminUsername" />
+          </Form.Item>
+        )}
+      </Form>
+    </Modal>
+  );
+}

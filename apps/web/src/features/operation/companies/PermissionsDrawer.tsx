@@ -1,0 +1,71 @@
+import { Button, Checkbox, Drawer, Form, InputNumber, Message, Skeleton, Space, Switch, Typography } from '@arco-design/web-react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { COMPANY_CONCURRENCY, COMPANY_FEATURES, companyPermissionsSchema, type CompanyListItem, type CompanyPermissions } from '@dialwise/contracts';
+import { fieldRule } from '../../../forms/zod-rules.ts';
+import { currentLocale } from '../../../locale/index.ts';
+import { companiesKey, getPermissions, setPermissions } from './api.ts';
+
+/** What a company may do: number reveal, its total concurrency cap and the operation features it may use. */
+export function PermissionsDrawer({ company, onClose, onSaved }: { company: CompanyListItem | null; onClose(): void; onSaved(): void }) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const [form] = Form.useForm<CompanyPermissions>();
+  const key = [...companiesKey, 'permissions', company?.id];
+  const permissions = useQuery({ queryKey: key, queryFn: () => getPermissions(company!.id), enabled: company !== null });
+  const locale = currentLocale();
+
+  const save = useMutation({
+    mutationFn: (values: CompanyPermissions) => setPermissions({ companyId: company!.id, ...values }),
+    onSuccess: (saved) => {
+      Message.success(t('companies.permissions.saved'));
+      queryClient.setQueryData(key, saved);
+      onSaved();
+      onClose();
+    },
+  });
+  const submit = async () => {
+    const values = await form.validate();
+    save.mutate(companyPermissionsSchema.parse({ ...values, features: values.features ?? [] }));
+  };
+
+  return (
+    <Drawer
+      width={440} title={company ? t('companies.permissions.title', { name: company.name }) : ''} visible={company !== null} onCancel={onClose} unmountOnExit
+      footer={(
+        <Space>
+          <Button onClick={onClose}>{t('common.cancel')}</Button>
+          <Button type="primary" loading={save.isPending} disabled={!permissions.data} onClick={() => void submit()} data-testid="permissions-save">
+            {t('companies.permissions.save')}
+          </Button>
+        </Space>
+      )}
+    >
+      {!permissions.data ? <Skeleton text={{ rows: 6 }} animation /> : (
+        <Form form={form} layout="vertical" initialValues={permissions.data} data-testid="permissions-form">
+          <Form.Item field="numberReveal" label={t('companies.permissions.numberReveal')} triggerPropName="checked" extra={t('companies.permissions.numberRevealHelp')}>
+            <Switch data-testid="permissions-numberReveal" />
+          </Form.Item>
+          <Form.Item
+            field="maxConcurrency" label={t('companies.permissions.maxConcurrency')} extra={t('companies.permissions.maxConcurrencyHelp')}
+            rules={[fieldRule(companyPermissionsSchema, 'maxConcurrency', locale)]} required
+          >
+            <InputNumber min={COMPANY_CONCURRENCY.min} max={COMPANY_CONCURRENCY.max} precision={0} style={{ width: 180 }} data-testid="permissions-maxConcurrency" />
+          </Form.Item>
+          <Form.Item field="features" label={t('companies.permissions.features')}>
+            <Checkbox.Group direction="vertical" className="op-features">
+              {COMPANY_FEATURES.map((feature) => (
+                <Checkbox key={feature} value={feature} data-testid={`permissions-feature-${feature}`}>
+                  <span className="op-feature">
+                    <span>{t(`companies.permissions.feature.${feature}`)}</span>
+                    <Typography.Text type="secondary" className="op-feature-help">{t(`companies.permissions.feature.${feature}.help`)}</Typography.Text>
+                  </span>
+                </Checkbox>
+              ))}
+            </Checkbox.Group>
+          </Form.Item>
+        </Form>
+      )}
+    </Drawer>
+  );
+}

@@ -1,0 +1,67 @@
+import { Form, Input, Message, Modal, Select } from '@arco-design/web-react';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { LIMITS, VOICE_FIELD_MAX, VOICE_VENDORS, voiceInputSchema, type Voice, type VoiceInput } from '@dialwise/contracts';
+import { fieldRule } from '../../../forms/zod-rules.ts';
+import { currentLocale } from '../../../locale/index.ts';
+import { createVoice, updateVoice } from './api.ts';
+
+export type VoiceEditing = { mode: 'create' } | { mode: 'edit'; voice: Voice } | null;
+
+/** Add or edit a catalogue voice; the rules are contracts' `voiceInputSchema`, as on the server. */
+export function VoiceFormModal({ editing, onClose, onSaved }: { editing: VoiceEditing; onClose(): void; onSaved(voice: Voice): void }) {
+  const { t } = useTranslation();
+  const [form] = Form.useForm<VoiceInput>();
+  const [saving, setSaving] = useState(false);
+  const locale = currentLocale();
+  const rule = (field: keyof VoiceInput) => [fieldRule(voiceInputSchema, field, locale)];
+  const voice = editing?.mode === 'edit' ? editing.voice : null;
+
+  useEffect(() => {
+    if (!editing) return;
+    form.resetFields();
+    form.setFieldsValue(voice
+      ? { nickname: voice.nickname, vendor: voice.vendor, clusterKey: voice.clusterKey, originalVoiceId: voice.originalVoiceId }
+      : { vendor: 'volcano', clusterKey: '' });
+  }, [editing, voice, form]);
+
+  const save = async () => {
+    const entered = await form.validate();
+    const values = voiceInputSchema.parse({ ...entered, clusterKey: entered.clusterKey ?? '' });
+    setSaving(true);
+    try {
+      const saved = voice ? await updateVoice({ ...values, id: voice.id }) : await createVoice(values);
+      Message.success(t('voices.saved', { name: saved.nickname }));
+      onSaved(saved);
+    } catch {
+      // shown by the request layer
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <Modal
+      title={voice ? t('voices.form.editTitle', { name: voice.nickname }) : t('voices.form.createTitle')}
+      visible={editing !== null} onCancel={onClose} onOk={() => void save()} confirmLoading={saving} unmountOnExit
+      okText={t('voices.form.save')} cancelText={t('common.cancel')} okButtonProps={{ 'data-testid': 'voice-form-submit' } as object}
+    >
+      <Form form={form} layout="vertical" data-testid="voice-form">
+        <Form.Item field="nickname" label={t('voices.form.nickname')} rules={rule('nickname')} required>
+          <Input placeholder={t('voices.form.nicknamePlaceholder')} maxLength={LIMITS.voiceNickname.max} showWordLimit data-testid="voice-form-nickname" />
+        </Form.Item>
+        <Form.Item field="vendor" label={t('voices.form.vendor')} rules={rule('vendor')} required extra={t('voices.form.vendorHelp')}>
+          <Select data-testid="voice-form-vendor">
+            {VOICE_VENDORS.map((vendor) => <Select.Option key={vendor} value={vendor}>{t(`voices.vendor.${vendor}`)}</Select.Option>)}
+          </Select>
+        </Form.Item>
+        <Form.Item field="clusterKey" label={t('voices.form.clusterKey')} rules={rule('clusterKey')}>
+          <Input placeholder={t('voices.form.clusterKeyPlaceholder')} maxLength={VOICE_FIELD_MAX.clusterKey} data-testid="voice-form-clusterKey" />
+        </Form.Item>
+        <Form.Item field="originalVoiceId" label={t('voices.form.originalVoiceId')} rules={rule('originalVoiceId')} required>
+          <Input placeholder={t('voices.form.originalVoiceIdPlaceholder')} maxLength={VOICE_FIELD_MAX.originalVoiceId} data-testid="voice-form-originalVoiceId" />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}

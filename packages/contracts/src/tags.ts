@@ -1,0 +1,42 @@
+import { z } from 'zod';
+import { idSchema, isoDateTime, pageQuerySchema, requiredString } from './fields.ts';
+import { LIMITS } from './constants.ts';
+
+export const TAG_FIELD_MAX = { name: 50, description: 200 } as const;
+
+/** Tag form rules of spec §5: name, alias and description required; alias ≤ 30 lowercase letters and underscores. */
+export const tagInputSchema = z.object({
+  name: requiredString(TAG_FIELD_MAX.name),
+  alias: z.string().trim()
+    .min(1, { error: 'v.required' })
+    .max(LIMITS.tagAlias.max, { error: 'v.tag.alias' })
+    .regex(/^[a-z_]+$/, { error: 'v.tag.alias' }),
+  description: requiredString(TAG_FIELD_MAX.description),
+});
+export type TagInput = z.infer<typeof tagInputSchema>;
+
+export const tagUpdateSchema = tagInputSchema.extend({ id: idSchema });
+export type TagUpdateInput = z.infer<typeof tagUpdateSchema>;
+export const tagIdSchema = z.object({ id: idSchema });
+
+export const tagQuerySchema = pageQuerySchema.extend({
+  /** Matches the name, the alias or the description. */
+  keyword: z.string().trim().max(100, { error: 'v.tooLong' }).optional(),
+});
+export type TagQuery = z.infer<typeof tagQuerySchema>;
+
+export const tagSchema = z.object({
+  id: z.string(),
+  /** Stable public reference of the tag; set once at creation. */
+  uuid: z.string(),
+  name: z.string(),
+  alias: z.string(),
+  description: z.string(),
+  createdBy: z.string().nullable(),
+  createdByName: z.string().nullable(),
+  updatedBy: z.string().nullable(),
+  updatedByName: z.string().nullable(),
+  createTime: isoDateTime,
+  updateTime: isoDateTime,
+});
+export type Tag = z.infer<typeof tagSchema>;

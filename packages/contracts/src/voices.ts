@@ -1,0 +1,64 @@
+import { z } from 'zod';
+import { idSchema, isoDateTime, pageQuerySchema } from './fields.ts';
+import { LIMITS } from './constants.ts';
+
+/**
+ * The TTS vendor a catalogue voice belongs to. The spec lists a voice's "company"; we read it as the
+ * vendor that serves the voice (not a customer company, which gets voices through grants).
+ */
+export const VOICE_VENDORS = ['volcano', 'ali', 'azure', 'minimax', 'elevenlabs'] as const;
+export const voiceVendorSchema = z.enum(VOICE_VENDORS);
+export type VoiceVendor = z.infer<typeof voiceVendorSchema>;
+
+/** Spec §5: English letters, digits or Chinese characters only (an empty one is the length rule's to report). */
+export const VOICE_NICKNAME_PATTERN = /^[A-Za-z0-9\p{Script=Han}]*$/u;
+export const VOICE_FIELD_MAX = { originalVoiceId: 100, clusterKey: 100 } as const;
+
+/** Voice form rules of spec §5: nickname 1–20 letters, digits or Chinese; original voice id letters and digits. */
+export const voiceInputSchema = z.object({
+  nickname: z.string().trim()
+    .min(LIMITS.voiceNickname.min, { error: 'v.voice.nickname' })
+    .max(LIMITS.voiceNickname.max, { error: 'v.voice.nickname' })
+    .regex(VOICE_NICKNAME_PATTERN, { error: 'v.voice.nicknameChars' }),
+  vendor: voiceVendorSchema,
+  /** The vendor's cluster / resource key (e.g. Volcano's "volcano_tts"); empty for vendors without one. */
+  clusterKey: z.string().trim()
+    .max(VOICE_FIELD_MAX.clusterKey, { error: 'v.tooLong' })
+    .regex(/^[A-Za-z0-9_.-]*$/, { error: 'v.voice.clusterKey' }),
+  /** The vendor's own id of the voice. */
+  originalVoiceId: z.string().trim()
+    .min(1, { error: 'v.required' })
+    .max(VOICE_FIELD_MAX.originalVoiceId, { error: 'v.tooLong' })
+    .regex(/^[A-Za-z0-9]+$/, { error: 'v.voice.originalVoiceId' }),
+});
+export type VoiceInput = z.infer<typeof voiceInputSchema>;
+
+export const voiceUpdateSchema = voiceInputSchema.extend({ id: idSchema });
+export type VoiceUpdateInput = z.infer<typeof voiceUpdateSchema>;
+export const voiceIdSchema = z.object({ id: idSchema });
+
+export const voiceQuerySchema = pageQuerySchema.extend({
+  /** Matches the nickname or the original voice id. */
+  keyword: z.string().trim().max(100, { error: 'v.tooLong' }).optional(),
+  vendor: voiceVendorSchema.optional(),
+});
+export type VoiceQuery = z.infer<typeof voiceQuerySchema>;
+
+export const voiceSchema = z.object({
+  id: z.string(),
+  /** Stable public reference of the voice (scenario exports, the TTS mapping); set once at creation. */
+  uuid: z.string(),
+  nickname: z.string(),
+  vendor: voiceVendorSchema,
+  clusterKey: z.string(),
+  originalVoiceId: z.string(),
+  /** How many companies the voice is granted to. */
+  grantedCompanies: z.number().int().nonnegative(),
+  createdBy: z.string().nullable(),
+  createdByName: z.string().nullable(),
+  updatedBy: z.string().nullable(),
+  updatedByName: z.string().nullable(),
+  createTime: isoDateTime,
+  updateTime: isoDateTime,
+});
+export type Voice = z.infer<typeof voiceSchema>;
