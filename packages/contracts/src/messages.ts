@@ -1,4 +1,6 @@
 import type { Locale } from './locale.ts';
+import { ACCOUNTS_MESSAGES } from './messages/accounts.ts';
+import { SIP_LINES_MESSAGES } from './messages/sip-lines.ts';
 
 /**
  * Messages the server sends and the forms show: validation (v.*), errors (e.*) and field labels
@@ -113,6 +115,8 @@ const CORE_MESSAGES = {
  */
 export const MESSAGES = {
   ...CORE_MESSAGES,
+  ...ACCOUNTS_MESSAGES,
+  ...SIP_LINES_MESSAGES,
 } as const satisfies Record<string, Record<Locale, string>>;
 
 export type MessageKey = keyof typeof MESSAGES;
