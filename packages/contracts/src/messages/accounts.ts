@@ -8,10 +8,6 @@ export const ACCOUNTS_MESSAGES = {
     'en-US': 'This is the last active administrator of the company: make another account an administrator first, or nobody can manage the company',
     'zh-CN': '这是该公司最后一个启用的管理员：请先将其他账号设为管理员，否则将无人能管理该公司',
   },
-  'e.account.lastDev': {
-    'en-US': 'This is the last active provider staff account: make another account provider staff first, or nobody can run the platform',
-    'zh-CN': '这是最后一个启用的平台运营账号：请先将其他账号设为平台运营，否则将无人能管理平台',
-  },
   'e.account.self': { 'en-US': 'You cannot disable your own account or change your own user level', 'zh-CN': '不能停用自己的账号或修改自己的用户级别' },
   'e.account.devLevel': {
     'en-US': 'Provider staff (DEV) accounts exist only in the provider company and are managed only by provider staff',
