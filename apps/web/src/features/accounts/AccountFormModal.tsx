@@ -18,17 +18,24 @@ interface FormValues {
   password: string;
 }
 
-/**
- * Add or edit one account. The rules are the contracts schemas the server enforces; on edit the user
- * name stays and a blank password keeps the current one.
- */
-export function AccountFormModal({ account, companyId, levels, onClose }: {
+interface Props {
   /** null = a new account; undefined = closed. */
   account: Account | null | undefined;
   companyId: string;
   levels: readonly Role[];
   onClose(): void;
-}) {
+}
+
+/**
+ * Add or edit one account. The rules are the contracts schemas the server enforces; on edit the user
+ * name stays and a blank password keeps the current one. The form is mounted only while open, so every
+ * opening starts from the row's values and nothing typed is reset under the user's fingers.
+ */
+export function AccountFormModal(props: Props) {
+  return props.account === undefined ? null : <AccountFormDialog {...props} account={props.account} />;
+}
+
+function AccountFormDialog({ account, companyId, levels, onClose }: Props & { account: Account | null }) {
   const { t } = useTranslation();
   const [form] = Form.useForm<FormValues>();
   const queryClient = useQueryClient();
@@ -69,15 +76,13 @@ export function AccountFormModal({ account, companyId, levels, onClose }: {
   return (
     <Modal
       title={t(editing ? 'accounts.edit' : 'accounts.new')}
-      visible={account !== undefined}
+      visible
       onCancel={onClose}
       onOk={() => void submit()}
       confirmLoading={save.isPending}
       okText={t('common.ok')}
       cancelText={t('common.cancel')}
       okButtonProps={{ 'data-testid': 'account-submit' } as Record<string, string>}
-      afterOpen={() => { form.resetFields(); form.setFieldsValue(initial); }}
-      unmountOnExit
       style={{ width: 560 }}
     >
       <Form form={form} layout="vertical" initialValues={initial} data-testid="account-form">

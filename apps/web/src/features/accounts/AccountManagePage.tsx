@@ -4,7 +4,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ACCOUNT_STATUSES, type Account, type AccountQuery, type Role } from '@dialwise/contracts';
-import { currentLocale } from '../../locale/index.ts';
+import { formatDateTime } from '../../locale/date-time.ts';
 import { useUser } from '../../store/user.ts';
 import { listAccounts, listManagedCompanies } from './api.ts';
 import { AccountFormModal } from './AccountFormModal.tsx';
@@ -24,7 +24,6 @@ export default function AccountManagePage() {
   const [page, setPage] = useState({ page: 1, pageSize: 10 });
   const [editing, setEditing] = useState<Account | null | undefined>(undefined);
   const [searchForm] = Form.useForm<Filters>();
-  const locale = currentLocale();
 
   const query = { ...filters, ...page, ...(isDev ? { companyId } : {}) };
   const accounts = useQuery({ queryKey: ['accounts', query], queryFn: () => listAccounts(query), placeholderData: keepPreviousData });
@@ -51,22 +50,22 @@ export default function AccountManagePage() {
         </Space>
       ),
     },
-    { title: t('accounts.col.alias'), dataIndex: 'alias' },
-    { title: t('accounts.col.email'), dataIndex: 'email', render: (v: string) => v || '—' },
-    { title: t('accounts.col.phone'), dataIndex: 'phoneNumber', render: (v: string) => v || '—' },
+    { title: t('accounts.col.alias'), dataIndex: 'alias', ellipsis: true, tooltip: true },
+    { title: t('accounts.col.email'), dataIndex: 'email', ellipsis: true, tooltip: true, render: (v: string) => v || '—' },
+    { title: t('accounts.col.phone'), dataIndex: 'phoneNumber', width: 150, render: (v: string) => v || '—' },
     {
-      title: t('accounts.col.level'), dataIndex: 'authLevel',
+      title: t('accounts.col.level'), dataIndex: 'authLevel', width: 140,
       render: (level: Role) => <Tag color={LEVEL_COLORS[level]} bordered>{t(`accounts.level.${level}`)}</Tag>,
     },
     {
-      title: t('accounts.col.status'), dataIndex: 'status',
+      title: t('accounts.col.status'), dataIndex: 'status', width: 110,
       render: (status: Account['status']) => (
         <Tag color={status === 'active' ? 'green' : 'gray'} data-testid="account-status-tag">{t(`accounts.status.${status}`)}</Tag>
       ),
     },
     {
-      title: t('accounts.col.created'), dataIndex: 'createTime',
-      render: (iso: string) => new Date(iso).toLocaleString(locale, { dateStyle: 'medium', timeStyle: 'short' }),
+      title: t('accounts.col.created'), dataIndex: 'createTime', width: 160,
+      render: (iso: string) => <span className="nowrap">{formatDateTime(iso)}</span>,
     },
     {
       title: t('accounts.col.actions'), dataIndex: 'id', fixed: 'right', width: 100,

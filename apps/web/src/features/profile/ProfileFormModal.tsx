@@ -8,8 +8,17 @@ import { markServerErrors } from '../../forms/server-errors.ts';
 import { useUser } from '../../store/user.ts';
 import { updateSelfInfo } from './api.ts';
 
-/** Edits the signed-in user's alias, phone and e-mail (spec §5 self-info rules, from contracts). */
-export function ProfileFormModal({ user, visible, onClose }: { user: SelfInfo; visible: boolean; onClose(): void }) {
+interface Props { user: SelfInfo; visible: boolean; onClose(): void }
+
+/**
+ * Edits the signed-in user's alias, phone and e-mail (spec §5 self-info rules, from contracts). Mounted
+ * only while open, so each opening starts from the current values.
+ */
+export function ProfileFormModal(props: Props) {
+  return props.visible ? <ProfileFormDialog {...props} /> : null;
+}
+
+function ProfileFormDialog({ user, onClose }: Props) {
   const { t } = useTranslation();
   const [form] = Form.useForm<ProfileInput>();
   const locale = currentLocale();
@@ -27,11 +36,10 @@ export function ProfileFormModal({ user, visible, onClose }: { user: SelfInfo; v
 
   return (
     <Modal
-      title={t('profile.edit')} visible={visible} onCancel={onClose}
+      title={t('profile.edit')} visible onCancel={onClose}
       onOk={() => void form.validate().then((values) => save.mutate(profileInputSchema.parse(values)), () => undefined)}
       confirmLoading={save.isPending} okText={t('profile.save')} cancelText={t('common.cancel')}
       okButtonProps={{ 'data-testid': 'profile-submit' } as Record<string, string>}
-      afterOpen={() => { form.resetFields(); form.setFieldsValue(initial); }} unmountOnExit
     >
       <Form form={form} layout="vertical" initialValues={initial} data-testid="profile-form">
         <Form.Item field="alias" label={t('profile.alias')} extra={t('profile.aliasHint')} rules={[fieldRule(profileInputSchema, 'alias', locale)]}>

@@ -3,7 +3,7 @@ import { IconEdit } from '@arco-design/web-react/icon';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Role } from '@dialwise/contracts';
-import { currentLocale } from '../../locale/index.ts';
+import { formatDateTime } from '../../locale/date-time.ts';
 import { useUser } from '../../store/user.ts';
 import { ChangePasswordCard } from './ChangePasswordCard.tsx';
 import { ProfileFormModal } from './ProfileFormModal.tsx';
@@ -15,7 +15,6 @@ export default function SelfInfoPage() {
   const { t } = useTranslation();
   const user = useUser((s) => s.user);
   const [editing, setEditing] = useState(false);
-  const locale = currentLocale();
   if (!user) return null;
 
   const rows = [
@@ -26,14 +25,14 @@ export default function SelfInfoPage() {
     { label: t('profile.phone'), value: <span data-testid="profile-phone-value">{user.phoneNumber || '—'}</span> },
     { label: t('profile.level'), value: <Tag color={LEVEL_COLORS[user.authLevel]}>{t(`nav.role.${user.authLevel}`)}</Tag> },
     { label: t('profile.company'), value: <Typography.Text copyable className="mono">{user.customerID}</Typography.Text> },
-    { label: t('profile.created'), value: new Date(user.createTime).toLocaleString(locale, { dateStyle: 'medium', timeStyle: 'short' }) },
+    { label: t('profile.created'), value: formatDateTime(user.createTime) },
   ];
 
   return (
     <div className="profile-page" data-testid="self-info-page">
       <Grid.Row gutter={16}>
         <Grid.Col xs={24} lg={14}>
-          <Card className="profile-card" data-testid="profile-card">
+          <Card className="profile-card" title={t('profile.title')} data-testid="profile-card">
             <div className="profile-head">
               <Avatar size={64} className="profile-avatar">{(user.alias || user.username).slice(0, 1).toUpperCase()}</Avatar>
               <div className="profile-head-text">

@@ -19,11 +19,22 @@ interface FormValues {
   enabled: boolean;
 }
 
+interface Props {
+  /** null = a new line; undefined = closed. */
+  line: SipLine | null | undefined;
+  companyId: string;
+  onClose(): void;
+}
+
 /**
  * Add or edit a SIP line. The password is write-only: the edit form starts blank, and blank keeps the
- * stored password (the server never sends it back).
+ * stored password (the server never sends it back). Mounted only while open, so each opening starts fresh.
  */
-export function SipLineFormModal({ line, companyId, onClose }: { line: SipLine | null | undefined; companyId: string; onClose(): void }) {
+export function SipLineFormModal(props: Props) {
+  return props.line === undefined ? null : <SipLineFormDialog {...props} line={props.line} />;
+}
+
+function SipLineFormDialog({ line, companyId, onClose }: Props & { line: SipLine | null }) {
   const { t } = useTranslation();
   const [form] = Form.useForm<FormValues>();
   const queryClient = useQueryClient();
@@ -55,15 +66,13 @@ export function SipLineFormModal({ line, companyId, onClose }: { line: SipLine |
   return (
     <Modal
       title={t(editing ? 'sip.edit' : 'sip.new')}
-      visible={line !== undefined}
+      visible
       onCancel={onClose}
       onOk={() => void form.validate().then((values) => save.mutate(values), () => undefined)}
       confirmLoading={save.isPending}
       okText={t('common.ok')}
       cancelText={t('common.cancel')}
       okButtonProps={{ 'data-testid': 'sip-submit' } as Record<string, string>}
-      afterOpen={() => { form.resetFields(); form.setFieldsValue(initial); }}
-      unmountOnExit
       style={{ width: 640 }}
     >
       <Form form={form} layout="vertical" initialValues={initial} data-testid="sip-form">

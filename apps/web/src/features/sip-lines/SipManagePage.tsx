@@ -4,7 +4,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SIP_LINE_STATUSES, SIP_TRUNKS, type SipLine, type SipLineQuery } from '@dialwise/contracts';
-import { currentLocale } from '../../locale/index.ts';
+import { formatDateTime } from '../../locale/date-time.ts';
 import { useUser } from '../../store/user.ts';
 import { CompanyPicker } from '../accounts/CompanyPicker.tsx';
 import { listSipLines } from './api.ts';
@@ -22,7 +22,6 @@ export default function SipManagePage() {
   const [page, setPage] = useState({ page: 1, pageSize: 10 });
   const [editing, setEditing] = useState<SipLine | null | undefined>(undefined);
   const [searchForm] = Form.useForm<Filters>();
-  const locale = currentLocale();
 
   const query = { ...filters, ...page, ...(isDev ? { companyId } : {}) };
   const lines = useQuery({ queryKey: ['sip-lines', query], queryFn: () => listSipLines(query), placeholderData: keepPreviousData });
@@ -37,27 +36,27 @@ export default function SipManagePage() {
   };
 
   const columns: TableColumnProps<SipLine>[] = [
-    { title: t('sip.col.alias'), dataIndex: 'alias', render: (alias: string) => <Typography.Text bold>{alias}</Typography.Text> },
+    { title: t('sip.col.alias'), dataIndex: 'alias', width: 180, render: (alias: string) => <Typography.Text bold>{alias}</Typography.Text> },
     {
-      title: t('sip.col.trunk'), dataIndex: 'trunk',
+      title: t('sip.col.trunk'), dataIndex: 'trunk', width: 130,
       render: (trunk: SipLine['trunk']) => <Tag color={trunk === 'sip' ? 'arcoblue' : 'orangered'}>{t(`sip.trunk.${trunk}`)}</Tag>,
     },
     {
-      title: t('sip.col.status'), dataIndex: 'status',
+      title: t('sip.col.status'), dataIndex: 'status', width: 100,
       render: (status: SipLine['status']) => <Tag color={status === 'enabled' ? 'green' : 'gray'}>{t(`sip.status.${status}`)}</Tag>,
     },
-    { title: t('sip.col.concurrency'), dataIndex: 'concurrency', align: 'right' },
-    { title: t('sip.col.cps'), dataIndex: 'cps', align: 'right' },
+    { title: t('sip.col.concurrency'), dataIndex: 'concurrency', align: 'right', width: 110 },
+    { title: t('sip.col.cps'), dataIndex: 'cps', align: 'right', width: 100 },
     { title: t('sip.col.sipUsername'), dataIndex: 'sipUsername' },
-    { title: t('sip.col.address'), dataIndex: 'domain', render: (domain: string, row) => <span className="mono">{domain}:{row.port}</span> },
+    { title: t('sip.col.address'), dataIndex: 'domain', ellipsis: true, tooltip: true, render: (domain: string, row) => <span className="mono">{domain}:{row.port}</span> },
     {
-      title: t('sip.col.password'), dataIndex: 'hasPassword',
+      title: t('sip.col.password'), dataIndex: 'hasPassword', width: 110,
       render: (set: boolean) => (set ? <Tag size="small" icon={<IconLock />}>{t('sip.passwordSet')}</Tag> : '—'),
     },
     { title: t('sip.col.createUser'), dataIndex: 'createUser', render: (v: string | null) => v ?? '—' },
     {
-      title: t('sip.col.created'), dataIndex: 'createTime',
-      render: (iso: string) => new Date(iso).toLocaleString(locale, { dateStyle: 'medium', timeStyle: 'short' }),
+      title: t('sip.col.created'), dataIndex: 'createTime', width: 160,
+      render: (iso: string) => <span className="nowrap">{formatDateTime(iso)}</span>,
     },
     {
       title: t('sip.col.actions'), dataIndex: 'id', fixed: 'right', width: 90,
@@ -113,7 +112,7 @@ export default function SipManagePage() {
         columns={columns}
         data={lines.data?.list ?? []}
         loading={lines.isFetching}
-        scroll={{ x: 1200 }}
+        scroll={{ x: 1400 }}
         noDataElement={<div className="search-table-empty">{t('sip.empty')}</div>}
         pagination={{
           current: page.page, pageSize: page.pageSize, total: lines.data?.total ?? 0,
