@@ -20,6 +20,9 @@ import { auditRoutes } from './audit/routes.ts';
 import { companyRoutes } from './operation/companies/routes.ts';
 import { voiceRoutes } from './operation/voices/routes.ts';
 import { tagRoutes } from './operation/tags/routes.ts';
+import { accountRoutes } from './accounts/routes.ts';
+import { sipLineRoutes } from './sip-lines/routes.ts';
+import { profileRoutes } from './profile/routes.ts';
 
 export interface AppOptions {
   config: Config;
@@ -90,6 +93,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(companyRoutes, { prefix: '/api/operation/companies' });
   await app.register(voiceRoutes, { prefix: '/api/operation/voices' });
   await app.register(tagRoutes, { prefix: '/api/operation/tags' });
+  await app.register(accountRoutes, { prefix: '/api/accounts' });
+  await app.register(sipLineRoutes, { prefix: '/api/sip-lines' });
+  await app.register(profileRoutes, { prefix: '/api/user' });
 
   if (existsSync(join(options.config.webDist, 'index.html'))) {
     await app.register(fastifyStatic, { root: options.config.webDist, prefix: '/', wildcard: false });

@@ -113,8 +113,19 @@ export async function call<T = unknown>(server: TestServer, url: string, options
   return { status: response.statusCode, body: response.json(), headers: response.headers, cookies: response.cookies };
 }
 
+let loginCount = 0;
+
+/**
+ * Signs in with the test password. Each sign-in comes from its own client address (x-forwarded-for), so a
+ * test file may sign in more often than the per-address flood limit (60 a minute) allows; the throttling
+ * tests call /api/user/login directly and keep one address.
+ */
 export async function login(server: TestServer, username: string, role: 'admin' | 'agent', extra: { force?: boolean; remember?: boolean } = {}) {
-  const answer = await call<{ token: string }>(server, '/api/user/login', { body: { username, password: PASSWORD, role, ...extra } });
+  loginCount += 1;
+  const address = `10.${(loginCount >> 16) & 255}.${(loginCount >> 8) & 255}.${loginCount & 255}`;
+  const answer = await call<{ token: string }>(server, '/api/user/login', {
+    body: { username, password: PASSWORD, role, ...extra }, headers: { 'x-forwarded-for': address },
+  });
   if (answer.body.code !== 200) throw new Error(`login ${username} failed: ${answer.body.code} ${answer.body.message}`);
   return answer.body.data.token;
 }

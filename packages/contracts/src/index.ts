@@ -14,3 +14,5 @@ export * from './routes.ts';
 export * from './route-schema.ts';
 export * from './tasks.ts';
 export * from './subtasks.ts';
+export * from './accounts.ts';
+export * from './sip-lines.ts';

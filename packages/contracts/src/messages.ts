@@ -2,6 +2,8 @@ import type { Locale } from './locale.ts';
 import { COMPANIES_MESSAGES } from './messages/companies.ts';
 import { VOICES_MESSAGES } from './messages/voices.ts';
 import { TAGS_MESSAGES } from './messages/tags.ts';
+import { ACCOUNTS_MESSAGES } from './messages/accounts.ts';
+import { SIP_LINES_MESSAGES } from './messages/sip-lines.ts';
 
 /**
  * Messages the server sends and the forms show: validation (v.*), errors (e.*) and field labels
@@ -119,6 +121,8 @@ export const MESSAGES = {
   ...COMPANIES_MESSAGES,
   ...VOICES_MESSAGES,
   ...TAGS_MESSAGES,
+  ...ACCOUNTS_MESSAGES,
+  ...SIP_LINES_MESSAGES,
 } as const satisfies Record<string, Record<Locale, string>>;
 
 export type MessageKey = keyof typeof MESSAGES;

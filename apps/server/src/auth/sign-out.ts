@@ -1,4 +1,4 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, ne } from 'drizzle-orm';
 import { sessions } from '../db/schema.ts';
 import { recordAudit, auditWho } from '../audit/record-audit.ts';
 import type { ActionContext } from './actor.ts';
@@ -12,9 +12,19 @@ export async function signOut(ctx: ActionContext, now: Date): Promise<void> {
   });
 }
 
-/** Ends every live session of a user (password reset, disabling): their next call answers 50012. */
-export async function revokeUserSessions(tx: ActionContext['db'], userId: string, now: Date): Promise<void> {
-  await tx.update(sessions)
+/**
+ * Ends every live session of a user (password reset, disabling): their next call answers 50012.
+ * `keepSessionId` spares the session the change was made from (a user changing their own password stays
+ * signed in there). Answers how many sessions were ended.
+ */
+export async function revokeUserSessions(tx: ActionContext['db'], userId: string, now: Date, keepSessionId?: string): Promise<number> {
+  const ended = await tx.update(sessions)
     .set({ revokedAt: now, revokedReason: 'admin' })
-    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+    .where(and(
+      eq(sessions.userId, userId),
+      isNull(sessions.revokedAt),
+      ...(keepSessionId ? [ne(sessions.id, keepSessionId)] : []),
+    ))
+    .returning({ id: sessions.id });
+  return ended.length;
 }

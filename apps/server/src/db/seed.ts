@@ -2,11 +2,27 @@ import { randomBytes } from 'node:crypto';
 import { count } from 'drizzle-orm';
 import type { Role } from '@dialwise/contracts';
 import { hashPassword } from '../auth/passwords.ts';
+import { seedAccountsDemo } from '../accounts/seed-accounts-demo.ts';
+import { seedSipLinesDemo } from '../sip-lines/seed-sip-lines-demo.ts';
+import type { SecretBox } from '../secrets/secret-box.ts';
 import type { Db } from './client.ts';
 import { companies, users } from './schema.ts';
 import { seedOperationDemo } from '../operation/seed-demo.ts';
 
 export interface SeededAccount { username: string; role: Role; password: string; company: string }
+
+/** What each area's `seed<Area>Demo(tx, ids)` builds on: the demo companies and accounts, and shared helpers. */
+export interface DemoIds {
+  providerId: string;
+  customerId: string;
+  adminId: string;
+  devId: string;
+  agentId: string;
+  /** The demo password's argon2 hash, so more demo accounts cost no more hashing. */
+  passwordHash: string;
+  /** Seals demo secrets (SIP passwords) with the server's key. */
+  secrets: SecretBox;
+}
 
 export async function isEmpty(db: Db): Promise<boolean> {
   const [row] = await db.select({ n: count() }).from(companies);
@@ -17,7 +33,7 @@ export async function isEmpty(db: Db): Promise<boolean> {
  * Demo data for the embedded quick start: the provider's company with a DEV account, and one customer
  * company with an ADMIN and an operator. Later areas add their demo rows here.
  */
-export async function seedDemo(db: Db, password: string): Promise<SeededAccount[]> {
+export async function seedDemo(db: Db, password: string, secrets: SecretBox): Promise<SeededAccount[]> {
   const hash = await hashPassword(password);
   return db.transaction(async (tx) => {
     const [provider] = await tx.insert(companies).values({
@@ -31,9 +47,15 @@ export async function seedDemo(db: Db, password: string): Promise<SeededAccount[
       { username: 'dev', alias: 'Dialwise Ops', authLevel: 'DEV', companyId: provider!.id, email: 'ops@dialwise.example', phoneNumber: '13800000002' },
       { username: 'agent', alias: 'Agent Lin', authLevel: 'OPR', companyId: customer!.id, email: 'agent@acme.example', phoneNumber: '13800000003' },
     ] as const;
-    const seededUsers = await tx.insert(users).values(accounts.map((a) => ({ ...a, passwordHash: hash }))).returning();
-    const devUserId = seededUsers.find((u) => u.username === 'dev')!.id;
-    await seedOperationDemo(tx, { customerId: customer!.id, devUserId });
+    const inserted = await tx.insert(users).values(accounts.map((a) => ({ ...a, passwordHash: hash }))).returning();
+    const idOf = (username: string) => inserted.find((u) => u.username === username)!.id;
+    const ids: DemoIds = {
+      providerId: provider!.id, customerId: customer!.id, adminId: idOf('admin'), devId: idOf('dev'), agentId: idOf('agent'),
+      passwordHash: hash, secrets,
+    };
+    await seedAccountsDemo(tx, ids);
+    await seedSipLinesDemo(tx, ids);
+    await seedOperationDemo(tx, { customerId: ids.customerId, devUserId: ids.devId });
     return accounts.map((a) => ({
       username: a.username, role: a.authLevel, password,
       company: a.companyId === provider!.id ? provider!.name : customer!.name,

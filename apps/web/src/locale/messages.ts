@@ -2,6 +2,9 @@ import type { Locale } from '@dialwise/contracts';
 import { companiesMessages } from '../features/operation/companies/locale.ts';
 import { voicesMessages } from '../features/operation/voices/locale.ts';
 import { tagsMessages } from '../features/operation/tags/locale.ts';
+import { accountsMessages } from '../features/accounts/locale.ts';
+import { sipLinesMessages } from '../features/sip-lines/locale.ts';
+import { profileMessages } from '../features/profile/locale.ts';
 
 /**
  * Every string the console shows, en-US and zh-CN side by side (a missing one is a type error and a
@@ -208,6 +211,9 @@ export const CONSOLE_MESSAGES = {
   ...companiesMessages,
   ...voicesMessages,
   ...tagsMessages,
+  ...accountsMessages,
+  ...sipLinesMessages,
+  ...profileMessages,
 } as const satisfies Record<string, readonly [string, string]>;
 
 export type ConsoleKey = keyof typeof CONSOLE_MESSAGES;

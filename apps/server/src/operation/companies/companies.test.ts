@@ -424,7 +424,7 @@ describe('companies: permissions', () => {
 describe('demo data', () => {
   it('seeds voices and tags, grants the customer Xiaomei and Emma, and allows it every feature', async () => {
     const db = server.database.db;
-    await seedDemo(db, 'Dialwise@2026');
+    await seedDemo(db, 'Dialwise@2026', server.app.secrets);
     const [customer] = await db.select().from(companies).where(eq(companies.name, 'AcmeOutreach'));
     expect((await db.select().from(voices)).map((v) => v.nickname).sort()).toEqual(['Emma', 'Rachel', 'Xiaomei', '晓晓']);
     expect((await db.select().from(tags)).length).toBeGreaterThanOrEqual(3);

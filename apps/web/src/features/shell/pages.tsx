@@ -16,6 +16,9 @@ const PAGES: Record<string, Page> = {
   exception403: exception('403'),
   exception404: exception('404'),
   exception500: exception('500'),
+  accountManage: lazy(() => import('../accounts/AccountManagePage.tsx')),
+  sipManage: lazy(() => import('../sip-lines/SipManagePage.tsx')),
+  selfInfo: lazy(() => import('../profile/SelfInfoPage.tsx')),
 };
 
 export function pageFor(name: string): Page {

@@ -1,0 +1,35 @@
+import { and, eq } from 'drizzle-orm';
+import type { SipLine, SipLineUpdate } from '@dialwise/contracts';
+import type { ActionContext } from '../auth/actor.ts';
+import { companyScope } from '../auth/company-scope.ts';
+import { auditWho, diffChanges, recordAudit } from '../audit/record-audit.ts';
+import { sipLines } from '../db/schema.ts';
+import { AppError } from '../http/app-error.ts';
+import type { SecretBox } from '../secrets/secret-box.ts';
+import { findSipLine } from './get-sip-line.ts';
+import { sipLineConflict } from './sip-line-conflict.ts';
+import { auditedFields } from './to-sip-line.ts';
+
+/** Edits a line; a blank or absent password keeps the sealed one. */
+export async function updateSipLine(ctx: ActionContext, secrets: SecretBox, input: SipLineUpdate, now: Date): Promise<SipLine> {
+  const scope = await companyScope(ctx, input.companyId);
+  const { id, companyId: _requested, password, ...fields } = input;
+  try {
+    return await ctx.db.transaction(async (tx) => {
+      const [before] = await tx.select().from(sipLines)
+        .where(and(eq(sipLines.id, id), eq(sipLines.companyId, scope.companyId))).for('update');
+      if (!before) throw AppError.notFound();
+      const [after] = await tx.update(sipLines)
+        .set({ ...fields, ...(password ? { passwordSealed: secrets.seal(password) } : {}), updatedAt: now })
+        .where(eq(sipLines.id, id))
+        .returning();
+      await recordAudit(tx, { ...auditWho(ctx), companyId: scope.companyId }, {
+        action: 'update', entity: 'sip_line', entityId: id,
+        changes: { ...diffChanges(auditedFields(before), auditedFields(after!)), ...(password ? { password: 'changed' } : {}) },
+      });
+      return findSipLine(tx, scope.companyId, id);
+    });
+  } catch (error) {
+    throw sipLineConflict(error, input.alias);
+  }
+}

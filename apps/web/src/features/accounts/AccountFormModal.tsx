@@ -1,0 +1,127 @@
+import { Form, Input, Message, Modal, Radio, Switch } from '@arco-design/web-react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { accountCreateSchema, accountUpdateSchema, type Account, type Role } from '@dialwise/contracts';
+import { currentLocale } from '../../locale/index.ts';
+import { fieldRule } from '../../forms/zod-rules.ts';
+import { markServerErrors } from '../../forms/server-errors.ts';
+import { useUser } from '../../store/user.ts';
+import { createAccount, updateAccount } from './api.ts';
+
+interface FormValues {
+  username: string;
+  alias: string;
+  email: string;
+  phoneNumber: string;
+  authLevel: Role;
+  enabled: boolean;
+  password: string;
+}
+
+interface Props {
+  /** null = a new account; undefined = closed. */
+  account: Account | null | undefined;
+  companyId: string;
+  levels: readonly Role[];
+  onClose(): void;
+}
+
+/**
+ * Add or edit one account. The rules are the contracts schemas the server enforces; on edit the user
+ * name stays and a blank password keeps the current one. The form is mounted only while open, so every
+ * opening starts from the row's values and nothing typed is reset under the user's fingers.
+ */
+export function AccountFormModal(props: Props) {
+  return props.account === undefined ? null : <AccountFormDialog {...props} account={props.account} />;
+}
+
+function AccountFormDialog({ account, companyId, levels, onClose }: Props & { account: Account | null }) {
+  const { t } = useTranslation();
+  const [form] = Form.useForm<FormValues>();
+  const queryClient = useQueryClient();
+  const me = useUser((s) => s.user);
+  const locale = currentLocale();
+  const editing = Boolean(account);
+  const schema = editing ? accountUpdateSchema : accountCreateSchema;
+  const isSelf = editing && account?.id === me?.id;
+
+  const save = useMutation({
+    mutationFn: async (values: FormValues) => {
+      const fields = {
+        alias: values.alias, email: values.email, phoneNumber: values.phoneNumber, authLevel: values.authLevel,
+        status: values.enabled ? 'active' as const : 'disabled' as const, companyId,
+      };
+      return account
+        ? updateAccount({ id: account.id, ...fields, password: values.password ?? '' })
+        : createAccount({ ...fields, username: values.username, password: values.password });
+    },
+    onSuccess: (saved) => {
+      Message.success(t(account ? 'accounts.saved' : 'accounts.created', { username: saved.username }));
+      void queryClient.invalidateQueries({ queryKey: ['accounts'] });
+      onClose();
+    },
+    onError: (error) => markServerErrors(form, error),
+  });
+
+  const submit = async () => {
+    const values = await form.validate();
+    save.mutate(values);
+  };
+
+  const initial: FormValues = account
+    ? { username: account.username, alias: account.alias, email: account.email, phoneNumber: account.phoneNumber, authLevel: account.authLevel, enabled: account.status === 'active', password: '' }
+    : { username: '', alias: '', email: '', phoneNumber: '', authLevel: 'OPR', enabled: true, password: '' };
+  const levelChoices = account && !levels.includes(account.authLevel) ? [...levels, account.authLevel] : levels;
+
+  return (
+    <Modal
+      title={t(editing ? 'accounts.edit' : 'accounts.new')}
+      visible
+      onCancel={onClose}
+      onOk={() => void submit()}
+      confirmLoading={save.isPending}
+      okText={t('common.ok')}
+      cancelText={t('common.cancel')}
+      okButtonProps={{ 'data-testid': 'account-submit' } as Record<string, string>}
+      style={{ width: 560 }}
+    >
+      <Form form={form} layout="vertical" initialValues={initial} data-testid="account-form">
+        <Form.Item
+          field="username" label={t('accounts.form.username')} extra={editing ? undefined : t('accounts.form.usernameHint')}
+          rules={editing ? [] : [fieldRule(accountCreateSchema, 'username', locale)]}
+        >
+          <Input data-testid="account-username" disabled={editing} autoComplete="off" />
+        </Form.Item>
+        <Form.Item field="alias" label={t('accounts.form.alias')} rules={[fieldRule(schema, 'alias', locale)]}>
+          <Input data-testid="account-alias" />
+        </Form.Item>
+        <Form.Item field="email" label={t('accounts.form.email')} rules={[fieldRule(schema, 'email', locale)]}>
+          <Input data-testid="account-email" type="email" autoComplete="off" />
+        </Form.Item>
+        <Form.Item field="phoneNumber" label={t('accounts.form.phone')} rules={[fieldRule(schema, 'phoneNumber', locale)]}>
+          <Input data-testid="account-phone" inputMode="tel" autoComplete="off" />
+        </Form.Item>
+        <Form.Item field="authLevel" label={t('accounts.form.level')} extra={isSelf ? t('accounts.form.selfLocked') : undefined}>
+          <Radio.Group type="button" disabled={isSelf}>
+            {levelChoices.map((level) => (
+              <Radio key={level} value={level} data-testid={`account-level-${level}`}>{t(`accounts.level.${level}`)}</Radio>
+            ))}
+          </Radio.Group>
+        </Form.Item>
+        <Form.Item field="enabled" label={t('accounts.form.status')} triggerPropName="checked" extra={isSelf ? undefined : t('accounts.form.disableHint')}>
+          <Switch data-testid="account-enabled" disabled={isSelf} />
+        </Form.Item>
+        <Form.Item
+          field="password" label={t('accounts.form.password')}
+          extra={<span data-testid="account-password-hint">{t(editing ? 'accounts.form.passwordUnchanged' : 'accounts.form.passwordHint')}</span>}
+          rules={[fieldRule(schema, 'password', locale)]}
+        >
+          <Input.Password
+            data-testid="account-password" autoComplete="new-password"
+            placeholder={editing ? t('accounts.form.passwordPlaceholder') : undefined}
+          />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}

@@ -1,0 +1,57 @@
+import { Form, Input, Message, Modal } from '@arco-design/web-react';
+import { useMutation } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { profileInputSchema, type ProfileInput, type SelfInfo } from '@dialwise/contracts';
+import { currentLocale } from '../../locale/index.ts';
+import { fieldRule } from '../../forms/zod-rules.ts';
+import { markServerErrors } from '../../forms/server-errors.ts';
+import { useUser } from '../../store/user.ts';
+import { updateSelfInfo } from './api.ts';
+
+interface Props { user: SelfInfo; visible: boolean; onClose(): void }
+
+/**
+ * Edits the signed-in user's alias, phone and e-mail (spec §5 self-info rules, from contracts). Mounted
+ * only while open, so each opening starts from the current values.
+ */
+export function ProfileFormModal(props: Props) {
+  return props.visible ? <ProfileFormDialog {...props} /> : null;
+}
+
+function ProfileFormDialog({ user, onClose }: Props) {
+  const { t } = useTranslation();
+  const [form] = Form.useForm<ProfileInput>();
+  const locale = currentLocale();
+  const initial: ProfileInput = { alias: user.alias, phoneNumber: user.phoneNumber, email: user.email };
+
+  const save = useMutation({
+    mutationFn: updateSelfInfo,
+    onSuccess: (saved) => {
+      useUser.getState().setUser(saved);
+      Message.success(t('profile.saved'));
+      onClose();
+    },
+    onError: (error) => markServerErrors(form, error),
+  });
+
+  return (
+    <Modal
+      title={t('profile.edit')} visible onCancel={onClose}
+      onOk={() => void form.validate().then((values) => save.mutate(profileInputSchema.parse(values)), () => undefined)}
+      confirmLoading={save.isPending} okText={t('profile.save')} cancelText={t('common.cancel')}
+      okButtonProps={{ 'data-testid': 'profile-submit' } as Record<string, string>}
+    >
+      <Form form={form} layout="vertical" initialValues={initial} data-testid="profile-form">
+        <Form.Item field="alias" label={t('profile.alias')} extra={t('profile.aliasHint')} rules={[fieldRule(profileInputSchema, 'alias', locale)]}>
+          <Input data-testid="profile-alias" />
+        </Form.Item>
+        <Form.Item field="phoneNumber" label={t('profile.phone')} rules={[fieldRule(profileInputSchema, 'phoneNumber', locale)]}>
+          <Input data-testid="profile-phone" inputMode="tel" />
+        </Form.Item>
+        <Form.Item field="email" label={t('profile.email')} rules={[fieldRule(profileInputSchema, 'email', locale)]}>
+          <Input data-testid="profile-email" type="email" />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}

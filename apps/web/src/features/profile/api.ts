@@ -1,0 +1,10 @@
+import type { ChangePasswordInput, ProfileInput, SelfInfo } from '@dialwise/contracts';
+import { post } from '../../api/client.ts';
+
+export async function updateSelfInfo(input: ProfileInput): Promise<SelfInfo> {
+  return (await post<SelfInfo>('/api/user/updateSelfInfo', input)).data;
+}
+
+export async function changePassword(input: ChangePasswordInput): Promise<void> {
+  await post<null>('/api/user/changePassword', input);
+}

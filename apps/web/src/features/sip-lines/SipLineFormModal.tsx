@@ -1,0 +1,142 @@
+import { Form, Grid, Input, InputNumber, Message, Modal, Radio, Switch } from '@arco-design/web-react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { SIP_LIMITS, SIP_TRUNKS, sipLineCreateSchema, sipLineUpdateSchema, type SipLine, type SipTrunk } from '@dialwise/contracts';
+import { currentLocale } from '../../locale/index.ts';
+import { fieldRule } from '../../forms/zod-rules.ts';
+import { markServerErrors } from '../../forms/server-errors.ts';
+import { createSipLine, updateSipLine } from './api.ts';
+
+interface FormValues {
+  alias: string;
+  trunk: SipTrunk;
+  sipUsername: string;
+  password: string;
+  domain: string;
+  port: number | undefined;
+  concurrency: number | undefined;
+  cps: number | undefined;
+  enabled: boolean;
+}
+
+interface Props {
+  /** null = a new line; undefined = closed. */
+  line: SipLine | null | undefined;
+  companyId: string;
+  onClose(): void;
+}
+
+/**
+ * Add or edit a SIP line. The password is write-only: the edit form starts blank, and blank keeps the
+ * stored password (the server never sends it back). Mounted only while open, so each opening starts fresh.
+ */
+export function SipLineFormModal(props: Props) {
+  return props.line === undefined ? null : <SipLineFormDialog {...props} line={props.line} />;
+}
+
+function SipLineFormDialog({ line, companyId, onClose }: Props & { line: SipLine | null }) {
+  const { t } = useTranslation();
+  const [form] = Form.useForm<FormValues>();
+  const queryClient = useQueryClient();
+  const locale = currentLocale();
+  const editing = Boolean(line);
+  const schema = editing ? sipLineUpdateSchema : sipLineCreateSchema;
+  const rule = (field: keyof FormValues) => [fieldRule(schema, field, locale)];
+
+  const save = useMutation({
+    mutationFn: async (values: FormValues) => {
+      const fields = {
+        alias: values.alias, trunk: values.trunk, sipUsername: values.sipUsername, domain: values.domain,
+        port: values.port!, concurrency: values.concurrency!, cps: values.cps!, status: values.enabled ? 'enabled' as const : 'disabled' as const, companyId,
+      };
+      return line ? updateSipLine({ id: line.id, ...fields, password: values.password ?? '' }) : createSipLine({ ...fields, password: values.password });
+    },
+    onSuccess: (saved) => {
+      Message.success(t(line ? 'sip.saved' : 'sip.created', { alias: saved.alias }));
+      void queryClient.invalidateQueries({ queryKey: ['sip-lines'] });
+      onClose();
+    },
+    onError: (error) => markServerErrors(form, error),
+  });
+
+  const initial: FormValues = line
+    ? { alias: line.alias, trunk: line.trunk, sipUsername: line.sipUsername, password: '', domain: line.domain, port: line.port, concurrency: line.concurrency, cps: line.cps, enabled: line.status === 'enabled' }
+    : { alias: '', trunk: 'sip', sipUsername: '', password: '', domain: '', port: SIP_LIMITS.port.default, concurrency: undefined, cps: SIP_LIMITS.cps.default, enabled: true };
+
+  return (
+    <Modal
+      title={t(editing ? 'sip.edit' : 'sip.new')}
+      visible
+      onCancel={onClose}
+      onOk={() => void form.validate().then((values) => save.mutate(values), () => undefined)}
+      confirmLoading={save.isPending}
+      okText={t('common.ok')}
+      cancelText={t('common.cancel')}
+      okButtonProps={{ 'data-testid': 'sip-submit' } as Record<string, string>}
+      style={{ width: 640 }}
+    >
+      <Form form={form} layout="vertical" initialValues={initial} data-testid="sip-form">
+        <Grid.Row gutter={16}>
+          <Grid.Col span={12}>
+            <Form.Item field="alias" label={t('sip.form.alias')} rules={rule('alias')}>
+              <Input data-testid="sip-alias" />
+            </Form.Item>
+          </Grid.Col>
+          <Grid.Col span={12}>
+            <Form.Item field="enabled" label={t('sip.form.status')} triggerPropName="checked">
+              <Switch data-testid="sip-enabled" />
+            </Form.Item>
+          </Grid.Col>
+        </Grid.Row>
+        <Form.Item shouldUpdate noStyle>
+          {(values: FormValues) => (
+            <Form.Item field="trunk" label={t('sip.form.trunk')} extra={t(`sip.trunkHint.${values.trunk ?? 'sip'}`)}>
+              <Radio.Group type="button">
+                {SIP_TRUNKS.map((trunk) => <Radio key={trunk} value={trunk} data-testid={`sip-trunk-${trunk}`}>{t(`sip.trunk.${trunk}`)}</Radio>)}
+              </Radio.Group>
+            </Form.Item>
+          )}
+        </Form.Item>
+        <Grid.Row gutter={16}>
+          <Grid.Col span={12}>
+            <Form.Item field="sipUsername" label={t('sip.form.sipUsername')} rules={rule('sipUsername')}>
+              <Input data-testid="sip-username" autoComplete="off" />
+            </Form.Item>
+          </Grid.Col>
+          <Grid.Col span={12}>
+            <Form.Item
+              field="password" label={t('sip.form.password')} rules={rule('password')}
+              extra={<span data-testid="sip-password-hint">{t(editing ? 'sip.form.passwordUnchanged' : 'sip.form.passwordNew')}</span>}
+            >
+              <Input.Password data-testid="sip-password" autoComplete="new-password" placeholder={editing ? t('sip.form.passwordPlaceholder') : undefined} />
+            </Form.Item>
+          </Grid.Col>
+        </Grid.Row>
+        <Grid.Row gutter={16}>
+          <Grid.Col span={16}>
+            <Form.Item field="domain" label={t('sip.form.domain')} rules={rule('domain')}>
+              <Input data-testid="sip-domain" placeholder={t('sip.form.domainPlaceholder')} autoComplete="off" />
+            </Form.Item>
+          </Grid.Col>
+          <Grid.Col span={8}>
+            <Form.Item field="port" label={t('sip.form.port')} rules={rule('port')}>
+              <InputNumber data-testid="sip-port" hideControl />
+            </Form.Item>
+          </Grid.Col>
+        </Grid.Row>
+        <Grid.Row gutter={16}>
+          <Grid.Col span={12}>
+            <Form.Item field="concurrency" label={t('sip.form.concurrency')} rules={rule('concurrency')} extra={t('sip.form.concurrencyHint')}>
+              <InputNumber data-testid="sip-concurrency" />
+            </Form.Item>
+          </Grid.Col>
+          <Grid.Col span={12}>
+            <Form.Item field="cps" label={t('sip.form.cps')} rules={rule('cps')} extra={t('sip.form.cpsHint')}>
+              <InputNumber data-testid="sip-cps" />
+            </Form.Item>
+          </Grid.Col>
+        </Grid.Row>
+      </Form>
+    </Modal>
+  );
+}
