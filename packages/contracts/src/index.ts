@@ -12,3 +12,7 @@ export * from './routes.ts';
 export * from './route-schema.ts';
 export * from './tasks.ts';
 export * from './subtasks.ts';
+export * from './url-fields.ts';
+export * from './llms.ts';
+export * from './processors.ts';
+export * from './scenarios.ts';

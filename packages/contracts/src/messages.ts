@@ -1,4 +1,7 @@
 import type { Locale } from './locale.ts';
+import { LLMS_MESSAGES } from './messages/llms.ts';
+import { PROCESSORS_MESSAGES } from './messages/processors.ts';
+import { SCENARIOS_MESSAGES } from './messages/scenarios.ts';
 
 /**
  * Messages the server sends and the forms show: validation (v.*), errors (e.*) and field labels
@@ -113,6 +116,9 @@ const CORE_MESSAGES = {
  */
 export const MESSAGES = {
   ...CORE_MESSAGES,
+  ...LLMS_MESSAGES,
+  ...PROCESSORS_MESSAGES,
+  ...SCENARIOS_MESSAGES,
 } as const satisfies Record<string, Record<Locale, string>>;
 
 export type MessageKey = keyof typeof MESSAGES;
