@@ -17,6 +17,9 @@ import { authenticatePlugin } from './auth/authenticate.ts';
 import { authRoutes } from './auth/routes.ts';
 import { accessRequestPublicRoutes, accessRequestRoutes } from './access-requests/routes.ts';
 import { auditRoutes } from './audit/routes.ts';
+import { llmRoutes } from './operation/llms/routes.ts';
+import { processorRoutes } from './operation/processors/routes.ts';
+import { scenarioRoutes } from './operation/scenarios/routes.ts';
 
 export interface AppOptions {
   config: Config;
@@ -84,6 +87,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(accessRequestPublicRoutes, { prefix: '/api/user' });
   await app.register(accessRequestRoutes, { prefix: '/api/access-requests' });
   await app.register(auditRoutes, { prefix: '/api/audit' });
+  await app.register(llmRoutes, { prefix: '/api/operation/llms' });
+  await app.register(processorRoutes, { prefix: '/api/operation/processors' });
+  await app.register(scenarioRoutes, { prefix: '/api/operation/scenarios' });
 
   if (existsSync(join(options.config.webDist, 'index.html'))) {
     await app.register(fastifyStatic, { root: options.config.webDist, prefix: '/', wildcard: false });

@@ -4,6 +4,7 @@ import { loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { bootstrapProvider, isEmpty, seedDemo, type SeededAccount } from './db/seed.ts';
 import { buildApp } from './app.ts';
+import { SecretBox } from './secrets/secret-box.ts';
 
 const config = loadConfig();
 const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
@@ -12,7 +13,8 @@ let created: SeededAccount[] = [];
 let demo = false;
 if (await isEmpty(database.db)) {
   if (config.seedDemo) {
-    created = await seedDemo(database.db, config.demoPassword);
+    // The same key file the app's secret box opens, so the demo's sealed API key is readable.
+    created = await seedDemo(database.db, config.demoPassword, SecretBox.load({ secretKey: config.secretKey, dataDir: config.dataDir }));
     demo = true;
   } else {
     created = [await bootstrapProvider(database.db, process.env.INITIAL_DEV_PASSWORD)];

@@ -95,7 +95,8 @@ export const processorSchema = z.object({
   state: processorStateSchema,
   type: processorTypeSchema,
   isPublic: z.boolean(),
-  llmId: z.string(),
+  /** Null only for a catalogue row created before models were attached to processors. */
+  llmId: z.string().nullable(),
   llmVendor: z.string(),
   llmModel: z.string(),
   systemPrompt: z.string(),

@@ -4,6 +4,8 @@ import type { Role } from '@dialwise/contracts';
 import { hashPassword } from '../auth/passwords.ts';
 import type { Db } from './client.ts';
 import { companies, users } from './schema.ts';
+import type { SecretBox } from '../secrets/secret-box.ts';
+import { seedScenariosDemo } from '../operation/scenarios/seed-demo.ts';
 
 export interface SeededAccount { username: string; role: Role; password: string; company: string }
 
@@ -16,7 +18,7 @@ export async function isEmpty(db: Db): Promise<boolean> {
  * Demo data for the embedded quick start: the provider's company with a DEV account, and one customer
  * company with an ADMIN and an operator. Later areas add their demo rows here.
  */
-export async function seedDemo(db: Db, password: string): Promise<SeededAccount[]> {
+export async function seedDemo(db: Db, password: string, secrets: SecretBox): Promise<SeededAccount[]> {
   const hash = await hashPassword(password);
   return db.transaction(async (tx) => {
     const [provider] = await tx.insert(companies).values({
@@ -30,7 +32,9 @@ export async function seedDemo(db: Db, password: string): Promise<SeededAccount[
       { username: 'dev', alias: 'Dialwise Ops', authLevel: 'DEV', companyId: provider!.id, email: 'ops@dialwise.example', phoneNumber: '13800000002' },
       { username: 'agent', alias: 'Agent Lin', authLevel: 'OPR', companyId: customer!.id, email: 'agent@acme.example', phoneNumber: '13800000003' },
     ] as const;
-    await tx.insert(users).values(accounts.map((a) => ({ ...a, passwordHash: hash })));
+    const inserted = await tx.insert(users).values(accounts.map((a) => ({ ...a, passwordHash: hash }))).returning({ id: users.id, username: users.username });
+    const devUserId = inserted.find((u) => u.username === 'dev')!.id;
+    await seedScenariosDemo(tx, { devUserId, secrets });
     return accounts.map((a) => ({
       username: a.username, role: a.authLevel, password,
       company: a.companyId === provider!.id ? provider!.name : customer!.name,
