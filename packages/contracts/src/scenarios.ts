@@ -169,35 +169,50 @@ const documentShape = z.strictObject({
   filler: fillerStreamSchema.nullable().default(null),
 });
 
-/** Rules across fields: unique names, routers pointing at tools that exist, the prompts a policy needs. */
-function crossCheck(doc: z.infer<typeof documentShape>, ctx: z.RefinementCtx) {
+const list = (value: unknown): Record<string, unknown>[] => (Array.isArray(value) ? value : []);
+const str = (value: unknown): string => (typeof value === 'string' ? value.trim() : '');
+const obj = (value: unknown): Record<string, unknown> => (value && typeof value === 'object' && !Array.isArray(value) ? value as Record<string, unknown> : {});
+
+/**
+ * Rules across fields: unique names, routers pointing at tools that exist, the prompts a policy needs.
+ * They run even when other fields failed (so an import lists every problem at once), hence they read
+ * the raw value defensively.
+ */
+function crossCheck(value: unknown, ctx: z.RefinementCtx) {
+  const doc = obj(value);
   const duplicates = (values: string[], path: (i: number) => PropertyKey[], message: string) => {
     const seen = new Set<string>();
-    values.forEach((value, i) => {
-      const key = value.trim().toLowerCase();
+    values.forEach((v, i) => {
+      const key = v.toLowerCase();
       if (key && seen.has(key)) ctx.addIssue({ code: 'custom', path: path(i), message });
       seen.add(key);
     });
   };
-  duplicates(doc.tools.map((t) => t.alias), (i) => ['tools', i, 'alias'], 'v.scenario.aliasExists');
-  duplicates(doc.routers.map((r) => r.name), (i) => ['routers', i, 'name'], 'v.scenario.routerExists');
-  duplicates(doc.tags, (i) => ['tags', i], 'v.scenario.tagExists');
-  const aliases = new Set(doc.tools.map((t) => t.alias.trim().toLowerCase()));
-  doc.routers.forEach((router, i) => {
-    if (router.target.kind === 'tool' && router.target.toolAlias && !aliases.has(router.target.toolAlias.trim().toLowerCase())) {
+  const tools = list(doc.tools);
+  const routers = list(doc.routers);
+  duplicates(tools.map((t) => str(obj(t).alias)), (i) => ['tools', i, 'alias'], 'v.scenario.aliasExists');
+  duplicates(routers.map((r) => str(obj(r).name)), (i) => ['routers', i, 'name'], 'v.scenario.routerExists');
+  duplicates((Array.isArray(doc.tags) ? doc.tags : []).map(str), (i) => ['tags', i], 'v.scenario.tagExists');
+  const aliases = new Set(tools.map((t) => str(obj(t).alias).toLowerCase()));
+  routers.forEach((router, i) => {
+    const target = obj(obj(router).target);
+    const alias = str(target.toolAlias);
+    if (target.kind === 'tool' && alias && !aliases.has(alias.toLowerCase())) {
       ctx.addIssue({ code: 'custom', path: ['routers', i, 'target', 'toolAlias'], message: 'v.scenario.toolMissing' });
     }
   });
-  if (doc.silence.enabled && doc.silence.maxPrompts > 0 && doc.silence.prompts.length === 0) {
+  const silence = obj(doc.silence);
+  if (silence.enabled === true && (silence.maxPrompts ?? 2) !== 0 && list(silence.prompts).length === 0) {
     ctx.addIssue({ code: 'custom', path: ['silence', 'prompts'], message: 'v.scenario.silencePrompts' });
   }
-  if (doc.interruption.mode === 'keywords' && doc.interruption.keywords.length === 0) {
+  const interruption = obj(doc.interruption);
+  if (interruption.mode === 'keywords' && list(interruption.keywords).length === 0) {
     ctx.addIssue({ code: 'custom', path: ['interruption', 'keywords'], message: 'v.scenario.keywords' });
   }
 }
 
 /** The whole scenario (spec §3, §5): name, dialog ASR + URL, TTS + URL required; the rest has defaults. */
-export const scenarioDocumentSchema = documentShape.superRefine(crossCheck);
+export const scenarioDocumentSchema = documentShape.superRefine(crossCheck, { when: (payload) => typeof payload.value === 'object' && payload.value !== null });
 export type ScenarioDocument = z.infer<typeof scenarioDocumentSchema>;
 /** What the editor holds before defaults apply. */
 export type ScenarioDocumentInput = z.input<typeof scenarioDocumentSchema>;

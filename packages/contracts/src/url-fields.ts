@@ -13,7 +13,7 @@ export function isUrlWith(value: string, protocols: readonly string[]): boolean 
 /** A required URL with one of the given schemes; `message` names the schemes allowed. */
 export function urlSchema(protocols: readonly string[], message: string, max = 2000) {
   return z.string({ error: 'v.required' }).trim()
-    .min(1, { error: 'v.required' })
+    .min(1, { error: 'v.required', abort: true })
     .max(max, { error: 'v.tooLong' })
     .refine((value) => isUrlWith(value, protocols), { error: message });
 }

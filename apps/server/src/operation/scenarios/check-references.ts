@@ -31,8 +31,11 @@ export function failedPaths(problems: Problem[], locale: Locale, prefix: (string
   return problems.map((p) => ({ path: pathText([...prefix, ...p.path]), message: translate(p.key, locale, p.params) }));
 }
 
-/** Refuses a document whose processor references do not hold, listing each path (same shape as a schema failure). */
+/**
+ * Refuses a document whose processor references do not hold, listing each path in the same shape (and
+ * with the same `document.` prefix) as a schema failure of the request body.
+ */
 export async function assertReferences(db: DbOrTx, doc: ScenarioDocument, locale: Locale): Promise<void> {
   const problems = await referenceProblems(db, doc);
-  if (problems.length > 0) throw new AppError(ErrorCode.VALIDATION, 'e.scenario.references', {}, { fields: failedPaths(problems, locale) });
+  if (problems.length > 0) throw new AppError(ErrorCode.VALIDATION, 'e.scenario.references', {}, { fields: failedPaths(problems, locale, ['document']) });
 }

@@ -1,3 +1,4 @@
+import { isDeepStrictEqual } from 'node:util';
 import { and, eq, ne, sql } from 'drizzle-orm';
 import { ErrorCode, processorIdsOf, type Locale, type ScenarioCreate, type ScenarioDocument, type ScenarioSaved, type ScenarioUpdate } from '@dialwise/contracts';
 import type { ActionContext } from '../../auth/actor.ts';
@@ -42,7 +43,8 @@ export async function updateScenario(ctx: ActionContext, input: ScenarioUpdate, 
     if (row.currentVersion !== input.baseVersion) throw new AppError(ErrorCode.CONFLICT, 'e.scenario.staleVersion', { current: row.currentVersion });
     const [current] = await tx.select({ document: scenarioVersions.document }).from(scenarioVersions)
       .where(and(eq(scenarioVersions.scenarioId, row.id), eq(scenarioVersions.version, row.currentVersion)));
-    if (current && JSON.stringify(current.document) === JSON.stringify(input.document)) return { id: row.id, name: row.name, version: row.currentVersion };
+    // jsonb does not keep key order, so compare values, not text.
+    if (current && isDeepStrictEqual(current.document, input.document)) return { id: row.id, name: row.name, version: row.currentVersion };
     if (await nameTaken(tx, input.document.name, row.id)) throw new AppError(ErrorCode.CONFLICT, 'e.scenario.nameExists');
     await assertReferences(tx, input.document, locale);
     const version = row.currentVersion + 1;
