@@ -77,6 +77,11 @@ describe('scenario document', () => {
     expect(MESSAGES['v.scenario.aliasExists']['en-US']).toBe('The alias already exists');
   });
 
+  it('cross-field problems are reported alongside missing fields (an import lists everything at once)', () => {
+    const found = problems(scenarioDocumentSchema, { ...doc({ tools: [{ kind: 'hangup', alias: 'x' }, { kind: 'hangup', alias: 'X' }], routers: [] }), name: '', tts: { provider: 'ali', url: '' } });
+    expect(found.sort()).toEqual(['name: v.required', 'tools.1.alias: v.scenario.aliasExists', 'tts.url: v.required']);
+  });
+
   it('a router aims at a tool that exists; router names are unique', () => {
     const routers = [
       { name: 'A', target: { kind: 'tool' as const, toolAlias: 'nowhere' } },

@@ -1,4 +1,7 @@
 import type { Locale } from '@dialwise/contracts';
+import { llmMessages } from '../features/operation/llms/locale.ts';
+import { processorMessages } from '../features/operation/processors/locale.ts';
+import { scenarioMessages } from '../features/operation/scenarios/locale.ts';
 
 /**
  * Every string the console shows, en-US and zh-CN side by side (a missing one is a type error and a
@@ -202,6 +205,9 @@ const SHELL_MESSAGES = {
  */
 export const CONSOLE_MESSAGES = {
   ...SHELL_MESSAGES,
+  ...llmMessages,
+  ...processorMessages,
+  ...scenarioMessages,
 } as const satisfies Record<string, readonly [string, string]>;
 
 export type ConsoleKey = keyof typeof CONSOLE_MESSAGES;

@@ -13,6 +13,11 @@ const PAGES: Record<string, Page> = {
   exception403: exception('403'),
   exception404: exception('404'),
   exception500: exception('500'),
+  llm: lazy(() => import('../operation/llms/LlmListPage.tsx')),
+  processor: lazy(() => import('../operation/processors/ProcessorListPage.tsx')),
+  scenario: lazy(() => import('../operation/scenarios/ScenarioListPage.tsx')),
+  scenarioAdd: lazy(() => import('../operation/scenarios/ScenarioEditorPage.tsx')),
+  scenarioEdit: lazy(() => import('../operation/scenarios/ScenarioEditorPage.tsx')),
 };
 
 export function pageFor(name: string): Page {
