@@ -24,6 +24,9 @@ export function CatalogueNav({ active }: { active: (typeof PAGES)[number]['key']
   );
 }
 
-export function formatTime(iso: string, locale: string): string {
-  return new Date(iso).toLocaleString(locale, { year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit' });
+/** `2026-11-23 09:42` in local time, the same in both languages and narrow enough for a table cell. */
+export function formatTime(iso: string): string {
+  const d = new Date(iso);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}`;
 }

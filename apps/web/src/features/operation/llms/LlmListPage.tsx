@@ -4,7 +4,6 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LLM_MODEL_TYPES, type Llm, type LlmQuery } from '@dialwise/contracts';
-import { currentLocale } from '../../../locale/index.ts';
 import { CatalogueNav, formatTime } from '../CatalogueNav.tsx';
 import { deleteLlm, listLlms, listLlmVendors, llmKeys } from './api.ts';
 import { LlmFormModal } from './LlmFormModal.tsx';
@@ -15,7 +14,6 @@ type Filters = Pick<LlmQuery, 'vendor' | 'modelType' | 'keyword'>;
 /** The LLM catalogue: the models processors call, each with a test action. */
 export default function LlmListPage() {
   const { t } = useTranslation();
-  const locale = currentLocale();
   const queryClient = useQueryClient();
   const [filterForm] = Form.useForm<Filters>();
   const [filters, setFilters] = useState<Filters>({});
@@ -54,7 +52,7 @@ export default function LlmListPage() {
     },
     { title: t('llm.modelType'), dataIndex: 'modelType', width: 100, render: (type: Llm['modelType']) => <Tag color={type === 'chat' ? 'arcoblue' : 'purple'}>{t(`llm.modelType.${type}`)}</Tag> },
     { title: t('llm.tag'), dataIndex: 'tag', width: 110, render: (tag: string) => (tag ? <Tag>{tag}</Tag> : '—') },
-    { title: t('llm.url'), dataIndex: 'url', ellipsis: true, render: (url: string) => <Tooltip content={url}><span>{url}</span></Tooltip> },
+    { title: t('llm.url'), dataIndex: 'url', width: 240, ellipsis: true, render: (url: string) => <Tooltip content={url}><span>{url}</span></Tooltip> },
     {
       title: t('llm.apiKey'), dataIndex: 'apiKeyMasked', width: 170,
       render: (_, llm) => (
@@ -66,16 +64,16 @@ export default function LlmListPage() {
     },
     { title: t('llm.usedBy'), dataIndex: 'processorCount', width: 96, align: 'center' },
     {
-      title: t('llm.updated'), dataIndex: 'updateTime', width: 160,
+      title: t('llm.updated'), dataIndex: 'updateTime', width: 150,
       render: (_, llm) => (
         <div>
-          <div>{formatTime(llm.updateTime, locale)}</div>
+          <div>{formatTime(llm.updateTime)}</div>
           <Typography.Text type="secondary" style={{ fontSize: 12 }}>{llm.updatedBy ?? '—'}</Typography.Text>
         </div>
       ),
     },
     {
-      title: t('llm.actions'), dataIndex: 'id', width: 210, fixed: 'right',
+      title: t('llm.actions'), dataIndex: 'id', width: 250, fixed: 'right',
       render: (_, llm) => (
         <Space size={4}>
           <Tooltip content={llm.modelType === 'chat' ? null : t('llm.test.chatOnly')}>
@@ -119,7 +117,7 @@ export default function LlmListPage() {
         <Button type="primary" icon={<IconPlus />} onClick={() => open(null)} data-testid="llm-new">{t('llm.new')}</Button>
       </div>
       <Table<Llm>
-        rowKey="id" columns={columns} data={list.data?.list ?? []} loading={list.isFetching} scroll={{ x: 1200 }} data-testid="llm-table"
+        rowKey="id" columns={columns} data={list.data?.list ?? []} loading={list.isFetching} scroll={{ x: 1400 }} data-testid="llm-table"
         noDataElement={<div className="op-empty">{t('llm.empty')}</div>}
         pagination={{ current: page.page, pageSize: page.pageSize, total: list.data?.total ?? 0, showTotal: true, sizeCanChange: true,
           onChange: (current, pageSize) => setPage({ page: current, pageSize }) }}

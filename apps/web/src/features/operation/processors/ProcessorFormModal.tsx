@@ -1,6 +1,6 @@
 import { Button, Form, Grid, Input, InputNumber, Message, Modal, Radio, Select, Slider, Switch } from '@arco-design/web-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   PROCESSOR_LIMITS, PROCESSOR_STATES, PROCESSOR_TYPES, parseExtraOptions, processorInputSchema, type Processor, type ProcessorForm,
@@ -33,6 +33,14 @@ export function ProcessorFormModal({ editing, visible, onClose }: { editing: Pro
   const queryClient = useQueryClient();
   const locale = currentLocale();
   const rule = (field: keyof ProcessorForm) => [fieldRule(processorInputSchema, field, locale)];
+  // The shared rule reads an empty value as ''; an unset top P is null, which the schema allows.
+  const optionalNumberRule = (field: keyof ProcessorForm) => {
+    const inner = fieldRule(processorInputSchema, field, locale);
+    return [{
+      validator: (value: unknown, callback: (error?: ReactNode) => void) =>
+        (value === null || value === undefined ? callback() : inner.validator!(value, callback)),
+    }];
+  };
   const llms = useQuery({ queryKey: llmKeys.options, queryFn: listLlmOptions, enabled: visible });
   const vendor = Form.useWatch('llmVendor', form) as string | undefined;
   const extra = Form.useWatch('extraOptions', form) as string | undefined;
@@ -131,7 +139,7 @@ export function ProcessorFormModal({ editing, visible, onClose }: { editing: Pro
             </Form.Item>
           </Grid.Col>
           <Grid.Col span={12}>
-            <Form.Item field="topP" label={t('processor.topP')} rules={rule('topP')} extra={t('processor.topP.help')}>
+            <Form.Item field="topP" label={t('processor.topP')} rules={optionalNumberRule('topP')} extra={t('processor.topP.help')}>
               <InputNumber min={0} max={1} step={0.05} precision={2} data-testid="processor-topP" />
             </Form.Item>
           </Grid.Col>

@@ -6,7 +6,6 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PROCESSOR_STATES, PROCESSOR_TYPES, type Processor, type ProcessorQuery, type ProcessorType } from '@dialwise/contracts';
-import { currentLocale } from '../../../locale/index.ts';
 import { CatalogueNav, formatTime } from '../CatalogueNav.tsx';
 import { llmKeys } from '../llms/api.ts';
 import { deleteProcessor, listProcessors, processorKeys } from './api.ts';
@@ -18,7 +17,6 @@ type Filters = Pick<ProcessorQuery, 'type' | 'state' | 'keyword'>;
 /** The processor catalogue: filters by type and state, add, edit, delete (refused while a scenario uses it). */
 export default function ProcessorListPage() {
   const { t } = useTranslation();
-  const locale = currentLocale();
   const queryClient = useQueryClient();
   const [filterForm] = Form.useForm<Filters>();
   const [filters, setFilters] = useState<Filters>({});
@@ -65,11 +63,11 @@ export default function ProcessorListPage() {
       render: (names: string[]) => (names.length ? <Space wrap size={4}>{names.map((n) => <Tag key={n} size="small">{n}</Tag>)}</Space> : <span className="op-secondary">{t('processor.usedBy.none')}</span>),
     },
     {
-      title: t('processor.updated'), dataIndex: 'updateTime', width: 160,
-      render: (_, p) => <div><div>{formatTime(p.updateTime, locale)}</div><span className="op-secondary">{p.updatedBy ?? '—'}</span></div>,
+      title: t('processor.updated'), dataIndex: 'updateTime', width: 150,
+      render: (_, p) => <div><div>{formatTime(p.updateTime)}</div><span className="op-secondary">{p.updatedBy ?? '—'}</span></div>,
     },
     {
-      title: t('processor.actions'), dataIndex: 'id', width: 160, fixed: 'right',
+      title: t('processor.actions'), dataIndex: 'id', width: 190, fixed: 'right',
       render: (_, p) => (
         <Space size={4}>
           <Button type="text" size="small" icon={<IconEdit />} onClick={() => open(p)} data-testid={`processor-edit-${p.alias}`}>{t('op.edit')}</Button>
@@ -110,7 +108,7 @@ export default function ProcessorListPage() {
         <Button type="primary" icon={<IconPlus />} onClick={() => open(null)} data-testid="processor-new">{t('processor.new')}</Button>
       </div>
       <Table<Processor>
-        rowKey="id" columns={columns} data={list.data?.list ?? []} loading={list.isFetching} scroll={{ x: 1250 }} data-testid="processor-table"
+        rowKey="id" columns={columns} data={list.data?.list ?? []} loading={list.isFetching} scroll={{ x: 1350 }} data-testid="processor-table"
         noDataElement={<div className="op-empty">{t('processor.empty')}</div>}
         pagination={{ current: page.page, pageSize: page.pageSize, total: list.data?.total ?? 0, showTotal: true, sizeCanChange: true,
           onChange: (current, pageSize) => setPage({ page: current, pageSize }) }}

@@ -246,7 +246,7 @@ export default function ScenarioEditorPage() {
                   onChange={(v: number) => void loadVersion(v)}
                   options={detail.data.versions.map((v) => ({
                     value: v.version,
-                    label: t('scenario.editor.historyItem', { version: v.version, who: v.createdBy ?? '—', time: formatTime(v.createTime, locale) }),
+                    label: t('scenario.editor.historyItem', { version: v.version, who: v.createdBy ?? '—', time: formatTime(v.createTime) }),
                   }))} />
               )}
               <Button size="small" icon={<IconUpload />} loading={importer.busy} onClick={() => fileInput.current?.click()} data-testid="scenario-editor-import">{t('scenario.import')}</Button>
@@ -257,7 +257,13 @@ export default function ScenarioEditorPage() {
           )}
         >
           {notice && <Alert type="info" content={notice} closable onClose={() => setNotice(null)} data-testid="scenario-editor-notice" />}
-          {!notice && <Typography.Text type="secondary">{draft.name || t('scenario.field.name.placeholder')}</Typography.Text>}
+          {!notice && (
+            <Typography.Text type="secondary" data-testid="scenario-editor-summary">
+              {isEdit && detail.data
+                ? t('scenario.editor.savedBy', { version: detail.data.currentVersion, who: detail.data.versions[0]?.createdBy ?? '—', time: formatTime(detail.data.versions[0]?.createTime ?? '') })
+                : t('scenario.editor.newIntro')}
+            </Typography.Text>
+          )}
         </Card>
 
         <div className="scn-editor">

@@ -5,7 +5,6 @@ import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { ScenarioListItem, ScenarioQuery } from '@dialwise/contracts';
-import { currentLocale } from '../../../locale/index.ts';
 import { CatalogueNav, formatTime } from '../CatalogueNav.tsx';
 import { listProcessorOptions, processorKeys } from '../processors/api.ts';
 import { TYPE_COLORS } from '../processors/constants.ts';
@@ -20,7 +19,6 @@ type Filters = Pick<ScenarioQuery, 'keyword' | 'processorId'>;
 /** Scenarios: name, current version, processors used, who saved it when; new, edit, import, export, delete. */
 export default function ScenarioListPage() {
   const { t } = useTranslation();
-  const locale = currentLocale();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const fileInput = useRef<HTMLInputElement>(null);
@@ -74,11 +72,11 @@ export default function ScenarioListPage() {
       ),
     },
     {
-      title: t('scenario.updated'), dataIndex: 'updateTime', width: 170,
-      render: (_, item) => <div><div>{formatTime(item.updateTime, locale)}</div><span className="op-secondary">{item.updatedBy ?? '—'}</span></div>,
+      title: t('scenario.updated'), dataIndex: 'updateTime', width: 150,
+      render: (_, item) => <div><div>{formatTime(item.updateTime)}</div><span className="op-secondary">{item.updatedBy ?? '—'}</span></div>,
     },
     {
-      title: t('scenario.actions'), dataIndex: 'id', width: 230, fixed: 'right',
+      title: t('scenario.actions'), dataIndex: 'id', width: 320, fixed: 'right',
       render: (_, item) => (
         <Space size={4}>
           <Button type="text" size="small" icon={<IconEdit />} onClick={() => navigate(`/operation/scenario/edit?id=${item.id}`)} data-testid={`scenario-edit-${item.name}`}>{t('op.edit')}</Button>
@@ -119,7 +117,7 @@ export default function ScenarioListPage() {
           onChange={(event) => { void importer.importFile(event.target.files?.[0]); event.target.value = ''; }} />
       </div>
       <Table<ScenarioListItem>
-        rowKey="id" columns={columns} data={list.data?.list ?? []} loading={list.isFetching} scroll={{ x: 1000 }} data-testid="scenario-table"
+        rowKey="id" columns={columns} data={list.data?.list ?? []} loading={list.isFetching} scroll={{ x: 1100 }} data-testid="scenario-table"
         noDataElement={<div className="op-empty">{t('scenario.empty')}</div>}
         pagination={{ current: page.page, pageSize: page.pageSize, total: list.data?.total ?? 0, showTotal: true, sizeCanChange: true,
           onChange: (current, pageSize) => setPage({ page: current, pageSize }) }}

@@ -35,6 +35,8 @@ export const scenarioMessages = {
   'scenario.editor.created': ['Scenario created (version 1)', '场景已创建（版本 1）'],
   'scenario.editor.savedVersion': ['Saved as version {{version}}', '已保存为版本 {{version}}'],
   'scenario.editor.noChange': ['Nothing changed; still version {{version}}', '没有修改，仍为版本 {{version}}'],
+  'scenario.editor.savedBy': ['Version {{version}}, saved by {{who}} at {{time}}. Saving makes a new version; running tasks keep theirs.', '版本 {{version}}，由 {{who}} 于 {{time}} 保存。保存将生成新版本，运行中的任务仍使用原版本。'],
+  'scenario.editor.newIntro': ['Fill in the required fields (name, dialog ASR and TTS with their URLs); every other section has workable defaults.', '请填写必填项（名称、对话 ASR 与 TTS 及其 URL），其余部分已有可用的默认值。'],
   'scenario.editor.versionOf': ['Version {{version}} of {{current}}', '版本 {{version}} / 共 {{current}}'],
   'scenario.editor.history': ['Versions', '历史版本'],
   'scenario.editor.historyItem': ['v{{version}} · {{who}} · {{time}}', 'v{{version}} · {{who}} · {{time}}'],
