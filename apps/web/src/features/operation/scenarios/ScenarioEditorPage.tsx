@@ -161,6 +161,7 @@ export default function ScenarioEditorPage() {
         load(defaults(), null);
         navigate(`${EDIT_PATH}?id=${saved.id}`);
       } else if (saved.version === baseVersion) {
+        setBaseline(JSON.stringify(draft));
         Message.info(t('scenario.editor.noChange', { version: saved.version }));
       } else {
         Message.success(t('scenario.editor.savedVersion', { version: saved.version }));

@@ -12,9 +12,9 @@ function Endpoint({ path, label, help, required }: { path: Path; label: string; 
   const { draft, update, errorAt } = useEditor();
   const value = path.reduce<unknown>((node, key) => (node as Record<string, unknown>)[key], draft) as SpeechEndpoint;
   return (
-    <div>
-      <Typography.Text bold>{label}</Typography.Text>
-      <div className="op-secondary" style={{ marginBottom: 8 }}>{help}</div>
+    <div style={{ marginTop: label ? 8 : 0 }}>
+      {label && <Typography.Text bold>{label}</Typography.Text>}
+      {help && <div className="op-secondary" style={{ marginBottom: 8 }}>{help}</div>}
       <Grid.Row gutter={12}>
         <Grid.Col span={8}>
           <Field path={[...path, 'provider']} label={t('scenario.field.provider')} required={required}>
