@@ -23,6 +23,9 @@ import { tagRoutes } from './operation/tags/routes.ts';
 import { accountRoutes } from './accounts/routes.ts';
 import { sipLineRoutes } from './sip-lines/routes.ts';
 import { profileRoutes } from './profile/routes.ts';
+import { llmRoutes } from './operation/llms/routes.ts';
+import { processorRoutes } from './operation/processors/routes.ts';
+import { scenarioRoutes } from './operation/scenarios/routes.ts';
 
 export interface AppOptions {
   config: Config;
@@ -96,6 +99,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(accountRoutes, { prefix: '/api/accounts' });
   await app.register(sipLineRoutes, { prefix: '/api/sip-lines' });
   await app.register(profileRoutes, { prefix: '/api/user' });
+  await app.register(llmRoutes, { prefix: '/api/operation/llms' });
+  await app.register(processorRoutes, { prefix: '/api/operation/processors' });
+  await app.register(scenarioRoutes, { prefix: '/api/operation/scenarios' });
 
   if (existsSync(join(options.config.webDist, 'index.html'))) {
     await app.register(fastifyStatic, { root: options.config.webDist, prefix: '/', wildcard: false });

@@ -13,6 +13,7 @@ let created: SeededAccount[] = [];
 let demo = false;
 if (await isEmpty(database.db)) {
   if (config.seedDemo) {
+    // The same key file the app's secret box opens, so the demo's sealed API key is readable.
     created = await seedDemo(database.db, config.demoPassword, SecretBox.load({ secretKey: config.secretKey, dataDir: config.dataDir }));
     demo = true;
   } else {

@@ -16,3 +16,7 @@ export * from './tasks.ts';
 export * from './subtasks.ts';
 export * from './accounts.ts';
 export * from './sip-lines.ts';
+export * from './url-fields.ts';
+export * from './llms.ts';
+export * from './processors.ts';
+export * from './scenarios.ts';

@@ -4,6 +4,9 @@ import { VOICES_MESSAGES } from './messages/voices.ts';
 import { TAGS_MESSAGES } from './messages/tags.ts';
 import { ACCOUNTS_MESSAGES } from './messages/accounts.ts';
 import { SIP_LINES_MESSAGES } from './messages/sip-lines.ts';
+import { LLMS_MESSAGES } from './messages/llms.ts';
+import { PROCESSORS_MESSAGES } from './messages/processors.ts';
+import { SCENARIOS_MESSAGES } from './messages/scenarios.ts';
 
 /**
  * Messages the server sends and the forms show: validation (v.*), errors (e.*) and field labels
@@ -123,6 +126,9 @@ export const MESSAGES = {
   ...TAGS_MESSAGES,
   ...ACCOUNTS_MESSAGES,
   ...SIP_LINES_MESSAGES,
+  ...LLMS_MESSAGES,
+  ...PROCESSORS_MESSAGES,
+  ...SCENARIOS_MESSAGES,
 } as const satisfies Record<string, Record<Locale, string>>;
 
 export type MessageKey = keyof typeof MESSAGES;

@@ -99,6 +99,7 @@ export const accessRequests = pgTable('access_requests', {
 // drivers read this one file).
 export * from './tables/sip-lines.ts';
 export * from './tables/voices.ts';
+export * from './tables/llms.ts';
 export * from './tables/processors.ts';
 export * from './tables/scenarios.ts';
 export * from './tables/company-grants.ts';

@@ -6,8 +6,9 @@ import { seedAccountsDemo } from '../accounts/seed-accounts-demo.ts';
 import { seedSipLinesDemo } from '../sip-lines/seed-sip-lines-demo.ts';
 import type { SecretBox } from '../secrets/secret-box.ts';
 import type { Db } from './client.ts';
-import { companies, users } from './schema.ts';
+import { companies, companyGrants, users } from './schema.ts';
 import { seedOperationDemo } from '../operation/seed-demo.ts';
+import { seedScenariosDemo } from '../operation/scenarios/seed-demo.ts';
 
 export interface SeededAccount { username: string; role: Role; password: string; company: string }
 
@@ -56,6 +57,12 @@ export async function seedDemo(db: Db, password: string, secrets: SecretBox): Pr
     await seedAccountsDemo(tx, ids);
     await seedSipLinesDemo(tx, ids);
     await seedOperationDemo(tx, { customerId: ids.customerId, devUserId: ids.devId });
+    const catalogue = await seedScenariosDemo(tx, { devUserId: ids.devId, secrets });
+    // The customer may use the demo scenario and its processors (the voices are granted by the operation seed).
+    await tx.insert(companyGrants).values([
+      { companyId: ids.customerId, kind: 'scenario', refId: catalogue.scenarioId },
+      ...Object.values(catalogue.processorIds).map((refId) => ({ companyId: ids.customerId, kind: 'processor' as const, refId })),
+    ]).onConflictDoNothing();
     return accounts.map((a) => ({
       username: a.username, role: a.authLevel, password,
       company: a.companyId === provider!.id ? provider!.name : customer!.name,

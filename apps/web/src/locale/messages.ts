@@ -5,6 +5,9 @@ import { tagsMessages } from '../features/operation/tags/locale.ts';
 import { accountsMessages } from '../features/accounts/locale.ts';
 import { sipLinesMessages } from '../features/sip-lines/locale.ts';
 import { profileMessages } from '../features/profile/locale.ts';
+import { llmMessages } from '../features/operation/llms/locale.ts';
+import { processorMessages } from '../features/operation/processors/locale.ts';
+import { scenarioMessages } from '../features/operation/scenarios/locale.ts';
 
 /**
  * Every string the console shows, en-US and zh-CN side by side (a missing one is a type error and a
@@ -214,6 +217,9 @@ export const CONSOLE_MESSAGES = {
   ...accountsMessages,
   ...sipLinesMessages,
   ...profileMessages,
+  ...llmMessages,
+  ...processorMessages,
+  ...scenarioMessages,
 } as const satisfies Record<string, readonly [string, string]>;
 
 export type ConsoleKey = keyof typeof CONSOLE_MESSAGES;

@@ -19,6 +19,11 @@ const PAGES: Record<string, Page> = {
   accountManage: lazy(() => import('../accounts/AccountManagePage.tsx')),
   sipManage: lazy(() => import('../sip-lines/SipManagePage.tsx')),
   selfInfo: lazy(() => import('../profile/SelfInfoPage.tsx')),
+  llm: lazy(() => import('../operation/llms/LlmListPage.tsx')),
+  processor: lazy(() => import('../operation/processors/ProcessorListPage.tsx')),
+  scenario: lazy(() => import('../operation/scenarios/ScenarioListPage.tsx')),
+  scenarioAdd: lazy(() => import('../operation/scenarios/ScenarioEditorPage.tsx')),
+  scenarioEdit: lazy(() => import('../operation/scenarios/ScenarioEditorPage.tsx')),
 };
 
 export function pageFor(name: string): Page {

@@ -1,0 +1,24 @@
+import { eq } from 'drizzle-orm';
+import { ErrorCode } from '@dialwise/contracts';
+import type { ActionContext } from '../../auth/actor.ts';
+import { auditWho, recordAudit } from '../../audit/record-audit.ts';
+import { processors } from '../../db/schema.ts';
+import { AppError } from '../../http/app-error.ts';
+import { companiesGranted, scenariosUsing } from './scenarios-using.ts';
+
+/**
+ * Removes a processor no scenario version references and no company holds a grant of; otherwise refuses,
+ * naming the scenarios (or companies). Old versions count: a running task may still use one.
+ */
+export async function deleteProcessor(ctx: ActionContext, id: string): Promise<void> {
+  await ctx.db.transaction(async (tx) => {
+    const [row] = await tx.select().from(processors).where(eq(processors.id, id)).for('update');
+    if (!row) throw AppError.notFound();
+    const names = await scenariosUsing(tx, id);
+    if (names.length > 0) throw new AppError(ErrorCode.CONFLICT, 'e.processor.inUse', { scenarios: names.join(', ') });
+    const granted = await companiesGranted(tx, 'processor', id);
+    if (granted.length > 0) throw new AppError(ErrorCode.CONFLICT, 'e.processor.granted', { companies: granted.join(', ') });
+    await tx.delete(processors).where(eq(processors.id, id));
+    await recordAudit(tx, auditWho(ctx), { action: 'delete', entity: 'processor', entityId: id, changes: { alias: row.alias, type: row.type } });
+  });
+}

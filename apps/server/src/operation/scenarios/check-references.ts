@@ -1,0 +1,41 @@
+import {
+  ErrorCode, pathText, processorSlots, translate, type FailedPath, type Locale, type MessageKey, type ScenarioDocument,
+} from '@dialwise/contracts';
+import type { DbOrTx } from '../../db/client.ts';
+import { AppError } from '../../http/app-error.ts';
+import { processorsByIds } from '../processors/list-processors.ts';
+
+export interface Problem { path: (string | number)[]; key: MessageKey; params?: Record<string, string> }
+
+/**
+ * What the schema cannot know: every referenced processor exists, is valid, and has the type its slot
+ * needs (referee for referees and dynamic-LLM conditions, stream for main and rewrite streams, analysis,
+ * filler).
+ */
+export async function referenceProblems(db: DbOrTx, doc: ScenarioDocument): Promise<Problem[]> {
+  const slots = processorSlots(doc);
+  const found = new Map((await processorsByIds(db, [...new Set(slots.map((s) => s.processorId))])).map((p) => [p.id, p]));
+  const problems: Problem[] = [];
+  for (const slot of slots) {
+    const processor = found.get(slot.processorId);
+    if (!processor) problems.push({ path: slot.path, key: 'e.scenario.processorMissing' });
+    else if (processor.state !== 'valid') problems.push({ path: slot.path, key: 'e.scenario.processorInvalid', params: { alias: processor.alias } });
+    else if (processor.type !== slot.type) {
+      problems.push({ path: slot.path, key: 'e.scenario.processorType', params: { alias: processor.alias, actual: processor.type, expected: slot.type } });
+    }
+  }
+  return problems;
+}
+
+export function failedPaths(problems: Problem[], locale: Locale, prefix: (string | number)[] = []): FailedPath[] {
+  return problems.map((p) => ({ path: pathText([...prefix, ...p.path]), message: translate(p.key, locale, p.params) }));
+}
+
+/**
+ * Refuses a document whose processor references do not hold, listing each path in the same shape (and
+ * with the same `document.` prefix) as a schema failure of the request body.
+ */
+export async function assertReferences(db: DbOrTx, doc: ScenarioDocument, locale: Locale): Promise<void> {
+  const problems = await referenceProblems(db, doc);
+  if (problems.length > 0) throw new AppError(ErrorCode.VALIDATION, 'e.scenario.references', {}, { fields: failedPaths(problems, locale, ['document']) });
+}
