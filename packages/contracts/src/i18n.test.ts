@@ -65,3 +65,20 @@ describe('redactSecrets', () => {
     expect(redactSecrets('plain')).toBe('plain');
   });
 });
+
+describe('message modules', () => {
+  it('no area module redefines a key another module (or the core) defines: the later one would silently win', async () => {
+    const { readdirSync, readFileSync } = await import('node:fs');
+    const { join } = await import('node:path');
+    const dir = join(import.meta.dirname, 'messages');
+    const files = [join(import.meta.dirname, 'messages.ts'), ...readdirSync(dir).map((name) => join(dir, name))];
+    const owners = new Map<string, string[]>();
+    for (const file of files) {
+      for (const match of readFileSync(file, 'utf8').matchAll(/^\s*'([\w.]+)':\s*\{/gm)) {
+        owners.set(match[1]!, [...(owners.get(match[1]!) ?? []), file]);
+      }
+    }
+    const duplicated = [...owners].filter(([, where]) => where.length > 1).map(([key]) => key);
+    expect(duplicated).toEqual([]);
+  });
+});

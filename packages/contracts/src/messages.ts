@@ -94,6 +94,13 @@ const CORE_MESSAGES = {
   'f.message': { 'en-US': 'Message', 'zh-CN': '留言' },
   'f.note': { 'en-US': 'Note', 'zh-CN': '备注' },
   'f.name': { 'en-US': 'Name', 'zh-CN': '名称' },
+  // Labels several areas share: defined once here (an area module redefining one would silently win).
+  'f.id': { 'en-US': 'ID', 'zh-CN': 'ID' },
+  'f.keyword': { 'en-US': 'Keyword', 'zh-CN': '关键字' },
+  'f.companyId': { 'en-US': 'Company', 'zh-CN': '公司' },
+  'f.kind': { 'en-US': 'Kind', 'zh-CN': '类型' },
+  'f.state': { 'en-US': 'State', 'zh-CN': '状态' },
+  'f.vendor': { 'en-US': 'Company (vendor)', 'zh-CN': '所属厂商' },
   'f.suffix': { 'en-US': 'Suffix', 'zh-CN': '后缀' },
   'f.adminEmail': { 'en-US': 'Admin e-mail', 'zh-CN': '管理员邮箱' },
   'f.page': { 'en-US': 'Page', 'zh-CN': '页码' },

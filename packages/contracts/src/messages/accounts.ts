@@ -16,7 +16,4 @@ export const ACCOUNTS_MESSAGES = {
 
   'f.authLevel': { 'en-US': 'User level', 'zh-CN': '用户级别' },
   'f.status': { 'en-US': 'Status', 'zh-CN': '状态' },
-  'f.keyword': { 'en-US': 'Search', 'zh-CN': '搜索' },
-  'f.companyId': { 'en-US': 'Company', 'zh-CN': '公司' },
-  'f.id': { 'en-US': 'ID', 'zh-CN': 'ID' },
 } as const satisfies Record<string, Record<Locale, string>>;

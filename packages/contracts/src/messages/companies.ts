@@ -13,16 +13,10 @@ export const COMPANIES_MESSAGES = {
   'e.company.notDeleted': { 'en-US': 'This company is not deleted', 'zh-CN': '该公司未被删除' },
   'e.grants.unknown': { 'en-US': 'Not in the catalogue: {ids}', 'zh-CN': '目录中不存在：{ids}' },
   'e.grants.invalidProcessor': { 'en-US': 'Invalid processors cannot be granted: {names}', 'zh-CN': '无效的处理器不能授权：{names}' },
-
-  'f.id': { 'en-US': 'ID', 'zh-CN': 'ID' },
   'f.timezone': { 'en-US': 'Time zone', 'zh-CN': '时区' },
   'f.adminUsername': { 'en-US': 'Admin user name', 'zh-CN': '管理员用户名' },
-  'f.companyId': { 'en-US': 'Company', 'zh-CN': '公司' },
-  'f.kind': { 'en-US': 'Kind', 'zh-CN': '类型' },
   'f.refIds': { 'en-US': 'Granted items', 'zh-CN': '授权项' },
   'f.numberReveal': { 'en-US': 'Number reveal', 'zh-CN': '号码明文查看' },
   'f.maxConcurrency': { 'en-US': 'Maximum concurrency', 'zh-CN': '最大并发数' },
   'f.features': { 'en-US': 'Features', 'zh-CN': '功能' },
-  'f.keyword': { 'en-US': 'Keyword', 'zh-CN': '关键字' },
-  'f.state': { 'en-US': 'State', 'zh-CN': '状态' },
 } as const satisfies Record<string, Record<Locale, string>>;

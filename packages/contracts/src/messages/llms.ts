@@ -15,8 +15,6 @@ export const LLMS_MESSAGES = {
   'e.llm.test.network': { 'en-US': 'The provider could not be reached: {detail}', 'zh-CN': '无法连接服务商：{detail}' },
   'e.llm.test.badJson': { 'en-US': 'The answer is not JSON (HTTP {status}); is this an OpenAI-compatible endpoint? It began: {detail}', 'zh-CN': '返回内容不是 JSON（HTTP {status}），该地址是否兼容 OpenAI 接口？开头为：{detail}' },
   'e.llm.test.noReply': { 'en-US': 'The answer holds no reply (no choices[0].message.content)', 'zh-CN': '返回内容中没有回复（缺少 choices[0].message.content）' },
-
-  'f.vendor': { 'en-US': 'Company', 'zh-CN': '模型厂商' },
   'f.modelType': { 'en-US': 'Model type', 'zh-CN': '模型类型' },
   'f.modelName': { 'en-US': 'Model name', 'zh-CN': '模型名称' },
   'f.calledName': { 'en-US': 'Called name', 'zh-CN': '调用名称' },
@@ -27,5 +25,4 @@ export const LLMS_MESSAGES = {
   'f.clearApiKey': { 'en-US': 'Remove the key', 'zh-CN': '清除密钥' },
   'f.prompt': { 'en-US': 'Prompt', 'zh-CN': '提示词' },
   'f.timeoutMs': { 'en-US': 'Timeout', 'zh-CN': '超时时间' },
-  'f.id': { 'en-US': 'Id', 'zh-CN': 'ID' },
 } as const satisfies Record<string, Record<Locale, string>>;

@@ -15,8 +15,6 @@ export const PROCESSORS_MESSAGES = {
   'e.processor.granted': { 'en-US': 'This processor is granted to {companies}; revoke the grants first', 'zh-CN': '该处理器已授权给 {companies}，请先取消授权' },
   'e.processor.llmMissing': { 'en-US': 'The chosen model no longer exists; choose another', 'zh-CN': '所选模型已不存在，请重新选择' },
   'e.processor.llmVendor': { 'en-US': 'The chosen model does not belong to {vendor}', 'zh-CN': '所选模型不属于 {vendor}' },
-
-  'f.state': { 'en-US': 'State', 'zh-CN': '状态' },
   'f.type': { 'en-US': 'Type', 'zh-CN': '类型' },
   'f.isPublic': { 'en-US': 'Public', 'zh-CN': '公开' },
   'f.llmVendor': { 'en-US': 'LLM company', 'zh-CN': '模型厂商' },
@@ -25,5 +23,4 @@ export const PROCESSORS_MESSAGES = {
   'f.temperature': { 'en-US': 'Temperature', 'zh-CN': '温度' },
   'f.topP': { 'en-US': 'Top P', 'zh-CN': 'Top P' },
   'f.extraOptions': { 'en-US': 'Extra options', 'zh-CN': '额外参数' },
-  'f.keyword': { 'en-US': 'Keyword', 'zh-CN': '关键词' },
 } as const satisfies Record<string, Record<Locale, string>>;

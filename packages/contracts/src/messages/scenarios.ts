@@ -46,7 +46,6 @@ export const SCENARIOS_MESSAGES = {
   'f.text': { 'en-US': 'Text', 'zh-CN': '话术' },
   'f.interruptible': { 'en-US': 'Interruptible', 'zh-CN': '可打断' },
   'f.tools': { 'en-US': 'Route tools', 'zh-CN': '路由工具' },
-  'f.kind': { 'en-US': 'Kind', 'zh-CN': '类型' },
   'f.successText': { 'en-US': 'Success text', 'zh-CN': '转接成功话术' },
   'f.failureText': { 'en-US': 'Failure text', 'zh-CN': '转接失败话术' },
   'f.routers': { 'en-US': 'Routers', 'zh-CN': '路由' },

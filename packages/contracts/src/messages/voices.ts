@@ -11,7 +11,6 @@ export const VOICES_MESSAGES = {
   'e.voice.granted': { 'en-US': 'This voice is granted to {companies}; take it away from them first', 'zh-CN': '该音色已授权给 {companies}，请先取消授权' },
 
   'f.nickname': { 'en-US': 'Nickname', 'zh-CN': '昵称' },
-  'f.vendor': { 'en-US': 'Company (TTS vendor)', 'zh-CN': '所属厂商' },
   'f.clusterKey': { 'en-US': 'Cluster key', 'zh-CN': '集群 Key' },
   'f.originalVoiceId': { 'en-US': 'Original voice ID', 'zh-CN': '原始音色 ID' },
 } as const satisfies Record<string, Record<Locale, string>>;

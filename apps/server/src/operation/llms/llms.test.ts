@@ -84,7 +84,7 @@ describe('LLM catalogue', () => {
     expect(badHeader.body.code).toBe(ErrorCode.VALIDATION);
     expect(badHeader.body.message).toContain('Key name (header) must be an HTTP header name');
     const missing = await call(server, '/api/operation/llms/create', { token: dev, body: { modelType: 'chat' }, headers: { 'accept-language': 'zh-CN' } });
-    expect(missing.body.message).toContain('模型厂商不能为空');
+    expect(missing.body.message).toContain('所属厂商不能为空');
   });
 
   it('refuses to delete a model a processor uses, naming the processor', async () => {

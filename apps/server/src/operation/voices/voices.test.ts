@@ -44,7 +44,7 @@ describe('voices: the form rules at their boundaries', () => {
     ['a voice id with a symbol', { originalVoiceId: 'zh_female_01' }, 'Voice ID may contain only English letters and digits'],
     ['an empty voice id', { originalVoiceId: '' }, 'Original voice ID is required'],
     ['a voice id of 101 characters', { originalVoiceId: 'v'.repeat(101) }, 'Original voice ID is too long'],
-    ['an unknown vendor', { vendor: 'acme' }, 'Company (TTS vendor) must be one of: volcano, ali, azure, minimax, elevenlabs'],
+    ['an unknown vendor', { vendor: 'acme' }, 'Company (vendor) must be one of: volcano, ali, azure, minimax, elevenlabs'],
     ['a cluster key with a space', { clusterKey: 'volcano tts' }, 'Cluster key may contain only'],
   ])('refuses %s (400)', async (_case, change, message) => {
     const { dev } = await setup();
