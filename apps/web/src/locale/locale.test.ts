@@ -31,3 +31,24 @@ describe('initial language (reading taken: English browsers get en-US, any other
     expect(initialLocale(storage(null), [])).toBe('zh-CN');
   });
 });
+
+describe('feature string modules', () => {
+  it('no feature module redefines a key another defines (the later spread would silently win)', async () => {
+    const { readFileSync, readdirSync, statSync } = await import('node:fs');
+    const { join } = await import('node:path');
+    const files: string[] = [join(import.meta.dirname, 'messages.ts')];
+    const walk = (dir: string) => {
+      for (const name of readdirSync(dir)) {
+        const path = join(dir, name);
+        if (statSync(path).isDirectory()) walk(path);
+        else if (name === 'locale.ts') files.push(path);
+      }
+    };
+    walk(join(import.meta.dirname, '..', 'features'));
+    const owners = new Map<string, number>();
+    for (const file of files) {
+      for (const match of readFileSync(file, 'utf8').matchAll(/^\s*'([\w.-]+)':\s*\[/gm)) owners.set(match[1]!, (owners.get(match[1]!) ?? 0) + 1);
+    }
+    expect([...owners].filter(([, n]) => n > 1).map(([key]) => key)).toEqual([]);
+  });
+});
