@@ -45,7 +45,7 @@ export async function seedDemo(db: Db, password: string, secrets: SecretBox): Pr
     }).returning();
     const accounts = [
       { username: 'admin', alias: 'Acme Admin', authLevel: 'ADMIN', companyId: customer!.id, email: 'admin@acme.example', phoneNumber: '13800000001' },
-      { username: 'dev', alias: 'Dialwise Ops', authLevel: 'DEV', companyId: provider!.id, email: 'ops@dialwise.example', phoneNumber: '13800000002' },
+      { username: 'dev', alias: 'Ops Wang', authLevel: 'DEV', companyId: provider!.id, email: 'ops@dialwise.example', phoneNumber: '13800000002' },
       { username: 'agent', alias: 'Agent Lin', authLevel: 'OPR', companyId: customer!.id, email: 'agent@acme.example', phoneNumber: '13800000003' },
     ] as const;
     const inserted = await tx.insert(users).values(accounts.map((a) => ({ ...a, passwordHash: hash }))).returning();
