@@ -23,6 +23,7 @@ import { tagRoutes } from './operation/tags/routes.ts';
 import { accountRoutes } from './accounts/routes.ts';
 import { sipLineRoutes } from './sip-lines/routes.ts';
 import { profileRoutes } from './profile/routes.ts';
+import { dncRoutes } from './dnc/routes.ts';
 import { llmRoutes } from './operation/llms/routes.ts';
 import { processorRoutes } from './operation/processors/routes.ts';
 import { scenarioRoutes } from './operation/scenarios/routes.ts';
@@ -99,6 +100,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(accountRoutes, { prefix: '/api/accounts' });
   await app.register(sipLineRoutes, { prefix: '/api/sip-lines' });
   await app.register(profileRoutes, { prefix: '/api/user' });
+  await app.register(dncRoutes, { prefix: '/api/dnc' });
   await app.register(llmRoutes, { prefix: '/api/operation/llms' });
   await app.register(processorRoutes, { prefix: '/api/operation/processors' });
   await app.register(scenarioRoutes, { prefix: '/api/operation/scenarios' });

@@ -20,3 +20,4 @@ export * from './url-fields.ts';
 export * from './llms.ts';
 export * from './processors.ts';
 export * from './scenarios.ts';
+export * from './dnc.ts';

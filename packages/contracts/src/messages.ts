@@ -7,6 +7,7 @@ import { SIP_LINES_MESSAGES } from './messages/sip-lines.ts';
 import { LLMS_MESSAGES } from './messages/llms.ts';
 import { PROCESSORS_MESSAGES } from './messages/processors.ts';
 import { SCENARIOS_MESSAGES } from './messages/scenarios.ts';
+import { DNC_MESSAGES } from './messages/dnc.ts';
 
 /**
  * Messages the server sends and the forms show: validation (v.*), errors (e.*) and field labels
@@ -128,6 +129,7 @@ const CORE_MESSAGES = {
  */
 export const MESSAGES = {
   ...CORE_MESSAGES,
+  ...DNC_MESSAGES,
   ...COMPANIES_MESSAGES,
   ...VOICES_MESSAGES,
   ...TAGS_MESSAGES,

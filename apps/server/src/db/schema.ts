@@ -104,3 +104,4 @@ export * from './tables/processors.ts';
 export * from './tables/scenarios.ts';
 export * from './tables/company-grants.ts';
 export * from './tables/tags.ts';
+export * from './tables/dnc.ts';
