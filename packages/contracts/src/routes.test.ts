@@ -31,6 +31,12 @@ const SPEC_ACCESS: Record<string, readonly Role[]> = {
   login: ALL, root: ALL, notFound: ALL, redirect: ALL,
 };
 
+/** Routes the product adds beyond spec §2 (asked for by later issues), with their roles. */
+const BEYOND_SPEC: Record<string, Role[]> = {
+  dncList: [A, D],
+};
+const ACCESS = { ...SPEC_ACCESS, ...BEYOND_SPEC };
+
 const SPEC_PATHS: Record<string, string> = {
   workplace: '/dashboard/workplace', monitor: '/dashboard/monitor', companyList: '/operation/companyList', llm: '/operation/llm',
   scenarioAdd: '/operation/scenario/add', scenarioEdit: '/operation/scenario/edit', voiceList: '/operation/voiceList', tags: '/operation/tags',
@@ -45,16 +51,16 @@ const SPEC_PATHS: Record<string, string> = {
 };
 
 describe('route access, every role × every route of spec §2', () => {
-  const cases = Object.entries(SPEC_ACCESS).flatMap(([name, allowed]) =>
+  const cases = Object.entries(ACCESS).flatMap(([name, allowed]) =>
     ROLES.map((role) => ({ name, role, expected: allowed.includes(role) })));
 
   it.each(cases)('$role on $name → $expected', ({ name, role, expected }) => {
     expect(canOpenRoute(name, role)).toBe(expected);
   });
 
-  it('the table holds exactly the routes of spec §2', () => {
+  it('the table holds exactly the routes of spec §2, and the ones added beyond it', () => {
     const names = flattenRoutes().filter((e) => e.ancestors.length > 0).map((e) => e.route.name);
-    for (const name of names) expect(SPEC_ACCESS, `route ${name} is not in spec §2`).toHaveProperty(name);
+    for (const name of names) expect(ACCESS, `route ${name} is neither in spec §2 nor listed as added`).toHaveProperty(name);
   });
 
   it.each(Object.entries(SPEC_PATHS))('%s sits at %s', (name, path) => {

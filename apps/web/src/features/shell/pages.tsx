@@ -13,6 +13,7 @@ const PAGES: Record<string, Page> = {
   companyList: lazy(() => import('../operation/companies/CompanyListPage.tsx')),
   voiceList: lazy(() => import('../operation/voices/VoiceListPage.tsx')),
   tags: lazy(() => import('../operation/tags/TagListPage.tsx')),
+  dncList: lazy(() => import('../dnc/DncPage.tsx')),
   exception403: exception('403'),
   exception404: exception('404'),
   exception500: exception('500'),
