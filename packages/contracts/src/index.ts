@@ -12,3 +12,4 @@ export * from './routes.ts';
 export * from './route-schema.ts';
 export * from './tasks.ts';
 export * from './subtasks.ts';
+export * from './telephony.ts';
