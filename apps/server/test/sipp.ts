@@ -27,6 +27,8 @@ export interface SippOptions {
   timeoutS?: number;
   extraArgs?: string[];
   address?: string;
+  /** Log every SIP message to a file (default true; the benchmark turns it off). */
+  traceMessages?: boolean;
 }
 
 export interface Sipp {
@@ -99,8 +101,9 @@ export async function startSipp(options: SippOptions): Promise<Sipp> {
   const scenario = options.scenario.startsWith('/') ? options.scenario : join(SCENARIOS, options.scenario);
   const args = [
     '-sf', scenario, '-i', address, '-p', String(port), '-mi', address, '-mp', String(mediaPort), '-cp', String(controlPort),
-    '-m', String(options.calls ?? 1), '-nostdin', '-timeout', `${options.timeoutS ?? 20}s`, '-trace_err', '-trace_msg',
+    '-m', String(options.calls ?? 1), '-nostdin', '-timeout', `${options.timeoutS ?? 20}s`, '-trace_err',
   ];
+  if (options.traceMessages !== false) args.push('-trace_msg');
   if (options.rtpEcho) args.push('-rtp_echo');
   if (options.pauseMs !== undefined) args.push('-d', String(options.pauseMs));
   for (const [key, value] of Object.entries(options.keys ?? {})) args.push('-key', key, String(value));

@@ -85,9 +85,20 @@ export class OutgoingAudio {
     return this.queue.length > 0;
   }
 
-  /** The next 20 ms to send, or null for silence. The returned array is reused by the next call. */
+  /** The next 20 ms to send, or null for silence. The returned array is only valid until the next call. */
   nextFrame(): Int16Array | null {
     if (this.queue.length === 0) return null;
+    const head = this.queue[0]!;
+    if (head.samples.length - head.offset >= FRAME_SAMPLES) {
+      // The common case: a whole frame inside one clip, handed out without a copy.
+      const frame = head.samples.subarray(head.offset, head.offset + FRAME_SAMPLES);
+      head.offset += FRAME_SAMPLES;
+      if (head.offset >= head.samples.length) {
+        this.queue.shift();
+        head.done(true);
+      }
+      return frame;
+    }
     let filled = 0;
     while (filled < FRAME_SAMPLES && this.queue.length > 0) {
       const clip = this.queue[0]!;
@@ -110,19 +121,19 @@ export class OutgoingAudio {
 }
 
 /**
- * The far end's samples waiting to be written to the recording: a FIFO read 160 samples per tick, so
- * the two channels of the recording stay on one clock. Packets that arrive in a burst wait here; when
- * more than `maxMs` piles up (the far end sends faster than our clock), the oldest samples are dropped so
- * the channels never drift apart by more than that.
+ * The far end's samples waiting to be written to the recording: a ring buffer read 160 samples per
+ * tick, so the two channels of the recording stay on one clock. Packets that arrive in a burst wait
+ * here; when more than `maxMs` piles up (the far end sends faster than our clock), the oldest samples
+ * are overwritten so the channels never drift apart by more than that. `push` copies: callers may reuse
+ * their buffer.
  */
 export class SampleFifo {
-  private chunks: Int16Array[] = [];
+  private readonly ring: Int16Array;
   private head = 0;
   private size = 0;
-  private readonly max: number;
 
   constructor(maxMs = 200) {
-    this.max = samplesFor(maxMs);
+    this.ring = new Int16Array(Math.max(1, samplesFor(maxMs)));
   }
 
   get length(): number {
@@ -130,39 +141,31 @@ export class SampleFifo {
   }
 
   push(samples: Int16Array): void {
-    this.chunks.push(samples);
-    this.size += samples.length;
-    while (this.size > this.max) this.drop(this.size - this.max);
+    const capacity = this.ring.length;
+    let input = samples;
+    if (input.length > capacity) input = input.subarray(input.length - capacity);
+    const overflow = this.size + input.length - capacity;
+    if (overflow > 0) {
+      this.head = (this.head + overflow) % capacity;
+      this.size -= overflow;
+    }
+    let tail = (this.head + this.size) % capacity;
+    const first = Math.min(input.length, capacity - tail);
+    this.ring.set(input.subarray(0, first), tail);
+    if (first < input.length) this.ring.set(input.subarray(first), 0);
+    tail = (tail + input.length) % capacity;
+    this.size += input.length;
   }
 
-  /** Fills `out` (zeros where the FIFO runs dry). */
+  /** Fills `out` (zeros where the buffer runs dry). */
   read(out: Int16Array): void {
-    let filled = 0;
-    while (filled < out.length && this.chunks.length > 0) {
-      const chunk = this.chunks[0]!;
-      const take = Math.min(out.length - filled, chunk.length - this.head);
-      out.set(chunk.subarray(this.head, this.head + take), filled);
-      filled += take;
-      this.consume(take);
-    }
-    if (filled < out.length) out.fill(0, filled);
-  }
-
-  private drop(count: number): void {
-    let left = count;
-    while (left > 0 && this.chunks.length > 0) {
-      const take = Math.min(left, this.chunks[0]!.length - this.head);
-      this.consume(take);
-      left -= take;
-    }
-  }
-
-  private consume(count: number): void {
-    this.head += count;
+    const capacity = this.ring.length;
+    const count = Math.min(out.length, this.size);
+    const first = Math.min(count, capacity - this.head);
+    out.set(this.ring.subarray(this.head, this.head + first), 0);
+    if (first < count) out.set(this.ring.subarray(0, count - first), first);
+    if (count < out.length) out.fill(0, count);
+    this.head = (this.head + count) % capacity;
     this.size -= count;
-    if (this.head >= this.chunks[0]!.length) {
-      this.chunks.shift();
-      this.head = 0;
-    }
   }
 }

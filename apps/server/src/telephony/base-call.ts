@@ -184,13 +184,16 @@ export abstract class BaseCall extends EventEmitter<CallEventMap> implements Cal
     return ours;
   }
 
-  /** The far end's decoded audio: kept for the recording once answered, and given to `audio` listeners. */
+  /**
+   * The far end's decoded audio: copied into the recording's buffer once answered, and given (as a
+   * copy of its own) to `audio` listeners. `samples` may be the caller's scratch buffer.
+   */
   protected receiveFarEnd(samples: Int16Array): void {
     if (this.answeredAt && this.recorder) this.farEnd.push(samples);
     if (this.listenerCount('audio') > 0) {
       const atMs = this.answeredAt ? Math.round(performance.now() - this.answeredAtMono) : -1;
       try {
-        this.emit('audio', { samples, atMs });
+        this.emit('audio', { samples: samples.slice(), atMs });
       } catch (error) {
         this.logger.warn({ err: error, callId: this.id }, 'audio listener threw');
       }

@@ -87,9 +87,10 @@ export function encodeG711(codec: AudioCodec, samples: Int16Array, out: Uint8Arr
   return samples.length;
 }
 
-export function decodeG711(codec: AudioCodec, payload: Uint8Array): Int16Array {
+/** Decodes a payload, into `out` when given (it must be as long as the payload). */
+export function decodeG711(codec: AudioCodec, payload: Uint8Array, out?: Int16Array): Int16Array {
   const table = DECODE[codec];
-  const samples = new Int16Array(payload.length);
+  const samples = out ?? new Int16Array(payload.length);
   for (let i = 0; i < payload.length; i++) samples[i] = table[payload[i]!]!;
   return samples;
 }

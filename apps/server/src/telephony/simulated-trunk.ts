@@ -247,7 +247,7 @@ class SimulatedCall extends BaseCall {
   private onTick(): void {
     // The far end always sends frames: its voice while it speaks, silence otherwise.
     const speaking = performance.now() < this.speakingUntil;
-    this.receiveFarEnd(speaking ? Int16Array.from(this.voice.nextFrame()) : new Int16Array(SILENT_FRAME));
+    this.receiveFarEnd(speaking ? this.voice.nextFrame() : (SILENT_FRAME as Int16Array));
     this.packetsReceived++;
     this.mediaTick();
     this.packetsSent++;

@@ -46,6 +46,8 @@ export interface SipCallContext {
   maxDurationMs: number;
   /** Hang up an answered call that received no RTP for this long (0: never). */
   rtpTimeoutMs: number;
+  /** See SipTrunkOptions.rtpStrictSource. */
+  rtpStrictSource: boolean;
   recordingPath: string | null;
   onFinished: (call: SipCall, result: CallResult) => void;
 }
@@ -135,7 +137,7 @@ export class SipCall extends BaseCall implements SipMessageHandler {
       this.localAddress = await this.ctx.endpoint.localAddressFor(this.nextHop.address);
       const { socket, port } = await this.ctx.ports.open();
       this.rtpPort = port;
-      this.rtp = new RtpSession(socket, port, (samples) => this.receiveFarEnd(samples), () => this.wantsFarEnd);
+      this.rtp = new RtpSession(socket, port, (samples) => this.receiveFarEnd(samples), () => this.wantsFarEnd, this.ctx.rtpStrictSource);
     } catch (error) {
       await this.end({ outcome: 'failed', sipStatus: null, sipReason: describe(error), endReason: 'error', hungUpBy: 'network' });
       return;

@@ -31,6 +31,11 @@ export interface SipTrunkOptions {
   maxCallMs?: number;
   /** Hang up an answered call that received no RTP for this long; 0 never. Default 60 s. */
   rtpTimeoutMs?: number;
+  /**
+   * Accept RTP only from the address the far end's SDP names (default true: the fast send path, and
+   * no injected media). false for far ends that send from elsewhere (NATed phones; carriers do not).
+   */
+  rtpStrictSource?: boolean;
   userAgent?: string;
   logger?: TelephonyLogger;
   /** Sees every SIP message in and out (tests, debugging). */
@@ -76,6 +81,7 @@ export class SipTrunk implements Trunk {
       logger,
       maxDurationMs: options.maxCallMs ?? 2 * 60 * 60 * 1000,
       rtpTimeoutMs: options.rtpTimeoutMs ?? 60_000,
+      rtpStrictSource: options.rtpStrictSource ?? true,
       onFinished: (call) => this.live.delete(call),
     };
   }

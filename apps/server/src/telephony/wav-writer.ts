@@ -3,7 +3,8 @@
  * about a second, so a long call never sits in memory. The header is written first with a zero data
  * size and rewritten with the real sizes when the file is closed.
  */
-import { mkdir, open, type FileHandle } from 'node:fs/promises';
+import { close, open, write } from 'node:fs';
+import { mkdir } from 'node:fs/promises';
 import { endianness } from 'node:os';
 import { dirname } from 'node:path';
 import { SAMPLE_RATE } from './audio.ts';
@@ -48,8 +49,31 @@ export function parseWavHeader(bytes: Uint8Array): WavFormat | null {
   return { channels: b.readUInt16LE(22), sampleRate: b.readUInt32LE(24), bitsPerSample: b.readUInt16LE(34), dataBytes: b.readUInt32LE(40) };
 }
 
+// The callback API of fs: at hundreds of recordings it costs half the CPU of FileHandle's promises.
+function openFile(path: string): Promise<number> {
+  return new Promise((resolve, reject) => open(path, 'w', (error, fd) => (error ? reject(error) : resolve(fd))));
+}
+
+function writeAt(fd: number, bytes: Uint8Array, position: number): Promise<void> {
+  return new Promise((resolve, reject) => write(fd, bytes, 0, bytes.length, position, (error) => (error ? reject(error) : resolve())));
+}
+
+function closeFile(fd: number): Promise<void> {
+  return new Promise((resolve) => close(fd, () => resolve()));
+}
+
+/** Folders already created: a call a day per folder should not cost a mkdir each. */
+const knownFolders = new Set<string>();
+
+async function ensureFolder(folder: string): Promise<void> {
+  if (knownFolders.has(folder)) return;
+  await mkdir(folder, { recursive: true });
+  if (knownFolders.size > 1000) knownFolders.clear();
+  knownFolders.add(folder);
+}
+
 export class WavWriter {
-  private file: FileHandle | null = null;
+  private fd: number | null = null;
   private chunk: Int16Array;
   private used = 0;
   private position = WAV_HEADER_BYTES;
@@ -67,9 +91,15 @@ export class WavWriter {
     this.chunk = new Int16Array(this.chunkSamples);
     this.writes = Promise.resolve();
     this.enqueue(async () => {
-      await mkdir(dirname(path), { recursive: true });
-      this.file = await open(path, 'w');
-      await this.file.write(wavHeader(0, channels), 0, WAV_HEADER_BYTES, 0);
+      await ensureFolder(dirname(path));
+      this.fd = await openFile(path).catch(async (error: NodeJS.ErrnoException) => {
+        if (error.code !== 'ENOENT') throw error;
+        // The folder was removed since we made it (retention clean-up): make it again.
+        knownFolders.delete(dirname(path));
+        await ensureFolder(dirname(path));
+        return openFile(path);
+      });
+      await writeAt(this.fd, wavHeader(0, channels), 0);
     });
   }
 
@@ -84,10 +114,17 @@ export class WavWriter {
   /** Appends one stretch of stereo audio: `left` and `right` have the same length. */
   writeStereo(left: ArrayLike<number>, right: ArrayLike<number>): void {
     if (this.closed) return;
-    for (let i = 0; i < left.length; i++) {
+    let i = 0;
+    while (i < left.length) {
       if (this.used + 2 > this.chunkSamples) this.flush();
-      this.chunk[this.used++] = left[i]!;
-      this.chunk[this.used++] = right[i]!;
+      const chunk = this.chunk;
+      const end = Math.min(left.length, i + ((this.chunkSamples - this.used) >> 1));
+      let at = this.used;
+      for (; i < end; i++) {
+        chunk[at++] = left[i]!;
+        chunk[at++] = right[i]!;
+      }
+      this.used = at;
     }
   }
 
@@ -106,8 +143,8 @@ export class WavWriter {
       this.closed = true;
       this.flush();
       const dataBytes = this.position - WAV_HEADER_BYTES;
-      this.enqueue(() => this.file!.write(wavHeader(dataBytes, this.channels), 0, WAV_HEADER_BYTES, 0));
-      this.writes = this.writes.then(() => this.file?.close().catch(() => undefined));
+      this.enqueue(() => writeAt(this.fd!, wavHeader(dataBytes, this.channels), 0));
+      this.writes = this.writes.then(() => (this.fd === null ? undefined : closeFile(this.fd)));
     }
     await this.writes;
     if (this.failure) throw this.failure;
@@ -120,7 +157,7 @@ export class WavWriter {
     if (!LITTLE_ENDIAN_HOST) bytes.swap16();
     const at = this.position;
     this.position += bytes.length;
-    this.enqueue(() => this.file!.write(bytes, 0, bytes.length, at));
+    this.enqueue(() => writeAt(this.fd!, bytes, at));
     this.chunk = new Int16Array(this.chunkSamples);
     this.used = 0;
   }
