@@ -14,6 +14,7 @@ export { DEFAULT_OUTCOME_MIX, type CalleePlan, type OutcomeMix, type Persona } f
 export { CallSession, KillableDelay, type CallStep, type ConversationLine, type SessionResult, type CallSessionOptions } from './call-session.ts';
 export { PlayPrologueStep, standInSpeech, type Prologue, type PlayPrologueOptions } from './play-prologue-step.ts';
 export { TalkStep } from './talk-step.ts';
+export { writeSyntheticRecording } from './synthetic-recording.ts';
 export { outcomeOfStatus } from './outcome.ts';
 export { tone, silence, SAMPLE_RATE, FRAME_MS, FRAME_SAMPLES } from './audio.ts';
 export { parseWavHeader, type WavFormat } from './wav-writer.ts';

@@ -6,6 +6,7 @@ import type { CallOutcome } from '@dialwise/contracts';
 import { rms } from './audio.ts';
 import { DEFAULT_OUTCOME_MIX, SILENCE_PROMPT, type CalleePlan } from './simulated-callee.ts';
 import { SimulatedTrunk, type SimulatedTrunkOptions } from './simulated-trunk.ts';
+import { writeSyntheticRecording } from './synthetic-recording.ts';
 import type { CallEvent, DialRequest, SipLine } from './trunk.ts';
 import { parseWavHeader, WAV_HEADER_BYTES } from './wav-writer.ts';
 
@@ -175,5 +176,19 @@ describe('SimulatedTrunk answered calls', () => {
     expect(await call.ended).toMatchObject({ outcome: 'answered', endReason: 'trunk-closed', hungUpBy: 'us' });
     expect(trunk.activeCalls).toBe(0);
     expect(await trunk.dial(request('2')).ended).toMatchObject({ outcome: 'canceled', endReason: 'trunk-closed' });
+  });
+});
+
+describe('synthetic recordings for demo data', () => {
+  it('writes a stereo WAV of the asked length at once, with speech-like audio on both channels in turns', async () => {
+    const started = Date.now();
+    const info = await writeSyntheticRecording(join(dir, 'seeded', 'history.wav'), { durationMs: 30_000, seed: 5 });
+    expect(Date.now() - started).toBeLessThan(5000);
+    expect(info.durationMs).toBe(30_000);
+    const bytes = readFileSync(info.path);
+    expect(parseWavHeader(bytes)).toEqual({ channels: 2, sampleRate: 8000, bitsPerSample: 16, dataBytes: 30 * 32_000 });
+    const samples = new Int16Array(bytes.buffer, bytes.byteOffset + WAV_HEADER_BYTES, (bytes.length - WAV_HEADER_BYTES) / 2);
+    expect(rms(samples.filter((_, i) => i % 2 === 0))).toBeGreaterThan(500);
+    expect(rms(samples.filter((_, i) => i % 2 === 1))).toBeGreaterThan(100);
   });
 });

@@ -103,6 +103,7 @@ export class SipCall extends BaseCall implements SipMessageHandler {
   private cancelGuard: NodeJS.Timeout | null = null;
   private ringTimer: NodeJS.Timeout | null = null;
   private maxTimer: NodeJS.Timeout | null = null;
+  private lingerTimer: NodeJS.Timeout | null = null;
   private tickCount = 0;
   private registered = false;
   private readonly tick = () => this.onTick();
@@ -138,6 +139,11 @@ export class SipCall extends BaseCall implements SipMessageHandler {
       const { socket, port } = await this.ctx.ports.open();
       this.rtpPort = port;
       this.rtp = new RtpSession(socket, port, (samples) => this.receiveFarEnd(samples), () => this.wantsFarEnd, this.ctx.rtpStrictSource);
+      if (this.isOver) {
+        // Ended (the trunk closed) while we were getting ready: give the port back.
+        this.stopMedia();
+        return;
+      }
     } catch (error) {
       await this.end({ outcome: 'failed', sipStatus: null, sipReason: describe(error), endReason: 'error', hungUpBy: 'network' });
       return;
@@ -163,8 +169,19 @@ export class SipCall extends BaseCall implements SipMessageHandler {
     return this.ended;
   }
 
-  /** Ends the call for `reason`: nothing sent yet → done; ringing → CANCEL; answered → BYE. */
+  /**
+   * Ends the call for `reason`: nothing sent yet → done; ringing → CANCEL; answered → BYE.
+   * 'trunk-closed' does not wait for the far end: the CANCEL or BYE goes out and the call ends at once
+   * (a trunk shutting down must not wait out timer B for calls that never got a response).
+   */
   requestEnd(reason: EndReason): void {
+    if (reason === 'trunk-closed' && this.phase !== 'confirmed' && this.phase !== 'terminated') {
+      this.cancelReason ??= reason;
+      if (this.phase === 'proceeding') this.sendCancel();
+      if (this.phase !== 'init') this.phase = 'terminated';
+      void this.end({ outcome: 'canceled', sipStatus: null, sipReason: 'trunk closed', endReason: reason, hungUpBy: 'us' });
+      return;
+    }
     switch (this.phase) {
       case 'init':
       case 'calling':
@@ -182,6 +199,15 @@ export class SipCall extends BaseCall implements SipMessageHandler {
       default:
         break;
     }
+  }
+
+  /** Stops every retransmission and forgets the call (the trunk's socket is closing). */
+  dispose(): void {
+    for (const tx of this.nonInvite.values()) this.finishNonInvite(tx);
+    for (const timer of this.timers) clearTimeout(timer);
+    this.timers.clear();
+    if (this.lingerTimer) clearTimeout(this.lingerTimer);
+    this.ctx.endpoint.unregister(this.id, this);
   }
 
   onSipMessage(message: SipMessage, from: Peer): void {
@@ -632,10 +658,8 @@ export class SipCall extends BaseCall implements SipMessageHandler {
     this.stopMedia();
     if (this.registered) {
       // Stay reachable a while for retransmissions (our BYE's answer, a resent 2xx or BYE), then forget the call.
-      setTimeout(() => {
-        for (const tx of this.nonInvite.values()) this.finishNonInvite(tx);
-        this.ctx.endpoint.unregister(this.id, this);
-      }, Math.max(this.ctx.timers.lingerMs, this.ctx.timers.transactionTimeoutMs)).unref();
+      this.lingerTimer = setTimeout(() => this.dispose(), Math.max(this.ctx.timers.lingerMs, this.ctx.timers.transactionTimeoutMs));
+      this.lingerTimer.unref();
     }
     const result = await this.finish(end);
     this.ctx.onFinished(this, result);

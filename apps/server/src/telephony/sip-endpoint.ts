@@ -20,6 +20,8 @@ export type SipTrace = (direction: 'in' | 'out', message: SipMessage, peer: Peer
 
 export interface SipMessageHandler {
   onSipMessage(message: SipMessage, from: Peer): void;
+  /** The endpoint is closing: stop every timer. */
+  dispose(): void;
 }
 
 export interface SipEndpointOptions {
@@ -146,6 +148,8 @@ export class SipEndpoint {
   }
 
   async close(): Promise<void> {
+    for (const handler of [...this.handlers.values()]) handler.dispose();
+    this.handlers.clear();
     const socket = this.socket;
     this.socket = null;
     this.starting = null;

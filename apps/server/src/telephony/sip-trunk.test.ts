@@ -234,6 +234,20 @@ describe('SipTrunk against sipp', () => {
     expect(new Set(invites.map((t) => t.message.headers.get('via'))).size).toBe(1);
   });
 
+  it('close() ends ringing and unanswered calls at once, without waiting for the far end', async () => {
+    const s = await far({ scenario: 'uas-ring-no-answer.xml' });
+    const ringing = trunk.dial({ to: '13800000013', callerId: '02100000000', line: lineTo(s), ringTimeoutMs: 10_000 });
+    const silent = trunk.dial({ to: '13800000014', callerId: '02100000000', line: { username: 'u', password: 'p', domain: '127.0.0.1', port: await freeUdpPort() }, ringTimeoutMs: 10_000 });
+    await new Promise((resolve) => ringing.once('ringing', resolve));
+    const started = Date.now();
+    await trunk.close();
+    expect(Date.now() - started).toBeLessThan(500);
+    expect(await ringing.ended).toMatchObject({ outcome: 'canceled', endReason: 'trunk-closed', hungUpBy: 'us' });
+    expect(await silent.ended).toMatchObject({ outcome: 'canceled', endReason: 'trunk-closed' });
+    expect(sent('CANCEL')).toHaveLength(1);
+    expect(trunk.activeCalls).toBe(0);
+  });
+
   it('times out when nothing listens at the far end', async () => {
     const port = await freeUdpPort();
     const result = await trunk.dial({ to: '13800000010', callerId: '02100000000', line: { username: 'u', password: 'p', domain: '127.0.0.1', port }, ringTimeoutMs: 10_000 }).ended;
