@@ -128,7 +128,7 @@ export abstract class BaseCall extends EventEmitter<CallEventMap> implements Cal
     this.history.push(event);
     // Each listener's failure is its own: one throwing listener must not stop the call's signalling.
     try {
-      (this.emit as (name: string, event: CallEvent) => boolean)(event.type, event);
+      (this as EventEmitter).emit(event.type, event);
       this.emit('event', event);
     } catch (error) {
       this.logger.warn({ err: error, callId: this.id, event: event.type }, 'call event listener threw');

@@ -21,6 +21,7 @@ import { parseNameAddr, parseSipUri, quoteDisplay, tagOf } from './sip-address.t
 import { buildAuthorization, chooseChallenge } from './sip-digest.ts';
 import type { Peer, SipEndpoint, SipMessageHandler } from './sip-endpoint.ts';
 import { parseCSeq, serializeSipMessage, SipHeaders, type SipMessage, type SipRequest, type SipResponse } from './sip-message.ts';
+import { buildRequest, NonInviteClient, type RequestParts } from './sip-transaction.ts';
 import type { AudioCodec, CallResult, DialRequest, EndReason } from './trunk.ts';
 
 /** RFC 3261 timers (§17.1.1.1, table 4), shortened where a dialer has no reason to wait as long. */
@@ -53,14 +54,6 @@ export interface SipCallContext {
 }
 
 type Phase = 'init' | 'calling' | 'proceeding' | 'canceling' | 'confirmed' | 'terminated';
-
-interface NonInviteTransaction {
-  method: string;
-  done: boolean;
-  timerE: NodeJS.Timeout | null;
-  timerF: NodeJS.Timeout | null;
-  authTried: boolean;
-}
 
 const ALLOW = 'INVITE, ACK, CANCEL, BYE, OPTIONS, INFO, UPDATE';
 const DIALABLE = /^[0-9A-Za-z+*#._~-]+$/;
@@ -95,9 +88,9 @@ export class SipCall extends BaseCall implements SipMessageHandler {
   private cancelReason: EndReason | null = null;
   private cancelSent = false;
   private readonly timers = new Set<NodeJS.Timeout>();
-  /** The CANCEL or BYE in flight, by method, and the request it sent (to answer a challenge to it). */
-  private readonly nonInvite = new Map<string, NonInviteTransaction>();
-  private readonly pendingMessages = new Map<string, SipRequest>();
+  /** The CANCEL or BYE in flight, by method. */
+  private readonly nonInvite = new Map<string, NonInviteClient>();
+  private byeAuthTried = false;
   private timerA: NodeJS.Timeout | null = null;
   private timerB: NodeJS.Timeout | null = null;
   private cancelGuard: NodeJS.Timeout | null = null;
@@ -122,6 +115,7 @@ export class SipCall extends BaseCall implements SipMessageHandler {
 
   /** Resolves the carrier, opens the RTP port and sends the INVITE; every failure ends the call. */
   async start(): Promise<void> {
+    if (this.isOver) return; // ended before it started (the trunk was closing)
     const { signal, line } = this.request;
     if (signal?.aborted) {
       await this.end({ outcome: 'canceled', sipStatus: null, sipReason: 'aborted before dialling', endReason: 'aborted', hungUpBy: 'us' });
@@ -203,7 +197,7 @@ export class SipCall extends BaseCall implements SipMessageHandler {
 
   /** Stops every retransmission and forgets the call (the trunk's socket is closing). */
   dispose(): void {
-    for (const tx of this.nonInvite.values()) this.finishNonInvite(tx);
+    for (const tx of this.nonInvite.values()) tx.finish();
     for (const timer of this.timers) clearTimeout(timer);
     this.timers.clear();
     if (this.lingerTimer) clearTimeout(this.lingerTimer);
@@ -395,15 +389,11 @@ export class SipCall extends BaseCall implements SipMessageHandler {
     this.onEnding();
     const invite = this.invite.message;
     // CANCEL matches the INVITE it cancels: same Request-URI, Via branch, From, To, Call-ID and CSeq number.
-    const headers = new SipHeaders()
-      .add('Via', invite.headers.get('via')!)
-      .add('Max-Forwards', '70')
-      .add('From', invite.headers.get('from')!)
-      .add('To', invite.headers.get('to')!)
-      .add('Call-ID', this.id)
-      .add('CSeq', `${this.invite.cseq} CANCEL`)
-      .add('User-Agent', this.ctx.endpoint.userAgent);
-    this.startNonInvite({ kind: 'request', method: 'CANCEL', uri: invite.uri, headers, body: '' }, Promise.resolve(this.nextHop!));
+    const cancel = buildRequest({
+      method: 'CANCEL', uri: invite.uri, via: invite.headers.get('via')!, from: invite.headers.get('from')!, to: invite.headers.get('to')!,
+      callId: this.id, cseq: this.invite.cseq, headers: [['User-Agent', this.ctx.endpoint.userAgent]],
+    });
+    this.startNonInvite(cancel, Promise.resolve(this.nextHop!));
     this.cancelGuard = this.after(this.ctx.timers.transactionTimeoutMs, () => void this.onCancelUnanswered());
   }
 
@@ -435,43 +425,32 @@ export class SipCall extends BaseCall implements SipMessageHandler {
   }
 
   private sendAck2xx(seq: number): void {
-    const headers = new SipHeaders().add('Via', this.via()).add('Max-Forwards', '70');
-    for (const route of this.routeSet) headers.add('Route', route);
-    headers.add('From', this.fromValue).add('To', this.remoteTo).add('Call-ID', this.id).add('CSeq', `${seq} ACK`);
-    if (this.inviteAuth) headers.add(...this.inviteAuth);
-    headers.add('User-Agent', this.ctx.endpoint.userAgent);
-    const message: SipRequest = { kind: 'request', method: 'ACK', uri: this.remoteTarget, headers, body: '' };
+    // The 2xx ACK carries the INVITE's credentials (RFC 3261 §22.1).
+    const message = buildRequest(this.inDialog('ACK', seq, this.inviteAuth ? [this.inviteAuth] : []));
     this.ack = { message, bytes: serializeSipMessage(message) };
     this.sendDialogRequest(message, this.ack.bytes);
   }
 
+  /** The parts of a request inside the dialog: to the remote target, along the route set. */
+  private inDialog(method: string, cseq: number, headers: Array<readonly [string, string]> = []): RequestParts {
+    return {
+      method, uri: this.remoteTarget, via: this.via(), from: this.fromValue, to: this.remoteTo, callId: this.id, cseq, routes: this.routeSet,
+      headers: [...headers, ['User-Agent', this.ctx.endpoint.userAgent]],
+    };
+  }
+
   /** The ACK of a non-2xx final is hop-by-hop: same branch as the INVITE, To from the response. */
   private sendAckNon2xx(response: SipResponse, invite: SipRequest, seq: number): void {
-    const headers = new SipHeaders()
-      .add('Via', invite.headers.get('via')!)
-      .add('Max-Forwards', '70')
-      .add('From', invite.headers.get('from')!)
-      .add('To', response.headers.get('to') ?? invite.headers.get('to')!)
-      .add('Call-ID', this.id)
-      .add('CSeq', `${seq} ACK`)
-      .add('User-Agent', this.ctx.endpoint.userAgent);
-    this.ctx.endpoint.send({ kind: 'request', method: 'ACK', uri: invite.uri, headers, body: '' }, this.nextHop!);
+    this.ctx.endpoint.send(buildRequest({
+      method: 'ACK', uri: invite.uri, via: invite.headers.get('via')!, from: invite.headers.get('from')!,
+      to: response.headers.get('to') ?? invite.headers.get('to')!, callId: this.id, cseq: seq, headers: [['User-Agent', this.ctx.endpoint.userAgent]],
+    }), this.nextHop!);
   }
 
   private sendBye(): void {
     this.phase = 'terminated';
     this.stopMedia();
-    this.cseq++;
-    const headers = new SipHeaders().add('Via', this.via()).add('Max-Forwards', '70');
-    for (const route of this.routeSet) headers.add('Route', route);
-    headers
-      .add('From', this.fromValue)
-      .add('To', this.remoteTo)
-      .add('Call-ID', this.id)
-      .add('CSeq', `${this.cseq} BYE`)
-      .add('Reason', NORMAL_CLEARING)
-      .add('User-Agent', this.ctx.endpoint.userAgent);
-    this.startNonInvite({ kind: 'request', method: 'BYE', uri: this.remoteTarget, headers, body: '' }, this.dialogPeer!);
+    this.startNonInvite(buildRequest(this.inDialog('BYE', ++this.cseq, [['Reason', NORMAL_CLEARING]])), this.dialogPeer!);
   }
 
   private async hangUpAnswered(reason: EndReason): Promise<void> {
@@ -482,20 +461,13 @@ export class SipCall extends BaseCall implements SipMessageHandler {
 
   /** A 2xx we cannot use (after timer B, or from a second fork): ACK it and hang it up (RFC 3261 §13.2.2.4). */
   private async dropStrayAnswer(response: SipResponse, seq: number): Promise<void> {
-    const remoteTo = response.headers.get('to') ?? this.toValue;
-    const target = parseNameAddr(response.headers.get('contact') ?? '')?.uri ?? this.requestUri;
+    const uri = parseNameAddr(response.headers.get('contact') ?? '')?.uri ?? this.requestUri;
     const routes = response.headers.getAll('record-route').reverse();
-    const peer = this.resolveDialogPeer(routes, target);
-    const dialog = (method: string, cseq: number) => {
-      const headers = new SipHeaders().add('Via', this.via()).add('Max-Forwards', '70');
-      for (const route of routes) headers.add('Route', route);
-      headers.add('From', this.fromValue).add('To', remoteTo).add('Call-ID', this.id).add('CSeq', `${cseq} ${method}`);
-      return { kind: 'request' as const, method, uri: target, headers, body: '' };
-    };
+    const parts = { uri, routes, from: this.fromValue, to: response.headers.get('to') ?? this.toValue, callId: this.id };
     try {
-      const to = await peer;
-      this.ctx.endpoint.send(dialog('ACK', seq), to);
-      this.ctx.endpoint.send(dialog('BYE', ++this.cseq), to);
+      const to = await this.resolveDialogPeer(routes, uri);
+      this.ctx.endpoint.send(buildRequest({ ...parts, method: 'ACK', cseq: seq, via: this.via() }), to);
+      this.ctx.endpoint.send(buildRequest({ ...parts, method: 'BYE', cseq: ++this.cseq, via: this.via() }), to);
     } catch (error) {
       this.logger.warn({ err: error, callId: this.id }, 'could not hang up a stray answer');
     }
@@ -511,63 +483,29 @@ export class SipCall extends BaseCall implements SipMessageHandler {
   // ——— CANCEL and BYE (non-INVITE client transactions) ———
 
   private startNonInvite(message: SipRequest, peer: Promise<Peer>): void {
-    const bytes = serializeSipMessage(message);
-    const tx: NonInviteTransaction = { method: message.method, done: false, timerE: null, timerF: null, authTried: this.nonInvite.get(message.method)?.authTried ?? false };
-    this.nonInvite.set(message.method, tx);
-    void peer.then((to) => {
-      if (tx.done) return;
-      this.ctx.endpoint.sendBytes(bytes, to, message);
-      let interval = this.ctx.timers.t1Ms;
-      const again = () => {
-        if (tx.done) return;
-        this.ctx.endpoint.sendBytes(bytes, to, message);
-        interval = Math.min(interval * 2, this.ctx.timers.t2Ms);
-        tx.timerE = setTimeout(again, interval);
-      };
-      tx.timerE = setTimeout(again, interval);
-      tx.timerF = setTimeout(() => this.finishNonInvite(tx), this.ctx.timers.transactionTimeoutMs);
-    }, (error: unknown) => {
-      tx.done = true;
-      this.logger.warn({ err: error, callId: this.id }, `cannot reach the far end for ${message.method}`);
-    });
-    this.pendingMessages.set(message.method, message);
-  }
-
-  private finishNonInvite(tx: NonInviteTransaction): void {
-    tx.done = true;
-    if (tx.timerE) clearTimeout(tx.timerE);
-    if (tx.timerF) clearTimeout(tx.timerF);
+    this.nonInvite.get(message.method)?.finish();
+    this.nonInvite.set(message.method, new NonInviteClient(message, peer, this.ctx.endpoint, this.ctx.timers, this.logger));
   }
 
   private onNonInviteResponse(response: SipResponse, method: string): void {
     const tx = this.nonInvite.get(method);
-    if (!tx || tx.done || response.status < 200) {
-      if (tx && !tx.done && tx.timerE && response.status < 200) {
-        // A provisional stops the fast resends (RFC 3261 §17.1.2.2: resend every T2 from now on).
-        clearTimeout(tx.timerE);
-        tx.timerE = null;
-      }
+    if (!tx || tx.done) return;
+    if (response.status < 200) {
+      tx.onProvisional();
       return;
     }
-    this.finishNonInvite(tx);
-    const previous = this.pendingMessages.get(method);
-    if ((response.status === 401 || response.status === 407) && method === 'BYE' && previous && !tx.authTried) {
-      // Some proxies challenge BYE too: answer once with the same credentials.
+    tx.finish();
+    if ((response.status === 401 || response.status === 407) && method === 'BYE' && !this.byeAuthTried) {
+      // Some proxies challenge BYE too: answer once with the line's credentials.
       const challenge = chooseChallenge(response.headers.getAll(response.status === 407 ? 'proxy-authenticate' : 'www-authenticate'));
       if (!challenge) return;
+      this.byeAuthTried = true;
       const { line } = this.request;
-      const headers = new SipHeaders();
-      this.cseq++;
-      for (const [name, value] of previous.headers) {
-        if (name === 'Via') headers.add('Via', this.via());
-        else if (name === 'CSeq') headers.add('CSeq', `${this.cseq} BYE`);
-        else if (name !== 'Authorization' && name !== 'Proxy-Authorization') headers.add(name, value);
-      }
-      headers.add(response.status === 407 ? 'Proxy-Authorization' : 'Authorization', buildAuthorization({
-        challenge, username: line.authUsername ?? line.username, password: line.password, method: 'BYE', uri: previous.uri,
-      }));
-      this.startNonInvite({ ...previous, headers }, this.dialogPeer!);
-      this.nonInvite.get('BYE')!.authTried = true;
+      const authorization = buildAuthorization({
+        challenge, username: line.authUsername ?? line.username, password: line.password, method: 'BYE', uri: this.remoteTarget,
+      });
+      const header: [string, string] = [response.status === 407 ? 'Proxy-Authorization' : 'Authorization', authorization];
+      this.startNonInvite(buildRequest(this.inDialog('BYE', ++this.cseq, [['Reason', NORMAL_CLEARING], header])), this.dialogPeer!);
     }
   }
 

@@ -140,6 +140,19 @@ describe('SipTrunk against sipp', () => {
     await expectSippPassed(s);
   });
 
+  it('reports early media (183 with SDP), answers a mid-call re-INVITE with our SDP, then ends on the far end\'s BYE', async () => {
+    const s = await far({ scenario: 'uas-early-media-reinvite.xml', pauseMs: 300 });
+    const call = trunk.dial({ to: '13800000015', callerId: '02100000000', line: lineTo(s), ringTimeoutMs: 5000 });
+    const result = await call.ended;
+    expect(call.history.map((e) => e.type)).toEqual(['early-media', 'answered', 'ended']);
+    expect(call.history[0]).toMatchObject({ status: 183 });
+    expect(result).toMatchObject({ outcome: 'answered', hungUpBy: 'callee', endReason: 'remote-bye' });
+    expect(flow()).toEqual(['out INVITE', 'in 183', 'in 200', 'out ACK', 'in INVITE', 'out 200', 'in ACK', 'in BYE', 'out 200']);
+    const reinviteAnswer = trace.find((t) => t.direction === 'out' && t.message.kind === 'response' && t.message.headers.get('cseq') === '1 INVITE')!;
+    expect(reinviteAnswer.message.body).toContain('m=audio');
+    await expectSippPassed(s);
+  });
+
   it('maps 486 to busy and ACKs the final response', async () => {
     const s = await far({ scenario: 'uas-busy.xml' });
     const result = await trunk.dial({ to: '13800000003', callerId: '02100000000', line: lineTo(s), ringTimeoutMs: 5000 }).ended;
@@ -205,6 +218,18 @@ describe('SipTrunk against sipp', () => {
     const result = await trunk.dial({ to: '13800000007', callerId: '02100000000', line: lineTo(s, 'wrong-password'), ringTimeoutMs: 5000 }).ended;
     expect(result).toMatchObject({ outcome: 'backpressure', sipStatus: 403 });
     expect(await s.exited).not.toBe(0);
+  });
+
+  it('answers a challenge to our BYE once, with a new CSeq; sipp verifies the digest', async () => {
+    const s = await far({ scenario: 'uas-bye-auth.xml', keys: { user: 'line1001', password: 'secret-1001' } });
+    const call = trunk.dial({ to: '13800000016', callerId: '02100000000', line: lineTo(s), ringTimeoutMs: 5000 });
+    await call.answered;
+    expect(await call.hangup()).toMatchObject({ outcome: 'answered', hungUpBy: 'us' });
+    await expectSippPassed(s);
+    const [first, second] = sent('BYE');
+    expect(first!.headers.has('authorization')).toBe(false);
+    expect(second!.headers.get('authorization')).toMatch(/^Digest username="line1001", realm="dialwise.test"/);
+    expect(Number(parseInt(second!.headers.get('cseq')!, 10))).toBe(Number(parseInt(first!.headers.get('cseq')!, 10)) + 1);
   });
 
   it('answers a 407 proxy challenge with Proxy-Authorization', async () => {

@@ -170,7 +170,7 @@ export interface CallResult {
   /** Set with `backpressure` when the carrier sent Retry-After. */
   retryAfterMs: number | null;
   recording: RecordingInfo | null;
-  /** RTP packets sent / received while answered (zero on the simulated trunk's text-only calls). */
+  /** RTP packets sent and received (the simulated trunk counts its 20 ms frames the same way). */
   media: { packetsSent: number; packetsReceived: number };
 }
 
