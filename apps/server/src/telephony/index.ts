@@ -6,7 +6,7 @@ export type {
   Trunk, SipLine, AudioCodec, DialRequest, CallHandle, CallState, CallEvent, CallEventMap, AudioFrame, Utterance,
   TextChannel, AnswerInfo, CallResult, RecordingInfo, EndReason,
 } from './trunk.ts';
-export { CALL_STATES, END_REASONS } from './trunk.ts';
+export { CALL_STATES, END_REASONS, isDialable } from './trunk.ts';
 export { SipTrunk, recordingsDirOf, defaultRecordingPath, type SipTrunkOptions } from './sip-trunk.ts';
 export { DEFAULT_SIP_TIMERS, type SipTimers } from './sip-call.ts';
 export { SimulatedTrunk, type SimulatedTrunkOptions } from './simulated-trunk.ts';

@@ -84,6 +84,12 @@ describe('SimulatedTrunk outcomes', () => {
     expect(result.outcome).toBe('no_answer'); // 30 s to pick up, 20 s ring timeout
   });
 
+  it('refuses a destination that is not a dialable number before "dialling" it', async () => {
+    const call = trunkWith({ outcome: 'answered' }).dial(request('138 0000 0000'));
+    expect(await call.ended).toMatchObject({ outcome: 'invalid_number', sipStatus: null, hungUpBy: 'us' });
+    expect(call.history.map((e) => e.type)).toEqual(['ended']);
+  });
+
   it('times out when the far end never answers anything', async () => {
     const call = trunkWith({ outcome: 'timeout' }).dial(request('13800000003'));
     expect(await call.ended).toMatchObject({ outcome: 'timeout', sipStatus: null, hungUpBy: 'network', endReason: 'no-response' });

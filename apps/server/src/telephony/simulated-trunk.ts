@@ -20,7 +20,7 @@ import {
   type CalleePlan, type OutcomeMix,
 } from './simulated-callee.ts';
 import { defaultRecordingPath } from './sip-trunk.ts';
-import type { CallHandle, CallResult, DialRequest, EndReason, Trunk } from './trunk.ts';
+import { isDialable, type CallHandle, type CallResult, type DialRequest, type EndReason, type Trunk } from './trunk.ts';
 
 export interface SimulatedTrunkOptions {
   /** Folder of the recordings: `<recordingsDir>/<yyyy-mm-dd>/<callId>.wav` unless a call names its own path. */
@@ -142,6 +142,10 @@ class SimulatedCall extends BaseCall {
     const { signal } = this.request;
     if (signal?.aborted || closing) {
       void this.finishWith({ outcome: 'canceled', sipStatus: null, sipReason: 'aborted before dialling', endReason: closing ? 'trunk-closed' : 'aborted', hungUpBy: 'us' });
+      return;
+    }
+    if (!isDialable(this.request.to)) {
+      void this.finishWith({ outcome: 'invalid_number', sipStatus: null, sipReason: 'destination is not a dialable number', endReason: 'error', hungUpBy: 'us' });
       return;
     }
     signal?.addEventListener('abort', this.onAbort, { once: true });

@@ -22,7 +22,7 @@ import { buildAuthorization, chooseChallenge } from './sip-digest.ts';
 import type { Peer, SipEndpoint, SipMessageHandler } from './sip-endpoint.ts';
 import { parseCSeq, serializeSipMessage, SipHeaders, type SipMessage, type SipRequest, type SipResponse } from './sip-message.ts';
 import { buildRequest, NonInviteClient, type RequestParts } from './sip-transaction.ts';
-import type { AudioCodec, CallResult, DialRequest, EndReason } from './trunk.ts';
+import { isDialable, type AudioCodec, type CallResult, type DialRequest, type EndReason } from './trunk.ts';
 
 /** RFC 3261 timers (§17.1.1.1, table 4), shortened where a dialer has no reason to wait as long. */
 export interface SipTimers {
@@ -56,7 +56,6 @@ export interface SipCallContext {
 type Phase = 'init' | 'calling' | 'proceeding' | 'canceling' | 'confirmed' | 'terminated';
 
 const ALLOW = 'INVITE, ACK, CANCEL, BYE, OPTIONS, INFO, UPDATE';
-const DIALABLE = /^[0-9A-Za-z+*#._~-]+$/;
 /** Q.850 cause 16, "normal call clearing": what carriers log for an ordinary hang-up. */
 const NORMAL_CLEARING = 'Q.850;cause=16;text="Normal call clearing"';
 
@@ -122,7 +121,7 @@ export class SipCall extends BaseCall implements SipMessageHandler {
       return;
     }
     signal?.addEventListener('abort', this.onAbort, { once: true });
-    if (!DIALABLE.test(this.request.to)) {
+    if (!isDialable(this.request.to)) {
       await this.end({ outcome: 'invalid_number', sipStatus: null, sipReason: 'destination is not a dialable number', endReason: 'error', hungUpBy: 'us' });
       return;
     }

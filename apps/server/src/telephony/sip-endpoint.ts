@@ -30,6 +30,8 @@ export interface SipEndpointOptions {
   /** The address written in Via/Contact/SDP when it differs from the bound one (NAT, or bound to 0.0.0.0). */
   advertisedAddress?: string;
   userAgent: string;
+  /** Host name → address; default the system resolver (A/AAAA). A place for SRV or a fixed map. */
+  lookup?: (host: string) => Promise<string>;
   trace?: SipTrace;
   logger?: TelephonyLogger;
 }
@@ -104,7 +106,9 @@ export class SipEndpoint {
     if (isIP(bare)) return bare;
     const cached = this.dns.get(bare);
     if (cached && cached.until > Date.now()) return cached.address;
-    const { address } = await lookup(bare, { family: isIPv6(this.options.bindAddress) ? 6 : 4 });
+    const address = this.options.lookup
+      ? await this.options.lookup(bare)
+      : (await lookup(bare, { family: isIPv6(this.options.bindAddress) ? 6 : 4 })).address;
     this.dns.set(bare, { address, until: Date.now() + DNS_TTL_MS });
     return address;
   }

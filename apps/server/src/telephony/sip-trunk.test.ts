@@ -34,6 +34,11 @@ beforeEach(() => {
     // RFC timers shortened so the failure paths take a second, not half a minute.
     timers: { t1Ms: 100, t2Ms: 400, transactionTimeoutMs: 1500, lingerMs: 300 },
     trace: (direction, message) => trace.push({ direction, message, at: performance.now() }),
+    // No DNS in tests: loopback by name, and a name that does not exist.
+    lookup: async (host) => {
+      if (host === 'localhost') return '127.0.0.1';
+      throw Object.assign(new Error(`getaddrinfo ENOTFOUND ${host}`), { code: 'ENOTFOUND' });
+    },
   });
 });
 
@@ -155,7 +160,8 @@ describe('SipTrunk against sipp', () => {
 
   it('maps 486 to busy and ACKs the final response', async () => {
     const s = await far({ scenario: 'uas-busy.xml' });
-    const result = await trunk.dial({ to: '13800000003', callerId: '02100000000', line: lineTo(s), ringTimeoutMs: 5000 }).ended;
+    // The carrier by name: resolved through the trunk's lookup.
+    const result = await trunk.dial({ to: '13800000003', callerId: '02100000000', line: { ...lineTo(s), domain: 'localhost' }, ringTimeoutMs: 5000 }).ended;
     expect(result).toMatchObject({ outcome: 'busy', sipStatus: 486, sipReason: 'Busy Here', hungUpBy: 'callee', answeredAt: null, durationMs: 0, recording: null });
     expect(flow()).toEqual(['out INVITE', 'in 486', 'out ACK']);
     const ack = sent('ACK')[0]!;
@@ -163,6 +169,7 @@ describe('SipTrunk against sipp', () => {
     // The ACK of a non-2xx final belongs to the INVITE transaction: same branch, same CSeq number.
     expect(ack.headers.get('via')).toBe(invite.headers.get('via'));
     expect(ack.headers.get('cseq')).toBe('1 ACK');
+    expect(invite.kind === 'request' && invite.uri).toBe(`sip:13800000003@localhost:${s.port}`);
     await expectSippPassed(s);
   });
 
@@ -271,6 +278,18 @@ describe('SipTrunk against sipp', () => {
     expect(await silent.ended).toMatchObject({ outcome: 'canceled', endReason: 'trunk-closed' });
     expect(sent('CANCEL')).toHaveLength(1);
     expect(trunk.activeCalls).toBe(0);
+  });
+
+  it('refuses a destination that is not a dialable number without sending anything', async () => {
+    const result = await trunk.dial({ to: '<sip:evil@host>', callerId: '02100000000', line: { username: 'u', password: 'p', domain: '127.0.0.1', port: 5060 }, ringTimeoutMs: 1000 }).ended;
+    expect(result).toMatchObject({ outcome: 'invalid_number', sipStatus: null });
+    expect(trace).toEqual([]);
+  });
+
+  it('fails, without throwing, when the carrier\'s domain does not resolve', async () => {
+    const result = await trunk.dial({ to: '13800000017', callerId: '02100000000', line: { username: 'u', password: 'p', domain: 'no-such-carrier.invalid', port: 5060 }, ringTimeoutMs: 1000 }).ended;
+    expect(result).toMatchObject({ outcome: 'failed', sipStatus: null, endReason: 'error', hungUpBy: 'network' });
+    expect(result.sipReason).toMatch(/ENOTFOUND/);
   });
 
   it('times out when nothing listens at the far end', async () => {

@@ -37,6 +37,8 @@ export interface SipTrunkOptions {
    */
   rtpStrictSource?: boolean;
   userAgent?: string;
+  /** Resolves a carrier's host name (default: the system resolver, cached a minute). */
+  lookup?: (host: string) => Promise<string>;
   logger?: TelephonyLogger;
   /** Sees every SIP message in and out (tests, debugging). */
   trace?: SipTrace;
@@ -68,6 +70,7 @@ export class SipTrunk implements Trunk {
       port: options.sipPort ?? 0,
       advertisedAddress: options.advertisedAddress,
       userAgent: options.userAgent ?? 'Dialwise',
+      lookup: options.lookup,
       trace: options.trace,
       logger,
     });

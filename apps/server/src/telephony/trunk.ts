@@ -46,6 +46,14 @@ export interface SipLine {
 
 export type AudioCodec = 'PCMU' | 'PCMA';
 
+/**
+ * Whether `to` can be the user part of a SIP URI as it is: digits, letters, + * # and . _ ~ -. Anything
+ * else (spaces, brackets, '@') ends the call as `invalid_number` before anything is sent.
+ */
+export function isDialable(to: string): boolean {
+  return /^[0-9A-Za-z+*#._~-]+$/.test(to);
+}
+
 export interface DialRequest {
   /** The number to call, as the carrier wants it in the Request-URI user part (digits, maybe a leading +). */
   to: string;
