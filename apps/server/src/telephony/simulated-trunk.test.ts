@@ -79,7 +79,7 @@ describe('SimulatedTrunk outcomes', () => {
     expect(call.history.map((e) => e.type)).toEqual(['trying', 'ringing', 'ended']);
   });
 
-  it('answers a phone that rings longer than the callee takes to pick up', async () => {
+  it('gives up on a callee who would pick up only after our ring timeout: no_answer', async () => {
     const result = await trunkWith({ outcome: 'answered', ringMs: 30_000, talkMs: 1000 }).dial(request('1', { ringTimeoutMs: 20_000 })).ended;
     expect(result.outcome).toBe('no_answer'); // 30 s to pick up, 20 s ring timeout
   });

@@ -129,7 +129,7 @@ class SimulatedCall extends BaseCall {
     id: string,
     private readonly request: DialRequest,
     readonly plan: CalleePlan,
-    private readonly random: () => number,
+    random: () => number,
     private readonly ctx: SimulatedCallContext,
   ) {
     super(id, request.to, ctx.recordingPath, ctx.logger);

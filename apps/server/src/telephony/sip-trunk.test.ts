@@ -261,8 +261,9 @@ describe('SipTrunk against sipp', () => {
     const gaps = invites.slice(1, 4).map((t, i) => t.at - invites[i]!.at);
     gaps.forEach((gap, i) => {
       expect(gap).toBeGreaterThanOrEqual(100 * 2 ** i - 5);
-      expect(gap).toBeLessThan(100 * 2 ** i + 150);
+      expect(gap).toBeLessThan(100 * 2 ** i + 400); // generous: a loaded CI machine delays timers
     });
+    expect(gaps[2]!).toBeGreaterThan(gaps[0]!);
     expect(new Set(invites.map((t) => t.message.headers.get('via'))).size).toBe(1);
   });
 
