@@ -21,3 +21,4 @@ export * from './llms.ts';
 export * from './processors.ts';
 export * from './scenarios.ts';
 export * from './dnc.ts';
+export * from './telephony.ts';
