@@ -10,5 +10,6 @@ export * from './companies.ts';
 export * from './audit.ts';
 export * from './routes.ts';
 export * from './route-schema.ts';
+export * from './projects.ts';
 export * from './tasks.ts';
 export * from './subtasks.ts';

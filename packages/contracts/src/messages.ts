@@ -1,4 +1,6 @@
 import type { Locale } from './locale.ts';
+import { PROJECTS_MESSAGES } from './messages/projects.ts';
+import { TASKS_MESSAGES } from './messages/tasks.ts';
 
 /**
  * Messages the server sends and the forms show: validation (v.*), errors (e.*) and field labels
@@ -113,6 +115,8 @@ const CORE_MESSAGES = {
  */
 export const MESSAGES = {
   ...CORE_MESSAGES,
+  ...PROJECTS_MESSAGES,
+  ...TASKS_MESSAGES,
 } as const satisfies Record<string, Record<Locale, string>>;
 
 export type MessageKey = keyof typeof MESSAGES;
