@@ -17,6 +17,9 @@ import { authenticatePlugin } from './auth/authenticate.ts';
 import { authRoutes } from './auth/routes.ts';
 import { accessRequestPublicRoutes, accessRequestRoutes } from './access-requests/routes.ts';
 import { auditRoutes } from './audit/routes.ts';
+import { projectRoutes } from './projects/routes.ts';
+import { taskRoutes } from './tasks/routes.ts';
+import { subtaskRoutes } from './subtasks/routes.ts';
 
 export interface AppOptions {
   config: Config;
@@ -84,6 +87,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(accessRequestPublicRoutes, { prefix: '/api/user' });
   await app.register(accessRequestRoutes, { prefix: '/api/access-requests' });
   await app.register(auditRoutes, { prefix: '/api/audit' });
+  await app.register(projectRoutes, { prefix: '/api/projects' });
+  await app.register(taskRoutes, { prefix: '/api/tasks' });
+  await app.register(subtaskRoutes, { prefix: '/api/subtasks' });
 
   if (existsSync(join(options.config.webDist, 'index.html'))) {
     await app.register(fastifyStatic, { root: options.config.webDist, prefix: '/', wildcard: false });

@@ -137,6 +137,20 @@ export const taskInputSchema = z
   });
 export type TaskInput = z.infer<typeof taskInputSchema>;
 
+/**
+ * Advanced settings as stored and answered. The form schema above preprocesses blanks, which a response
+ * schema cannot carry (the server encodes answers with their schema, and a preprocess does not run backwards).
+ */
+export const taskAdvancedValueSchema = z.object({
+  prologues: z.array(z.string()),
+  pauseSeconds: z.number().int().optional(),
+  silenceThresholdSeconds: z.number().int().optional(),
+  silenceMaxAttempts: z.number().int().optional(),
+  silenceWords: z.string().optional(),
+  timeoutHangupSeconds: z.number().int().optional(),
+  timeoutReply: z.string().optional(),
+});
+
 export const taskSchema = z.object({
   id: z.string(),
   projectId: z.string(),
@@ -151,13 +165,17 @@ export const taskSchema = z.object({
   autoDial: z.boolean(),
   concurrency: taskConcurrencySchema,
   ignoreTags: z.array(z.string()),
-  advanced: taskAdvancedSchema,
+  advanced: taskAdvancedValueSchema,
   creator: z.string(),
   createTime: isoDateTime,
   pendingCount: z.number().int(),
   totalCount: z.number().int(),
 });
 export type Task = z.infer<typeof taskSchema>;
+
+/** The new-task form of a project. */
+export const taskCreateSchema = taskInputSchema.extend({ projectId: idSchema });
+export type TaskCreate = z.infer<typeof taskCreateSchema>;
 
 /** The edit-task form: the same rules; `saveAs` is ignored (publishing a draft is the `publish` action). */
 export const taskUpdateSchema = taskInputSchema.extend({ id: idSchema });

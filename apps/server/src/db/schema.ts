@@ -95,3 +95,6 @@ export * from './tables/voices.ts';
 export * from './tables/processors.ts';
 export * from './tables/scenarios.ts';
 export * from './tables/company-grants.ts';
+export * from './tables/projects.ts';
+export * from './tables/tasks.ts';
+export * from './tables/subtasks.ts';
