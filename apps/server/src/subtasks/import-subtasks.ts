@@ -33,6 +33,8 @@ export interface ImportOptions {
   /** Rows per INSERT … SELECT unnest(…): big enough to amortize a round trip, small enough to stay flat. */
   batchSize?: number;
   progressIntervalMs?: number;
+  /** Where the spooled body goes (default: the system's temporary folder). */
+  spoolParent?: string;
 }
 
 const ABORT_CODES = new Set(['ECONNRESET', 'ERR_STREAM_PREMATURE_CLOSE', 'ABORT_ERR']);
@@ -63,16 +65,14 @@ export async function importSubtasks(ctx: ActionContext, target: UploadTarget, b
   try {
     let source: Readable;
     if (options.spool) {
-      spoolDir = await mkdtemp(join(tmpdir(), 'dialwise-upload-'));
+      spoolDir = await mkdtemp(join(options.spoolParent ?? tmpdir(), 'dialwise-upload-'));
       const file = join(spoolDir, 'body.csv');
-      await pipeline(body, meter, createWriteStream(file));
+      await pipeline(meterBody(body, meter), createWriteStream(file));
       progress.state = 'processing';
       report(true);
       source = createReadStream(file, { highWaterMark: 256 * 1024 });
     } else {
-      // A failure anywhere (the client goes away, the meter refuses) destroys the meter, which fails the reader.
-      pipeline(body, meter).catch(() => undefined);
-      source = meter;
+      source = meterBody(body, meter);
     }
     const result = await ctx.db.transaction((tx) => storeRows(tx, ctx, target, source, progress, report, options.batchSize ?? 2000));
     progress.state = 'done';
@@ -86,6 +86,19 @@ export async function importSubtasks(ctx: ActionContext, target: UploadTarget, b
   } finally {
     if (spoolDir) await rm(spoolDir, { recursive: true, force: true });
   }
+}
+
+/**
+ * Pipes the body into the meter. A client that goes away (an error, or the stream closing before its end)
+ * fails the meter, and so the reader and the transaction. The body itself is not destroyed when the meter
+ * refuses it: the route still answers on that connection, then discards what is left of the body.
+ */
+function meterBody(body: Readable, meter: UploadMeter): UploadMeter {
+  const fail = (error?: Error) => meter.destroy(error ?? Object.assign(new Error('aborted'), { code: 'ECONNRESET' }));
+  body.once('error', fail);
+  body.once('close', () => { if (!body.readableEnded) fail(); });
+  body.pipe(meter);
+  return meter;
 }
 
 async function storeRows(
@@ -122,6 +135,8 @@ async function storeRows(
     report();
   }
   await flush();
+  // A header and nothing else is as empty as no file at all (spec §5: the file must not be empty).
+  if (progress.rows === 0) throw new UploadFileError('e.upload.empty');
 
   progress.state = 'committing';
   report(true);
