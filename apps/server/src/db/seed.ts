@@ -4,6 +4,7 @@ import type { Role } from '@dialwise/contracts';
 import { hashPassword } from '../auth/passwords.ts';
 import type { Db } from './client.ts';
 import { companies, users } from './schema.ts';
+import { seedProjectsDemo } from '../projects/seed-projects-demo.ts';
 
 export interface SeededAccount { username: string; role: Role; password: string; company: string }
 
@@ -30,7 +31,9 @@ export async function seedDemo(db: Db, password: string): Promise<SeededAccount[
       { username: 'dev', alias: 'Dialwise Ops', authLevel: 'DEV', companyId: provider!.id, email: 'ops@dialwise.example', phoneNumber: '13800000002' },
       { username: 'agent', alias: 'Agent Lin', authLevel: 'OPR', companyId: customer!.id, email: 'agent@acme.example', phoneNumber: '13800000003' },
     ] as const;
-    await tx.insert(users).values(accounts.map((a) => ({ ...a, passwordHash: hash })));
+    const created = await tx.insert(users).values(accounts.map((a) => ({ ...a, passwordHash: hash }))).returning({ id: users.id, username: users.username });
+    const adminId = created.find((u) => u.username === 'admin')!.id;
+    await seedProjectsDemo(tx, { companyId: customer!.id, adminId });
     return accounts.map((a) => ({
       username: a.username, role: a.authLevel, password,
       company: a.companyId === provider!.id ? provider!.name : customer!.name,
