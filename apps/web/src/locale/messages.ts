@@ -1,4 +1,7 @@
 import type { Locale } from '@dialwise/contracts';
+import { projectsMessages } from '../features/projects/locale.ts';
+import { tasksMessages } from '../features/tasks/locale.ts';
+import { subtasksMessages } from '../features/subtasks/locale.ts';
 
 /**
  * Every string the console shows, en-US and zh-CN side by side (a missing one is a type error and a
@@ -202,6 +205,9 @@ const SHELL_MESSAGES = {
  */
 export const CONSOLE_MESSAGES = {
   ...SHELL_MESSAGES,
+  ...projectsMessages,
+  ...tasksMessages,
+  ...subtasksMessages,
 } as const satisfies Record<string, readonly [string, string]>;
 
 export type ConsoleKey = keyof typeof CONSOLE_MESSAGES;
