@@ -23,6 +23,8 @@ describe('demo data', () => {
     const options = await call<{ scenarios: unknown[]; voices: unknown[] }>(server, '/api/tasks/options', { token });
     expect(options.body.data.scenarios).toHaveLength(1);
     expect(options.body.data.voices).toHaveLength(1);
+    // With no SIP line seeded, one simulated line is added and used.
+    expect((options.body.data as { sipLines: { alias: string }[] }).sipLines.map((l) => l.alias)).toEqual(['demo-simulated']);
   });
 
   it('uses the lines the company has and the catalogue already granted to it', async () => {

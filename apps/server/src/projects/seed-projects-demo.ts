@@ -17,13 +17,20 @@ const PLANS = ['gold', 'silver', 'basic'];
 /**
  * The demo's project: "Spring renewal" (PLAIN_TEXT) with one pending task holding a few hundred pending
  * numbers, for the dialer to start. The task uses every SIP line the company has when this runs (call it
- * after the SIP-line seed) and the first scenario and voice granted to the company; when nothing is
- * granted yet (the catalogue seed not merged or run later), one demo scenario and voice are added and
- * granted, since a task cannot exist without them.
+ * after the SIP-line seed; with none, one line on the simulated trunk is added) and the first scenario and
+ * voice granted to the company; when nothing is granted yet (the catalogue seed not merged or run later),
+ * one demo scenario and voice are added and granted, since a task cannot exist without them.
  */
 export async function seedProjectsDemo(tx: DbOrTx, ids: ProjectsDemoIds): Promise<{ projectId: string; taskId: string }> {
   const { scenarioId, voiceId } = await grantedCatalogue(tx, ids.companyId);
-  const lines = await tx.select({ id: sipLines.id }).from(sipLines).where(eq(sipLines.companyId, ids.companyId)).orderBy(asc(sipLines.alias));
+  let lines = await tx.select({ id: sipLines.id }).from(sipLines).where(eq(sipLines.companyId, ids.companyId)).orderBy(asc(sipLines.alias));
+  if (lines.length === 0) {
+    // No line seeded yet: one line on the built-in simulated trunk, which needs no carrier and no password.
+    lines = await tx.insert(sipLines).values({
+      companyId: ids.companyId, alias: 'demo-simulated', concurrency: 10, trunk: 'simulated', sipUsername: 'demo',
+      passwordSealed: '', domain: 'simulated.invalid', port: 5060, createdBy: ids.adminId,
+    }).returning({ id: sipLines.id });
+  }
 
   const [project] = await tx.insert(projects).values({
     companyId: ids.companyId, name: 'Spring renewal', encryptionType: 'PLAIN_TEXT', createdBy: ids.adminId,

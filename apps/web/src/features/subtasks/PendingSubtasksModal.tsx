@@ -39,7 +39,7 @@ export function PendingSubtasksModal({ task, onClose }: { task: TaskListItem | n
   return (
     <Modal
       title={task ? t('pending.title', { task: task.name }) : ''} visible={Boolean(task)} onCancel={onClose} footer={null}
-      style={{ width: 920 }} unmountOnExit
+      style={{ width: 1040, top: 60 }} unmountOnExit
     >
       <div className="table-toolbar" data-testid="pending-modal">
         <Space>
@@ -56,15 +56,15 @@ export function PendingSubtasksModal({ task, onClose }: { task: TaskListItem | n
         </Popconfirm>
       </div>
       <Table<Subtask>
-        rowKey="id" size="small" data={pending.data?.list ?? []} loading={pending.isFetching} scroll={{ x: 860 }}
+        rowKey="id" size="small" data={pending.data?.list ?? []} loading={pending.isFetching} scroll={{ x: 1000, y: 460 }}
         noDataElement={<div className="table-empty">{t('pending.empty')}</div>}
         pagination={{ current: page.page, pageSize: page.pageSize, total, showTotal: true, onChange: (p, size) => setPage({ page: p, pageSize: size }) }}
         columns={[
-          { title: t('pending.col.phone'), dataIndex: 'phoneNumber', width: 150, render: (value: string) => <span className="mono">{value}</span> },
-          { title: t('pending.col.prologue'), dataIndex: 'prologueInfo', ellipsis: true },
-          { title: t('pending.col.business'), dataIndex: 'businessInfo', render: (_, row) => <KeyValues values={row.businessInfo} /> },
-          { title: t('pending.col.remark'), dataIndex: 'remark', ellipsis: true },
-          { title: t('pending.col.extra'), dataIndex: 'extra', render: (_, row) => <KeyValues values={row.extra} /> },
+          { title: t('pending.col.phone'), dataIndex: 'phoneNumber', width: 140, render: (value: string) => <span className="mono">{value}</span> },
+          { title: t('pending.col.prologue'), dataIndex: 'prologueInfo', width: 150, ellipsis: true },
+          { title: t('pending.col.business'), dataIndex: 'businessInfo', width: 300, render: (_, row) => <KeyValues values={row.businessInfo} /> },
+          { title: t('pending.col.remark'), dataIndex: 'remark', width: 140, ellipsis: true },
+          { title: t('pending.col.extra'), dataIndex: 'extra', width: 160, render: (_, row) => <KeyValues values={row.extra} /> },
           { title: t('pending.col.created'), dataIndex: 'createTime', width: 170, render: (value: string) => new Date(value).toLocaleString(locale) },
         ]}
       />

@@ -1,5 +1,5 @@
 import { Alert, Button, Descriptions, Link, Modal, Progress, Space, Table, Typography, Upload } from '@arco-design/web-react';
-import { IconDownload } from '@arco-design/web-react/icon';
+import { IconDelete, IconDownload, IconFile } from '@arco-design/web-react/icon';
 import { useQueryClient } from '@tanstack/react-query';
 import axios from 'axios';
 import { useEffect, useRef, useState } from 'react';
@@ -105,7 +105,7 @@ export function UploadModal({ task, encryptionType, onClose }: { task: TaskListI
   return (
     <Modal
       title={task ? t('upload.title', { task: task.name }) : ''} visible={Boolean(task)} onCancel={close} footer={footer}
-      style={{ width: 640 }} maskClosable={phase.kind !== 'sending'} unmountOnExit
+      style={{ width: 720 }} maskClosable={phase.kind !== 'sending'} unmountOnExit
     >
       <div data-testid="upload-modal">
         {phase.kind === 'choose' && (
@@ -116,11 +116,18 @@ export function UploadModal({ task, encryptionType, onClose }: { task: TaskListI
               {' '}<Link onClick={() => downloadText('subtasks-template.csv', templateCsv())} icon={<IconDownload />}>{t('upload.template')}</Link>
             </Typography.Paragraph>
             <Upload
-              drag accept=".csv,text/csv" autoUpload={false} limit={1} data-testid="upload-picker"
-              fileList={file ? [{ uid: 'file', name: file.name, originFile: file, status: 'init' }] : []}
+              drag accept=".csv,text/csv" autoUpload={false} showUploadList={false} data-testid="upload-picker"
               onChange={(list) => void choose(list.at(-1)?.originFile)}
               tip={t('upload.drop')}
             />
+            {file && (
+              <div className="upload-file" data-testid="upload-file">
+                <IconFile />
+                <Typography.Text className="upload-file-name" ellipsis>{file.name}</Typography.Text>
+                <Typography.Text type="secondary">{megabytes(file.size, locale)}</Typography.Text>
+                <Button type="text" size="mini" icon={<IconDelete />} onClick={() => void choose(undefined)} aria-label={t('common.cancel')} />
+              </div>
+            )}
             {phase.problem && <Alert type="error" content={phase.problem} style={{ marginTop: 12 }} data-testid="upload-problem" />}
           </>
         )}

@@ -40,18 +40,18 @@ export default function TaskListPage() {
   const fresh = (task: TaskListItem | null) => (task ? tasks.data?.list.find((row) => row.id === task.id) ?? task : null);
 
   const columns: TableColumnProps<TaskListItem>[] = [
-    { title: t('tasks.col.name'), dataIndex: 'name', render: (name: string) => <Typography.Text bold>{name}</Typography.Text> },
+    { title: t('tasks.col.name'), dataIndex: 'name', width: 170, ellipsis: true, render: (name: string) => <Typography.Text bold>{name}</Typography.Text> },
     { title: t('tasks.col.status'), dataIndex: 'status', width: 110, render: (_, task) => <TaskStatusTag status={task.status} /> },
-    { title: t('tasks.col.scenario'), dataIndex: 'scenarioName' },
-    { title: t('tasks.col.voice'), dataIndex: 'voiceName' },
+    { title: t('tasks.col.scenario'), dataIndex: 'scenarioName', width: 150, ellipsis: true },
+    { title: t('tasks.col.voice'), dataIndex: 'voiceName', width: 110, ellipsis: true },
     {
-      title: t('tasks.col.lines'), dataIndex: 'sipLines',
+      title: t('tasks.col.lines'), dataIndex: 'sipLines', width: 160,
       render: (_, task) => (task.sipLines.length === 0
         ? <Typography.Text type="secondary">{t('tasks.noLines')}</Typography.Text>
         : <Space size={4} wrap>{task.sipLines.map((line) => <Tag key={line.id} size="small">{line.alias}</Tag>)}</Space>),
     },
     {
-      title: t('tasks.col.window'), dataIndex: 'callStart',
+      title: t('tasks.col.window'), dataIndex: 'callStart', width: 150,
       render: (_, task) => (
         <div className="cell-stack">
           <span>{task.callStart}–{task.callEnd}</span>
@@ -59,9 +59,9 @@ export default function TaskListPage() {
         </div>
       ),
     },
-    { title: t('tasks.col.concurrency'), dataIndex: 'concurrency', render: (_, task) => concurrencyLabel(task.concurrency, t) },
+    { title: t('tasks.col.concurrency'), dataIndex: 'concurrency', width: 110, render: (_, task) => concurrencyLabel(task.concurrency, t) },
     {
-      title: t('tasks.col.numbers'), dataIndex: 'pendingCount',
+      title: t('tasks.col.numbers'), dataIndex: 'pendingCount', width: 130,
       render: (_, task) => (
         <Tooltip content={t('tasks.action.pending')}>
           <Button type="text" size="mini" onClick={() => setPendingOf(task)} data-testid={`task-counts-${task.name}`}>
@@ -70,10 +70,10 @@ export default function TaskListPage() {
         </Tooltip>
       ),
     },
-    { title: t('tasks.col.creator'), dataIndex: 'creator' },
-    { title: t('tasks.col.createTime'), dataIndex: 'createTime', render: (value: string) => new Date(value).toLocaleString(locale) },
+    { title: t('tasks.col.creator'), dataIndex: 'creator', width: 120, ellipsis: true },
+    { title: t('tasks.col.createTime'), dataIndex: 'createTime', width: 180, render: (value: string) => new Date(value).toLocaleString(locale) },
     {
-      title: t('tasks.col.actions'), dataIndex: 'actions', fixed: 'right', width: 270,
+      title: t('tasks.col.actions'), dataIndex: 'actions', fixed: 'right', width: 350,
       render: (_, task) => <TaskActions task={task} onUpload={() => setUploading(task)} onPending={() => setPendingOf(task)} />,
     },
   ];
@@ -106,7 +106,7 @@ export default function TaskListPage() {
         <Button icon={<IconRefresh />} onClick={() => void tasks.refetch()}>{t('tasks.refresh')}</Button>
       </div>
       <Table
-        rowKey="id" columns={columns} data={tasks.data?.list ?? []} loading={tasks.isFetching && !tasks.isRefetching} scroll={{ x: 1400 }}
+        rowKey="id" columns={columns} data={tasks.data?.list ?? []} loading={tasks.isFetching && !tasks.isRefetching} scroll={{ x: 1750 }}
         noDataElement={<div className="table-empty">{t('tasks.empty')}</div>}
         pagination={{
           current: filters.page, pageSize: filters.pageSize, total: tasks.data?.total ?? 0, showTotal: true, sizeCanChange: true,

@@ -3,10 +3,9 @@ import type { TaskInput, TaskListItem } from '@dialwise/contracts';
 /** The task form's values: the contracts input without `saveAs` (chosen by the button pressed). */
 export type TaskFormValues = Omit<TaskInput, 'saveAs'>;
 
-export const NEW_TASK_VALUES: TaskFormValues = {
+/** A new task's starting values; scenario and voice start unchosen so their placeholders show. */
+export const NEW_TASK_VALUES: Partial<TaskFormValues> = {
   name: '',
-  scenarioId: '',
-  voiceId: '',
   sipLineIds: [],
   callStart: '09:00',
   callEnd: '18:00',
