@@ -152,7 +152,13 @@ export interface IssueLike {
 /** One human sentence per issue, in the caller's language, naming the field. */
 export function formatIssue(issue: IssueLike, locale: Locale): string {
   const field = fieldLabel(issue.path, locale);
-  if (isMessageKey(issue.message)) return translate(issue.message, locale, { field });
+  if (isMessageKey(issue.message)) {
+    // A rule's own message (e.g. 'v.max' on a bounded number) may name the bound as well as the field.
+    const bounds = Object.fromEntries(
+      (['minimum', 'maximum'] as const).filter((key) => issue[key] !== undefined).map((key) => [key, String(issue[key])]),
+    );
+    return translate(issue.message, locale, { field, ...bounds });
+  }
   switch (issue.code) {
     case 'invalid_type':
       return issue.message.includes('received undefined')

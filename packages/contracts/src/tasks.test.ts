@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { formatIssue } from './messages.ts';
 import {
   TASK_ACTIONS, TASK_FILTERS, TASK_STATUSES, allowedActions, canApply, nextStatus, taskActionInputSchema, taskAdvancedSchema, taskInputSchema,
   taskQuerySchema, taskUpdateSchema,
@@ -108,6 +109,11 @@ describe('advanced settings: groups set together or left empty', () => {
     expect(issues({ silenceThresholdSeconds: 5, silenceMaxAttempts: 2 })).toEqual(['silenceWords:v.task.silenceTogether']);
     expect(issues({ silenceWords: 'Hello?' })).toEqual(['silenceThresholdSeconds:v.task.silenceTogether', 'silenceMaxAttempts:v.task.silenceTogether']);
     expect(issues({ silenceThresholdSeconds: '', silenceMaxAttempts: '', silenceWords: '  ' })).toEqual([]);
+  });
+  it('a bound in a rule\'s own message is filled in, in either language', () => {
+    const issue = taskAdvancedSchema.safeParse({ prologues: ['Hello'], pauseSeconds: 11 }).error!.issues[0]!;
+    expect(formatIssue(issue, 'en-US')).toBe('Pause time must be at most 10');
+    expect(formatIssue(issue, 'zh-CN')).toBe('停顿时间不能大于 10');
   });
   it('timeout hang-up: time and reply', () => {
     expect(issues({ timeoutHangupSeconds: 30, timeoutReply: 'Goodbye' })).toEqual([]);

@@ -36,6 +36,7 @@ describe('task form rules at their boundaries (spec §5)', () => {
     const answer = await create(alice, projectId, catalogue, { advanced: { prologues: ['Hello, this is Acme'], pauseSeconds } });
     expect(answer.body.code).toBe(code);
     if (code === 200) expect(answer.body.data.advanced).toEqual({ prologues: ['Hello, this is Acme'], pauseSeconds });
+    else expect(answer.body.message).toBe(pauseSeconds < 1 ? 'Pause time must be at least 1' : 'Pause time must be at most 10');
   });
 
   it.each([
