@@ -21,6 +21,16 @@ function cells(line: string): string[] {
   return out.map((value) => value.trim());
 }
 
+/** A blob's text through FileReader (every browser has it; jsdom's Blob has no text()). */
+function readText(blob: Blob): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result ?? ''));
+    reader.onerror = () => reject(reader.error ?? new Error('unreadable file'));
+    reader.readAsText(blob);
+  });
+}
+
 /**
  * The spec's upload errors caught before a byte is sent: not a .csv, empty, over 200 MB, required
  * columns missing (from the first 64 KB). The server checks all of them again.
@@ -29,7 +39,7 @@ export async function checkCsvFile(file: File, maxBytes: number = LIMITS.upload.
   if (!file.name.toLowerCase().endsWith(LIMITS.upload.extension)) return { key: 'e.upload.wrongType' };
   if (file.size === 0) return { key: 'e.upload.empty' };
   if (file.size > maxBytes) return { key: 'e.upload.tooLarge' };
-  const head = (await file.slice(0, 64 * 1024).text()).replace(/^\uFEFF/, '');
+  const head = (await readText(file.slice(0, 64 * 1024))).replace(/^\uFEFF/, '');
   if (head.includes('\u0000')) return { key: 'e.upload.wrongType' };
   const lines = head.split(/\r?\n/).filter((line) => line.trim() !== '');
   if (lines.length === 0) return { key: 'e.upload.empty' };
