@@ -20,11 +20,11 @@ describe('demo data', () => {
     const pending = await call<{ total: number }>(server, '/api/subtasks/pending', { token, body: { taskId: list.body.data.list[0]!.id } });
     expect(pending.body.data.total).toBe(300);
     // The scenario and voice it uses are granted to the company, so the edit form can show them.
-    const options = await call<{ scenarios: unknown[]; voices: unknown[] }>(server, '/api/tasks/options', { token });
+    const options = await call<{ scenarios: unknown[]; voices: unknown[]; sipLines: { alias: string }[] }>(server, '/api/tasks/options', { token });
     expect(options.body.data.scenarios).toHaveLength(1);
     expect(options.body.data.voices).toHaveLength(1);
     // With no SIP line seeded, one simulated line is added and used.
-    expect((options.body.data as { sipLines: { alias: string }[] }).sipLines.map((l) => l.alias)).toEqual(['demo-simulated']);
+    expect(options.body.data.sipLines.map((l) => l.alias)).toEqual(['demo-simulated']);
   });
 
   it('uses the lines the company has and the catalogue already granted to it', async () => {

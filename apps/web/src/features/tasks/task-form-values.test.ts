@@ -9,7 +9,7 @@ const filled = { ...NEW_TASK_VALUES, name: 'Renewals', scenarioId: uuid(1), voic
 function check(values: Record<string, unknown>, field: string, locale: 'en-US' | 'zh-CN' = 'en-US', nested = false): string | undefined {
   let message: string | undefined;
   const rule = formFieldRule(taskInputSchema, field, locale, () => inputOf(values), { nested });
-  void rule.validator!(undefined, (error?: string) => { message = error; });
+  void rule.validator!(undefined, (error?: unknown) => { message = error === undefined ? undefined : String(error); });
   return message;
 }
 
