@@ -1,4 +1,5 @@
 import { resolve } from 'node:path';
+import { LIMITS } from '@dialwise/contracts';
 
 export interface Config {
   port: number;
@@ -15,6 +16,8 @@ export interface Config {
   logLevel: string;
   /** Base64 32-byte key for secrets at rest; unset = `<dataDir>/secret.key`, generated on first start. */
   secretKey: string | undefined;
+  /** Largest subtask CSV accepted: the spec's 200 MB (tests lower it to exercise the refusal). */
+  uploadMaxBytes: number;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: readonly string[] = process.argv): Config {
@@ -30,5 +33,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: readonly 
     secureCookies: env.SECURE_COOKIES === 'true',
     logLevel: env.LOG_LEVEL ?? 'info',
     secretKey: env.SECRET_KEY || undefined,
+    uploadMaxBytes: LIMITS.upload.maxBytes,
   };
 }

@@ -8,6 +8,8 @@ import { LLMS_MESSAGES } from './messages/llms.ts';
 import { PROCESSORS_MESSAGES } from './messages/processors.ts';
 import { SCENARIOS_MESSAGES } from './messages/scenarios.ts';
 import { DNC_MESSAGES } from './messages/dnc.ts';
+import { PROJECTS_MESSAGES } from './messages/projects.ts';
+import { TASKS_MESSAGES } from './messages/tasks.ts';
 
 /**
  * Messages the server sends and the forms show: validation (v.*), errors (e.*) and field labels
@@ -138,6 +140,8 @@ export const MESSAGES = {
   ...LLMS_MESSAGES,
   ...PROCESSORS_MESSAGES,
   ...SCENARIOS_MESSAGES,
+  ...PROJECTS_MESSAGES,
+  ...TASKS_MESSAGES,
 } as const satisfies Record<string, Record<Locale, string>>;
 
 export type MessageKey = keyof typeof MESSAGES;
@@ -173,7 +177,13 @@ export interface IssueLike {
 /** One human sentence per issue, in the caller's language, naming the field. */
 export function formatIssue(issue: IssueLike, locale: Locale): string {
   const field = fieldLabel(issue.path, locale);
-  if (isMessageKey(issue.message)) return translate(issue.message, locale, { field });
+  if (isMessageKey(issue.message)) {
+    // A rule's own message (e.g. 'v.max' on a bounded number) may name the bound as well as the field.
+    const bounds = Object.fromEntries(
+      (['minimum', 'maximum'] as const).filter((key) => issue[key] !== undefined).map((key) => [key, String(issue[key])]),
+    );
+    return translate(issue.message, locale, { field, ...bounds });
+  }
   switch (issue.code) {
     case 'invalid_type':
       return issue.message.includes('received undefined')

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LIMITS } from './constants.ts';
-import { isoDateTime } from './fields.ts';
+import { PHONE_PATTERN, idSchema, isoDateTime, pageQuerySchema } from './fields.ts';
+import type { EncryptionType } from './projects.ts';
 
 /** Columns every subtask CSV must have (spec §5); any other column is kept as an extra. */
 export const UPLOAD_REQUIRED_COLUMNS = ['phoneNumber', 'prologueInfo', 'businessInfo', 'remark'] as const;
@@ -68,7 +69,11 @@ export const UPLOAD_REJECT_LIST_MAX = 10_000;
 /** Progress of an upload as the server reports it while rows are processed. */
 export const uploadProgressSchema = z.object({
   uploadId: z.string(),
-  state: z.enum(['receiving', 'committing', 'done', 'failed', 'aborted']),
+  /**
+   * receiving: the body is arriving (on PostgreSQL rows are stored as it arrives); processing: the body
+   * is in, rows are still being stored; committing: every row is read, the transaction is committing.
+   */
+  state: z.enum(['receiving', 'processing', 'committing', 'done', 'failed', 'aborted']),
   bytes: z.number().int(),
   rows: z.number().int(),
   message: z.string().nullable(),
@@ -77,6 +82,78 @@ export type UploadProgress = z.infer<typeof uploadProgressSchema>;
 
 export const uploadLimits = { maxBytes: LIMITS.upload.maxBytes, recommendedExtraColumns: LIMITS.upload.recommendedExtraColumns } as const;
 
+/**
+ * The stored form of an uploaded phone value under a project's encryption type, or null when it does not
+ * fit (the row is rejected as `phoneInvalid`):
+ * - PLAIN_TEXT: a phone number (6–15 digits, optional +); spaces, dashes and brackets are dropped;
+ * - HEX: the hex encoding of such a number (decoded at dial time), stored in lower case;
+ * - MD5: 32 hex digits (the carrier resolves them), stored in lower case;
+ * - CUSTOM: an opaque token of 1–256 visible ASCII characters, resolved through the project's API.
+ * Normalizing first is what makes "already pending in this task" catch the same number written twice.
+ */
+export function normalizeSubtaskPhone(type: EncryptionType, raw: string): string | null {
+  const value = raw.trim();
+  switch (type) {
+    case 'PLAIN_TEXT': {
+      const compact = value.replace(/[\s()-]/g, '');
+      return PHONE_PATTERN.test(compact) ? compact : null;
+    }
+    case 'HEX': {
+      if (!/^(?:[0-9a-fA-F]{2}){3,32}$/.test(value)) return null;
+      const decoded = value.replace(/../g, (pair) => String.fromCharCode(parseInt(pair, 16)));
+      return PHONE_PATTERN.test(decoded) ? value.toLowerCase() : null;
+    }
+    case 'MD5':
+      return /^[0-9a-fA-F]{32}$/.test(value) ? value.toLowerCase() : null;
+    case 'CUSTOM':
+      return /^[\x21-\x7e]{1,256}$/.test(value) ? value : null;
+  }
+}
+
+/**
+ * How a stored number is shown in lists. Clear numbers (PLAIN_TEXT, and HEX, which is only an encoding)
+ * show their last 4 digits and nothing else; MD5 hashes and CUSTOM tokens are not numbers, so their first
+ * and last 4 characters are shown to tell rows apart. Revealing a number is a separate, logged permission.
+ */
+export function maskSubtaskPhone(type: EncryptionType, stored: string): string {
+  const maskDigits = (phone: string) => {
+    const digits = phone.replace(/^\+/, '');
+    const shown = digits.slice(-4);
+    return `${phone.startsWith('+') ? '+' : ''}${'*'.repeat(Math.max(0, digits.length - shown.length))}${shown}`;
+  };
+  switch (type) {
+    case 'PLAIN_TEXT':
+      return maskDigits(stored);
+    case 'HEX':
+      return maskDigits(stored.replace(/../g, (pair) => String.fromCharCode(parseInt(pair, 16))));
+    case 'MD5':
+    case 'CUSTOM':
+      return stored.length > 10 ? `${stored.slice(0, 4)}…${stored.slice(-4)}` : '*'.repeat(stored.length);
+  }
+}
+
+/** Upload endpoint: the file is the raw request body (Content-Type text/csv), the task in the query. */
+export const uploadQuerySchema = z.object({ taskId: idSchema });
+export const UPLOAD_CONTENT_TYPE = 'text/csv';
+/** The original file name (URI-encoded), so the server can refuse a file that is not a .csv. */
+export const UPLOAD_FILENAME_HEADER = 'x-upload-filename';
+/**
+ * The upload answers NDJSON: zero or more `{"progress": UploadProgress}` lines while rows are processed,
+ * then exactly one envelope line (`{code, message, data: UploadResult | null, traceId}`). A refusal before
+ * the file is read (auth, unknown task, wrong type, too large) is that envelope line alone.
+ */
+export const uploadProgressLineSchema = z.object({ progress: uploadProgressSchema });
+export type UploadProgressLine = z.infer<typeof uploadProgressLineSchema>;
+export const UPLOAD_NDJSON_TYPE = 'application/x-ndjson';
+
+export const pendingSubtaskQuerySchema = pageQuerySchema.extend({ taskId: idSchema });
+export type PendingSubtaskQuery = z.infer<typeof pendingSubtaskQuerySchema>;
+
+/** Where a subtask stands; the dialer adds its own states later. Only `pending` ones count as pending. */
+export const SUBTASK_STATES = ['pending', 'dialing', 'done', 'failed', 'blocked'] as const;
+export type SubtaskState = (typeof SUBTASK_STATES)[number];
+
+/** A subtask as lists show it: `phoneNumber` is masked (`maskSubtaskPhone`). */
 export const subtaskSchema = z.object({
   id: z.string(),
   taskId: z.string(),

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { formatIssue } from './messages.ts';
 import {
-  TASK_ACTIONS, TASK_FILTERS, TASK_STATUSES, allowedActions, canApply, nextStatus, taskAdvancedSchema, taskInputSchema,
+  TASK_ACTIONS, TASK_FILTERS, TASK_STATUSES, allowedActions, canApply, nextStatus, taskActionInputSchema, taskAdvancedSchema, taskInputSchema,
+  taskQuerySchema, taskUpdateSchema,
   type TaskAction, type TaskStatus,
 } from './tasks.ts';
 
@@ -51,8 +53,10 @@ describe('task form (spec §5)', () => {
     const parsed = taskInputSchema.parse(base);
     expect(parsed).toMatchObject({ autoDial: false, concurrency: { mode: 'auto' }, ignoreTags: [], saveAs: 'task', advanced: { prologues: [] } });
   });
-  it('name: required, at most 20 characters', () => {
+  it('name: required, at most 20 characters (19 and 20 pass, 21 fails)', () => {
+    expect(messages({ ...base, name: 'x'.repeat(19) })).toEqual([]);
     expect(messages({ ...base, name: 'x'.repeat(20) })).toEqual([]);
+    expect(messages({ ...base, name: '任'.repeat(20) })).toEqual([]);
     expect(messages({ ...base, name: 'x'.repeat(21) })).toEqual(['name:v.task.name']);
     expect(messages({ ...base, name: '  ' })).toEqual(['name:v.required']);
   });
@@ -62,6 +66,21 @@ describe('task form (spec §5)', () => {
     expect(messages({ ...base, weekdays: [8] })).toHaveLength(1);
     expect(messages({ ...base, callStart: '24:00' })).toEqual(['callStart:v.task.time']);
     expect(messages({ ...base, callStart: '18:00', callEnd: '09:00' })).toEqual(['callEnd:v.task.timeOrder']);
+  });
+  it('the edit form applies the same rules and needs the id', () => {
+    expect(taskUpdateSchema.safeParse({ ...base, id: uuid(9) }).success).toBe(true);
+    const paths = (value: unknown) => taskUpdateSchema.safeParse(value).error!.issues.map((issue) => `${issue.path.join('.')}:${issue.message}`).sort();
+    expect(paths({ ...base, name: 'x'.repeat(21) })).toEqual(['id:v.id', 'name:v.task.name']);
+    expect(paths({ ...base, id: uuid(9), callStart: '18:00', callEnd: '09:00' })).toEqual(['callEnd:v.task.timeOrder']);
+  });
+  it('the action endpoint takes every action but upload and edit', () => {
+    expect(taskActionInputSchema.safeParse({ taskId: uuid(1), action: 'start' }).success).toBe(true);
+    expect(taskActionInputSchema.safeParse({ taskId: uuid(1), action: 'upload' }).success).toBe(false);
+    expect(taskActionInputSchema.safeParse({ taskId: uuid(1), action: 'edit' }).success).toBe(false);
+  });
+  it('the list query defaults to every status', () => {
+    expect(taskQuerySchema.parse({ projectId: uuid(1) })).toEqual({ projectId: uuid(1), filter: 'all', page: 1, pageSize: 10 });
+    expect(taskQuerySchema.safeParse({ projectId: uuid(1), filter: 'running' }).success).toBe(false);
   });
   it('manual concurrency needs a positive count', () => {
     expect(messages({ ...base, concurrency: { mode: 'manual', count: 5 } })).toEqual([]);
@@ -76,6 +95,7 @@ describe('advanced settings: groups set together or left empty', () => {
   };
   it('prologues and pause time; pause 1–10 s', () => {
     expect(issues({ prologues: ['Hello'], pauseSeconds: 1 })).toEqual([]);
+    expect(issues({ prologues: ['Hello'], pauseSeconds: 9 })).toEqual([]);
     expect(issues({ prologues: ['Hello'], pauseSeconds: 10 })).toEqual([]);
     expect(issues({ prologues: ['Hello'], pauseSeconds: 11 })).toEqual(['pauseSeconds:v.max']);
     expect(issues({ prologues: ['Hello'], pauseSeconds: 0 })).toEqual(['pauseSeconds:v.min']);
@@ -86,9 +106,19 @@ describe('advanced settings: groups set together or left empty', () => {
   it('silence wakeup: threshold, attempts and words', () => {
     expect(issues({ silenceThresholdSeconds: 5, silenceMaxAttempts: 2, silenceWords: 'Are you there?' })).toEqual([]);
     expect(issues({ silenceThresholdSeconds: 5 })).toEqual(['silenceMaxAttempts:v.task.silenceTogether', 'silenceWords:v.task.silenceTogether']);
+    expect(issues({ silenceThresholdSeconds: 5, silenceMaxAttempts: 2 })).toEqual(['silenceWords:v.task.silenceTogether']);
+    expect(issues({ silenceWords: 'Hello?' })).toEqual(['silenceThresholdSeconds:v.task.silenceTogether', 'silenceMaxAttempts:v.task.silenceTogether']);
+    expect(issues({ silenceThresholdSeconds: '', silenceMaxAttempts: '', silenceWords: '  ' })).toEqual([]);
+  });
+  it('a bound in a rule\'s own message is filled in, in either language', () => {
+    const issue = taskAdvancedSchema.safeParse({ prologues: ['Hello'], pauseSeconds: 11 }).error!.issues[0]!;
+    expect(formatIssue(issue, 'en-US')).toBe('Pause time must be at most 10');
+    expect(formatIssue(issue, 'zh-CN')).toBe('停顿时间不能大于 10');
   });
   it('timeout hang-up: time and reply', () => {
     expect(issues({ timeoutHangupSeconds: 30, timeoutReply: 'Goodbye' })).toEqual([]);
     expect(issues({ timeoutReply: 'Goodbye' })).toEqual(['timeoutHangupSeconds:v.task.timeoutTogether']);
+    expect(issues({ timeoutHangupSeconds: 30 })).toEqual(['timeoutReply:v.task.timeoutTogether']);
+    expect(issues({})).toEqual([]);
   });
 });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LIMITS } from './constants.ts';
-import { isoDateTime } from './fields.ts';
+import { idSchema, isoDateTime, pageQuerySchema } from './fields.ts';
 
 /**
  * Outbound tasks: the form of spec §3 with the rules of spec §5, and the one state machine the console's
@@ -74,7 +74,8 @@ const TIME_OF_DAY = /^([01]\d|2[0-3]):[0-5]\d$/;
 /** ISO weekdays: 1 = Monday … 7 = Sunday. */
 export const WEEKDAYS = [1, 2, 3, 4, 5, 6, 7] as const;
 
-const blankToUndefined = (value: unknown) => (value === '' || value === null ? undefined : value);
+/** An empty or all-blank value counts as "not set" (so a group of blanks is an empty group, not a half-set one). */
+const blankToUndefined = (value: unknown) => ((typeof value === 'string' && value.trim() === '') || value === null ? undefined : value);
 const optionalInt = (min: number, max: number) =>
   z.preprocess(blankToUndefined, z.coerce.number().int({ error: 'v.integer' }).min(min, { error: 'v.min' }).max(max, { error: 'v.max' }).optional());
 const optionalText = (max: number) => z.preprocess(blankToUndefined, z.string().trim().max(max, { error: 'v.tooLong' }).optional());
@@ -136,6 +137,20 @@ export const taskInputSchema = z
   });
 export type TaskInput = z.infer<typeof taskInputSchema>;
 
+/**
+ * Advanced settings as stored and answered. The form schema above preprocesses blanks, which a response
+ * schema cannot carry (the server encodes answers with their schema, and a preprocess does not run backwards).
+ */
+export const taskAdvancedValueSchema = z.object({
+  prologues: z.array(z.string()),
+  pauseSeconds: z.number().int().optional(),
+  silenceThresholdSeconds: z.number().int().optional(),
+  silenceMaxAttempts: z.number().int().optional(),
+  silenceWords: z.string().optional(),
+  timeoutHangupSeconds: z.number().int().optional(),
+  timeoutReply: z.string().optional(),
+});
+
 export const taskSchema = z.object({
   id: z.string(),
   projectId: z.string(),
@@ -150,10 +165,62 @@ export const taskSchema = z.object({
   autoDial: z.boolean(),
   concurrency: taskConcurrencySchema,
   ignoreTags: z.array(z.string()),
-  advanced: taskAdvancedSchema,
+  advanced: taskAdvancedValueSchema,
   creator: z.string(),
   createTime: isoDateTime,
   pendingCount: z.number().int(),
   totalCount: z.number().int(),
 });
 export type Task = z.infer<typeof taskSchema>;
+
+/** The new-task form of a project. */
+export const taskCreateSchema = taskInputSchema.extend({ projectId: idSchema });
+export type TaskCreate = z.infer<typeof taskCreateSchema>;
+
+/** The edit-task form: the same rules; `saveAs` is ignored (publishing a draft is the `publish` action). */
+export const taskUpdateSchema = taskInputSchema.extend({ id: idSchema });
+export type TaskUpdate = z.infer<typeof taskUpdateSchema>;
+
+export const taskQuerySchema = pageQuerySchema.extend({
+  projectId: idSchema,
+  filter: taskFilterSchema.default('all'),
+  /** Part of the name, case-insensitive. */
+  name: z.string().trim().max(LIMITS.taskName.max).optional(),
+});
+export type TaskQuery = z.infer<typeof taskQuerySchema>;
+
+export const taskIdSchema = z.object({ id: idSchema });
+
+/**
+ * Actions taken through `POST /api/tasks/action`: every action of the state machine except `upload`
+ * (the upload endpoint) and `edit` (the update endpoint), which apply the same table.
+ */
+export const TASK_COMMANDS = ['start', 'continue', 'pause', 'abort', 'publish', 'clearPending', 'delete'] as const satisfies readonly TaskAction[];
+export type TaskCommand = (typeof TASK_COMMANDS)[number];
+export const taskActionInputSchema = z.object({ taskId: idSchema, action: z.enum(TASK_COMMANDS) });
+export type TaskActionInput = z.infer<typeof taskActionInputSchema>;
+
+export const taskActionResultSchema = z.object({
+  status: z.union([taskStatusSchema, z.literal('removed')]),
+  pendingCount: z.number().int(),
+  totalCount: z.number().int(),
+  /** clearPending: how many pending subtasks were removed. */
+  cleared: z.number().int().optional(),
+});
+export type TaskActionResult = z.infer<typeof taskActionResultSchema>;
+
+/** A task row of the task list: the task plus the names the list shows. */
+export const taskListItemSchema = taskSchema.extend({
+  scenarioName: z.string(),
+  voiceName: z.string(),
+  sipLines: z.array(z.object({ id: z.string(), alias: z.string() })),
+});
+export type TaskListItem = z.infer<typeof taskListItemSchema>;
+
+/** What the task form may choose from: only the caller company's grants and lines. */
+export const taskOptionsSchema = z.object({
+  scenarios: z.array(z.object({ id: z.string(), name: z.string() })),
+  voices: z.array(z.object({ id: z.string(), nickname: z.string() })),
+  sipLines: z.array(z.object({ id: z.string(), alias: z.string(), concurrency: z.number().int(), status: z.string() })),
+});
+export type TaskOptions = z.infer<typeof taskOptionsSchema>;

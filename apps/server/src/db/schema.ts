@@ -105,3 +105,6 @@ export * from './tables/scenarios.ts';
 export * from './tables/company-grants.ts';
 export * from './tables/tags.ts';
 export * from './tables/dnc.ts';
+export * from './tables/projects.ts';
+export * from './tables/tasks.ts';
+export * from './tables/subtasks.ts';

@@ -9,6 +9,7 @@ import type { Db } from './client.ts';
 import { companies, companyGrants, users } from './schema.ts';
 import { seedOperationDemo } from '../operation/seed-demo.ts';
 import { seedScenariosDemo } from '../operation/scenarios/seed-demo.ts';
+import { seedProjectsDemo } from '../projects/seed-projects-demo.ts';
 
 export interface SeededAccount { username: string; role: Role; password: string; company: string }
 
@@ -63,6 +64,7 @@ export async function seedDemo(db: Db, password: string, secrets: SecretBox): Pr
       { companyId: ids.customerId, kind: 'scenario', refId: catalogue.scenarioId },
       ...Object.values(catalogue.processorIds).map((refId) => ({ companyId: ids.customerId, kind: 'processor' as const, refId })),
     ]).onConflictDoNothing();
+    await seedProjectsDemo(tx, { companyId: ids.customerId, adminId: ids.adminId });
     return accounts.map((a) => ({
       username: a.username, role: a.authLevel, password,
       company: a.companyId === provider!.id ? provider!.name : customer!.name,

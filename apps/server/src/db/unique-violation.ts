@@ -12,3 +12,9 @@ export function violatedUniqueIndex(error: unknown): string | null {
   }
   return null;
 }
+
+/** Whether a failed write violated a unique index — any, or the one named. */
+export function isUniqueViolation(error: unknown, constraint?: string): boolean {
+  const violated = violatedUniqueIndex(error);
+  return violated !== null && (constraint === undefined || violated === constraint);
+}

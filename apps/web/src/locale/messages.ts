@@ -9,6 +9,9 @@ import { dncMessages } from '../features/dnc/locale.ts';
 import { llmMessages } from '../features/operation/llms/locale.ts';
 import { processorMessages } from '../features/operation/processors/locale.ts';
 import { scenarioMessages } from '../features/operation/scenarios/locale.ts';
+import { projectsMessages } from '../features/projects/locale.ts';
+import { tasksMessages } from '../features/tasks/locale.ts';
+import { subtasksMessages } from '../features/subtasks/locale.ts';
 
 /**
  * Every string the console shows, en-US and zh-CN side by side (a missing one is a type error and a
@@ -223,6 +226,9 @@ export const CONSOLE_MESSAGES = {
   ...llmMessages,
   ...processorMessages,
   ...scenarioMessages,
+  ...projectsMessages,
+  ...tasksMessages,
+  ...subtasksMessages,
 } as const satisfies Record<string, readonly [string, string]>;
 
 export type ConsoleKey = keyof typeof CONSOLE_MESSAGES;

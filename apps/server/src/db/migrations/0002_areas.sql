@@ -36,6 +36,70 @@ CREATE TABLE "tags" (
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "dnc_numbers" (
+	"company_id" uuid NOT NULL,
+	"phone" text NOT NULL,
+	"note" text DEFAULT '' NOT NULL,
+	"created_by" uuid,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "projects" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"company_id" uuid NOT NULL,
+	"name" text NOT NULL,
+	"encryption_type" text NOT NULL,
+	"encryption_api_url" text,
+	"created_by" uuid,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"deleted_at" timestamp with time zone
+);
+--> statement-breakpoint
+CREATE TABLE "task_sip_lines" (
+	"task_id" uuid NOT NULL,
+	"sip_line_id" uuid NOT NULL,
+	CONSTRAINT "task_sip_lines_task_id_sip_line_id_pk" PRIMARY KEY("task_id","sip_line_id")
+);
+--> statement-breakpoint
+CREATE TABLE "tasks" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"project_id" uuid NOT NULL,
+	"company_id" uuid NOT NULL,
+	"name" text NOT NULL,
+	"status" text NOT NULL,
+	"scenario_id" uuid NOT NULL,
+	"voice_id" uuid NOT NULL,
+	"call_start" text NOT NULL,
+	"call_end" text NOT NULL,
+	"weekdays" integer[] NOT NULL,
+	"auto_dial" boolean DEFAULT false NOT NULL,
+	"concurrency_mode" text DEFAULT 'auto' NOT NULL,
+	"concurrency_count" integer,
+	"ignore_tags" text[] DEFAULT '{}'::text[] NOT NULL,
+	"advanced" jsonb NOT NULL,
+	"pending_count" integer DEFAULT 0 NOT NULL,
+	"total_count" integer DEFAULT 0 NOT NULL,
+	"created_by" uuid,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"deleted_at" timestamp with time zone
+);
+--> statement-breakpoint
+CREATE TABLE "subtasks" (
+	"id" bigserial PRIMARY KEY NOT NULL,
+	"task_id" uuid NOT NULL,
+	"company_id" uuid NOT NULL,
+	"phone" text NOT NULL,
+	"prologue_info" text DEFAULT '' NOT NULL,
+	"business_info" jsonb DEFAULT '{}'::jsonb NOT NULL,
+	"remark" text DEFAULT '' NOT NULL,
+	"extra" jsonb DEFAULT '{}'::jsonb NOT NULL,
+	"state" text DEFAULT 'pending' NOT NULL,
+	"attempts" integer DEFAULT 0 NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
 ALTER TABLE "companies" ADD COLUMN "permissions" jsonb DEFAULT '{"numberReveal":false,"maxConcurrency":20,"features":["realtimeDashboard","csvExport"]}'::jsonb NOT NULL;--> statement-breakpoint
 ALTER TABLE "voices" ADD COLUMN "uuid" uuid DEFAULT gen_random_uuid() NOT NULL;--> statement-breakpoint
 ALTER TABLE "voices" ADD COLUMN "vendor" text NOT NULL;--> statement-breakpoint
@@ -60,10 +124,32 @@ ALTER TABLE "scenario_versions" ADD CONSTRAINT "scenario_versions_scenario_id_sc
 ALTER TABLE "scenario_versions" ADD CONSTRAINT "scenario_versions_created_by_users_id_fk" FOREIGN KEY ("created_by") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "tags" ADD CONSTRAINT "tags_created_by_users_id_fk" FOREIGN KEY ("created_by") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "tags" ADD CONSTRAINT "tags_updated_by_users_id_fk" FOREIGN KEY ("updated_by") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "dnc_numbers" ADD CONSTRAINT "dnc_numbers_company_id_companies_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."companies"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "dnc_numbers" ADD CONSTRAINT "dnc_numbers_created_by_users_id_fk" FOREIGN KEY ("created_by") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "projects" ADD CONSTRAINT "projects_company_id_companies_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."companies"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "projects" ADD CONSTRAINT "projects_created_by_users_id_fk" FOREIGN KEY ("created_by") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "task_sip_lines" ADD CONSTRAINT "task_sip_lines_task_id_tasks_id_fk" FOREIGN KEY ("task_id") REFERENCES "public"."tasks"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "task_sip_lines" ADD CONSTRAINT "task_sip_lines_sip_line_id_sip_lines_id_fk" FOREIGN KEY ("sip_line_id") REFERENCES "public"."sip_lines"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "tasks" ADD CONSTRAINT "tasks_project_id_projects_id_fk" FOREIGN KEY ("project_id") REFERENCES "public"."projects"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "tasks" ADD CONSTRAINT "tasks_company_id_companies_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."companies"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "tasks" ADD CONSTRAINT "tasks_scenario_id_scenarios_id_fk" FOREIGN KEY ("scenario_id") REFERENCES "public"."scenarios"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "tasks" ADD CONSTRAINT "tasks_voice_id_voices_id_fk" FOREIGN KEY ("voice_id") REFERENCES "public"."voices"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "tasks" ADD CONSTRAINT "tasks_created_by_users_id_fk" FOREIGN KEY ("created_by") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "subtasks" ADD CONSTRAINT "subtasks_task_id_tasks_id_fk" FOREIGN KEY ("task_id") REFERENCES "public"."tasks"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "subtasks" ADD CONSTRAINT "subtasks_company_id_companies_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."companies"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "llms_vendor_idx" ON "llms" USING btree ("vendor");--> statement-breakpoint
 CREATE INDEX "scenario_versions_processors_idx" ON "scenario_versions" USING gin ("processor_ids");--> statement-breakpoint
 CREATE UNIQUE INDEX "tags_alias_key" ON "tags" USING btree ("alias");--> statement-breakpoint
 CREATE UNIQUE INDEX "tags_uuid_key" ON "tags" USING btree ("uuid");--> statement-breakpoint
+CREATE UNIQUE INDEX "dnc_numbers_key" ON "dnc_numbers" USING btree ("company_id","phone");--> statement-breakpoint
+CREATE INDEX "dnc_numbers_company_created_idx" ON "dnc_numbers" USING btree ("company_id","created_at");--> statement-breakpoint
+CREATE UNIQUE INDEX "projects_name_key" ON "projects" USING btree ("company_id",lower("name")) WHERE "projects"."deleted_at" is null;--> statement-breakpoint
+CREATE INDEX "projects_company_created_idx" ON "projects" USING btree ("company_id","created_at");--> statement-breakpoint
+CREATE INDEX "task_sip_lines_line_idx" ON "task_sip_lines" USING btree ("sip_line_id");--> statement-breakpoint
+CREATE INDEX "tasks_project_created_idx" ON "tasks" USING btree ("project_id","created_at");--> statement-breakpoint
+CREATE INDEX "tasks_company_status_idx" ON "tasks" USING btree ("company_id","status");--> statement-breakpoint
+CREATE INDEX "subtasks_pending_idx" ON "subtasks" USING btree ("task_id","id") WHERE "subtasks"."state" = 'pending';--> statement-breakpoint
+CREATE UNIQUE INDEX "subtasks_pending_phone_key" ON "subtasks" USING btree ("task_id","phone") WHERE "subtasks"."state" = 'pending';--> statement-breakpoint
 ALTER TABLE "voices" ADD CONSTRAINT "voices_created_by_users_id_fk" FOREIGN KEY ("created_by") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "voices" ADD CONSTRAINT "voices_updated_by_users_id_fk" FOREIGN KEY ("updated_by") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "processors" ADD CONSTRAINT "processors_llm_id_llms_id_fk" FOREIGN KEY ("llm_id") REFERENCES "public"."llms"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint

@@ -9,6 +9,10 @@ const exception = (status: '403' | '404' | '500') =>
 /** Route name → its page (a lazy chunk each). Routes without a page yet show the honest placeholder. */
 const PAGES: Record<string, Page> = {
   workplace: lazy(() => import('../dashboard/Workplace.tsx')),
+  projectListAdmin: lazy(() => import('../projects/ProjectListPage.tsx')),
+  taskList: lazy(() => import('../tasks/TaskListPage.tsx')),
+  newTask: lazy(() => import('../tasks/TaskFormPage.tsx')),
+  editTask: lazy(() => import('../tasks/TaskFormPage.tsx')),
   faqIndex: lazy(() => import('../faq/FaqPage.tsx')),
   companyList: lazy(() => import('../operation/companies/CompanyListPage.tsx')),
   voiceList: lazy(() => import('../operation/voices/VoiceListPage.tsx')),

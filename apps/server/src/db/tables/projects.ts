@@ -1,0 +1,25 @@
+import { sql } from 'drizzle-orm';
+import { index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { ENCRYPTION_TYPES } from '@dialwise/contracts';
+import { companies, users } from '../schema.ts';
+import { createdAt, updatedAt } from './common.ts';
+
+/**
+ * A company's project. Deleting one is soft (`deleted_at`), so a name can be reused afterwards and the
+ * audit log keeps pointing at something; its tasks go with it and its subtasks are removed.
+ */
+export const projects = pgTable('projects', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  companyId: uuid('company_id').notNull().references(() => companies.id),
+  name: text('name').notNull(),
+  /** Fixed at creation (spec §5); uploads are checked against it. */
+  encryptionType: text('encryption_type', { enum: ENCRYPTION_TYPES }).notNull(),
+  encryptionApiUrl: text('encryption_api_url'),
+  createdBy: uuid('created_by').references(() => users.id),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+  deletedAt: timestamp('deleted_at', { withTimezone: true, mode: 'date' }),
+}, (t) => [
+  uniqueIndex('projects_name_key').on(t.companyId, sql`lower(${t.name})`).where(sql`${t.deletedAt} is null`),
+  index('projects_company_created_idx').on(t.companyId, t.createdAt),
+]);

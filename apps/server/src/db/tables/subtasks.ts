@@ -1,0 +1,28 @@
+import { sql } from 'drizzle-orm';
+import { bigserial, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { companies } from '../schema.ts';
+import { tasks } from './tasks.ts';
+
+/**
+ * One number to call (a CSV row). `phone` is stored as the project's encryption type requires
+ * (`normalizeSubtaskPhone`). Two partial indexes cover the hot questions and stay small because finished
+ * subtasks leave them: "this task's pending subtasks in upload order" (`subtasks_pending_idx`), and "is this
+ * number already pending in this task" (`subtasks_pending_phone_key`, also what skips duplicates on upload).
+ */
+export const subtasks = pgTable('subtasks', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  taskId: uuid('task_id').notNull().references(() => tasks.id, { onDelete: 'cascade' }),
+  companyId: uuid('company_id').notNull().references(() => companies.id),
+  phone: text('phone').notNull(),
+  prologueInfo: text('prologue_info').notNull().default(''),
+  businessInfo: jsonb('business_info').$type<Record<string, string>>().notNull().default({}),
+  remark: text('remark').notNull().default(''),
+  extra: jsonb('extra').$type<Record<string, string>>().notNull().default({}),
+  /** SUBTASK_STATES of contracts; the dialer adds its own. */
+  state: text('state').notNull().default('pending'),
+  attempts: integer('attempts').notNull().default(0),
+  createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+}, (t) => [
+  index('subtasks_pending_idx').on(t.taskId, t.id).where(sql`${t.state} = 'pending'`),
+  uniqueIndex('subtasks_pending_phone_key').on(t.taskId, t.phone).where(sql`${t.state} = 'pending'`),
+]);

@@ -1,0 +1,31 @@
+import { ErrorCode, type Project, type ProjectInput } from '@dialwise/contracts';
+import type { ActionContext } from '../auth/actor.ts';
+import { projects } from '../db/schema.ts';
+import { isUniqueViolation } from '../db/unique-violation.ts';
+import { AppError } from '../http/app-error.ts';
+import { auditWho, recordAudit } from '../audit/record-audit.ts';
+import { getProject } from './project-row.ts';
+
+/** Creates a project in the caller's company; a name already used there (any case) answers 409. */
+export async function createProject(ctx: ActionContext, input: ProjectInput): Promise<Project> {
+  const values = {
+    companyId: ctx.actor.companyId,
+    name: input.name,
+    encryptionType: input.encryptionType,
+    encryptionApiUrl: input.encryptionType === 'CUSTOM' ? input.encryptionApiUrl ?? null : null,
+    createdBy: ctx.actor.userId,
+  };
+  try {
+    return await ctx.db.transaction(async (tx) => {
+      const [row] = await tx.insert(projects).values(values).returning({ id: projects.id });
+      await recordAudit(tx, auditWho(ctx), {
+        action: 'create', entity: 'project', entityId: row!.id,
+        changes: { name: values.name, encryptionType: values.encryptionType, encryptionApiUrl: values.encryptionApiUrl },
+      });
+      return getProject(tx, ctx, row!.id);
+    });
+  } catch (error) {
+    if (isUniqueViolation(error, 'projects_name_key')) throw new AppError(ErrorCode.CONFLICT, 'e.project.nameTaken', { name: input.name });
+    throw error;
+  }
+}

@@ -1,0 +1,35 @@
+import { eq } from 'drizzle-orm';
+import { ErrorCode, type Project, type ProjectUpdate } from '@dialwise/contracts';
+import type { ActionContext } from '../auth/actor.ts';
+import { projects } from '../db/schema.ts';
+import { isUniqueViolation } from '../db/unique-violation.ts';
+import { AppError } from '../http/app-error.ts';
+import { auditWho, diffChanges, recordAudit } from '../audit/record-audit.ts';
+import { getProject, ownProject } from './project-row.ts';
+
+/**
+ * Renames a project or moves a CUSTOM project's API URL. The encryption type is fixed at creation (spec
+ * §5): every stored number was checked against it, so a different type answers 409 and nothing changes.
+ */
+export async function updateProject(ctx: ActionContext, input: ProjectUpdate): Promise<Project> {
+  try {
+    return await ctx.db.transaction(async (tx) => {
+      const [before] = await tx.select().from(projects).where(ownProject(ctx, input.id)).for('update').limit(1);
+      if (!before) throw AppError.notFound();
+      if (before.encryptionType !== input.encryptionType) throw new AppError(ErrorCode.CONFLICT, 'e.project.encryptionLocked');
+      const after = {
+        name: input.name,
+        encryptionApiUrl: before.encryptionType === 'CUSTOM' ? input.encryptionApiUrl ?? null : null,
+      };
+      const changes = diffChanges({ name: before.name, encryptionApiUrl: before.encryptionApiUrl }, after);
+      if (Object.keys(changes).length > 0) {
+        await tx.update(projects).set({ ...after, updatedAt: new Date() }).where(eq(projects.id, before.id));
+        await recordAudit(tx, auditWho(ctx), { action: 'update', entity: 'project', entityId: before.id, changes });
+      }
+      return getProject(tx, ctx, before.id);
+    });
+  } catch (error) {
+    if (isUniqueViolation(error, 'projects_name_key')) throw new AppError(ErrorCode.CONFLICT, 'e.project.nameTaken', { name: input.name });
+    throw error;
+  }
+}

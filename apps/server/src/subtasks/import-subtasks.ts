@@ -1,0 +1,208 @@
+import { randomUUID } from 'node:crypto';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { eq, sql } from 'drizzle-orm';
+import {
+  ErrorCode, LIMITS, UPLOAD_REJECT_LIST_MAX, canApply, nextStatus, normalizeSubtaskPhone,
+  type RejectedRow, type TaskStatus, type UploadProgress, type UploadResult,
+} from '@dialwise/contracts';
+import type { ActionContext } from '../auth/actor.ts';
+import type { Tx } from '../db/client.ts';
+import { tasks } from '../db/schema.ts';
+import { affectedRows } from '../db/affected-rows.ts';
+import { AppError } from '../http/app-error.ts';
+import { auditWho, recordAudit } from '../audit/record-audit.ts';
+import { lockTask } from '../tasks/task-row.ts';
+import { readSubtaskCsv, UploadFileError, type AcceptedRow } from './read-csv.ts';
+import { UploadBodyError, UploadMeter } from './upload-body.ts';
+import type { UploadTarget } from './upload-target.ts';
+
+export interface ImportOptions {
+  maxBytes: number;
+  /**
+   * Land the body in a temporary file before the transaction opens. PGlite is one connection: a
+   * transaction held open while a slow client sends 200 MB would make every other request wait for the
+   * whole transfer. With the file on disk the transaction lasts only as long as the database work.
+   */
+  spool: boolean;
+  onProgress?: (progress: UploadProgress) => void;
+  /** Rows per INSERT … SELECT unnest(…): big enough to amortize a round trip, small enough to stay flat. */
+  batchSize?: number;
+  progressIntervalMs?: number;
+  /** Where the spooled body goes (default: the system's temporary folder). */
+  spoolParent?: string;
+}
+
+const ABORT_CODES = new Set(['ECONNRESET', 'ERR_STREAM_PREMATURE_CLOSE', 'ABORT_ERR']);
+
+/**
+ * Imports one CSV into a task's subtasks, streamed end to end: the body passes a byte meter (size and
+ * type checks), the CSV reader (row checks) and goes into the database in batches, so memory stays flat
+ * whatever the file's size. One file is one transaction: every valid row is stored or none is. Invalid
+ * rows are listed with their line numbers; a number already pending in the task (or earlier in the
+ * file) is skipped and counted. The counters and the status move (`upload` of the state machine) under
+ * the task's row lock when the rows are in.
+ */
+export async function importSubtasks(ctx: ActionContext, target: UploadTarget, body: Readable, options: ImportOptions): Promise<UploadResult> {
+  const progress: UploadProgress = { uploadId: randomUUID(), state: 'receiving', bytes: 0, rows: 0, message: null };
+  let lastReport = 0;
+  const report = (force = false) => {
+    const now = Date.now();
+    if (!force && now - lastReport < (options.progressIntervalMs ?? 250)) return;
+    lastReport = now;
+    options.onProgress?.({ ...progress });
+  };
+  const meter = new UploadMeter(options.maxBytes, (bytes) => {
+    progress.bytes = bytes;
+    report();
+  });
+
+  let spoolDir: string | undefined;
+  try {
+    let source: Readable;
+    if (options.spool) {
+      spoolDir = await mkdtemp(join(options.spoolParent ?? tmpdir(), 'dialwise-upload-'));
+      const file = join(spoolDir, 'body.csv');
+      await pipeline(meterBody(body, meter), createWriteStream(file));
+      progress.state = 'processing';
+      report(true);
+      source = createReadStream(file, { highWaterMark: 256 * 1024 });
+    } else {
+      source = meterBody(body, meter);
+    }
+    const result = await ctx.db.transaction((tx) => storeRows(tx, ctx, target, source, progress, report, options.batchSize ?? 2000));
+    progress.state = 'done';
+    report(true);
+    return result;
+  } catch (error) {
+    const mapped = mapFailure(error, body);
+    progress.state = mapped instanceof AppError && mapped.key === 'e.upload.aborted' ? 'aborted' : 'failed';
+    report(true);
+    throw mapped;
+  } finally {
+    if (spoolDir) await rm(spoolDir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * Pipes the body into the meter. A client that goes away (an error, or the stream closing before its end)
+ * fails the meter, and so the reader and the transaction. The body itself is not destroyed when the meter
+ * refuses it: the route still answers on that connection, then discards what is left of the body.
+ */
+function meterBody(body: Readable, meter: UploadMeter): UploadMeter {
+  const fail = (error?: Error) => meter.destroy(error ?? Object.assign(new Error('aborted'), { code: 'ECONNRESET' }));
+  body.once('error', fail);
+  body.once('close', () => { if (!body.readableEnded) fail(); });
+  body.pipe(meter);
+  return meter;
+}
+
+async function storeRows(
+  tx: Tx, ctx: ActionContext, target: UploadTarget, source: Readable,
+  progress: UploadProgress, report: (force?: boolean) => void, batchSize: number,
+): Promise<UploadResult> {
+  let extraColumns: readonly string[] = [];
+  let accepted = 0;
+  let offered = 0;
+  let rejectedCount = 0;
+  const rejected: RejectedRow[] = [];
+  let batch: AcceptedRow[] = [];
+
+  const flush = async () => {
+    if (batch.length === 0) return;
+    accepted += await insertBatch(tx, target, ctx.actor.companyId, batch);
+    offered += batch.length;
+    batch = [];
+  };
+
+  const rows = readSubtaskCsv(source, {
+    isValidPhone: (value) => normalizeSubtaskPhone(target.encryptionType, value) !== null,
+    onHeader: (extras) => { extraColumns = extras; },
+  });
+  for await (const outcome of rows) {
+    progress.rows += 1;
+    if (outcome.ok) {
+      batch.push({ ...outcome.value, phoneNumber: normalizeSubtaskPhone(target.encryptionType, outcome.value.phoneNumber)! });
+      if (batch.length >= batchSize) await flush();
+    } else {
+      rejectedCount += 1;
+      if (rejected.length < UPLOAD_REJECT_LIST_MAX) rejected.push(outcome.value);
+    }
+    report();
+  }
+  await flush();
+  // A header and nothing else is as empty as no file at all (spec §5: the file must not be empty).
+  if (progress.rows === 0) throw new UploadFileError('e.upload.empty');
+
+  progress.state = 'committing';
+  report(true);
+  const task = await lockTask(tx, ctx, target.taskId);
+  if (!canApply('upload', task.status)) throw new AppError(ErrorCode.CONFLICT, 'e.task.refused.upload', {}, { status: task.status });
+  const status = nextStatus('upload', task.status) as TaskStatus;
+  const [counts] = await tx.update(tasks)
+    .set({ pendingCount: sql`${tasks.pendingCount} + ${accepted}`, totalCount: sql`${tasks.totalCount} + ${accepted}`, status, updatedAt: new Date() })
+    .where(eq(tasks.id, task.id))
+    .returning({ pendingCount: tasks.pendingCount, totalCount: tasks.totalCount });
+  const duplicates = offered - accepted;
+  await recordAudit(tx, auditWho(ctx), {
+    action: 'upload', entity: 'task', entityId: task.id,
+    changes: {
+      uploadId: progress.uploadId, bytes: progress.bytes, rows: progress.rows, accepted, duplicates, rejected: rejectedCount,
+      ...(status === task.status ? {} : { status: { from: task.status, to: status } }),
+    },
+  });
+  return {
+    uploadId: progress.uploadId,
+    accepted,
+    duplicates,
+    rejected,
+    rejectedCount,
+    extraColumns: [...extraColumns],
+    tooManyExtraColumns: extraColumns.length > LIMITS.upload.recommendedExtraColumns,
+    pendingCount: counts!.pendingCount,
+    totalCount: counts!.totalCount,
+  };
+}
+
+/**
+ * One multi-row INSERT … SELECT FROM unnest(arrays): one statement and five parameters per batch,
+ * whatever its size. The partial unique index on pending (task, phone) turns a number already pending
+ * — in the task, or earlier in this file — into a skipped row; the difference is the duplicate count.
+ */
+async function insertBatch(tx: Tx, target: UploadTarget, companyId: string, batch: readonly AcceptedRow[]): Promise<number> {
+  const phones: string[] = [];
+  const prologues: string[] = [];
+  const business: string[] = [];
+  const remarks: string[] = [];
+  const extras: string[] = [];
+  for (const row of batch) {
+    phones.push(row.phoneNumber);
+    prologues.push(row.prologueInfo);
+    business.push(JSON.stringify(row.businessInfo));
+    remarks.push(row.remark);
+    extras.push(JSON.stringify(row.extra));
+  }
+  const result = await tx.execute(sql`
+    insert into subtasks (task_id, company_id, phone, prologue_info, business_info, remark, extra)
+    select ${target.taskId}::uuid, ${companyId}::uuid, u.phone, u.prologue, u.business, u.remark, u.extra
+    from unnest(${sql.param(phones)}::text[], ${sql.param(prologues)}::text[], ${sql.param(business)}::jsonb[],
+                ${sql.param(remarks)}::text[], ${sql.param(extras)}::jsonb[]) as u(phone, prologue, business, remark, extra)
+    on conflict (task_id, phone) where state = 'pending' do nothing`);
+  return affectedRows(result);
+}
+
+/** A failed upload as the caller sees it; the transaction has rolled back, so nothing of the file is stored. */
+function mapFailure(error: unknown, body: Readable): AppError | Error {
+  if (error instanceof AppError) return error;
+  if (error instanceof UploadFileError) return new AppError(ErrorCode.VALIDATION, error.key, error.params);
+  if (error instanceof UploadBodyError) return new AppError(ErrorCode.VALIDATION, error.key);
+  const code = (error as { code?: unknown } | null)?.code;
+  const aborted = (typeof code === 'string' && ABORT_CODES.has(code)) || (body as { readableAborted?: boolean }).readableAborted === true
+    || (error instanceof Error && error.message === 'aborted');
+  if (aborted) return new AppError(ErrorCode.VALIDATION, 'e.upload.aborted');
+  return error instanceof Error ? error : new Error(String(error));
+}

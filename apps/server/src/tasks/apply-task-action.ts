@@ -1,0 +1,74 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { ErrorCode, canApply, nextStatus, type TaskActionInput, type TaskActionResult, type TaskStatus } from '@dialwise/contracts';
+import type { ActionContext } from '../auth/actor.ts';
+import type { Tx } from '../db/client.ts';
+import { subtasks, tasks } from '../db/schema.ts';
+import { affectedRows } from '../db/affected-rows.ts';
+import { AppError } from '../http/app-error.ts';
+import { auditWho, recordAudit } from '../audit/record-audit.ts';
+import { lockTask } from './task-row.ts';
+
+type TaskRow = Awaited<ReturnType<typeof lockTask>>;
+
+/**
+ * Applies one action of the task state machine (contracts' TASK_TRANSITIONS, the same table the console's
+ * buttons read) under a row lock, so two clicks cannot both win: an action the current status does not
+ * allow answers 409 and changes nothing. Starting (or continuing) needs at least one pending subtask.
+ * The dialer (a later piece of work) reads the status; this is where it changes.
+ */
+export async function applyTaskAction(ctx: ActionContext, input: TaskActionInput): Promise<TaskActionResult> {
+  return ctx.db.transaction(async (tx) => {
+    const task = await lockTask(tx, ctx, input.taskId);
+    if (!canApply(input.action, task.status)) {
+      throw new AppError(ErrorCode.CONFLICT, `e.task.refused.${input.action}`, {}, { status: task.status });
+    }
+    const next = nextStatus(input.action, task.status);
+    let result: TaskActionResult;
+    switch (input.action) {
+      case 'start':
+      case 'continue':
+        if (task.pendingCount <= 0) throw new AppError(ErrorCode.CONFLICT, 'e.task.noPending');
+        result = await setStatus(tx, task, next as TaskStatus);
+        break;
+      case 'pause':
+      case 'abort':
+      case 'publish':
+        result = await setStatus(tx, task, next as TaskStatus);
+        break;
+      case 'clearPending':
+        result = await clearPending(tx, task);
+        break;
+      case 'delete':
+        result = await removeTask(tx, task);
+        break;
+    }
+    await recordAudit(tx, auditWho(ctx), {
+      action: input.action, entity: 'task', entityId: task.id,
+      changes: { status: { from: task.status, to: result.status }, ...(result.cleared === undefined ? {} : { cleared: result.cleared }) },
+    });
+    return result;
+  });
+}
+
+async function setStatus(tx: Tx, task: TaskRow, status: TaskStatus): Promise<TaskActionResult> {
+  await tx.update(tasks).set({ status, updatedAt: new Date() }).where(eq(tasks.id, task.id));
+  return { status, pendingCount: task.pendingCount, totalCount: task.totalCount };
+}
+
+/** Removes the pending subtasks only; one being dialled is never touched. The counters move in the same transaction. */
+async function clearPending(tx: Tx, task: TaskRow): Promise<TaskActionResult> {
+  const cleared = affectedRows(await tx.delete(subtasks).where(and(eq(subtasks.taskId, task.id), eq(subtasks.state, 'pending'))));
+  const [row] = await tx.update(tasks)
+    .set({ pendingCount: sql`greatest(${tasks.pendingCount} - ${cleared}, 0)`, totalCount: sql`greatest(${tasks.totalCount} - ${cleared}, 0)`, updatedAt: new Date() })
+    .where(eq(tasks.id, task.id))
+    .returning({ pendingCount: tasks.pendingCount, totalCount: tasks.totalCount });
+  return { status: task.status, pendingCount: row!.pendingCount, totalCount: row!.totalCount, cleared };
+}
+
+/** Soft-deletes the task and removes its subtasks. */
+async function removeTask(tx: Tx, task: TaskRow): Promise<TaskActionResult> {
+  await tx.delete(subtasks).where(eq(subtasks.taskId, task.id));
+  const now = new Date();
+  await tx.update(tasks).set({ deletedAt: now, pendingCount: 0, totalCount: 0, updatedAt: now }).where(eq(tasks.id, task.id));
+  return { status: 'removed', pendingCount: 0, totalCount: 0 };
+}

@@ -1,0 +1,30 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import { ErrorCode, type MessageKey, type TaskInput } from '@dialwise/contracts';
+import type { ActionContext } from '../auth/actor.ts';
+import type { DbOrTx } from '../db/client.ts';
+import { companyGrants, scenarios, sipLines, voices } from '../db/schema.ts';
+import { AppError } from '../http/app-error.ts';
+
+/**
+ * The scenario and voice must be granted to the caller's company, and every line must be one of its own.
+ * A refusal is a validation error naming the field, like a schema failure, so the form shows it in place.
+ */
+export async function checkTaskChoices(db: DbOrTx, ctx: ActionContext, input: Pick<TaskInput, 'scenarioId' | 'voiceId' | 'sipLineIds'>): Promise<void> {
+  const companyId = ctx.actor.companyId;
+  const [[scenario], [voice], lines] = await Promise.all([
+    db.select({ id: scenarios.id }).from(scenarios)
+      .innerJoin(companyGrants, and(eq(companyGrants.refId, scenarios.id), eq(companyGrants.kind, 'scenario'), eq(companyGrants.companyId, companyId)))
+      .where(eq(scenarios.id, input.scenarioId)).limit(1),
+    db.select({ id: voices.id }).from(voices)
+      .innerJoin(companyGrants, and(eq(companyGrants.refId, voices.id), eq(companyGrants.kind, 'voice'), eq(companyGrants.companyId, companyId)))
+      .where(eq(voices.id, input.voiceId)).limit(1),
+    db.select({ id: sipLines.id }).from(sipLines).where(and(eq(sipLines.companyId, companyId), inArray(sipLines.id, input.sipLineIds))),
+  ]);
+  // `data.fields` names the field; the envelope's message (in the caller's language) says why.
+  const refuse = (path: string, key: MessageKey) => {
+    throw new AppError(ErrorCode.VALIDATION, key, {}, { fields: [{ path }] });
+  };
+  if (!scenario) refuse('scenarioId', 'e.task.scenarioNotGranted');
+  if (!voice) refuse('voiceId', 'e.task.voiceNotGranted');
+  if (lines.length !== new Set(input.sipLineIds).size) refuse('sipLineIds', 'e.task.lineNotFound');
+}

@@ -1,0 +1,85 @@
+import { Form, Input, Message, Modal, Radio, Typography } from '@arco-design/web-react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ENCRYPTION_TYPES, projectInputSchema, type EncryptionType, type Project, type ProjectInput } from '@dialwise/contracts';
+import { RequestFailure } from '../../api/client.ts';
+import { formFieldRule } from '../../forms/zod-rules.ts';
+import { currentLocale } from '../../locale/index.ts';
+import { createProject, projectKeys, updateProject } from './api.ts';
+
+interface Props {
+  /** The project being edited; null to add one. */
+  project: Project | null;
+  visible: boolean;
+  onClose(): void;
+}
+
+/** Add or edit a project. The encryption type is chosen once: on edit it shows, disabled, with why. */
+export function ProjectFormModal({ project, visible, onClose }: Props) {
+  const { t } = useTranslation();
+  const locale = currentLocale();
+  const [form] = Form.useForm<ProjectInput>();
+  const queryClient = useQueryClient();
+  const type = Form.useWatch('encryptionType', form) as EncryptionType | undefined;
+
+  useEffect(() => {
+    if (!visible) return;
+    form.resetFields();
+    form.setFieldsValue(project
+      ? { name: project.name, encryptionType: project.encryptionType, encryptionApiUrl: project.encryptionApiUrl ?? undefined }
+      : { encryptionType: 'PLAIN_TEXT' });
+  }, [visible, project, form]);
+
+  const save = useMutation({
+    mutationFn: (input: ProjectInput) => (project ? updateProject({ ...input, id: project.id }) : createProject(input)),
+    onSuccess: () => {
+      Message.success(t(project ? 'projects.saved' : 'projects.created'));
+      void queryClient.invalidateQueries({ queryKey: projectKeys.all });
+      onClose();
+    },
+    onError: (error) => {
+      // A taken name is the name field's problem: show it there too.
+      if (error instanceof RequestFailure && error.code === 409) form.setFields({ name: { error: { message: error.message } } });
+    },
+  });
+
+  const submit = async () => {
+    const values = await form.validate();
+    save.mutate(projectInputSchema.parse(values));
+  };
+  const rule = (field: string) => formFieldRule(projectInputSchema, field, locale, () => form.getFieldsValue());
+
+  return (
+    <Modal
+      title={t(project ? 'projects.form.editTitle' : 'projects.form.addTitle')}
+      visible={visible} onCancel={onClose} onOk={() => void submit()} confirmLoading={save.isPending}
+      okText={t('common.ok')} cancelText={t('common.cancel')} unmountOnExit
+      okButtonProps={{ 'data-testid': 'project-form-submit' } as Record<string, string>}
+    >
+      <Form form={form} layout="vertical" data-testid="project-form">
+        <Form.Item field="name" label={t('projects.form.name')} rules={[rule('name')]} validateTrigger={['onBlur', 'onChange']}>
+          <Input placeholder={t('projects.form.namePlaceholder')} maxLength={40} data-testid="project-name" />
+        </Form.Item>
+        <Form.Item
+          field="encryptionType" label={t('projects.form.encryption')} rules={[rule('encryptionType')]}
+          extra={project ? t('projects.form.encryptionLocked') : type ? t(`projects.enc.${type}.help`) : undefined}
+        >
+          <Radio.Group type="button" disabled={Boolean(project)} data-testid="project-encryption">
+            {ENCRYPTION_TYPES.map((value) => (
+              <Radio key={value} value={value} data-testid={`project-encryption-${value}`}>{t(`projects.enc.${value}`)}</Radio>
+            ))}
+          </Radio.Group>
+        </Form.Item>
+        {type === 'CUSTOM' && (
+          <Form.Item field="encryptionApiUrl" label={t('projects.form.apiUrl')} rules={[rule('encryptionApiUrl')]} extra={t('projects.form.apiUrlHelp')}>
+            <Input placeholder={t('projects.form.apiUrlPlaceholder')} data-testid="project-api-url" />
+          </Form.Item>
+        )}
+        {project && (
+          <Typography.Text type="secondary" style={{ fontSize: 12 }}>{project.creator} · {new Date(project.createTime).toLocaleString(locale)}</Typography.Text>
+        )}
+      </Form>
+    </Modal>
+  );
+}

@@ -1,0 +1,113 @@
+import { Button, Card, Form, Input, Message, Popconfirm, Space, Table, Tag, Tooltip, Typography, type TableColumnProps } from '@arco-design/web-react';
+import { IconPlus, IconRefresh, IconSearch } from '@arco-design/web-react/icon';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { PAGINATION, type Project, type ProjectQuery } from '@dialwise/contracts';
+import { currentLocale } from '../../locale/index.ts';
+import { deleteProject, listProjects, projectKeys } from './api.ts';
+import { EncryptionTag } from './EncryptionTag.tsx';
+import { ProjectFormModal } from './ProjectFormModal.tsx';
+
+/** Spec §2 "Project list (admin)": search, add, edit, delete, go to tasks, go to the quick board. */
+export default function ProjectListPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const locale = currentLocale();
+  const [query, setQuery] = useState<ProjectQuery>({ page: PAGINATION.defaultPage, pageSize: PAGINATION.defaultPageSize });
+  const [search, setSearch] = useState('');
+  const [editing, setEditing] = useState<Project | null>(null);
+  const [formOpen, setFormOpen] = useState(false);
+
+  const list = useQuery({ queryKey: projectKeys.list(query), queryFn: () => listProjects(query), placeholderData: keepPreviousData });
+  const remove = useMutation({
+    mutationFn: deleteProject,
+    onSuccess: () => {
+      Message.success(t('projects.deleted'));
+      void queryClient.invalidateQueries({ queryKey: projectKeys.all });
+    },
+  });
+
+  const openForm = (project: Project | null) => {
+    setEditing(project);
+    setFormOpen(true);
+  };
+  const runSearch = () => setQuery((q) => ({ ...q, page: 1, name: search.trim() || undefined }));
+
+  const columns: TableColumnProps<Project>[] = [
+    {
+      title: t('projects.col.name'), dataIndex: 'name',
+      render: (_, project) => (
+        <Typography.Text bold className="link-text" onClick={() => navigate(`/project/taskList/${project.id}`)} data-testid={`project-name-${project.name}`}>
+          {project.name}
+        </Typography.Text>
+      ),
+    },
+    { title: t('projects.col.encryption'), dataIndex: 'encryptionType', render: (_, project) => <EncryptionTag type={project.encryptionType} /> },
+    { title: t('projects.col.creator'), dataIndex: 'creator' },
+    { title: t('projects.col.createTime'), dataIndex: 'createTime', render: (value: string) => new Date(value).toLocaleString(locale) },
+    {
+      title: t('projects.col.taskCount'), dataIndex: 'taskCount',
+      render: (_, project) => (
+        <Space size={6}>
+          <span data-testid={`project-task-count-${project.name}`}>{project.taskCount}</span>
+          {project.runningTaskCount > 0 && <Tag size="small" color="green">{t('projects.running', { count: project.runningTaskCount })}</Tag>}
+        </Space>
+      ),
+    },
+    {
+      title: t('projects.col.actions'), dataIndex: 'actions', fixed: 'right', width: 290,
+      render: (_, project) => (
+        <Space size={0} className="table-actions">
+          <Button type="text" size="small" onClick={() => navigate(`/project/taskList/${project.id}`)} data-testid={`project-tasks-${project.name}`}>{t('projects.action.tasks')}</Button>
+          <Button type="text" size="small" onClick={() => navigate(`/board/projectBoard/${project.id}`)}>{t('projects.action.board')}</Button>
+          <Button type="text" size="small" onClick={() => openForm(project)} data-testid={`project-edit-${project.name}`}>{t('projects.action.edit')}</Button>
+          {project.runningTaskCount > 0 ? (
+            <Tooltip content={t('projects.delete.blocked')}>
+              <Button type="text" size="small" status="danger" disabled>{t('projects.action.delete')}</Button>
+            </Tooltip>
+          ) : (
+            <Popconfirm
+              title={t('projects.delete.confirm', { name: project.name, count: project.taskCount })}
+              onOk={() => remove.mutateAsync(project.id)} okButtonProps={{ status: 'danger' }}
+            >
+              <Button type="text" size="small" status="danger" data-testid={`project-delete-${project.name}`}>{t('projects.action.delete')}</Button>
+            </Popconfirm>
+          )}
+        </Space>
+      ),
+    },
+  ];
+
+  return (
+    <Card title={t('projects.title')} className="list-card" data-testid="project-list">
+      <Form layout="inline" className="search-form" onSubmit={runSearch}>
+        <Form.Item label={t('projects.search.name')}>
+          <Input
+            value={search} onChange={setSearch} onPressEnter={runSearch} allowClear style={{ width: 240 }}
+            placeholder={t('projects.search.placeholder')} data-testid="project-search"
+          />
+        </Form.Item>
+        <Space>
+          <Button type="primary" icon={<IconSearch />} onClick={runSearch} data-testid="project-search-submit">{t('projects.search.submit')}</Button>
+          <Button icon={<IconRefresh />} onClick={() => { setSearch(''); setQuery({ page: 1, pageSize: query.pageSize }); }}>{t('projects.search.reset')}</Button>
+        </Space>
+      </Form>
+      <div className="table-toolbar">
+        <Button type="primary" icon={<IconPlus />} onClick={() => openForm(null)} data-testid="project-new">{t('projects.new')}</Button>
+      </div>
+      <Table
+        rowKey="id" columns={columns} data={list.data?.list ?? []} loading={list.isFetching} scroll={{ x: 960 }}
+        noDataElement={<div className="table-empty">{t('projects.empty')}</div>}
+        pagination={{
+          current: query.page, pageSize: query.pageSize, total: list.data?.total ?? 0, showTotal: true, sizeCanChange: true,
+          onChange: (page, pageSize) => setQuery((q) => ({ ...q, page, pageSize })),
+        }}
+        data-testid="project-table"
+      />
+      <ProjectFormModal project={editing} visible={formOpen} onClose={() => setFormOpen(false)} />
+    </Card>
+  );
+}

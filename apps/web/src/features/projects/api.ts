@@ -1,0 +1,14 @@
+import type { Page, Project, ProjectInput, ProjectQuery, ProjectUpdate } from '@dialwise/contracts';
+import { post } from '../../api/client.ts';
+
+export const projectKeys = {
+  all: ['projects'] as const,
+  list: (query: ProjectQuery) => ['projects', 'list', query] as const,
+  one: (id: string) => ['projects', 'one', id] as const,
+};
+
+export const listProjects = async (query: ProjectQuery) => (await post<Page<Project>>('/api/projects/list', query)).data;
+export const getProject = async (id: string) => (await post<Project>('/api/projects/get', { id })).data;
+export const createProject = async (input: ProjectInput) => (await post<Project>('/api/projects/create', input)).data;
+export const updateProject = async (input: ProjectUpdate) => (await post<Project>('/api/projects/update', input)).data;
+export const deleteProject = async (id: string) => { await post<null>('/api/projects/delete', { id }); };

@@ -1,0 +1,134 @@
+import { expect, test, type Page } from '@playwright/test';
+import { signIn } from './support.ts';
+
+/** Names unique to this run: the e2e server is shared by every test of the run. */
+const run = Date.now().toString(36).slice(-5);
+
+/** Picks an option of an Arco Select by its visible text. */
+async function choose(page: Page, testId: string, text: string | RegExp) {
+  await page.getByTestId(testId).click();
+  await page.locator('.arco-select-popup:visible .arco-select-option').filter({ hasText: text }).first().click();
+}
+
+function numbersCsv(rows: number): Buffer {
+  const lines = ['phoneNumber,prologueInfo,businessInfo,remark,city'];
+  for (let i = 0; i < rows; i += 1) lines.push(`139${String(i).padStart(8, '0')},Hello customer ${i},plan=gold&seq=${i},note ${i},Hangzhou`);
+  lines.push('12ab,broken,,bad number,Hangzhou');
+  return Buffer.from(`${lines.join('\n')}\n`);
+}
+
+test('an admin creates a project and a task with advanced settings, uploads numbers with progress, starts and pauses it', async ({ page }) => {
+  test.setTimeout(90_000);
+  const project = `E2E-${run}`;
+  const task = `Renewals ${run}`;
+  await signIn(page, 'admin');
+  await page.goto('/project/projectListAdmin');
+
+  // Project: MENA (HEX) is offered, the type is locked once created.
+  await page.getByTestId('project-new').click();
+  await page.getByTestId('project-name').fill(project);
+  await expect(page.getByTestId('project-encryption-HEX')).toHaveText('MENA');
+  await page.getByTestId('project-encryption-PLAIN_TEXT').click();
+  await page.getByTestId('project-form-submit').click();
+  await expect(page.getByTestId(`project-name-${project}`)).toBeVisible();
+  await page.getByTestId(`project-edit-${project}`).click();
+  await expect(page.locator('[data-testid=project-encryption] input[type=radio]').first()).toBeDisabled();
+  await page.keyboard.press('Escape');
+
+  // Task with every advanced group filled.
+  await page.getByTestId(`project-tasks-${project}`).click();
+  await expect(page.getByTestId('task-list-title')).toContainText(project);
+  await page.getByTestId('task-new').click();
+  await page.getByTestId('task-name').fill(task);
+  await choose(page, 'task-scenario', /.+/);
+  await choose(page, 'task-voice', /.+/);
+  await choose(page, 'task-lines', /concurrent/);
+  await page.getByTestId('task-form-title').click();
+  await page.getByTestId('task-concurrency-manual').click();
+  await page.getByTestId('task-concurrency-count').fill('3');
+  await page.getByTestId('task-add-prologue').click();
+  await page.getByTestId('task-prologue-0').fill('Hello, this is Acme about your renewal.');
+  await page.getByTestId('task-pause').fill('2');
+  await page.getByTestId('task-silence-threshold').fill('6');
+  await page.getByTestId('task-silence-attempts').fill('2');
+  await page.getByTestId('task-silence-words').fill('Are you still there?');
+  await page.getByTestId('task-timeout-seconds').fill('300');
+  await page.getByTestId('task-timeout-reply').fill('Thank you, goodbye.');
+  await page.getByTestId('task-save').click();
+  await expect(page.getByTestId('task-list')).toBeVisible();
+  await expect(page.getByTestId(`task-counts-${task}`)).toHaveText('0 / 0');
+  await expect(page.getByTestId('task-table').getByText(task)).toBeVisible();
+
+  // A task with nothing to call cannot start yet.
+  await expect(page.getByTestId(`task-start-${task}`)).toBeDisabled();
+
+  // Upload: slow the network down so the progress is there to see.
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 20, downloadThroughput: -1, uploadThroughput: 150 * 1024 });
+  await page.getByTestId(`task-upload-${task}`).click();
+  await page.locator('[data-testid=upload-modal] input[type=file]').setInputFiles({ name: 'numbers.csv', mimeType: 'text/csv', buffer: numbersCsv(6000) });
+  await expect(page.getByTestId('upload-file')).toContainText('numbers.csv');
+  await page.getByTestId('upload-start').click();
+  await expect(page.getByTestId('upload-progress')).toContainText(/Sending [\d.]+ MB of [\d.]+ MB/);
+  await expect(page.getByTestId('upload-result')).toBeVisible({ timeout: 30_000 });
+  await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
+  await expect(page.getByTestId('upload-accepted')).toHaveText('6,000');
+  await expect(page.getByTestId('upload-rejected')).toHaveText('1');
+  await expect(page.getByTestId('upload-pending')).toHaveText('6,000');
+  await page.getByTestId('upload-close').click();
+  await expect(page.getByTestId(`task-counts-${task}`)).toHaveText('6,000 / 6,000');
+
+  // Pending numbers are listed, masked.
+  await page.getByTestId(`task-pending-${task}`).click();
+  await expect(page.getByTestId('pending-total')).toHaveText('6,000 pending');
+  await expect(page.getByTestId('pending-modal').locator('..').getByText('*******0000')).toBeVisible();
+  await page.keyboard.press('Escape');
+
+  // Start, then pause.
+  await page.getByTestId(`task-start-${task}`).click();
+  const row = page.locator('.arco-table-tr', { hasText: task });
+  await expect(row.getByTestId('task-status-in_progress')).toHaveText('In progress');
+  await page.getByTestId(`task-pause-${task}`).click();
+  await expect(row.getByTestId('task-status-paused')).toHaveText('Paused');
+  await expect(page.getByTestId(`task-continue-${task}`)).toBeVisible();
+
+  // The filter shows it among the tasks in progress, not among those not started.
+  await page.getByTestId('task-filter-notStarted').click();
+  await expect(page.getByTestId('task-table').getByText(task)).toHaveCount(0);
+  await page.getByTestId('task-filter-inProgress').click();
+  await expect(page.getByTestId('task-table').getByText(task)).toBeVisible();
+});
+
+test('the task form shows its field errors in English and in Chinese', async ({ page }) => {
+  await signIn(page, 'admin');
+  await page.goto('/project/projectListAdmin');
+  await page.getByTestId('project-tasks-Spring renewal').click();
+  await page.getByTestId('task-new').click();
+  const form = page.getByTestId('task-form');
+
+  await page.getByTestId('task-name').fill('x'.repeat(21));
+  await page.getByTestId('task-add-prologue').click();
+  await page.getByTestId('task-prologue-0').fill('Hello there');
+  await page.getByTestId('task-silence-threshold').fill('5');
+  await page.getByTestId('task-save').click();
+  await expect(form).toContainText('Task name must be at most 20 characters');
+  await expect(form).toContainText('Prologues and pause time are set together or both left empty');
+  await expect(form).toContainText('Silence threshold, maximum attempts and wake-up words are set together or all left empty');
+  await expect(form).toContainText('Choose at least one SIP line');
+
+  // Fixing the pause clears its group's error without another click on Save.
+  await page.getByTestId('task-pause').fill('11');
+  await expect(form).toContainText('Pause time must be at most 10');
+  await page.getByTestId('task-pause').fill('3');
+  await expect(form).not.toContainText('Prologues and pause time are set together');
+
+  await page.getByTestId('nav-locale').click();
+  await page.getByTestId('locale-zh-CN').click();
+  await page.getByTestId('task-save').click();
+  await expect(form).toContainText('任务名称不能超过 20 个字符');
+  await expect(form).toContainText('静默阈值、最大次数与唤醒话术须同时填写或同时留空');
+  await expect(form).toContainText('请至少选择一条 SIP 线路');
+
+  await page.getByTestId('nav-locale').click();
+  await page.getByTestId('locale-en-US').click();
+});

@@ -1,0 +1,31 @@
+import type { Locale } from '../locale.ts';
+
+/**
+ * Tasks and their subtasks: refusals of the state machine (one per action, saying which statuses allow
+ * it), option checks, upload outcomes and field labels.
+ */
+export const TASKS_MESSAGES = {
+  'e.task.refused.start': { 'en-US': 'Only a pending task can be started', 'zh-CN': '只有待开始的任务可以启动' },
+  'e.task.refused.continue': { 'en-US': 'Only a paused task can be continued', 'zh-CN': '只有已暂停的任务可以继续' },
+  'e.task.refused.pause': { 'en-US': 'Only a task in progress can be paused', 'zh-CN': '只有进行中的任务可以暂停' },
+  'e.task.refused.abort': { 'en-US': 'Only a pending, running or paused task can be aborted', 'zh-CN': '只有待开始、进行中或已暂停的任务可以终止' },
+  'e.task.refused.publish': { 'en-US': 'Only a draft can be published', 'zh-CN': '只有草稿可以发布' },
+  'e.task.refused.upload': { 'en-US': 'Numbers cannot be added to an aborted task or a template', 'zh-CN': '已终止的任务和模板不能上传号码' },
+  'e.task.refused.clearPending': { 'en-US': 'Pending numbers can be cleared only while the task is pending, in progress, paused or a draft', 'zh-CN': '只有待开始、进行中、已暂停或草稿状态的任务可以清空待呼号码' },
+  'e.task.refused.edit': { 'en-US': 'A task in progress, completed or aborted cannot be edited; pause a running task first', 'zh-CN': '进行中、已完成或已终止的任务不能编辑，请先暂停任务' },
+  'e.task.refused.delete': { 'en-US': 'A task in progress cannot be deleted: pause or abort it first', 'zh-CN': '进行中的任务不能删除，请先暂停或终止' },
+  'e.task.noPending': { 'en-US': 'This task has no pending numbers: upload numbers before starting it', 'zh-CN': '该任务没有待呼号码，请先上传号码再启动' },
+  'e.task.scenarioNotGranted': { 'en-US': 'This scenario is not available to your company', 'zh-CN': '贵公司无权使用该场景' },
+  'e.task.voiceNotGranted': { 'en-US': 'This voice is not available to your company', 'zh-CN': '贵公司无权使用该音色' },
+  'e.task.lineNotFound': { 'en-US': 'One of the chosen SIP lines does not exist in your company', 'zh-CN': '所选的 SIP 线路中有不属于贵公司的线路' },
+  'e.upload.noBody': { 'en-US': 'No file was sent', 'zh-CN': '未收到文件' },
+  'f.taskId': { 'en-US': 'Task', 'zh-CN': '任务' },
+  'f.action': { 'en-US': 'Action', 'zh-CN': '操作' },
+  'f.filter': { 'en-US': 'Status', 'zh-CN': '状态' },
+  'f.autoDial': { 'en-US': 'Auto dial', 'zh-CN': '自动外呼' },
+  'f.concurrency': { 'en-US': 'Concurrency', 'zh-CN': '并发' },
+  'f.mode': { 'en-US': 'Concurrency mode', 'zh-CN': '并发模式' },
+  'f.ignoreTags': { 'en-US': 'Ignored tags', 'zh-CN': '忽略标签' },
+  'f.advanced': { 'en-US': 'Advanced settings', 'zh-CN': '高级设置' },
+  'f.saveAs': { 'en-US': 'Save as', 'zh-CN': '保存为' },
+} as const satisfies Record<string, Record<Locale, string>>;

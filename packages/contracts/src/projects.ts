@@ -1,0 +1,68 @@
+import { z } from 'zod';
+import { LIMITS } from './constants.ts';
+import { idSchema, isoDateTime, pageQuerySchema } from './fields.ts';
+
+/**
+ * Projects: a company's container of tasks, with the phone-number encryption type every uploaded number
+ * must fit (spec §3). HEX is labelled "MENA" in the console (spec §3); the stored value stays HEX.
+ */
+export const ENCRYPTION_TYPES = ['MD5', 'HEX', 'PLAIN_TEXT', 'CUSTOM'] as const;
+export const encryptionTypeSchema = z.enum(ENCRYPTION_TYPES);
+export type EncryptionType = z.infer<typeof encryptionTypeSchema>;
+
+const blankToUndefined = (value: unknown) => (typeof value === 'string' && value.trim() === '') || value === null ? undefined : value;
+
+/** Spec §5: 2–30 characters, no spaces anywhere (leading and trailing blanks are trimmed first). */
+export const projectNameSchema = z.string().trim()
+  .min(LIMITS.projectName.min, { error: 'v.project.name' })
+  .max(LIMITS.projectName.max, { error: 'v.project.name' })
+  .regex(/^\S+$/, { error: 'v.noSpaces' });
+
+/** The API a CUSTOM project resolves its numbers through: an absolute http(s) URL. */
+export const encryptionApiUrlSchema = z.preprocess(
+  blankToUndefined,
+  z.string().trim().max(500, { error: 'v.tooLong' })
+    .pipe(z.url({ protocol: /^https?$/, hostname: z.regexes.hostname, error: 'v.project.apiUrl' }))
+    .optional(),
+);
+
+/** The add-project form. The API URL is required for CUSTOM only, and ignored (stored empty) otherwise. */
+export const projectInputSchema = z.object({
+  name: projectNameSchema,
+  encryptionType: encryptionTypeSchema,
+  encryptionApiUrl: encryptionApiUrlSchema,
+}).superRefine((value, ctx) => {
+  if (value.encryptionType === 'CUSTOM' && !value.encryptionApiUrl) {
+    ctx.addIssue({ code: 'custom', path: ['encryptionApiUrl'], message: 'v.project.apiUrlRequired' });
+  }
+});
+export type ProjectInput = z.infer<typeof projectInputSchema>;
+
+/**
+ * The edit-project form: the same fields. The encryption type must equal the stored one (spec §5: it
+ * cannot change after the choice); the server refuses any other value with 409 `e.project.encryptionLocked`.
+ */
+export const projectUpdateSchema = projectInputSchema.extend({ id: idSchema });
+export type ProjectUpdate = z.infer<typeof projectUpdateSchema>;
+
+export const projectQuerySchema = pageQuerySchema.extend({
+  /** Part of the name, case-insensitive. */
+  name: z.string().trim().max(LIMITS.projectName.max).optional(),
+});
+export type ProjectQuery = z.infer<typeof projectQuerySchema>;
+
+export const projectIdSchema = z.object({ id: idSchema });
+
+export const projectSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  encryptionType: encryptionTypeSchema,
+  encryptionApiUrl: z.string().nullable(),
+  /** The creator's alias (or user name). */
+  creator: z.string(),
+  createTime: isoDateTime,
+  taskCount: z.number().int(),
+  /** Tasks in progress: while any is, the project cannot be deleted. */
+  runningTaskCount: z.number().int(),
+});
+export type Project = z.infer<typeof projectSchema>;
