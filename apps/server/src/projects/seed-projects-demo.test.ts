@@ -23,8 +23,8 @@ describe('demo data', () => {
     const options = await call<{ scenarios: unknown[]; voices: unknown[]; sipLines: { alias: string }[] }>(server, '/api/tasks/options', { token });
     expect(options.body.data.scenarios).toHaveLength(1);
     expect(options.body.data.voices).toHaveLength(2);
-    // With no SIP line seeded, one simulated line is added and used.
-    expect(options.body.data.sipLines.map((l) => l.alias)).toEqual(['demo-simulated']);
+    // The demo task dials on the company's simulated lines.
+    expect(options.body.data.sipLines.map((l) => l.alias).sort()).toEqual(['Simulated line A', 'Simulated line B']);
   });
 
   it('uses the lines the company has and the catalogue already granted to it', async () => {
