@@ -13,3 +13,4 @@ export * from './route-schema.ts';
 export * from './projects.ts';
 export * from './tasks.ts';
 export * from './subtasks.ts';
+export * from './telephony.ts';

@@ -1,0 +1,88 @@
+/**
+ * One call's RTP stream over its own UDP socket: sends G.711 packets of 20 ms (sequence number +1,
+ * timestamp +160, a random SSRC, the marker bit on the first packet) and hands the far end's audio
+ * payloads to the call. RTCP is not sent (carriers do not require it for G.711 calls; noted in the README).
+ */
+import { randomInt } from 'node:crypto';
+import type { Socket } from 'node:dgram';
+import { encodeG711, codecOfPayloadType, decodeG711 } from './g711.ts';
+import { parseRtp, RTP_HEADER_BYTES, writeRtpHeader } from './rtp-packet.ts';
+import type { AudioCodec } from './trunk.ts';
+
+export interface RtpTarget {
+  address: string;
+  port: number;
+  codec: AudioCodec;
+  payloadType: number;
+}
+
+export class RtpSession {
+  readonly ssrc = randomInt(1, 0xffffffff);
+  private sequence = randomInt(0, 0x10000);
+  private timestamp = randomInt(0, 0xffffffff);
+  private target: RtpTarget | null = null;
+  private first = true;
+  private closed = false;
+  packetsSent = 0;
+  packetsReceived = 0;
+  /** performance-independent wall time of the last packet received (ms since epoch), 0 before any. */
+  lastReceivedAt = 0;
+
+  /**
+   * `onAudio` gets the far end's decoded samples; `wantsAudio` lets the call skip decoding when nobody
+   * records or listens (early media before anyone subscribed).
+   */
+  constructor(
+    private readonly socket: Socket,
+    readonly port: number,
+    private readonly onAudio: (samples: Int16Array) => void,
+    private readonly wantsAudio: () => boolean,
+  ) {
+    socket.on('message', (data) => this.receive(data));
+    socket.on('error', () => undefined);
+  }
+
+  setTarget(target: RtpTarget): void {
+    this.target = target;
+  }
+
+  get codec(): AudioCodec | null {
+    return this.target?.codec ?? null;
+  }
+
+  /** Sends one frame of samples (160 for 20 ms) to the far end. */
+  send(samples: Readonly<Int16Array>): void {
+    const target = this.target;
+    if (!target || this.closed) return;
+    const packet = Buffer.allocUnsafe(RTP_HEADER_BYTES + samples.length);
+    writeRtpHeader(packet, { payloadType: target.payloadType, marker: this.first, sequence: this.sequence, timestamp: this.timestamp, ssrc: this.ssrc });
+    encodeG711(target.codec, samples as Int16Array, packet, RTP_HEADER_BYTES);
+    this.first = false;
+    this.sequence = (this.sequence + 1) & 0xffff;
+    this.timestamp = (this.timestamp + samples.length) >>> 0;
+    this.packetsSent++;
+    this.socket.send(packet, target.port, target.address);
+  }
+
+  close(): void {
+    if (this.closed) return;
+    this.closed = true;
+    this.socket.removeAllListeners('message');
+    try {
+      this.socket.close();
+    } catch {
+      // already closed by an error
+    }
+  }
+
+  private receive(data: Buffer): void {
+    const packet = parseRtp(data);
+    if (!packet) return;
+    // Comfort noise (13), telephone-event and anything that is not G.711 is counted but not played.
+    const codec = packet.payloadType === this.target?.payloadType ? this.target.codec : codecOfPayloadType(packet.payloadType);
+    this.packetsReceived++;
+    this.lastReceivedAt = Date.now();
+    if (!codec || !this.wantsAudio()) return;
+    this.onAudio(decodeG711(codec, packet.payload));
+  }
+}
