@@ -15,7 +15,7 @@ export default defineConfig({
   testDir: './tests',
   fullyParallel: false,
   workers: 1,
-  timeout: 30_000,
+  timeout: 60_000,
   expect: { timeout: 10_000 },
   retries: 0,
   outputDir: './.artifacts',

@@ -32,19 +32,18 @@ function useMenuModel() {
   return { nodes, ...menuSelection(resolved.kind === 'app' ? resolved.entry : null) };
 }
 
-function MenuItems({ nodes }: { nodes: MenuNode[] }) {
-  const { t } = useTranslation();
-  return (
-    <>
-      {nodes.map((node) => (node.children ? (
-        <Menu.SubMenu key={node.name} data-testid={`menu-${node.name}`} title={<>{iconOf(node.icon)}{t(node.titleKey)}</>}>
-          {node.children.map((child) => <Menu.Item key={child.name} data-testid={`menu-${child.name}`}>{t(child.titleKey)}</Menu.Item>)}
-        </Menu.SubMenu>
-      ) : (
-        <Menu.Item key={node.name} data-testid={`menu-${node.name}`}>{iconOf(node.icon)}{t(node.titleKey)}</Menu.Item>
-      )))}
-    </>
-  );
+/**
+ * Menu entries as plain elements, not wrapped in a component of ours: Arco's Menu walks its direct
+ * children to give each level its indent, and a wrapper component would hide the levels from it.
+ */
+function menuItems(nodes: MenuNode[], t: (key: string) => string) {
+  return nodes.map((node) => (node.children ? (
+    <Menu.SubMenu key={node.name} data-testid={`menu-${node.name}`} title={<>{iconOf(node.icon)}{t(node.titleKey)}</>}>
+      {node.children.map((child) => <Menu.Item key={child.name} data-testid={`menu-${child.name}`}>{t(child.titleKey)}</Menu.Item>)}
+    </Menu.SubMenu>
+  ) : (
+    <Menu.Item key={node.name} data-testid={`menu-${node.name}`}>{iconOf(node.icon)}{t(node.titleKey)}</Menu.Item>
+  )));
 }
 
 function pathOf(nodes: MenuNode[], key: string): string | undefined {
@@ -57,6 +56,7 @@ function pathOf(nodes: MenuNode[], key: string): string | undefined {
 }
 
 export function SideMenu() {
+  const { t } = useTranslation();
   const navigate = useNavigate();
   const collapsed = useSettings((s) => s.menuCollapse);
   const { nodes, selected, open } = useMenuModel();
@@ -70,19 +70,20 @@ export function SideMenu() {
         hasCollapseButton={false}
         onClickMenuItem={(key) => { const to = pathOf(nodes, key); if (to) navigate(to); }}
       >
-        <MenuItems nodes={nodes} />
+        {menuItems(nodes, t)}
       </Menu>
     </div>
   );
 }
 
 export function TopMenu() {
+  const { t } = useTranslation();
   const navigate = useNavigate();
   const { nodes, selected } = useMenuModel();
   return (
     <div data-testid="side-menu" className="top-menu">
       <Menu mode="horizontal" selectedKeys={selected} onClickMenuItem={(key) => { const to = pathOf(nodes, key); if (to) navigate(to); }}>
-        <MenuItems nodes={nodes} />
+        {menuItems(nodes, t)}
       </Menu>
     </div>
   );

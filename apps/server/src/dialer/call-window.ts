@@ -1,0 +1,78 @@
+/**
+ * When a task may dial: inside its daily call window (HH:mm to HH:mm, end after start) on the weekdays
+ * of its cycle (ISO: 1 = Monday … 7 = Sunday), read in the company's IANA time zone. Pure, so the
+ * boundaries are tested with any clock.
+ */
+export interface CallWindow {
+  start: string;
+  end: string;
+  weekdays: readonly number[];
+  timeZone: string;
+}
+
+interface LocalTime { weekday: number; minutes: number; seconds: number }
+
+const WEEKDAY_INDEX: Record<string, number> = { Mon: 1, Tue: 2, Wed: 3, Thu: 4, Fri: 5, Sat: 6, Sun: 7 };
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+function formatterFor(timeZone: string): Intl.DateTimeFormat {
+  let formatter = formatters.get(timeZone);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat('en-US', {
+      timeZone, weekday: 'short', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23',
+    });
+    formatters.set(timeZone, formatter);
+  }
+  return formatter;
+}
+
+/** The wall-clock weekday and time of `at` in `timeZone`. */
+export function localTime(at: Date, timeZone: string): LocalTime {
+  const parts = Object.fromEntries(formatterFor(timeZone).formatToParts(at).map((part) => [part.type, part.value]));
+  return {
+    weekday: WEEKDAY_INDEX[parts.weekday!]!,
+    minutes: Number(parts.hour) * 60 + Number(parts.minute),
+    seconds: Number(parts.second),
+  };
+}
+
+export function minutesOf(hhmm: string): number {
+  const [hours, minutes] = hhmm.split(':').map(Number);
+  return hours! * 60 + minutes!;
+}
+
+/** Open from the first second of `start` up to, not including, `end`. */
+export function isWindowOpen(window: CallWindow, at: Date): boolean {
+  const local = localTime(at, window.timeZone);
+  if (!window.weekdays.includes(local.weekday)) return false;
+  return local.minutes >= minutesOf(window.start) && local.minutes < minutesOf(window.end);
+}
+
+/**
+ * The next moment the window opens after `at` (or `at` itself when open), or null when the cycle has no
+ * weekday. Walks forward minute-aligned candidates — each day's start — so daylight-saving shifts are
+ * read from the zone rather than assumed.
+ */
+export function nextOpening(window: CallWindow, at: Date): Date | null {
+  if (window.weekdays.length === 0) return null;
+  if (isWindowOpen(window, at)) return at;
+  const startMinutes = minutesOf(window.start);
+  const local = localTime(at, window.timeZone);
+  // Midnight (local) of today, approximately: step back by the local time of day.
+  const todayMidnight = at.getTime() - (local.minutes * 60 + local.seconds) * 1000 - (at.getTime() % 1000);
+  for (let day = 0; day <= 8; day += 1) {
+    const guess = new Date(todayMidnight + day * 86_400_000 + startMinutes * 60_000);
+    const candidate = correctToLocal(guess, startMinutes, window.timeZone);
+    if (candidate.getTime() > at.getTime() && isWindowOpen(window, candidate)) return candidate;
+  }
+  return null;
+}
+
+/** Nudges a guess by the zone's offset change (DST) so its local time is `minutes` past midnight. */
+function correctToLocal(guess: Date, minutes: number, timeZone: string): Date {
+  const drift = localTime(guess, timeZone).minutes - minutes;
+  if (drift === 0) return guess;
+  // Keep the correction within half a day so it never jumps to the neighbouring day.
+  const wrapped = ((drift + 720) % 1440 + 1440) % 1440 - 720;
+  return new Date(guess.getTime() - wrapped * 60_000);
+}
