@@ -98,3 +98,4 @@ export * from './tables/company-grants.ts';
 export * from './tables/projects.ts';
 export * from './tables/tasks.ts';
 export * from './tables/subtasks.ts';
+export * from './tables/calls.ts';

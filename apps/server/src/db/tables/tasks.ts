@@ -31,6 +31,11 @@ export const tasks = pgTable('tasks', {
   concurrencyCount: integer('concurrency_count'),
   ignoreTags: text('ignore_tags').array().notNull().default(sql`'{}'::text[]`),
   advanced: jsonb('advanced').$type<TaskAdvanced>().notNull(),
+  /** Why the dialer paused or stopped the task by itself (circuit breaker), shown in the task list. */
+  statusReason: text('status_reason'),
+  /** Optional redial of no-answer and busy: how many more attempts, and the gap between them. */
+  redialCount: integer('redial_count').notNull().default(0),
+  redialGapMinutes: integer('redial_gap_minutes').notNull().default(30),
   pendingCount: integer('pending_count').notNull().default(0),
   totalCount: integer('total_count').notNull().default(0),
   createdBy: uuid('created_by').references(() => users.id),
