@@ -24,6 +24,11 @@ export function tone(frequencyHz: number, ms: number, amplitude = 0.3): Int16Arr
   return out;
 }
 
+/** About how long a line takes to say (70 ms a character, at least 600 ms): paces stand-in audio and the simulated callee. */
+export function speakingMs(text: string): number {
+  return Math.max(600, text.length * 70);
+}
+
 export function silence(ms: number): Int16Array {
   return new Int16Array(samplesFor(ms));
 }

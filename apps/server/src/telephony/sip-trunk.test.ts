@@ -4,6 +4,9 @@ import { join } from 'node:path';
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { freeUdpPort, startSipp, type Sipp, type SippOptions } from '../../test/sipp.ts';
 import { rms, tone } from './audio.ts';
+import { CallSession } from './call-session.ts';
+import { PlayPrologueStep } from './play-prologue-step.ts';
+import { TalkStep } from './talk-step.ts';
 import type { SipMessage } from './sip-message.ts';
 import { SipTrunk } from './sip-trunk.ts';
 import type { AudioFrame, CallEvent, SipLine } from './trunk.ts';
@@ -120,6 +123,19 @@ describe('SipTrunk against sipp', () => {
     expect(result.durationMs).toBeGreaterThanOrEqual(400);
     expect(result.recording!.durationMs).toBeGreaterThanOrEqual(300);
     expect(flow()).toEqual(['out INVITE', 'in 180', 'in 200', 'out ACK', 'in BYE', 'out 200']);
+    await expectSippPassed(s);
+  });
+
+  it('runs a CallSession on a SIP call: the prologue is played and recorded, then the far end hangs up', async () => {
+    const s = await far({ scenario: 'uas-remote-bye.xml', pauseMs: 800 });
+    const call = trunk.dial({ to: '13800000012', callerId: '02100000000', line: lineTo(s), ringTimeoutMs: 5000 });
+    const session = new CallSession(call, [new PlayPrologueStep({ prologues: [{ text: 'Hello from Dialwise.', audio: tone(400, 300, 0.4) }], pauseMs: 100 }), new TalkStep()]);
+    const { result, conversation, steps } = await session.run();
+    expect(result).toMatchObject({ outcome: 'answered', hungUpBy: 'callee' });
+    expect(steps).toEqual([{ name: 'play-prologue', status: 'done' }, { name: 'talk', status: 'killed' }]);
+    expect(conversation).toEqual([{ at: expect.any(Date), speaker: 'us', text: 'Hello from Dialwise.' }]);
+    expect(call.text).toBeNull();
+    expect(rms(channels(result.recording!.path).right)).toBeGreaterThan(1000);
     await expectSippPassed(s);
   });
 

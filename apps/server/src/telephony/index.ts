@@ -1,0 +1,20 @@
+/**
+ * The telephony engine's public surface, for the dialer and the conversation runtime. See trunk.ts for
+ * the contract, NOTES/README for the figures and the decisions.
+ */
+export type {
+  Trunk, SipLine, AudioCodec, DialRequest, CallHandle, CallState, CallEvent, CallEventMap, AudioFrame, Utterance,
+  TextChannel, AnswerInfo, CallResult, RecordingInfo, EndReason,
+} from './trunk.ts';
+export { CALL_STATES, END_REASONS } from './trunk.ts';
+export { SipTrunk, recordingsDirOf, defaultRecordingPath, type SipTrunkOptions } from './sip-trunk.ts';
+export { DEFAULT_SIP_TIMERS, type SipTimers } from './sip-call.ts';
+export { SimulatedTrunk, type SimulatedTrunkOptions } from './simulated-trunk.ts';
+export { DEFAULT_OUTCOME_MIX, type CalleePlan, type OutcomeMix, type Persona } from './simulated-callee.ts';
+export { CallSession, KillableDelay, type CallStep, type ConversationLine, type SessionResult, type CallSessionOptions } from './call-session.ts';
+export { PlayPrologueStep, standInSpeech, type Prologue, type PlayPrologueOptions } from './play-prologue-step.ts';
+export { TalkStep } from './talk-step.ts';
+export { outcomeOfStatus } from './outcome.ts';
+export { tone, silence, SAMPLE_RATE, FRAME_MS, FRAME_SAMPLES } from './audio.ts';
+export { parseWavHeader, type WavFormat } from './wav-writer.ts';
+export type { TelephonyLogger } from './base-call.ts';

@@ -1,0 +1,141 @@
+/**
+ * The people the simulated trunk calls: what happens when their phone rings (a plan drawn from a
+ * seeded random mix), what they say once they pick up, and a synthetic voice for their side of the
+ * recording. Everything here is deterministic for a given seed.
+ */
+import { FRAME_SAMPLES, SAMPLE_RATE } from './audio.ts';
+
+/** The outcomes a simulated callee can produce (`canceled` is ours to cause, not theirs). */
+export const SIMULATED_OUTCOMES = ['answered', 'no_answer', 'busy', 'invalid_number', 'rejected', 'failed', 'backpressure', 'timeout'] as const;
+export type SimulatedOutcome = (typeof SIMULATED_OUTCOMES)[number];
+
+/** Relative weights of the outcomes; they need not sum to 1. */
+export type OutcomeMix = Record<SimulatedOutcome, number>;
+
+/**
+ * Roughly what an outbound campaign to consumer numbers sees: about half pick up, a fifth let it ring,
+ * some are busy or decline, a few numbers are dead, and the carrier now and then pushes back.
+ */
+export const DEFAULT_OUTCOME_MIX: OutcomeMix = {
+  answered: 0.55, no_answer: 0.18, busy: 0.08, invalid_number: 0.05, rejected: 0.05, failed: 0.03, backpressure: 0.06, timeout: 0,
+};
+
+/** How the callee behaves when they pick up. */
+export type Persona = 'interested' | 'not_interested' | 'wants_human';
+
+export interface CalleePlan {
+  outcome: SimulatedOutcome;
+  /** Unscaled ms from the INVITE to the answer or the refusal (how long it rings). */
+  ringMs: number;
+  /** Unscaled ms the callee stays on the line once answered before hanging up themselves. */
+  talkMs: number;
+  persona: Persona;
+}
+
+/** A small, fast, seedable PRNG (mulberry32): the same seed gives the same sequence on every machine. */
+export function seededRandom(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+function between(random: () => number, min: number, max: number): number {
+  return Math.round(min + random() * (max - min));
+}
+
+function pick<T>(random: () => number, items: readonly T[]): T {
+  return items[Math.floor(random() * items.length)]!;
+}
+
+export function drawOutcome(random: () => number, mix: OutcomeMix): SimulatedOutcome {
+  const total = SIMULATED_OUTCOMES.reduce((sum, o) => sum + Math.max(0, mix[o]), 0);
+  let x = random() * total;
+  for (const outcome of SIMULATED_OUTCOMES) {
+    x -= Math.max(0, mix[outcome]);
+    if (x < 0) return outcome;
+  }
+  return 'answered';
+}
+
+/** Draws what happens on one call. */
+export function drawPlan(random: () => number, mix: OutcomeMix): CalleePlan {
+  const outcome = drawOutcome(random, mix);
+  const ringMs = {
+    answered: between(random, 3000, 15_000),
+    no_answer: 60_000,
+    busy: between(random, 500, 4000),
+    invalid_number: between(random, 200, 800),
+    rejected: between(random, 2000, 8000),
+    failed: between(random, 100, 500),
+    backpressure: between(random, 30, 150),
+    timeout: 0,
+  }[outcome];
+  const persona = pick<Persona>(random, ['interested', 'interested', 'not_interested', 'wants_human']);
+  return { outcome, ringMs, talkMs: between(random, 15_000, 90_000), persona };
+}
+
+/** What the callee says, by moment. */
+const GREETINGS = ['Hello?', 'Hi, who is this?', 'Yes, speaking.', 'Hello, who am I talking to?'];
+const REPLIES: Record<Persona, readonly string[]> = {
+  interested: ['Okay, tell me more.', 'How much does it cost?', 'That sounds useful.', 'Can you send me the details?'],
+  not_interested: ["Sorry, I'm not interested.", "I don't have time for this.", 'Please take me off your list.'],
+  wants_human: ['Can I talk to a real person?', 'Is there someone I can speak to?', 'Please transfer me to an agent.'],
+};
+const GOODBYES: Record<Persona, string> = {
+  interested: 'Thanks, goodbye.',
+  not_interested: 'Goodbye.',
+  wants_human: "Never mind, I'll call back.",
+};
+export const SILENCE_PROMPT = 'Hello? Are you there?';
+
+/** The callee's side of the conversation: greeting, replies to what we say, goodbye. */
+export class CalleeScript {
+  private replies = 0;
+
+  constructor(private readonly random: () => number, readonly persona: Persona) {}
+
+  greeting(): string {
+    return pick(this.random, GREETINGS);
+  }
+
+  /** The reply to our line, and whether the callee hangs up after it (the uninterested give up soon). */
+  reply(): { text: string; hangUp: boolean } {
+    this.replies++;
+    if (this.persona === 'not_interested' && this.replies >= 2) return { text: GOODBYES.not_interested, hangUp: true };
+    return { text: pick(this.random, REPLIES[this.persona]), hangUp: false };
+  }
+
+  goodbye(): string {
+    return GOODBYES[this.persona];
+  }
+}
+
+/**
+ * A voice-like signal for the callee's side of the recording: a gliding fundamental with two
+ * harmonics, shaped into syllables (about 4 a second), plus a little noise. Not speech, but it looks
+ * and sounds like someone talking in a waveform view — enough for the demo's recordings.
+ */
+export class SyntheticVoice {
+  private sample = 0;
+  private readonly frame = new Int16Array(FRAME_SAMPLES);
+
+  constructor(private readonly random: () => number, private readonly pitchHz = 120 + random() * 80) {}
+
+  nextFrame(): Int16Array {
+    for (let i = 0; i < FRAME_SAMPLES; i++, this.sample++) {
+      const t = this.sample / SAMPLE_RATE;
+      const f0 = this.pitchHz * (1 + 0.15 * Math.sin(2 * Math.PI * 0.7 * t));
+      const phase = 2 * Math.PI * f0 * t;
+      const voiced = Math.sin(phase) * 0.55 + Math.sin(2 * phase) * 0.3 + Math.sin(3 * phase) * 0.15;
+      const syllables = Math.max(0, Math.sin(2 * Math.PI * 4 * t)) ** 0.6;
+      const noise = (this.random() * 2 - 1) * 0.04;
+      this.frame[i] = Math.round((voiced * syllables * 0.35 + noise) * 32767);
+    }
+    return this.frame;
+  }
+}

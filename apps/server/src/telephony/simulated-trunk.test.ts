@@ -1,0 +1,179 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import type { CallOutcome } from '@dialwise/contracts';
+import { rms } from './audio.ts';
+import { DEFAULT_OUTCOME_MIX, SILENCE_PROMPT, type CalleePlan } from './simulated-callee.ts';
+import { SimulatedTrunk, type SimulatedTrunkOptions } from './simulated-trunk.ts';
+import type { CallEvent, DialRequest, SipLine } from './trunk.ts';
+import { parseWavHeader, WAV_HEADER_BYTES } from './wav-writer.ts';
+
+const dir = mkdtempSync(join(tmpdir(), 'dialwise-simulated-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+const line: SipLine = { username: 'demo', password: 'demo', domain: 'simulated.invalid', port: 5060 };
+const request = (to: string, extra: Partial<DialRequest> = {}): DialRequest => ({ to, callerId: '02100000000', line, ringTimeoutMs: 45_000, ...extra });
+
+/** A trunk whose every call follows `plan` (the drawn plan's other fields kept), 100× faster than real time. */
+function trunkWith(plan: Partial<CalleePlan>, options: Partial<SimulatedTrunkOptions> = {}) {
+  return new SimulatedTrunk({ recordingsDir: join(dir, 'recordings'), seed: 1, timeScale: 0.01, plan: () => plan, ...options });
+}
+
+function nextEvent(call: ReturnType<SimulatedTrunk['dial']>, match: (event: CallEvent) => boolean): Promise<CallEvent> {
+  return new Promise((resolve) => {
+    const listener = (event: CallEvent) => {
+      if (match(event)) {
+        call.off('event', listener);
+        resolve(event);
+      }
+    };
+    call.on('event', listener);
+  });
+}
+
+describe('SimulatedTrunk outcomes', () => {
+  it('draws outcomes in the proportions of the mix (seeded, 1000 calls)', async () => {
+    const trunk = new SimulatedTrunk({ recordingsDir: dir, seed: 20260101, timeScale: 0.0005 });
+    const calls = Array.from({ length: 1000 }, (_, i) => trunk.dial(request(`1380000${String(i).padStart(4, '0')}`, { record: false })));
+    const results = await Promise.all(calls.map((c) => c.ended));
+    const counts = new Map<CallOutcome, number>();
+    for (const r of results) counts.set(r.outcome, (counts.get(r.outcome) ?? 0) + 1);
+    const total = Object.values(DEFAULT_OUTCOME_MIX).reduce((a, b) => a + b, 0);
+    for (const [outcome, weight] of Object.entries(DEFAULT_OUTCOME_MIX)) {
+      // 1000 draws: three standard deviations of the largest share are under 5 points.
+      expect(Math.abs((counts.get(outcome as CallOutcome) ?? 0) / 1000 - weight / total), outcome).toBeLessThan(0.05);
+    }
+    expect(trunk.activeCalls).toBe(0);
+  });
+
+  it('gives the same calls for the same seed, and different ones for another seed', async () => {
+    const run = async (seed: number) => {
+      const trunk = new SimulatedTrunk({ recordingsDir: dir, seed, timeScale: 0.0005 });
+      const results = await Promise.all(Array.from({ length: 40 }, (_, i) => trunk.dial(request(`139${i}`, { record: false })).ended));
+      return results.map((r) => `${r.outcome}/${r.sipStatus}`);
+    };
+    const first = await run(7);
+    expect(await run(7)).toEqual(first);
+    expect(await run(8)).not.toEqual(first);
+  });
+
+  it.each([
+    ['busy', 486, 'Busy Here'], ['invalid_number', 404, 'Not Found'], ['rejected', 603, 'Decline'],
+    ['failed', 500, 'Server Internal Error'], ['backpressure', 503, 'Service Unavailable'],
+  ] as const)('a %s callee ends with %i %s, hung up by the callee', async (outcome, status, reason) => {
+    const trunk = trunkWith({ outcome, ringMs: 1000 });
+    const result = await trunk.dial(request('13800000001')).ended;
+    expect(result).toMatchObject({ outcome, sipStatus: status, sipReason: reason, hungUpBy: 'callee', endReason: 'remote-refused', answeredAt: null, recording: null });
+    // Back-pressure says when to come back (Retry-After 30 s, on the scaled clock).
+    expect(result.retryAfterMs).toBe(outcome === 'backpressure' ? 300 : null);
+  });
+
+  it('lets an unanswered phone ring until our ring timeout: no_answer, 487, trying → ringing → ended', async () => {
+    const trunk = trunkWith({ outcome: 'no_answer' });
+    const call = trunk.dial(request('13800000002', { ringTimeoutMs: 20_000 }));
+    const result = await call.ended;
+    expect(result).toMatchObject({ outcome: 'no_answer', sipStatus: 487, endReason: 'ring-timeout', hungUpBy: 'us' });
+    expect(result.endedAt.getTime() - result.placedAt.getTime()).toBeGreaterThanOrEqual(190);
+    expect(call.history.map((e) => e.type)).toEqual(['trying', 'ringing', 'ended']);
+  });
+
+  it('answers a phone that rings longer than the callee takes to pick up', async () => {
+    const result = await trunkWith({ outcome: 'answered', ringMs: 30_000, talkMs: 1000 }).dial(request('1', { ringTimeoutMs: 20_000 })).ended;
+    expect(result.outcome).toBe('no_answer'); // 30 s to pick up, 20 s ring timeout
+  });
+
+  it('times out when the far end never answers anything', async () => {
+    const call = trunkWith({ outcome: 'timeout' }).dial(request('13800000003'));
+    expect(await call.ended).toMatchObject({ outcome: 'timeout', sipStatus: null, hungUpBy: 'network', endReason: 'no-response' });
+    expect(call.history.map((e) => e.type)).toEqual(['ended']);
+  });
+
+  it('cancels a ringing call on hangup() and on abort, and never dials an already aborted request', async () => {
+    const trunk = trunkWith({ outcome: 'answered', ringMs: 10_000 });
+    const ringing = trunk.dial(request('13800000004'));
+    await nextEvent(ringing, (e) => e.type === 'ringing');
+    expect(await ringing.hangup()).toMatchObject({ outcome: 'canceled', sipStatus: 487, endReason: 'hangup', hungUpBy: 'us' });
+
+    const abort = new AbortController();
+    const aborted = trunk.dial(request('13800000005', { signal: abort.signal }));
+    await nextEvent(aborted, (e) => e.type === 'ringing');
+    abort.abort();
+    expect(await aborted.ended).toMatchObject({ outcome: 'canceled', endReason: 'aborted' });
+
+    const already = new AbortController();
+    already.abort();
+    expect(await trunk.dial(request('13800000006', { signal: already.signal })).ended).toMatchObject({ outcome: 'canceled', sipStatus: null });
+  });
+});
+
+describe('SimulatedTrunk answered calls', () => {
+  it('reports trying → ringing → answered → the callee greeting, and records a stereo WAV with the callee on the left', async () => {
+    // At a tenth of real time the callee's greeting (at least 600 ms) lasts 60 ms or more of audio.
+    const trunk = trunkWith({ outcome: 'answered', ringMs: 2000, talkMs: 60_000, persona: 'interested' }, { timeScale: 0.1 });
+    const call = trunk.dial(request('13800000007'));
+    const voiced = new Promise<void>((resolve) => {
+      let frames = 0;
+      call.on('audio', (frame) => { if (rms(frame.samples) > 500 && ++frames === 3) resolve(); });
+    });
+    const greeting = await nextEvent(call, (e) => e.type === 'utterance');
+    expect(greeting).toMatchObject({ utterance: { speaker: 'callee' } });
+    await voiced;
+    const result = await call.hangup();
+    expect(call.history.map((e) => e.type)).toEqual(['trying', 'ringing', 'answered', 'utterance', 'ended']);
+    expect(result).toMatchObject({ outcome: 'answered', sipStatus: 200, hungUpBy: 'us', endReason: 'hangup', codec: 'PCMU' });
+    expect(result.media.packetsSent).toBeGreaterThanOrEqual(3);
+
+    const bytes = readFileSync(result.recording!.path);
+    expect(parseWavHeader(bytes)).toEqual({ channels: 2, sampleRate: 8000, bitsPerSample: 16, dataBytes: bytes.length - WAV_HEADER_BYTES });
+    expect(result.recording!.durationMs).toBe(result.media.packetsSent * 20);
+    const samples = new Int16Array(bytes.buffer, bytes.byteOffset + WAV_HEADER_BYTES, (bytes.length - WAV_HEADER_BYTES) / 2);
+    const left = samples.filter((_, i) => i % 2 === 0);
+    expect(rms(left)).toBeGreaterThan(500);
+  });
+
+  it('answers what we say on the text channel, and an uninterested callee hangs up after the second reply', async () => {
+    const trunk = trunkWith({ outcome: 'answered', ringMs: 1000, talkMs: 600_000, persona: 'not_interested' });
+    const call = trunk.dial(request('13800000008', { record: false }));
+    await nextEvent(call, (e) => e.type === 'utterance');
+    const lines: string[] = [];
+    call.on('utterance', (e) => lines.push(`${e.utterance.speaker}: ${e.utterance.text}`));
+    call.text!.say('Good morning, this is Dialwise.');
+    await nextEvent(call, (e) => e.type === 'utterance' && e.utterance.speaker === 'callee');
+    call.text!.say('May I tell you about our offer?');
+    const result = await call.ended;
+    expect(lines).toEqual(['us: Good morning, this is Dialwise.', expect.stringMatching(/^callee: /), 'us: May I tell you about our offer?', 'callee: Goodbye.']);
+    expect(result).toMatchObject({ outcome: 'answered', hungUpBy: 'callee', endReason: 'remote-bye' });
+  });
+
+  it('asks whether anyone is there when we say nothing, and hangs up when its talk time is over', async () => {
+    const trunk = trunkWith({ outcome: 'answered', ringMs: 1000, talkMs: 15_000, persona: 'wants_human' });
+    const call = trunk.dial(request('13800000009', { record: false }));
+    const result = await call.ended;
+    const said = call.history.flatMap((e) => (e.type === 'utterance' ? [e.utterance.text] : []));
+    expect(said).toContain(SILENCE_PROMPT);
+    expect(said.at(-1)).toBe("Never mind, I'll call back.");
+    expect(result).toMatchObject({ hungUpBy: 'callee', endReason: 'remote-bye' });
+    expect(result.durationMs).toBeGreaterThanOrEqual(140);
+  });
+
+  it('replays the whole history to a late events() iterator and stops after ended', async () => {
+    const trunk = trunkWith({ outcome: 'busy', ringMs: 2000 });
+    const call = trunk.dial(request('13800000010'));
+    await call.ended;
+    const seen: string[] = [];
+    for await (const event of call.events()) seen.push(event.type);
+    expect(seen).toEqual(['trying', 'ringing', 'ended']);
+  });
+
+  it('close() hangs up the live calls', async () => {
+    const trunk = trunkWith({ outcome: 'answered', ringMs: 1000, talkMs: 600_000 });
+    const call = trunk.dial(request('13800000011', { record: false }));
+    await call.answered;
+    expect(trunk.activeCalls).toBe(1);
+    await trunk.close();
+    expect(await call.ended).toMatchObject({ outcome: 'answered', endReason: 'trunk-closed', hungUpBy: 'us' });
+    expect(trunk.activeCalls).toBe(0);
+    expect(await trunk.dial(request('2')).ended).toMatchObject({ outcome: 'canceled', endReason: 'trunk-closed' });
+  });
+});

@@ -1,0 +1,282 @@
+/**
+ * The embedded trunk of the demo and of tests: no carrier, no network. Each dial meets an in-process
+ * callee whose behaviour is drawn from a seeded mix (answers and talks, lets it ring, is busy, declines,
+ * the number is dead, the "carrier" pushes back) and produces the same events, results and stereo WAV
+ * recordings as the SIP trunk. Once answered, the callee talks in text: it greets, replies to what we
+ * `say` on the text channel, may ask for a person, and hangs up when its talk time is over.
+ *
+ * `timeScale` speeds the simulated clock up: every duration (ringing, talking, the request's ring
+ * timeout, the callee's speech) is multiplied by it, so tests run a 40 s call in 40 ms. The media
+ * clock itself stays at 20 ms, so a scaled call's recording is correspondingly short.
+ */
+import { performance } from 'node:perf_hooks';
+import { randomUUID } from 'node:crypto';
+import type { CallOutcome } from '@dialwise/contracts';
+import { SILENT_FRAME, speakingMs } from './audio.ts';
+import { BaseCall, SILENT_LOGGER, type CallEnd, type TelephonyLogger } from './base-call.ts';
+import { MediaClock } from './media-clock.ts';
+import {
+  CalleeScript, DEFAULT_OUTCOME_MIX, drawPlan, seededRandom, SILENCE_PROMPT, SyntheticVoice,
+  type CalleePlan, type OutcomeMix,
+} from './simulated-callee.ts';
+import { defaultRecordingPath } from './sip-trunk.ts';
+import type { CallHandle, CallResult, DialRequest, EndReason, Trunk } from './trunk.ts';
+
+export interface SimulatedTrunkOptions {
+  /** Folder of the recordings: `<recordingsDir>/<yyyy-mm-dd>/<callId>.wav` unless a call names its own path. */
+  recordingsDir: string;
+  /** Seed of the callees' choices: the same seed and the same order of dials give the same calls. Default: random. */
+  seed?: number;
+  /** Multiplies every simulated duration (1 = real time). */
+  timeScale?: number;
+  /** Outcome weights, merged over DEFAULT_OUTCOME_MIX. */
+  mix?: Partial<OutcomeMix>;
+  /** Overrides the drawn plan of a call (a test that needs a busy callee, a demo number that always answers). */
+  plan?: (request: DialRequest, drawn: CalleePlan) => Partial<CalleePlan> | undefined;
+  /** Default cap of an answered call, unscaled. Default 2 h. */
+  maxCallMs?: number;
+  logger?: TelephonyLogger;
+}
+
+/** The final responses a simulated callee or "carrier" sends, per outcome. */
+const REFUSALS: Partial<Record<CallOutcome, { status: number; reason: string }>> = {
+  busy: { status: 486, reason: 'Busy Here' },
+  no_answer: { status: 480, reason: 'Temporarily Unavailable' },
+  invalid_number: { status: 404, reason: 'Not Found' },
+  rejected: { status: 603, reason: 'Decline' },
+  failed: { status: 500, reason: 'Server Internal Error' },
+  backpressure: { status: 503, reason: 'Service Unavailable' },
+};
+
+/** Unscaled: how long before the first 100 Trying, when 180 Ringing comes, what a silent far end costs (timer B). */
+const TRYING_MS = 50;
+const RINGING_AFTER_MS = 700;
+const NO_RESPONSE_MS = 32_000;
+const RETRY_AFTER_MS = 30_000;
+const GREETING_AFTER_MS = 500;
+const THINKING_MS = 400;
+const SILENCE_PROMPT_AFTER_MS = 6000;
+
+export class SimulatedTrunk implements Trunk {
+  readonly kind = 'simulated' as const;
+  readonly clock: MediaClock;
+  private readonly random: () => number;
+  private readonly mix: OutcomeMix;
+  private readonly live = new Set<SimulatedCall>();
+  private readonly logger: TelephonyLogger;
+  private closing = false;
+
+  constructor(private readonly options: SimulatedTrunkOptions) {
+    this.random = seededRandom(options.seed ?? Math.floor(Math.random() * 2 ** 32));
+    this.mix = { ...DEFAULT_OUTCOME_MIX, ...options.mix };
+    this.logger = options.logger ?? SILENT_LOGGER;
+    this.clock = new MediaClock((error) => this.logger.warn({ err: error }, 'simulated media tick failed'));
+  }
+
+  get activeCalls(): number {
+    return this.live.size;
+  }
+
+  dial(request: DialRequest): CallHandle {
+    const drawn = drawPlan(this.random, this.mix);
+    const plan: CalleePlan = { ...drawn, ...this.options.plan?.(request, drawn) };
+    const callRandom = seededRandom(Math.floor(this.random() * 2 ** 32));
+    const id = randomUUID();
+    const call = new SimulatedCall(id, request, plan, callRandom, {
+      scale: this.options.timeScale ?? 1,
+      clock: this.clock,
+      recordingPath: request.record === false ? null : request.recordingPath ?? defaultRecordingPath(this.options.recordingsDir, id),
+      maxCallMs: request.maxDurationMs ?? this.options.maxCallMs ?? 2 * 60 * 60 * 1000,
+      logger: this.logger,
+      onFinished: (c) => this.live.delete(c),
+    });
+    this.live.add(call);
+    call.start(this.closing);
+    return call;
+  }
+
+  async close(): Promise<void> {
+    this.closing = true;
+    const calls = [...this.live];
+    for (const call of calls) call.end('trunk-closed');
+    await Promise.all(calls.map((call) => call.ended));
+  }
+}
+
+interface SimulatedCallContext {
+  scale: number;
+  clock: MediaClock;
+  recordingPath: string | null;
+  maxCallMs: number;
+  logger: TelephonyLogger;
+  onFinished: (call: SimulatedCall) => void;
+}
+
+type Phase = 'calling' | 'ringing' | 'answered' | 'over';
+
+class SimulatedCall extends BaseCall {
+  private phase: Phase = 'calling';
+  private readonly timers = new Set<NodeJS.Timeout>();
+  private readonly script: CalleeScript;
+  private readonly voice: SyntheticVoice;
+  private speakingUntil = 0;
+  private silencePrompt: NodeJS.Timeout | null = null;
+  private ringTimer: NodeJS.Timeout | null = null;
+  private readonly tick = () => this.onTick();
+  private readonly onAbort = () => this.end('aborted');
+
+  constructor(
+    id: string,
+    private readonly request: DialRequest,
+    readonly plan: CalleePlan,
+    private readonly random: () => number,
+    private readonly ctx: SimulatedCallContext,
+  ) {
+    super(id, request.to, ctx.recordingPath, ctx.logger);
+    this.script = new CalleeScript(random, plan.persona);
+    this.voice = new SyntheticVoice(random);
+    this.text = { say: (text) => this.say(text) };
+  }
+
+  start(closing: boolean): void {
+    const { signal } = this.request;
+    if (signal?.aborted || closing) {
+      void this.finishWith({ outcome: 'canceled', sipStatus: null, sipReason: 'aborted before dialling', endReason: closing ? 'trunk-closed' : 'aborted', hungUpBy: 'us' });
+      return;
+    }
+    signal?.addEventListener('abort', this.onAbort, { once: true });
+    const { outcome, ringMs } = this.plan;
+    if (outcome === 'timeout') {
+      this.after(NO_RESPONSE_MS, () => void this.finishWith({ outcome: 'timeout', sipStatus: null, sipReason: 'no response to the INVITE (timer B)', endReason: 'no-response', hungUpBy: 'network' }));
+      return;
+    }
+    this.after(Math.min(TRYING_MS, ringMs), () => this.onTrying());
+    const rings = outcome === 'answered' || outcome === 'no_answer' || outcome === 'rejected' || (outcome === 'busy' && ringMs > 1500);
+    if (rings) {
+      this.after(Math.min(RINGING_AFTER_MS, ringMs), () => {
+        if (this.phase !== 'calling') return;
+        this.phase = 'ringing';
+        this.onRinging(180);
+      });
+    }
+    this.ringTimer = this.after(this.request.ringTimeoutMs, () => this.end('ring-timeout'));
+    this.after(ringMs, () => {
+      if (outcome === 'answered') this.answer();
+      else this.refuse(outcome);
+    });
+  }
+
+  hangup(): Promise<CallResult> {
+    this.end('hangup');
+    return this.ended;
+  }
+
+  /** Ends the call from our side: CANCEL-like before the answer, BYE-like after. */
+  end(reason: EndReason): void {
+    if (this.phase === 'over') return;
+    if (this.phase === 'answered') {
+      void this.finishWith({ outcome: 'answered', sipStatus: 200, sipReason: 'OK', endReason: reason, hungUpBy: 'us' });
+      return;
+    }
+    const rang = this.phase === 'ringing' || this.state === 'trying';
+    void this.finishWith({
+      outcome: reason === 'ring-timeout' ? 'no_answer' : 'canceled',
+      sipStatus: rang ? 487 : null,
+      sipReason: rang ? 'Request Terminated' : 'cancelled before any response',
+      endReason: reason,
+      hungUpBy: 'us',
+    });
+  }
+
+  private answer(): void {
+    if (this.phase === 'over') return;
+    this.phase = 'answered';
+    this.clear(this.ringTimer);
+    this.onAnswered('PCMU');
+    if (this.isOver) return; // an `answered` listener hung up
+    this.ctx.clock.add(this.tick);
+    this.after(GREETING_AFTER_MS, () => this.calleeSays(this.script.greeting()));
+    this.after(this.plan.talkMs, () => this.calleeHangsUp(this.script.goodbye()));
+    this.after(this.ctx.maxCallMs, () => this.end('max-duration'));
+  }
+
+  private refuse(outcome: CallOutcome): void {
+    if (this.phase === 'over') return;
+    const refusal = REFUSALS[outcome] ?? REFUSALS.failed!;
+    void this.finishWith({
+      outcome,
+      sipStatus: refusal.status,
+      sipReason: refusal.reason,
+      endReason: 'remote-refused',
+      hungUpBy: 'callee',
+      retryAfterMs: outcome === 'backpressure' ? RETRY_AFTER_MS * this.ctx.scale : null,
+    });
+  }
+
+  private say(text: string): void {
+    if (this.phase !== 'answered') return;
+    this.emitEvent({ type: 'utterance', at: new Date(), utterance: { speaker: 'us', text } });
+    this.clear(this.silencePrompt);
+    // The callee lets us finish, thinks a moment, then answers.
+    this.after(speakingMs(text) + THINKING_MS, () => {
+      const reply = this.script.reply();
+      if (reply.hangUp) this.calleeHangsUp(reply.text);
+      else this.calleeSays(reply.text);
+    });
+  }
+
+  private calleeSays(text: string): void {
+    if (this.phase !== 'answered') return;
+    this.emitEvent({ type: 'utterance', at: new Date(), utterance: { speaker: 'callee', text } });
+    this.speakingUntil = performance.now() + speakingMs(text) * this.ctx.scale;
+    this.clear(this.silencePrompt);
+    if (text !== SILENCE_PROMPT) {
+      this.silencePrompt = this.after(speakingMs(text) + SILENCE_PROMPT_AFTER_MS, () => this.calleeSays(SILENCE_PROMPT));
+    }
+  }
+
+  private calleeHangsUp(lastWords: string): void {
+    if (this.phase !== 'answered') return;
+    this.calleeSays(lastWords);
+    this.after(speakingMs(lastWords), () => {
+      if (this.phase !== 'answered') return;
+      void this.finishWith({ outcome: 'answered', sipStatus: 200, sipReason: 'OK', endReason: 'remote-bye', hungUpBy: 'callee' });
+    });
+  }
+
+  private onTick(): void {
+    // The far end always sends frames: its voice while it speaks, silence otherwise.
+    const speaking = performance.now() < this.speakingUntil;
+    this.receiveFarEnd(speaking ? Int16Array.from(this.voice.nextFrame()) : new Int16Array(SILENT_FRAME));
+    this.packetsReceived++;
+    this.mediaTick();
+    this.packetsSent++;
+  }
+
+  private async finishWith(end: CallEnd): Promise<void> {
+    if (this.phase === 'over') return;
+    this.phase = 'over';
+    for (const timer of this.timers) clearTimeout(timer);
+    this.timers.clear();
+    this.ctx.clock.remove(this.tick);
+    this.request.signal?.removeEventListener('abort', this.onAbort);
+    await this.finish(end);
+    this.ctx.onFinished(this);
+  }
+
+  /** A timer on the simulated clock (`ms` unscaled). */
+  private after(ms: number, fn: () => void): NodeJS.Timeout {
+    const timer = setTimeout(() => {
+      this.timers.delete(timer);
+      fn();
+    }, ms * this.ctx.scale);
+    this.timers.add(timer);
+    return timer;
+  }
+
+  private clear(timer: NodeJS.Timeout | null): void {
+    if (!timer) return;
+    clearTimeout(timer);
+    this.timers.delete(timer);
+  }
+}
