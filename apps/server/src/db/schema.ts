@@ -99,3 +99,4 @@ export * from './tables/projects.ts';
 export * from './tables/tasks.ts';
 export * from './tables/subtasks.ts';
 export * from './tables/calls.ts';
+export * from './tables/dnc.ts';

@@ -53,12 +53,3 @@ export const calls = pgTable('calls', {
   index('calls_task_placed_idx').on(t.taskId, t.placedAt),
   index('calls_company_placed_idx').on(t.companyId, t.placedAt),
 ]);
-
-/** A company's do-not-call list: checked right before each dial, not only at upload. */
-export const dncNumbers = pgTable('dnc_numbers', {
-  companyId: uuid('company_id').notNull().references(() => companies.id),
-  phone: text('phone').notNull(),
-  note: text('note').notNull().default(''),
-  createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
-}, (t) => [uniqueIndex('dnc_numbers_key').on(t.companyId, t.phone)]);
-
