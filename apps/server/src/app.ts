@@ -17,6 +17,7 @@ import { authenticatePlugin } from './auth/authenticate.ts';
 import { authRoutes } from './auth/routes.ts';
 import { accessRequestPublicRoutes, accessRequestRoutes } from './access-requests/routes.ts';
 import { auditRoutes } from './audit/routes.ts';
+import { dialerPlugin } from './dialer/dialer-plugin.ts';
 import { projectRoutes } from './projects/routes.ts';
 import { taskRoutes } from './tasks/routes.ts';
 import { subtaskRoutes } from './subtasks/routes.ts';
@@ -87,6 +88,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(accessRequestPublicRoutes, { prefix: '/api/user' });
   await app.register(accessRequestRoutes, { prefix: '/api/access-requests' });
   await app.register(auditRoutes, { prefix: '/api/audit' });
+  if (options.config.dialer) await app.register(dialerPlugin);
   await app.register(projectRoutes, { prefix: '/api/projects' });
   await app.register(taskRoutes, { prefix: '/api/tasks' });
   await app.register(subtaskRoutes, { prefix: '/api/subtasks' });
