@@ -27,6 +27,7 @@ import { dncRoutes } from './dnc/routes.ts';
 import { llmRoutes } from './operation/llms/routes.ts';
 import { processorRoutes } from './operation/processors/routes.ts';
 import { scenarioRoutes } from './operation/scenarios/routes.ts';
+import { dialerPlugin } from './dialer/dialer-plugin.ts';
 import { projectRoutes } from './projects/routes.ts';
 import { taskRoutes } from './tasks/routes.ts';
 import { subtaskRoutes } from './subtasks/routes.ts';
@@ -107,6 +108,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(llmRoutes, { prefix: '/api/operation/llms' });
   await app.register(processorRoutes, { prefix: '/api/operation/processors' });
   await app.register(scenarioRoutes, { prefix: '/api/operation/scenarios' });
+  if (options.config.dialer) await app.register(dialerPlugin);
   await app.register(projectRoutes, { prefix: '/api/projects' });
   await app.register(taskRoutes, { prefix: '/api/tasks' });
   await app.register(subtaskRoutes, { prefix: '/api/subtasks' });

@@ -18,6 +18,11 @@ export interface Config {
   secretKey: string | undefined;
   /** Largest subtask CSV accepted: the spec's 200 MB (tests lower it to exercise the refusal). */
   uploadMaxBytes: number;
+  /** Run the dialer in this process (DIALER=off for a console-only or API-only process). */
+  dialer: boolean;
+  /** Local address and port of the SIP trunk's UDP socket (SIP_BIND, SIP_PORT; default every interface, any free port: a UAC's port is carried in Via/Contact). */
+  sipBindAddress: string | undefined;
+  sipPort: number;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: readonly string[] = process.argv): Config {
@@ -33,6 +38,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: readonly 
     secureCookies: env.SECURE_COOKIES === 'true',
     logLevel: env.LOG_LEVEL ?? 'info',
     secretKey: env.SECRET_KEY || undefined,
+    dialer: env.DIALER !== 'off',
+    sipBindAddress: env.SIP_BIND || undefined,
+    sipPort: Number(env.SIP_PORT ?? 0),
     uploadMaxBytes: LIMITS.upload.maxBytes,
   };
 }

@@ -54,7 +54,7 @@ export function useTestServer(): TestServer {
       }
       holder.database = await openDatabase({ url, dataDir: 'memory://' });
       holder.clock = new TestClock();
-      const config = { ...loadConfig({}, []), databaseUrl: url, webDist: '/nonexistent', logLevel: 'silent', secretKey: randomBytes(32).toString('base64') };
+      const config = { ...loadConfig({}, []), databaseUrl: url, webDist: '/nonexistent', logLevel: 'silent', secretKey: randomBytes(32).toString('base64'), dialer: false };
       holder.app = await buildApp({ config, db: holder.database, clock: holder.clock, logger: false });
       await holder.app.ready();
     }

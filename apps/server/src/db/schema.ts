@@ -108,3 +108,5 @@ export * from './tables/dnc.ts';
 export * from './tables/projects.ts';
 export * from './tables/tasks.ts';
 export * from './tables/subtasks.ts';
+export * from './tables/calls.ts';
+export * from './tables/dnc.ts';

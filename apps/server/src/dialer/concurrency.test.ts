@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pickLine, taskBudgets, type TaskDemand } from './concurrency.ts';
+import { taskBudgets, type TaskDemand } from './concurrency.ts';
 
 const lines = [{ id: 'A', concurrency: 10 }, { id: 'B', concurrency: 5 }];
 
@@ -30,14 +30,5 @@ describe('task budgets', () => {
     const many: TaskDemand[] = Array.from({ length: 8 }, (_, i) => ({ id: `t${i}`, lineIds: ['B'], concurrency: { mode: 'auto' } }));
     expect(taskBudgets(many, lines).get('t7')).toBe(1);
     expect(taskBudgets([{ id: 'x', lineIds: [], concurrency: { mode: 'unset' } }], lines).get('x')).toBe(0);
-  });
-});
-
-describe('pickLine', () => {
-  const byId = new Map(lines.map((line) => [line.id, line]));
-  it('picks the line with the most room, and none when all are full', () => {
-    expect(pickLine(['A', 'B'], byId, new Map([['A', 8], ['B', 1]]))).toBe('B');
-    expect(pickLine(['A', 'B'], byId, new Map([['A', 10], ['B', 5]]))).toBeNull();
-    expect(pickLine(['gone'], byId, new Map())).toBeNull();
   });
 });

@@ -29,16 +29,3 @@ export function taskBudgets(tasks: readonly TaskDemand[], lines: readonly LineCa
   }
   return budgets;
 }
-
-/** Among a task's lines, the one with the most free room (ties: the first listed), or null when all are full. */
-export function pickLine(lineIds: readonly string[], lines: ReadonlyMap<string, LineCapacity>, live: ReadonlyMap<string, number>): string | null {
-  let best: string | null = null;
-  let bestRoom = 0;
-  for (const id of lineIds) {
-    const line = lines.get(id);
-    if (!line) continue;
-    const room = line.concurrency - (live.get(id) ?? 0);
-    if (room > bestRoom) { best = id; bestRoom = room; }
-  }
-  return best;
-}

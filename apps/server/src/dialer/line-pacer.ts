@@ -56,6 +56,13 @@ export class LinePacer {
     return true;
   }
 
+  /** Whole setups that could start now, without taking them. */
+  available(now: number): number {
+    if (now < this.holdUntil) return 0;
+    this.refill(now);
+    return Math.floor(this.tokens);
+  }
+
   /** Milliseconds until `tryTake` can succeed (0 when it can now). */
   waitMs(now: number): number {
     if (now < this.holdUntil) return this.holdUntil - now;

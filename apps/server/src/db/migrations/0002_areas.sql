@@ -78,6 +78,9 @@ CREATE TABLE "tasks" (
 	"concurrency_count" integer,
 	"ignore_tags" text[] DEFAULT '{}'::text[] NOT NULL,
 	"advanced" jsonb NOT NULL,
+	"status_reason" jsonb,
+	"redial_count" integer DEFAULT 0 NOT NULL,
+	"redial_gap_minutes" integer DEFAULT 30 NOT NULL,
 	"pending_count" integer DEFAULT 0 NOT NULL,
 	"total_count" integer DEFAULT 0 NOT NULL,
 	"created_by" uuid,
@@ -97,7 +100,39 @@ CREATE TABLE "subtasks" (
 	"extra" jsonb DEFAULT '{}'::jsonb NOT NULL,
 	"state" text DEFAULT 'pending' NOT NULL,
 	"attempts" integer DEFAULT 0 NOT NULL,
+	"lease_owner" text,
+	"lease_until" timestamp with time zone,
+	"next_attempt_at" timestamp with time zone,
+	"last_outcome" text,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "calls" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"company_id" uuid NOT NULL,
+	"project_id" uuid NOT NULL,
+	"task_id" uuid NOT NULL,
+	"subtask_id" bigint NOT NULL,
+	"sip_line_id" uuid NOT NULL,
+	"phone" text NOT NULL,
+	"attempt" integer NOT NULL,
+	"prologue_info" text DEFAULT '' NOT NULL,
+	"business_info" jsonb DEFAULT '{}'::jsonb NOT NULL,
+	"node" text NOT NULL,
+	"placed_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"ringing_at" timestamp with time zone,
+	"answered_at" timestamp with time zone,
+	"ended_at" timestamp with time zone,
+	"duration_ms" integer DEFAULT 0 NOT NULL,
+	"status" text,
+	"outcome" text,
+	"sip_status" integer,
+	"sip_reason" text,
+	"hung_up_by" text,
+	"recording_path" text,
+	"recording_ms" integer,
+	"conversation" jsonb DEFAULT '[]'::jsonb NOT NULL,
+	"transfer_outcome" text DEFAULT 'none' NOT NULL
 );
 --> statement-breakpoint
 ALTER TABLE "companies" ADD COLUMN "permissions" jsonb DEFAULT '{"numberReveal":false,"maxConcurrency":20,"features":["realtimeDashboard","csvExport"]}'::jsonb NOT NULL;--> statement-breakpoint
@@ -137,6 +172,10 @@ ALTER TABLE "tasks" ADD CONSTRAINT "tasks_voice_id_voices_id_fk" FOREIGN KEY ("v
 ALTER TABLE "tasks" ADD CONSTRAINT "tasks_created_by_users_id_fk" FOREIGN KEY ("created_by") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "subtasks" ADD CONSTRAINT "subtasks_task_id_tasks_id_fk" FOREIGN KEY ("task_id") REFERENCES "public"."tasks"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "subtasks" ADD CONSTRAINT "subtasks_company_id_companies_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."companies"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "calls" ADD CONSTRAINT "calls_company_id_companies_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."companies"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "calls" ADD CONSTRAINT "calls_project_id_projects_id_fk" FOREIGN KEY ("project_id") REFERENCES "public"."projects"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "calls" ADD CONSTRAINT "calls_task_id_tasks_id_fk" FOREIGN KEY ("task_id") REFERENCES "public"."tasks"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "calls" ADD CONSTRAINT "calls_sip_line_id_sip_lines_id_fk" FOREIGN KEY ("sip_line_id") REFERENCES "public"."sip_lines"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "llms_vendor_idx" ON "llms" USING btree ("vendor");--> statement-breakpoint
 CREATE INDEX "scenario_versions_processors_idx" ON "scenario_versions" USING gin ("processor_ids");--> statement-breakpoint
 CREATE UNIQUE INDEX "tags_alias_key" ON "tags" USING btree ("alias");--> statement-breakpoint
@@ -149,7 +188,13 @@ CREATE INDEX "task_sip_lines_line_idx" ON "task_sip_lines" USING btree ("sip_lin
 CREATE INDEX "tasks_project_created_idx" ON "tasks" USING btree ("project_id","created_at");--> statement-breakpoint
 CREATE INDEX "tasks_company_status_idx" ON "tasks" USING btree ("company_id","status");--> statement-breakpoint
 CREATE INDEX "subtasks_pending_idx" ON "subtasks" USING btree ("task_id","id") WHERE "subtasks"."state" = 'pending';--> statement-breakpoint
+CREATE INDEX "subtasks_dialing_lease_idx" ON "subtasks" USING btree ("lease_until") WHERE "subtasks"."state" = 'dialing';--> statement-breakpoint
 CREATE UNIQUE INDEX "subtasks_pending_phone_key" ON "subtasks" USING btree ("task_id","phone") WHERE "subtasks"."state" = 'pending';--> statement-breakpoint
+CREATE UNIQUE INDEX "calls_live_subtask_key" ON "calls" USING btree ("subtask_id") WHERE "calls"."ended_at" is null;--> statement-breakpoint
+CREATE UNIQUE INDEX "calls_live_phone_key" ON "calls" USING btree ("task_id","phone") WHERE "calls"."ended_at" is null;--> statement-breakpoint
+CREATE INDEX "calls_live_line_idx" ON "calls" USING btree ("sip_line_id") WHERE "calls"."ended_at" is null;--> statement-breakpoint
+CREATE INDEX "calls_task_placed_idx" ON "calls" USING btree ("task_id","placed_at");--> statement-breakpoint
+CREATE INDEX "calls_company_placed_idx" ON "calls" USING btree ("company_id","placed_at");--> statement-breakpoint
 ALTER TABLE "voices" ADD CONSTRAINT "voices_created_by_users_id_fk" FOREIGN KEY ("created_by") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "voices" ADD CONSTRAINT "voices_updated_by_users_id_fk" FOREIGN KEY ("updated_by") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "processors" ADD CONSTRAINT "processors_llm_id_llms_id_fk" FOREIGN KEY ("llm_id") REFERENCES "public"."llms"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint

@@ -21,8 +21,15 @@ export const subtasks = pgTable('subtasks', {
   /** SUBTASK_STATES of contracts; the dialer adds its own. */
   state: text('state').notNull().default('pending'),
   attempts: integer('attempts').notNull().default(0),
+  /** The dialer process holding it while `dialing`, until `lease_until`; an expired lease is recovered. */
+  leaseOwner: text('lease_owner'),
+  leaseUntil: timestamp('lease_until', { withTimezone: true, mode: 'date' }),
+  /** A redial or a back-pressure retry waits until then. */
+  nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true, mode: 'date' }),
+  lastOutcome: text('last_outcome'),
   createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
 }, (t) => [
   index('subtasks_pending_idx').on(t.taskId, t.id).where(sql`${t.state} = 'pending'`),
+  index('subtasks_dialing_lease_idx').on(t.leaseUntil).where(sql`${t.state} = 'dialing'`),
   uniqueIndex('subtasks_pending_phone_key').on(t.taskId, t.phone).where(sql`${t.state} = 'pending'`),
 ]);

@@ -1,6 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, boolean, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { TASK_STATUSES, type TaskAdvanced } from '@dialwise/contracts';
+
+/** The circuit breaker's reason for pausing a task: the failure share of its recent calls and the last SIP answer. */
+export interface TaskStatusReason { code: 'breaker'; failures: number; calls: number; lastSipStatus: number | null }
 import { companies, users } from '../schema.ts';
 import { createdAt, updatedAt } from './common.ts';
 import { projects } from './projects.ts';
@@ -31,6 +34,11 @@ export const tasks = pgTable('tasks', {
   concurrencyCount: integer('concurrency_count'),
   ignoreTags: text('ignore_tags').array().notNull().default(sql`'{}'::text[]`),
   advanced: jsonb('advanced').$type<TaskAdvanced>().notNull(),
+  /** Why the dialer paused the task by itself (circuit breaker), shown in the task list; cleared on continue. */
+  statusReason: jsonb('status_reason').$type<TaskStatusReason>(),
+  /** Optional redial of no-answer and busy: how many more attempts, and the gap between them. */
+  redialCount: integer('redial_count').notNull().default(0),
+  redialGapMinutes: integer('redial_gap_minutes').notNull().default(30),
   pendingCount: integer('pending_count').notNull().default(0),
   totalCount: integer('total_count').notNull().default(0),
   createdBy: uuid('created_by').references(() => users.id),

@@ -1,0 +1,136 @@
+import { and, asc, count, eq, inArray, isNull, lte, notExists, or, sql } from 'drizzle-orm';
+import type { EncryptionType } from '@dialwise/contracts';
+import type { Db, Tx } from '../db/client.ts';
+import { calls, companies, dncNumbers, projects, sipLines, subtasks, taskSipLines, tasks } from '../db/schema.ts';
+
+/** One subtask this process now holds, with the open call record written for it. */
+export interface Claim {
+  callId: string;
+  subtaskId: number;
+  taskId: string;
+  projectId: string;
+  companyId: string;
+  lineId: string;
+  phone: string;
+  attempt: number;
+  prologueInfo: string;
+  businessInfo: Record<string, string>;
+  encryptionType: EncryptionType;
+  encryptionApiUrl: string | null;
+}
+
+export interface ClaimRequest {
+  taskId: string;
+  /** This process's name: the lease owner written on the subtasks and the call records. */
+  node: string;
+  /** The task's budget of live calls (see `taskBudgets`), across every process. */
+  budget: number;
+  /** Setups each line may start now (its pacer's tokens); a line absent here gets none. */
+  lineAllowance: ReadonlyMap<string, number>;
+  leaseMs: number;
+  now: Date;
+}
+
+export interface ClaimResult { claims: Claim[]; blocked: number }
+
+/**
+ * Claims the next due subtasks of one dialling task, in one transaction, so that however many dialer
+ * processes share the database no limit is ever exceeded and no subtask is dialled twice:
+ * - the task row and its lines' rows are locked (FOR UPDATE, lines in id order), so two processes
+ *   claiming on the same line take turns, and each counts live calls after the other's commit;
+ * - live calls are counted from the call records (open rows), not from memory, so the counts include
+ *   every process's calls;
+ * - subtasks are picked with FOR UPDATE SKIP LOCKED, marked `dialing` with a lease, and get their open
+ *   call record in the same transaction — the partial unique indexes on `calls` refuse a second live call
+ *   for a subtask or for a number within the task, whatever happens;
+ * - numbers on the company's do-not-call list are marked `blocked` here, right before the dial.
+ */
+export async function claimCalls(db: Db, request: ClaimRequest): Promise<ClaimResult> {
+  return db.transaction(async (tx) => {
+    const [task] = await tx.select({
+      id: tasks.id, projectId: tasks.projectId, companyId: tasks.companyId,
+      encryptionType: projects.encryptionType, encryptionApiUrl: projects.encryptionApiUrl,
+    }).from(tasks)
+      .innerJoin(projects, eq(projects.id, tasks.projectId))
+      .innerJoin(companies, eq(companies.id, tasks.companyId))
+      .where(and(eq(tasks.id, request.taskId), eq(tasks.status, 'in_progress'), isNull(tasks.deletedAt), isNull(projects.deletedAt), eq(companies.state, 'normal')))
+      .for('update', { of: tasks });
+    if (!task) return { claims: [], blocked: 0 };
+
+    const lines = await tx.select({ id: sipLines.id, concurrency: sipLines.concurrency }).from(sipLines)
+      .innerJoin(taskSipLines, eq(taskSipLines.sipLineId, sipLines.id))
+      .where(and(eq(taskSipLines.taskId, task.id), eq(sipLines.status, 'enabled')))
+      .orderBy(asc(sipLines.id))
+      .for('update', { of: sipLines });
+    if (lines.length === 0) return { claims: [], blocked: 0 };
+
+    const room = await lineRoom(tx, lines, request.lineAllowance);
+    const [taskLive] = await tx.select({ n: count() }).from(calls).where(and(eq(calls.taskId, task.id), isNull(calls.endedAt)));
+    const wanted = Math.min(request.budget - (taskLive?.n ?? 0), [...room.values()].reduce((a, b) => a + b, 0));
+    if (wanted <= 0) return { claims: [], blocked: 0 };
+
+    const due = await tx.select({
+      id: subtasks.id, phone: subtasks.phone, attempts: subtasks.attempts,
+      prologueInfo: subtasks.prologueInfo, businessInfo: subtasks.businessInfo,
+    }).from(subtasks)
+      .where(and(
+        eq(subtasks.taskId, task.id), eq(subtasks.state, 'pending'),
+        or(isNull(subtasks.nextAttemptAt), lte(subtasks.nextAttemptAt, request.now)),
+        notExists(tx.select({ one: sql`1` }).from(calls).where(and(eq(calls.taskId, subtasks.taskId), eq(calls.phone, subtasks.phone), isNull(calls.endedAt)))),
+      ))
+      .orderBy(asc(subtasks.id))
+      .limit(wanted)
+      .for('update', { of: subtasks, skipLocked: true });
+    if (due.length === 0) return { claims: [], blocked: 0 };
+
+    const listed = new Set((await tx.select({ phone: dncNumbers.phone }).from(dncNumbers)
+      .where(and(eq(dncNumbers.companyId, task.companyId), inArray(dncNumbers.phone, due.map((s) => s.phone))))).map((r) => r.phone));
+    const blocked = due.filter((s) => listed.has(s.phone));
+    if (blocked.length > 0) {
+      await tx.update(subtasks).set({ state: 'blocked', lastOutcome: 'blocked' }).where(inArray(subtasks.id, blocked.map((s) => s.id)));
+    }
+
+    const claims: Claim[] = [];
+    const leaseUntil = new Date(request.now.getTime() + request.leaseMs);
+    for (const subtask of due) {
+      if (listed.has(subtask.phone)) continue;
+      const lineId = roomiest(room);
+      if (!lineId) break;
+      room.set(lineId, room.get(lineId)! - 1);
+      const attempt = subtask.attempts + 1;
+      await tx.update(subtasks).set({ state: 'dialing', leaseOwner: request.node, leaseUntil, attempts: attempt, nextAttemptAt: null })
+        .where(eq(subtasks.id, subtask.id));
+      const [call] = await tx.insert(calls).values({
+        companyId: task.companyId, projectId: task.projectId, taskId: task.id, subtaskId: subtask.id, sipLineId: lineId,
+        phone: subtask.phone, attempt, prologueInfo: subtask.prologueInfo, businessInfo: subtask.businessInfo,
+        node: request.node, placedAt: request.now,
+      }).returning({ id: calls.id });
+      claims.push({
+        callId: call!.id, subtaskId: subtask.id, taskId: task.id, projectId: task.projectId, companyId: task.companyId, lineId,
+        phone: subtask.phone, attempt, prologueInfo: subtask.prologueInfo, businessInfo: subtask.businessInfo,
+        encryptionType: task.encryptionType, encryptionApiUrl: task.encryptionApiUrl,
+      });
+    }
+    const taken = claims.length + blocked.length;
+    if (taken > 0) {
+      await tx.update(tasks).set({ pendingCount: sql`greatest(${tasks.pendingCount} - ${taken}, 0)` }).where(eq(tasks.id, task.id));
+    }
+    return { claims, blocked: blocked.length };
+  });
+}
+
+/** Free places per line: its concurrency minus its live calls (all processes), within its pacer's allowance. */
+async function lineRoom(tx: Tx, lines: { id: string; concurrency: number }[], allowance: ReadonlyMap<string, number>): Promise<Map<string, number>> {
+  const live = await tx.select({ lineId: calls.sipLineId, n: count() }).from(calls)
+    .where(and(inArray(calls.sipLineId, lines.map((l) => l.id)), isNull(calls.endedAt)))
+    .groupBy(calls.sipLineId);
+  const liveBy = new Map(live.map((row) => [row.lineId, row.n]));
+  return new Map(lines.map((line) => [line.id, Math.max(0, Math.min(line.concurrency - (liveBy.get(line.id) ?? 0), allowance.get(line.id) ?? 0))]));
+}
+
+function roomiest(room: ReadonlyMap<string, number>): string | null {
+  let best: string | null = null;
+  let most = 0;
+  for (const [id, free] of room) if (free > most) { best = id; most = free; }
+  return best;
+}

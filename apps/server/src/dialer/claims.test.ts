@@ -1,0 +1,172 @@
+import { describe, expect, it } from 'vitest';
+import { eq, isNull } from 'drizzle-orm';
+import { useTestServer, seedCompanies } from '../../test/helper.ts';
+import { calls, dncNumbers, projects, scenarios, sipLines, subtasks, taskSipLines, tasks, voices } from '../db/schema.ts';
+import { claimCalls, type ClaimRequest } from './claim-calls.ts';
+import { finishCall, type CallEnding } from './finish-call.ts';
+import { recoverLeases } from './recover-leases.ts';
+
+const server = useTestServer();
+const NOW = new Date('2026-11-23T02:00:00Z');
+
+async function fixture(options: { lines?: number[]; phones?: string[]; status?: 'in_progress' | 'paused'; redial?: number } = {}) {
+  const { companyId } = await seedCompanies(server);
+  const db = server.database.db;
+  const [project] = await db.insert(projects).values({ companyId, name: 'p1', encryptionType: 'PLAIN_TEXT' }).returning();
+  const [scenario] = await db.insert(scenarios).values({ name: 's' }).returning();
+  const [voice] = await db.insert(voices).values({ nickname: 'v', vendor: 'volcano', originalVoiceId: 'v1' }).returning();
+  const phones = options.phones ?? Array.from({ length: 10 }, (_, i) => `1380000${String(i).padStart(4, '0')}`);
+  const [task] = await db.insert(tasks).values({
+    projectId: project!.id, companyId, name: 't', status: options.status ?? 'in_progress', scenarioId: scenario!.id, voiceId: voice!.id,
+    callStart: '00:00', callEnd: '23:59', weekdays: [1, 2, 3, 4, 5, 6, 7], advanced: {} as never,
+    pendingCount: phones.length, totalCount: phones.length, redialCount: options.redial ?? 0, redialGapMinutes: 10,
+  }).returning();
+  const lineIds: string[] = [];
+  for (const [i, concurrency] of (options.lines ?? [3]).entries()) {
+    const [line] = await db.insert(sipLines).values({
+      companyId, alias: `line${i}`, concurrency, sipUsername: 'u', passwordSealed: 'x', domain: 'carrier.test', port: 5060, trunk: 'simulated',
+    }).returning();
+    lineIds.push(line!.id);
+    await db.insert(taskSipLines).values({ taskId: task!.id, sipLineId: line!.id });
+  }
+  await db.insert(subtasks).values(phones.map((phone) => ({ taskId: task!.id, companyId, phone })));
+  return { companyId, taskId: task!.id, lineIds, db };
+}
+
+function request(taskId: string, lineIds: string[], extra: Partial<ClaimRequest> = {}): ClaimRequest {
+  return { taskId, node: 'node-a', budget: 100, lineAllowance: new Map(lineIds.map((id) => [id, 100])), leaseMs: 60_000, now: NOW, ...extra };
+}
+
+function ending(callId: string, outcome: CallEnding['outcome'], extra: Partial<CallEnding> = {}): CallEnding {
+  const answered = outcome === 'answered';
+  return {
+    callId, outcome, sipStatus: answered ? 200 : 486, sipReason: 'x', hungUpBy: 'callee', ringingAt: NOW,
+    answeredAt: answered ? NOW : null, endedAt: new Date(NOW.getTime() + 30_000), durationMs: answered ? 30_000 : 0,
+    recordingPath: null, recordingMs: null, conversation: [], retryAfterMs: null, ...extra,
+  };
+}
+
+async function taskRow(taskId: string) {
+  const [row] = await server.database.db.select().from(tasks).where(eq(tasks.id, taskId));
+  return row!;
+}
+
+describe('claiming subtasks', () => {
+  it('never exceeds a line\'s concurrency, writes an open call record per claim and moves the counters', async () => {
+    const { taskId, lineIds, db } = await fixture({ lines: [3] });
+    const first = await claimCalls(db, request(taskId, lineIds));
+    expect(first.claims).toHaveLength(3);
+    expect((await claimCalls(db, request(taskId, lineIds))).claims).toHaveLength(0);
+    const open = await db.select().from(calls).where(isNull(calls.endedAt));
+    expect(open.map((c) => c.subtaskId).sort()).toEqual(first.claims.map((c) => c.subtaskId).sort());
+    expect((await taskRow(taskId)).pendingCount).toBe(7);
+    const dialing = await db.select().from(subtasks).where(eq(subtasks.state, 'dialing'));
+    expect(dialing.every((s) => s.leaseOwner === 'node-a' && s.attempts === 1)).toBe(true);
+  });
+
+  it('honours the task budget across its lines and spreads calls over the roomiest line', async () => {
+    const { taskId, lineIds, db } = await fixture({ lines: [2, 5] });
+    const { claims } = await claimCalls(db, request(taskId, lineIds, { budget: 4 }));
+    expect(claims).toHaveLength(4);
+    const perLine = lineIds.map((id) => claims.filter((c) => c.lineId === id).length);
+    expect(perLine[0]! + perLine[1]!).toBe(4);
+    expect(perLine[0]).toBeLessThanOrEqual(2);
+  });
+
+  it('takes no more setups than the pacer allows on each line', async () => {
+    const { taskId, lineIds, db } = await fixture({ lines: [10] });
+    const { claims } = await claimCalls(db, request(taskId, lineIds, { lineAllowance: new Map([[lineIds[0]!, 2]]) }));
+    expect(claims).toHaveLength(2);
+  });
+
+  it('claims nothing for a paused task, or a task of a deleted company', async () => {
+    const paused = await fixture({ status: 'paused' });
+    expect((await claimCalls(paused.db, request(paused.taskId, paused.lineIds))).claims).toHaveLength(0);
+  });
+
+  it('never dials the same number twice at once within a task', async () => {
+    const { taskId, lineIds, db } = await fixture({ lines: [5], phones: ['13800000001'] });
+    const { claims } = await claimCalls(db, request(taskId, lineIds));
+    expect(claims).toHaveLength(1);
+    // The same number uploaded again while its first call is live waits for that call to end.
+    const [task] = await db.select().from(tasks).where(eq(tasks.id, taskId));
+    await db.insert(subtasks).values({ taskId, companyId: task!.companyId, phone: '13800000001' });
+    await db.update(tasks).set({ pendingCount: 1 }).where(eq(tasks.id, taskId));
+    expect((await claimCalls(db, request(taskId, lineIds))).claims).toHaveLength(0);
+    await expect(db.insert(calls).values({
+      companyId: task!.companyId, projectId: task!.projectId, taskId, subtaskId: 999, sipLineId: lineIds[0]!, phone: '13800000001', attempt: 1, node: 'x',
+    })).rejects.toThrow();
+    await finishCall(db, ending(claims[0]!.callId, 'answered'));
+    expect((await claimCalls(db, request(taskId, lineIds))).claims).toHaveLength(1);
+  });
+
+  it('marks numbers on the do-not-call list blocked, right before the dial, and never dials them', async () => {
+    const { companyId, taskId, lineIds, db } = await fixture({ lines: [5], phones: ['13800000001', '13800000002'] });
+    await db.insert(dncNumbers).values({ companyId, phone: '13800000002' });
+    const result = await claimCalls(db, request(taskId, lineIds));
+    expect(result.claims.map((c) => c.phone)).toEqual(['13800000001']);
+    expect(result.blocked).toBe(1);
+    const [blocked] = await db.select().from(subtasks).where(eq(subtasks.phone, '13800000002'));
+    expect(blocked!.state).toBe('blocked');
+    expect((await taskRow(taskId)).pendingCount).toBe(0);
+  });
+});
+
+describe('finishing calls', () => {
+  it('closes the record, finishes the subtask and completes the task when nothing is left', async () => {
+    const { taskId, lineIds, db } = await fixture({ lines: [5], phones: ['13800000001', '13800000002'] });
+    const { claims } = await claimCalls(db, request(taskId, lineIds));
+    await finishCall(db, ending(claims[0]!.callId, 'answered'));
+    expect((await taskRow(taskId)).status).toBe('in_progress');
+    await finishCall(db, ending(claims[1]!.callId, 'busy'));
+    expect((await taskRow(taskId)).status).toBe('completed');
+    const records = await db.select().from(calls).where(eq(calls.taskId, taskId));
+    expect(records.map((r) => [r.outcome, r.status]).sort()).toEqual([['answered', 'connected'], ['busy', 'missed']]);
+  });
+
+  it('redials busy and no answer after the gap while the count allows, then stops', async () => {
+    const { taskId, lineIds, db } = await fixture({ lines: [5], phones: ['13800000001'], redial: 1 });
+    const first = (await claimCalls(db, request(taskId, lineIds))).claims[0]!;
+    await finishCall(db, ending(first.callId, 'no_answer'));
+    const [waiting] = await db.select().from(subtasks);
+    expect(waiting!.state).toBe('pending');
+    expect(waiting!.nextAttemptAt?.toISOString()).toBe(new Date(NOW.getTime() + 30_000 + 10 * 60_000).toISOString());
+    expect((await claimCalls(db, request(taskId, lineIds))).claims).toHaveLength(0);
+    const later = new Date(NOW.getTime() + 11 * 60_000);
+    const second = (await claimCalls(db, request(taskId, lineIds, { now: later }))).claims[0]!;
+    expect(second.attempt).toBe(2);
+    await finishCall(db, ending(second.callId, 'busy'));
+    const [done] = await db.select().from(subtasks);
+    expect(done!.state).toBe('done');
+    expect((await taskRow(taskId)).status).toBe('completed');
+  });
+
+  it('puts a back-pressured number back without using up an attempt, and fails an invalid one', async () => {
+    const { taskId, lineIds, db } = await fixture({ lines: [5], phones: ['13800000001', '13800000002'] });
+    const { claims } = await claimCalls(db, request(taskId, lineIds));
+    await finishCall(db, ending(claims[0]!.callId, 'backpressure', { retryAfterMs: 5_000 }));
+    await finishCall(db, ending(claims[1]!.callId, 'invalid_number'));
+    const rows = await db.select().from(subtasks).orderBy(subtasks.id);
+    expect(rows.map((r) => [r.state, r.attempts])).toEqual([['pending', 0], ['failed', 1]]);
+    expect((await taskRow(taskId)).pendingCount).toBe(1);
+  });
+});
+
+describe('lease recovery', () => {
+  it('gives a dead process\'s subtasks back after their lease expires and closes its records as interrupted', async () => {
+    const { taskId, lineIds, db } = await fixture({ lines: [2], phones: ['13800000001', '13800000002'] });
+    const { claims } = await claimCalls(db, request(taskId, lineIds, { leaseMs: 10_000 }));
+    expect(await recoverLeases(db, new Date(NOW.getTime() + 5_000))).toBe(0);
+    expect(await recoverLeases(db, new Date(NOW.getTime() + 10_001))).toBe(2);
+    const records = await db.select().from(calls).where(eq(calls.taskId, taskId));
+    expect(records.every((r) => r.outcome === 'interrupted' && r.endedAt !== null)).toBe(true);
+    expect((await taskRow(taskId)).pendingCount).toBe(2);
+    // Another process dials them again; the late answer of the dead one changes nothing.
+    const again = await claimCalls(db, request(taskId, lineIds, { node: 'node-b', now: new Date(NOW.getTime() + 11_000) }));
+    expect(again.claims).toHaveLength(2);
+    await finishCall(db, ending(claims[0]!.callId, 'answered'));
+    const [subtask] = await db.select().from(subtasks).where(eq(subtasks.id, claims[0]!.subtaskId));
+    expect(subtask!.state).toBe('dialing');
+    expect(subtask!.leaseOwner).toBe('node-b');
+  });
+});

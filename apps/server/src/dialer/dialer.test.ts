@@ -1,0 +1,178 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { afterEach, describe, expect, it } from 'vitest';
+import { and, eq, isNull, count } from 'drizzle-orm';
+import { useTestServer, seedCompanies } from '../../test/helper.ts';
+import { calls, companies, projects, scenarios, sipLines, subtasks, taskSipLines, tasks, voices } from '../db/schema.ts';
+import { SecretBox } from '../secrets/secret-box.ts';
+import { SimulatedTrunk, type Trunk } from '../telephony/index.ts';
+import type { OutcomeMix } from '../telephony/index.ts';
+import { Dialer } from './dialer.ts';
+import { claimCalls } from './claim-calls.ts';
+
+const server = useTestServer();
+const secrets = SecretBox.fromKey(randomBytes(32));
+const recordingsDir = mkdtempSync(join(tmpdir(), 'dialwise-dialer-'));
+const dialers: Dialer[] = [];
+const trunks: Trunk[] = [];
+afterEach(async () => {
+  await Promise.all(dialers.splice(0).map((d) => d.stop()));
+  await Promise.all(trunks.splice(0).map((t) => t.close()));
+});
+
+const ALL_DAY = { callStart: '00:00', callEnd: '23:59', weekdays: [1, 2, 3, 4, 5, 6, 7] };
+
+async function campaign(options: { numbers: number; lines: number[]; window?: typeof ALL_DAY; manual?: number }) {
+  const { companyId } = await seedCompanies(server);
+  const db = server.database.db;
+  const [project] = await db.insert(projects).values({ companyId, name: 'p', encryptionType: 'PLAIN_TEXT' }).returning();
+  const [scenario] = await db.insert(scenarios).values({ name: 's' }).returning();
+  const [voice] = await db.insert(voices).values({ nickname: 'v', vendor: 'volcano', originalVoiceId: 'v1' }).returning();
+  const [task] = await db.insert(tasks).values({
+    projectId: project!.id, companyId, name: 'campaign', status: 'in_progress', scenarioId: scenario!.id, voiceId: voice!.id,
+    ...(options.window ?? ALL_DAY), advanced: { prologues: ['Hello from Acme'], pauseSeconds: 1 },
+    concurrencyMode: options.manual ? 'manual' : 'auto', concurrencyCount: options.manual ?? null,
+    pendingCount: options.numbers, totalCount: options.numbers,
+  }).returning();
+  const lineIds: string[] = [];
+  for (const [i, concurrency] of options.lines.entries()) {
+    const [line] = await db.insert(sipLines).values({
+      companyId, alias: `sim${i}`, concurrency, cps: 1000, sipUsername: '1000', passwordSealed: secrets.seal('pw'), domain: 'sim', port: 5060, trunk: 'simulated',
+    }).returning();
+    lineIds.push(line!.id);
+    await db.insert(taskSipLines).values({ taskId: task!.id, sipLineId: line!.id });
+  }
+  await db.insert(subtasks).values(Array.from({ length: options.numbers }, (_, i) => ({ taskId: task!.id, companyId, phone: `139${String(i).padStart(8, '0')}` })));
+  return { companyId, taskId: task!.id, lineIds, db };
+}
+
+function dialer(mix: Partial<OutcomeMix> = {}, extra: { talkMs?: number; node?: string } = {}) {
+  const simulated = new SimulatedTrunk({ recordingsDir, seed: 7, timeScale: 0.01, mix });
+  trunks.push(simulated);
+  const d = new Dialer(
+    { db: server.database.db, secrets, now: () => new Date(), trunks: { sip: simulated, simulated } },
+    { recordingsDir, tickMs: 20, talkMs: extra.talkMs ?? 50, ringTimeoutMs: 30_000, node: extra.node },
+  );
+  dialers.push(d);
+  return d;
+}
+
+async function liveByLine(lineIds: string[]) {
+  const db = server.database.db;
+  return Promise.all(lineIds.map(async (id) => (await db.select({ n: count() }).from(calls).where(and(eq(calls.sipLineId, id), isNull(calls.endedAt))))[0]!.n));
+}
+
+async function status(taskId: string) {
+  return (await server.database.db.select().from(tasks).where(eq(tasks.id, taskId)))[0]!;
+}
+
+/** Drives rounds until `done` says so, checking `each` after every round. */
+async function runUntil(d: Dialer, done: () => Promise<boolean>, each: () => Promise<void> = async () => {}, limitMs = 20_000) {
+  const until = Date.now() + limitMs;
+  while (!(await done())) {
+    if (Date.now() > until) throw new Error('timed out waiting for the dialer');
+    await d.tick();
+    await each();
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+
+describe('the dialer on the simulated trunk', () => {
+  it('dials every number, never above a line\'s concurrency, writes one record per attempt and completes the task', async () => {
+    const { taskId, lineIds, db } = await campaign({ numbers: 30, lines: [3, 2] });
+    const d = dialer({ answered: 1, no_answer: 0, busy: 0, invalid_number: 0, rejected: 0, failed: 0, backpressure: 0 });
+    let peak = [0, 0];
+    await runUntil(d, async () => (await status(taskId)).status === 'completed', async () => {
+      const live = await liveByLine(lineIds);
+      peak = peak.map((p, i) => Math.max(p, live[i]!));
+      expect(live[0]).toBeLessThanOrEqual(3);
+      expect(live[1]).toBeLessThanOrEqual(2);
+    });
+    expect(peak[0]! + peak[1]!).toBeGreaterThan(1);
+    const records = await db.select().from(calls).where(eq(calls.taskId, taskId));
+    expect(records).toHaveLength(30);
+    expect(records.every((r) => r.outcome === 'answered' && r.status === 'connected' && r.recordingPath)).toBe(true);
+    expect(records[0]!.conversation[0]).toMatchObject({ speaker: 'ai', text: 'Hello from Acme' });
+    const left = await db.select().from(subtasks).where(eq(subtasks.taskId, taskId));
+    expect(left.every((s) => s.state === 'done')).toBe(true);
+    expect((await status(taskId)).pendingCount).toBe(0);
+  });
+
+  it('respects a manual task concurrency below its lines\' capacity', async () => {
+    const { taskId, db } = await campaign({ numbers: 10, lines: [5], manual: 2 });
+    const d = dialer({ answered: 1, no_answer: 0, busy: 0, invalid_number: 0, rejected: 0, failed: 0, backpressure: 0 });
+    await runUntil(d, async () => (await status(taskId)).status === 'completed', async () => {
+      const [live] = await db.select({ n: count() }).from(calls).where(and(eq(calls.taskId, taskId), isNull(calls.endedAt)));
+      expect(live!.n).toBeLessThanOrEqual(2);
+    });
+  });
+
+  it('places no call outside the call window', async () => {
+    const { taskId, db } = await campaign({ numbers: 3, lines: [2], window: { callStart: '00:00', callEnd: '00:01', weekdays: [] } });
+    const d = dialer();
+    for (let i = 0; i < 5; i += 1) await d.tick();
+    expect(await db.select().from(calls).where(eq(calls.taskId, taskId))).toHaveLength(0);
+  });
+
+  it('pause lets live calls finish and places no new ones; continue resumes', async () => {
+    const { taskId, db } = await campaign({ numbers: 10, lines: [2] });
+    const d = dialer({ answered: 1, no_answer: 0, busy: 0, invalid_number: 0, rejected: 0, failed: 0, backpressure: 0 }, { talkMs: 300 });
+    await d.tick();
+    expect(d.liveCalls).toBe(2);
+    await db.update(tasks).set({ status: 'paused' }).where(eq(tasks.id, taskId));
+    await runUntil(d, async () => d.liveCalls === 0);
+    const placed = (await db.select().from(calls).where(eq(calls.taskId, taskId))).length;
+    expect(placed).toBe(2);
+    expect((await db.select().from(calls).where(eq(calls.taskId, taskId))).every((c) => c.outcome === 'answered')).toBe(true);
+    for (let i = 0; i < 3; i += 1) await d.tick();
+    expect((await db.select().from(calls).where(eq(calls.taskId, taskId))).length).toBe(2);
+    await db.update(tasks).set({ status: 'in_progress' }).where(eq(tasks.id, taskId));
+    await runUntil(d, async () => (await status(taskId)).status === 'completed');
+  });
+
+  it('abort hangs up live calls at once and dials nothing more', async () => {
+    const { taskId, db } = await campaign({ numbers: 10, lines: [3] });
+    const d = dialer({ answered: 1, no_answer: 0, busy: 0, invalid_number: 0, rejected: 0, failed: 0, backpressure: 0 }, { talkMs: 60_000 });
+    await d.tick();
+    await runUntil(d, async () => (await db.select().from(calls).where(and(eq(calls.taskId, taskId), eq(calls.status, 'connected')))).length > 0 || d.liveCalls === 3);
+    await db.update(tasks).set({ status: 'aborted' }).where(eq(tasks.id, taskId));
+    await runUntil(d, async () => d.liveCalls === 0, async () => {}, 5_000);
+    const records = await db.select().from(calls).where(eq(calls.taskId, taskId));
+    expect(records).toHaveLength(3);
+    expect(records.every((r) => r.endedAt !== null)).toBe(true);
+  });
+
+  it('stops a deleted company\'s calls', async () => {
+    const { taskId, companyId, db } = await campaign({ numbers: 5, lines: [2] });
+    const d = dialer({ answered: 1, no_answer: 0, busy: 0, invalid_number: 0, rejected: 0, failed: 0, backpressure: 0 }, { talkMs: 60_000 });
+    await d.tick();
+    await db.update(companies).set({ state: 'deleted' }).where(eq(companies.id, companyId));
+    await runUntil(d, async () => d.liveCalls === 0, async () => {}, 5_000);
+    for (let i = 0; i < 3; i += 1) await d.tick();
+    expect(await db.select().from(calls).where(eq(calls.taskId, taskId))).toHaveLength(2);
+  });
+
+  it('pauses a task whose calls keep failing on the line, and says why', async () => {
+    const { taskId } = await campaign({ numbers: 40, lines: [5] });
+    const d = dialer({ answered: 0, no_answer: 0, busy: 0, invalid_number: 0, rejected: 0, failed: 1, backpressure: 0 });
+    await runUntil(d, async () => (await status(taskId)).status === 'paused');
+    const task = await status(taskId);
+    expect(task.statusReason).toMatchObject({ code: 'breaker', calls: expect.any(Number), failures: expect.any(Number) });
+    expect(task.pendingCount).toBeGreaterThan(0);
+  });
+
+  it('dials again the subtasks of a process that died mid-call, once its leases expire', async () => {
+    const { taskId, lineIds, db } = await campaign({ numbers: 4, lines: [4] });
+    // A process claims two numbers, then dies without ending them.
+    const dead = await claimCalls(db, { taskId, node: 'dead', budget: 2, lineAllowance: new Map([[lineIds[0]!, 2]]), leaseMs: 200, now: new Date() });
+    expect(dead.claims).toHaveLength(2);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+    const d = dialer({ answered: 1, no_answer: 0, busy: 0, invalid_number: 0, rejected: 0, failed: 0, backpressure: 0 });
+    await runUntil(d, async () => (await status(taskId)).status === 'completed');
+    const records = await db.select().from(calls).where(eq(calls.taskId, taskId));
+    expect(records.filter((r) => r.outcome === 'interrupted')).toHaveLength(2);
+    expect(records.filter((r) => r.outcome === 'answered')).toHaveLength(4);
+  });
+});

@@ -1,0 +1,241 @@
+import { randomBytes } from 'node:crypto';
+import { join } from 'node:path';
+import { and, eq, isNull } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import { calls, tasks } from '../db/schema.ts';
+import { loadSipLineCredentials } from '../sip-lines/load-sip-line-credentials.ts';
+import type { SecretBox } from '../secrets/secret-box.ts';
+import { CallSession, PlayPrologueStep, TalkStep, type CallResult, type SipLine, type Trunk } from '../telephony/index.ts';
+import { isWindowOpen } from './call-window.ts';
+import { CircuitBreaker, DEFAULT_BREAKER, type BreakerOptions } from './circuit-breaker.ts';
+import { claimCalls, type Claim } from './claim-calls.ts';
+import { taskBudgets } from './concurrency.ts';
+import { loadDiallingTasks, tasksToHangUp, type DiallingTask } from './dialling-tasks.ts';
+import { finishCall, type CallEnding } from './finish-call.ts';
+import { LinePacer } from './line-pacer.ts';
+import { recoverLeases, renewLeases } from './recover-leases.ts';
+import { resolveNumber, UnresolvedNumber } from './resolve-number.ts';
+
+export interface DialerOptions {
+  /** This process's name in leases and records (unique per process). */
+  node?: string;
+  tickMs?: number;
+  /** A claimed subtask's lease; renewed every tick while its call lives. */
+  leaseMs?: number;
+  ringTimeoutMs?: number;
+  /** After the prologue, stay on the line this long at most (the conversation runtime will fill it). */
+  talkMs?: number;
+  recordingsDir: string;
+  breaker?: BreakerOptions;
+  /** On the embedded database this is the only dialer: at start it recovers its predecessor's calls at once. */
+  soleDialer?: boolean;
+}
+
+export interface DialerDeps {
+  db: Db;
+  secrets: SecretBox;
+  now: () => Date;
+  trunks: { sip: Trunk; simulated: Trunk };
+  log?: { info(obj: object, msg: string): void; warn(obj: object, msg: string): void; error(obj: object, msg: string): void };
+}
+
+interface LiveCall { claim: Claim; abort: AbortController }
+
+/** Outcomes that say the line (not the number) is failing: what the circuit breaker counts. */
+const LINE_FAILURES = new Set(['failed', 'timeout', 'backpressure']);
+
+/**
+ * The scheduler: every tick it recovers expired leases, renews its own, reads the dialling tasks, and for
+ * each task whose call window is open claims as many subtasks as the task budget, the lines' free places
+ * and the lines' pacers allow (`claimCalls` does the cross-process accounting in the database), then
+ * places the calls. Calls run on their own; when one ends its record is closed and its subtask moves on
+ * (`finishCall`). Paused tasks get no new calls and their live calls finish; aborted tasks (and tasks of
+ * deleted companies) have their live calls hung up. A task whose recent calls mostly fail on the line is
+ * paused by its circuit breaker, with the reason stored for the task list.
+ */
+export class Dialer {
+  readonly node: string;
+  private readonly live = new Map<string, LiveCall>();
+  private readonly pacers = new Map<string, LinePacer>();
+  private readonly breakers = new Map<string, CircuitBreaker>();
+  private readonly options: Required<Omit<DialerOptions, 'node' | 'soleDialer'>> & { soleDialer: boolean };
+  private timer: NodeJS.Timeout | null = null;
+  private ticking: Promise<void> | null = null;
+  private readonly running = new Set<Promise<void>>();
+  private stopped = false;
+
+  constructor(private readonly deps: DialerDeps, options: DialerOptions) {
+    this.node = options.node ?? `dialer-${randomBytes(4).toString('hex')}`;
+    this.options = {
+      tickMs: options.tickMs ?? 500, leaseMs: options.leaseMs ?? 60_000, ringTimeoutMs: options.ringTimeoutMs ?? 45_000,
+      talkMs: options.talkMs ?? 20_000, recordingsDir: options.recordingsDir, breaker: options.breaker ?? DEFAULT_BREAKER,
+      soleDialer: options.soleDialer ?? false,
+    };
+  }
+
+  async start(): Promise<void> {
+    // The only dialer on the embedded database: whatever was live when the previous process stopped is
+    // over, so it is closed as interrupted now rather than after the leases expire.
+    if (this.options.soleDialer) await this.recoverAllOpen();
+    this.timer = setInterval(() => { void this.tick(); }, this.options.tickMs);
+  }
+
+  /** Stops claiming, hangs up live calls and waits for their records to be closed. */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.timer) clearInterval(this.timer);
+    await this.ticking;
+    for (const call of this.live.values()) call.abort.abort();
+    await Promise.allSettled([...this.running]);
+  }
+
+  get liveCalls(): number {
+    return this.live.size;
+  }
+
+  /** One scheduling round; rounds never overlap. Public so tests drive it step by step. */
+  tick(): Promise<void> {
+    if (this.ticking || this.stopped) return this.ticking ?? Promise.resolve();
+    this.ticking = this.round().catch((error) => this.deps.log?.error({ err: error }, 'dialer round failed'))
+      .finally(() => { this.ticking = null; });
+    return this.ticking;
+  }
+
+  private async round(): Promise<void> {
+    const { db } = this.deps;
+    const now = this.deps.now();
+    await recoverLeases(db, now);
+    await renewLeases(db, this.node, [...this.live.values()].map((c) => c.claim.subtaskId), new Date(now.getTime() + this.options.leaseMs));
+    await this.hangUpStopped();
+
+    const { tasks: dialling, lines } = await loadDiallingTasks(db);
+    const budgets = taskBudgets(dialling, lines);
+    for (const line of lines) {
+      const pacer = this.pacers.get(line.id);
+      if (pacer) pacer.setCps(line.cps);
+      else this.pacers.set(line.id, new LinePacer(line.cps, now.getTime()));
+    }
+    const kinds = new Map(lines.map((line) => [line.id, line.trunk]));
+    for (const task of dialling) {
+      if (this.stopped) return;
+      if (!this.windowOpen(task, now)) continue;
+      const allowance = new Map(task.lineIds.map((id) => [id, this.pacers.get(id)!.available(now.getTime())]));
+      const { claims } = await claimCalls(db, {
+        taskId: task.id, node: this.node, budget: budgets.get(task.id) ?? 0, lineAllowance: allowance, leaseMs: this.options.leaseMs, now,
+      });
+      for (const claim of claims) {
+        this.pacers.get(claim.lineId)!.tryTake(now.getTime());
+        this.track(this.place(claim, task, kinds.get(claim.lineId) ?? 'sip'));
+      }
+    }
+  }
+
+  private windowOpen(task: DiallingTask, now: Date): boolean {
+    return isWindowOpen({ start: task.callStart, end: task.callEnd, weekdays: task.weekdays, timeZone: task.timeZone }, now);
+  }
+
+  private track(work: Promise<void>): void {
+    this.running.add(work);
+    void work.finally(() => this.running.delete(work));
+  }
+
+  /** Hangs up the live calls of tasks that were aborted or deleted, or whose company was deleted. */
+  private async hangUpStopped(): Promise<void> {
+    const taskIds = [...new Set([...this.live.values()].map((c) => c.claim.taskId))];
+    const stop = await tasksToHangUp(this.deps.db, taskIds);
+    for (const call of this.live.values()) if (stop.has(call.claim.taskId)) call.abort.abort();
+  }
+
+  /** Places one claimed call, runs its session, and closes its record whatever happens. */
+  private async place(claim: Claim, task: DiallingTask, kind: 'sip' | 'simulated'): Promise<void> {
+    const abort = new AbortController();
+    this.live.set(claim.callId, { claim, abort });
+    try {
+      let to: string;
+      try {
+        to = await resolveNumber(claim.phone, claim.encryptionType, claim.encryptionApiUrl);
+      } catch (error) {
+        if (!(error instanceof UnresolvedNumber)) throw error;
+        await finishCall(this.deps.db, unresolvedEnding(claim.callId, error.message, this.deps.now()));
+        return;
+      }
+      const line = await this.lineCredentials(claim.lineId, claim.companyId);
+      const call = this.deps.trunks[kind].dial({
+        to, callerId: line.username, line, ringTimeoutMs: this.options.ringTimeoutMs, signal: abort.signal,
+        recordingPath: join(this.options.recordingsDir, claim.companyId, `${claim.callId}.wav`),
+        headers: { 'X-Dialwise-Call': claim.callId },
+      });
+      const prologues = prologuesOf(claim, task);
+      const session = new CallSession(call, [
+        new PlayPrologueStep({ prologues: prologues.map((text) => ({ text })), pauseMs: (task.advanced.pauseSeconds ?? 1) * 1000 }),
+        new TalkStep({ talkMs: this.options.talkMs }),
+      ]);
+      const { result, conversation } = await session.run();
+      this.afterCall(claim, result, this.deps.now());
+      const answeredAt = result.answeredAt?.getTime() ?? result.placedAt.getTime();
+      await finishCall(this.deps.db, {
+        ...endingOf(claim.callId, result),
+        conversation: conversation.map((line) => ({
+          speaker: line.speaker === 'us' ? 'ai' : 'customer', text: line.text, atMs: Math.max(0, line.at.getTime() - answeredAt),
+        })),
+      });
+    } catch (error) {
+      this.deps.log?.error({ err: error, callId: claim.callId }, 'call failed locally');
+      await finishCall(this.deps.db, { ...unresolvedEnding(claim.callId, 'dialer error', this.deps.now()), outcome: 'failed' }).catch(() => undefined);
+    } finally {
+      this.live.delete(claim.callId);
+    }
+  }
+
+  /** Feeds the line's pacer and the task's circuit breaker; pauses the task when the breaker trips. */
+  private afterCall(claim: Claim, result: CallResult, now: Date): void {
+    const pacer = this.pacers.get(claim.lineId);
+    if (result.outcome === 'backpressure') pacer?.backPressure(now.getTime());
+    else pacer?.accepted();
+    let breaker = this.breakers.get(claim.taskId);
+    if (!breaker) this.breakers.set(claim.taskId, breaker = new CircuitBreaker(this.options.breaker));
+    const verdict = breaker.record(LINE_FAILURES.has(result.outcome));
+    if (!verdict.tripped) return;
+    breaker.reset();
+    this.track(this.deps.db.update(tasks)
+      .set({ status: 'paused', statusReason: { code: 'breaker', failures: verdict.failures, calls: verdict.calls, lastSipStatus: result.sipStatus }, updatedAt: now })
+      .where(and(eq(tasks.id, claim.taskId), eq(tasks.status, 'in_progress')))
+      .then(() => this.deps.log?.warn({ taskId: claim.taskId, ...verdict }, 'circuit breaker paused the task')));
+  }
+
+  private async lineCredentials(lineId: string, companyId: string): Promise<SipLine> {
+    const line = await loadSipLineCredentials(this.deps.db, this.deps.secrets, lineId);
+    // The task's own company must own the line it dials through (a task never borrows another tenant's trunk).
+    if (line.companyId !== companyId) throw new Error(`SIP line ${lineId} is not the task's company's`);
+    return { username: line.sipUsername, password: line.password, domain: line.domain, port: line.port };
+  }
+
+  /** The sole dialer restarting: every open record is from a process that is gone. */
+  private async recoverAllOpen(): Promise<void> {
+    const now = this.deps.now();
+    await recoverLeases(this.deps.db, new Date(8.64e15));
+    await this.deps.db.update(calls).set({ endedAt: now, outcome: 'interrupted', hungUpBy: 'network', sipReason: 'dialer process stopped mid-call', status: 'missed' })
+      .where(isNull(calls.endedAt));
+  }
+}
+
+/** What the callee hears first: the subtask's own prologue info, else the task's prologues. */
+export function prologuesOf(claim: Pick<Claim, 'prologueInfo'>, task: Pick<DiallingTask, 'advanced'>): string[] {
+  if (claim.prologueInfo.trim()) return [claim.prologueInfo.trim()];
+  return task.advanced.prologues ?? [];
+}
+
+function endingOf(callId: string, result: CallResult): Omit<CallEnding, 'conversation'> {
+  return {
+    callId, outcome: result.outcome, sipStatus: result.sipStatus, sipReason: result.sipReason, hungUpBy: result.hungUpBy,
+    ringingAt: result.ringingAt, answeredAt: result.answeredAt, endedAt: result.endedAt, durationMs: result.durationMs,
+    recordingPath: result.recording?.path ?? null, recordingMs: result.recording?.durationMs ?? null, retryAfterMs: result.retryAfterMs,
+  };
+}
+
+function unresolvedEnding(callId: string, reason: string, now: Date): CallEnding {
+  return {
+    callId, outcome: 'unresolved', sipStatus: null, sipReason: reason, hungUpBy: null, ringingAt: null, answeredAt: null,
+    endedAt: now, durationMs: 0, recordingPath: null, recordingMs: null, conversation: [], retryAfterMs: null,
+  };
+}

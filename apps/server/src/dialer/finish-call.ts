@@ -1,0 +1,95 @@
+import { and, count, eq, isNull, sql } from 'drizzle-orm';
+import type { CallOutcome } from '@dialwise/contracts';
+import type { Db, Tx } from '../db/client.ts';
+import { calls, subtasks, tasks, type ConversationLine } from '../db/schema.ts';
+
+/** What ended one call, as the dialer stores it. */
+export interface CallEnding {
+  callId: string;
+  outcome: CallOutcome | 'unresolved';
+  sipStatus: number | null;
+  sipReason: string;
+  hungUpBy: string | null;
+  ringingAt: Date | null;
+  answeredAt: Date | null;
+  endedAt: Date;
+  durationMs: number;
+  recordingPath: string | null;
+  recordingMs: number | null;
+  conversation: ConversationLine[];
+  retryAfterMs: number | null;
+}
+
+export interface RedialPolicy { count: number; gapMinutes: number }
+
+/** The default wait before a number refused by back-pressure is tried again. */
+export const BACKPRESSURE_RETRY_MS = 30_000;
+
+type Next = { state: 'done' | 'failed' | 'pending'; at?: Date; refund?: boolean };
+
+/**
+ * Where a subtask goes after an attempt. An answered call is done; a number that does not exist, or that
+ * could not be resolved, failed; busy and no answer are redialled after the gap while the task's redial
+ * count allows (attempt 1 is the first call, so `count` redials make `count + 1` attempts); back-pressure
+ * and our own cancel are not the number's fault, so the subtask goes back to pending and the attempt is
+ * refunded. A line failure (5xx, timeout) is done for this number: the circuit breaker judges the line.
+ */
+export function nextSubtaskState(outcome: CallEnding['outcome'], attempt: number, redial: RedialPolicy, ending: Pick<CallEnding, 'endedAt' | 'retryAfterMs'>): Next {
+  switch (outcome) {
+    case 'answered':
+      return { state: 'done' };
+    case 'invalid_number':
+    case 'unresolved':
+      return { state: 'failed' };
+    case 'busy':
+    case 'no_answer':
+      return attempt <= redial.count
+        ? { state: 'pending', at: new Date(ending.endedAt.getTime() + redial.gapMinutes * 60_000) }
+        : { state: 'done' };
+    case 'backpressure':
+      return { state: 'pending', at: new Date(ending.endedAt.getTime() + (ending.retryAfterMs ?? BACKPRESSURE_RETRY_MS)), refund: true };
+    case 'canceled':
+      return { state: 'pending', refund: true };
+    default:
+      return { state: 'done' };
+  }
+}
+
+/**
+ * Closes one call record and moves its subtask on, in one transaction; then completes the task when
+ * nothing is pending and no call is live. A record already closed (by lease recovery) is left alone.
+ */
+export async function finishCall(db: Db, ending: CallEnding): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [call] = await tx.update(calls).set({
+      endedAt: ending.endedAt, outcome: ending.outcome, status: ending.answeredAt ? 'connected' : 'missed',
+      sipStatus: ending.sipStatus, sipReason: ending.sipReason, hungUpBy: ending.hungUpBy,
+      ringingAt: ending.ringingAt, answeredAt: ending.answeredAt, durationMs: ending.durationMs,
+      recordingPath: ending.recordingPath, recordingMs: ending.recordingMs, conversation: ending.conversation,
+    }).where(and(eq(calls.id, ending.callId), isNull(calls.endedAt)))
+      .returning({ subtaskId: calls.subtaskId, taskId: calls.taskId, attempt: calls.attempt });
+    if (!call) return;
+
+    const [task] = await tx.select({ redialCount: tasks.redialCount, redialGapMinutes: tasks.redialGapMinutes }).from(tasks)
+      .where(eq(tasks.id, call.taskId)).for('update');
+    const next = nextSubtaskState(ending.outcome, call.attempt, { count: task?.redialCount ?? 0, gapMinutes: task?.redialGapMinutes ?? 30 }, ending);
+    const [subtask] = await tx.update(subtasks).set({
+      state: next.state, leaseOwner: null, leaseUntil: null, nextAttemptAt: next.at ?? null, lastOutcome: ending.outcome,
+      ...(next.refund ? { attempts: sql`greatest(${subtasks.attempts} - 1, 0)` } : {}),
+    }).where(and(eq(subtasks.id, call.subtaskId), eq(subtasks.state, 'dialing'))).returning({ id: subtasks.id });
+    if (subtask && next.state === 'pending') {
+      await tx.update(tasks).set({ pendingCount: sql`${tasks.pendingCount} + 1` }).where(eq(tasks.id, call.taskId));
+    }
+    await completeIfDone(tx, call.taskId);
+  });
+}
+
+/** A dialling task with nothing pending and no live call is completed. */
+export async function completeIfDone(tx: Tx, taskId: string): Promise<boolean> {
+  const [live] = await tx.select({ n: count() }).from(calls).where(and(eq(calls.taskId, taskId), isNull(calls.endedAt)));
+  if ((live?.n ?? 0) > 0) return false;
+  const done = await tx.update(tasks).set({ status: 'completed', updatedAt: new Date() })
+    .where(and(eq(tasks.id, taskId), eq(tasks.status, 'in_progress'), eq(tasks.pendingCount, 0)))
+    .returning({ id: tasks.id });
+  return done.length > 0;
+}
