@@ -176,3 +176,18 @@ describe('the dialer on the simulated trunk', () => {
     expect(records.filter((r) => r.outcome === 'answered')).toHaveLength(4);
   });
 });
+
+describe('restarting the only dialer', () => {
+  it('closes what its predecessor left live as interrupted and puts the numbers back', async () => {
+    const { taskId, lineIds, db } = await campaign({ numbers: 2, lines: [2] });
+    await claimCalls(db, { taskId, node: 'gone', budget: 2, lineAllowance: new Map([[lineIds[0]!, 2]]), leaseMs: 3_600_000, now: new Date() });
+    const simulated = new SimulatedTrunk({ recordingsDir, seed: 1, timeScale: 0.01 });
+    trunks.push(simulated);
+    const d = new Dialer({ db, secrets, now: () => new Date(), trunks: { sip: simulated, simulated } }, { recordingsDir, tickMs: 60_000, soleDialer: true });
+    dialers.push(d);
+    await d.start();
+    const records = await db.select().from(calls).where(eq(calls.taskId, taskId));
+    expect(records.map((r) => r.outcome)).toEqual(['interrupted', 'interrupted']);
+    expect((await status(taskId)).pendingCount).toBe(2);
+  });
+});

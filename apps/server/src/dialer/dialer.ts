@@ -213,7 +213,8 @@ export class Dialer {
   /** The sole dialer restarting: every open record is from a process that is gone. */
   private async recoverAllOpen(): Promise<void> {
     const now = this.deps.now();
-    await recoverLeases(this.deps.db, new Date(8.64e15));
+    // Every lease is stale: pass a moment after any lease could end (the largest timestamp PostgreSQL reads back).
+    await recoverLeases(this.deps.db, new Date('9999-12-31T00:00:00Z'));
     await this.deps.db.update(calls).set({ endedAt: now, outcome: 'interrupted', hungUpBy: 'network', sipReason: 'dialer process stopped mid-call', status: 'missed' })
       .where(isNull(calls.endedAt));
   }
