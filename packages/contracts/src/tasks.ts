@@ -210,10 +210,23 @@ export const taskActionResultSchema = z.object({
 export type TaskActionResult = z.infer<typeof taskActionResultSchema>;
 
 /** A task row of the task list: the task plus the names the list shows. */
+/** Why the dialer paused a task by itself: the circuit breaker saw most recent calls fail on the line. */
+export const taskStatusReasonSchema = z.object({
+  code: z.literal('breaker'),
+  failures: z.number().int(),
+  calls: z.number().int(),
+  lastSipStatus: z.number().int().nullable(),
+});
+export type TaskStatusReason = z.infer<typeof taskStatusReasonSchema>;
+
 export const taskListItemSchema = taskSchema.extend({
   scenarioName: z.string(),
   voiceName: z.string(),
   sipLines: z.array(z.object({ id: z.string(), alias: z.string() })),
+  /** Set while the task is paused by the dialer itself; cleared when it is continued. */
+  statusReason: taskStatusReasonSchema.nullable(),
+  /** In progress but outside its call window: when it dials next (the company's time zone applied). */
+  nextDialAt: isoDateTime.nullable(),
 });
 export type TaskListItem = z.infer<typeof taskListItemSchema>;
 

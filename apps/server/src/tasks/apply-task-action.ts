@@ -51,7 +51,8 @@ export async function applyTaskAction(ctx: ActionContext, input: TaskActionInput
 }
 
 async function setStatus(tx: Tx, task: TaskRow, status: TaskStatus): Promise<TaskActionResult> {
-  await tx.update(tasks).set({ status, updatedAt: new Date() }).where(eq(tasks.id, task.id));
+  // A person starting or continuing the task overrides the dialer's own pause, and its reason.
+  await tx.update(tasks).set({ status, statusReason: null, updatedAt: new Date() }).where(eq(tasks.id, task.id));
   return { status, pendingCount: task.pendingCount, totalCount: task.totalCount };
 }
 

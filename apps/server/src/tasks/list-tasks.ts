@@ -7,7 +7,7 @@ import { getProject } from '../projects/project-row.ts';
 import { loadTaskItems, ownTask } from './task-row.ts';
 
 /** A project's tasks, newest first, by status filter (spec §4) and part of the name; 404 for another company's project. */
-export async function listTasks(ctx: ActionContext, query: TaskQuery): Promise<Page<TaskListItem>> {
+export async function listTasks(ctx: ActionContext, query: TaskQuery, now = new Date()): Promise<Page<TaskListItem>> {
   await getProject(ctx.db, ctx, query.projectId);
   const where = and(
     ownTask(ctx),
@@ -16,7 +16,7 @@ export async function listTasks(ctx: ActionContext, query: TaskQuery): Promise<P
     query.name ? ilike(tasks.name, `%${escapeLike(query.name)}%`) : undefined,
   )!;
   const [list, [total]] = await Promise.all([
-    loadTaskItems(ctx.db, where, { orderBy: [desc(tasks.createdAt), desc(tasks.id)], limit: query.pageSize, offset: (query.page - 1) * query.pageSize }),
+    loadTaskItems(ctx.db, where, { orderBy: [desc(tasks.createdAt), desc(tasks.id)], limit: query.pageSize, offset: (query.page - 1) * query.pageSize }, now),
     ctx.db.select({ n: count() }).from(tasks).where(where),
   ]);
   return { list, total: total?.n ?? 0 };

@@ -22,7 +22,7 @@ export async function taskRoutes(app: FastifyInstance) {
   r.post('/list', {
     schema: { tags, summary: "A project's tasks, newest first, by status filter (all, notStarted, inProgress, completed)", body: taskQuerySchema, response: answers(pageSchema(taskListItemSchema)) },
     preHandler,
-  }, async (request) => ok(request, await listTasks(contextOf(request), request.body)));
+  }, async (request) => ok(request, await listTasks(contextOf(request), request.body, app.clock.now())));
 
   r.post('/get', {
     schema: { tags, summary: 'One task', body: taskIdSchema, response: answers(taskListItemSchema) },

@@ -2,7 +2,8 @@ import { and, eq, inArray, isNull, type SQL } from 'drizzle-orm';
 import type { Task, TaskConcurrency, TaskInput, TaskListItem, TaskStatus } from '@dialwise/contracts';
 import type { ActionContext } from '../auth/actor.ts';
 import type { DbOrTx } from '../db/client.ts';
-import { scenarios, sipLines, taskSipLines, tasks, users, voices } from '../db/schema.ts';
+import { companies, scenarios, sipLines, taskSipLines, tasks, users, voices } from '../db/schema.ts';
+import { isWindowOpen, nextOpening } from '../dialer/call-window.ts';
 import { AppError } from '../http/app-error.ts';
 
 /** The caller's live tasks: every task query starts here. */
@@ -57,9 +58,10 @@ export function toTask(row: TaskRow, sipLineIds: string[], creator: string): Tas
 }
 
 /** Tasks with the names the list shows (scenario, voice, lines, creator), in the order of `where`'s query. */
-export async function loadTaskItems(db: DbOrTx, where: SQL, page?: { limit: number; offset: number; orderBy: SQL[] }): Promise<TaskListItem[]> {
-  let query = db.select({ task: tasks, scenarioName: scenarios.name, voiceName: voices.nickname, creatorAlias: users.alias, creatorName: users.username })
+export async function loadTaskItems(db: DbOrTx, where: SQL, page?: { limit: number; offset: number; orderBy: SQL[] }, now = new Date()): Promise<TaskListItem[]> {
+  let query = db.select({ task: tasks, scenarioName: scenarios.name, voiceName: voices.nickname, creatorAlias: users.alias, creatorName: users.username, timeZone: companies.timezone })
     .from(tasks)
+    .innerJoin(companies, eq(companies.id, tasks.companyId))
     .leftJoin(scenarios, eq(scenarios.id, tasks.scenarioId))
     .leftJoin(voices, eq(voices.id, tasks.voiceId))
     .leftJoin(users, eq(users.id, tasks.createdBy))
@@ -79,8 +81,18 @@ export async function loadTaskItems(db: DbOrTx, where: SQL, page?: { limit: numb
       scenarioName: row.scenarioName ?? '',
       voiceName: row.voiceName ?? '',
       sipLines: own,
+      statusReason: row.task.statusReason ?? null,
+      nextDialAt: nextDialAt(row.task, row.timeZone, now),
     };
   });
+}
+
+/** When an in-progress task outside its window dials next; null when it dials now or is not dialling. */
+function nextDialAt(task: TaskRow, timeZone: string, now: Date): string | null {
+  if (task.status !== 'in_progress') return null;
+  const window = { start: task.callStart, end: task.callEnd, weekdays: task.weekdays, timeZone };
+  if (isWindowOpen(window, now)) return null;
+  return nextOpening(window, now)?.toISOString() ?? null;
 }
 
 /** One of the caller's tasks with its names, or 404 (another company's id answers the same). */

@@ -1,9 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, boolean, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { TASK_STATUSES, type TaskAdvanced } from '@dialwise/contracts';
-
-/** The circuit breaker's reason for pausing a task: the failure share of its recent calls and the last SIP answer. */
-export interface TaskStatusReason { code: 'breaker'; failures: number; calls: number; lastSipStatus: number | null }
+import { TASK_STATUSES, type TaskAdvanced, type TaskStatusReason } from '@dialwise/contracts';
 import { companies, users } from '../schema.ts';
 import { createdAt, updatedAt } from './common.ts';
 import { projects } from './projects.ts';

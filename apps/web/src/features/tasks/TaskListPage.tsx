@@ -14,6 +14,7 @@ import { UploadModal } from '../subtasks/UploadModal.tsx';
 import { listTasks, taskKeys } from './api.ts';
 import { TaskActions } from './TaskActions.tsx';
 import { TaskStatusTag } from './TaskStatusTag.tsx';
+import { TaskDialState } from './TaskDialState.tsx';
 import { concurrencyLabel, weekdaysLabel } from './task-display.ts';
 
 const FILTERS = Object.keys(TASK_FILTERS) as TaskFilter[];
@@ -41,7 +42,10 @@ export default function TaskListPage() {
 
   const columns: TableColumnProps<TaskListItem>[] = [
     { title: t('tasks.col.name'), dataIndex: 'name', width: 170, ellipsis: true, render: (name: string) => <Typography.Text bold>{name}</Typography.Text> },
-    { title: t('tasks.col.status'), dataIndex: 'status', width: 110, render: (_, task) => <TaskStatusTag status={task.status} /> },
+    {
+      title: t('tasks.col.status'), dataIndex: 'status', width: 170,
+      render: (_, task) => <div className="cell-stack"><span><TaskStatusTag status={task.status} /></span><TaskDialState task={task} /></div>,
+    },
     { title: t('tasks.col.scenario'), dataIndex: 'scenarioName', width: 150, ellipsis: true },
     { title: t('tasks.col.voice'), dataIndex: 'voiceName', width: 110, ellipsis: true },
     {

@@ -114,4 +114,7 @@ export const tasksMessages = {
   'taskForm.saved': ['Task saved', '任务已保存'],
   'taskForm.notEditable': ['This task is {{status}} and cannot be edited now.', '该任务当前为「{{status}}」，不能编辑。'],
   'taskForm.fixErrors': ['Check the highlighted fields', '请检查标红的字段'],
+  'tasks.reason.breaker': ['Paused by the dialer: {{failures}} of the last {{calls}} calls failed on the line (last SIP {{status}})', '已被系统暂停：最近 {{calls}} 通中有 {{failures}} 通线路失败（最后 SIP {{status}}）'],
+  'tasks.reason.breakerHelp': ['Check the SIP line, then continue the task: it will dial again.', '请检查 SIP 线路后继续任务，任务将恢复外呼。'],
+  'tasks.nextDial': ['Outside the call window: dials next at {{at}}', '不在呼叫时段内，下次外呼：{{at}}'],
 } as const satisfies Record<string, readonly [string, string]>;
