@@ -22,6 +22,8 @@ export interface TestServer {
   app: FastifyInstance;
   database: Database;
   clock: TestClock;
+  /** The PostgreSQL URL of this file's database (unset on PGlite): a second connection, as another process would open. */
+  url?: string;
 }
 
 /**
@@ -53,6 +55,7 @@ export function useTestServer(): TestServer {
         };
       }
       holder.database = await openDatabase({ url, dataDir: 'memory://' });
+      holder.url = url;
       holder.clock = new TestClock();
       const config = { ...loadConfig({}, []), databaseUrl: url, webDist: '/nonexistent', logLevel: 'silent', secretKey: randomBytes(32).toString('base64'), dialer: false };
       holder.app = await buildApp({ config, db: holder.database, clock: holder.clock, logger: false });

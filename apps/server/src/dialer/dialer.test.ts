@@ -10,6 +10,7 @@ import { SecretBox } from '../secrets/secret-box.ts';
 import { SimulatedTrunk, type Trunk } from '../telephony/index.ts';
 import type { OutcomeMix } from '../telephony/index.ts';
 import { Dialer } from './dialer.ts';
+import { openDatabase } from '../db/client.ts';
 import { claimCalls } from './claim-calls.ts';
 
 const server = useTestServer();
@@ -189,5 +190,35 @@ describe('restarting the only dialer', () => {
     const records = await db.select().from(calls).where(eq(calls.taskId, taskId));
     expect(records.map((r) => r.outcome)).toEqual(['interrupted', 'interrupted']);
     expect((await status(taskId)).pendingCount).toBe(2);
+  });
+});
+
+describe('two dialers on one database', () => {
+  it('never place two calls for one subtask, and keep the line\'s limit between them', async () => {
+    const { taskId, lineIds, db } = await campaign({ numbers: 24, lines: [4] });
+    // On PostgreSQL the second dialer has its own connection pool, as another process would; PGlite is one
+    // connection, so there both share it (the claim logic is the same, the locking is PostgreSQL's).
+    const second = server.url ? await openDatabase({ url: server.url, dataDir: 'memory://' }) : null;
+    try {
+      const mix = { answered: 1, no_answer: 0, busy: 0, invalid_number: 0, rejected: 0, failed: 0, backpressure: 0 };
+      const a = dialer(mix, { node: 'node-a' });
+      const simulated = new SimulatedTrunk({ recordingsDir, seed: 9, timeScale: 0.01, mix });
+      trunks.push(simulated);
+      const b = new Dialer({ db: second?.db ?? db, secrets, now: () => new Date(), trunks: { sip: simulated, simulated } }, { recordingsDir, tickMs: 20, talkMs: 50, node: 'node-b' });
+      dialers.push(b);
+      const until = Date.now() + 30_000;
+      while ((await status(taskId)).status !== 'completed') {
+        if (Date.now() > until) throw new Error('timed out waiting for the dialers');
+        await Promise.all([a.tick(), b.tick()]);
+        expect((await liveByLine(lineIds))[0]).toBeLessThanOrEqual(4);
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+      const records = await db.select().from(calls).where(eq(calls.taskId, taskId));
+      expect(records).toHaveLength(24);
+      expect(new Set(records.map((r) => r.subtaskId)).size).toBe(24);
+      expect(new Set(records.map((r) => r.node))).toEqual(new Set(['node-a', 'node-b']));
+    } finally {
+      await second?.close();
+    }
   });
 });
