@@ -63,18 +63,20 @@ export async function importSubtasks(ctx: ActionContext, target: UploadTarget, b
 
   let spoolDir: string | undefined;
   try {
-    let source: Readable;
+    // The source is opened inside the transaction, right where the reader starts listening to it: a
+    // body that fails while the transaction is still starting must fail the reader, not go unheard.
+    let openSource: () => Readable;
     if (options.spool) {
       spoolDir = await mkdtemp(join(options.spoolParent ?? tmpdir(), 'dialwise-upload-'));
       const file = join(spoolDir, 'body.csv');
       await pipeline(meterBody(body, meter), createWriteStream(file));
       progress.state = 'processing';
       report(true);
-      source = createReadStream(file, { highWaterMark: 256 * 1024 });
+      openSource = () => createReadStream(file, { highWaterMark: 256 * 1024 });
     } else {
-      source = meterBody(body, meter);
+      openSource = () => meterBody(body, meter);
     }
-    const result = await ctx.db.transaction((tx) => storeRows(tx, ctx, target, source, progress, report, options.batchSize ?? 2000));
+    const result = await ctx.db.transaction((tx) => storeRows(tx, ctx, target, openSource, progress, report, options.batchSize ?? 2000));
     progress.state = 'done';
     report(true);
     return result;
@@ -95,6 +97,11 @@ export async function importSubtasks(ctx: ActionContext, target: UploadTarget, b
  */
 function meterBody(body: Readable, meter: UploadMeter): UploadMeter {
   const fail = (error?: Error) => meter.destroy(error ?? Object.assign(new Error('aborted'), { code: 'ECONNRESET' }));
+  // The client may already be gone (while the transaction was starting).
+  if (body.destroyed && !body.readableEnded) {
+    fail(body.errored ?? undefined);
+    return meter;
+  }
   body.once('error', fail);
   body.once('close', () => { if (!body.readableEnded) fail(); });
   body.pipe(meter);
@@ -102,7 +109,7 @@ function meterBody(body: Readable, meter: UploadMeter): UploadMeter {
 }
 
 async function storeRows(
-  tx: Tx, ctx: ActionContext, target: UploadTarget, source: Readable,
+  tx: Tx, ctx: ActionContext, target: UploadTarget, openSource: () => Readable,
   progress: UploadProgress, report: (force?: boolean) => void, batchSize: number,
 ): Promise<UploadResult> {
   let extraColumns: readonly string[] = [];
@@ -119,7 +126,7 @@ async function storeRows(
     batch = [];
   };
 
-  const rows = readSubtaskCsv(source, {
+  const rows = readSubtaskCsv(openSource(), {
     isValidPhone: (value) => normalizeSubtaskPhone(target.encryptionType, value) !== null,
     onHeader: (extras) => { extraColumns = extras; },
   });
