@@ -12,11 +12,11 @@ export function row(i: number): string {
 export const HEADER = 'phoneNumber,prologueInfo,businessInfo,remark,city,agent,segment\n';
 
 /**
- * Streams a CSV of at least `bytes` bytes to `path` (never the whole file in memory) and answers its row
+ * Streams a CSV of at most `bytes` bytes (as close as whole rows allow) to `path` (never the whole file in memory) and answers its row
  * count. An existing file of the right size is reused.
  */
 export async function generateCsv(path: string, bytes: number): Promise<{ rows: number; bytes: number }> {
-  if (existsSync(path) && statSync(path).size >= bytes && statSync(path).size < bytes + 1024) {
+  if (existsSync(path) && statSync(path).size <= bytes && statSync(path).size > bytes - 1024) {
     return { rows: countRowsFor(bytes), bytes: statSync(path).size };
   }
   const out = createWriteStream(path);
@@ -24,8 +24,9 @@ export async function generateCsv(path: string, bytes: number): Promise<{ rows: 
   let rows = 0;
   out.write(HEADER);
   written += HEADER.length;
-  while (written < bytes) {
+  for (;;) {
     const line = row(rows);
+    if (written + Buffer.byteLength(line) > bytes) break;
     rows += 1;
     written += Buffer.byteLength(line);
     if (!out.write(line)) await once(out, 'drain');
@@ -39,6 +40,6 @@ export async function generateCsv(path: string, bytes: number): Promise<{ rows: 
 function countRowsFor(bytes: number): number {
   let written = HEADER.length;
   let rows = 0;
-  while (written < bytes) written += Buffer.byteLength(row(rows++));
+  while (written + Buffer.byteLength(row(rows)) <= bytes) written += Buffer.byteLength(row(rows++));
   return rows;
 }
