@@ -30,7 +30,7 @@ export interface ImportOptions {
    */
   spool: boolean;
   onProgress?: (progress: UploadProgress) => void;
-  /** Rows per INSERT … SELECT unnest(…): big enough to amortize a round trip, small enough to stay flat. */
+  /** Rows per INSERT … SELECT (one JSON parameter): big enough to amortize a round trip, small enough to stay flat. */
   batchSize?: number;
   progressIntervalMs?: number;
   /** Where the spooled body goes (default: the system's temporary folder). */
@@ -63,18 +63,20 @@ export async function importSubtasks(ctx: ActionContext, target: UploadTarget, b
 
   let spoolDir: string | undefined;
   try {
-    let source: Readable;
+    // The source is opened inside the transaction, right where the reader starts listening to it: a
+    // body that fails while the transaction is still starting must fail the reader, not go unheard.
+    let openSource: () => Readable;
     if (options.spool) {
       spoolDir = await mkdtemp(join(options.spoolParent ?? tmpdir(), 'dialwise-upload-'));
       const file = join(spoolDir, 'body.csv');
       await pipeline(meterBody(body, meter), createWriteStream(file));
       progress.state = 'processing';
       report(true);
-      source = createReadStream(file, { highWaterMark: 256 * 1024 });
+      openSource = () => createReadStream(file, { highWaterMark: 256 * 1024 });
     } else {
-      source = meterBody(body, meter);
+      openSource = () => meterBody(body, meter);
     }
-    const result = await ctx.db.transaction((tx) => storeRows(tx, ctx, target, source, progress, report, options.batchSize ?? 2000));
+    const result = await ctx.db.transaction((tx) => storeRows(tx, ctx, target, openSource, progress, report, options.batchSize ?? 2000));
     progress.state = 'done';
     report(true);
     return result;
@@ -95,6 +97,11 @@ export async function importSubtasks(ctx: ActionContext, target: UploadTarget, b
  */
 function meterBody(body: Readable, meter: UploadMeter): UploadMeter {
   const fail = (error?: Error) => meter.destroy(error ?? Object.assign(new Error('aborted'), { code: 'ECONNRESET' }));
+  // The client may already be gone (while the transaction was starting).
+  if (body.destroyed && !body.readableEnded) {
+    fail(body.errored ?? undefined);
+    return meter;
+  }
   body.once('error', fail);
   body.once('close', () => { if (!body.readableEnded) fail(); });
   body.pipe(meter);
@@ -102,7 +109,7 @@ function meterBody(body: Readable, meter: UploadMeter): UploadMeter {
 }
 
 async function storeRows(
-  tx: Tx, ctx: ActionContext, target: UploadTarget, source: Readable,
+  tx: Tx, ctx: ActionContext, target: UploadTarget, openSource: () => Readable,
   progress: UploadProgress, report: (force?: boolean) => void, batchSize: number,
 ): Promise<UploadResult> {
   let extraColumns: readonly string[] = [];
@@ -112,29 +119,43 @@ async function storeRows(
   const rejected: RejectedRow[] = [];
   let batch: AcceptedRow[] = [];
 
+  // One insert in flight while the next batch is read: on PostgreSQL the database works while this process
+  // parses (at most two batches in memory). Inserts stay one at a time on the transaction's connection.
+  let inFlight: Promise<void> = Promise.resolve();
   const flush = async () => {
     if (batch.length === 0) return;
-    accepted += await insertBatch(tx, target, ctx.actor.companyId, batch);
-    offered += batch.length;
+    const rows = batch;
     batch = [];
+    await inFlight;
+    inFlight = insertBatch(tx, target, ctx.actor.companyId, rows).then((inserted) => {
+      accepted += inserted;
+      offered += rows.length;
+    });
+    inFlight.catch(() => undefined);
   };
 
-  const rows = readSubtaskCsv(source, {
+  const rows = readSubtaskCsv(openSource(), {
     isValidPhone: (value) => normalizeSubtaskPhone(target.encryptionType, value) !== null,
     onHeader: (extras) => { extraColumns = extras; },
   });
-  for await (const outcome of rows) {
-    progress.rows += 1;
-    if (outcome.ok) {
-      batch.push({ ...outcome.value, phoneNumber: normalizeSubtaskPhone(target.encryptionType, outcome.value.phoneNumber)! });
-      if (batch.length >= batchSize) await flush();
-    } else {
-      rejectedCount += 1;
-      if (rejected.length < UPLOAD_REJECT_LIST_MAX) rejected.push(outcome.value);
+  try {
+    for await (const outcome of rows) {
+      progress.rows += 1;
+      if (outcome.ok) {
+        batch.push({ ...outcome.value, phoneNumber: normalizeSubtaskPhone(target.encryptionType, outcome.value.phoneNumber)! });
+        if (batch.length >= batchSize) await flush();
+      } else {
+        rejectedCount += 1;
+        if (rejected.length < UPLOAD_REJECT_LIST_MAX) rejected.push(outcome.value);
+      }
+      report();
     }
-    report();
+    await flush();
+  } finally {
+    // Settle the last insert before the transaction commits or rolls back.
+    await inFlight.catch(() => undefined);
   }
-  await flush();
+  await inFlight;
   // A header and nothing else is as empty as no file at all (spec §5: the file must not be empty).
   if (progress.rows === 0) throw new UploadFileError('e.upload.empty');
 
@@ -169,28 +190,19 @@ async function storeRows(
 }
 
 /**
- * One multi-row INSERT … SELECT FROM unnest(arrays): one statement and five parameters per batch,
- * whatever its size. The partial unique index on pending (task, phone) turns a number already pending
- * — in the task, or earlier in this file — into a skipped row; the difference is the duplicate count.
+ * One multi-row INSERT … SELECT per batch, the batch passed as a single JSON parameter and expanded by
+ * jsonb_to_recordset: one statement and one parameter whatever the batch size, and the serializing is
+ * one native JSON.stringify (measured faster than five text[]/jsonb[] arrays for unnest, whose elements
+ * the driver escapes one by one in JavaScript). The partial unique index on pending (task, phone) turns a
+ * number already pending — in the task, or earlier in this file — into a skipped row; the difference is
+ * the duplicate count.
  */
 async function insertBatch(tx: Tx, target: UploadTarget, companyId: string, batch: readonly AcceptedRow[]): Promise<number> {
-  const phones: string[] = [];
-  const prologues: string[] = [];
-  const business: string[] = [];
-  const remarks: string[] = [];
-  const extras: string[] = [];
-  for (const row of batch) {
-    phones.push(row.phoneNumber);
-    prologues.push(row.prologueInfo);
-    business.push(JSON.stringify(row.businessInfo));
-    remarks.push(row.remark);
-    extras.push(JSON.stringify(row.extra));
-  }
+  const rows = JSON.stringify(batch.map((row) => ({ p: row.phoneNumber, i: row.prologueInfo, b: row.businessInfo, r: row.remark, e: row.extra })));
   const result = await tx.execute(sql`
     insert into subtasks (task_id, company_id, phone, prologue_info, business_info, remark, extra)
-    select ${target.taskId}::uuid, ${companyId}::uuid, u.phone, u.prologue, u.business, u.remark, u.extra
-    from unnest(${sql.param(phones)}::text[], ${sql.param(prologues)}::text[], ${sql.param(business)}::jsonb[],
-                ${sql.param(remarks)}::text[], ${sql.param(extras)}::jsonb[]) as u(phone, prologue, business, remark, extra)
+    select ${target.taskId}::uuid, ${companyId}::uuid, x.p, x.i, x.b, x.r, x.e
+    from jsonb_to_recordset(${rows}::jsonb) as x(p text, i text, b jsonb, r text, e jsonb)
     on conflict (task_id, phone) where state = 'pending' do nothing`);
   return affectedRows(result);
 }

@@ -62,6 +62,14 @@ describe('uploading a good file', () => {
     expect(entry!.changes).toMatchObject({ accepted: 3, duplicates: 0, rejected: 0, rows: 3 });
   });
 
+  it('stores any text as given: quotes, backslashes, tabs, Chinese, emoji', async () => {
+    const { alice, taskId } = await setup();
+    const answer = await upload(server, alice, taskId, csvOf(['13800000001,"a \\ b ""q"" \t 你好 😀",name=%E6%9D%8E&x=%5C,"line\nbreak"']));
+    expect(answer.envelope.code).toBe(200);
+    const [row] = await stored(taskId);
+    expect(row).toMatchObject({ prologueInfo: 'a \\ b "q" \t 你好 😀', businessInfo: { name: '李', x: '\\' }, remark: 'line\nbreak' });
+  });
+
   it('keeps extra columns as key/values and warns above ten of them', async () => {
     const { alice, taskId } = await setup();
     const few = await upload(server, alice, taskId, csvOf(['13800000001,Hi,,,Hangzhou'], `${CSV_HEADER},city`));

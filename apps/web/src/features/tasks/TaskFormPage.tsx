@@ -58,7 +58,12 @@ export default function TaskFormPage() {
       Message.success(t(editing ? 'taskForm.saved' : 'taskForm.created'));
       void queryClient.invalidateQueries({ queryKey: taskKeys.all });
       void queryClient.invalidateQueries({ queryKey: projectKeys.all });
-      if (!editing) form.setFieldsValue(NEW_TASK_VALUES);
+      // The new-task page stays mounted in its tab: the next visit starts from a clean form.
+      if (!editing) {
+        form.resetFields();
+        form.setFieldsValue(NEW_TASK_VALUES);
+        setTried(false);
+      }
       backToList();
     },
     onError: (error) => {
