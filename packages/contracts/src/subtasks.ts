@@ -82,6 +82,11 @@ export type UploadProgress = z.infer<typeof uploadProgressSchema>;
 
 export const uploadLimits = { maxBytes: LIMITS.upload.maxBytes, recommendedExtraColumns: LIMITS.upload.recommendedExtraColumns } as const;
 
+/** A HEX project's stored number decoded to the number it encodes (each byte pair is one character). */
+export function decodeHexPhone(hex: string): string {
+  return hex.replace(/../g, (pair) => String.fromCharCode(parseInt(pair, 16)));
+}
+
 /**
  * The stored form of an uploaded phone value under a project's encryption type, or null when it does not
  * fit (the row is rejected as `phoneInvalid`):
@@ -100,7 +105,7 @@ export function normalizeSubtaskPhone(type: EncryptionType, raw: string): string
     }
     case 'HEX': {
       if (!/^(?:[0-9a-fA-F]{2}){3,32}$/.test(value)) return null;
-      const decoded = value.replace(/../g, (pair) => String.fromCharCode(parseInt(pair, 16)));
+      const decoded = decodeHexPhone(value);
       return PHONE_PATTERN.test(decoded) ? value.toLowerCase() : null;
     }
     case 'MD5':
@@ -125,7 +130,7 @@ export function maskSubtaskPhone(type: EncryptionType, stored: string): string {
     case 'PLAIN_TEXT':
       return maskDigits(stored);
     case 'HEX':
-      return maskDigits(stored.replace(/../g, (pair) => String.fromCharCode(parseInt(pair, 16))));
+      return maskDigits(decodeHexPhone(stored));
     case 'MD5':
     case 'CUSTOM':
       return stored.length > 10 ? `${stored.slice(0, 4)}…${stored.slice(-4)}` : '*'.repeat(stored.length);

@@ -1,7 +1,8 @@
 import { and, asc, count, eq, inArray, isNull, lte, notExists, or, sql } from 'drizzle-orm';
 import type { EncryptionType } from '@dialwise/contracts';
 import type { Db, Tx } from '../db/client.ts';
-import { calls, companies, dncNumbers, projects, sipLines, subtasks, taskSipLines, tasks } from '../db/schema.ts';
+import { calls, companies, projects, sipLines, subtasks, taskSipLines, tasks } from '../db/schema.ts';
+import { listedNumbers } from './do-not-call.ts';
 
 /** One subtask this process now holds, with the open call record written for it. */
 export interface Claim {
@@ -43,7 +44,8 @@ export interface ClaimResult { claims: Claim[]; blocked: number }
  * - subtasks are picked with FOR UPDATE SKIP LOCKED, marked `dialing` with a lease, and get their open
  *   call record in the same transaction — the partial unique indexes on `calls` refuse a second live call
  *   for a subtask or for a number within the task, whatever happens;
- * - numbers on the company's do-not-call list are marked `blocked` here, right before the dial.
+ * - numbers on the company's do-not-call list are marked `blocked` here, right before the dial (CUSTOM
+ *   tokens once resolved, in the dialer).
  */
 export async function claimCalls(db: Db, request: ClaimRequest): Promise<ClaimResult> {
   return db.transaction(async (tx) => {
@@ -83,8 +85,7 @@ export async function claimCalls(db: Db, request: ClaimRequest): Promise<ClaimRe
       .for('update', { of: subtasks, skipLocked: true });
     if (due.length === 0) return { claims: [], blocked: 0 };
 
-    const listed = new Set((await tx.select({ phone: dncNumbers.phone }).from(dncNumbers)
-      .where(and(eq(dncNumbers.companyId, task.companyId), inArray(dncNumbers.phone, due.map((s) => s.phone))))).map((r) => r.phone));
+    const listed = await listedNumbers(tx, task.companyId, task.encryptionType, due.map((s) => s.phone));
     const blocked = due.filter((s) => listed.has(s.phone));
     if (blocked.length > 0) {
       await tx.update(subtasks).set({ state: 'blocked', lastOutcome: 'blocked' }).where(inArray(subtasks.id, blocked.map((s) => s.id)));

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { eq, isNull } from 'drizzle-orm';
 import { useTestServer, seedCompanies } from '../../test/helper.ts';
@@ -9,10 +10,10 @@ import { recoverLeases } from './recover-leases.ts';
 const server = useTestServer();
 const NOW = new Date('2026-11-23T02:00:00Z');
 
-async function fixture(options: { lines?: number[]; phones?: string[]; status?: 'in_progress' | 'paused'; redial?: number } = {}) {
+async function fixture(options: { lines?: number[]; phones?: string[]; status?: 'in_progress' | 'paused'; redial?: number; encryption?: 'PLAIN_TEXT' | 'HEX' | 'MD5' } = {}) {
   const { companyId } = await seedCompanies(server);
   const db = server.database.db;
-  const [project] = await db.insert(projects).values({ companyId, name: 'p1', encryptionType: 'PLAIN_TEXT' }).returning();
+  const [project] = await db.insert(projects).values({ companyId, name: 'p1', encryptionType: options.encryption ?? 'PLAIN_TEXT' }).returning();
   const [scenario] = await db.insert(scenarios).values({ name: 's' }).returning();
   const [voice] = await db.insert(voices).values({ nickname: 'v', vendor: 'volcano', originalVoiceId: 'v1' }).returning();
   const phones = options.phones ?? Array.from({ length: 10 }, (_, i) => `1380000${String(i).padStart(4, '0')}`);
@@ -109,6 +110,19 @@ describe('claiming subtasks', () => {
     const [blocked] = await db.select().from(subtasks).where(eq(subtasks.phone, '13800000002'));
     expect(blocked!.state).toBe('blocked');
     expect((await taskRow(taskId)).pendingCount).toBe(0);
+  });
+
+  const hex = (phone: string) => Buffer.from(phone).toString('hex');
+  const md5 = (phone: string) => createHash('md5').update(phone).digest('hex');
+  it.each([['HEX', hex], ['MD5', md5]] as const)('matches listed numbers through the encoding: %s', async (encryption, encode) => {
+    // HEX by the number it encodes; MD5 by the hash of the listed number.
+    const { companyId, taskId, lineIds, db } = await fixture({ lines: [5], encryption, phones: ['13800000001', '+8613800000002'].map(encode) });
+    await db.insert(dncNumbers).values({ companyId, phone: '+8613800000002' });
+    const result = await claimCalls(db, request(taskId, lineIds));
+    expect(result.claims.map((c) => c.phone)).toEqual([encode('13800000001')]);
+    expect(result.blocked).toBe(1);
+    const [blocked] = await db.select().from(subtasks).where(eq(subtasks.phone, encode('+8613800000002')));
+    expect(blocked!.state).toBe('blocked');
   });
 });
 

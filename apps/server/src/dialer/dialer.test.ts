@@ -1,11 +1,13 @@
 import { mkdtempSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
 import { and, eq, isNull, count } from 'drizzle-orm';
 import { useTestServer, seedCompanies } from '../../test/helper.ts';
-import { calls, companies, projects, scenarios, sipLines, subtasks, taskSipLines, tasks, voices } from '../db/schema.ts';
+import { calls, companies, dncNumbers, projects, scenarios, sipLines, subtasks, taskSipLines, tasks, voices } from '../db/schema.ts';
 import { SecretBox } from '../secrets/secret-box.ts';
 import { SimulatedTrunk, type Trunk } from '../telephony/index.ts';
 import type { OutcomeMix } from '../telephony/index.ts';
@@ -25,10 +27,12 @@ afterEach(async () => {
 
 const ALL_DAY = { callStart: '00:00', callEnd: '23:59', weekdays: [1, 2, 3, 4, 5, 6, 7] };
 
-async function campaign(options: { numbers: number; lines: number[]; window?: typeof ALL_DAY; manual?: number }) {
+async function campaign(options: { numbers: number; lines: number[]; window?: typeof ALL_DAY; manual?: number; custom?: { apiUrl: string; tokens: string[] } }) {
   const { companyId } = await seedCompanies(server);
   const db = server.database.db;
-  const [project] = await db.insert(projects).values({ companyId, name: 'p', encryptionType: 'PLAIN_TEXT' }).returning();
+  const [project] = await db.insert(projects).values(options.custom
+    ? { companyId, name: 'p', encryptionType: 'CUSTOM', encryptionApiUrl: options.custom.apiUrl }
+    : { companyId, name: 'p', encryptionType: 'PLAIN_TEXT' }).returning();
   const [scenario] = await db.insert(scenarios).values({ name: 's' }).returning();
   const [voice] = await db.insert(voices).values({ nickname: 'v', vendor: 'volcano', originalVoiceId: 'v1' }).returning();
   const [task] = await db.insert(tasks).values({
@@ -45,7 +49,8 @@ async function campaign(options: { numbers: number; lines: number[]; window?: ty
     lineIds.push(line!.id);
     await db.insert(taskSipLines).values({ taskId: task!.id, sipLineId: line!.id });
   }
-  await db.insert(subtasks).values(Array.from({ length: options.numbers }, (_, i) => ({ taskId: task!.id, companyId, phone: `139${String(i).padStart(8, '0')}` })));
+  const phones = options.custom?.tokens ?? Array.from({ length: options.numbers }, (_, i) => `139${String(i).padStart(8, '0')}`);
+  await db.insert(subtasks).values(phones.map((phone) => ({ taskId: task!.id, companyId, phone })));
   return { companyId, taskId: task!.id, lineIds, db };
 }
 
@@ -219,6 +224,41 @@ describe('two dialers on one database', () => {
       expect(new Set(records.map((r) => r.node))).toEqual(new Set(['node-a', 'node-b']));
     } finally {
       await second?.close();
+    }
+  });
+});
+
+describe('CUSTOM numbers', () => {
+  it('resolves each token at dial time, checks the resolved number against the do-not-call list, and fails an unresolvable one with the reason', async () => {
+    // The customer's decryption API, as a real local HTTP server: tok-N → 1380000000N, tok-bad → HTTP 500.
+    const api = createServer((request, response) => {
+      let body = '';
+      request.on('data', (chunk) => { body += chunk; });
+      request.on('end', () => {
+        const token = (JSON.parse(body) as { phone: string }).phone;
+        if (token === 'tok-bad') return response.writeHead(500).end();
+        response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ phone: `1380000000${token.slice(4)}` }));
+      });
+    });
+    await new Promise<void>((resolve) => api.listen(0, '127.0.0.1', resolve));
+    try {
+      const apiUrl = `http://127.0.0.1:${(api.address() as AddressInfo).port}/decrypt`;
+      const { companyId, taskId, db } = await campaign({ numbers: 4, lines: [4], custom: { apiUrl, tokens: ['tok-1', 'tok-2', 'tok-3', 'tok-bad'] } });
+      await db.insert(dncNumbers).values({ companyId, phone: '13800000002' });
+      const d = dialer({ answered: 1, no_answer: 0, busy: 0, invalid_number: 0, rejected: 0, failed: 0, backpressure: 0 });
+      await runUntil(d, async () => (await status(taskId)).status === 'completed');
+      const records = await db.select().from(calls).where(eq(calls.taskId, taskId));
+      const byToken = new Map(records.map((r) => [r.phone, r]));
+      expect(byToken.get('tok-1')).toMatchObject({ outcome: 'answered', status: 'connected' });
+      expect(byToken.get('tok-3')).toMatchObject({ outcome: 'answered' });
+      expect(byToken.get('tok-2')).toMatchObject({ outcome: 'blocked', status: 'missed', recordingPath: null });
+      expect(byToken.get('tok-bad')).toMatchObject({ outcome: 'unresolved', sipReason: 'decryption API answered HTTP 500' });
+      // The token is what is stored; the clear number never is.
+      expect(JSON.stringify(records)).not.toContain('13800000001');
+      const states = new Map((await db.select().from(subtasks).where(eq(subtasks.taskId, taskId))).map((s) => [s.phone, s.state]));
+      expect(Object.fromEntries(states)).toEqual({ 'tok-1': 'done', 'tok-2': 'blocked', 'tok-3': 'done', 'tok-bad': 'failed' });
+    } finally {
+      await new Promise((resolve) => api.close(resolve));
     }
   });
 });

@@ -11,6 +11,7 @@ import { CircuitBreaker, DEFAULT_BREAKER, type BreakerOptions } from './circuit-
 import { claimCalls, type Claim } from './claim-calls.ts';
 import { taskBudgets } from './concurrency.ts';
 import { loadDiallingTasks, tasksToHangUp, type DiallingTask } from './dialling-tasks.ts';
+import { isDoNotCall } from './do-not-call.ts';
 import { finishCall, type CallEnding } from './finish-call.ts';
 import { LinePacer } from './line-pacer.ts';
 import { recoverLeases, renewLeases } from './recover-leases.ts';
@@ -157,6 +158,10 @@ export class Dialer {
       } catch (error) {
         if (!(error instanceof UnresolvedNumber)) throw error;
         await finishCall(this.deps.db, unresolvedEnding(claim.callId, error.message, this.deps.now()));
+        return;
+      }
+      if (claim.encryptionType === 'CUSTOM' && await isDoNotCall(this.deps.db, claim.companyId, to)) {
+        await finishCall(this.deps.db, { ...unresolvedEnding(claim.callId, 'on the do-not-call list', this.deps.now()), outcome: 'blocked' });
         return;
       }
       const line = await this.lineCredentials(claim.lineId, claim.companyId);

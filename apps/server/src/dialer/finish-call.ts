@@ -6,7 +6,8 @@ import { calls, subtasks, tasks, type ConversationLine } from '../db/schema.ts';
 /** What ended one call, as the dialer stores it. */
 export interface CallEnding {
   callId: string;
-  outcome: CallOutcome | 'unresolved';
+  /** `blocked`: a CUSTOM number found on the do-not-call list once resolved; the INVITE never left. */
+  outcome: CallOutcome | 'unresolved' | 'blocked';
   sipStatus: number | null;
   sipReason: string;
   hungUpBy: string | null;
@@ -25,7 +26,7 @@ export interface RedialPolicy { count: number; gapMinutes: number }
 /** The default wait before a number refused by back-pressure is tried again. */
 export const BACKPRESSURE_RETRY_MS = 30_000;
 
-type Next = { state: 'done' | 'failed' | 'pending'; at?: Date; refund?: boolean };
+type Next = { state: 'done' | 'failed' | 'pending' | 'blocked'; at?: Date; refund?: boolean };
 
 /**
  * Where a subtask goes after an attempt. An answered call is done; a number that does not exist, or that
@@ -41,6 +42,8 @@ export function nextSubtaskState(outcome: CallEnding['outcome'], attempt: number
     case 'invalid_number':
     case 'unresolved':
       return { state: 'failed' };
+    case 'blocked':
+      return { state: 'blocked' };
     case 'busy':
     case 'no_answer':
       return attempt <= redial.count

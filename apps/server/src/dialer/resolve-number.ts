@@ -1,4 +1,4 @@
-import type { EncryptionType } from '@dialwise/contracts';
+import { decodeHexPhone, type EncryptionType } from '@dialwise/contracts';
 
 /** Why a stored number could not be turned into one to dial; the subtask fails with it, the task goes on. */
 export class UnresolvedNumber extends Error {}
@@ -22,7 +22,7 @@ export async function resolveNumber(
     case 'MD5':
       return stored;
     case 'HEX':
-      return stored.replace(/../g, (pair) => String.fromCharCode(parseInt(pair, 16)));
+      return decodeHexPhone(stored);
     case 'CUSTOM':
       return resolveThroughApi(stored, apiUrl, options);
   }
