@@ -3,7 +3,7 @@ import { afterAll, beforeEach } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { sql } from 'drizzle-orm';
-import type { Role } from '@dialwise/contracts';
+import { COMPANY_CONCURRENCY, COMPANY_FEATURES, type Role } from '@dialwise/contracts';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { openDatabase, type Database } from '../src/db/client.ts';
@@ -93,8 +93,11 @@ export interface Seeded {
 export async function seedCompanies(server: TestServer): Promise<Seeded> {
   const db = server.database.db;
   const [provider] = await db.insert(companies).values({ name: 'Provider', suffix: 'prov', adminEmail: 'p@x.test', isProvider: true }).returning();
-  const [company] = await db.insert(companies).values({ name: 'Acme', suffix: 'acme', adminEmail: 'a@x.test' }).returning();
-  const [other] = await db.insert(companies).values({ name: 'Globex', suffix: 'globex', adminEmail: 'g@x.test' }).returning();
+  // Customer companies with every feature on and no practical concurrency cap, as the demo's; tests of a
+  // permission turn it off themselves. Number reveal stays off, the default.
+  const permissions = { numberReveal: false, maxConcurrency: COMPANY_CONCURRENCY.max, features: [...COMPANY_FEATURES] };
+  const [company] = await db.insert(companies).values({ name: 'Acme', suffix: 'acme', adminEmail: 'a@x.test', permissions }).returning();
+  const [other] = await db.insert(companies).values({ name: 'Globex', suffix: 'globex', adminEmail: 'g@x.test', permissions }).returning();
   return { providerId: provider!.id, companyId: company!.id, otherCompanyId: other!.id };
 }
 

@@ -2,6 +2,7 @@ import { and, asc, count, eq, inArray, isNull, lte, notExists, or, sql } from 'd
 import type { EncryptionType } from '@dialwise/contracts';
 import type { Db, Tx } from '../db/client.ts';
 import { calls, companies, projects, sipLines, subtasks, taskSipLines, tasks } from '../db/schema.ts';
+import { normalizePermissions } from '../operation/companies/get-company-permissions.ts';
 import { listedNumbers } from './do-not-call.ts';
 
 /** One subtask this process now holds, with the open call record written for it. */
@@ -40,7 +41,7 @@ export interface ClaimResult { claims: Claim[]; blocked: number }
  * - the task row and its lines' rows are locked (FOR UPDATE, lines in id order), so two processes
  *   claiming on the same line take turns, and each counts live calls after the other's commit;
  * - live calls are counted from the call records (open rows), not from memory, so the counts include
- *   every process's calls;
+ *   every process's calls; the company's cap (its permissions' maxConcurrency) bounds all its tasks together;
  * - subtasks are picked with FOR UPDATE SKIP LOCKED, marked `dialing` with a lease, and get their open
  *   call record in the same transaction — the partial unique indexes on `calls` refuse a second live call
  *   for a subtask or for a number within the task, whatever happens;
@@ -59,6 +60,13 @@ export async function claimCalls(db: Db, request: ClaimRequest): Promise<ClaimRe
       .for('update', { of: tasks });
     if (!task) return { claims: [], blocked: 0 };
 
+    // The company's cap across all its tasks (set by the provider). Its row lock makes claims of one
+    // company take turns, so each counts the company's live calls after the other's commit. Locks are
+    // always taken task → company → lines, so claims cannot deadlock.
+    const [company] = await tx.select({ permissions: companies.permissions }).from(companies)
+      .where(eq(companies.id, task.companyId)).for('update');
+    const companyCap = normalizePermissions(company?.permissions).maxConcurrency;
+
     const lines = await tx.select({ id: sipLines.id, concurrency: sipLines.concurrency }).from(sipLines)
       .innerJoin(taskSipLines, eq(taskSipLines.sipLineId, sipLines.id))
       .where(and(eq(taskSipLines.taskId, task.id), eq(sipLines.status, 'enabled')))
@@ -68,7 +76,12 @@ export async function claimCalls(db: Db, request: ClaimRequest): Promise<ClaimRe
 
     const room = await lineRoom(tx, lines, request.lineAllowance);
     const [taskLive] = await tx.select({ n: count() }).from(calls).where(and(eq(calls.taskId, task.id), isNull(calls.endedAt)));
-    const wanted = Math.min(request.budget - (taskLive?.n ?? 0), [...room.values()].reduce((a, b) => a + b, 0));
+    const [companyLive] = await tx.select({ n: count() }).from(calls).where(and(eq(calls.companyId, task.companyId), isNull(calls.endedAt)));
+    const wanted = Math.min(
+      request.budget - (taskLive?.n ?? 0),
+      companyCap - (companyLive?.n ?? 0),
+      [...room.values()].reduce((a, b) => a + b, 0),
+    );
     if (wanted <= 0) return { claims: [], blocked: 0 };
 
     const due = await tx.select({

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { eq, isNull } from 'drizzle-orm';
 import { useTestServer, seedCompanies } from '../../test/helper.ts';
-import { calls, dncNumbers, projects, scenarios, sipLines, subtasks, taskSipLines, tasks, voices } from '../db/schema.ts';
+import { calls, companies, dncNumbers, projects, scenarios, sipLines, subtasks, taskSipLines, tasks, voices } from '../db/schema.ts';
 import { claimCalls, type ClaimRequest } from './claim-calls.ts';
 import { finishCall, type CallEnding } from './finish-call.ts';
 import { recoverLeases } from './recover-leases.ts';
@@ -72,6 +72,27 @@ describe('claiming subtasks', () => {
     const perLine = lineIds.map((id) => claims.filter((c) => c.lineId === id).length);
     expect(perLine[0]! + perLine[1]!).toBe(4);
     expect(perLine[0]).toBeLessThanOrEqual(2);
+  });
+
+  it('keeps all of a company\'s tasks together under the concurrency cap the provider set', async () => {
+    const { companyId, taskId, lineIds, db } = await fixture({ lines: [10] });
+    await db.update(companies).set({ permissions: { numberReveal: false, maxConcurrency: 4, features: [] } }).where(eq(companies.id, companyId));
+    // A second task of the same company, on a line of its own.
+    const [original] = await db.select().from(tasks).where(eq(tasks.id, taskId));
+    const { id: _id, ...copy } = original!;
+    const [other] = await db.insert(tasks).values({ ...copy, name: 't2' }).returning();
+    const [line] = await db.insert(sipLines).values({
+      companyId, alias: 'other', concurrency: 10, sipUsername: 'u', passwordSealed: 'x', domain: 'carrier.test', port: 5060, trunk: 'simulated',
+    }).returning();
+    await db.insert(taskSipLines).values({ taskId: other!.id, sipLineId: line!.id });
+    await db.insert(subtasks).values(Array.from({ length: 5 }, (_, i) => ({ taskId: other!.id, companyId, phone: `1390000${String(i).padStart(4, '0')}` })));
+
+    const first = await claimCalls(db, request(taskId, lineIds, { budget: 3 }));
+    expect(first.claims).toHaveLength(3);
+    expect((await claimCalls(db, request(other!.id, [line!.id]))).claims).toHaveLength(1);
+    expect((await claimCalls(db, request(other!.id, [line!.id]))).claims).toHaveLength(0);
+    await finishCall(db, ending(first.claims[0]!.callId, 'answered'));
+    expect((await claimCalls(db, request(other!.id, [line!.id]))).claims).toHaveLength(1);
   });
 
   it('takes no more setups than the pacer allows on each line', async () => {

@@ -2,6 +2,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { DncChange } from '@dialwise/contracts';
 import type { ActionContext } from '../auth/actor.ts';
 import { companyScope } from '../auth/company-scope.ts';
+import { requireFeature } from '../operation/companies/require-feature.ts';
 import type { Tx } from '../db/client.ts';
 import { dncNumbers } from '../db/schema.ts';
 import { auditWho, recordAudit } from '../audit/record-audit.ts';
@@ -9,6 +10,7 @@ import { auditWho, recordAudit } from '../audit/record-audit.ts';
 /** Adds normalized numbers; one already listed is counted, not an error. One transaction, audited. */
 export async function addDnc(ctx: ActionContext, input: { phones: string[]; note: string; companyId?: string | undefined }, source = 'form'): Promise<DncChange> {
   const scope = await companyScope(ctx, input.companyId);
+  await requireFeature(ctx.db, scope.companyId, 'doNotCall');
   return ctx.db.transaction((tx) => insertDnc(tx, ctx, scope.companyId, [...new Set(input.phones)], input.note, source));
 }
 
@@ -28,6 +30,7 @@ export async function insertDnc(tx: Tx, ctx: ActionContext, companyId: string, p
 /** Removes numbers (given as stored or as typed); unknown ones are ignored. */
 export async function removeDnc(ctx: ActionContext, input: { phones: string[]; companyId?: string | undefined }): Promise<DncChange> {
   const scope = await companyScope(ctx, input.companyId);
+  await requireFeature(ctx.db, scope.companyId, 'doNotCall');
   const phones = [...new Set(input.phones.map((phone) => phone.replace(/[\s()-]/g, '')))];
   return ctx.db.transaction(async (tx) => {
     const rows = await tx.delete(dncNumbers).where(and(eq(dncNumbers.companyId, scope.companyId), inArray(dncNumbers.phone, phones)))

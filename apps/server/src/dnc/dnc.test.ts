@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { ErrorCode, type DncEntry, type DncImportResult, type Page } from '@dialwise/contracts';
 import { addUser, call, login, seedCompanies, useTestServer } from '../../test/helper.ts';
-import { auditLog } from '../db/schema.ts';
+import { eq } from 'drizzle-orm';
+import { auditLog, companies } from '../db/schema.ts';
 
 const server = useTestServer();
 
@@ -86,6 +87,21 @@ describe('do-not-call list', () => {
       expect((await call(server, url, { token: seat, body: { phones: ['13800000001'] } })).body.code).toBe(ErrorCode.FORBIDDEN);
     }
     expect((await importCsv(seat, '13800000001\n')).code).toBe(ErrorCode.FORBIDDEN);
+  });
+
+  it('answers 403 saying so when the provider has not enabled the list for the company, and changes nothing', async () => {
+    const { boss, companyId } = await setUp();
+    await call(server, '/api/dnc/add', { token: boss, body: { phones: ['13800000001'] } });
+    await server.database.db.update(companies).set({ permissions: { numberReveal: false, maxConcurrency: 20, features: ['csvExport'] } }).where(eq(companies.id, companyId));
+    for (const [url, body] of [['/api/dnc/list', {}], ['/api/dnc/add', { phones: ['13800000002'] }], ['/api/dnc/remove', { phones: ['13800000001'] }]] as const) {
+      const answer = await call(server, url, { token: boss, body, headers: { 'accept-language': 'en-US' } });
+      expect(answer.body).toMatchObject({ code: ErrorCode.FORBIDDEN, message: expect.stringContaining('not enabled for this company') });
+    }
+    expect((await importCsv(boss, '13800000003\n')).code).toBe(ErrorCode.FORBIDDEN);
+    const dev = await login(server, 'ops', 'admin');
+    expect((await call(server, '/api/dnc/add', { token: dev, body: { phones: ['13800000004'], companyId } })).body.code).toBe(ErrorCode.FORBIDDEN);
+    const stored = await server.database.db.select().from(auditLog);
+    expect(stored.filter((e) => e.entity === 'dnc')).toHaveLength(1);
   });
 
   it('records every change in the audit log', async () => {

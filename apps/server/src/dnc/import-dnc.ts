@@ -3,6 +3,7 @@ import { parse } from 'csv-parse';
 import { DNC_LIMITS, ErrorCode, normalizeDncPhone, type DncImportResult } from '@dialwise/contracts';
 import type { ActionContext } from '../auth/actor.ts';
 import { companyScope } from '../auth/company-scope.ts';
+import { requireFeature } from '../operation/companies/require-feature.ts';
 import { AppError } from '../http/app-error.ts';
 import { insertDnc } from './change-dnc.ts';
 
@@ -16,6 +17,7 @@ const REJECT_LIST_MAX = 1000;
  */
 export async function importDnc(ctx: ActionContext, body: Readable, companyId: string | undefined, note: string): Promise<DncImportResult> {
   const scope = await companyScope(ctx, companyId);
+  await requireFeature(ctx.db, scope.companyId, 'doNotCall');
   const phones = new Set<string>();
   const rejected: DncImportResult['rejected'] = [];
   let column = 0;

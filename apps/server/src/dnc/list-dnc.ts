@@ -2,12 +2,14 @@ import { and, count, desc, eq, like, type SQL } from 'drizzle-orm';
 import type { DncEntry, DncQuery, Page } from '@dialwise/contracts';
 import type { ActionContext } from '../auth/actor.ts';
 import { companyScope } from '../auth/company-scope.ts';
+import { requireFeature } from '../operation/companies/require-feature.ts';
 import { dncNumbers, users } from '../db/schema.ts';
 import { containsPattern } from '../db/like-pattern.ts';
 
 /** One page of the company's do-not-call list, newest first; the keyword matches part of a number. */
 export async function listDnc(ctx: ActionContext, query: DncQuery): Promise<Page<DncEntry>> {
   const scope = await companyScope(ctx, query.companyId);
+  await requireFeature(ctx.db, scope.companyId, 'doNotCall');
   const filters: SQL[] = [eq(dncNumbers.companyId, scope.companyId)];
   if (query.keyword) filters.push(like(dncNumbers.phone, containsPattern(query.keyword.replace(/[\s()-]/g, ''))));
   const where = and(...filters);

@@ -3,11 +3,13 @@ import type { ActionContext } from '../auth/actor.ts';
 import { projects } from '../db/schema.ts';
 import { isUniqueViolation } from '../db/unique-violation.ts';
 import { AppError } from '../http/app-error.ts';
+import { requireFeature } from '../operation/companies/require-feature.ts';
 import { auditWho, recordAudit } from '../audit/record-audit.ts';
 import { getProject } from './project-row.ts';
 
 /** Creates a project in the caller's company; a name already used there (any case) answers 409. */
 export async function createProject(ctx: ActionContext, input: ProjectInput): Promise<Project> {
+  if (input.encryptionType === 'CUSTOM') await requireFeature(ctx.db, ctx.actor.companyId, 'customEncryption');
   const values = {
     companyId: ctx.actor.companyId,
     name: input.name,

@@ -3,7 +3,7 @@ import { and, count, eq } from 'drizzle-orm';
 import { ErrorCode } from '@dialwise/contracts';
 import { addUser, call, login, seedCompanies, useTestServer } from '../../test/helper.ts';
 import { createProject, createTask, csvOf, grantCatalogue, upload } from '../../test/task-fixtures.ts';
-import { auditLog, projects, subtasks, tasks } from '../db/schema.ts';
+import { auditLog, companies, projects, subtasks, tasks } from '../db/schema.ts';
 
 const server = useTestServer();
 const EN = { 'accept-language': 'en' };
@@ -54,6 +54,15 @@ describe('project rules (spec §5)', () => {
     expect(ok.body.data).toMatchObject({ encryptionType: 'CUSTOM', encryptionApiUrl: 'https://crm.example.test/decode', creator: 'alice-alias', taskCount: 0 });
     const plain = await call<ProjectView>(server, '/api/projects/create', { token: alice, body: { name: 'Plain', encryptionType: 'PLAIN_TEXT', encryptionApiUrl: 'https://ignored.test/' } });
     expect(plain.body.data.encryptionApiUrl).toBeNull();
+  });
+
+  it('CUSTOM needs the customEncryption feature the provider grants: 403 saying so, nothing stored', async () => {
+    const { alice, companyId } = await adminOf();
+    await server.database.db.update(companies).set({ permissions: { numberReveal: false, maxConcurrency: 20, features: ['doNotCall'] } }).where(eq(companies.id, companyId));
+    const refused = await call(server, '/api/projects/create', { token: alice, body: { name: 'Cust', encryptionType: 'CUSTOM', encryptionApiUrl: 'https://crm.example.test/decode' }, headers: EN });
+    expect(refused.body).toMatchObject({ code: ErrorCode.FORBIDDEN, message: expect.stringContaining('CUSTOM') });
+    expect(await server.database.db.select().from(projects).where(eq(projects.companyId, companyId))).toHaveLength(0);
+    expect((await call(server, '/api/projects/create', { token: alice, body: { name: 'Plain', encryptionType: 'PLAIN_TEXT' } })).body.code).toBe(ErrorCode.OK);
   });
 
   it('the encryption type cannot change after creation: 409 and nothing changes', async () => {

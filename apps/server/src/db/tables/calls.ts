@@ -50,6 +50,7 @@ export const calls = pgTable('calls', {
   uniqueIndex('calls_live_subtask_key').on(t.subtaskId).where(sql`${t.endedAt} is null`),
   uniqueIndex('calls_live_phone_key').on(t.taskId, t.phone).where(sql`${t.endedAt} is null`),
   index('calls_live_line_idx').on(t.sipLineId).where(sql`${t.endedAt} is null`),
+  index('calls_live_company_idx').on(t.companyId).where(sql`${t.endedAt} is null`),
   index('calls_task_placed_idx').on(t.taskId, t.placedAt),
   index('calls_company_placed_idx').on(t.companyId, t.placedAt),
 ]);

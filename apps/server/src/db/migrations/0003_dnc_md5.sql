@@ -1,2 +1,0 @@
-ALTER TABLE "dnc_numbers" ADD COLUMN "phone_md5" text GENERATED ALWAYS AS (md5(phone)) STORED NOT NULL;--> statement-breakpoint
-CREATE INDEX "dnc_numbers_company_md5_idx" ON "dnc_numbers" USING btree ("company_id","phone_md5");
