@@ -103,6 +103,8 @@ const CORE_MESSAGES = {
   'f.companyId': { 'en-US': 'Company', 'zh-CN': '公司' },
   'f.kind': { 'en-US': 'Kind', 'zh-CN': '类型' },
   'f.state': { 'en-US': 'State', 'zh-CN': '状态' },
+  'f.concurrency': { 'en-US': 'Concurrency', 'zh-CN': '并发数' },
+  'f.mode': { 'en-US': 'Mode', 'zh-CN': '模式' },
   'f.vendor': { 'en-US': 'Company (vendor)', 'zh-CN': '所属厂商' },
   'f.suffix': { 'en-US': 'Suffix', 'zh-CN': '后缀' },
   'f.adminEmail': { 'en-US': 'Admin e-mail', 'zh-CN': '管理员邮箱' },

@@ -39,7 +39,6 @@ export const SCENARIOS_MESSAGES = {
   'f.prompts': { 'en-US': 'Wake-up prompts', 'zh-CN': '唤醒话术' },
   'f.hangupText': { 'en-US': 'Hang-up text', 'zh-CN': '挂断话术' },
   'f.interruption': { 'en-US': 'Interruption policy', 'zh-CN': '打断策略' },
-  'f.mode': { 'en-US': 'Mode', 'zh-CN': '模式' },
   'f.minSpeechMs': { 'en-US': 'Minimum speech', 'zh-CN': '最短说话时长' },
   'f.keywords': { 'en-US': 'Keywords', 'zh-CN': '关键词' },
   'f.protectPrologue': { 'en-US': 'Protect the prologue', 'zh-CN': '开场白不可打断' },

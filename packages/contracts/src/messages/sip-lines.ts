@@ -8,7 +8,6 @@ export const SIP_LINES_MESSAGES = {
   'v.sip.domain': { 'en-US': 'Domain must be a host name or an IP address', 'zh-CN': '域名须为主机名或 IP 地址' },
   'e.sip.aliasTaken': { 'en-US': 'A SIP line named "{alias}" already exists', 'zh-CN': '名为「{alias}」的 SIP 线路已存在' },
 
-  'f.concurrency': { 'en-US': 'Concurrency', 'zh-CN': '并发数' },
   'f.cps': { 'en-US': 'Calls per second', 'zh-CN': '每秒呼叫数' },
   'f.trunk': { 'en-US': 'Trunk', 'zh-CN': '中继类型' },
   'f.sipUsername': { 'en-US': 'SIP user name', 'zh-CN': 'SIP 用户名' },

@@ -23,8 +23,6 @@ export const TASKS_MESSAGES = {
   'f.action': { 'en-US': 'Action', 'zh-CN': '操作' },
   'f.filter': { 'en-US': 'Status', 'zh-CN': '状态' },
   'f.autoDial': { 'en-US': 'Auto dial', 'zh-CN': '自动外呼' },
-  'f.concurrency': { 'en-US': 'Concurrency', 'zh-CN': '并发' },
-  'f.mode': { 'en-US': 'Concurrency mode', 'zh-CN': '并发模式' },
   'f.ignoreTags': { 'en-US': 'Ignored tags', 'zh-CN': '忽略标签' },
   'f.advanced': { 'en-US': 'Advanced settings', 'zh-CN': '高级设置' },
   'f.saveAs': { 'en-US': 'Save as', 'zh-CN': '保存为' },
