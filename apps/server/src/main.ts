@@ -7,7 +7,8 @@ import { buildApp } from './app.ts';
 import { SecretBox } from './secrets/secret-box.ts';
 
 const config = loadConfig();
-const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
+let warnIdleError: ((error: Error) => void) | undefined;
+const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir, onIdleError: (error) => warnIdleError?.(error) });
 
 let created: SeededAccount[] = [];
 let demo = false;
@@ -22,6 +23,7 @@ if (await isEmpty(database.db)) {
 }
 
 const app = await buildApp({ config, db: database });
+warnIdleError = (error) => app.log.warn({ err: error }, 'the database closed an idle connection; the next query opens a new one');
 const shutdown = async () => {
   await app.close();
   await database.close();

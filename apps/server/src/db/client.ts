@@ -29,9 +29,13 @@ const MIGRATIONS = resolve(dirname(fileURLToPath(import.meta.url)), 'migrations'
  * Opens PostgreSQL through `pg` when a URL is given, else PGlite in `dataDir` ('memory://' for tests),
  * and applies the committed migrations (same folder for both drivers).
  */
-export async function openDatabase(options: { url?: string; dataDir: string }): Promise<Database> {
+export async function openDatabase(options: { url?: string; dataDir: string; onIdleError?: (error: Error) => void }): Promise<Database> {
   if (options.url) {
     const pool = new pg.Pool({ connectionString: options.url, max: 10 });
+    // An idle connection the server closes (a restart, a failover, an administrator) is an 'error' event
+    // on the pool; unheard it would crash the process. The pool drops that connection and opens a new
+    // one on the next query, which is all there is to do.
+    pool.on('error', (error) => options.onIdleError?.(error));
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     await migratePg(drizzlePg(pool, { schema }), { migrationsFolder: MIGRATIONS });
     return { db, kind: 'postgres', driver: { kind: 'postgres', pool }, close: () => pool.end() };
