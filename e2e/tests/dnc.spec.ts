@@ -33,3 +33,14 @@ test('an agent does not see the do-not-call list', async ({ page }) => {
   await page.goto('/system/dnc');
   await expect(page).toHaveURL(/\/operator\/index$/);
 });
+
+test('a company the provider has not enabled the list for says so; provider staff switch to one that has it', async ({ page }) => {
+  await signIn(page, 'dev');
+  await page.goto('/system/dnc');
+  // Provider staff land on their own company, which has not been given the do-not-call feature.
+  await expect(page.getByTestId('dnc-disabled')).toContainText('not enabled for this company');
+  await page.getByTestId('dnc-company').click();
+  await page.locator('.arco-select-option', { hasText: 'AcmeOutreach' }).click();
+  await expect(page.getByTestId('dnc-table')).toBeVisible();
+  await expect(page.getByTestId('dnc-disabled')).toHaveCount(0);
+});

@@ -1,9 +1,10 @@
-import { Alert, Button, Card, Divider, Form, Input, Message, Modal, Popconfirm, Space, Table, Typography, type TableColumnProps } from '@arco-design/web-react';
+import { Alert, Button, Card, Divider, Form, Input, Message, Modal, Popconfirm, Result, Space, Table, Typography, type TableColumnProps } from '@arco-design/web-react';
 import { IconDelete, IconPlus, IconRefresh, IconSearch, IconUpload } from '@arco-design/web-react/icon';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { DncEntry, DncImportResult } from '@dialwise/contracts';
+import { ErrorCode, type DncEntry, type DncImportResult } from '@dialwise/contracts';
+import { RequestFailure } from '../../api/client.ts';
 import { formatDateTime } from '../../locale/date-time.ts';
 import { useUser } from '../../store/user.ts';
 import { CompanyPicker } from '../accounts/CompanyPicker.tsx';
@@ -57,6 +58,17 @@ export default function DncPage() {
       ),
     },
   ];
+
+  // The provider has not enabled the list for this company: say so instead of an empty, broken table.
+  const disabled = entries.error instanceof RequestFailure && entries.error.code === ErrorCode.FORBIDDEN ? entries.error.message : null;
+  if (disabled) {
+    return (
+      <Card className="search-table-card" data-testid="dnc-page">
+        {isDev && <CompanyPicker value={companyId} testId="dnc-company" onChange={setCompanyId} />}
+        <Result status="403" title={t('dnc.title')} subTitle={disabled} data-testid="dnc-disabled" />
+      </Card>
+    );
+  }
 
   return (
     <Card className="search-table-card" data-testid="dnc-page">
