@@ -61,7 +61,7 @@ const ids = await database.db.transaction(async (tx) => {
   const [user] = await tx.insert(users).values({ companyId: company!.id, username: 'bench', alias: 'Bench', authLevel: 'ADMIN', passwordHash: 'x' }).returning();
   await tx.insert(sessions).values({ userId: user!.id, tokenHash: hashSessionToken(token), expiresAt: new Date(Date.now() + 86_400_000) });
   const [scenario] = await tx.insert(scenarios).values({ name: 'Bench scenario' }).returning();
-  const [voice] = await tx.insert(voices).values({ nickname: 'Bench' }).returning();
+  const [voice] = await tx.insert(voices).values({ nickname: 'Bench', vendor: 'volcano', originalVoiceId: 'bench01' }).returning();
   await tx.insert(companyGrants).values([{ companyId: company!.id, kind: 'scenario', refId: scenario!.id }, { companyId: company!.id, kind: 'voice', refId: voice!.id }]);
   const [project] = await tx.insert(projects).values({ companyId: company!.id, name: 'Bench', encryptionType: 'PLAIN_TEXT', createdBy: user!.id }).returning();
   const task = (name: string) => ({

@@ -1,0 +1,188 @@
+/**
+ * The dialer benchmark through the whole server path: a task in the database (PGlite in a temporary
+ * folder, or the PostgreSQL of DATABASE_URL) with `--rate × --seconds` pending numbers on `--far-ends`
+ * SIP lines, each line pointing at its own sipp UAS on loopback (answer, echo RTP, BYE after `--hold`).
+ * The Dialer claims subtasks in the database (locks, leases, open records), paces each line with its
+ * token bucket (the line's calls per second = rate / far ends), places the calls through the SIP trunk,
+ * records every answered call, and closes each record in the database.
+ *
+ *   npm run bench:dialer:full -- --rate 100 --seconds 10 --hold 6 [--far-ends 4]
+ *
+ * Prints setups per second sustained, the peak of concurrently answered calls, failed calls, CPU and
+ * RSS of this process (the server's dialer), and where the round's time goes (the database claim vs the
+ * rest), so the cost of the database path is visible next to the trunk-only `npm run bench:dialer`.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
+import { randomBytes } from 'node:crypto';
+import { parseArgs } from 'node:util';
+import { eq, sql } from 'drizzle-orm';
+import pg from 'pg';
+import { COMPANY_CONCURRENCY, COMPANY_FEATURES } from '@dialwise/contracts';
+import { startSipp, type Sipp } from '../../apps/server/test/sipp.ts';
+import { openDatabase } from '../../apps/server/src/db/client.ts';
+import { calls, companies, projects, scenarios, sipLines, subtasks, taskSipLines, tasks, voices } from '../../apps/server/src/db/schema.ts';
+import { SecretBox } from '../../apps/server/src/secrets/secret-box.ts';
+import { SimulatedTrunk, SipTrunk } from '../../apps/server/src/telephony/index.ts';
+import { Dialer } from '../../apps/server/src/dialer/dialer.ts';
+
+const { values } = parseArgs({
+  options: {
+    rate: { type: 'string', default: '100' },
+    seconds: { type: 'string', default: '10' },
+    hold: { type: 'string', default: '6' },
+    'far-ends': { type: 'string', default: '4' },
+    tick: { type: 'string', default: '500' },
+  },
+});
+const rate = Number(values.rate);
+const seconds = Number(values.seconds);
+const holdS = Number(values.hold);
+const farEnds = Math.max(1, Number(values['far-ends']));
+const tickMs = Number(values.tick);
+const total = Math.round(rate * seconds);
+const perLineCps = Math.ceil(rate / farEnds);
+if (perLineCps > 100) throw new Error('a line allows at most 100 calls per second: add far ends');
+
+const work = mkdtempSync(join(tmpdir(), 'dialwise-bench-dialer-'));
+const baseUrl = process.env.DATABASE_URL || undefined;
+let url: string | undefined;
+let dropDatabase = async () => {};
+if (baseUrl) {
+  const name = `dialwise_bench_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: baseUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const parsed = new URL(baseUrl);
+  parsed.pathname = `/${name}`;
+  url = parsed.toString();
+  dropDatabase = async () => {
+    const c = new pg.Client({ connectionString: baseUrl });
+    await c.connect();
+    await c.query(`drop database if exists ${name} with (force)`);
+    await c.end();
+  };
+}
+const database = await openDatabase({ url, dataDir: join(work, 'pglite') });
+const db = database.db;
+const secrets = SecretBox.fromKey(randomBytes(32));
+
+const sipps: Sipp[] = [];
+for (let i = 0; i < farEnds; i++) {
+  sipps.push(await startSipp({
+    scenario: 'uas-remote-bye.xml', rtpEcho: true, calls: Math.ceil((total - i) / farEnds), pauseMs: holdS * 1000,
+    timeoutS: seconds * 3 + holdS + 120, traceMessages: false,
+    extraArgs: ['-l', '5000', '-max_recv_loops', '10000', '-max_sched_loops', '10000'],
+  }));
+}
+
+// The campaign: one company without a practical cap, one task on one line per far end.
+const [company] = await db.insert(companies).values({
+  name: 'Bench', suffix: 'bench', adminEmail: 'bench@x.test',
+  permissions: { numberReveal: false, maxConcurrency: COMPANY_CONCURRENCY.max, features: [...COMPANY_FEATURES] },
+}).returning();
+const [project] = await db.insert(projects).values({ companyId: company!.id, name: 'bench', encryptionType: 'PLAIN_TEXT' }).returning();
+const [scenario] = await db.insert(scenarios).values({ name: 'bench' }).returning();
+const [voice] = await db.insert(voices).values({ nickname: 'bench', vendor: 'volcano', originalVoiceId: 'bench01' }).returning();
+const [task] = await db.insert(tasks).values({
+  projectId: project!.id, companyId: company!.id, name: 'bench', status: 'in_progress', scenarioId: scenario!.id, voiceId: voice!.id,
+  callStart: '00:00', callEnd: '23:59', weekdays: [1, 2, 3, 4, 5, 6, 7], advanced: { prologues: [] }, pendingCount: total, totalCount: total,
+}).returning();
+for (const [i, s] of sipps.entries()) {
+  const [line] = await db.insert(sipLines).values({
+    companyId: company!.id, alias: `sipp${i}`, concurrency: 1000, cps: perLineCps, sipUsername: 'bench', passwordSealed: secrets.seal('bench'),
+    domain: s.address, port: s.port, trunk: 'sip',
+  }).returning();
+  await db.insert(taskSipLines).values({ taskId: task!.id, sipLineId: line!.id });
+}
+for (let i = 0; i < total; i += 5000) {
+  await db.insert(subtasks).values(Array.from({ length: Math.min(5000, total - i) }, (_, j) => ({
+    taskId: task!.id, companyId: company!.id, phone: `1380${String(i + j).padStart(7, '0')}`,
+  })));
+}
+
+const recordingsDir = join(work, 'recordings');
+const trunk = new SipTrunk({ recordingsDir, bindAddress: '127.0.0.1', rtpPorts: { min: 20000, max: 39998 } });
+const simulated = new SimulatedTrunk({ recordingsDir });
+const dialer = new Dialer(
+  { db, secrets, now: () => new Date(), trunks: { sip: trunk, simulated } },
+  { recordingsDir, tickMs, talkMs: (holdS + 30) * 1000, ringTimeoutMs: 30_000, leaseMs: 120_000 },
+);
+
+const loop = monitorEventLoopDelay({ resolution: 10 });
+loop.enable();
+const tickTimes: number[] = [];
+let peakAnswered = 0;
+let peakRss = 0;
+const cpuSamples: number[] = [];
+const loadSamples: number[] = [];
+let lastCpu = process.cpuUsage();
+let lastSample = performance.now();
+const sampler = setInterval(() => {
+  const now = performance.now();
+  const cpu = process.cpuUsage(lastCpu);
+  lastCpu = process.cpuUsage();
+  cpuSamples.push((cpu.user + cpu.system) / 1e6 / ((now - lastSample) / 1000));
+  lastSample = now;
+  loadSamples.push(loadavg()[0]!);
+  peakAnswered = Math.max(peakAnswered, trunk.answeredCalls);
+  peakRss = Math.max(peakRss, process.memoryUsage().rss);
+}, 1000);
+
+const started = performance.now();
+const deadline = started + (seconds * 3 + holdS + 120) * 1000;
+for (;;) {
+  const [row] = await db.select({ status: tasks.status }).from(tasks).where(eq(tasks.id, task!.id));
+  if (row!.status === 'completed' || performance.now() > deadline) break;
+  const t0 = performance.now();
+  await dialer.tick();
+  const spent = performance.now() - t0;
+  tickTimes.push(spent);
+  await new Promise((resolve) => setTimeout(resolve, Math.max(0, tickMs - spent)));
+}
+const wallS = (performance.now() - started) / 1000;
+clearInterval(sampler);
+loop.disable();
+await dialer.stop();
+
+const rows = await db.select({
+  outcome: calls.outcome, answeredAt: calls.answeredAt, placedAt: calls.placedAt, recordingMs: calls.recordingMs, hungUpBy: calls.hungUpBy,
+}).from(calls).where(eq(calls.taskId, task!.id));
+const answered = rows.filter((r) => r.outcome === 'answered');
+const good = answered.filter((r) => r.hungUpBy === 'callee' && (r.recordingMs ?? 0) > 0);
+const failures = new Map<string, number>();
+for (const r of rows) if (!good.includes(r)) failures.set(`${r.outcome}/${r.hungUpBy}`, (failures.get(`${r.outcome}/${r.hungUpBy}`) ?? 0) + 1);
+const answers = answered.map((r) => r.answeredAt!.getTime()).sort((a, b) => a - b);
+const spanS = answers.length > 1 ? (answers.at(-1)! - answers[0]!) / 1000 : 1;
+const perSecond = new Map<number, number>();
+for (const t of answers) perSecond.set(Math.floor(t / 1000), (perSecond.get(Math.floor(t / 1000)) ?? 0) + 1);
+const latencies = answered.map((r) => r.answeredAt!.getTime() - r.placedAt.getTime()).sort((a, b) => a - b);
+const sorted = [...tickTimes].sort((a, b) => a - b);
+const p = (xs: number[], q: number) => (xs.length ? xs[Math.min(xs.length - 1, Math.floor((q / 100) * xs.length))]! : 0);
+const avg = (xs: number[]) => (xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : 0);
+const [{ n: left }] = await db.select({ n: sql<number>`count(*)::int` }).from(subtasks).where(eq(subtasks.state, 'pending')) as [{ n: number }];
+
+console.log(`
+Dialer benchmark through the server path — ${database.kind === 'postgres' ? 'PostgreSQL' : 'PGlite'}; task with ${total} numbers on ${farEnds} SIP lines (${perLineCps} calls/s each) → ${farEnds} sipp far ends with RTP echo, hold ${holdS} s, round every ${tickMs} ms
+  machine load average      ${avg(loadSamples).toFixed(1)} during the run (2 cores, shared)
+  records                   ${rows.length} in ${wallS.toFixed(1)} s; subtasks still pending ${left}
+  answered as expected      ${good.length} (far end's BYE, recorded)
+  failed / unexpected       ${rows.length - good.length}${[...failures].map(([k, n]) => `\n    ${k}: ${n}`).join('')}
+  setups/s                  ${((answers.length - 1) / spanS).toFixed(1)} sustained (${answers.length} answers in ${spanS.toFixed(1)} s; best second ${Math.max(0, ...perSecond.values())})
+  claim → answer latency    p50 ${p(latencies, 50)} ms, p95 ${p(latencies, 95)} ms, p99 ${p(latencies, 99)} ms (includes waiting for the line's pacing)
+  peak concurrent answered  ${peakAnswered} (each with RTP both ways and recorded)
+  dialer round              p50 ${p(sorted, 50).toFixed(0)} ms, p95 ${p(sorted, 95).toFixed(0)} ms, max ${p(sorted, 100).toFixed(0)} ms (recover leases, claim in the database, place calls)
+  our CPU                   ${(avg(cpuSamples) * 100).toFixed(0)} % of one core on average, peak ${(Math.max(0, ...cpuSamples) * 100).toFixed(0)} % (dialer, database${database.kind === 'pglite' ? ' (PGlite runs in this process)' : ''}, SIP, RTP, recording)
+  our RSS                   peak ${(peakRss / 1024 / 1024).toFixed(0)} MB
+  event loop delay          p50 ${(loop.percentile(50) / 1e6).toFixed(1)} ms, p99 ${(loop.percentile(99) / 1e6).toFixed(1)} ms
+`);
+
+await trunk.close();
+await simulated.close();
+for (const s of sipps) await s.stop();
+await database.close();
+await dropDatabase();
+rmSync(work, { recursive: true, force: true });
