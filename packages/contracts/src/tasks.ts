@@ -157,6 +157,8 @@ export const taskSchema = z.object({
   name: z.string(),
   status: taskStatusSchema,
   scenarioId: z.string(),
+  /** The scenario version the task runs: pinned when it starts; null before. */
+  scenarioVersion: z.number().int().nullable(),
   voiceId: z.string(),
   sipLineIds: z.array(z.string()),
   callStart: z.string(),

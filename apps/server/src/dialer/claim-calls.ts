@@ -51,7 +51,7 @@ export interface ClaimResult { claims: Claim[]; blocked: number }
 export async function claimCalls(db: Db, request: ClaimRequest): Promise<ClaimResult> {
   return db.transaction(async (tx) => {
     const [task] = await tx.select({
-      id: tasks.id, projectId: tasks.projectId, companyId: tasks.companyId,
+      id: tasks.id, projectId: tasks.projectId, companyId: tasks.companyId, scenarioVersion: tasks.scenarioVersion,
       encryptionType: projects.encryptionType, encryptionApiUrl: projects.encryptionApiUrl,
     }).from(tasks)
       .innerJoin(projects, eq(projects.id, tasks.projectId))
@@ -117,7 +117,7 @@ export async function claimCalls(db: Db, request: ClaimRequest): Promise<ClaimRe
       const [call] = await tx.insert(calls).values({
         companyId: task.companyId, projectId: task.projectId, taskId: task.id, subtaskId: subtask.id, sipLineId: lineId,
         phone: subtask.phone, attempt, prologueInfo: subtask.prologueInfo, businessInfo: subtask.businessInfo,
-        node: request.node, placedAt: request.now,
+        scenarioVersion: task.scenarioVersion, node: request.node, placedAt: request.now,
       }).returning({ id: calls.id });
       claims.push({
         callId: call!.id, subtaskId: subtask.id, taskId: task.id, projectId: task.projectId, companyId: task.companyId, lineId,

@@ -65,6 +65,14 @@ describe('claiming subtasks', () => {
     expect(dialing.every((s) => s.leaseOwner === 'node-a' && s.attempts === 1)).toBe(true);
   });
 
+  it('records on each call the scenario version the task runs', async () => {
+    const { taskId, lineIds, db } = await fixture({ lines: [2] });
+    await db.update(tasks).set({ scenarioVersion: 5 }).where(eq(tasks.id, taskId));
+    await claimCalls(db, request(taskId, lineIds));
+    const records = await db.select().from(calls).where(eq(calls.taskId, taskId));
+    expect(records.map((r) => r.scenarioVersion)).toEqual([5, 5]);
+  });
+
   it('honours the task budget across its lines and spreads calls over the roomiest line', async () => {
     const { taskId, lineIds, db } = await fixture({ lines: [2, 5] });
     const { claims } = await claimCalls(db, request(taskId, lineIds, { budget: 4 }));

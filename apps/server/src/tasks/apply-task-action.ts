@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { ErrorCode, canApply, nextStatus, type TaskActionInput, type TaskActionResult, type TaskStatus } from '@dialwise/contracts';
 import type { ActionContext } from '../auth/actor.ts';
 import type { Tx } from '../db/client.ts';
-import { subtasks, tasks } from '../db/schema.ts';
+import { scenarios, subtasks, tasks } from '../db/schema.ts';
 import { affectedRows } from '../db/affected-rows.ts';
 import { AppError } from '../http/app-error.ts';
 import { auditWho, recordAudit } from '../audit/record-audit.ts';
@@ -28,7 +28,7 @@ export async function applyTaskAction(ctx: ActionContext, input: TaskActionInput
       case 'start':
       case 'continue':
         if (task.pendingCount <= 0) throw new AppError(ErrorCode.CONFLICT, 'e.task.noPending');
-        result = await setStatus(tx, task, next as TaskStatus);
+        result = await setStatus(tx, task, next as TaskStatus, await pinnedVersion(tx, task));
         break;
       case 'pause':
       case 'abort':
@@ -50,10 +50,20 @@ export async function applyTaskAction(ctx: ActionContext, input: TaskActionInput
   });
 }
 
-async function setStatus(tx: Tx, task: TaskRow, status: TaskStatus): Promise<TaskActionResult> {
+async function setStatus(tx: Tx, task: TaskRow, status: TaskStatus, scenarioVersion = task.scenarioVersion): Promise<TaskActionResult> {
   // A person starting or continuing the task overrides the dialer's own pause, and its reason.
-  await tx.update(tasks).set({ status, statusReason: null, updatedAt: new Date() }).where(eq(tasks.id, task.id));
+  await tx.update(tasks).set({ status, statusReason: null, scenarioVersion, updatedAt: new Date() }).where(eq(tasks.id, task.id));
   return { status, pendingCount: task.pendingCount, totalCount: task.totalCount };
+}
+
+/**
+ * The scenario version a starting task runs: the one it already has, else its scenario's current one.
+ * A task keeps that version while its scenario is edited; choosing another scenario unpins it (update-task).
+ */
+async function pinnedVersion(tx: Tx, task: TaskRow): Promise<number | null> {
+  if (task.scenarioVersion !== null) return task.scenarioVersion;
+  const [scenario] = await tx.select({ version: scenarios.currentVersion }).from(scenarios).where(eq(scenarios.id, task.scenarioId));
+  return scenario?.version ?? null;
 }
 
 /** Removes the pending subtasks only; one being dialled is never touched. The counters move in the same transaction. */

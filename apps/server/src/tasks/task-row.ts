@@ -41,6 +41,7 @@ export function toTask(row: TaskRow, sipLineIds: string[], creator: string): Tas
     name: row.name,
     status: row.status as TaskStatus,
     scenarioId: row.scenarioId,
+    scenarioVersion: row.scenarioVersion,
     voiceId: row.voiceId,
     sipLineIds,
     callStart: row.callStart,

@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { ErrorCode, TASK_COMMANDS, TASK_STATUSES, canApply, nextStatus, type TaskStatus } from '@dialwise/contracts';
 import { call, seedCompanies, useTestServer } from '../../test/helper.ts';
 import { addSipLine, createProject, createTask, csvOf, grantCatalogue, taskInput, upload, userWithSession, type Catalogue } from '../../test/task-fixtures.ts';
-import { auditLog, subtasks, tasks } from '../db/schema.ts';
+import { auditLog, companyGrants, scenarios, subtasks, tasks } from '../db/schema.ts';
 
 const server = useTestServer();
 const EN = { 'accept-language': 'en' };
@@ -218,6 +218,34 @@ describe('the task state machine, enforced by the server', () => {
     const answer = await call<{ cleared: number; pendingCount: number; totalCount: number; status: string }>(server, '/api/tasks/action', { token: ctx.alice, body: { taskId: id, action: 'clearPending' } });
     expect(answer.body.data).toEqual({ status: 'in_progress', cleared: 2, pendingCount: 0, totalCount: 1 });
     expect((await server.database.db.select().from(subtasks).where(eq(subtasks.taskId, id))).map((s) => s.state)).toEqual(['dialing']);
+  });
+});
+
+describe('the scenario version a task runs', () => {
+  it('is pinned at start, kept while the scenario is edited, and re-pinned after another scenario is chosen', async () => {
+    const ctx = await setup();
+    const db = server.database.db;
+    const id = await createTask(server, ctx.alice, ctx.projectId, ctx.catalogue);
+    await upload(server, ctx.alice, id, csvOf(['13800000001,,,']));
+    const view = async () => (await call<{ scenarioVersion: number | null }>(server, '/api/tasks/get', { token: ctx.alice, body: { id } })).body.data.scenarioVersion;
+    const act = (action: string) => call(server, '/api/tasks/action', { token: ctx.alice, body: { taskId: id, action } });
+    expect(await view()).toBeNull();
+    await db.update(scenarios).set({ currentVersion: 3 }).where(eq(scenarios.id, ctx.catalogue.scenarioId));
+    await act('start');
+    expect(await view()).toBe(3);
+    // The scenario is edited while the task runs: it keeps version 3, through a pause and a continue.
+    await db.update(scenarios).set({ currentVersion: 4 }).where(eq(scenarios.id, ctx.catalogue.scenarioId));
+    await act('pause');
+    await act('continue');
+    expect(await view()).toBe(3);
+    // Another scenario chosen while paused: unpinned, and the next continue pins that scenario's current version.
+    const [other] = await db.insert(scenarios).values({ name: 'Other', currentVersion: 7 }).returning();
+    await db.insert(companyGrants).values({ companyId: ctx.companyId, kind: 'scenario', refId: other!.id });
+    await act('pause');
+    expect((await call(server, '/api/tasks/update', { token: ctx.alice, body: { id, ...taskInput({ ...ctx.catalogue, scenarioId: other!.id }) } })).body.code).toBe(200);
+    expect(await view()).toBeNull();
+    await act('continue');
+    expect(await view()).toBe(7);
   });
 });
 

@@ -26,6 +26,8 @@ export const calls = pgTable('calls', {
   /** As stored on the subtask (the project's encryption type); never the decrypted number. */
   phone: text('phone').notNull(),
   attempt: integer('attempt').notNull(),
+  /** The scenario version the call ran (the task's pinned version). */
+  scenarioVersion: integer('scenario_version'),
   prologueInfo: text('prologue_info').notNull().default(''),
   businessInfo: jsonb('business_info').$type<Record<string, string>>().notNull().default({}),
   /** The dialer process that placed it (its lease owner). */

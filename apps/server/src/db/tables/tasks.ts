@@ -20,6 +20,11 @@ export const tasks = pgTable('tasks', {
   name: text('name').notNull(),
   status: text('status', { enum: TASK_STATUSES }).notNull(),
   scenarioId: uuid('scenario_id').notNull().references(() => scenarios.id),
+  /**
+   * The scenario version the task runs, pinned when it starts (or continues after its scenario was
+   * changed): editing the scenario later adds a version the running task does not pick up. Null until then.
+   */
+  scenarioVersion: integer('scenario_version'),
   voiceId: uuid('voice_id').notNull().references(() => voices.id),
   /** Call window, HH:mm in the company's time zone. */
   callStart: text('call_start').notNull(),

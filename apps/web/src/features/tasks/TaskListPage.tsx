@@ -46,7 +46,11 @@ export default function TaskListPage() {
       title: t('tasks.col.status'), dataIndex: 'status', width: 170,
       render: (_, task) => <div className="cell-stack"><span><TaskStatusTag status={task.status} /></span><TaskDialState task={task} /></div>,
     },
-    { title: t('tasks.col.scenario'), dataIndex: 'scenarioName', width: 150, ellipsis: true },
+    {
+      title: t('tasks.col.scenario'), dataIndex: 'scenarioName', width: 150, ellipsis: true,
+      // The version a started task runs (pinned at start; later edits of the scenario do not reach it).
+      render: (name: string, task: TaskListItem) => (task.scenarioVersion === null ? name : `${name} · v${task.scenarioVersion}`),
+    },
     { title: t('tasks.col.voice'), dataIndex: 'voiceName', width: 110, ellipsis: true },
     {
       title: t('tasks.col.lines'), dataIndex: 'sipLines', width: 160,
