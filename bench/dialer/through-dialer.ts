@@ -149,12 +149,16 @@ loop.disable();
 await dialer.stop();
 
 const rows = await db.select({
-  outcome: calls.outcome, answeredAt: calls.answeredAt, placedAt: calls.placedAt, recordingMs: calls.recordingMs, hungUpBy: calls.hungUpBy,
+  outcome: calls.outcome, answeredAt: calls.answeredAt, placedAt: calls.placedAt, recordingMs: calls.recordingMs, hungUpBy: calls.hungUpBy, sipReason: calls.sipReason, durationMs: calls.durationMs,
 }).from(calls).where(eq(calls.taskId, task!.id));
 const answered = rows.filter((r) => r.outcome === 'answered');
 const good = answered.filter((r) => r.hungUpBy === 'callee' && (r.recordingMs ?? 0) > 0);
 const failures = new Map<string, number>();
-for (const r of rows) if (!good.includes(r)) failures.set(`${r.outcome}/${r.hungUpBy}`, (failures.get(`${r.outcome}/${r.hungUpBy}`) ?? 0) + 1);
+for (const r of rows) {
+  if (good.includes(r)) continue;
+  const key = `${r.outcome}, hung up by ${r.hungUpBy} (${r.sipReason}), ${Math.round(r.durationMs / 1000)} s`;
+  failures.set(key, (failures.get(key) ?? 0) + 1);
+}
 const answers = answered.map((r) => r.answeredAt!.getTime()).sort((a, b) => a - b);
 const spanS = answers.length > 1 ? (answers.at(-1)! - answers[0]!) / 1000 : 1;
 const perSecond = new Map<number, number>();
