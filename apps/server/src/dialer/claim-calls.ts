@@ -104,26 +104,35 @@ export async function claimCalls(db: Db, request: ClaimRequest): Promise<ClaimRe
       await tx.update(subtasks).set({ state: 'blocked', lastOutcome: 'blocked' }).where(inArray(subtasks.id, blocked.map((s) => s.id)));
     }
 
-    const claims: Claim[] = [];
-    const leaseUntil = new Date(request.now.getTime() + request.leaseMs);
+    // Lines for the due numbers, in order, while there is room; then one UPDATE and one multi-row INSERT
+    // for the whole batch (a query per call made the claim the slowest part of a round at 100 calls/s).
+    const picked: { subtask: (typeof due)[number]; lineId: string }[] = [];
     for (const subtask of due) {
       if (listed.has(subtask.phone)) continue;
       const lineId = roomiest(room);
       if (!lineId) break;
       room.set(lineId, room.get(lineId)! - 1);
-      const attempt = subtask.attempts + 1;
-      await tx.update(subtasks).set({ state: 'dialing', leaseOwner: request.node, leaseUntil, attempts: attempt, nextAttemptAt: null })
-        .where(eq(subtasks.id, subtask.id));
-      const [call] = await tx.insert(calls).values({
+      picked.push({ subtask, lineId });
+    }
+    const claims: Claim[] = [];
+    if (picked.length > 0) {
+      const leaseUntil = new Date(request.now.getTime() + request.leaseMs);
+      await tx.update(subtasks)
+        .set({ state: 'dialing', leaseOwner: request.node, leaseUntil, attempts: sql`${subtasks.attempts} + 1`, nextAttemptAt: null })
+        .where(inArray(subtasks.id, picked.map((p) => p.subtask.id)));
+      const opened = await tx.insert(calls).values(picked.map(({ subtask, lineId }) => ({
         companyId: task.companyId, projectId: task.projectId, taskId: task.id, subtaskId: subtask.id, sipLineId: lineId,
-        phone: subtask.phone, attempt, prologueInfo: subtask.prologueInfo, businessInfo: subtask.businessInfo,
+        phone: subtask.phone, attempt: subtask.attempts + 1, prologueInfo: subtask.prologueInfo, businessInfo: subtask.businessInfo,
         scenarioVersion: task.scenarioVersion, node: request.node, placedAt: request.now,
-      }).returning({ id: calls.id });
-      claims.push({
-        callId: call!.id, subtaskId: subtask.id, taskId: task.id, projectId: task.projectId, companyId: task.companyId, lineId,
-        phone: subtask.phone, attempt, prologueInfo: subtask.prologueInfo, businessInfo: subtask.businessInfo,
-        encryptionType: task.encryptionType, encryptionApiUrl: task.encryptionApiUrl,
-      });
+      }))).returning({ id: calls.id, subtaskId: calls.subtaskId });
+      const callOf = new Map(opened.map((call) => [call.subtaskId, call.id]));
+      for (const { subtask, lineId } of picked) {
+        claims.push({
+          callId: callOf.get(subtask.id)!, subtaskId: subtask.id, taskId: task.id, projectId: task.projectId, companyId: task.companyId, lineId,
+          phone: subtask.phone, attempt: subtask.attempts + 1, prologueInfo: subtask.prologueInfo, businessInfo: subtask.businessInfo,
+          encryptionType: task.encryptionType, encryptionApiUrl: task.encryptionApiUrl,
+        });
+      }
     }
     const taken = claims.length + blocked.length;
     if (taken > 0) {
