@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import {
-  COMPANY_FEATURES, DEFAULT_COMPANY_PERMISSIONS, ErrorCode, accountPasswordSchema, type CompanyCreated, type CompanyListItem,
+  COMPANY_CONCURRENCY, COMPANY_FEATURES, DEFAULT_COMPANY_PERMISSIONS, ErrorCode, accountPasswordSchema, type CompanyCreated, type CompanyListItem,
   type CompanyPermissions, type GrantItem, type Page, type SetGrantsResult,
 } from '@dialwise/contracts';
 import { addUser, call, login, seedCompanies, useTestServer, type TestServer } from '../../../test/helper.ts';
@@ -373,21 +373,24 @@ describe('companies: permissions', () => {
 
   it('a company starts with the defaults; DEV sets them; other areas read them with getCompanyPermissions', async () => {
     const { dev, companyId, otherCompanyId } = await setup();
-    expect((await read(dev, companyId)).body.data).toEqual(DEFAULT_COMPANY_PERMISSIONS);
+    // A company added through the console starts with the defaults (the test companies are seeded with more).
+    const fresh = await call<{ company: { id: string } }>(server, '/api/operation/companies/create', { token: dev, body: { name: 'Fresh', suffix: 'fresh', adminEmail: 'fresh@x.test' } });
+    expect((await read(dev, fresh.body.data.company.id)).body.data).toEqual(DEFAULT_COMPANY_PERMISSIONS);
+    const otherBefore = await getCompanyPermissions(server.database.db, otherCompanyId);
 
     const wanted = { numberReveal: true, maxConcurrency: 1, features: ['customEncryption', 'doNotCall', 'doNotCall'] };
     const answer = await write(dev, { companyId, ...wanted });
     expect(answer.body.data).toEqual({ numberReveal: true, maxConcurrency: 1, features: ['doNotCall', 'customEncryption'] });
     expect((await read(dev, companyId)).body.data).toEqual(answer.body.data);
     expect(await getCompanyPermissions(server.database.db, companyId)).toEqual(answer.body.data);
-    expect(await getCompanyPermissions(server.database.db, otherCompanyId)).toEqual(DEFAULT_COMPANY_PERMISSIONS);
+    expect(await getCompanyPermissions(server.database.db, otherCompanyId)).toEqual(otherBefore);
 
     const [entry] = await auditOf(server, 'company.permissions');
     expect(entry).toMatchObject({ companyId, actorName: 'devon' });
     expect(entry!.changes).toEqual({
       numberReveal: { from: false, to: true },
-      maxConcurrency: { from: 20, to: 1 },
-      features: { from: ['realtimeDashboard', 'csvExport'], to: ['doNotCall', 'customEncryption'] },
+      maxConcurrency: { from: COMPANY_CONCURRENCY.max, to: 1 },
+      features: { from: [...COMPANY_FEATURES], to: ['doNotCall', 'customEncryption'] },
     });
     // Saving the same values writes no entry.
     await write(dev, { companyId, ...wanted });
