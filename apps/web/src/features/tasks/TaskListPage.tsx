@@ -35,7 +35,7 @@ export default function TaskListPage() {
   const tasks = useQuery({
     queryKey: taskKeys.list(query), queryFn: () => listTasks(query), enabled: Boolean(projectId), placeholderData: keepPreviousData,
     // A running task's counters move as the dialer works through it.
-    refetchInterval: (q) => (q.state.data?.list.some((task) => task.status === 'in_progress') ? 10_000 : false),
+    refetchInterval: (q) => (q.state.data?.list.some((task) => task.status === 'in_progress') ? 3_000 : false),
   });
   // Modals show the freshest row of the task they were opened for.
   const fresh = (task: TaskListItem | null) => (task ? tasks.data?.list.find((row) => row.id === task.id) ?? task : null);
@@ -47,9 +47,24 @@ export default function TaskListPage() {
       render: (_, task) => <div className="cell-stack"><span><TaskStatusTag status={task.status} /></span><TaskDialState task={task} /></div>,
     },
     {
-      title: t('tasks.col.scenario'), dataIndex: 'scenarioName', width: 150, ellipsis: true,
+      title: t('tasks.col.numbers'), dataIndex: 'pendingCount', width: 130,
+      render: (_, task) => (
+        <Tooltip content={t('tasks.action.pending')}>
+          <Button type="text" size="mini" onClick={() => setPendingOf(task)} data-testid={`task-counts-${task.name}`}>
+            {task.pendingCount.toLocaleString(locale)} / {task.totalCount.toLocaleString(locale)}
+          </Button>
+        </Tooltip>
+      ),
+    },
+    {
+      title: t('tasks.col.scenario'), dataIndex: 'scenarioName', width: 150,
       // The version a started task runs (pinned at start; later edits of the scenario do not reach it).
-      render: (name: string, task: TaskListItem) => (task.scenarioVersion === null ? name : `${name} · v${task.scenarioVersion}`),
+      render: (name: string, task: TaskListItem) => (
+        <div className="cell-stack">
+          <span className="cell-ellipsis" title={name}>{name}</span>
+          {task.scenarioVersion !== null && <Typography.Text type="secondary" className="cell-sub">{t('tasks.scenarioVersion', { version: task.scenarioVersion })}</Typography.Text>}
+        </div>
+      ),
     },
     { title: t('tasks.col.voice'), dataIndex: 'voiceName', width: 110, ellipsis: true },
     {
@@ -68,16 +83,6 @@ export default function TaskListPage() {
       ),
     },
     { title: t('tasks.col.concurrency'), dataIndex: 'concurrency', width: 110, render: (_, task) => concurrencyLabel(task.concurrency, t) },
-    {
-      title: t('tasks.col.numbers'), dataIndex: 'pendingCount', width: 130,
-      render: (_, task) => (
-        <Tooltip content={t('tasks.action.pending')}>
-          <Button type="text" size="mini" onClick={() => setPendingOf(task)} data-testid={`task-counts-${task.name}`}>
-            {task.pendingCount.toLocaleString(locale)} / {task.totalCount.toLocaleString(locale)}
-          </Button>
-        </Tooltip>
-      ),
-    },
     { title: t('tasks.col.creator'), dataIndex: 'creator', width: 120, ellipsis: true },
     { title: t('tasks.col.createTime'), dataIndex: 'createTime', width: 180, render: (value: string) => new Date(value).toLocaleString(locale) },
     {

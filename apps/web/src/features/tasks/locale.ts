@@ -19,6 +19,7 @@ export const tasksMessages = {
   'tasks.col.name': ['Name', '任务名称'],
   'tasks.col.status': ['Status', '状态'],
   'tasks.col.scenario': ['Scenario', '场景'],
+  'tasks.scenarioVersion': ['Version {{version}} (pinned at start)', '版本 {{version}}（启动时锁定）'],
   'tasks.col.voice': ['Voice', '音色'],
   'tasks.col.lines': ['Lines', '线路'],
   'tasks.col.window': ['Call window', '呼叫时段'],
