@@ -19,7 +19,6 @@ import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { randomBytes } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import { eq, sql } from 'drizzle-orm';
-import pg from 'pg';
 import { COMPANY_CONCURRENCY, COMPANY_FEATURES } from '@dialwise/contracts';
 import { startSipp, type Sipp } from '../../apps/server/test/sipp.ts';
 import { openDatabase } from '../../apps/server/src/db/client.ts';
@@ -27,6 +26,7 @@ import { calls, companies, projects, scenarios, sipLines, subtasks, taskSipLines
 import { SecretBox } from '../../apps/server/src/secrets/secret-box.ts';
 import { SimulatedTrunk, SipTrunk } from '../../apps/server/src/telephony/index.ts';
 import { Dialer } from '../../apps/server/src/dialer/dialer.ts';
+import { createScratchDatabase } from '../../apps/server/test/scratch-database.ts';
 
 const { values } = parseArgs({
   options: {
@@ -51,20 +51,9 @@ const baseUrl = process.env.DATABASE_URL || undefined;
 let url: string | undefined;
 let dropDatabase = async () => {};
 if (baseUrl) {
-  const name = `dialwise_bench_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: baseUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const parsed = new URL(baseUrl);
-  parsed.pathname = `/${name}`;
-  url = parsed.toString();
-  dropDatabase = async () => {
-    const c = new pg.Client({ connectionString: baseUrl });
-    await c.connect();
-    await c.query(`drop database if exists ${name} with (force)`);
-    await c.end();
-  };
+  const scratch = await createScratchDatabase(baseUrl, 'dialwise_bench');
+  url = scratch.url;
+  dropDatabase = scratch.drop;
 }
 const database = await openDatabase({ url, dataDir: join(work, 'pglite') });
 const db = database.db;

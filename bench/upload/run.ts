@@ -10,7 +10,6 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { randomBytes } from 'node:crypto';
 import { pipeline } from 'node:stream/promises';
-import pg from 'pg';
 import copyStreams from 'pg-copy-streams';
 import { normalizeSubtaskPhone } from '@dialwise/contracts';
 import { openDatabase, type Database } from '@dialwise/server/src/db/client.ts';
@@ -18,6 +17,7 @@ import { companies, companyGrants, projects, scenarios, sessions, tasks, users, 
 import { hashSessionToken, newSessionToken } from '@dialwise/server/src/auth/session-tokens.ts';
 import { readSubtaskCsv } from '@dialwise/server/src/subtasks/read-csv.ts';
 import { generateCsv } from './generate.ts';
+import { createScratchDatabase } from '@dialwise/server/test/scratch-database.ts';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const megabytes = Number(process.env.BENCH_MB ?? 200);
@@ -37,20 +37,9 @@ let url: string | undefined;
 let dropDatabase = async () => {};
 const dataDir = join(workDir, `pglite-${randomBytes(4).toString('hex')}`);
 if (baseUrl) {
-  const name = `dialwise_bench_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: baseUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const parsed = new URL(baseUrl);
-  parsed.pathname = `/${name}`;
-  url = parsed.toString();
-  dropDatabase = async () => {
-    const c = new pg.Client({ connectionString: baseUrl });
-    await c.connect();
-    await c.query(`drop database if exists ${name} with (force)`);
-    await c.end();
-  };
+  const scratch = await createScratchDatabase(baseUrl, 'dialwise_bench');
+  url = scratch.url;
+  dropDatabase = scratch.drop;
 }
 const engine = url ? 'PostgreSQL' : 'PGlite';
 

@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeEach } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import pg from 'pg';
 import { sql } from 'drizzle-orm';
 import { COMPANY_CONCURRENCY, COMPANY_FEATURES, type Role } from '@dialwise/contracts';
 import { buildApp } from '../src/app.ts';
@@ -9,6 +8,7 @@ import { loadConfig } from '../src/config.ts';
 import { openDatabase, type Database } from '../src/db/client.ts';
 import { companies, users } from '../src/db/schema.ts';
 import { hashPassword } from '../src/auth/passwords.ts';
+import { createScratchDatabase } from './scratch-database.ts';
 
 /** A clock tests move by hand, so expiry and throttling windows are tested without waiting. */
 export class TestClock {
@@ -39,20 +39,9 @@ export function useTestServer(): TestServer {
       const baseUrl = process.env.DATABASE_URL;
       let url: string | undefined;
       if (baseUrl) {
-        const name = `dialwise_test_${randomBytes(6).toString('hex')}`;
-        const admin = new pg.Client({ connectionString: baseUrl });
-        await admin.connect();
-        await admin.query(`create database ${name}`);
-        await admin.end();
-        const parsed = new URL(baseUrl);
-        parsed.pathname = `/${name}`;
-        url = parsed.toString();
-        dropDatabase = async () => {
-          const c = new pg.Client({ connectionString: baseUrl });
-          await c.connect();
-          await c.query(`drop database if exists ${name} with (force)`);
-          await c.end();
-        };
+        const scratch = await createScratchDatabase(baseUrl, 'dialwise_test');
+        url = scratch.url;
+        dropDatabase = scratch.drop;
       }
       holder.database = await openDatabase({ url, dataDir: 'memory://' });
       holder.url = url;
