@@ -17,7 +17,7 @@ const runningTaskCount = sql<number>`(select count(*)::int from ${tasks} where $
 const operatorUser = alias(users, 'operator_user');
 /** The assigned agents, by alias, as JSON (one small subquery per project row of a page). */
 const operators = sql<{ id: string; name: string }[]>`(select coalesce(json_agg(json_build_object('id', ${operatorUser.id}, 'name', coalesce(nullif(${operatorUser.alias}, ''), ${operatorUser.username})) order by ${operatorUser.username}), '[]'::json)
-  from ${projectOperators} join ${operatorUser} on ${operatorUser.id} = ${projectOperators.userId} where ${projectOperators.projectId} = ${projects.id})`;
+  from ${projectOperators} join ${users} as ${sql.identifier('operator_user')} on ${operatorUser.id} = ${projectOperators.userId} where ${projectOperators.projectId} = ${projects.id})`;
 
 /** The columns of a project as the console shows it (creator's alias, task counts). */
 export const projectColumns = {
