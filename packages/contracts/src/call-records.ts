@@ -202,7 +202,7 @@ export const CALL_RECORDS_EXPORT_PATH = '/api/call-records/export';
 export const callRecordingPath = (id: string) => `/api/call-records/recording/${id}`;
 
 /** The export's query string for a filter (only the values set; tags repeated). */
-export function exportQueryString(filter: CallRecordFilterInput): string {
+export function exportQueryString(filter: CallRecordFilterInput & { locale?: string }): string {
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(filter)) {
     if (value === undefined || value === null || value === '') continue;
