@@ -85,7 +85,8 @@ function checkRanges(value: RangeValues, ctx: z.RefinementCtx) {
 /** The export's filters (a GET query: every value arrives as text). */
 export const callRecordFilterSchema = z.object(callRecordFilterShape).superRefine(checkRanges);
 export type CallRecordFilter = z.infer<typeof callRecordFilterSchema>;
-export type CallRecordFilterInput = z.input<typeof callRecordFilterSchema>;
+/** What a client sends (every field optional; `z.input` would be `unknown` through the preprocessors). */
+export type CallRecordFilterInput = Partial<CallRecordFilter>;
 
 /** The export's query: the filters, and the language of the headers (a download link sends no header of ours). */
 export const callRecordExportQuerySchema = z.object({ ...callRecordFilterShape, locale: z.preprocess(blank, localeSchema.optional()) }).superRefine(checkRanges);
@@ -99,7 +100,7 @@ export const callRecordQuerySchema = pageQuerySchema.extend(callRecordFilterShap
   }
 });
 export type CallRecordQuery = z.infer<typeof callRecordQuerySchema>;
-export type CallRecordQueryInput = z.input<typeof callRecordQuerySchema>;
+export type CallRecordQueryInput = Partial<CallRecordQuery>;
 
 export const callRecordIdSchema = z.object({ id: idSchema });
 
