@@ -31,10 +31,10 @@ export function CallRecordDrawer({ callId, canReveal, tagNames, onClose }: Props
   return (
     <Drawer
       width={600} title={t('callRecords.drawer.title')} visible={Boolean(callId)} onCancel={onClose} footer={null} unmountOnExit
-      className="call-drawer" data-testid="call-record-drawer"
+      className="call-drawer"
     >
       {callId && (
-        <>
+        <div data-testid="call-record-drawer">
           {detail.isLoading && <Skeleton text={{ rows: 6 }} animation />}
           {detail.isError && (
             <Result
@@ -47,7 +47,7 @@ export function CallRecordDrawer({ callId, canReveal, tagNames, onClose }: Props
             <Typography.Title heading={6}>{t('callRecords.customer')}</Typography.Title>
             <CustomerInfo callId={callId} />
           </section>
-        </>
+        </div>
       )}
     </Drawer>
   );
@@ -61,8 +61,9 @@ function CallFacts({ call, canReveal, tagNames }: { call: CallRecordDetail; canR
     <>
       <section className="call-section">
         <NumberReveal call={call} canReveal={canReveal} />
+        <div data-testid="call-record-facts">
         <Descriptions
-          column={2} size="small" layout="horizontal" className="call-facts" data-testid="call-record-facts"
+          column={2} size="small" layout="horizontal" className="call-facts"
           data={[
             { label: t('callRecords.filter.project'), value: call.projectName },
             { label: t('callRecords.filter.task'), value: call.taskName },
@@ -79,6 +80,7 @@ function CallFacts({ call, canReveal, tagNames }: { call: CallRecordDetail; canR
             { label: t('callRecords.col.tags'), value: <CallTagList tags={call.tags} names={tagNames} />, span: 2 },
           ]}
         />
+        </div>
       </section>
       <section className="call-section">
         <Typography.Title heading={6}>{t('callRecords.recording')}</Typography.Title>

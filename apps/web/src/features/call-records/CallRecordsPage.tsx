@@ -78,9 +78,9 @@ export default function CallRecordsPage() {
       ),
     },
     { title: t('callRecords.col.state'), dataIndex: 'state', width: 110, render: (_, row) => <CallStateTag state={row.state} /> },
-    { title: t('callRecords.col.outcome'), dataIndex: 'outcome', width: 130, render: (_, row) => <OutcomeText outcome={row.outcome} /> },
+    { title: t('callRecords.col.outcome'), dataIndex: 'outcome', width: 150, render: (_, row) => <span className="call-nowrap"><OutcomeText outcome={row.outcome} /></span> },
     { title: t('callRecords.col.duration'), dataIndex: 'durationMs', width: 100, align: 'right', render: (value: number) => <span className="call-mono">{formatDuration(value)}</span> },
-    { title: t('callRecords.col.transfer'), dataIndex: 'transferOutcome', width: 130, render: (_, row) => <TransferTag outcome={row.transferOutcome} /> },
+    { title: t('callRecords.col.transfer'), dataIndex: 'transferOutcome', width: 150, render: (_, row) => <TransferTag outcome={row.transferOutcome} /> },
     { title: t('callRecords.col.tags'), dataIndex: 'tags', width: 180, render: (_, row) => <CallTagList tags={row.tags} names={tagNames} /> },
     {
       title: t('callRecords.col.actions'), dataIndex: 'actions', fixed: 'right', width: 90,
@@ -119,7 +119,7 @@ export default function CallRecordsPage() {
       <Table
         rowKey="id" columns={columns} data={list.isError ? [] : list.data?.list ?? []} loading={list.isFetching} scroll={{ x: 1250 }}
         noDataElement={empty} data-testid="call-records-table"
-        onRow={(row) => ({ onClick: () => setOpenId(row.id), className: 'call-row' })}
+        rowClassName={() => 'call-row'} onRow={(row) => ({ onClick: () => setOpenId(row.id) })}
         pagination={{
           current: page.page, pageSize: page.pageSize, total: list.data?.total ?? 0, showTotal: true, sizeCanChange: true,
           onChange: (current, pageSize) => setPage({ page: current, pageSize }),
