@@ -30,7 +30,7 @@ export function CallRecordDrawer({ callId, canReveal, tagNames, onClose }: Props
 
   return (
     <Drawer
-      width={600} title={t('callRecords.drawer.title')} visible={Boolean(callId)} onCancel={onClose} footer={null} unmountOnExit
+      width={640} title={t('callRecords.drawer.title')} visible={Boolean(callId)} onCancel={onClose} footer={null} unmountOnExit
       className="call-drawer"
     >
       {callId && (

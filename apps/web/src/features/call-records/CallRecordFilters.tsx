@@ -33,6 +33,7 @@ export function CallRecordFilters({ value, options, onSearch }: Props) {
   const { t } = useTranslation();
   const [form] = Form.useForm<FilterValues>();
   const [more, setMore] = useState(false);
+  const [durationError, setDurationError] = useState<string | undefined>();
   const projectId = Form.useWatch('projectId', form) as string | undefined;
   const tasks = useQuery({ queryKey: callRecordKeys.options(projectId), queryFn: () => callRecordOptions(projectId), enabled: Boolean(projectId) });
 
@@ -48,8 +49,9 @@ export function CallRecordFilters({ value, options, onSearch }: Props) {
   const submit = () => {
     const values = form.getFieldsValue();
     const errors = filterErrors(values, currentLocale());
-    const fields = ['timeRange', 'minDuration', 'maxDuration', 'phone', 'projectId', 'taskId'] as const;
+    const fields = ['timeRange', 'phone', 'projectId', 'taskId'] as const;
     form.setFields(Object.fromEntries(fields.map((field) => [field, { error: errors[field] ? { message: errors[field] } : undefined }])));
+    setDurationError(errors.minDuration ?? errors.maxDuration);
     if (Object.keys(errors).length > 0) {
       if (errors.minDuration || errors.maxDuration || errors.transferOutcome || errors.tags) setMore(true);
       return;
@@ -58,7 +60,8 @@ export function CallRecordFilters({ value, options, onSearch }: Props) {
   };
   const reset = () => {
     form.resetFields();
-    form.setFields({ timeRange: { error: undefined }, maxDuration: { error: undefined } });
+    form.setFields({ timeRange: { error: undefined } });
+    setDurationError(undefined);
     onSearch({});
   };
   const all = t('callRecords.filter.all');
@@ -92,11 +95,17 @@ export function CallRecordFilters({ value, options, onSearch }: Props) {
       </Form.Item>
       {more && (
         <>
-          <Form.Item label={t('callRecords.filter.duration')} field="minDuration">
-            <InputNumber min={0} precision={0} placeholder={t('callRecords.filter.min')} style={{ width: 96 }} data-testid="call-filter-min-duration" />
-          </Form.Item>
-          <Form.Item label="–" colon={false} field="maxDuration" className="call-range-to">
-            <InputNumber min={0} precision={0} placeholder={t('callRecords.filter.max')} style={{ width: 96 }} data-testid="call-filter-max-duration" />
+          {/* One item for both ends (they read as one range); the range's own message shows under it. */}
+          <Form.Item label={t('callRecords.filter.duration')} className="call-duration-item" validateStatus={durationError ? 'error' : undefined} help={durationError}>
+            <Space size={4}>
+              <Form.Item field="minDuration" noStyle>
+                <InputNumber min={0} precision={0} placeholder={t('callRecords.filter.min')} style={{ width: 96 }} data-testid="call-filter-min-duration" />
+              </Form.Item>
+              <span className="call-range-dash">–</span>
+              <Form.Item field="maxDuration" noStyle>
+                <InputNumber min={0} precision={0} placeholder={t('callRecords.filter.max')} style={{ width: 96 }} data-testid="call-filter-max-duration" />
+              </Form.Item>
+            </Space>
           </Form.Item>
           <Form.Item label={t('callRecords.filter.tags')} field="tags">
             <Select

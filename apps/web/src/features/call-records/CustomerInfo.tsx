@@ -20,18 +20,20 @@ export function CustomerInfo({ callId }: { callId: string }) {
   const info = Object.entries({ ...data.businessInfo, ...data.extra });
   const columns: TableColumnProps<CallHistoryItem>[] = [
     {
-      title: t('callRecords.col.placedAt'), dataIndex: 'placedAt', width: 150,
-      render: (value: string, _row, index) => (
-        <span>{formatDateTime(value)}{index === 0 && <Tag size="small" color="arcoblue" className="call-last-tag">{t('callRecords.lastCall')}</Tag>}</span>
+      title: t('callRecords.col.placedAt'), dataIndex: 'placedAt',
+      render: (value: string, row, index) => (
+        <div className="cell-stack">
+          <span className="call-nowrap">{formatDateTime(value)}{index === 0 && <Tag size="small" color="arcoblue" className="call-last-tag">{t('callRecords.lastCall')}</Tag>}</span>
+          <Typography.Text type="secondary" className="cell-sub">{row.taskName}</Typography.Text>
+        </div>
       ),
     },
-    { title: t('callRecords.filter.task'), dataIndex: 'taskName', ellipsis: true },
-    { title: t('callRecords.col.duration'), dataIndex: 'durationMs', width: 76, render: (value: number) => formatDuration(value) },
+    { title: <span className="call-nowrap">{t('callRecords.col.duration')}</span>, dataIndex: 'durationMs', width: 90, render: (value: number) => formatDuration(value) },
     {
       title: t('callRecords.col.outcome'), dataIndex: 'outcome', width: 170,
       render: (_, row) => <span className="call-history-outcome"><CallStateTag state={row.state} /><OutcomeText outcome={row.outcome} /></span>,
     },
-    { title: t('callRecords.col.transfer'), dataIndex: 'transferOutcome', width: 110, render: (_, row) => <TransferTag outcome={row.transferOutcome} /> },
+    { title: t('callRecords.col.transfer'), dataIndex: 'transferOutcome', width: 100, render: (_, row) => <TransferTag outcome={row.transferOutcome} /> },
   ];
   return (
     <div data-testid="call-record-customer">
