@@ -23,6 +23,11 @@ export interface Config {
   /** Local address and port of the SIP trunk's UDP socket (SIP_BIND, SIP_PORT; default every interface, any free port: a UAC's port is carried in Via/Contact). */
   sipBindAddress: string | undefined;
   sipPort: number;
+  /**
+   * Test-only: multiplies every duration of the simulated trunk's callees (SIMULATED_TIME_SCALE, default 1).
+   * The browser tests set 0.1 so a simulated call rings and talks for seconds, not minutes.
+   */
+  simulatedTimeScale: number;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: readonly string[] = process.argv): Config {
@@ -42,5 +47,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: readonly 
     sipBindAddress: env.SIP_BIND || undefined,
     sipPort: Number(env.SIP_PORT ?? 0),
     uploadMaxBytes: LIMITS.upload.maxBytes,
+    simulatedTimeScale: Number(env.SIMULATED_TIME_SCALE) > 0 ? Number(env.SIMULATED_TIME_SCALE) : 1,
   };
 }

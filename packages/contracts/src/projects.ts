@@ -31,6 +31,11 @@ export const projectInputSchema = z.object({
   name: projectNameSchema,
   encryptionType: encryptionTypeSchema,
   encryptionApiUrl: encryptionApiUrlSchema,
+  /**
+   * The agents (OPR accounts of the company) who work on this project: they see its call records and
+   * nothing of the other projects. Absent on update = unchanged; the server refuses any other account.
+   */
+  operatorIds: z.array(idSchema).max(500, { error: 'v.max' }).optional(),
 }).superRefine((value, ctx) => {
   if (value.encryptionType === 'CUSTOM' && !value.encryptionApiUrl) {
     ctx.addIssue({ code: 'custom', path: ['encryptionApiUrl'], message: 'v.project.apiUrlRequired' });
@@ -64,5 +69,11 @@ export const projectSchema = z.object({
   taskCount: z.number().int(),
   /** Tasks in progress: while any is, the project cannot be deleted. */
   runningTaskCount: z.number().int(),
+  /** The agents assigned to it, by alias (or user name). */
+  operators: z.array(z.object({ id: z.string(), name: z.string() })),
 });
 export type Project = z.infer<typeof projectSchema>;
+
+/** An agent an ADMIN may assign to a project (the Operators select of the project form). */
+export const projectOperatorOptionSchema = z.object({ id: z.string(), username: z.string(), alias: z.string(), disabled: z.boolean() });
+export type ProjectOperatorOption = z.infer<typeof projectOperatorOptionSchema>;

@@ -16,7 +16,7 @@ export const dialerPlugin = fp(async (app) => {
     error: (obj: object, msg: string) => app.log.error(obj, msg),
   };
   const sip = new SipTrunk({ recordingsDir, bindAddress: app.config.sipBindAddress, sipPort: app.config.sipPort });
-  const simulated = new SimulatedTrunk({ recordingsDir });
+  const simulated = new SimulatedTrunk({ recordingsDir, timeScale: app.config.simulatedTimeScale });
   const dialer = new Dialer(
     { db: app.db.db, secrets: app.secrets, now: () => app.clock.now(), trunks: { sip, simulated }, log: logger },
     { recordingsDir, soleDialer: app.db.kind === 'pglite' },

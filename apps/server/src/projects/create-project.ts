@@ -6,6 +6,7 @@ import { AppError } from '../http/app-error.ts';
 import { requireFeature } from '../operation/companies/require-feature.ts';
 import { auditWho, recordAudit } from '../audit/record-audit.ts';
 import { getProject } from './project-row.ts';
+import { setProjectOperators } from './project-operators.ts';
 
 /** Creates a project in the caller's company; a name already used there (any case) answers 409. */
 export async function createProject(ctx: ActionContext, input: ProjectInput): Promise<Project> {
@@ -20,9 +21,10 @@ export async function createProject(ctx: ActionContext, input: ProjectInput): Pr
   try {
     return await ctx.db.transaction(async (tx) => {
       const [row] = await tx.insert(projects).values(values).returning({ id: projects.id });
+      const { added } = await setProjectOperators(tx, ctx, row!.id, input.operatorIds ?? []);
       await recordAudit(tx, auditWho(ctx), {
         action: 'create', entity: 'project', entityId: row!.id,
-        changes: { name: values.name, encryptionType: values.encryptionType, encryptionApiUrl: values.encryptionApiUrl },
+        changes: { name: values.name, encryptionType: values.encryptionType, encryptionApiUrl: values.encryptionApiUrl, operatorIds: added },
       });
       return getProject(tx, ctx, row!.id);
     });

@@ -1,16 +1,18 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { pageSchema, projectIdSchema, projectInputSchema, projectQuerySchema, projectSchema, projectUpdateSchema } from '@dialwise/contracts';
+import { pageSchema, projectIdSchema, projectInputSchema, projectOperatorOptionSchema, projectQuerySchema, projectSchema, projectUpdateSchema } from '@dialwise/contracts';
 import { contextOf } from '../auth/authenticate.ts';
-import { answers, ok } from '../http/envelope.ts';
+import { answers, noBody, ok } from '../http/envelope.ts';
 import { createProject } from './create-project.ts';
 import { deleteProject } from './delete-project.ts';
 import { listProjects } from './list-projects.ts';
+import { listMyProjects } from './list-my-projects.ts';
+import { listOperatorOptions } from './list-operator-options.ts';
 import { getProject } from './project-row.ts';
 import { updateProject } from './update-project.ts';
 
-/** Projects of the caller's company (ADMIN, and DEV in their own company). */
+/** Projects of the caller's company (ADMIN, and DEV in their own company); `mine` is an agent's own list. */
 export async function projectRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const preHandler = app.authenticate(['ADMIN', 'DEV']);
@@ -46,4 +48,14 @@ export async function projectRoutes(app: FastifyInstance) {
     await deleteProject(contextOf(request), request.body.id);
     return ok(request, null);
   });
+
+  r.post('/operators', {
+    schema: { tags, summary: "The company's agents (OPR accounts) that can be assigned to a project", body: noBody, response: answers(z.array(projectOperatorOptionSchema)) },
+    preHandler,
+  }, async (request) => ok(request, await listOperatorOptions(contextOf(request))));
+
+  r.post('/mine', {
+    schema: { tags, summary: 'The projects the calling agent (OPR) is assigned to, newest first', body: projectQuerySchema, response: answers(pageSchema(projectSchema)) },
+    preHandler: app.authenticate(['OPR']),
+  }, async (request) => ok(request, await listMyProjects(contextOf(request), request.body)));
 }

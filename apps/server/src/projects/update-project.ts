@@ -6,6 +6,7 @@ import { isUniqueViolation } from '../db/unique-violation.ts';
 import { AppError } from '../http/app-error.ts';
 import { auditWho, diffChanges, recordAudit } from '../audit/record-audit.ts';
 import { getProject, ownProject } from './project-row.ts';
+import { setProjectOperators } from './project-operators.ts';
 
 /**
  * Renames a project or moves a CUSTOM project's API URL. The encryption type is fixed at creation (spec
@@ -21,9 +22,14 @@ export async function updateProject(ctx: ActionContext, input: ProjectUpdate): P
         name: input.name,
         encryptionApiUrl: before.encryptionType === 'CUSTOM' ? input.encryptionApiUrl ?? null : null,
       };
-      const changes = diffChanges({ name: before.name, encryptionApiUrl: before.encryptionApiUrl }, after);
+      const changes: Record<string, unknown> = diffChanges({ name: before.name, encryptionApiUrl: before.encryptionApiUrl }, after);
+      if (Object.keys(changes).length > 0) await tx.update(projects).set({ ...after, updatedAt: new Date() }).where(eq(projects.id, before.id));
+      // Absent operatorIds leave the assignment as it is (API clients that predate it).
+      if (input.operatorIds) {
+        const { added, removed } = await setProjectOperators(tx, ctx, before.id, input.operatorIds);
+        if (added.length + removed.length > 0) changes.operatorIds = { added, removed };
+      }
       if (Object.keys(changes).length > 0) {
-        await tx.update(projects).set({ ...after, updatedAt: new Date() }).where(eq(projects.id, before.id));
         await recordAudit(tx, auditWho(ctx), { action: 'update', entity: 'project', entityId: before.id, changes });
       }
       return getProject(tx, ctx, before.id);

@@ -48,6 +48,8 @@ export const calls = pgTable('calls', {
   recordingMs: integer('recording_ms'),
   conversation: jsonb('conversation').$type<ConversationLine[]>().notNull().default([]),
   transferOutcome: text('transfer_outcome', { enum: ['none', 'success', 'failed', 'lost'] }).notNull().default('none'),
+  /** Aliases of the catalogue's tags the conversation's analysis gave the call (call records filter on them). */
+  tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
 }, (t) => [
   uniqueIndex('calls_live_subtask_key').on(t.subtaskId).where(sql`${t.endedAt} is null`),
   uniqueIndex('calls_live_phone_key').on(t.taskId, t.phone).where(sql`${t.endedAt} is null`),
@@ -55,4 +57,8 @@ export const calls = pgTable('calls', {
   index('calls_live_company_idx').on(t.companyId).where(sql`${t.endedAt} is null`),
   index('calls_task_placed_idx').on(t.taskId, t.placedAt),
   index('calls_company_placed_idx').on(t.companyId, t.placedAt),
+  // Call records: a project's list (the OPR's lists are always per project), and one number's calls (the
+  // phone filter, the customer's history).
+  index('calls_project_placed_idx').on(t.projectId, t.placedAt),
+  index('calls_company_phone_idx').on(t.companyId, t.phone, t.placedAt),
 ]);

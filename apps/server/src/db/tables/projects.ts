@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { index, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { ENCRYPTION_TYPES } from '@dialwise/contracts';
 import { companies, users } from '../schema.ts';
 import { createdAt, updatedAt } from './common.ts';
@@ -22,4 +22,19 @@ export const projects = pgTable('projects', {
 }, (t) => [
   uniqueIndex('projects_name_key').on(t.companyId, sql`lower(${t.name})`).where(sql`${t.deletedAt} is null`),
   index('projects_company_created_idx').on(t.companyId, t.createdAt),
+]);
+
+/**
+ * The agents who work on a project. The spec leaves "projects they work on" open; we read it as an ADMIN's
+ * explicit assignment (the project form's Operators select): an OPR sees exactly these projects and
+ * their call records. Only OPR accounts of the project's company are accepted (checked by the server).
+ */
+export const projectOperators = pgTable('project_operators', {
+  projectId: uuid('project_id').notNull().references(() => projects.id),
+  userId: uuid('user_id').notNull().references(() => users.id),
+  companyId: uuid('company_id').notNull().references(() => companies.id),
+  createdAt: createdAt(),
+}, (t) => [
+  primaryKey({ columns: [t.projectId, t.userId] }),
+  index('project_operators_user_idx').on(t.userId),
 ]);

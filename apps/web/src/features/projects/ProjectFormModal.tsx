@@ -1,12 +1,13 @@
-import { Form, Input, Message, Modal, Radio, Typography } from '@arco-design/web-react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Form, Input, Message, Modal, Radio, Select, Typography } from '@arco-design/web-react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ENCRYPTION_TYPES, projectInputSchema, type EncryptionType, type Project, type ProjectInput } from '@dialwise/contracts';
 import { RequestFailure } from '../../api/client.ts';
 import { formFieldRule } from '../../forms/zod-rules.ts';
 import { currentLocale } from '../../locale/index.ts';
-import { createProject, projectKeys, updateProject } from './api.ts';
+import { createProject, listOperatorOptions, projectKeys, updateProject } from './api.ts';
+import { markServerErrors } from '../../forms/server-errors.ts';
 
 interface Props {
   /** The project being edited; null to add one. */
@@ -22,13 +23,14 @@ export function ProjectFormModal({ project, visible, onClose }: Props) {
   const [form] = Form.useForm<ProjectInput>();
   const queryClient = useQueryClient();
   const type = Form.useWatch('encryptionType', form) as EncryptionType | undefined;
+  const operators = useQuery({ queryKey: projectKeys.operators, queryFn: listOperatorOptions, enabled: visible });
 
   useEffect(() => {
     if (!visible) return;
     form.resetFields();
     form.setFieldsValue(project
-      ? { name: project.name, encryptionType: project.encryptionType, encryptionApiUrl: project.encryptionApiUrl ?? undefined }
-      : { encryptionType: 'PLAIN_TEXT' });
+      ? { name: project.name, encryptionType: project.encryptionType, encryptionApiUrl: project.encryptionApiUrl ?? undefined, operatorIds: project.operators.map((o) => o.id) }
+      : { encryptionType: 'PLAIN_TEXT', operatorIds: [] });
   }, [visible, project, form]);
 
   const save = useMutation({
@@ -41,6 +43,7 @@ export function ProjectFormModal({ project, visible, onClose }: Props) {
     onError: (error) => {
       // A taken name is the name field's problem: show it there too.
       if (error instanceof RequestFailure && error.code === 409) form.setFields({ name: { error: { message: error.message } } });
+      else markServerErrors(form, error);
     },
   });
 
@@ -76,6 +79,18 @@ export function ProjectFormModal({ project, visible, onClose }: Props) {
             <Input placeholder={t('projects.form.apiUrlPlaceholder')} data-testid="project-api-url" />
           </Form.Item>
         )}
+        <Form.Item field="operatorIds" label={t('projects.form.operators')} extra={t('projects.form.operatorsHelp')}>
+          <Select
+            mode="multiple" allowClear showSearch loading={operators.isLoading} placeholder={t('projects.form.operatorsPlaceholder')}
+            data-testid="project-operators" filterOption={(input, option) => String((option as { props?: { children?: unknown } }).props?.children ?? '').toLowerCase().includes(input.toLowerCase())}
+          >
+            {(operators.data ?? []).map((option) => (
+              <Select.Option key={option.id} value={option.id} disabled={option.disabled && !project?.operators.some((o) => o.id === option.id)}>
+                {`${option.alias || option.username} (${option.username})${option.disabled ? ` · ${t('projects.form.operatorDisabled')}` : ''}`}
+              </Select.Option>
+            ))}
+          </Select>
+        </Form.Item>
         {project && (
           <Typography.Text type="secondary" style={{ fontSize: 12 }}>{project.creator} · {new Date(project.createTime).toLocaleString(locale)}</Typography.Text>
         )}

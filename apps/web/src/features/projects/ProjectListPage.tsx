@@ -46,6 +46,12 @@ export default function ProjectListPage() {
       ),
     },
     { title: t('projects.col.encryption'), dataIndex: 'encryptionType', render: (_, project) => <EncryptionTag type={project.encryptionType} /> },
+    {
+      title: t('projects.col.operators'), dataIndex: 'operators',
+      render: (_, project) => (project.operators.length === 0
+        ? <Typography.Text type="secondary">{t('projects.noOperators')}</Typography.Text>
+        : <Space size={4} wrap>{project.operators.map((o) => <Tag key={o.id} size="small">{o.name}</Tag>)}</Space>),
+    },
     { title: t('projects.col.creator'), dataIndex: 'creator' },
     { title: t('projects.col.createTime'), dataIndex: 'createTime', render: (value: string) => new Date(value).toLocaleString(locale) },
     {
@@ -58,11 +64,12 @@ export default function ProjectListPage() {
       ),
     },
     {
-      title: t('projects.col.actions'), dataIndex: 'actions', fixed: 'right', width: 290,
+      title: t('projects.col.actions'), dataIndex: 'actions', fixed: 'right', width: 380,
       render: (_, project) => (
         <Space size={0} className="table-actions">
           <Button type="text" size="small" onClick={() => navigate(`/project/taskList/${project.id}`)} data-testid={`project-tasks-${project.name}`}>{t('projects.action.tasks')}</Button>
           <Button type="text" size="small" onClick={() => navigate(`/board/projectBoard/${project.id}`)}>{t('projects.action.board')}</Button>
+          <Button type="text" size="small" onClick={() => navigate(`/board/callRecordBoard/${project.id}`)} data-testid={`project-records-${project.name}`}>{t('projects.action.records')}</Button>
           <Button type="text" size="small" onClick={() => openForm(project)} data-testid={`project-edit-${project.name}`}>{t('projects.action.edit')}</Button>
           {project.runningTaskCount > 0 ? (
             <Tooltip content={t('projects.delete.blocked')}>
@@ -99,7 +106,7 @@ export default function ProjectListPage() {
         <Button type="primary" icon={<IconPlus />} onClick={() => openForm(null)} data-testid="project-new">{t('projects.new')}</Button>
       </div>
       <Table
-        rowKey="id" columns={columns} data={list.data?.list ?? []} loading={list.isFetching} scroll={{ x: 960 }}
+        rowKey="id" columns={columns} data={list.data?.list ?? []} loading={list.isFetching} scroll={{ x: 1180 }}
         noDataElement={<div className="table-empty">{t('projects.empty')}</div>}
         pagination={{
           current: query.page, pageSize: query.pageSize, total: list.data?.total ?? 0, showTotal: true, sizeCanChange: true,

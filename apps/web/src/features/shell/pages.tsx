@@ -29,6 +29,9 @@ const PAGES: Record<string, Page> = {
   scenario: lazy(() => import('../operation/scenarios/ScenarioListPage.tsx')),
   scenarioAdd: lazy(() => import('../operation/scenarios/ScenarioEditorPage.tsx')),
   scenarioEdit: lazy(() => import('../operation/scenarios/ScenarioEditorPage.tsx')),
+  callRecordBoard: lazy(() => import('../call-records/CallRecordsPage.tsx')),
+  callRecordBoardOp: lazy(() => import('../call-records/CallRecordsPage.tsx')),
+  projectOpIndex: lazy(() => import('../projects/OperatorProjectsPage.tsx')),
 };
 
 export function pageFor(name: string): Page {

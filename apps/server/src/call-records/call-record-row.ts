@@ -1,0 +1,61 @@
+import { and, eq } from 'drizzle-orm';
+import { maskSubtaskPhone, type CallRecord, type CallRecordState, type EncryptionType, type TransferOutcome } from '@dialwise/contracts';
+import type { ActionContext } from '../auth/actor.ts';
+import type { DbOrTx } from '../db/client.ts';
+import { calls, projects, tasks } from '../db/schema.ts';
+import { AppError } from '../http/app-error.ts';
+import { visibleCalls } from './visible-calls.ts';
+
+/** The columns of a call as lists show it (the stored number, masked by `toCallRecord`). */
+export const callRecordColumns = {
+  id: calls.id,
+  projectId: calls.projectId,
+  projectName: projects.name,
+  taskId: calls.taskId,
+  taskName: tasks.name,
+  phone: calls.phone,
+  encryptionType: projects.encryptionType,
+  attempt: calls.attempt,
+  placedAt: calls.placedAt,
+  answeredAt: calls.answeredAt,
+  endedAt: calls.endedAt,
+  durationMs: calls.durationMs,
+  status: calls.status,
+  outcome: calls.outcome,
+  sipStatus: calls.sipStatus,
+  transferOutcome: calls.transferOutcome,
+  tags: calls.tags,
+  recordingPath: calls.recordingPath,
+};
+
+export interface CallRecordRow {
+  id: string; projectId: string; projectName: string; taskId: string; taskName: string; phone: string; encryptionType: EncryptionType;
+  attempt: number; placedAt: Date; answeredAt: Date | null; endedAt: Date | null; durationMs: number; status: 'connected' | 'missed' | null;
+  outcome: string | null; sipStatus: number | null; transferOutcome: TransferOutcome; tags: string[]; recordingPath: string | null;
+}
+
+export function stateOf(row: { endedAt: Date | null; status: 'connected' | 'missed' | null }): CallRecordState {
+  return row.endedAt === null ? 'live' : row.status ?? 'missed';
+}
+
+export function toCallRecord(row: CallRecordRow): CallRecord {
+  return {
+    id: row.id, projectId: row.projectId, projectName: row.projectName, taskId: row.taskId, taskName: row.taskName,
+    phone: maskSubtaskPhone(row.encryptionType, row.phone), encryptionType: row.encryptionType, attempt: row.attempt,
+    placedAt: row.placedAt.toISOString(), answeredAt: row.answeredAt?.toISOString() ?? null, endedAt: row.endedAt?.toISOString() ?? null,
+    durationMs: row.durationMs, state: stateOf(row), outcome: row.outcome, sipStatus: row.sipStatus, transferOutcome: row.transferOutcome,
+    tags: row.tags ?? [], hasRecording: row.recordingPath !== null && row.endedAt !== null,
+  };
+}
+
+/** One call the caller may see, with every column of `calls` plus the project's; 404 otherwise. */
+export async function visibleCall(ctx: ActionContext, id: string) {
+  const [row] = await ctx.db.select({
+    call: calls, projectName: projects.name, encryptionType: projects.encryptionType, encryptionApiUrl: projects.encryptionApiUrl, taskName: tasks.name,
+  }).from(calls)
+    .innerJoin(projects, eq(projects.id, calls.projectId))
+    .innerJoin(tasks, eq(tasks.id, calls.taskId))
+    .where(and(visibleCalls(ctx), eq(calls.id, id))).limit(1);
+  if (!row) throw AppError.notFound();
+  return row;
+}

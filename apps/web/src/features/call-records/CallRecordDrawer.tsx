@@ -1,0 +1,97 @@
+import { Button, Descriptions, Drawer, Empty, Result, Skeleton, Typography } from '@arco-design/web-react';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import type { CallRecordDetail } from '@dialwise/contracts';
+import { formatDateTime } from '../../locale/date-time.ts';
+import { callRecordKeys, getCallRecord } from './api.ts';
+import { CallStateTag, CallTagList, OutcomeText, TransferTag } from './CallTags.tsx';
+import { ConversationView } from './ConversationView.tsx';
+import { CustomerInfo } from './CustomerInfo.tsx';
+import { formatDuration } from './format.ts';
+import { NumberReveal } from './NumberReveal.tsx';
+import { RecordingPlayer } from './RecordingPlayer.tsx';
+
+interface Props {
+  callId: string | null;
+  canReveal: boolean;
+  tagNames: Map<string, string>;
+  onClose(): void;
+}
+
+/**
+ * One call: its facts, the number (masked, with the reveal), the recording, the conversation, and the
+ * customer's info and history. Each part asks the server on its own and fails on its own: a missing
+ * recording or an unreachable decryption API leaves the rest of the drawer working (spec §8's "failed
+ * to get the number / recording / customer info").
+ */
+export function CallRecordDrawer({ callId, canReveal, tagNames, onClose }: Props) {
+  const { t } = useTranslation();
+  const detail = useQuery({ queryKey: callRecordKeys.one(callId ?? ''), queryFn: () => getCallRecord(callId!), enabled: Boolean(callId), retry: false });
+
+  return (
+    <Drawer
+      width={640} title={t('callRecords.drawer.title')} visible={Boolean(callId)} onCancel={onClose} footer={null} unmountOnExit
+      className="call-drawer"
+    >
+      {callId && (
+        <div data-testid="call-record-drawer">
+          {detail.isLoading && <Skeleton text={{ rows: 6 }} animation />}
+          {detail.isError && (
+            <Result
+              status="error" title={t('callRecords.drawer.failed')} subTitle={detail.error.message} data-testid="call-record-error"
+              extra={<Button type="primary" onClick={() => void detail.refetch()}>{t('callRecords.retry')}</Button>}
+            />
+          )}
+          {detail.data && <CallFacts call={detail.data} canReveal={canReveal} tagNames={tagNames} />}
+          <section className="call-section">
+            <Typography.Title heading={6}>{t('callRecords.customer')}</Typography.Title>
+            <CustomerInfo callId={callId} />
+          </section>
+        </div>
+      )}
+    </Drawer>
+  );
+}
+
+function CallFacts({ call, canReveal, tagNames }: { call: CallRecordDetail; canReveal: boolean; tagNames: Map<string, string> }) {
+  const { t } = useTranslation();
+  const when = (iso: string | null) => (iso ? formatDateTime(iso) : '—');
+  const sip = call.sipStatus ? `${call.sipStatus} ${call.sipReason ?? ''}`.trim() : call.sipReason ?? '—';
+  return (
+    <>
+      <section className="call-section">
+        <NumberReveal call={call} canReveal={canReveal} />
+        <div data-testid="call-record-facts">
+        <Descriptions
+          column={2} size="small" layout="horizontal" className="call-facts"
+          data={[
+            { label: t('callRecords.filter.project'), value: call.projectName },
+            { label: t('callRecords.filter.task'), value: call.taskName },
+            { label: t('callRecords.col.state'), value: <CallStateTag state={call.state} /> },
+            { label: t('callRecords.col.outcome'), value: <OutcomeText outcome={call.outcome} /> },
+            { label: t('callRecords.drawer.placedAt'), value: when(call.placedAt) },
+            { label: t('callRecords.drawer.answeredAt'), value: when(call.answeredAt) },
+            { label: t('callRecords.drawer.endedAt'), value: when(call.endedAt) },
+            { label: t('callRecords.col.duration'), value: formatDuration(call.durationMs) },
+            { label: t('callRecords.drawer.line'), value: call.lineAlias ?? '—' },
+            { label: t('callRecords.drawer.sip'), value: sip },
+            { label: t('callRecords.drawer.hungUpBy'), value: call.hungUpBy ? t(`callRecords.hungUpBy.${call.hungUpBy}`) : '—' },
+            { label: t('callRecords.col.transfer'), value: <TransferTag outcome={call.transferOutcome} /> },
+            { label: t('callRecords.col.tags'), value: <CallTagList tags={call.tags} names={tagNames} />, span: 2 },
+          ]}
+        />
+        </div>
+      </section>
+      <section className="call-section">
+        <Typography.Title heading={6}>{t('callRecords.recording')}</Typography.Title>
+        <RecordingPlayer call={call} />
+      </section>
+      <section className="call-section">
+        <Typography.Title heading={6}>{t('callRecords.conversation')}</Typography.Title>
+        {call.conversation.length === 0
+          ? <Empty description={t('callRecords.conversationEmpty')} />
+          : <ConversationView lines={call.conversation} />}
+      </section>
+    </>
+  );
+}

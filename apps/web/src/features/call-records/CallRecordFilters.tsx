@@ -1,0 +1,135 @@
+import { Button, DatePicker, Form, Input, InputNumber, Select, Space } from '@arco-design/web-react';
+import { IconDown, IconRefresh, IconSearch, IconUp } from '@arco-design/web-react/icon';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { CALL_RECORD_STATUSES, TRANSFER_OUTCOMES, type CallRecordFilterInput, type CallRecordOptions } from '@dialwise/contracts';
+import { currentLocale } from '../../locale/index.ts';
+import { callRecordKeys, callRecordOptions } from './api.ts';
+import { callLabel } from './CallTags.tsx';
+import { filterErrors, toFilter, type FilterValues } from './filter-values.ts';
+
+interface Props {
+  /** The filter in force (the route's project/task on arrival). */
+  value: CallRecordFilterInput;
+  options: CallRecordOptions | undefined;
+  onSearch(filter: CallRecordFilterInput): void;
+}
+
+const pad = (n: number) => String(n).padStart(2, '0');
+/** An instant back to the picker's local text. */
+function isoToLocal(iso: string | undefined): string | undefined {
+  if (!iso) return undefined;
+  const d = new Date(iso);
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
+}
+
+/**
+ * The search form above the table. The values are checked with the contracts filter schema before any
+ * request (time range and duration range the right way round, each message naming its field), exactly
+ * as the server checks them.
+ */
+export function CallRecordFilters({ value, options, onSearch }: Props) {
+  const { t } = useTranslation();
+  const [form] = Form.useForm<FilterValues>();
+  const [more, setMore] = useState(false);
+  const [durationError, setDurationError] = useState<string | undefined>();
+  const projectId = Form.useWatch('projectId', form) as string | undefined;
+  const tasks = useQuery({ queryKey: callRecordKeys.options(projectId), queryFn: () => callRecordOptions(projectId), enabled: Boolean(projectId) });
+
+  useEffect(() => {
+    form.setFieldsValue({
+      projectId: value.projectId, taskId: value.taskId, phone: value.phone,
+      timeRange: value.startTime || value.endTime ? [isoToLocal(value.startTime) ?? '', isoToLocal(value.endTime) ?? ''] : undefined,
+      status: value.status, minDuration: value.minDuration as number | undefined, maxDuration: value.maxDuration as number | undefined,
+      tags: value.tags as string[] | undefined, transferOutcome: value.transferOutcome,
+    });
+  }, [value, form]);
+
+  const submit = () => {
+    const values = form.getFieldsValue();
+    const errors = filterErrors(values, currentLocale());
+    const fields = ['timeRange', 'phone', 'projectId', 'taskId'] as const;
+    form.setFields(Object.fromEntries(fields.map((field) => [field, { error: errors[field] ? { message: errors[field] } : undefined }])));
+    setDurationError(errors.minDuration ?? errors.maxDuration);
+    if (Object.keys(errors).length > 0) {
+      if (errors.minDuration || errors.maxDuration || errors.transferOutcome || errors.tags) setMore(true);
+      return;
+    }
+    onSearch(toFilter(values));
+  };
+  const reset = () => {
+    form.resetFields();
+    form.setFields({ timeRange: { error: undefined } });
+    setDurationError(undefined);
+    onSearch({});
+  };
+  const all = t('callRecords.filter.all');
+
+  return (
+    <Form form={form} layout="inline" className="search-form call-filters" onSubmit={submit} data-testid="call-records-filters">
+      <Form.Item label={t('callRecords.filter.project')} field="projectId">
+        <Select
+          allowClear showSearch placeholder={t('callRecords.filter.allProjects')} style={{ width: 200 }} data-testid="call-filter-project"
+          onChange={() => form.setFieldValue('taskId', undefined)}
+          options={(options?.projects ?? []).map((project) => ({ label: project.name, value: project.id }))}
+        />
+      </Form.Item>
+      <Form.Item label={t('callRecords.filter.task')} field="taskId">
+        <Select
+          allowClear showSearch placeholder={t('callRecords.filter.allTasks')} style={{ width: 180 }} disabled={!projectId} data-testid="call-filter-task"
+          loading={tasks.isFetching} options={(tasks.data?.tasks ?? []).map((task) => ({ label: task.name, value: task.id }))}
+        />
+      </Form.Item>
+      <Form.Item label={t('callRecords.filter.phone')} field="phone">
+        <Input allowClear placeholder={t('callRecords.filter.phonePlaceholder')} style={{ width: 170 }} onPressEnter={submit} data-testid="call-filter-phone" />
+      </Form.Item>
+      <Form.Item label={t('callRecords.filter.time')} field="timeRange">
+        <DatePicker.RangePicker showTime style={{ width: 360 }} format="YYYY-MM-DD HH:mm:ss" data-testid="call-filter-time" />
+      </Form.Item>
+      <Form.Item label={t('callRecords.filter.status')} field="status">
+        <Select
+          allowClear placeholder={all} style={{ width: 130 }} data-testid="call-filter-status"
+          options={CALL_RECORD_STATUSES.map((status) => ({ label: callLabel(`call.state.${status}`), value: status }))}
+        />
+      </Form.Item>
+      {more && (
+        <>
+          {/* One item for both ends (they read as one range); the range's own message shows under it. */}
+          <Form.Item label={t('callRecords.filter.duration')} className="call-duration-item" validateStatus={durationError ? 'error' : undefined} help={durationError}>
+            <Space size={4}>
+              <Form.Item field="minDuration" noStyle>
+                <InputNumber min={0} precision={0} placeholder={t('callRecords.filter.min')} style={{ width: 96 }} data-testid="call-filter-min-duration" />
+              </Form.Item>
+              <span className="call-range-dash">–</span>
+              <Form.Item field="maxDuration" noStyle>
+                <InputNumber min={0} precision={0} placeholder={t('callRecords.filter.max')} style={{ width: 96 }} data-testid="call-filter-max-duration" />
+              </Form.Item>
+            </Space>
+          </Form.Item>
+          <Form.Item label={t('callRecords.filter.tags')} field="tags">
+            <Select
+              mode="multiple" allowClear placeholder={all} style={{ width: 240 }} data-testid="call-filter-tags" maxTagCount={2}
+              options={(options?.tags ?? []).map((tag) => ({ label: tag.name, value: tag.alias }))}
+            />
+          </Form.Item>
+          <Form.Item label={t('callRecords.filter.transfer')} field="transferOutcome">
+            <Select
+              allowClear placeholder={all} style={{ width: 190 }} data-testid="call-filter-transfer"
+              options={TRANSFER_OUTCOMES.map((outcome) => ({ label: callLabel(`call.transfer.${outcome}`), value: outcome }))}
+            />
+          </Form.Item>
+        </>
+      )}
+      <Form.Item>
+        <Space>
+          <Button type="primary" icon={<IconSearch />} onClick={submit} data-testid="call-filter-submit">{t('callRecords.search')}</Button>
+          <Button icon={<IconRefresh />} onClick={reset} data-testid="call-filter-reset">{t('callRecords.reset')}</Button>
+          <Button type="text" onClick={() => setMore((m) => !m)} data-testid="call-filter-more">
+            {t(more ? 'callRecords.less' : 'callRecords.more')} {more ? <IconUp /> : <IconDown />}
+          </Button>
+        </Space>
+      </Form.Item>
+    </Form>
+  );
+}

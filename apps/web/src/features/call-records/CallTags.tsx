@@ -1,0 +1,27 @@
+import { Space, Tag } from '@arco-design/web-react';
+import { translate, type CallRecordState, type TransferOutcome } from '@dialwise/contracts';
+import { currentLocale } from '../../locale/index.ts';
+
+/** The labels of call states, outcomes and transfer outcomes are the export's too: one set, in contracts. */
+export const callLabel = (key: string) => translate(key, currentLocale());
+
+const STATE_COLORS: Record<CallRecordState, string> = { connected: 'green', missed: 'gray', live: 'arcoblue' };
+const TRANSFER_COLORS: Record<TransferOutcome, string> = { none: 'gray', success: 'green', failed: 'red', lost: 'orange' };
+
+export function CallStateTag({ state }: { state: CallRecordState }) {
+  return <Tag color={STATE_COLORS[state]} bordered data-testid={`call-state-${state}`}>{callLabel(`call.state.${state}`)}</Tag>;
+}
+
+export function TransferTag({ outcome }: { outcome: TransferOutcome }) {
+  if (outcome === 'none') return <span className="call-muted">{callLabel('call.transfer.none')}</span>;
+  return <Tag color={TRANSFER_COLORS[outcome]} size="small">{callLabel(`call.transfer.${outcome}`)}</Tag>;
+}
+
+export function OutcomeText({ outcome }: { outcome: string | null }) {
+  return <span>{outcome ? callLabel(`call.outcome.${outcome}`) : '—'}</span>;
+}
+
+export function CallTagList({ tags, names }: { tags: string[]; names: Map<string, string> }) {
+  if (tags.length === 0) return <span className="call-muted">—</span>;
+  return <Space size={4} wrap>{tags.map((tag) => <Tag key={tag} size="small" color="purple">{names.get(tag) ?? tag}</Tag>)}</Space>;
+}

@@ -1,0 +1,133 @@
+import { expect, test, type Page } from '@playwright/test';
+import { signIn } from './support.ts';
+
+/**
+ * The call records of a task the dialer really ran: the demo ADMIN creates a project and a task on the
+ * simulated lines (through the API, the forms have their own tests), uploads a few numbers, starts it
+ * from the task list and watches the pending count fall; then the call-record board lists its calls and
+ * the drawer plays a recording, shows the conversation and reveals a number. The e2e server runs the
+ * simulated callees ten times faster (SIMULATED_TIME_SCALE=0.1 in playwright.config.ts).
+ */
+const NUMBERS = 12;
+
+async function api<T>(page: Page, path: string, body: unknown): Promise<T> {
+  const response = await page.request.post(path, { data: body });
+  const envelope = await response.json() as { code: number; message: string; data: T };
+  if (envelope.code !== 200) throw new Error(`${path}: ${envelope.code} ${envelope.message}`);
+  return envelope.data;
+}
+
+async function projectWithNumbers(page: Page, name: string) {
+  const project = await api<{ id: string }>(page, '/api/projects/create', { name, encryptionType: 'PLAIN_TEXT' });
+  const options = await api<{ scenarios: { id: string }[]; voices: { id: string }[]; sipLines: { id: string; alias: string }[] }>(page, '/api/tasks/options', {});
+  const lines = options.sipLines.filter((line) => line.alias.startsWith('Simulated line'));
+  expect(lines.length).toBeGreaterThan(0);
+  const task = await api<{ id: string }>(page, '/api/tasks/create', {
+    projectId: project.id, name: 'Calls', scenarioId: options.scenarios[0]!.id, voiceId: options.voices[0]!.id,
+    sipLineIds: lines.map((line) => line.id), callStart: '00:00', callEnd: '23:59', weekdays: [1, 2, 3, 4, 5, 6, 7],
+    advanced: { prologues: ['Hello, this is Acme calling about your renewal.'], pauseSeconds: 1 },
+  });
+  const stamp = String(Date.now()).slice(-5);
+  const rows = Array.from({ length: NUMBERS }, (_, i) => `137${stamp}${String(i).padStart(3, '0')},Hello customer ${i},plan=gold&name=${encodeURIComponent('李雷')},note ${i}`);
+  const upload = await page.request.post(`/api/subtasks/upload?taskId=${task.id}`, {
+    headers: { 'content-type': 'text/csv', 'x-upload-filename': 'numbers.csv' },
+    data: Buffer.from(`phoneNumber,prologueInfo,businessInfo,remark\n${rows.join('\n')}\n`),
+  });
+  expect(await upload.text()).toContain('"accepted":12');
+  return { projectId: project.id, taskId: task.id };
+}
+
+test('a started task\'s calls show on the call-record board: recording, conversation, reveal; an assigned agent sees them too', async ({ page }) => {
+  test.setTimeout(150_000);
+  const name = `Rec${String(Date.now()).slice(-6)}`;
+  await signIn(page, 'admin');
+  const { projectId } = await projectWithNumbers(page, name);
+
+  // Start it from the task list and watch the pending count fall to zero.
+  await page.goto(`/project/taskList/${projectId}`);
+  await expect(page.getByTestId('task-counts-Calls')).toHaveText(`${NUMBERS} / ${NUMBERS}`);
+  await page.getByTestId('task-start-Calls').click();
+  await expect(page.getByTestId('task-counts-Calls')).toHaveText(`0 / ${NUMBERS}`, { timeout: 60_000 });
+
+  // The board lists the calls, newest first, numbers masked.
+  await page.goto(`/board/callRecordBoard/${projectId}`);
+  const table = page.getByTestId('call-records-table');
+  await expect(table.locator('.arco-table-tr.call-row').first()).toBeVisible();
+  await expect(page.getByTestId('call-record-phone').first()).toHaveText(/^\*{7}\d{4}$/);
+  await expect(page.locator('.arco-pagination-total-text')).toContainText(/\d+/);
+
+  // The filters are checked before asking: the longest duration may not be below the shortest.
+  await page.getByTestId('call-filter-more').click();
+  await page.getByTestId('call-filter-min-duration').fill('60');
+  await page.getByTestId('call-filter-max-duration').fill('30');
+  await page.getByTestId('call-filter-submit').click();
+  await expect(page.getByTestId('call-records-filters')).toContainText('Longest duration must not be less than the shortest duration');
+  await page.getByTestId('call-filter-reset').click();
+
+  // Only connected calls (every call has ended: nothing is pending any more).
+  await page.getByTestId('call-filter-status').click();
+  await page.locator('.arco-select-popup .arco-select-option', { hasText: 'Connected' }).click();
+  await page.getByTestId('call-filter-project').click();
+  await page.locator('.arco-select-popup .arco-select-option', { hasText: name }).click();
+  await page.getByTestId('call-filter-submit').click();
+  await expect(table.getByTestId('call-state-connected').first()).toBeVisible({ timeout: 20_000 });
+  await expect(table.getByTestId('call-state-missed')).toHaveCount(0);
+
+  // The drawer: recording with a duration, the conversation, the customer, the reveal.
+  await table.locator('.arco-table-tr.call-row').first().click();
+  const drawer = page.getByTestId('call-record-drawer');
+  await expect(drawer.getByTestId('call-record-facts')).toContainText(name);
+  const audio = drawer.getByTestId('call-record-audio');
+  await expect(audio).toBeVisible();
+  await expect.poll(() => audio.evaluate((element: HTMLAudioElement) => new Promise<number>((resolve) => {
+    if (element.readyState >= 1) resolve(element.duration);
+    else element.addEventListener('loadedmetadata', () => resolve(element.duration), { once: true });
+  })), { timeout: 15_000 }).toBeGreaterThan(0);
+  await expect(drawer.getByTestId('call-record-conversation')).toContainText('Hello customer');
+  await expect(drawer.getByTestId('call-line-ai').first()).toBeVisible();
+  await expect(drawer.getByTestId('call-record-customer')).toContainText('李雷');
+  await expect(drawer.getByTestId('call-record-customer')).toContainText('gold');
+  await expect(drawer.getByTestId('call-record-number')).toHaveText(/^\*{7}\d{4}$/);
+  const masked = (await drawer.getByTestId('call-record-number').textContent())!;
+  await drawer.getByTestId('call-record-reveal').click();
+  await expect(drawer.getByTestId('call-record-number')).toHaveText(new RegExp(`^137\\d{4}${masked.slice(-4)}$`));
+  await page.keyboard.press('Escape');
+
+  // The export link carries the filter and the language.
+  const download = page.waitForEvent('download');
+  await page.getByTestId('call-records-export').click();
+  const file = await download;
+  expect(file.suggestedFilename()).toMatch(/^call-records-\d{8}-\d{6}\.csv$/);
+
+  // Assign the demo agent to the project; the agent finds it under My projects with its calls.
+  await page.goto('/project/projectListAdmin');
+  await page.getByTestId('project-search').fill(name);
+  await page.getByTestId('project-search-submit').click();
+  await page.getByTestId(`project-edit-${name}`).click();
+  await page.getByTestId('project-operators').click();
+  await page.locator('.arco-select-popup .arco-select-option', { hasText: '(agent)' }).click();
+  await page.locator('.arco-modal-title').click();
+  await expect(page.locator('.arco-select-popup')).toBeHidden();
+  await page.getByTestId('project-form-submit').click();
+  await expect(page.getByTestId('project-table')).toContainText('Agent Lin');
+
+  await signIn(page, 'agent');
+  await page.goto('/projectOp/index');
+  await page.getByTestId(`my-project-records-${name}`).click();
+  await expect(page).toHaveURL(new RegExp(`/projectOp/callRecordBoardOp/${projectId}$`));
+  await expect(page.getByTestId('call-records-table').locator('.arco-table-tr.call-row').first()).toBeVisible();
+  await expect(page.getByTestId('call-record-phone').first()).toHaveText(/^\*{7}\d{4}$/);
+});
+
+test('the board\'s filter errors and labels show in Chinese', async ({ page }) => {
+  await signIn(page, 'admin');
+  await page.evaluate(() => localStorage.setItem('arco-locale', 'zh-CN'));
+  await page.goto('/board/callRecordBoard');
+  await expect(page.getByTestId('call-records-page')).toContainText('通话记录');
+  await page.getByTestId('call-filter-more').click();
+  await page.getByTestId('call-filter-min-duration').fill('9');
+  await page.getByTestId('call-filter-max-duration').fill('8');
+  await page.getByTestId('call-filter-submit').click();
+  await expect(page.getByTestId('call-records-filters')).toContainText('最长通话时长不能小于最短通话时长');
+  await page.evaluate(() => localStorage.setItem('arco-locale', 'en-US'));
+});

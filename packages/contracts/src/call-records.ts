@@ -1,0 +1,214 @@
+import { z } from 'zod';
+import { idSchema, isoDateTime, pageQuerySchema } from './fields.ts';
+import { encryptionTypeSchema } from './projects.ts';
+import { localeSchema } from './locale.ts';
+
+/**
+ * Call records: one row per dial attempt, written by the dialer (`calls`). The list, its filters, the
+ * detail drawer's parts (the call with its conversation, the customer's info and history, the recording,
+ * the number reveal) and the streamed CSV export. Numbers are always masked here; only `reveal` answers
+ * one in clear, permission-checked and audited.
+ */
+
+/** A finished call is connected (answered) or missed; a live one has no status yet. */
+export const CALL_RECORD_STATUSES = ['connected', 'missed'] as const;
+export type CallRecordStatus = (typeof CALL_RECORD_STATUSES)[number];
+/** What the list shows: the stored status, or `live` while the call is still on. */
+export const CALL_RECORD_STATES = [...CALL_RECORD_STATUSES, 'live'] as const;
+export type CallRecordState = (typeof CALL_RECORD_STATES)[number];
+
+/** Outcome of a hand-over to a seat: none asked, taken by a seat, refused or failed, or lost before a seat took it. */
+export const TRANSFER_OUTCOMES = ['none', 'success', 'failed', 'lost'] as const;
+export type TransferOutcome = (typeof TRANSFER_OUTCOMES)[number];
+
+export const CALL_RECORD_SORTS = ['desc', 'asc'] as const;
+
+export const CALL_RECORD_LIMITS = {
+  /**
+   * Offset paging reaches the first 10,000 rows of a filtered list, and the count stops there too
+   * (`totalCapped`): both stay index-bound however many millions of calls a company has. Narrower
+   * filters, the other sort order or the export reach the rest.
+   */
+  window: 10_000,
+  /** Longest duration a filter accepts, in seconds (a day). */
+  maxDurationSeconds: 86_400,
+  tags: 20,
+  /** Previous calls shown in the customer's history. */
+  history: 20,
+  /** Rows the export reads per batch (a keyset cursor: memory stays flat whatever the size). */
+  exportBatch: 1000,
+} as const;
+
+const blank = (value: unknown) => (value === '' || value === null ? undefined : value);
+const optional = <T extends z.ZodType>(schema: T) => z.preprocess(blank, schema.optional());
+/** A query string gives one value or several; a JSON body gives an array. */
+const toList = (value: unknown) => (value === undefined || value === null || value === '' ? undefined : Array.isArray(value) ? value : [value]);
+
+const timeSchema = z.iso.datetime({ offset: true, error: 'v.callRecords.time' });
+const durationSchema = z.coerce.number({ error: 'v.integer' }).int({ error: 'v.integer' })
+  .min(0, { error: 'v.min' }).max(CALL_RECORD_LIMITS.maxDurationSeconds, { error: 'v.max' });
+
+/**
+ * The filters of the list and the export (every one optional). `phone` is a number as typed (spaces and
+ * dashes ignored) or a stored token, matched exactly under every encryption type — never a part of a
+ * number, so a masked list cannot be searched digit by digit. Durations are seconds; times are ISO
+ * instants with an offset, the range inclusive.
+ */
+export const callRecordFilterShape = {
+  projectId: optional(idSchema),
+  taskId: optional(idSchema),
+  phone: optional(z.string().trim().transform((value) => value.replace(/[\s()-]/g, ''))
+    .pipe(z.string().min(1, { error: 'v.required' }).max(256, { error: 'v.tooLong' }).regex(/^[\x21-\x7e]+$/, { error: 'v.callRecords.phone' }))),
+  startTime: optional(timeSchema),
+  endTime: optional(timeSchema),
+  status: optional(z.enum(CALL_RECORD_STATUSES)),
+  minDuration: optional(durationSchema),
+  maxDuration: optional(durationSchema),
+  tags: z.preprocess(toList, z.array(z.string().trim().min(1, { error: 'v.required' }).max(30, { error: 'v.tooLong' }))
+    .max(CALL_RECORD_LIMITS.tags, { error: 'v.max' }).optional()),
+  transferOutcome: optional(z.enum(TRANSFER_OUTCOMES)),
+  sort: z.preprocess(blank, z.enum(CALL_RECORD_SORTS).default('desc')),
+};
+
+interface RangeValues { startTime?: string | undefined; endTime?: string | undefined; minDuration?: number | undefined; maxDuration?: number | undefined }
+
+/** The rules between fields: the time range and the duration range must not be upside down. */
+function checkRanges(value: RangeValues, ctx: z.RefinementCtx) {
+  if (value.startTime && value.endTime && Date.parse(value.startTime) > Date.parse(value.endTime)) {
+    ctx.addIssue({ code: 'custom', path: ['endTime'], message: 'v.callRecords.timeOrder' });
+  }
+  if (value.minDuration !== undefined && value.maxDuration !== undefined && value.minDuration > value.maxDuration) {
+    ctx.addIssue({ code: 'custom', path: ['maxDuration'], message: 'v.callRecords.durationOrder' });
+  }
+}
+
+/** The export's filters (a GET query: every value arrives as text). */
+export const callRecordFilterSchema = z.object(callRecordFilterShape).superRefine(checkRanges);
+export type CallRecordFilter = z.infer<typeof callRecordFilterSchema>;
+/** What a client sends (every field optional; `z.input` would be `unknown` through the preprocessors). */
+export type CallRecordFilterInput = Partial<CallRecordFilter>;
+
+/** The export's query: the filters, and the language of the headers (a download link sends no header of ours). */
+export const callRecordExportQuerySchema = z.object({ ...callRecordFilterShape, locale: z.preprocess(blank, localeSchema.optional()) }).superRefine(checkRanges);
+export type CallRecordExportQuery = z.infer<typeof callRecordExportQuerySchema>;
+
+/** The list: the filters plus a page inside the window. */
+export const callRecordQuerySchema = pageQuerySchema.extend(callRecordFilterShape).superRefine((value, ctx) => {
+  checkRanges(value, ctx);
+  if ((value.page - 1) * value.pageSize >= CALL_RECORD_LIMITS.window) {
+    ctx.addIssue({ code: 'custom', path: ['page'], message: 'v.callRecords.window' });
+  }
+});
+export type CallRecordQuery = z.infer<typeof callRecordQuerySchema>;
+export type CallRecordQueryInput = Partial<CallRecordQuery>;
+
+export const callRecordIdSchema = z.object({ id: idSchema });
+
+export const callRecordOptionsQuerySchema = z.object({ projectId: optional(idSchema) });
+
+/** One call as lists show it: the number masked (`maskSubtaskPhone`). */
+export const callRecordSchema = z.object({
+  id: z.string(),
+  projectId: z.string(),
+  projectName: z.string(),
+  taskId: z.string(),
+  taskName: z.string(),
+  phone: z.string(),
+  encryptionType: encryptionTypeSchema,
+  attempt: z.number().int(),
+  placedAt: isoDateTime,
+  answeredAt: isoDateTime.nullable(),
+  endedAt: isoDateTime.nullable(),
+  durationMs: z.number().int(),
+  state: z.enum(CALL_RECORD_STATES),
+  /** CALL_OUTCOMES, or interrupted / blocked / unresolved; null while live. */
+  outcome: z.string().nullable(),
+  sipStatus: z.number().int().nullable(),
+  transferOutcome: z.enum(TRANSFER_OUTCOMES),
+  tags: z.array(z.string()),
+  hasRecording: z.boolean(),
+});
+export type CallRecord = z.infer<typeof callRecordSchema>;
+
+export const callRecordPageSchema = z.object({
+  list: z.array(callRecordSchema),
+  /** Matching rows, counted up to the window; `totalCapped` says there are more. */
+  total: z.number().int(),
+  totalCapped: z.boolean(),
+});
+export type CallRecordPage = z.infer<typeof callRecordPageSchema>;
+
+export const conversationLineSchema = z.object({
+  speaker: z.enum(['ai', 'customer', 'seat']),
+  text: z.string(),
+  /** Milliseconds after the answer. */
+  atMs: z.number().int(),
+});
+export type ConversationLine = z.infer<typeof conversationLineSchema>;
+
+/** The drawer's call: the row plus how it ended and what was said. */
+export const callRecordDetailSchema = callRecordSchema.extend({
+  ringingAt: isoDateTime.nullable(),
+  sipReason: z.string().nullable(),
+  hungUpBy: z.string().nullable(),
+  recordingMs: z.number().int().nullable(),
+  lineAlias: z.string().nullable(),
+  conversation: z.array(conversationLineSchema),
+});
+export type CallRecordDetail = z.infer<typeof callRecordDetailSchema>;
+
+export const callHistoryItemSchema = z.object({
+  id: z.string(),
+  taskName: z.string(),
+  placedAt: isoDateTime,
+  durationMs: z.number().int(),
+  state: z.enum(CALL_RECORD_STATES),
+  outcome: z.string().nullable(),
+  transferOutcome: z.enum(TRANSFER_OUTCOMES),
+});
+export type CallHistoryItem = z.infer<typeof callHistoryItemSchema>;
+
+/** The customer behind a call: what the upload said about them, and the earlier calls to the same number in the project. */
+export const callCustomerSchema = z.object({
+  prologueInfo: z.string(),
+  businessInfo: z.record(z.string(), z.string()),
+  /** From the subtask while it still exists (a deleted task takes its subtasks along). */
+  remark: z.string().nullable(),
+  extra: z.record(z.string(), z.string()),
+  /** Earlier calls to the same number in the same project, newest first (at most CALL_RECORD_LIMITS.history). */
+  history: z.array(callHistoryItemSchema),
+  /** All earlier calls, counted. */
+  previousCalls: z.number().int(),
+});
+export type CallCustomer = z.infer<typeof callCustomerSchema>;
+
+export const revealedNumberSchema = z.object({ phone: z.string() });
+export type RevealedNumber = z.infer<typeof revealedNumberSchema>;
+
+/** What the filter form offers and what the caller may do. */
+export const callRecordOptionsSchema = z.object({
+  projects: z.array(z.object({ id: z.string(), name: z.string(), encryptionType: encryptionTypeSchema })),
+  /** Tasks of the project asked for (none without one). */
+  tasks: z.array(z.object({ id: z.string(), name: z.string() })),
+  tags: z.array(z.object({ alias: z.string(), name: z.string() })),
+  /** The company allows number reveal (the role and project checks still apply per call). */
+  canReveal: z.boolean(),
+  /** The company has the CSV export feature. */
+  canExport: z.boolean(),
+});
+export type CallRecordOptions = z.infer<typeof callRecordOptionsSchema>;
+
+/** Paths of the two GET endpoints (the browser fetches them itself: the audio element, a download link). */
+export const CALL_RECORDS_EXPORT_PATH = '/api/call-records/export';
+export const callRecordingPath = (id: string) => `/api/call-records/recording/${id}`;
+
+/** The export's query string for a filter (only the values set; tags repeated). */
+export function exportQueryString(filter: CallRecordFilterInput & { locale?: string }): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(filter)) {
+    if (value === undefined || value === null || value === '') continue;
+    if (Array.isArray(value)) for (const item of value) params.append(key, String(item));
+    else params.append(key, String(value));
+  }
+  return params.toString();
+}
