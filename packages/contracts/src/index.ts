@@ -23,3 +23,4 @@ export * from './processors.ts';
 export * from './scenarios.ts';
 export * from './dnc.ts';
 export * from './telephony.ts';
+export * from './boards.ts';

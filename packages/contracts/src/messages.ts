@@ -10,6 +10,7 @@ import { SCENARIOS_MESSAGES } from './messages/scenarios.ts';
 import { DNC_MESSAGES } from './messages/dnc.ts';
 import { PROJECTS_MESSAGES } from './messages/projects.ts';
 import { TASKS_MESSAGES } from './messages/tasks.ts';
+import { BOARDS_MESSAGES } from './messages/boards.ts';
 
 /**
  * Messages the server sends and the forms show: validation (v.*), errors (e.*) and field labels
@@ -142,6 +143,7 @@ export const MESSAGES = {
   ...SCENARIOS_MESSAGES,
   ...PROJECTS_MESSAGES,
   ...TASKS_MESSAGES,
+  ...BOARDS_MESSAGES,
 } as const satisfies Record<string, Record<Locale, string>>;
 
 export type MessageKey = keyof typeof MESSAGES;
