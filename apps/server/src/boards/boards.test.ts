@@ -1,11 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { ErrorCode, type BoardSeries, type BoardSummary, type OperatorStatus, type RealtimeBoard } from '@dialwise/contracts';
 import { addUser, call, seedCompanies, useTestServer } from '../../test/helper.ts';
 import { createProject, createTask, grantCatalogue, userWithSession } from '../../test/task-fixtures.ts';
 import { insertCall, type CallTarget } from '../../test/call-fixtures.ts';
 import { companies, sessions } from '../db/schema.ts';
 import { hashSessionToken } from '../auth/session-tokens.ts';
+import { seedDemo } from '../db/seed.ts';
+import { sumRange } from './read-rollups.ts';
 
 const server = useTestServer();
 
@@ -193,3 +195,28 @@ describe('access', () => {
   });
 });
 
+
+describe('demo data', () => {
+  it('a week of history for the demo task, counted by the rollups exactly as the raw records, without recordings', async () => {
+    await seedDemo(server.database.db, 'Dialwise@2026', server.app.secrets);
+    const [acme] = await server.database.db.select().from(companies).where(eq(companies.name, 'AcmeOutreach'));
+    const admin = await userWithSession(server, acme!.id, 'boards_admin', 'ADMIN');
+    const today = new Date();
+    const day = (offset: number) => new Date(today.getTime() + offset * 86_400_000).toISOString().slice(0, 10);
+    const week = await summary(admin, { from: day(-8), to: day(1) });
+    expect(week.body.data.total).toBeGreaterThan(700);
+    expect(week.body.data.connectRate).toBeGreaterThan(0.3);
+    expect(week.body.data.connectRate).toBeLessThan(0.6);
+    expect(week.body.data.transferSuccess).toBeGreaterThan(0);
+    const scope = { companyId: acme!.id };
+    const start = new Date(today.getTime() - 10 * 86_400_000);
+    const end = new Date(today.getTime() + 86_400_000);
+    const raw = await sumRange(server.database.db, 'raw', scope, start, end);
+    expect(raw.total).toBe(week.body.data.total);
+    const hourStart = new Date(Math.floor(start.getTime() / 3_600_000) * 3_600_000);
+    const hourEnd = new Date(Math.floor(end.getTime() / 3_600_000) * 3_600_000);
+    expect(await sumRange(server.database.db, 'hour', scope, hourStart, hourEnd)).toEqual(await sumRange(server.database.db, 'raw', scope, hourStart, hourEnd));
+    const withRecording = await server.database.db.execute(sql`select count(*)::int as n from calls where recording_path is not null`);
+    expect((withRecording as unknown as { rows: { n: number }[] }).rows[0]!.n).toBe(0);
+  });
+});
