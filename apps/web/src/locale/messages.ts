@@ -12,6 +12,7 @@ import { scenarioMessages } from '../features/operation/scenarios/locale.ts';
 import { projectsMessages } from '../features/projects/locale.ts';
 import { tasksMessages } from '../features/tasks/locale.ts';
 import { subtasksMessages } from '../features/subtasks/locale.ts';
+import { boardsMessages } from '../features/boards/locale.ts';
 
 /**
  * Every string the console shows, en-US and zh-CN side by side (a missing one is a type error and a
@@ -229,6 +230,7 @@ export const CONSOLE_MESSAGES = {
   ...projectsMessages,
   ...tasksMessages,
   ...subtasksMessages,
+  ...boardsMessages,
 } as const satisfies Record<string, readonly [string, string]>;
 
 export type ConsoleKey = keyof typeof CONSOLE_MESSAGES;
