@@ -64,7 +64,7 @@ export function RealtimeDashboardDrawer({ task, onClose }: { task: { id: string;
           <StatTile title={t('boards.lossRate')} hint={t('boards.lossRate.hint')} value={formatRate(data?.summary.lossRate)} testId="realtime-loss-rate" />
           <StatTile title={t('boards.volume.transferSuccess')} value={n(data?.summary.transferSuccess)} sub={`${t('boards.volume.lost')} ${n(data?.summary.lost)}`} testId="realtime-transferred" />
         </div>
-        <div className="board-panel-title">{t('boards.volume')}{data && <span className="board-zone"> · {t('boards.timeZone', { zone: data.timeZone })}</span>}</div>
+        <div className="board-panel-title">{t('boards.volume')}{data && <span className="board-zone">{t('boards.timeZone', { zone: data.timeZone })}</span>}</div>
         <EChart option={option} height={300} testId="realtime-chart" />
       </Spin>
     </Drawer>

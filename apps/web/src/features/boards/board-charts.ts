@@ -26,6 +26,7 @@ export function durationOption(summary: BoardSummary, t: TFunction, p: ChartPale
   const axis = axisStyle(p);
   return {
     ...baseOption(p),
+    legend: { show: false },
     tooltip: { ...baseOption(p).tooltip, trigger: 'axis' },
     grid: { left: 8, right: 16, top: 16, bottom: 4, containLabel: true },
     xAxis: { type: 'category', data: DURATION_CLASSES.map((c) => t(`boards.duration.${c.key}`)), ...axis, splitLine: { show: false } },
