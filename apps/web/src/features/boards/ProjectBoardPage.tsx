@@ -34,7 +34,7 @@ export default function ProjectBoardPage() {
   return (
     <Card title={t('boards.title')} className="list-card" data-testid="project-board">
       <div className="board-filters">
-        <label className="board-filter">
+        <div className="board-filter">
           {t('boards.project')}
           <Select
             style={{ width: 220 }} value={projectId} data-testid="board-project" showSearch
@@ -44,14 +44,14 @@ export default function ProjectBoardPage() {
             <Select.Option value={ALL}>{t('boards.allProjects')}</Select.Option>
             {(projects.data?.list ?? []).map((p) => <Select.Option key={p.id} value={p.id}>{p.name}</Select.Option>)}
           </Select>
-        </label>
-        <label className="board-filter">
+        </div>
+        <div className="board-filter">
           {t('boards.task')}
           <Select style={{ width: 200 }} value={taskId} disabled={!projectId} data-testid="board-task" onChange={(id: string) => setTaskOf({ projectId, taskId: id })}>
             <Select.Option value={ALL}>{t('boards.allTasks')}</Select.Option>
             {(tasks.data?.list ?? []).map((task) => <Select.Option key={task.id} value={task.id}>{task.name}</Select.Option>)}
           </Select>
-        </label>
+        </div>
         <Radio.Group
           type="button" value={range.preset} data-testid="board-preset"
           onChange={(preset: Preset) => setRange({ from: daysAgo(PRESETS[preset]), to: daysAgo(0), preset })}
