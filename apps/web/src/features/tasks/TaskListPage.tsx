@@ -16,7 +16,7 @@ import { TaskActions } from './TaskActions.tsx';
 import { TaskStatusTag } from './TaskStatusTag.tsx';
 import { TaskDialState } from './TaskDialState.tsx';
 import { concurrencyLabel, weekdaysLabel } from './task-display.ts';
-import { RealtimeDashboardButton } from '../boards/RealtimeDashboard.tsx';
+import { RealtimeDashboardButton } from '../boards/RealtimeDashboardButton.tsx';
 
 const FILTERS = Object.keys(TASK_FILTERS) as TaskFilter[];
 

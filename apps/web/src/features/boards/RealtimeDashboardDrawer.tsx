@@ -1,5 +1,4 @@
-import { Button, Drawer, Radio, Spin, Tooltip } from '@arco-design/web-react';
-import { IconDashboard } from '@arco-design/web-react/icon';
+import { Drawer, Radio, Spin } from '@arco-design/web-react';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -16,25 +15,11 @@ const WINDOWS = Object.keys(REALTIME_WINDOWS) as RealtimeWindow[];
 /** The drawer polls; the rollups move as calls finish. */
 export const REALTIME_REFRESH_MS = 5_000;
 
-/** The task list's per-row button that opens the task's real-time dashboard. */
-export function RealtimeDashboardButton({ task }: { task: { id: string; name: string } }) {
-  const { t } = useTranslation();
-  const [open, setOpen] = useState(false);
-  return (
-    <>
-      <Tooltip content={t('realtime.tooltip')}>
-        <Button type="text" size="mini" icon={<IconDashboard />} onClick={() => setOpen(true)} data-testid={`task-realtime-${task.name}`}>{t('realtime.button')}</Button>
-      </Tooltip>
-      {open && <RealtimeDashboardDrawer task={task} onClose={() => setOpen(false)} />}
-    </>
-  );
-}
-
 /**
  * Spec §2 task list "real-time dashboard drawer": one task over the last 10 min, 30 min, hour or today
  * (spec §9), refreshed every 5 s; the live-call figure is real-time concurrency, which exists for today only.
  */
-export function RealtimeDashboardDrawer({ task, onClose }: { task: { id: string; name: string }; onClose: () => void }) {
+export default function RealtimeDashboardDrawer({ task, onClose }: { task: { id: string; name: string }; onClose: () => void }) {
   const { t } = useTranslation();
   const palette = usePalette();
   const locale = currentLocale();
