@@ -41,3 +41,17 @@ export function outcomeColumn(outcome: string): string { return `o_${outcome}`; 
 /** The rollup grains: the bucket of a call is `date_trunc(grain, placed_at)` in UTC. */
 export const GRAINS = { minute: 'call_rollups_minute', hour: 'call_rollups_hour' } as const;
 export type Grain = keyof typeof GRAINS;
+
+/**
+ * Per company and UTC hour: what a whole-company board reads (a month is ~720 rows instead of one per
+ * task and hour — 45,000 for a company of 170 tasks, too many to add up in 50 ms).
+ */
+export const COMPANY_HOUR = 'call_rollups_company_hour';
+
+/** Every rollup table the trigger keeps: its grain and the columns a row is per. */
+export const ROLLUPS = [
+  { table: GRAINS.minute, grain: 'minute', keys: ['task_id', 'company_id', 'project_id'], conflict: ['task_id', 'bucket'] },
+  { table: GRAINS.hour, grain: 'hour', keys: ['task_id', 'company_id', 'project_id'], conflict: ['task_id', 'bucket'] },
+  { table: COMPANY_HOUR, grain: 'hour', keys: ['company_id'], conflict: ['company_id', 'bucket'] },
+] as const;
+export type Rollup = (typeof ROLLUPS)[number];

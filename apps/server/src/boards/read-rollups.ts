@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.ts';
-import { GRAINS, MEASURES, type Grain } from './measures.ts';
+import { COMPANY_HOUR, GRAINS, MEASURES, type Grain } from './measures.ts';
 
 /** Where a board reads: one of the rollup grains, or `raw` — the same GROUP BY over `calls` (tests, benchmark). */
 export type Source = Grain | 'raw';
@@ -31,7 +31,8 @@ function from(source: Source, scope: Scope, start: Date, end: Date): { table: SQ
     sql`${column} < ${end.toISOString()}::timestamptz`,
     ...(source === 'raw' ? [sql`ended_at is not null`] : []),
   ];
-  return { table: sql.raw(source === 'raw' ? 'calls' : GRAINS[source]), time, where: sql.join(conditions, sql` and `) };
+  const table = source === 'raw' ? 'calls' : source === 'hour' && !scope.projectId && !scope.taskId ? COMPANY_HOUR : GRAINS[source];
+  return { table: sql.raw(table), time, where: sql.join(conditions, sql` and `) };
 }
 
 function rowsOf<T>(result: unknown): T[] {

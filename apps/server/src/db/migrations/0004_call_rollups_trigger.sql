@@ -4,9 +4,9 @@ begin
   if tg_op = 'INSERT' then
     perform 1 from new_rows where ended_at is not null limit 1;
     if not found then return null; end if;
-    insert into call_rollups_minute as r (task_id, bucket, company_id, project_id, total, connected, missed, transfer_success, transfer_failed, lost, duration_ms, d_lt10s, d_lt30s, d_lt1m, d_lt2m, d_lt5m, d_ge5m, o_answered, o_busy, o_no_answer, o_invalid_number, o_rejected, o_failed, o_canceled, o_backpressure, o_timeout, o_interrupted, o_unresolved, o_blocked)
+    insert into call_rollups_minute as r (bucket, task_id, company_id, project_id, total, connected, missed, transfer_success, transfer_failed, lost, duration_ms, d_lt10s, d_lt30s, d_lt1m, d_lt2m, d_lt5m, d_ge5m, o_answered, o_busy, o_no_answer, o_invalid_number, o_rejected, o_failed, o_canceled, o_backpressure, o_timeout, o_interrupted, o_unresolved, o_blocked)
     select * from (
-      select d.task_id, date_trunc('minute', d.placed_at, 'UTC') as bucket, d.company_id, d.project_id,
+      select date_trunc('minute', d.placed_at, 'UTC') as bucket, d.task_id, d.company_id, d.project_id,
         sum(d.sign)::int as total,
         sum(case when d.status = 'connected' then d.sign else 0 end)::int as connected,
         sum(case when d.status = 'missed' then d.sign else 0 end)::int as missed,
@@ -35,11 +35,11 @@ begin
       from (select n.task_id, n.company_id, n.project_id, n.placed_at, n.status, n.outcome, n.transfer_outcome, n.duration_ms, 1 as sign from new_rows n where n.ended_at is not null) d
       group by 1, 2, 3, 4
     ) g where not (g.total = 0 and g.connected = 0 and g.missed = 0 and g.transfer_success = 0 and g.transfer_failed = 0 and g.lost = 0 and g.duration_ms = 0 and g.d_lt10s = 0 and g.d_lt30s = 0 and g.d_lt1m = 0 and g.d_lt2m = 0 and g.d_lt5m = 0 and g.d_ge5m = 0 and g.o_answered = 0 and g.o_busy = 0 and g.o_no_answer = 0 and g.o_invalid_number = 0 and g.o_rejected = 0 and g.o_failed = 0 and g.o_canceled = 0 and g.o_backpressure = 0 and g.o_timeout = 0 and g.o_interrupted = 0 and g.o_unresolved = 0 and g.o_blocked = 0)
-    order by 1, 2
+    order by task_id, bucket
     on conflict (task_id, bucket) do update set total = r.total + excluded.total, connected = r.connected + excluded.connected, missed = r.missed + excluded.missed, transfer_success = r.transfer_success + excluded.transfer_success, transfer_failed = r.transfer_failed + excluded.transfer_failed, lost = r.lost + excluded.lost, duration_ms = r.duration_ms + excluded.duration_ms, d_lt10s = r.d_lt10s + excluded.d_lt10s, d_lt30s = r.d_lt30s + excluded.d_lt30s, d_lt1m = r.d_lt1m + excluded.d_lt1m, d_lt2m = r.d_lt2m + excluded.d_lt2m, d_lt5m = r.d_lt5m + excluded.d_lt5m, d_ge5m = r.d_ge5m + excluded.d_ge5m, o_answered = r.o_answered + excluded.o_answered, o_busy = r.o_busy + excluded.o_busy, o_no_answer = r.o_no_answer + excluded.o_no_answer, o_invalid_number = r.o_invalid_number + excluded.o_invalid_number, o_rejected = r.o_rejected + excluded.o_rejected, o_failed = r.o_failed + excluded.o_failed, o_canceled = r.o_canceled + excluded.o_canceled, o_backpressure = r.o_backpressure + excluded.o_backpressure, o_timeout = r.o_timeout + excluded.o_timeout, o_interrupted = r.o_interrupted + excluded.o_interrupted, o_unresolved = r.o_unresolved + excluded.o_unresolved, o_blocked = r.o_blocked + excluded.o_blocked;
-    insert into call_rollups_hour as r (task_id, bucket, company_id, project_id, total, connected, missed, transfer_success, transfer_failed, lost, duration_ms, d_lt10s, d_lt30s, d_lt1m, d_lt2m, d_lt5m, d_ge5m, o_answered, o_busy, o_no_answer, o_invalid_number, o_rejected, o_failed, o_canceled, o_backpressure, o_timeout, o_interrupted, o_unresolved, o_blocked)
+    insert into call_rollups_hour as r (bucket, task_id, company_id, project_id, total, connected, missed, transfer_success, transfer_failed, lost, duration_ms, d_lt10s, d_lt30s, d_lt1m, d_lt2m, d_lt5m, d_ge5m, o_answered, o_busy, o_no_answer, o_invalid_number, o_rejected, o_failed, o_canceled, o_backpressure, o_timeout, o_interrupted, o_unresolved, o_blocked)
     select * from (
-      select d.task_id, date_trunc('hour', d.placed_at, 'UTC') as bucket, d.company_id, d.project_id,
+      select date_trunc('hour', d.placed_at, 'UTC') as bucket, d.task_id, d.company_id, d.project_id,
         sum(d.sign)::int as total,
         sum(case when d.status = 'connected' then d.sign else 0 end)::int as connected,
         sum(case when d.status = 'missed' then d.sign else 0 end)::int as missed,
@@ -68,17 +68,50 @@ begin
       from (select n.task_id, n.company_id, n.project_id, n.placed_at, n.status, n.outcome, n.transfer_outcome, n.duration_ms, 1 as sign from new_rows n where n.ended_at is not null) d
       group by 1, 2, 3, 4
     ) g where not (g.total = 0 and g.connected = 0 and g.missed = 0 and g.transfer_success = 0 and g.transfer_failed = 0 and g.lost = 0 and g.duration_ms = 0 and g.d_lt10s = 0 and g.d_lt30s = 0 and g.d_lt1m = 0 and g.d_lt2m = 0 and g.d_lt5m = 0 and g.d_ge5m = 0 and g.o_answered = 0 and g.o_busy = 0 and g.o_no_answer = 0 and g.o_invalid_number = 0 and g.o_rejected = 0 and g.o_failed = 0 and g.o_canceled = 0 and g.o_backpressure = 0 and g.o_timeout = 0 and g.o_interrupted = 0 and g.o_unresolved = 0 and g.o_blocked = 0)
-    order by 1, 2
+    order by task_id, bucket
     on conflict (task_id, bucket) do update set total = r.total + excluded.total, connected = r.connected + excluded.connected, missed = r.missed + excluded.missed, transfer_success = r.transfer_success + excluded.transfer_success, transfer_failed = r.transfer_failed + excluded.transfer_failed, lost = r.lost + excluded.lost, duration_ms = r.duration_ms + excluded.duration_ms, d_lt10s = r.d_lt10s + excluded.d_lt10s, d_lt30s = r.d_lt30s + excluded.d_lt30s, d_lt1m = r.d_lt1m + excluded.d_lt1m, d_lt2m = r.d_lt2m + excluded.d_lt2m, d_lt5m = r.d_lt5m + excluded.d_lt5m, d_ge5m = r.d_ge5m + excluded.d_ge5m, o_answered = r.o_answered + excluded.o_answered, o_busy = r.o_busy + excluded.o_busy, o_no_answer = r.o_no_answer + excluded.o_no_answer, o_invalid_number = r.o_invalid_number + excluded.o_invalid_number, o_rejected = r.o_rejected + excluded.o_rejected, o_failed = r.o_failed + excluded.o_failed, o_canceled = r.o_canceled + excluded.o_canceled, o_backpressure = r.o_backpressure + excluded.o_backpressure, o_timeout = r.o_timeout + excluded.o_timeout, o_interrupted = r.o_interrupted + excluded.o_interrupted, o_unresolved = r.o_unresolved + excluded.o_unresolved, o_blocked = r.o_blocked + excluded.o_blocked;
+    insert into call_rollups_company_hour as r (bucket, company_id, total, connected, missed, transfer_success, transfer_failed, lost, duration_ms, d_lt10s, d_lt30s, d_lt1m, d_lt2m, d_lt5m, d_ge5m, o_answered, o_busy, o_no_answer, o_invalid_number, o_rejected, o_failed, o_canceled, o_backpressure, o_timeout, o_interrupted, o_unresolved, o_blocked)
+    select * from (
+      select date_trunc('hour', d.placed_at, 'UTC') as bucket, d.company_id,
+        sum(d.sign)::int as total,
+        sum(case when d.status = 'connected' then d.sign else 0 end)::int as connected,
+        sum(case when d.status = 'missed' then d.sign else 0 end)::int as missed,
+        sum(case when d.transfer_outcome = 'success' then d.sign else 0 end)::int as transfer_success,
+        sum(case when d.transfer_outcome = 'failed' then d.sign else 0 end)::int as transfer_failed,
+        sum(case when d.transfer_outcome = 'lost' then d.sign else 0 end)::int as lost,
+        sum(case when d.status = 'connected' then d.sign * d.duration_ms else 0 end) as duration_ms,
+        sum(case when d.status = 'connected' and d.duration_ms < 10000 then d.sign else 0 end)::int as d_lt10s,
+        sum(case when d.status = 'connected' and d.duration_ms >= 10000 and d.duration_ms < 30000 then d.sign else 0 end)::int as d_lt30s,
+        sum(case when d.status = 'connected' and d.duration_ms >= 30000 and d.duration_ms < 60000 then d.sign else 0 end)::int as d_lt1m,
+        sum(case when d.status = 'connected' and d.duration_ms >= 60000 and d.duration_ms < 120000 then d.sign else 0 end)::int as d_lt2m,
+        sum(case when d.status = 'connected' and d.duration_ms >= 120000 and d.duration_ms < 300000 then d.sign else 0 end)::int as d_lt5m,
+        sum(case when d.status = 'connected' and d.duration_ms >= 300000 then d.sign else 0 end)::int as d_ge5m,
+        sum(case when d.outcome = 'answered' then d.sign else 0 end)::int as o_answered,
+        sum(case when d.outcome = 'busy' then d.sign else 0 end)::int as o_busy,
+        sum(case when d.outcome = 'no_answer' then d.sign else 0 end)::int as o_no_answer,
+        sum(case when d.outcome = 'invalid_number' then d.sign else 0 end)::int as o_invalid_number,
+        sum(case when d.outcome = 'rejected' then d.sign else 0 end)::int as o_rejected,
+        sum(case when d.outcome = 'failed' then d.sign else 0 end)::int as o_failed,
+        sum(case when d.outcome = 'canceled' then d.sign else 0 end)::int as o_canceled,
+        sum(case when d.outcome = 'backpressure' then d.sign else 0 end)::int as o_backpressure,
+        sum(case when d.outcome = 'timeout' then d.sign else 0 end)::int as o_timeout,
+        sum(case when d.outcome = 'interrupted' then d.sign else 0 end)::int as o_interrupted,
+        sum(case when d.outcome = 'unresolved' then d.sign else 0 end)::int as o_unresolved,
+        sum(case when d.outcome = 'blocked' then d.sign else 0 end)::int as o_blocked
+      from (select n.task_id, n.company_id, n.project_id, n.placed_at, n.status, n.outcome, n.transfer_outcome, n.duration_ms, 1 as sign from new_rows n where n.ended_at is not null) d
+      group by 1, 2
+    ) g where not (g.total = 0 and g.connected = 0 and g.missed = 0 and g.transfer_success = 0 and g.transfer_failed = 0 and g.lost = 0 and g.duration_ms = 0 and g.d_lt10s = 0 and g.d_lt30s = 0 and g.d_lt1m = 0 and g.d_lt2m = 0 and g.d_lt5m = 0 and g.d_ge5m = 0 and g.o_answered = 0 and g.o_busy = 0 and g.o_no_answer = 0 and g.o_invalid_number = 0 and g.o_rejected = 0 and g.o_failed = 0 and g.o_canceled = 0 and g.o_backpressure = 0 and g.o_timeout = 0 and g.o_interrupted = 0 and g.o_unresolved = 0 and g.o_blocked = 0)
+    order by company_id, bucket
+    on conflict (company_id, bucket) do update set total = r.total + excluded.total, connected = r.connected + excluded.connected, missed = r.missed + excluded.missed, transfer_success = r.transfer_success + excluded.transfer_success, transfer_failed = r.transfer_failed + excluded.transfer_failed, lost = r.lost + excluded.lost, duration_ms = r.duration_ms + excluded.duration_ms, d_lt10s = r.d_lt10s + excluded.d_lt10s, d_lt30s = r.d_lt30s + excluded.d_lt30s, d_lt1m = r.d_lt1m + excluded.d_lt1m, d_lt2m = r.d_lt2m + excluded.d_lt2m, d_lt5m = r.d_lt5m + excluded.d_lt5m, d_ge5m = r.d_ge5m + excluded.d_ge5m, o_answered = r.o_answered + excluded.o_answered, o_busy = r.o_busy + excluded.o_busy, o_no_answer = r.o_no_answer + excluded.o_no_answer, o_invalid_number = r.o_invalid_number + excluded.o_invalid_number, o_rejected = r.o_rejected + excluded.o_rejected, o_failed = r.o_failed + excluded.o_failed, o_canceled = r.o_canceled + excluded.o_canceled, o_backpressure = r.o_backpressure + excluded.o_backpressure, o_timeout = r.o_timeout + excluded.o_timeout, o_interrupted = r.o_interrupted + excluded.o_interrupted, o_unresolved = r.o_unresolved + excluded.o_unresolved, o_blocked = r.o_blocked + excluded.o_blocked;
   elsif tg_op = 'UPDATE' then
     perform 1 from new_rows where ended_at is not null limit 1;
     if not found then
       perform 1 from old_rows where ended_at is not null limit 1;
       if not found then return null; end if;
     end if;
-    insert into call_rollups_minute as r (task_id, bucket, company_id, project_id, total, connected, missed, transfer_success, transfer_failed, lost, duration_ms, d_lt10s, d_lt30s, d_lt1m, d_lt2m, d_lt5m, d_ge5m, o_answered, o_busy, o_no_answer, o_invalid_number, o_rejected, o_failed, o_canceled, o_backpressure, o_timeout, o_interrupted, o_unresolved, o_blocked)
+    insert into call_rollups_minute as r (bucket, task_id, company_id, project_id, total, connected, missed, transfer_success, transfer_failed, lost, duration_ms, d_lt10s, d_lt30s, d_lt1m, d_lt2m, d_lt5m, d_ge5m, o_answered, o_busy, o_no_answer, o_invalid_number, o_rejected, o_failed, o_canceled, o_backpressure, o_timeout, o_interrupted, o_unresolved, o_blocked)
     select * from (
-      select d.task_id, date_trunc('minute', d.placed_at, 'UTC') as bucket, d.company_id, d.project_id,
+      select date_trunc('minute', d.placed_at, 'UTC') as bucket, d.task_id, d.company_id, d.project_id,
         sum(d.sign)::int as total,
         sum(case when d.status = 'connected' then d.sign else 0 end)::int as connected,
         sum(case when d.status = 'missed' then d.sign else 0 end)::int as missed,
@@ -107,11 +140,11 @@ begin
       from (select n.task_id, n.company_id, n.project_id, n.placed_at, n.status, n.outcome, n.transfer_outcome, n.duration_ms, 1 as sign from new_rows n where n.ended_at is not null union all select o.task_id, o.company_id, o.project_id, o.placed_at, o.status, o.outcome, o.transfer_outcome, o.duration_ms, -1 as sign from old_rows o where o.ended_at is not null) d
       group by 1, 2, 3, 4
     ) g where not (g.total = 0 and g.connected = 0 and g.missed = 0 and g.transfer_success = 0 and g.transfer_failed = 0 and g.lost = 0 and g.duration_ms = 0 and g.d_lt10s = 0 and g.d_lt30s = 0 and g.d_lt1m = 0 and g.d_lt2m = 0 and g.d_lt5m = 0 and g.d_ge5m = 0 and g.o_answered = 0 and g.o_busy = 0 and g.o_no_answer = 0 and g.o_invalid_number = 0 and g.o_rejected = 0 and g.o_failed = 0 and g.o_canceled = 0 and g.o_backpressure = 0 and g.o_timeout = 0 and g.o_interrupted = 0 and g.o_unresolved = 0 and g.o_blocked = 0)
-    order by 1, 2
+    order by task_id, bucket
     on conflict (task_id, bucket) do update set total = r.total + excluded.total, connected = r.connected + excluded.connected, missed = r.missed + excluded.missed, transfer_success = r.transfer_success + excluded.transfer_success, transfer_failed = r.transfer_failed + excluded.transfer_failed, lost = r.lost + excluded.lost, duration_ms = r.duration_ms + excluded.duration_ms, d_lt10s = r.d_lt10s + excluded.d_lt10s, d_lt30s = r.d_lt30s + excluded.d_lt30s, d_lt1m = r.d_lt1m + excluded.d_lt1m, d_lt2m = r.d_lt2m + excluded.d_lt2m, d_lt5m = r.d_lt5m + excluded.d_lt5m, d_ge5m = r.d_ge5m + excluded.d_ge5m, o_answered = r.o_answered + excluded.o_answered, o_busy = r.o_busy + excluded.o_busy, o_no_answer = r.o_no_answer + excluded.o_no_answer, o_invalid_number = r.o_invalid_number + excluded.o_invalid_number, o_rejected = r.o_rejected + excluded.o_rejected, o_failed = r.o_failed + excluded.o_failed, o_canceled = r.o_canceled + excluded.o_canceled, o_backpressure = r.o_backpressure + excluded.o_backpressure, o_timeout = r.o_timeout + excluded.o_timeout, o_interrupted = r.o_interrupted + excluded.o_interrupted, o_unresolved = r.o_unresolved + excluded.o_unresolved, o_blocked = r.o_blocked + excluded.o_blocked;
-    insert into call_rollups_hour as r (task_id, bucket, company_id, project_id, total, connected, missed, transfer_success, transfer_failed, lost, duration_ms, d_lt10s, d_lt30s, d_lt1m, d_lt2m, d_lt5m, d_ge5m, o_answered, o_busy, o_no_answer, o_invalid_number, o_rejected, o_failed, o_canceled, o_backpressure, o_timeout, o_interrupted, o_unresolved, o_blocked)
+    insert into call_rollups_hour as r (bucket, task_id, company_id, project_id, total, connected, missed, transfer_success, transfer_failed, lost, duration_ms, d_lt10s, d_lt30s, d_lt1m, d_lt2m, d_lt5m, d_ge5m, o_answered, o_busy, o_no_answer, o_invalid_number, o_rejected, o_failed, o_canceled, o_backpressure, o_timeout, o_interrupted, o_unresolved, o_blocked)
     select * from (
-      select d.task_id, date_trunc('hour', d.placed_at, 'UTC') as bucket, d.company_id, d.project_id,
+      select date_trunc('hour', d.placed_at, 'UTC') as bucket, d.task_id, d.company_id, d.project_id,
         sum(d.sign)::int as total,
         sum(case when d.status = 'connected' then d.sign else 0 end)::int as connected,
         sum(case when d.status = 'missed' then d.sign else 0 end)::int as missed,
@@ -140,14 +173,47 @@ begin
       from (select n.task_id, n.company_id, n.project_id, n.placed_at, n.status, n.outcome, n.transfer_outcome, n.duration_ms, 1 as sign from new_rows n where n.ended_at is not null union all select o.task_id, o.company_id, o.project_id, o.placed_at, o.status, o.outcome, o.transfer_outcome, o.duration_ms, -1 as sign from old_rows o where o.ended_at is not null) d
       group by 1, 2, 3, 4
     ) g where not (g.total = 0 and g.connected = 0 and g.missed = 0 and g.transfer_success = 0 and g.transfer_failed = 0 and g.lost = 0 and g.duration_ms = 0 and g.d_lt10s = 0 and g.d_lt30s = 0 and g.d_lt1m = 0 and g.d_lt2m = 0 and g.d_lt5m = 0 and g.d_ge5m = 0 and g.o_answered = 0 and g.o_busy = 0 and g.o_no_answer = 0 and g.o_invalid_number = 0 and g.o_rejected = 0 and g.o_failed = 0 and g.o_canceled = 0 and g.o_backpressure = 0 and g.o_timeout = 0 and g.o_interrupted = 0 and g.o_unresolved = 0 and g.o_blocked = 0)
-    order by 1, 2
+    order by task_id, bucket
     on conflict (task_id, bucket) do update set total = r.total + excluded.total, connected = r.connected + excluded.connected, missed = r.missed + excluded.missed, transfer_success = r.transfer_success + excluded.transfer_success, transfer_failed = r.transfer_failed + excluded.transfer_failed, lost = r.lost + excluded.lost, duration_ms = r.duration_ms + excluded.duration_ms, d_lt10s = r.d_lt10s + excluded.d_lt10s, d_lt30s = r.d_lt30s + excluded.d_lt30s, d_lt1m = r.d_lt1m + excluded.d_lt1m, d_lt2m = r.d_lt2m + excluded.d_lt2m, d_lt5m = r.d_lt5m + excluded.d_lt5m, d_ge5m = r.d_ge5m + excluded.d_ge5m, o_answered = r.o_answered + excluded.o_answered, o_busy = r.o_busy + excluded.o_busy, o_no_answer = r.o_no_answer + excluded.o_no_answer, o_invalid_number = r.o_invalid_number + excluded.o_invalid_number, o_rejected = r.o_rejected + excluded.o_rejected, o_failed = r.o_failed + excluded.o_failed, o_canceled = r.o_canceled + excluded.o_canceled, o_backpressure = r.o_backpressure + excluded.o_backpressure, o_timeout = r.o_timeout + excluded.o_timeout, o_interrupted = r.o_interrupted + excluded.o_interrupted, o_unresolved = r.o_unresolved + excluded.o_unresolved, o_blocked = r.o_blocked + excluded.o_blocked;
+    insert into call_rollups_company_hour as r (bucket, company_id, total, connected, missed, transfer_success, transfer_failed, lost, duration_ms, d_lt10s, d_lt30s, d_lt1m, d_lt2m, d_lt5m, d_ge5m, o_answered, o_busy, o_no_answer, o_invalid_number, o_rejected, o_failed, o_canceled, o_backpressure, o_timeout, o_interrupted, o_unresolved, o_blocked)
+    select * from (
+      select date_trunc('hour', d.placed_at, 'UTC') as bucket, d.company_id,
+        sum(d.sign)::int as total,
+        sum(case when d.status = 'connected' then d.sign else 0 end)::int as connected,
+        sum(case when d.status = 'missed' then d.sign else 0 end)::int as missed,
+        sum(case when d.transfer_outcome = 'success' then d.sign else 0 end)::int as transfer_success,
+        sum(case when d.transfer_outcome = 'failed' then d.sign else 0 end)::int as transfer_failed,
+        sum(case when d.transfer_outcome = 'lost' then d.sign else 0 end)::int as lost,
+        sum(case when d.status = 'connected' then d.sign * d.duration_ms else 0 end) as duration_ms,
+        sum(case when d.status = 'connected' and d.duration_ms < 10000 then d.sign else 0 end)::int as d_lt10s,
+        sum(case when d.status = 'connected' and d.duration_ms >= 10000 and d.duration_ms < 30000 then d.sign else 0 end)::int as d_lt30s,
+        sum(case when d.status = 'connected' and d.duration_ms >= 30000 and d.duration_ms < 60000 then d.sign else 0 end)::int as d_lt1m,
+        sum(case when d.status = 'connected' and d.duration_ms >= 60000 and d.duration_ms < 120000 then d.sign else 0 end)::int as d_lt2m,
+        sum(case when d.status = 'connected' and d.duration_ms >= 120000 and d.duration_ms < 300000 then d.sign else 0 end)::int as d_lt5m,
+        sum(case when d.status = 'connected' and d.duration_ms >= 300000 then d.sign else 0 end)::int as d_ge5m,
+        sum(case when d.outcome = 'answered' then d.sign else 0 end)::int as o_answered,
+        sum(case when d.outcome = 'busy' then d.sign else 0 end)::int as o_busy,
+        sum(case when d.outcome = 'no_answer' then d.sign else 0 end)::int as o_no_answer,
+        sum(case when d.outcome = 'invalid_number' then d.sign else 0 end)::int as o_invalid_number,
+        sum(case when d.outcome = 'rejected' then d.sign else 0 end)::int as o_rejected,
+        sum(case when d.outcome = 'failed' then d.sign else 0 end)::int as o_failed,
+        sum(case when d.outcome = 'canceled' then d.sign else 0 end)::int as o_canceled,
+        sum(case when d.outcome = 'backpressure' then d.sign else 0 end)::int as o_backpressure,
+        sum(case when d.outcome = 'timeout' then d.sign else 0 end)::int as o_timeout,
+        sum(case when d.outcome = 'interrupted' then d.sign else 0 end)::int as o_interrupted,
+        sum(case when d.outcome = 'unresolved' then d.sign else 0 end)::int as o_unresolved,
+        sum(case when d.outcome = 'blocked' then d.sign else 0 end)::int as o_blocked
+      from (select n.task_id, n.company_id, n.project_id, n.placed_at, n.status, n.outcome, n.transfer_outcome, n.duration_ms, 1 as sign from new_rows n where n.ended_at is not null union all select o.task_id, o.company_id, o.project_id, o.placed_at, o.status, o.outcome, o.transfer_outcome, o.duration_ms, -1 as sign from old_rows o where o.ended_at is not null) d
+      group by 1, 2
+    ) g where not (g.total = 0 and g.connected = 0 and g.missed = 0 and g.transfer_success = 0 and g.transfer_failed = 0 and g.lost = 0 and g.duration_ms = 0 and g.d_lt10s = 0 and g.d_lt30s = 0 and g.d_lt1m = 0 and g.d_lt2m = 0 and g.d_lt5m = 0 and g.d_ge5m = 0 and g.o_answered = 0 and g.o_busy = 0 and g.o_no_answer = 0 and g.o_invalid_number = 0 and g.o_rejected = 0 and g.o_failed = 0 and g.o_canceled = 0 and g.o_backpressure = 0 and g.o_timeout = 0 and g.o_interrupted = 0 and g.o_unresolved = 0 and g.o_blocked = 0)
+    order by company_id, bucket
+    on conflict (company_id, bucket) do update set total = r.total + excluded.total, connected = r.connected + excluded.connected, missed = r.missed + excluded.missed, transfer_success = r.transfer_success + excluded.transfer_success, transfer_failed = r.transfer_failed + excluded.transfer_failed, lost = r.lost + excluded.lost, duration_ms = r.duration_ms + excluded.duration_ms, d_lt10s = r.d_lt10s + excluded.d_lt10s, d_lt30s = r.d_lt30s + excluded.d_lt30s, d_lt1m = r.d_lt1m + excluded.d_lt1m, d_lt2m = r.d_lt2m + excluded.d_lt2m, d_lt5m = r.d_lt5m + excluded.d_lt5m, d_ge5m = r.d_ge5m + excluded.d_ge5m, o_answered = r.o_answered + excluded.o_answered, o_busy = r.o_busy + excluded.o_busy, o_no_answer = r.o_no_answer + excluded.o_no_answer, o_invalid_number = r.o_invalid_number + excluded.o_invalid_number, o_rejected = r.o_rejected + excluded.o_rejected, o_failed = r.o_failed + excluded.o_failed, o_canceled = r.o_canceled + excluded.o_canceled, o_backpressure = r.o_backpressure + excluded.o_backpressure, o_timeout = r.o_timeout + excluded.o_timeout, o_interrupted = r.o_interrupted + excluded.o_interrupted, o_unresolved = r.o_unresolved + excluded.o_unresolved, o_blocked = r.o_blocked + excluded.o_blocked;
   else
     perform 1 from old_rows where ended_at is not null limit 1;
     if not found then return null; end if;
-    insert into call_rollups_minute as r (task_id, bucket, company_id, project_id, total, connected, missed, transfer_success, transfer_failed, lost, duration_ms, d_lt10s, d_lt30s, d_lt1m, d_lt2m, d_lt5m, d_ge5m, o_answered, o_busy, o_no_answer, o_invalid_number, o_rejected, o_failed, o_canceled, o_backpressure, o_timeout, o_interrupted, o_unresolved, o_blocked)
+    insert into call_rollups_minute as r (bucket, task_id, company_id, project_id, total, connected, missed, transfer_success, transfer_failed, lost, duration_ms, d_lt10s, d_lt30s, d_lt1m, d_lt2m, d_lt5m, d_ge5m, o_answered, o_busy, o_no_answer, o_invalid_number, o_rejected, o_failed, o_canceled, o_backpressure, o_timeout, o_interrupted, o_unresolved, o_blocked)
     select * from (
-      select d.task_id, date_trunc('minute', d.placed_at, 'UTC') as bucket, d.company_id, d.project_id,
+      select date_trunc('minute', d.placed_at, 'UTC') as bucket, d.task_id, d.company_id, d.project_id,
         sum(d.sign)::int as total,
         sum(case when d.status = 'connected' then d.sign else 0 end)::int as connected,
         sum(case when d.status = 'missed' then d.sign else 0 end)::int as missed,
@@ -176,11 +242,11 @@ begin
       from (select o.task_id, o.company_id, o.project_id, o.placed_at, o.status, o.outcome, o.transfer_outcome, o.duration_ms, -1 as sign from old_rows o where o.ended_at is not null) d
       group by 1, 2, 3, 4
     ) g where not (g.total = 0 and g.connected = 0 and g.missed = 0 and g.transfer_success = 0 and g.transfer_failed = 0 and g.lost = 0 and g.duration_ms = 0 and g.d_lt10s = 0 and g.d_lt30s = 0 and g.d_lt1m = 0 and g.d_lt2m = 0 and g.d_lt5m = 0 and g.d_ge5m = 0 and g.o_answered = 0 and g.o_busy = 0 and g.o_no_answer = 0 and g.o_invalid_number = 0 and g.o_rejected = 0 and g.o_failed = 0 and g.o_canceled = 0 and g.o_backpressure = 0 and g.o_timeout = 0 and g.o_interrupted = 0 and g.o_unresolved = 0 and g.o_blocked = 0)
-    order by 1, 2
+    order by task_id, bucket
     on conflict (task_id, bucket) do update set total = r.total + excluded.total, connected = r.connected + excluded.connected, missed = r.missed + excluded.missed, transfer_success = r.transfer_success + excluded.transfer_success, transfer_failed = r.transfer_failed + excluded.transfer_failed, lost = r.lost + excluded.lost, duration_ms = r.duration_ms + excluded.duration_ms, d_lt10s = r.d_lt10s + excluded.d_lt10s, d_lt30s = r.d_lt30s + excluded.d_lt30s, d_lt1m = r.d_lt1m + excluded.d_lt1m, d_lt2m = r.d_lt2m + excluded.d_lt2m, d_lt5m = r.d_lt5m + excluded.d_lt5m, d_ge5m = r.d_ge5m + excluded.d_ge5m, o_answered = r.o_answered + excluded.o_answered, o_busy = r.o_busy + excluded.o_busy, o_no_answer = r.o_no_answer + excluded.o_no_answer, o_invalid_number = r.o_invalid_number + excluded.o_invalid_number, o_rejected = r.o_rejected + excluded.o_rejected, o_failed = r.o_failed + excluded.o_failed, o_canceled = r.o_canceled + excluded.o_canceled, o_backpressure = r.o_backpressure + excluded.o_backpressure, o_timeout = r.o_timeout + excluded.o_timeout, o_interrupted = r.o_interrupted + excluded.o_interrupted, o_unresolved = r.o_unresolved + excluded.o_unresolved, o_blocked = r.o_blocked + excluded.o_blocked;
-    insert into call_rollups_hour as r (task_id, bucket, company_id, project_id, total, connected, missed, transfer_success, transfer_failed, lost, duration_ms, d_lt10s, d_lt30s, d_lt1m, d_lt2m, d_lt5m, d_ge5m, o_answered, o_busy, o_no_answer, o_invalid_number, o_rejected, o_failed, o_canceled, o_backpressure, o_timeout, o_interrupted, o_unresolved, o_blocked)
+    insert into call_rollups_hour as r (bucket, task_id, company_id, project_id, total, connected, missed, transfer_success, transfer_failed, lost, duration_ms, d_lt10s, d_lt30s, d_lt1m, d_lt2m, d_lt5m, d_ge5m, o_answered, o_busy, o_no_answer, o_invalid_number, o_rejected, o_failed, o_canceled, o_backpressure, o_timeout, o_interrupted, o_unresolved, o_blocked)
     select * from (
-      select d.task_id, date_trunc('hour', d.placed_at, 'UTC') as bucket, d.company_id, d.project_id,
+      select date_trunc('hour', d.placed_at, 'UTC') as bucket, d.task_id, d.company_id, d.project_id,
         sum(d.sign)::int as total,
         sum(case when d.status = 'connected' then d.sign else 0 end)::int as connected,
         sum(case when d.status = 'missed' then d.sign else 0 end)::int as missed,
@@ -209,8 +275,41 @@ begin
       from (select o.task_id, o.company_id, o.project_id, o.placed_at, o.status, o.outcome, o.transfer_outcome, o.duration_ms, -1 as sign from old_rows o where o.ended_at is not null) d
       group by 1, 2, 3, 4
     ) g where not (g.total = 0 and g.connected = 0 and g.missed = 0 and g.transfer_success = 0 and g.transfer_failed = 0 and g.lost = 0 and g.duration_ms = 0 and g.d_lt10s = 0 and g.d_lt30s = 0 and g.d_lt1m = 0 and g.d_lt2m = 0 and g.d_lt5m = 0 and g.d_ge5m = 0 and g.o_answered = 0 and g.o_busy = 0 and g.o_no_answer = 0 and g.o_invalid_number = 0 and g.o_rejected = 0 and g.o_failed = 0 and g.o_canceled = 0 and g.o_backpressure = 0 and g.o_timeout = 0 and g.o_interrupted = 0 and g.o_unresolved = 0 and g.o_blocked = 0)
-    order by 1, 2
+    order by task_id, bucket
     on conflict (task_id, bucket) do update set total = r.total + excluded.total, connected = r.connected + excluded.connected, missed = r.missed + excluded.missed, transfer_success = r.transfer_success + excluded.transfer_success, transfer_failed = r.transfer_failed + excluded.transfer_failed, lost = r.lost + excluded.lost, duration_ms = r.duration_ms + excluded.duration_ms, d_lt10s = r.d_lt10s + excluded.d_lt10s, d_lt30s = r.d_lt30s + excluded.d_lt30s, d_lt1m = r.d_lt1m + excluded.d_lt1m, d_lt2m = r.d_lt2m + excluded.d_lt2m, d_lt5m = r.d_lt5m + excluded.d_lt5m, d_ge5m = r.d_ge5m + excluded.d_ge5m, o_answered = r.o_answered + excluded.o_answered, o_busy = r.o_busy + excluded.o_busy, o_no_answer = r.o_no_answer + excluded.o_no_answer, o_invalid_number = r.o_invalid_number + excluded.o_invalid_number, o_rejected = r.o_rejected + excluded.o_rejected, o_failed = r.o_failed + excluded.o_failed, o_canceled = r.o_canceled + excluded.o_canceled, o_backpressure = r.o_backpressure + excluded.o_backpressure, o_timeout = r.o_timeout + excluded.o_timeout, o_interrupted = r.o_interrupted + excluded.o_interrupted, o_unresolved = r.o_unresolved + excluded.o_unresolved, o_blocked = r.o_blocked + excluded.o_blocked;
+    insert into call_rollups_company_hour as r (bucket, company_id, total, connected, missed, transfer_success, transfer_failed, lost, duration_ms, d_lt10s, d_lt30s, d_lt1m, d_lt2m, d_lt5m, d_ge5m, o_answered, o_busy, o_no_answer, o_invalid_number, o_rejected, o_failed, o_canceled, o_backpressure, o_timeout, o_interrupted, o_unresolved, o_blocked)
+    select * from (
+      select date_trunc('hour', d.placed_at, 'UTC') as bucket, d.company_id,
+        sum(d.sign)::int as total,
+        sum(case when d.status = 'connected' then d.sign else 0 end)::int as connected,
+        sum(case when d.status = 'missed' then d.sign else 0 end)::int as missed,
+        sum(case when d.transfer_outcome = 'success' then d.sign else 0 end)::int as transfer_success,
+        sum(case when d.transfer_outcome = 'failed' then d.sign else 0 end)::int as transfer_failed,
+        sum(case when d.transfer_outcome = 'lost' then d.sign else 0 end)::int as lost,
+        sum(case when d.status = 'connected' then d.sign * d.duration_ms else 0 end) as duration_ms,
+        sum(case when d.status = 'connected' and d.duration_ms < 10000 then d.sign else 0 end)::int as d_lt10s,
+        sum(case when d.status = 'connected' and d.duration_ms >= 10000 and d.duration_ms < 30000 then d.sign else 0 end)::int as d_lt30s,
+        sum(case when d.status = 'connected' and d.duration_ms >= 30000 and d.duration_ms < 60000 then d.sign else 0 end)::int as d_lt1m,
+        sum(case when d.status = 'connected' and d.duration_ms >= 60000 and d.duration_ms < 120000 then d.sign else 0 end)::int as d_lt2m,
+        sum(case when d.status = 'connected' and d.duration_ms >= 120000 and d.duration_ms < 300000 then d.sign else 0 end)::int as d_lt5m,
+        sum(case when d.status = 'connected' and d.duration_ms >= 300000 then d.sign else 0 end)::int as d_ge5m,
+        sum(case when d.outcome = 'answered' then d.sign else 0 end)::int as o_answered,
+        sum(case when d.outcome = 'busy' then d.sign else 0 end)::int as o_busy,
+        sum(case when d.outcome = 'no_answer' then d.sign else 0 end)::int as o_no_answer,
+        sum(case when d.outcome = 'invalid_number' then d.sign else 0 end)::int as o_invalid_number,
+        sum(case when d.outcome = 'rejected' then d.sign else 0 end)::int as o_rejected,
+        sum(case when d.outcome = 'failed' then d.sign else 0 end)::int as o_failed,
+        sum(case when d.outcome = 'canceled' then d.sign else 0 end)::int as o_canceled,
+        sum(case when d.outcome = 'backpressure' then d.sign else 0 end)::int as o_backpressure,
+        sum(case when d.outcome = 'timeout' then d.sign else 0 end)::int as o_timeout,
+        sum(case when d.outcome = 'interrupted' then d.sign else 0 end)::int as o_interrupted,
+        sum(case when d.outcome = 'unresolved' then d.sign else 0 end)::int as o_unresolved,
+        sum(case when d.outcome = 'blocked' then d.sign else 0 end)::int as o_blocked
+      from (select o.task_id, o.company_id, o.project_id, o.placed_at, o.status, o.outcome, o.transfer_outcome, o.duration_ms, -1 as sign from old_rows o where o.ended_at is not null) d
+      group by 1, 2
+    ) g where not (g.total = 0 and g.connected = 0 and g.missed = 0 and g.transfer_success = 0 and g.transfer_failed = 0 and g.lost = 0 and g.duration_ms = 0 and g.d_lt10s = 0 and g.d_lt30s = 0 and g.d_lt1m = 0 and g.d_lt2m = 0 and g.d_lt5m = 0 and g.d_ge5m = 0 and g.o_answered = 0 and g.o_busy = 0 and g.o_no_answer = 0 and g.o_invalid_number = 0 and g.o_rejected = 0 and g.o_failed = 0 and g.o_canceled = 0 and g.o_backpressure = 0 and g.o_timeout = 0 and g.o_interrupted = 0 and g.o_unresolved = 0 and g.o_blocked = 0)
+    order by company_id, bucket
+    on conflict (company_id, bucket) do update set total = r.total + excluded.total, connected = r.connected + excluded.connected, missed = r.missed + excluded.missed, transfer_success = r.transfer_success + excluded.transfer_success, transfer_failed = r.transfer_failed + excluded.transfer_failed, lost = r.lost + excluded.lost, duration_ms = r.duration_ms + excluded.duration_ms, d_lt10s = r.d_lt10s + excluded.d_lt10s, d_lt30s = r.d_lt30s + excluded.d_lt30s, d_lt1m = r.d_lt1m + excluded.d_lt1m, d_lt2m = r.d_lt2m + excluded.d_lt2m, d_lt5m = r.d_lt5m + excluded.d_lt5m, d_ge5m = r.d_ge5m + excluded.d_ge5m, o_answered = r.o_answered + excluded.o_answered, o_busy = r.o_busy + excluded.o_busy, o_no_answer = r.o_no_answer + excluded.o_no_answer, o_invalid_number = r.o_invalid_number + excluded.o_invalid_number, o_rejected = r.o_rejected + excluded.o_rejected, o_failed = r.o_failed + excluded.o_failed, o_canceled = r.o_canceled + excluded.o_canceled, o_backpressure = r.o_backpressure + excluded.o_backpressure, o_timeout = r.o_timeout + excluded.o_timeout, o_interrupted = r.o_interrupted + excluded.o_interrupted, o_unresolved = r.o_unresolved + excluded.o_unresolved, o_blocked = r.o_blocked + excluded.o_blocked;
   end if;
   return null;
 end
@@ -222,9 +321,9 @@ create trigger calls_rollup_update after update on calls referencing old table a
 --> statement-breakpoint
 create trigger calls_rollup_delete after delete on calls referencing old table as old_rows for each statement execute function call_rollups_apply();
 --> statement-breakpoint
-insert into call_rollups_minute as r (task_id, bucket, company_id, project_id, total, connected, missed, transfer_success, transfer_failed, lost, duration_ms, d_lt10s, d_lt30s, d_lt1m, d_lt2m, d_lt5m, d_ge5m, o_answered, o_busy, o_no_answer, o_invalid_number, o_rejected, o_failed, o_canceled, o_backpressure, o_timeout, o_interrupted, o_unresolved, o_blocked)
+insert into call_rollups_minute as r (bucket, task_id, company_id, project_id, total, connected, missed, transfer_success, transfer_failed, lost, duration_ms, d_lt10s, d_lt30s, d_lt1m, d_lt2m, d_lt5m, d_ge5m, o_answered, o_busy, o_no_answer, o_invalid_number, o_rejected, o_failed, o_canceled, o_backpressure, o_timeout, o_interrupted, o_unresolved, o_blocked)
 select * from (
-  select d.task_id, date_trunc('minute', d.placed_at, 'UTC') as bucket, d.company_id, d.project_id,
+  select date_trunc('minute', d.placed_at, 'UTC') as bucket, d.task_id, d.company_id, d.project_id,
     sum(d.sign)::int as total,
     sum(case when d.status = 'connected' then d.sign else 0 end)::int as connected,
     sum(case when d.status = 'missed' then d.sign else 0 end)::int as missed,
@@ -253,12 +352,12 @@ select * from (
   from (select n.task_id, n.company_id, n.project_id, n.placed_at, n.status, n.outcome, n.transfer_outcome, n.duration_ms, 1 as sign from calls n where n.ended_at is not null) d
   group by 1, 2, 3, 4
 ) g where not (g.total = 0 and g.connected = 0 and g.missed = 0 and g.transfer_success = 0 and g.transfer_failed = 0 and g.lost = 0 and g.duration_ms = 0 and g.d_lt10s = 0 and g.d_lt30s = 0 and g.d_lt1m = 0 and g.d_lt2m = 0 and g.d_lt5m = 0 and g.d_ge5m = 0 and g.o_answered = 0 and g.o_busy = 0 and g.o_no_answer = 0 and g.o_invalid_number = 0 and g.o_rejected = 0 and g.o_failed = 0 and g.o_canceled = 0 and g.o_backpressure = 0 and g.o_timeout = 0 and g.o_interrupted = 0 and g.o_unresolved = 0 and g.o_blocked = 0)
-order by 1, 2
+order by task_id, bucket
 on conflict (task_id, bucket) do update set total = r.total + excluded.total, connected = r.connected + excluded.connected, missed = r.missed + excluded.missed, transfer_success = r.transfer_success + excluded.transfer_success, transfer_failed = r.transfer_failed + excluded.transfer_failed, lost = r.lost + excluded.lost, duration_ms = r.duration_ms + excluded.duration_ms, d_lt10s = r.d_lt10s + excluded.d_lt10s, d_lt30s = r.d_lt30s + excluded.d_lt30s, d_lt1m = r.d_lt1m + excluded.d_lt1m, d_lt2m = r.d_lt2m + excluded.d_lt2m, d_lt5m = r.d_lt5m + excluded.d_lt5m, d_ge5m = r.d_ge5m + excluded.d_ge5m, o_answered = r.o_answered + excluded.o_answered, o_busy = r.o_busy + excluded.o_busy, o_no_answer = r.o_no_answer + excluded.o_no_answer, o_invalid_number = r.o_invalid_number + excluded.o_invalid_number, o_rejected = r.o_rejected + excluded.o_rejected, o_failed = r.o_failed + excluded.o_failed, o_canceled = r.o_canceled + excluded.o_canceled, o_backpressure = r.o_backpressure + excluded.o_backpressure, o_timeout = r.o_timeout + excluded.o_timeout, o_interrupted = r.o_interrupted + excluded.o_interrupted, o_unresolved = r.o_unresolved + excluded.o_unresolved, o_blocked = r.o_blocked + excluded.o_blocked;
 --> statement-breakpoint
-insert into call_rollups_hour as r (task_id, bucket, company_id, project_id, total, connected, missed, transfer_success, transfer_failed, lost, duration_ms, d_lt10s, d_lt30s, d_lt1m, d_lt2m, d_lt5m, d_ge5m, o_answered, o_busy, o_no_answer, o_invalid_number, o_rejected, o_failed, o_canceled, o_backpressure, o_timeout, o_interrupted, o_unresolved, o_blocked)
+insert into call_rollups_hour as r (bucket, task_id, company_id, project_id, total, connected, missed, transfer_success, transfer_failed, lost, duration_ms, d_lt10s, d_lt30s, d_lt1m, d_lt2m, d_lt5m, d_ge5m, o_answered, o_busy, o_no_answer, o_invalid_number, o_rejected, o_failed, o_canceled, o_backpressure, o_timeout, o_interrupted, o_unresolved, o_blocked)
 select * from (
-  select d.task_id, date_trunc('hour', d.placed_at, 'UTC') as bucket, d.company_id, d.project_id,
+  select date_trunc('hour', d.placed_at, 'UTC') as bucket, d.task_id, d.company_id, d.project_id,
     sum(d.sign)::int as total,
     sum(case when d.status = 'connected' then d.sign else 0 end)::int as connected,
     sum(case when d.status = 'missed' then d.sign else 0 end)::int as missed,
@@ -287,5 +386,39 @@ select * from (
   from (select n.task_id, n.company_id, n.project_id, n.placed_at, n.status, n.outcome, n.transfer_outcome, n.duration_ms, 1 as sign from calls n where n.ended_at is not null) d
   group by 1, 2, 3, 4
 ) g where not (g.total = 0 and g.connected = 0 and g.missed = 0 and g.transfer_success = 0 and g.transfer_failed = 0 and g.lost = 0 and g.duration_ms = 0 and g.d_lt10s = 0 and g.d_lt30s = 0 and g.d_lt1m = 0 and g.d_lt2m = 0 and g.d_lt5m = 0 and g.d_ge5m = 0 and g.o_answered = 0 and g.o_busy = 0 and g.o_no_answer = 0 and g.o_invalid_number = 0 and g.o_rejected = 0 and g.o_failed = 0 and g.o_canceled = 0 and g.o_backpressure = 0 and g.o_timeout = 0 and g.o_interrupted = 0 and g.o_unresolved = 0 and g.o_blocked = 0)
-order by 1, 2
+order by task_id, bucket
 on conflict (task_id, bucket) do update set total = r.total + excluded.total, connected = r.connected + excluded.connected, missed = r.missed + excluded.missed, transfer_success = r.transfer_success + excluded.transfer_success, transfer_failed = r.transfer_failed + excluded.transfer_failed, lost = r.lost + excluded.lost, duration_ms = r.duration_ms + excluded.duration_ms, d_lt10s = r.d_lt10s + excluded.d_lt10s, d_lt30s = r.d_lt30s + excluded.d_lt30s, d_lt1m = r.d_lt1m + excluded.d_lt1m, d_lt2m = r.d_lt2m + excluded.d_lt2m, d_lt5m = r.d_lt5m + excluded.d_lt5m, d_ge5m = r.d_ge5m + excluded.d_ge5m, o_answered = r.o_answered + excluded.o_answered, o_busy = r.o_busy + excluded.o_busy, o_no_answer = r.o_no_answer + excluded.o_no_answer, o_invalid_number = r.o_invalid_number + excluded.o_invalid_number, o_rejected = r.o_rejected + excluded.o_rejected, o_failed = r.o_failed + excluded.o_failed, o_canceled = r.o_canceled + excluded.o_canceled, o_backpressure = r.o_backpressure + excluded.o_backpressure, o_timeout = r.o_timeout + excluded.o_timeout, o_interrupted = r.o_interrupted + excluded.o_interrupted, o_unresolved = r.o_unresolved + excluded.o_unresolved, o_blocked = r.o_blocked + excluded.o_blocked;
+--> statement-breakpoint
+insert into call_rollups_company_hour as r (bucket, company_id, total, connected, missed, transfer_success, transfer_failed, lost, duration_ms, d_lt10s, d_lt30s, d_lt1m, d_lt2m, d_lt5m, d_ge5m, o_answered, o_busy, o_no_answer, o_invalid_number, o_rejected, o_failed, o_canceled, o_backpressure, o_timeout, o_interrupted, o_unresolved, o_blocked)
+select * from (
+  select date_trunc('hour', d.placed_at, 'UTC') as bucket, d.company_id,
+    sum(d.sign)::int as total,
+    sum(case when d.status = 'connected' then d.sign else 0 end)::int as connected,
+    sum(case when d.status = 'missed' then d.sign else 0 end)::int as missed,
+    sum(case when d.transfer_outcome = 'success' then d.sign else 0 end)::int as transfer_success,
+    sum(case when d.transfer_outcome = 'failed' then d.sign else 0 end)::int as transfer_failed,
+    sum(case when d.transfer_outcome = 'lost' then d.sign else 0 end)::int as lost,
+    sum(case when d.status = 'connected' then d.sign * d.duration_ms else 0 end) as duration_ms,
+    sum(case when d.status = 'connected' and d.duration_ms < 10000 then d.sign else 0 end)::int as d_lt10s,
+    sum(case when d.status = 'connected' and d.duration_ms >= 10000 and d.duration_ms < 30000 then d.sign else 0 end)::int as d_lt30s,
+    sum(case when d.status = 'connected' and d.duration_ms >= 30000 and d.duration_ms < 60000 then d.sign else 0 end)::int as d_lt1m,
+    sum(case when d.status = 'connected' and d.duration_ms >= 60000 and d.duration_ms < 120000 then d.sign else 0 end)::int as d_lt2m,
+    sum(case when d.status = 'connected' and d.duration_ms >= 120000 and d.duration_ms < 300000 then d.sign else 0 end)::int as d_lt5m,
+    sum(case when d.status = 'connected' and d.duration_ms >= 300000 then d.sign else 0 end)::int as d_ge5m,
+    sum(case when d.outcome = 'answered' then d.sign else 0 end)::int as o_answered,
+    sum(case when d.outcome = 'busy' then d.sign else 0 end)::int as o_busy,
+    sum(case when d.outcome = 'no_answer' then d.sign else 0 end)::int as o_no_answer,
+    sum(case when d.outcome = 'invalid_number' then d.sign else 0 end)::int as o_invalid_number,
+    sum(case when d.outcome = 'rejected' then d.sign else 0 end)::int as o_rejected,
+    sum(case when d.outcome = 'failed' then d.sign else 0 end)::int as o_failed,
+    sum(case when d.outcome = 'canceled' then d.sign else 0 end)::int as o_canceled,
+    sum(case when d.outcome = 'backpressure' then d.sign else 0 end)::int as o_backpressure,
+    sum(case when d.outcome = 'timeout' then d.sign else 0 end)::int as o_timeout,
+    sum(case when d.outcome = 'interrupted' then d.sign else 0 end)::int as o_interrupted,
+    sum(case when d.outcome = 'unresolved' then d.sign else 0 end)::int as o_unresolved,
+    sum(case when d.outcome = 'blocked' then d.sign else 0 end)::int as o_blocked
+  from (select n.task_id, n.company_id, n.project_id, n.placed_at, n.status, n.outcome, n.transfer_outcome, n.duration_ms, 1 as sign from calls n where n.ended_at is not null) d
+  group by 1, 2
+) g where not (g.total = 0 and g.connected = 0 and g.missed = 0 and g.transfer_success = 0 and g.transfer_failed = 0 and g.lost = 0 and g.duration_ms = 0 and g.d_lt10s = 0 and g.d_lt30s = 0 and g.d_lt1m = 0 and g.d_lt2m = 0 and g.d_lt5m = 0 and g.d_ge5m = 0 and g.o_answered = 0 and g.o_busy = 0 and g.o_no_answer = 0 and g.o_invalid_number = 0 and g.o_rejected = 0 and g.o_failed = 0 and g.o_canceled = 0 and g.o_backpressure = 0 and g.o_timeout = 0 and g.o_interrupted = 0 and g.o_unresolved = 0 and g.o_blocked = 0)
+order by company_id, bucket
+on conflict (company_id, bucket) do update set total = r.total + excluded.total, connected = r.connected + excluded.connected, missed = r.missed + excluded.missed, transfer_success = r.transfer_success + excluded.transfer_success, transfer_failed = r.transfer_failed + excluded.transfer_failed, lost = r.lost + excluded.lost, duration_ms = r.duration_ms + excluded.duration_ms, d_lt10s = r.d_lt10s + excluded.d_lt10s, d_lt30s = r.d_lt30s + excluded.d_lt30s, d_lt1m = r.d_lt1m + excluded.d_lt1m, d_lt2m = r.d_lt2m + excluded.d_lt2m, d_lt5m = r.d_lt5m + excluded.d_lt5m, d_ge5m = r.d_ge5m + excluded.d_ge5m, o_answered = r.o_answered + excluded.o_answered, o_busy = r.o_busy + excluded.o_busy, o_no_answer = r.o_no_answer + excluded.o_no_answer, o_invalid_number = r.o_invalid_number + excluded.o_invalid_number, o_rejected = r.o_rejected + excluded.o_rejected, o_failed = r.o_failed + excluded.o_failed, o_canceled = r.o_canceled + excluded.o_canceled, o_backpressure = r.o_backpressure + excluded.o_backpressure, o_timeout = r.o_timeout + excluded.o_timeout, o_interrupted = r.o_interrupted + excluded.o_interrupted, o_unresolved = r.o_unresolved + excluded.o_unresolved, o_blocked = r.o_blocked + excluded.o_blocked;
