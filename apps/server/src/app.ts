@@ -32,6 +32,7 @@ import { projectRoutes } from './projects/routes.ts';
 import { taskRoutes } from './tasks/routes.ts';
 import { subtaskRoutes } from './subtasks/routes.ts';
 import { callRecordRoutes } from './call-records/routes.ts';
+import { boardRoutes } from './boards/routes.ts';
 
 export interface AppOptions {
   config: Config;
@@ -114,6 +115,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(taskRoutes, { prefix: '/api/tasks' });
   await app.register(subtaskRoutes, { prefix: '/api/subtasks' });
   await app.register(callRecordRoutes, { prefix: '/api/call-records' });
+  await app.register(boardRoutes, { prefix: '/api/boards' });
 
   if (existsSync(join(options.config.webDist, 'index.html'))) {
     await app.register(fastifyStatic, { root: options.config.webDist, prefix: '/', wildcard: false });

@@ -47,3 +47,24 @@ export async function assignOperator(server: TestServer, companyId: string, proj
   const [user] = await server.database.db.select({ id: users.id }).from(users).where(eq(users.username, username));
   await server.database.db.insert(projectOperators).values({ companyId, projectId, userId: user!.id });
 }
+
+export interface CallTarget { companyId: string; projectId: string; taskId: string; lineId: string }
+
+let serial = 0;
+
+/**
+ * One call record at a given time, written straight into `calls` (the dialer's insert path): finished as a
+ * missed no-answer with its own number unless the fields say otherwise; live when `endedAt` is null. The
+ * boards' tests build their traffic from it.
+ */
+export async function insertPlacedCall(server: TestServer, target: CallTarget, fields: Partial<typeof calls.$inferInsert> & { placedAt: Date }) {
+  serial += 1;
+  const finished = fields.endedAt !== null;
+  const [row] = await server.database.db.insert(calls).values({
+    companyId: target.companyId, projectId: target.projectId, taskId: target.taskId, sipLineId: target.lineId,
+    subtaskId: serial, phone: `1380${String(serial).padStart(7, '0')}`, attempt: 1, node: 'test',
+    ...(finished ? { endedAt: new Date(fields.placedAt.getTime() + 30_000), status: 'missed', outcome: 'no_answer' } : {}),
+    ...fields,
+  }).returning({ id: calls.id });
+  return row!.id;
+}

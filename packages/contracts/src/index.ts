@@ -24,3 +24,4 @@ export * from './scenarios.ts';
 export * from './dnc.ts';
 export * from './telephony.ts';
 export * from './call-records.ts';
+export * from './boards.ts';

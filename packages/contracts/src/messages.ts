@@ -11,6 +11,7 @@ import { DNC_MESSAGES } from './messages/dnc.ts';
 import { PROJECTS_MESSAGES } from './messages/projects.ts';
 import { TASKS_MESSAGES } from './messages/tasks.ts';
 import { CALL_RECORDS_MESSAGES } from './messages/call-records.ts';
+import { BOARDS_MESSAGES } from './messages/boards.ts';
 
 /**
  * Messages the server sends and the forms show: validation (v.*), errors (e.*) and field labels
@@ -146,6 +147,7 @@ export const MESSAGES = {
   ...PROJECTS_MESSAGES,
   ...TASKS_MESSAGES,
   ...CALL_RECORDS_MESSAGES,
+  ...BOARDS_MESSAGES,
 } as const satisfies Record<string, Record<Locale, string>>;
 
 export type MessageKey = keyof typeof MESSAGES;

@@ -110,3 +110,4 @@ export * from './tables/tasks.ts';
 export * from './tables/subtasks.ts';
 export * from './tables/calls.ts';
 export * from './tables/dnc.ts';
+export * from './tables/boards.ts';

@@ -10,6 +10,7 @@ import { companies, companyGrants, users } from './schema.ts';
 import { seedOperationDemo } from '../operation/seed-demo.ts';
 import { seedScenariosDemo } from '../operation/scenarios/seed-demo.ts';
 import { seedProjectsDemo } from '../projects/seed-projects-demo.ts';
+import { seedBoardsDemo } from '../boards/seed-boards-demo.ts';
 
 export interface SeededAccount { username: string; role: Role; password: string; company: string }
 
@@ -65,6 +66,7 @@ export async function seedDemo(db: Db, password: string, secrets: SecretBox): Pr
       ...Object.values(catalogue.processorIds).map((refId) => ({ companyId: ids.customerId, kind: 'processor' as const, refId })),
     ]).onConflictDoNothing();
     await seedProjectsDemo(tx, { companyId: ids.customerId, adminId: ids.adminId });
+    await seedBoardsDemo(tx, { companyId: ids.customerId });
     return accounts.map((a) => ({
       username: a.username, role: a.authLevel, password,
       company: a.companyId === provider!.id ? provider!.name : customer!.name,

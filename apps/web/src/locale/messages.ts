@@ -13,6 +13,7 @@ import { projectsMessages } from '../features/projects/locale.ts';
 import { tasksMessages } from '../features/tasks/locale.ts';
 import { subtasksMessages } from '../features/subtasks/locale.ts';
 import { callRecordsMessages } from '../features/call-records/locale.ts';
+import { boardsMessages } from '../features/boards/locale.ts';
 
 /**
  * Every string the console shows, en-US and zh-CN side by side (a missing one is a type error and a
@@ -231,6 +232,7 @@ export const CONSOLE_MESSAGES = {
   ...tasksMessages,
   ...subtasksMessages,
   ...callRecordsMessages,
+  ...boardsMessages,
 } as const satisfies Record<string, readonly [string, string]>;
 
 export type ConsoleKey = keyof typeof CONSOLE_MESSAGES;

@@ -13,6 +13,7 @@ const PAGES: Record<string, Page> = {
   taskList: lazy(() => import('../tasks/TaskListPage.tsx')),
   newTask: lazy(() => import('../tasks/TaskFormPage.tsx')),
   editTask: lazy(() => import('../tasks/TaskFormPage.tsx')),
+  projectBoard: lazy(() => import('../boards/ProjectBoardPage.tsx')),
   faqIndex: lazy(() => import('../faq/FaqPage.tsx')),
   companyList: lazy(() => import('../operation/companies/CompanyListPage.tsx')),
   voiceList: lazy(() => import('../operation/voices/VoiceListPage.tsx')),

@@ -16,6 +16,7 @@ import { TaskActions } from './TaskActions.tsx';
 import { TaskStatusTag } from './TaskStatusTag.tsx';
 import { TaskDialState } from './TaskDialState.tsx';
 import { concurrencyLabel, weekdaysLabel } from './task-display.ts';
+import { RealtimeDashboardButton } from '../boards/RealtimeDashboardButton.tsx';
 
 const FILTERS = Object.keys(TASK_FILTERS) as TaskFilter[];
 
@@ -85,6 +86,7 @@ export default function TaskListPage() {
     { title: t('tasks.col.concurrency'), dataIndex: 'concurrency', width: 110, render: (_, task) => concurrencyLabel(task.concurrency, t) },
     { title: t('tasks.col.creator'), dataIndex: 'creator', width: 120, ellipsis: true },
     { title: t('tasks.col.createTime'), dataIndex: 'createTime', width: 180, render: (value: string) => new Date(value).toLocaleString(locale) },
+    { title: t('realtime.column'), dataIndex: 'realtime', fixed: 'right', width: 90, render: (_, task) => <RealtimeDashboardButton task={task} /> },
     {
       title: t('tasks.col.actions'), dataIndex: 'actions', fixed: 'right', width: 350,
       render: (_, task) => <TaskActions task={task} onUpload={() => setUploading(task)} onPending={() => setPendingOf(task)} />,
@@ -119,7 +121,7 @@ export default function TaskListPage() {
         <Button icon={<IconRefresh />} onClick={() => void tasks.refetch()}>{t('tasks.refresh')}</Button>
       </div>
       <Table
-        rowKey="id" columns={columns} data={tasks.data?.list ?? []} loading={tasks.isFetching && !tasks.isRefetching} scroll={{ x: 1750 }}
+        rowKey="id" columns={columns} data={tasks.data?.list ?? []} loading={tasks.isFetching && !tasks.isRefetching} scroll={{ x: 1840 }}
         noDataElement={<div className="table-empty">{t('tasks.empty')}</div>}
         pagination={{
           current: filters.page, pageSize: filters.pageSize, total: tasks.data?.total ?? 0, showTotal: true, sizeCanChange: true,

@@ -1,0 +1,70 @@
+import { Card, DatePicker, Radio, Select } from '@arco-design/web-react';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { listProjects, projectKeys } from '../projects/api.ts';
+import { listTasks, taskKeys } from '../tasks/api.ts';
+import { usePageRoute } from '../shell/route-params.ts';
+import { CallBoardSummary } from './CallBoardSummary.tsx';
+import { daysAgo } from './format.ts';
+
+const PRESETS = { today: 0, '7d': 6, '30d': 29 } as const;
+type Preset = keyof typeof PRESETS;
+const ALL = '';
+
+/**
+ * Spec §2 "Project board" (/board/projectBoard/{projectID?}): the board of one project (or every project),
+ * narrowed to a task if chosen, over a range of days. The project lives in the URL, so the project list's
+ * "Quick board" lands here on it.
+ */
+export default function ProjectBoardPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const projectId = usePageRoute().params.projectID ?? ALL;
+  const [taskOf, setTaskOf] = useState<{ projectId: string; taskId: string }>({ projectId, taskId: ALL });
+  const taskId = taskOf.projectId === projectId ? taskOf.taskId : ALL;
+  const [range, setRange] = useState<{ from: string; to: string; preset?: Preset }>({ from: daysAgo(6), to: daysAgo(0), preset: '7d' });
+
+  const projectQuery = { page: 1, pageSize: 100 };
+  const projects = useQuery({ queryKey: projectKeys.list(projectQuery), queryFn: () => listProjects(projectQuery) });
+  const taskQuery = { projectId, filter: 'all' as const, page: 1, pageSize: 100 };
+  const tasks = useQuery({ queryKey: taskKeys.list(taskQuery), queryFn: () => listTasks(taskQuery), enabled: Boolean(projectId) });
+
+  return (
+    <Card title={t('boards.title')} className="list-card" data-testid="project-board">
+      <div className="board-filters">
+        <div className="board-filter">
+          {t('boards.project')}
+          <Select
+            style={{ width: 220 }} value={projectId} data-testid="board-project" showSearch
+            filterOption={(input, option) => String((option as { props?: { children?: unknown } }).props?.children ?? '').toLowerCase().includes(input.toLowerCase())}
+            onChange={(id: string) => navigate(id ? `/board/projectBoard/${id}` : '/board/projectBoard')}
+          >
+            <Select.Option value={ALL}>{t('boards.allProjects')}</Select.Option>
+            {(projects.data?.list ?? []).map((p) => <Select.Option key={p.id} value={p.id}>{p.name}</Select.Option>)}
+          </Select>
+        </div>
+        <div className="board-filter">
+          {t('boards.task')}
+          <Select style={{ width: 200 }} value={taskId} disabled={!projectId} data-testid="board-task" onChange={(id: string) => setTaskOf({ projectId, taskId: id })}>
+            <Select.Option value={ALL}>{t('boards.allTasks')}</Select.Option>
+            {(tasks.data?.list ?? []).map((task) => <Select.Option key={task.id} value={task.id}>{task.name}</Select.Option>)}
+          </Select>
+        </div>
+        <Radio.Group
+          type="button" value={range.preset} data-testid="board-preset"
+          onChange={(preset: Preset) => setRange({ from: daysAgo(PRESETS[preset]), to: daysAgo(0), preset })}
+        >
+          {(Object.keys(PRESETS) as Preset[]).map((p) => <Radio key={p} value={p} data-testid={`board-preset-${p}`}>{t(`boards.range.${p}`)}</Radio>)}
+        </Radio.Group>
+        <DatePicker.RangePicker
+          style={{ width: 260 }} value={[range.from, range.to]} allowClear={false} data-testid="board-range"
+          disabledDate={(date) => date.isAfter(new Date(), 'day')}
+          onChange={(dates: string[]) => { if (dates?.[0] && dates[1]) setRange({ from: dates[0], to: dates[1] }); }}
+        />
+      </div>
+      <CallBoardSummary projectId={projectId || undefined} taskId={taskId || undefined} from={range.from} to={range.to} />
+    </Card>
+  );
+}
