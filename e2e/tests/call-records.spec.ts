@@ -56,6 +56,18 @@ test('a started task\'s calls show on the call-record board: recording, conversa
   await expect(page.getByTestId('call-record-phone').first()).toHaveText(/^\*{7}\d{4}$/);
   await expect(page.locator('.arco-pagination-total-text')).toContainText(/\d+/);
 
+  // The board above the list counts the same calls (read from the rollups), once the last call has ended.
+  const digits = async (locator: ReturnType<typeof page.locator>) => ((await locator.textContent()) ?? '').replace(/\D/g, '');
+  await expect.poll(async () => {
+    await page.reload();
+    await expect(table.locator('.arco-table-tr.call-row').first()).toBeVisible();
+    const listed = await digits(page.locator('.arco-pagination-total-text'));
+    const counted = await digits(page.getByTestId('board-total'));
+    // One record per attempt: at least one per number (a busy line or a back-pressure retry adds more).
+    return listed === counted && Number(listed) >= NUMBERS ? 'same' : `list ${listed}, board ${counted}`;
+  }, { timeout: 30_000 }).toBe('same');
+  const connectedOnBoard = ((await page.getByTestId('call-records-board').locator('.board-stat').first().textContent()) ?? '').match(/(\d+)\s*$/)?.[1];
+
   // The filters are checked before asking: the longest duration may not be below the shortest.
   await page.getByTestId('call-filter-more').click();
   await page.getByTestId('call-filter-min-duration').fill('60');
@@ -72,6 +84,7 @@ test('a started task\'s calls show on the call-record board: recording, conversa
   await page.getByTestId('call-filter-submit').click();
   await expect(table.getByTestId('call-state-connected').first()).toBeVisible({ timeout: 20_000 });
   await expect(table.getByTestId('call-state-missed')).toHaveCount(0);
+  await expect.poll(() => digits(page.locator('.arco-pagination-total-text'))).toBe(connectedOnBoard);
 
   // The drawer: recording with a duration, the conversation, the customer, the reveal.
   await table.locator('.arco-table-tr.call-row').first().click();

@@ -8,6 +8,8 @@ import { currentLocale } from '../../locale/index.ts';
 import { formatDateTime } from '../../locale/date-time.ts';
 import { useUser } from '../../store/user.ts';
 import { usePageRoute } from '../shell/route-params.ts';
+import { CallBoardSummary } from '../boards/CallBoardSummary.tsx';
+import { dayOf, daysAgo } from '../boards/format.ts';
 import { callRecordKeys, callRecordOptions, exportUrl, listCallRecords } from './api.ts';
 import { CallRecordDrawer } from './CallRecordDrawer.tsx';
 import { CallRecordFilters } from './CallRecordFilters.tsx';
@@ -102,6 +104,16 @@ export default function CallRecordsPage() {
   return (
     <Card title={t('callRecords.title')} className="list-card" data-testid="call-records-page">
       <CallRecordFilters value={filter} options={options.data} onSearch={search} />
+      {/* The board over the same project, task and days as the list (its time range, else the last 7 days).
+          Boards read the company-wide rollups, so agents, who see only their projects, get the list alone. */}
+      {!isOperator && (
+        <div className="call-records-board" data-testid="call-records-board">
+          <CallBoardSummary
+            projectId={filter.projectId} taskId={filter.taskId}
+            from={filter.startTime ? dayOf(filter.startTime) : daysAgo(6)} to={filter.endTime ? dayOf(filter.endTime) : daysAgo(0)}
+          />
+        </div>
+      )}
       <div className="table-toolbar">
         <Tooltip content={options.data?.canExport === false ? t('callRecords.exportDisabled') : undefined}>
           <Button icon={<IconDownload />} onClick={download} disabled={options.data?.canExport === false} data-testid="call-records-export">
