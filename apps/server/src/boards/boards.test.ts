@@ -133,6 +133,14 @@ describe('real-time dashboard', () => {
     expect(new Date(today.from).getTime()).toBeLessThanOrEqual(now);
     expect(today.liveCalls).toBe(2);
   });
+
+  it('needs the realtimeDashboard feature: 403 saying so', async () => {
+    const s = await setup('Asia/Shanghai');
+    const [row] = await server.database.db.select({ companyId: companies.id, permissions: companies.permissions }).from(companies).where(eq(companies.name, 'Acme'));
+    await server.database.db.update(companies).set({ permissions: { ...row!.permissions, features: ['csvExport'] } }).where(eq(companies.id, row!.companyId));
+    const answer = await call(server, '/api/boards/realtime', { token: s.alice, body: { taskId: s.taskId, window: '1h' }, headers: { 'accept-language': 'en-US' } });
+    expect(answer.body).toMatchObject({ code: ErrorCode.FORBIDDEN, message: expect.stringContaining('real-time dashboard is not enabled') });
+  });
 });
 
 describe('operator status (derived: no seat screen yet)', () => {

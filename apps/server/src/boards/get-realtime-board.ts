@@ -2,6 +2,7 @@ import { and, count, eq, isNull, sql } from 'drizzle-orm';
 import { REALTIME_WINDOWS, type RealtimeBoard, type RealtimeQuery } from '@dialwise/contracts';
 import type { ActionContext } from '../auth/actor.ts';
 import { calls } from '../db/schema.ts';
+import { requireFeature } from '../operation/companies/require-feature.ts';
 import { boardScope, grainFor } from './board-scope.ts';
 import { seriesRange, sumRange } from './read-rollups.ts';
 import { SERIES_COLUMNS, toSeriesPoint, toSummary } from './to-summary.ts';
@@ -12,10 +13,12 @@ const MINUTE = 60_000;
  * The task list's real-time dashboard: one task over a window ending now — the last 10 or 30 minutes
  * (per minute), the last hour (per 5 minutes), or today since the company's midnight (per hour) — with
  * its live calls right now (real-time concurrency: a figure of today only, there is no history of it).
- * Windows end at the end of the current step, so the current minute's finished calls are in.
+ * Windows end at the end of the current step, so the current minute's finished calls are in. Needs the
+ * company's `realtimeDashboard` feature (403 saying so).
  */
 export async function getRealtimeBoard(ctx: ActionContext, query: RealtimeQuery, now: Date): Promise<RealtimeBoard> {
   const { scope, timeZone } = await boardScope(ctx, { taskId: query.taskId });
+  await requireFeature(ctx.db, ctx.actor.companyId, 'realtimeDashboard');
   const window = REALTIME_WINDOWS[query.window];
   const stepMs = window.stepMinutes * MINUTE;
   let start: Date;

@@ -1,8 +1,9 @@
-import { Drawer, Radio, Spin } from '@arco-design/web-react';
+import { Drawer, Radio, Result, Spin } from '@arco-design/web-react';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { REALTIME_WINDOWS, type RealtimeWindow } from '@dialwise/contracts';
+import { ErrorCode, REALTIME_WINDOWS, type RealtimeWindow } from '@dialwise/contracts';
+import { RequestFailure } from '../../api/client.ts';
 import { currentLocale } from '../../locale/index.ts';
 import { boardKeys, getRealtimeBoard } from './api.ts';
 import { volumeOption } from './board-charts.ts';
@@ -25,7 +26,12 @@ export default function RealtimeDashboardDrawer({ task, onClose }: { task: { id:
   const locale = currentLocale();
   const [window, setWindow] = useState<RealtimeWindow>('1d');
   const query = { taskId: task.id, window };
-  const board = useQuery({ queryKey: boardKeys.realtime(query), queryFn: () => getRealtimeBoard(query), refetchInterval: REALTIME_REFRESH_MS });
+  const board = useQuery({
+    queryKey: boardKeys.realtime(query), queryFn: () => getRealtimeBoard(query),
+    // A refusal (the feature is off for the company) is not retried every few seconds.
+    refetchInterval: (q) => (q.state.error ? false : REALTIME_REFRESH_MS),
+  });
+  const refused = board.error instanceof RequestFailure && board.error.code === ErrorCode.FORBIDDEN ? board.error.message : null;
   const data = board.data;
   const option = useMemo(() => volumeOption(data?.points ?? [], true, t, palette), [data, t, palette]);
   const n = (value: number | undefined) => (value === undefined ? '—' : value.toLocaleString(locale));
@@ -40,6 +46,7 @@ export default function RealtimeDashboardDrawer({ task, onClose }: { task: { id:
           {board.dataUpdatedAt > 0 && t('realtime.refresh', { time: new Date(board.dataUpdatedAt).toLocaleTimeString(locale) })}
         </span>
       </div>
+      {refused ? <Result status="403" subTitle={refused} data-testid="realtime-refused" /> : (
       <Spin loading={board.isLoading} style={{ display: 'block' }}>
         <div className="board-stats realtime-stats">
           <StatTile title={t('realtime.liveCalls')} hint={t('realtime.liveCalls.hint')} value={n(data?.liveCalls)} testId="realtime-live" />
@@ -52,6 +59,7 @@ export default function RealtimeDashboardDrawer({ task, onClose }: { task: { id:
         <div className="board-panel-title">{t('boards.volume')}{data && <span className="board-zone">{t('boards.timeZone', { zone: data.timeZone })}</span>}</div>
         <EChart option={option} height={300} testId="realtime-chart" />
       </Spin>
+      )}
     </Drawer>
   );
 }
