@@ -42,6 +42,8 @@ async function options(page: Page, testId: string): Promise<string[]> {
   await expect(popup).toBeVisible();
   const texts = (await popup.locator('.arco-select-option').allInnerTexts()).map((text) => text.trim());
   await page.keyboard.press('Escape');
+  // Wait for the popup's closing animation: the next select's popup must be the only one visible.
+  await expect(popup).toHaveCount(0);
   return texts;
 }
 
