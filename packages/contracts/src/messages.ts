@@ -163,6 +163,9 @@ export function translate(key: string, locale: Locale, params: Record<string, st
 
 /** Label of a field path, e.g. ['profile','email'] → "E-mail"; unknown fields show their path. */
 export function fieldLabel(path: readonly PropertyKey[], locale: Locale): string {
+  // A nested field may have a label of its own ('f.redial.count'); else its last named part's ('f.count').
+  const dotted = `f.${path.filter((part) => typeof part === 'string').join('.')}`;
+  if (path.length > 1 && isMessageKey(dotted)) return translate(dotted, locale);
   const last = [...path].reverse().find((part) => typeof part === 'string');
   if (typeof last === 'string' && isMessageKey(`f.${last}`)) return translate(`f.${last}`, locale);
   return path.length > 0 ? path.map(String).join('.') : translate('f.body', locale);

@@ -122,3 +122,27 @@ describe('advanced settings: groups set together or left empty', () => {
     expect(issues({})).toEqual([]);
   });
 });
+
+describe('redial of busy and unanswered numbers', () => {
+  it('is off by default', () => {
+    expect(taskInputSchema.parse(base).redial).toEqual({ count: 0, gapMinutes: 30 });
+  });
+
+  it.each([
+    [{ count: 0, gapMinutes: 1 }, []],
+    [{ count: 5, gapMinutes: 1440 }, []],
+    [{ count: 6, gapMinutes: 30 }, ['redial.count:v.max']],
+    [{ count: -1, gapMinutes: 30 }, ['redial.count:v.min']],
+    [{ count: 2, gapMinutes: 0 }, ['redial.gapMinutes:v.min']],
+    [{ count: 2, gapMinutes: 1441 }, ['redial.gapMinutes:v.max']],
+    [{ count: 1.5, gapMinutes: 30 }, ['redial.count:v.integer']],
+  ])('%j → %j', (redial, expected) => {
+    expect(messages({ ...base, redial })).toEqual(expected);
+  });
+
+  it('names the nested field with its own label in both languages', () => {
+    const issue = taskInputSchema.safeParse({ ...base, redial: { count: 9, gapMinutes: 30 } }).error!.issues[0]!;
+    expect(formatIssue(issue, 'en-US')).toBe('Redial count must be at most 5');
+    expect(formatIssue(issue, 'zh-CN')).toContain('重拨次数');
+  });
+});

@@ -88,6 +88,17 @@ export const taskConcurrencySchema = z.discriminatedUnion('mode', [
 ]);
 export type TaskConcurrency = z.infer<typeof taskConcurrencySchema>;
 
+/**
+ * Redial of numbers that were busy or did not answer: how many more attempts (0 = off, the default) and
+ * the wait before each. Other outcomes are never redialled (an answered number is done; an invalid one failed).
+ */
+export const REDIAL_LIMITS = { count: { min: 0, max: 5 }, gapMinutes: { min: 1, max: 1440 } } as const;
+export const taskRedialSchema = z.object({
+  count: z.coerce.number().int({ error: 'v.integer' }).min(REDIAL_LIMITS.count.min, { error: 'v.min' }).max(REDIAL_LIMITS.count.max, { error: 'v.max' }),
+  gapMinutes: z.coerce.number().int({ error: 'v.integer' }).min(REDIAL_LIMITS.gapMinutes.min, { error: 'v.min' }).max(REDIAL_LIMITS.gapMinutes.max, { error: 'v.max' }),
+});
+export type TaskRedial = z.infer<typeof taskRedialSchema>;
+
 /** Advanced settings: each group is set as a whole or left empty (spec §5). */
 export const taskAdvancedSchema = z
   .object({
@@ -127,6 +138,7 @@ export const taskInputSchema = z
     weekdays: z.array(z.union(WEEKDAYS.map((d) => z.literal(d)))).min(1, { error: 'v.task.weekdays' }),
     autoDial: z.boolean().default(false),
     concurrency: taskConcurrencySchema.default({ mode: 'auto' }),
+    redial: taskRedialSchema.default({ count: 0, gapMinutes: 30 }),
     ignoreTags: z.array(z.string().trim().min(1).max(64)).max(50).default([]),
     advanced: taskAdvancedSchema.default({ prologues: [] }),
     /** Save as a draft ('editing') or as a template instead of a startable task. */
@@ -166,6 +178,7 @@ export const taskSchema = z.object({
   weekdays: z.array(z.number().int()),
   autoDial: z.boolean(),
   concurrency: taskConcurrencySchema,
+  redial: taskRedialSchema,
   ignoreTags: z.array(z.string()),
   advanced: taskAdvancedValueSchema,
   creator: z.string(),

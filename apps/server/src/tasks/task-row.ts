@@ -23,6 +23,8 @@ export function taskValues(input: TaskInput) {
     autoDial: input.autoDial,
     concurrencyMode: input.concurrency.mode,
     concurrencyCount: input.concurrency.mode === 'manual' ? input.concurrency.count : null,
+    redialCount: input.redial.count,
+    redialGapMinutes: input.redial.gapMinutes,
     ignoreTags: [...new Set(input.ignoreTags)],
     advanced: input.advanced,
   };
@@ -49,6 +51,7 @@ export function toTask(row: TaskRow, sipLineIds: string[], creator: string): Tas
     weekdays: row.weekdays,
     autoDial: row.autoDial,
     concurrency: concurrencyOf(row),
+    redial: { count: row.redialCount, gapMinutes: row.redialGapMinutes },
     ignoreTags: row.ignoreTags,
     advanced: row.advanced,
     creator,

@@ -221,6 +221,21 @@ describe('the task state machine, enforced by the server', () => {
   });
 });
 
+describe('redial of busy and unanswered numbers', () => {
+  it('is stored with the task, answered, edited, and refused out of bounds naming the field', async () => {
+    const ctx = await setup();
+    const created = await create(ctx.alice, ctx.projectId, ctx.catalogue, { redial: { count: 2, gapMinutes: 15 } });
+    expect(created.body.data).toMatchObject({ redial: { count: 2, gapMinutes: 15 } });
+    const [row] = await server.database.db.select().from(tasks).where(eq(tasks.id, created.body.data.id));
+    expect(row).toMatchObject({ redialCount: 2, redialGapMinutes: 15 });
+    const updated = await call<{ redial: unknown }>(server, '/api/tasks/update', { token: ctx.alice, body: { id: created.body.data.id, ...taskInput(ctx.catalogue, { redial: { count: 0, gapMinutes: 30 } }) } });
+    expect(updated.body.data.redial).toEqual({ count: 0, gapMinutes: 30 });
+    const refused = await create(ctx.alice, ctx.projectId, ctx.catalogue, { name: 'Too many', redial: { count: 6, gapMinutes: 15 } });
+    expect(refused.body).toMatchObject({ code: ErrorCode.VALIDATION, message: 'Redial count must be at most 5' });
+    expect((await create(ctx.alice, ctx.projectId, ctx.catalogue, { name: 'Default' })).body.data).toMatchObject({ redial: { count: 0, gapMinutes: 30 } });
+  });
+});
+
 describe('the scenario version a task runs', () => {
   it('is pinned at start, kept while the scenario is edited, and re-pinned after another scenario is chosen', async () => {
     const ctx = await setup();

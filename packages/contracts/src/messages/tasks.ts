@@ -19,6 +19,8 @@ export const TASKS_MESSAGES = {
   'e.task.voiceNotGranted': { 'en-US': 'This voice is not available to your company', 'zh-CN': '贵公司无权使用该音色' },
   'e.task.lineNotFound': { 'en-US': 'One of the chosen SIP lines does not exist in your company', 'zh-CN': '所选的 SIP 线路中有不属于贵公司的线路' },
   'e.upload.noBody': { 'en-US': 'No file was sent', 'zh-CN': '未收到文件' },
+  'f.redial.count': { 'en-US': 'Redial count', 'zh-CN': '重拨次数' },
+  'f.redial.gapMinutes': { 'en-US': 'Redial interval', 'zh-CN': '重拨间隔' },
   'f.taskId': { 'en-US': 'Task', 'zh-CN': '任务' },
   'f.action': { 'en-US': 'Action', 'zh-CN': '操作' },
   'f.filter': { 'en-US': 'Status', 'zh-CN': '状态' },

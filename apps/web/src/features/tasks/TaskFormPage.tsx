@@ -6,7 +6,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { WEEKDAYS, canApply, taskInputSchema, type TaskInput } from '@dialwise/contracts';
+import { REDIAL_LIMITS, WEEKDAYS, canApply, taskInputSchema, type TaskInput } from '@dialwise/contracts';
 import { RequestFailure } from '../../api/client.ts';
 import { formFieldRule } from '../../forms/zod-rules.ts';
 import { currentLocale } from '../../locale/index.ts';
@@ -39,6 +39,7 @@ export default function TaskFormPage() {
   const [tried, setTried] = useState(false);
   const savingAs = useRef<TaskInput['saveAs']>('task');
   const mode = Form.useWatch('concurrency.mode', form) as string | undefined;
+  const redialCount = Number(Form.useWatch('redial.count', form) ?? 0);
 
   const project = useQuery({ queryKey: projectKeys.one(projectId), queryFn: () => getProject(projectId), enabled: Boolean(projectId) });
   const options = useQuery({ queryKey: taskKeys.options, queryFn: getTaskOptions });
@@ -197,6 +198,18 @@ export default function TaskFormPage() {
               <Form.Item {...item('ignoreTags', t('taskForm.ignoreTags'))}>
                 <InputTag allowClear saveOnBlur placeholder={t('taskForm.ignoreTagsPlaceholder')} data-testid="task-ignore-tags" />
               </Form.Item>
+            </Col>
+            <Col xs={24}>
+              <Space align="start" size={24} wrap>
+                <Form.Item {...item('redial.count', t('taskForm.redialCount'))} extra={t('taskForm.redialHelp')}>
+                  <InputNumber style={{ width: 160 }} precision={0} min={REDIAL_LIMITS.count.min} max={REDIAL_LIMITS.count.max} data-testid="task-redial-count" />
+                </Form.Item>
+                {redialCount > 0 && (
+                  <Form.Item {...item('redial.gapMinutes', t('taskForm.redialGap'))}>
+                    <InputNumber style={{ width: 160 }} precision={0} suffix={t('taskForm.minutes')} data-testid="task-redial-gap" />
+                  </Form.Item>
+                )}
+              </Space>
             </Col>
           </Row>
         </Card>

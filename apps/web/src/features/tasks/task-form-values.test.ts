@@ -16,6 +16,7 @@ function check(values: Record<string, unknown>, field: string, locale: 'en-US' |
 describe('task form values', () => {
   it('a filled new task passes the contracts schema; the manual count is dropped when the mode is not manual', () => {
     expect(taskInputSchema.safeParse(inputOf(filled)).success).toBe(true);
+    expect(inputOf({ ...filled, redial: undefined })).toMatchObject({ redial: { count: 0, gapMinutes: 30 } });
     expect(inputOf({ ...filled, concurrency: { mode: 'auto', count: 4 } as never }).concurrency).toEqual({ mode: 'auto' });
     expect(inputOf({ ...filled, concurrency: { mode: 'manual', count: 4 } }, 'draft')).toMatchObject({ concurrency: { mode: 'manual', count: 4 }, saveAs: 'draft' });
   });
@@ -31,5 +32,7 @@ describe('task form values', () => {
     expect(check({ ...filled, advanced: { prologues: ['Hi'], pauseSeconds: 0 } }, 'advanced.pauseSeconds')).toBe('Pause time must be at least 1');
     expect(check({ ...filled, callStart: '18:00', callEnd: '09:00' }, 'callEnd')).toBe('The call window must end after it starts');
     expect(check({ ...filled, sipLineIds: [] }, 'sipLineIds', 'zh-CN')).toBe('请至少选择一条 SIP 线路');
+    expect(check({ ...filled, redial: { count: 6, gapMinutes: 30 } }, 'redial.count')).toBe('Redial count must be at most 5');
+    expect(check({ ...filled, redial: { count: 2, gapMinutes: 0 } }, 'redial.gapMinutes', 'zh-CN')).toContain('重拨间隔');
   });
 });

@@ -12,6 +12,7 @@ export const NEW_TASK_VALUES: Partial<TaskFormValues> = {
   weekdays: [1, 2, 3, 4, 5],
   autoDial: false,
   concurrency: { mode: 'auto' },
+  redial: { count: 0, gapMinutes: 30 },
   ignoreTags: [],
   advanced: { prologues: [] },
 };
@@ -27,6 +28,7 @@ export function formValuesOf(task: TaskListItem): TaskFormValues {
     weekdays: task.weekdays as TaskFormValues['weekdays'],
     autoDial: task.autoDial,
     concurrency: task.concurrency,
+    redial: task.redial,
     ignoreTags: task.ignoreTags,
     advanced: task.advanced,
   };
@@ -47,6 +49,7 @@ export function inputOf(values: Partial<TaskFormValues>, saveAs: TaskInput['save
     ignoreTags: values.ignoreTags ?? [],
     concurrency: concurrency.mode === 'manual' ? { mode: 'manual', count: (concurrency as { count?: number }).count } : { mode: concurrency.mode },
     advanced: { ...values.advanced, prologues: values.advanced?.prologues ?? [] },
+    redial: values.redial ?? { count: 0, gapMinutes: 30 },
     saveAs,
   };
 }
