@@ -46,6 +46,8 @@ test('an admin creates a project and a task with advanced settings, uploads numb
   await page.getByTestId('task-form-title').click();
   await page.getByTestId('task-concurrency-manual').click();
   await page.getByTestId('task-concurrency-count').fill('3');
+  await page.getByTestId('task-redial-count').fill('2');
+  await page.getByTestId('task-redial-gap').fill('15');
   await page.getByTestId('task-add-prologue').click();
   await page.getByTestId('task-prologue-0').fill('Hello, this is Acme about your renewal.');
   await page.getByTestId('task-pause').fill('2');
@@ -58,6 +60,9 @@ test('an admin creates a project and a task with advanced settings, uploads numb
   await expect(page.getByTestId('task-list')).toBeVisible();
   await expect(page.getByTestId(`task-counts-${task}`)).toHaveText('0 / 0');
   await expect(page.getByTestId('task-table').getByText(task)).toBeVisible();
+  // The redial settings were saved with the task (what the dialer reads).
+  const listed = await page.request.post('/api/tasks/list', { data: { projectId: page.url().split('/').pop(), name: task } });
+  expect((await listed.json()).data.list[0]).toMatchObject({ name: task, redial: { count: 2, gapMinutes: 15 } });
 
   // A task with nothing to call cannot start yet.
   await expect(page.getByTestId(`task-start-${task}`)).toBeDisabled();
