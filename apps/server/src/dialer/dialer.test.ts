@@ -74,8 +74,8 @@ async function status(taskId: string) {
   return (await server.database.db.select().from(tasks).where(eq(tasks.id, taskId)))[0]!;
 }
 
-/** Drives rounds until `done` says so, checking `each` after every round. */
-async function runUntil(d: Dialer, done: () => Promise<boolean>, each: () => Promise<void> = async () => {}, limitMs = 20_000) {
+/** Drives rounds until `done` says so, checking `each` after every round (a generous limit: CI machines are shared). */
+async function runUntil(d: Dialer, done: () => Promise<boolean>, each: () => Promise<void> = async () => {}, limitMs = 60_000) {
   const until = Date.now() + limitMs;
   while (!(await done())) {
     if (Date.now() > until) throw new Error('timed out waiting for the dialer');
