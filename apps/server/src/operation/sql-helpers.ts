@@ -1,11 +1,6 @@
 import { alias } from 'drizzle-orm/pg-core';
 import { users } from '../db/schema.ts';
 
-/** An ILIKE pattern matching `keyword` anywhere, with LIKE's own wildcards taken literally. */
-export function containsPattern(keyword: string): string {
-  return `%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
-
 /**
  * The constraint a unique violation (SQLSTATE 23505) hit, or null for any other error. Drizzle wraps the
  * driver's error (pg and PGlite alike) in `cause`, so the chain is walked.

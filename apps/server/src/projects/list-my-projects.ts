@@ -2,7 +2,7 @@ import { and, count, desc, eq, ilike } from 'drizzle-orm';
 import type { Page, Project, ProjectQuery } from '@dialwise/contracts';
 import type { ActionContext } from '../auth/actor.ts';
 import { projectOperators, projects, users } from '../db/schema.ts';
-import { escapeLike } from '../db/escape-like.ts';
+import { containsPattern } from '../db/like-pattern.ts';
 import { ownProject, projectColumns, toProject } from './project-row.ts';
 
 /**
@@ -10,7 +10,7 @@ import { ownProject, projectColumns, toProject } from './project-row.ts';
  * Only the caller's own assignments, in their own company.
  */
 export async function listMyProjects(ctx: ActionContext, query: ProjectQuery): Promise<Page<Project>> {
-  const where = and(ownProject(ctx), eq(projectOperators.userId, ctx.actor.userId), query.name ? ilike(projects.name, `%${escapeLike(query.name)}%`) : undefined);
+  const where = and(ownProject(ctx), eq(projectOperators.userId, ctx.actor.userId), query.name ? ilike(projects.name, containsPattern(query.name)) : undefined);
   const [rows, [total]] = await Promise.all([
     ctx.db.select(projectColumns).from(projects)
       .innerJoin(projectOperators, eq(projectOperators.projectId, projects.id))

@@ -2,12 +2,12 @@ import { and, count, desc, eq, ilike } from 'drizzle-orm';
 import type { Page, Project, ProjectQuery } from '@dialwise/contracts';
 import type { ActionContext } from '../auth/actor.ts';
 import { projects, users } from '../db/schema.ts';
-import { escapeLike } from '../db/escape-like.ts';
+import { containsPattern } from '../db/like-pattern.ts';
 import { ownProject, projectColumns, toProject } from './project-row.ts';
 
 /** The caller's projects, newest first, optionally filtered by part of the name. */
 export async function listProjects(ctx: ActionContext, query: ProjectQuery): Promise<Page<Project>> {
-  const where = and(ownProject(ctx), query.name ? ilike(projects.name, `%${escapeLike(query.name)}%`) : undefined);
+  const where = and(ownProject(ctx), query.name ? ilike(projects.name, containsPattern(query.name)) : undefined);
   const [rows, [total]] = await Promise.all([
     ctx.db.select(projectColumns).from(projects).leftJoin(users, eq(users.id, projects.createdBy))
       .where(where).orderBy(desc(projects.createdAt), desc(projects.id))

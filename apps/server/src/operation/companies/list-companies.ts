@@ -2,7 +2,7 @@ import { and, count, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
 import type { CompanyListItem, CompanyQuery, Page } from '@dialwise/contracts';
 import type { ActionContext } from '../../auth/actor.ts';
 import { companies } from '../../db/schema.ts';
-import { containsPattern } from '../sql-helpers.ts';
+import { containsPattern } from '../../db/like-pattern.ts';
 import { companyItemQuery, toCompanyItem } from './company-item.ts';
 
 /** Every company (DEV acts on all of them here), newest first; keyword over name, suffix and admin e-mail. */

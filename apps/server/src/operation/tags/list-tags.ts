@@ -2,7 +2,7 @@ import { and, asc, count, ilike, or, type SQL } from 'drizzle-orm';
 import type { Page, Tag, TagQuery } from '@dialwise/contracts';
 import type { ActionContext } from '../../auth/actor.ts';
 import { tags } from '../../db/schema.ts';
-import { containsPattern } from '../sql-helpers.ts';
+import { containsPattern } from '../../db/like-pattern.ts';
 import { tagItemQuery, toTag } from './tag-item.ts';
 
 /** The tag catalogue, by alias; keyword over name, alias and description. */

@@ -2,7 +2,7 @@ import { and, asc, count, eq, ilike, or, type SQL } from 'drizzle-orm';
 import type { Page, Voice, VoiceQuery } from '@dialwise/contracts';
 import type { ActionContext } from '../../auth/actor.ts';
 import { voices } from '../../db/schema.ts';
-import { containsPattern } from '../sql-helpers.ts';
+import { containsPattern } from '../../db/like-pattern.ts';
 import { toVoice, voiceItemQuery } from './voice-item.ts';
 
 /** The voice catalogue, by nickname; keyword over nickname and original voice id, filter by vendor. */
