@@ -3,7 +3,7 @@ import { ErrorCode } from '@dialwise/contracts';
 import type { DbOrTx } from '../../db/client.ts';
 import { companies, users } from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
-import { uniqueViolation } from '../sql-helpers.ts';
+import { violatedUniqueIndex } from '../../db/unique-violation.ts';
 
 /**
  * Refuses a name or suffix another company holds (409 naming it). The unique indexes stay the last word
@@ -24,7 +24,7 @@ export async function assertUsernameFree(db: DbOrTx, username: string): Promise<
 }
 
 export function conflictFromViolation(error: unknown, values: { name: string; suffix: string; username?: string }): AppError | null {
-  switch (uniqueViolation(error)) {
+  switch (violatedUniqueIndex(error)) {
     case 'companies_name_key': return new AppError(ErrorCode.CONFLICT, 'e.company.nameTaken', { name: values.name });
     case 'companies_suffix_key': return new AppError(ErrorCode.CONFLICT, 'e.company.suffixTaken', { suffix: values.suffix });
     case 'users_username_key': return new AppError(ErrorCode.CONFLICT, 'e.company.usernameTaken', { username: values.username ?? '' });

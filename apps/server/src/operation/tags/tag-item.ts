@@ -3,7 +3,8 @@ import { ErrorCode, type Tag } from '@dialwise/contracts';
 import type { DbOrTx } from '../../db/client.ts';
 import { tags } from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
-import { creator, updater, uniqueViolation } from '../sql-helpers.ts';
+import { isUniqueViolation } from '../../db/unique-violation.ts';
+import { creator, updater } from '../sql-helpers.ts';
 
 /** Tag rows with who created / changed them. */
 export function tagItemQuery(db: DbOrTx) {
@@ -45,5 +46,5 @@ export async function assertAliasFree(db: DbOrTx, alias: string, exceptId?: stri
 }
 
 export function aliasConflict(error: unknown, alias: string): AppError | null {
-  return uniqueViolation(error) === 'tags_alias_key' ? new AppError(ErrorCode.CONFLICT, 'e.tag.aliasTaken', { alias }) : null;
+  return isUniqueViolation(error, 'tags_alias_key') ? new AppError(ErrorCode.CONFLICT, 'e.tag.aliasTaken', { alias }) : null;
 }

@@ -3,7 +3,8 @@ import { ErrorCode, type Voice } from '@dialwise/contracts';
 import type { DbOrTx } from '../../db/client.ts';
 import { companyGrants, voices } from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
-import { creator, updater, uniqueViolation } from '../sql-helpers.ts';
+import { isUniqueViolation } from '../../db/unique-violation.ts';
+import { creator, updater } from '../sql-helpers.ts';
 
 /** Voice rows with who created / changed them and how many companies they are granted to. */
 export function voiceItemQuery(db: DbOrTx) {
@@ -51,5 +52,5 @@ export async function assertNicknameFree(db: DbOrTx, nickname: string, exceptId?
 }
 
 export function nicknameConflict(error: unknown, nickname: string): AppError | null {
-  return uniqueViolation(error) === 'voices_nickname_key' ? new AppError(ErrorCode.CONFLICT, 'e.voice.nicknameTaken', { nickname }) : null;
+  return isUniqueViolation(error, 'voices_nickname_key') ? new AppError(ErrorCode.CONFLICT, 'e.voice.nicknameTaken', { nickname }) : null;
 }
