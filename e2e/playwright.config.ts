@@ -35,7 +35,11 @@ export default defineConfig({
     stdout: 'ignore',
     stderr: 'pipe',
     env: {
-      PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', DEMO_PASSWORD: 'Dialwise@2026',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      DEMO_PASSWORD: 'Dialwise@2026',
       // Simulated callees ring and talk ten times faster, so a started task finishes within a test.
       SIMULATED_TIME_SCALE: '0.1',
     },

@@ -37,11 +37,14 @@ function run(name, suite) {
   rmSync(report, { force: true });
   const cwd = join(root, suite.cwd);
   const bin = (tool) => join(root, 'node_modules', '.bin', tool);
-  const result = suite.kind === 'vitest'
-    ? spawnSync(bin('vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`], { cwd, stdio: 'inherit' })
-    : spawnSync(bin('playwright'), ['test', '--reporter=list,json'], {
-      cwd, stdio: 'inherit', env: { ...process.env, PLAYWRIGHT_JSON_OUTPUT_NAME: report },
-    });
+  const result =
+    suite.kind === 'vitest'
+      ? spawnSync(bin('vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`], { cwd, stdio: 'inherit' })
+      : spawnSync(bin('playwright'), ['test', '--reporter=list,json'], {
+          cwd,
+          stdio: 'inherit',
+          env: { ...process.env, PLAYWRIGHT_JSON_OUTPUT_NAME: report },
+        });
   return { ...readCounts(suite.kind, report), exitCode: result.status ?? 1 };
 }
 
@@ -76,7 +79,9 @@ for (const name of names) {
   totals.passed += counts.passed;
   totals.failed += counts.failed;
   totals.skipped += counts.skipped;
-  lines.push(`  ${name.padEnd(10)} ${counts.passed} passed, ${counts.failed} failed${counts.skipped ? `, ${counts.skipped} skipped` : ''}${broken ? '  (suite did not complete)' : ''}`);
+  lines.push(
+    `  ${name.padEnd(10)} ${counts.passed} passed, ${counts.failed} failed${counts.skipped ? `, ${counts.skipped} skipped` : ''}${broken ? '  (suite did not complete)' : ''}`,
+  );
 }
 
 console.log('\n━━ summary ━━');

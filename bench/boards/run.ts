@@ -43,21 +43,61 @@ const rows = <T>(result: unknown) => (result as { rows: T[] }).rows;
 const ZONES = ['Asia/Shanghai', 'Europe/Berlin', 'America/New_York'];
 const [scenario] = await db.insert(scenarios).values({ name: 'Bench' }).returning();
 const [voice] = await db.insert(voices).values({ nickname: 'Bench', vendor: 'volcano', originalVoiceId: 'bench' }).returning();
-const companyRows = await db.insert(companies).values(ZONES.map((timezone, i) => ({ name: `Bench${i}`, suffix: `bench${i}`, adminEmail: `b${i}@x.test`, timezone }))).returning();
-const lineRows = await db.insert(sipLines).values(companyRows.map((c) => ({ companyId: c.id, alias: 'line', concurrency: 100, sipUsername: 'u', passwordSealed: '', domain: 'sip.test', port: 5060 }))).returning();
-const projectRows = await db.insert(projects).values(Array.from({ length: 50 }, (_, i) => ({ companyId: companyRows[i % 3]!.id, name: `P${i}`, encryptionType: 'PLAIN_TEXT' as const }))).returning();
-const taskRows = await db.insert(tasks).values(Array.from({ length: 500 }, (_, i) => {
-  const project = projectRows[Math.floor(i / 10)]!;
-  return {
-    projectId: project.id, companyId: project.companyId, name: `T${i}`, status: 'completed' as const, scenarioId: scenario!.id, voiceId: voice!.id,
-    callStart: '09:00', callEnd: '18:00', weekdays: [1, 2, 3, 4, 5], advanced: { prologues: [] },
-  };
-})).returning();
+const companyRows = await db
+  .insert(companies)
+  .values(ZONES.map((timezone, i) => ({ name: `Bench${i}`, suffix: `bench${i}`, adminEmail: `b${i}@x.test`, timezone })))
+  .returning();
+const lineRows = await db
+  .insert(sipLines)
+  .values(
+    companyRows.map((c) => ({
+      companyId: c.id,
+      alias: 'line',
+      concurrency: 100,
+      sipUsername: 'u',
+      passwordSealed: '',
+      domain: 'sip.test',
+      port: 5060,
+    })),
+  )
+  .returning();
+const projectRows = await db
+  .insert(projects)
+  .values(
+    Array.from({ length: 50 }, (_, i) => ({ companyId: companyRows[i % 3]!.id, name: `P${i}`, encryptionType: 'PLAIN_TEXT' as const })),
+  )
+  .returning();
+const taskRows = await db
+  .insert(tasks)
+  .values(
+    Array.from({ length: 500 }, (_, i) => {
+      const project = projectRows[Math.floor(i / 10)]!;
+      return {
+        projectId: project.id,
+        companyId: project.companyId,
+        name: `T${i}`,
+        status: 'completed' as const,
+        scenarioId: scenario!.id,
+        voiceId: voice!.id,
+        callStart: '09:00',
+        callEnd: '18:00',
+        weekdays: [1, 2, 3, 4, 5],
+        advanced: { prologues: [] },
+      };
+    }),
+  )
+  .returning();
 await db.execute(sql`create table bench_tasks (n int primary key, task_id uuid, project_id uuid, company_id uuid, line_id uuid)`);
-await db.execute(sql.raw(`insert into bench_tasks values ${taskRows.map((t, n) => `(${n}, '${t.id}', '${t.projectId}', '${t.companyId}', '${lineRows[companyRows.findIndex((c) => c.id === t.companyId)]!.id}')`).join(', ')}`));
+await db.execute(
+  sql.raw(
+    `insert into bench_tasks values ${taskRows.map((t, n) => `(${n}, '${t.id}', '${t.projectId}', '${t.companyId}', '${lineRows[companyRows.findIndex((c) => c.id === t.companyId)]!.id}')`).join(', ')}`,
+  ),
+);
 
 // 2. The records: DAYS days up to today, 01:00–10:00 UTC (a working day in Shanghai), 45 % answered.
-const [{ start: startText }] = rows<{ start: string }>(await db.execute(sql`select (date_trunc('day', now(), 'UTC') - ${`${DAYS - 1} days`}::interval)::text as start`)) as [{ start: string }];
+const [{ start: startText }] = rows<{ start: string }>(
+  await db.execute(sql`select (date_trunc('day', now(), 'UTC') - ${`${DAYS - 1} days`}::interval)::text as start`),
+) as [{ start: string }];
 const dataStart = new Date(startText);
 const chunk = Number(process.env.BENCH_CHUNK ?? (url ? 1_000_000 : 250_000));
 let t0 = performance.now();
@@ -84,10 +124,20 @@ t0 = performance.now();
 await db.execute(sql`analyze`);
 const count = async (table: string) => Number(rows<{ n: string }>(await db.execute(sql.raw(`select count(*) as n from ${table}`)))[0]!.n);
 const sizes = { calls: await count('calls'), minute: await count('call_rollups_minute'), hour: await count('call_rollups_hour') };
-log(`${engine}: ${sizes.calls.toLocaleString()} calls written with their rollups in ${insertSeconds} s; rollup rows: minute ${sizes.minute.toLocaleString()}, hour ${sizes.hour.toLocaleString()}`);
+log(
+  `${engine}: ${sizes.calls.toLocaleString()} calls written with their rollups in ${insertSeconds} s; rollup rows: minute ${sizes.minute.toLocaleString()}, hour ${sizes.hour.toLocaleString()}`,
+);
 
 // 3. The queries, each RUNS times with a random project/task, from the rollups and from the records.
-const random = (() => { let a = 42; return () => { a = (a + 0x6d2b79f5) | 0; let t = Math.imul(a ^ (a >>> 15), 1 | a); t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t; return ((t ^ (t >>> 14)) >>> 0) / 4294967296; }; })();
+const random = (() => {
+  let a = 42;
+  return () => {
+    a = (a + 0x6d2b79f5) | 0;
+    let t = Math.imul(a ^ (a >>> 15), 1 | a);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+})();
 const pickTask = () => taskRows[Math.floor(random() * taskRows.length)]!;
 const pickProject = () => projectRows[Math.floor(random() * projectRows.length)]!;
 const pickCompany = () => companyRows[Math.floor(random() * companyRows.length)]!;
@@ -98,33 +148,147 @@ const lastDays = (n: number) => ({ start: new Date(dataEnd.getTime() - n * DAY),
 const columns = MEASURES.map((m) => m.column);
 const seriesColumns = ['total', 'connected', 'transfer_success', 'lost'];
 
-interface Case { name: string; rollup: Source | null; run: (source: Source) => Promise<unknown> }
+interface Case {
+  name: string;
+  rollup: Source | null;
+  run: (source: Source) => Promise<unknown>;
+}
 const cases: Case[] = [
-  { name: 'summary · project · 7 days', rollup: 'hour', run: (s) => { const p = pickProject(); return sumRange(db, s, { companyId: p.companyId, projectId: p.id }, lastDays(7).start, lastDays(7).end, columns); } },
-  { name: 'summary · project · 30 days', rollup: 'hour', run: (s) => { const p = pickProject(); return sumRange(db, s, { companyId: p.companyId, projectId: p.id }, lastDays(30).start, lastDays(30).end, columns); } },
-  { name: 'summary · task · 7 days', rollup: 'hour', run: (s) => { const t = pickTask(); return sumRange(db, s, { companyId: t.companyId, taskId: t.id }, lastDays(7).start, lastDays(7).end, columns); } },
-  { name: 'summary · company · 30 days', rollup: 'hour', run: (s) => { const c = pickCompany(); return sumRange(db, s, { companyId: c.id }, lastDays(30).start, lastDays(30).end, columns); } },
-  { name: 'series · project · 30 days by day', rollup: 'hour', run: (s) => { const p = pickProject(); return seriesRange(db, s, { companyId: p.companyId, projectId: p.id }, lastDays(30).start, lastDays(30).end, 'Asia/Shanghai', '1 day', seriesColumns); } },
-  { name: 'series · project · 1 day by hour', rollup: 'hour', run: (s) => { const p = pickProject(); return seriesRange(db, s, { companyId: p.companyId, projectId: p.id }, lastDays(1).start, lastDays(1).end, 'Asia/Shanghai', '1 hour', seriesColumns); } },
-  { name: 'real-time · task · last hour by 5 min', rollup: 'minute', run: (s) => { const t = pickTask(); const end = new Date(dataEnd.getTime() - 14 * HOUR); const start = new Date(end.getTime() - HOUR); return Promise.all([sumRange(db, s, { companyId: t.companyId, taskId: t.id }, start, end, columns), seriesRange(db, s, { companyId: t.companyId, taskId: t.id }, start, end, 'Asia/Shanghai', '5 minutes', seriesColumns)]); } },
-  { name: 'real-time · task · today by hour', rollup: 'hour', run: (s) => { const t = pickTask(); const { start, end } = lastDays(1); return Promise.all([sumRange(db, s, { companyId: t.companyId, taskId: t.id }, start, end, columns), seriesRange(db, s, { companyId: t.companyId, taskId: t.id }, start, end, 'Asia/Shanghai', '1 hour', seriesColumns)]); } },
-  { name: 'summary · project · 7 days, minute rows (half-hour zones)', rollup: 'minute', run: (s) => { const p = pickProject(); return sumRange(db, s, { companyId: p.companyId, projectId: p.id }, lastDays(7).start, lastDays(7).end, columns); } },
+  {
+    name: 'summary · project · 7 days',
+    rollup: 'hour',
+    run: (s) => {
+      const p = pickProject();
+      return sumRange(db, s, { companyId: p.companyId, projectId: p.id }, lastDays(7).start, lastDays(7).end, columns);
+    },
+  },
+  {
+    name: 'summary · project · 30 days',
+    rollup: 'hour',
+    run: (s) => {
+      const p = pickProject();
+      return sumRange(db, s, { companyId: p.companyId, projectId: p.id }, lastDays(30).start, lastDays(30).end, columns);
+    },
+  },
+  {
+    name: 'summary · task · 7 days',
+    rollup: 'hour',
+    run: (s) => {
+      const t = pickTask();
+      return sumRange(db, s, { companyId: t.companyId, taskId: t.id }, lastDays(7).start, lastDays(7).end, columns);
+    },
+  },
+  {
+    name: 'summary · company · 30 days',
+    rollup: 'hour',
+    run: (s) => {
+      const c = pickCompany();
+      return sumRange(db, s, { companyId: c.id }, lastDays(30).start, lastDays(30).end, columns);
+    },
+  },
+  {
+    name: 'series · project · 30 days by day',
+    rollup: 'hour',
+    run: (s) => {
+      const p = pickProject();
+      return seriesRange(
+        db,
+        s,
+        { companyId: p.companyId, projectId: p.id },
+        lastDays(30).start,
+        lastDays(30).end,
+        'Asia/Shanghai',
+        '1 day',
+        seriesColumns,
+      );
+    },
+  },
+  {
+    name: 'series · project · 1 day by hour',
+    rollup: 'hour',
+    run: (s) => {
+      const p = pickProject();
+      return seriesRange(
+        db,
+        s,
+        { companyId: p.companyId, projectId: p.id },
+        lastDays(1).start,
+        lastDays(1).end,
+        'Asia/Shanghai',
+        '1 hour',
+        seriesColumns,
+      );
+    },
+  },
+  {
+    name: 'real-time · task · last hour by 5 min',
+    rollup: 'minute',
+    run: (s) => {
+      const t = pickTask();
+      const end = new Date(dataEnd.getTime() - 14 * HOUR);
+      const start = new Date(end.getTime() - HOUR);
+      return Promise.all([
+        sumRange(db, s, { companyId: t.companyId, taskId: t.id }, start, end, columns),
+        seriesRange(db, s, { companyId: t.companyId, taskId: t.id }, start, end, 'Asia/Shanghai', '5 minutes', seriesColumns),
+      ]);
+    },
+  },
+  {
+    name: 'real-time · task · today by hour',
+    rollup: 'hour',
+    run: (s) => {
+      const t = pickTask();
+      const { start, end } = lastDays(1);
+      return Promise.all([
+        sumRange(db, s, { companyId: t.companyId, taskId: t.id }, start, end, columns),
+        seriesRange(db, s, { companyId: t.companyId, taskId: t.id }, start, end, 'Asia/Shanghai', '1 hour', seriesColumns),
+      ]);
+    },
+  },
+  {
+    name: 'summary · project · 7 days, minute rows (half-hour zones)',
+    rollup: 'minute',
+    run: (s) => {
+      const p = pickProject();
+      return sumRange(db, s, { companyId: p.companyId, projectId: p.id }, lastDays(7).start, lastDays(7).end, columns);
+    },
+  },
 ];
 
-const listPage = async (filter: { companyId: string; projectId?: string; taskId?: string; status?: string }, range: { start: Date; end: Date }) => {
-  const where = sql.join([
-    sql`company_id = ${filter.companyId}`,
-    ...(filter.projectId ? [sql`project_id = ${filter.projectId}`] : []),
-    ...(filter.taskId ? [sql`task_id = ${filter.taskId}`] : []),
-    ...(filter.status ? [sql`status = ${filter.status}`] : []),
-    sql`placed_at >= ${range.start.toISOString()}::timestamptz and placed_at < ${range.end.toISOString()}::timestamptz`,
-  ], sql` and `);
-  await db.execute(sql`select id, task_id, phone, placed_at, duration_ms, status, outcome from calls where ${where} order by placed_at desc limit 20`);
+const listPage = async (
+  filter: { companyId: string; projectId?: string; taskId?: string; status?: string },
+  range: { start: Date; end: Date },
+) => {
+  const where = sql.join(
+    [
+      sql`company_id = ${filter.companyId}`,
+      ...(filter.projectId ? [sql`project_id = ${filter.projectId}`] : []),
+      ...(filter.taskId ? [sql`task_id = ${filter.taskId}`] : []),
+      ...(filter.status ? [sql`status = ${filter.status}`] : []),
+      sql`placed_at >= ${range.start.toISOString()}::timestamptz and placed_at < ${range.end.toISOString()}::timestamptz`,
+    ],
+    sql` and `,
+  );
+  await db.execute(
+    sql`select id, task_id, phone, placed_at, duration_ms, status, outcome from calls where ${where} order by placed_at desc limit 20`,
+  );
   await db.execute(sql`select count(*) from calls where ${where}`);
 };
 const listCases: { name: string; run: () => Promise<unknown> }[] = [
-  { name: 'record list · project · 7 days (page + count)', run: () => { const p = pickProject(); return listPage({ companyId: p.companyId, projectId: p.id }, lastDays(7)); } },
-  { name: 'record list · task · connected · 30 days (page + count)', run: () => { const t = pickTask(); return listPage({ companyId: t.companyId, taskId: t.id, status: 'connected' }, lastDays(30)); } },
+  {
+    name: 'record list · project · 7 days (page + count)',
+    run: () => {
+      const p = pickProject();
+      return listPage({ companyId: p.companyId, projectId: p.id }, lastDays(7));
+    },
+  },
+  {
+    name: 'record list · task · connected · 30 days (page + count)',
+    run: () => {
+      const t = pickTask();
+      return listPage({ companyId: t.companyId, taskId: t.id, status: 'connected' }, lastDays(30));
+    },
+  },
   { name: 'record list · company · 1 day (page + count)', run: () => listPage({ companyId: pickCompany().id }, lastDays(1)) },
 ];
 
@@ -142,11 +306,16 @@ async function time(run: () => Promise<unknown>): Promise<{ p50: number; p95: nu
 }
 
 const ms = (v: number) => v.toFixed(1).padStart(8);
-const lines = [`| query (${engine}, ${sizes.calls.toLocaleString()} calls) | rollup p50 | rollup p95 | raw p50 | raw p95 | raw/rollup (p50) |`, '|---|---:|---:|---:|---:|---:|'];
+const lines = [
+  `| query (${engine}, ${sizes.calls.toLocaleString()} calls) | rollup p50 | rollup p95 | raw p50 | raw p95 | raw/rollup (p50) |`,
+  '|---|---:|---:|---:|---:|---:|',
+];
 for (const c of cases) {
   const rolled = await time(() => c.run(c.rollup!));
   const raw = await time(() => c.run('raw'));
-  lines.push(`| ${c.name} | ${ms(rolled.p50)} | ${ms(rolled.p95)} | ${ms(raw.p50)} | ${ms(raw.p95)} | ${(raw.p50 / rolled.p50).toFixed(0)}× |`);
+  lines.push(
+    `| ${c.name} | ${ms(rolled.p50)} | ${ms(rolled.p95)} | ${ms(raw.p50)} | ${ms(raw.p95)} | ${(raw.p50 / rolled.p50).toFixed(0)}× |`,
+  );
   log(lines.at(-1)!);
 }
 for (const c of listCases) {
@@ -158,13 +327,17 @@ for (const c of listCases) {
 // 4. What the trigger costs a finished call: the dialer's single-row close, without and with it.
 async function finishCalls(n: number, base: number): Promise<number> {
   const t = taskRows[0]!;
-  const ids = rows<{ id: string }>(await db.execute(sql`
+  const ids = rows<{ id: string }>(
+    await db.execute(sql`
     insert into calls (company_id, project_id, task_id, subtask_id, sip_line_id, phone, attempt, node, placed_at)
     select ${t.companyId}, ${t.projectId}, ${t.id}, ${base} + i, ${lineRows[companyRows.findIndex((c) => c.id === t.companyId)]!.id}, '9' || lpad((${base} + i)::text, 10, '0'), 1, 'bench', now()
-    from generate_series(1, ${n}) i returning id`)).map((r) => r.id);
+    from generate_series(1, ${n}) i returning id`),
+  ).map((r) => r.id);
   const start = performance.now();
   for (const id of ids) {
-    await db.execute(sql`update calls set ended_at = now(), status = 'connected', outcome = 'answered', duration_ms = 42000 where id = ${id} and ended_at is null`);
+    await db.execute(
+      sql`update calls set ended_at = now(), status = 'connected', outcome = 'answered', duration_ms = 42000 where id = ${id} and ended_at is null`,
+    );
   }
   return (performance.now() - start) / n;
 }
@@ -191,7 +364,16 @@ for (const c of companyRows) {
   exact &&= JSON.stringify(hour) === JSON.stringify(raw) && JSON.stringify(minute) === JSON.stringify(raw);
 }
 log(`rollups equal the raw aggregates: ${exact ? 'yes' : 'NO'}`);
-console.log(['', ...lines, '', triggerLine, `rows written (with their rollups) in ${insertSeconds} s; rollup rows: minute ${sizes.minute.toLocaleString()}, hour ${sizes.hour.toLocaleString()}`, `rollups equal the raw aggregates: ${exact ? 'yes' : 'NO'}`].join('\n'));
+console.log(
+  [
+    '',
+    ...lines,
+    '',
+    triggerLine,
+    `rows written (with their rollups) in ${insertSeconds} s; rollup rows: minute ${sizes.minute.toLocaleString()}, hour ${sizes.hour.toLocaleString()}`,
+    `rollups equal the raw aggregates: ${exact ? 'yes' : 'NO'}`,
+  ].join('\n'),
+);
 
 // Dropping the database ends the pool's last connections from the server side: not an error here.
 if (database.driver.kind === 'postgres') database.driver.pool.on('error', () => undefined);

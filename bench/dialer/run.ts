@@ -71,15 +71,17 @@ const pct = (x: number) => `${(x * 100).toFixed(0)} %`;
 
 const sipps: Sipp[] = [];
 for (let i = 0; i < farEnds; i++) {
-  sipps.push(await startSipp({
-    scenario: 'uas-remote-bye.xml',
-    rtpEcho: true,
-    calls: Math.ceil((total - i) / farEnds),
-    pauseMs: holdS * 1000,
-    timeoutS: seconds + holdS + 60,
-    traceMessages: false,
-    extraArgs: ['-l', '5000', '-max_recv_loops', '10000', '-max_sched_loops', '10000'],
-  }));
+  sipps.push(
+    await startSipp({
+      scenario: 'uas-remote-bye.xml',
+      rtpEcho: true,
+      calls: Math.ceil((total - i) / farEnds),
+      pauseMs: holdS * 1000,
+      timeoutS: seconds + holdS + 60,
+      traceMessages: false,
+      extraArgs: ['-l', '5000', '-max_recv_loops', '10000', '-max_sched_loops', '10000'],
+    }),
+  );
 }
 rmSync(out, { recursive: true, force: true });
 const trunk = new SipTrunk({ recordingsDir: join(out, 'recordings'), bindAddress: '127.0.0.1', rtpPorts: RTP_PORTS });
@@ -116,7 +118,11 @@ const pacer = setInterval(() => {
   const due = Math.min(total, Math.floor(((performance.now() - start) / 1000) * rate));
   for (; placed < due; placed++) {
     const call: CallHandle = trunk.dial({
-      to: `1380${String(placed).padStart(7, '0')}`, callerId: '02100000000', line: lines[placed % lines.length]!, ringTimeoutMs: 30_000, record,
+      to: `1380${String(placed).padStart(7, '0')}`,
+      callerId: '02100000000',
+      line: lines[placed % lines.length]!,
+      ringTimeoutMs: 30_000,
+      record,
     });
     call.once('answered', () => {
       answeredAt.push(performance.now() - start);
@@ -163,7 +169,9 @@ const wallS = (performance.now() - start) / 1000;
 const sippCodes = await Promise.all(sipps.map((s) => s.exited));
 
 const answered = results.filter((r) => r.outcome === 'answered');
-const good = answered.filter((r) => r.hungUpBy === 'callee' && r.media.packetsReceived > 0 && (!record || (r.recording?.durationMs ?? 0) > 0));
+const good = answered.filter(
+  (r) => r.hungUpBy === 'callee' && r.media.packetsReceived > 0 && (!record || (r.recording?.durationMs ?? 0) > 0),
+);
 const failures = new Map<string, number>();
 for (const r of results) {
   if (good.includes(r)) continue;
@@ -205,8 +213,15 @@ Dialer benchmark — SipTrunk → ${farEnds} sipp far end(s) on loopback with RT
 
 for (const [i, s] of sipps.entries()) {
   if (sippCodes[i] === 0) continue;
-  const problems = (await s.diagnostics()).split(/\n|(?=\d{4}-\d\d-\d\d\t)/).filter((l) => /Aborting|Dead call|watchdog|unexpected/i.test(l));
-  console.log(`sipp ${i + 1} reported ${problems.length} problem lines, first: ${problems.slice(0, 3).map((l) => l.slice(0, 160)).join('\n    ')}`);
+  const problems = (await s.diagnostics())
+    .split(/\n|(?=\d{4}-\d\d-\d\d\t)/)
+    .filter((l) => /Aborting|Dead call|watchdog|unexpected/i.test(l));
+  console.log(
+    `sipp ${i + 1} reported ${problems.length} problem lines, first: ${problems
+      .slice(0, 3)
+      .map((l) => l.slice(0, 160))
+      .join('\n    ')}`,
+  );
 }
 await trunk.close();
 for (const s of sipps) await s.stop();

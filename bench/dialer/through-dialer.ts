@@ -61,36 +61,74 @@ const secrets = SecretBox.fromKey(randomBytes(32));
 
 const sipps: Sipp[] = [];
 for (let i = 0; i < farEnds; i++) {
-  sipps.push(await startSipp({
-    scenario: 'uas-remote-bye.xml', rtpEcho: true, calls: Math.ceil((total - i) / farEnds), pauseMs: holdS * 1000,
-    timeoutS: seconds * 3 + holdS + 120, traceMessages: false,
-    extraArgs: ['-l', '5000', '-max_recv_loops', '10000', '-max_sched_loops', '10000'],
-  }));
+  sipps.push(
+    await startSipp({
+      scenario: 'uas-remote-bye.xml',
+      rtpEcho: true,
+      calls: Math.ceil((total - i) / farEnds),
+      pauseMs: holdS * 1000,
+      timeoutS: seconds * 3 + holdS + 120,
+      traceMessages: false,
+      extraArgs: ['-l', '5000', '-max_recv_loops', '10000', '-max_sched_loops', '10000'],
+    }),
+  );
 }
 
 // The campaign: one company without a practical cap, one task on one line per far end.
-const [company] = await db.insert(companies).values({
-  name: 'Bench', suffix: 'bench', adminEmail: 'bench@x.test',
-  permissions: { numberReveal: false, maxConcurrency: COMPANY_CONCURRENCY.max, features: [...COMPANY_FEATURES] },
-}).returning();
+const [company] = await db
+  .insert(companies)
+  .values({
+    name: 'Bench',
+    suffix: 'bench',
+    adminEmail: 'bench@x.test',
+    permissions: { numberReveal: false, maxConcurrency: COMPANY_CONCURRENCY.max, features: [...COMPANY_FEATURES] },
+  })
+  .returning();
 const [project] = await db.insert(projects).values({ companyId: company!.id, name: 'bench', encryptionType: 'PLAIN_TEXT' }).returning();
 const [scenario] = await db.insert(scenarios).values({ name: 'bench' }).returning();
 const [voice] = await db.insert(voices).values({ nickname: 'bench', vendor: 'volcano', originalVoiceId: 'bench01' }).returning();
-const [task] = await db.insert(tasks).values({
-  projectId: project!.id, companyId: company!.id, name: 'bench', status: 'in_progress', scenarioId: scenario!.id, voiceId: voice!.id,
-  callStart: '00:00', callEnd: '23:59', weekdays: [1, 2, 3, 4, 5, 6, 7], advanced: { prologues: [] }, pendingCount: total, totalCount: total,
-}).returning();
+const [task] = await db
+  .insert(tasks)
+  .values({
+    projectId: project!.id,
+    companyId: company!.id,
+    name: 'bench',
+    status: 'in_progress',
+    scenarioId: scenario!.id,
+    voiceId: voice!.id,
+    callStart: '00:00',
+    callEnd: '23:59',
+    weekdays: [1, 2, 3, 4, 5, 6, 7],
+    advanced: { prologues: [] },
+    pendingCount: total,
+    totalCount: total,
+  })
+  .returning();
 for (const [i, s] of sipps.entries()) {
-  const [line] = await db.insert(sipLines).values({
-    companyId: company!.id, alias: `sipp${i}`, concurrency: 1000, cps: perLineCps, sipUsername: 'bench', passwordSealed: secrets.seal('bench'),
-    domain: s.address, port: s.port, trunk: 'sip',
-  }).returning();
+  const [line] = await db
+    .insert(sipLines)
+    .values({
+      companyId: company!.id,
+      alias: `sipp${i}`,
+      concurrency: 1000,
+      cps: perLineCps,
+      sipUsername: 'bench',
+      passwordSealed: secrets.seal('bench'),
+      domain: s.address,
+      port: s.port,
+      trunk: 'sip',
+    })
+    .returning();
   await db.insert(taskSipLines).values({ taskId: task!.id, sipLineId: line!.id });
 }
 for (let i = 0; i < total; i += 5000) {
-  await db.insert(subtasks).values(Array.from({ length: Math.min(5000, total - i) }, (_, j) => ({
-    taskId: task!.id, companyId: company!.id, phone: `1380${String(i + j).padStart(7, '0')}`,
-  })));
+  await db.insert(subtasks).values(
+    Array.from({ length: Math.min(5000, total - i) }, (_, j) => ({
+      taskId: task!.id,
+      companyId: company!.id,
+      phone: `1380${String(i + j).padStart(7, '0')}`,
+    })),
+  );
 }
 
 const recordingsDir = join(work, 'recordings');
@@ -137,9 +175,18 @@ clearInterval(sampler);
 loop.disable();
 await dialer.stop();
 
-const rows = await db.select({
-  outcome: calls.outcome, answeredAt: calls.answeredAt, placedAt: calls.placedAt, recordingMs: calls.recordingMs, hungUpBy: calls.hungUpBy, sipReason: calls.sipReason, durationMs: calls.durationMs,
-}).from(calls).where(eq(calls.taskId, task!.id));
+const rows = await db
+  .select({
+    outcome: calls.outcome,
+    answeredAt: calls.answeredAt,
+    placedAt: calls.placedAt,
+    recordingMs: calls.recordingMs,
+    hungUpBy: calls.hungUpBy,
+    sipReason: calls.sipReason,
+    durationMs: calls.durationMs,
+  })
+  .from(calls)
+  .where(eq(calls.taskId, task!.id));
 const answered = rows.filter((r) => r.outcome === 'answered');
 const good = answered.filter((r) => r.hungUpBy === 'callee' && (r.recordingMs ?? 0) > 0);
 const failures = new Map<string, number>();
@@ -156,7 +203,9 @@ const latencies = answered.map((r) => r.answeredAt!.getTime() - r.placedAt.getTi
 const sorted = [...tickTimes].sort((a, b) => a - b);
 const p = (xs: number[], q: number) => (xs.length ? xs[Math.min(xs.length - 1, Math.floor((q / 100) * xs.length))]! : 0);
 const avg = (xs: number[]) => (xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : 0);
-const [{ n: left }] = await db.select({ n: sql<number>`count(*)::int` }).from(subtasks).where(eq(subtasks.state, 'pending')) as [{ n: number }];
+const [{ n: left }] = (await db.select({ n: sql<number>`count(*)::int` }).from(subtasks).where(eq(subtasks.state, 'pending'))) as [
+  { n: number },
+];
 
 console.log(`
 Dialer benchmark through the server path — ${database.kind === 'postgres' ? 'PostgreSQL' : 'PGlite'}; task with ${total} numbers on ${farEnds} SIP lines (${perLineCps} calls/s each) → ${farEnds} sipp far ends with RTP echo, hold ${holdS} s, round every ${tickMs} ms

@@ -29,7 +29,9 @@ const log = (text: string) => console.log(`[bench] ${text}`);
 const csvPath = join(workDir, `subtasks-${megabytes}mb.csv`);
 let t0 = performance.now();
 const file = await generateCsv(csvPath, megabytes * 1024 * 1024);
-log(`CSV ${csvPath}: ${file.rows.toLocaleString()} rows, ${(file.bytes / 1048576).toFixed(1)} MB (${((performance.now() - t0) / 1000).toFixed(1)} s to prepare)`);
+log(
+  `CSV ${csvPath}: ${file.rows.toLocaleString()} rows, ${(file.bytes / 1048576).toFixed(1)} MB (${((performance.now() - t0) / 1000).toFixed(1)} s to prepare)`,
+);
 
 // 2. A fresh database: a PGlite folder, or a new database on the PostgreSQL of DATABASE_URL.
 const baseUrl = process.env.DATABASE_URL || undefined;
@@ -47,15 +49,33 @@ let database: Database = await openDatabase({ url, dataDir });
 const token = newSessionToken();
 const ids = await database.db.transaction(async (tx) => {
   const [company] = await tx.insert(companies).values({ name: 'Bench', suffix: 'bench', adminEmail: 'bench@x.test' }).returning();
-  const [user] = await tx.insert(users).values({ companyId: company!.id, username: 'bench', alias: 'Bench', authLevel: 'ADMIN', passwordHash: 'x' }).returning();
+  const [user] = await tx
+    .insert(users)
+    .values({ companyId: company!.id, username: 'bench', alias: 'Bench', authLevel: 'ADMIN', passwordHash: 'x' })
+    .returning();
   await tx.insert(sessions).values({ userId: user!.id, tokenHash: hashSessionToken(token), expiresAt: new Date(Date.now() + 86_400_000) });
   const [scenario] = await tx.insert(scenarios).values({ name: 'Bench scenario' }).returning();
   const [voice] = await tx.insert(voices).values({ nickname: 'Bench', vendor: 'volcano', originalVoiceId: 'bench01' }).returning();
-  await tx.insert(companyGrants).values([{ companyId: company!.id, kind: 'scenario', refId: scenario!.id }, { companyId: company!.id, kind: 'voice', refId: voice!.id }]);
-  const [project] = await tx.insert(projects).values({ companyId: company!.id, name: 'Bench', encryptionType: 'PLAIN_TEXT', createdBy: user!.id }).returning();
+  await tx.insert(companyGrants).values([
+    { companyId: company!.id, kind: 'scenario', refId: scenario!.id },
+    { companyId: company!.id, kind: 'voice', refId: voice!.id },
+  ]);
+  const [project] = await tx
+    .insert(projects)
+    .values({ companyId: company!.id, name: 'Bench', encryptionType: 'PLAIN_TEXT', createdBy: user!.id })
+    .returning();
   const task = (name: string) => ({
-    projectId: project!.id, companyId: company!.id, name, status: 'pending' as const, scenarioId: scenario!.id, voiceId: voice!.id,
-    callStart: '09:00', callEnd: '18:00', weekdays: [1, 2, 3, 4, 5], advanced: { prologues: [] }, createdBy: user!.id,
+    projectId: project!.id,
+    companyId: company!.id,
+    name,
+    status: 'pending' as const,
+    scenarioId: scenario!.id,
+    voiceId: voice!.id,
+    callStart: '09:00',
+    callEnd: '18:00',
+    weekdays: [1, 2, 3, 4, 5],
+    advanced: { prologues: [] },
+    createdBy: user!.id,
   });
   const [upload] = await tx.insert(tasks).values(task('upload')).returning();
   const [copy] = await tx.insert(tasks).values(task('copy')).returning();
@@ -85,31 +105,48 @@ log(`${engine} server pid ${child.pid} on port ${port}, RSS ${rssBefore.toFixed(
 // 4. The upload, streamed from disk through the real endpoint.
 t0 = performance.now();
 const answer = await new Promise<string>((resolve, reject) => {
-  const req = request({
-    host: '127.0.0.1', port, method: 'POST', path: `/api/subtasks/upload?taskId=${ids.uploadTask}`,
-    headers: { authorization: `Bearer ${token}`, 'content-type': 'text/csv', 'content-length': String(file.bytes), 'x-upload-filename': 'bench.csv' },
-  }, (res) => {
-    let text = '';
-    let lastLog = 0;
-    res.setEncoding('utf8');
-    res.on('data', (chunk: string) => {
-      text += chunk;
-      const lines = text.trimEnd().split('\n');
-      const last = lines.at(-1) ?? '';
-      if (performance.now() - lastLog > 10_000 && last.startsWith('{"progress"')) {
-        lastLog = performance.now();
-        const { progress } = JSON.parse(last) as { progress: { state: string; rows: number; bytes: number } };
-        log(`  ${((performance.now() - t0) / 1000).toFixed(0)} s: ${progress.state}, ${(progress.bytes / 1048576).toFixed(0)} MB in, ${progress.rows.toLocaleString()} rows`);
-      }
-    });
-    res.on('end', () => resolve(text));
-    res.on('error', reject);
-  });
+  const req = request(
+    {
+      host: '127.0.0.1',
+      port,
+      method: 'POST',
+      path: `/api/subtasks/upload?taskId=${ids.uploadTask}`,
+      headers: {
+        authorization: `Bearer ${token}`,
+        'content-type': 'text/csv',
+        'content-length': String(file.bytes),
+        'x-upload-filename': 'bench.csv',
+      },
+    },
+    (res) => {
+      let text = '';
+      let lastLog = 0;
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => {
+        text += chunk;
+        const lines = text.trimEnd().split('\n');
+        const last = lines.at(-1) ?? '';
+        if (performance.now() - lastLog > 10_000 && last.startsWith('{"progress"')) {
+          lastLog = performance.now();
+          const { progress } = JSON.parse(last) as { progress: { state: string; rows: number; bytes: number } };
+          log(
+            `  ${((performance.now() - t0) / 1000).toFixed(0)} s: ${progress.state}, ${(progress.bytes / 1048576).toFixed(0)} MB in, ${progress.rows.toLocaleString()} rows`,
+          );
+        }
+      });
+      res.on('end', () => resolve(text));
+      res.on('error', reject);
+    },
+  );
   req.on('error', reject);
   createReadStream(csvPath).pipe(req);
 });
 const uploadSeconds = (performance.now() - t0) / 1000;
-const envelope = JSON.parse(answer.trimEnd().split('\n').at(-1)!) as { code: number; message: string; data: { accepted: number; duplicates: number; rejectedCount: number } };
+const envelope = JSON.parse(answer.trimEnd().split('\n').at(-1)!) as {
+  code: number;
+  message: string;
+  data: { accepted: number; duplicates: number; rejectedCount: number };
+};
 if (envelope.code !== 200) throw new Error(`upload failed: ${envelope.code} ${envelope.message}`);
 const peakRss = status('VmHWM');
 child.kill('SIGTERM');
@@ -120,10 +157,22 @@ const copyPath = join(workDir, `subtasks-${megabytes}mb.copy`);
 const copyOut = createWriteStream(copyPath);
 const esc = (value: string) => value.replace(/\\/g, '\\\\').replace(/\t/g, '\\t').replace(/\n/g, '\\n').replace(/\r/g, '\\r');
 let copyRows = 0;
-for await (const outcome of readSubtaskCsv(createReadStream(csvPath), { isValidPhone: (v) => normalizeSubtaskPhone('PLAIN_TEXT', v) !== null })) {
+for await (const outcome of readSubtaskCsv(createReadStream(csvPath), {
+  isValidPhone: (v) => normalizeSubtaskPhone('PLAIN_TEXT', v) !== null,
+})) {
   if (!outcome.ok) continue;
   const r = outcome.value;
-  const line = [ids.copyTask, ids.companyId, normalizeSubtaskPhone('PLAIN_TEXT', r.phoneNumber)!, r.prologueInfo, JSON.stringify(r.businessInfo), r.remark, JSON.stringify(r.extra)].map(esc).join('\t');
+  const line = [
+    ids.copyTask,
+    ids.companyId,
+    normalizeSubtaskPhone('PLAIN_TEXT', r.phoneNumber)!,
+    r.prologueInfo,
+    JSON.stringify(r.businessInfo),
+    r.remark,
+    JSON.stringify(r.extra),
+  ]
+    .map(esc)
+    .join('\t');
   if (!copyOut.write(`${line}\n`)) await once(copyOut, 'drain');
   copyRows += 1;
 }
@@ -152,8 +201,14 @@ await dropDatabase();
 const uploadRate = envelope.data.accepted / uploadSeconds;
 const copyRate = copyRows / copySeconds;
 console.log('');
-console.log(`Subtask upload benchmark — ${engine}, ${(file.bytes / 1048576).toFixed(0)} MB, ${file.rows.toLocaleString()} rows (${(statSync(csvPath).size / file.rows).toFixed(0)} bytes/row)`);
-console.log(`  HTTP upload  ${uploadSeconds.toFixed(1).padStart(7)} s  ${Math.round(uploadRate).toLocaleString().padStart(9)} rows/s  stored ${envelope.data.accepted.toLocaleString()}, duplicates ${envelope.data.duplicates}, rejected ${envelope.data.rejectedCount}`);
+console.log(
+  `Subtask upload benchmark — ${engine}, ${(file.bytes / 1048576).toFixed(0)} MB, ${file.rows.toLocaleString()} rows (${(statSync(csvPath).size / file.rows).toFixed(0)} bytes/row)`,
+);
+console.log(
+  `  HTTP upload  ${uploadSeconds.toFixed(1).padStart(7)} s  ${Math.round(uploadRate).toLocaleString().padStart(9)} rows/s  stored ${envelope.data.accepted.toLocaleString()}, duplicates ${envelope.data.duplicates}, rejected ${envelope.data.rejectedCount}`,
+);
 console.log(`  server RSS   ${rssBefore.toFixed(0)} MB before, ${peakRss.toFixed(0)} MB peak`);
-console.log(`  plain COPY   ${copySeconds.toFixed(1).padStart(7)} s  ${Math.round(copyRate).toLocaleString().padStart(9)} rows/s  (${copyRows.toLocaleString()} rows, same table and indexes)`);
+console.log(
+  `  plain COPY   ${copySeconds.toFixed(1).padStart(7)} s  ${Math.round(copyRate).toLocaleString().padStart(9)} rows/s  (${copyRows.toLocaleString()} rows, same table and indexes)`,
+);
 console.log(`  upload / COPY = ${(uploadRate / copyRate).toFixed(2)}`);

@@ -26,7 +26,10 @@ async function signOut(page: Page) {
 
 /** The error Arco shows under a form field. */
 const fieldError = (page: Page, testId: string) =>
-  page.locator('.arco-form-item').filter({ has: page.getByTestId(testId) }).locator('.arco-form-message');
+  page
+    .locator('.arco-form-item')
+    .filter({ has: page.getByTestId(testId) })
+    .locator('.arco-form-message');
 
 test('ADMIN adds an account and edits it; a taken user name is marked on the field', async ({ page }) => {
   const username = `acc${run}`;
@@ -110,7 +113,14 @@ test('a user changes their own password, then signs in with the new one (and not
   await signIn(page, 'admin');
   // A fresh account of our own, so the shared demo accounts keep their password for the other tests.
   const created = await page.request.post('/api/accounts/create', {
-    data: { username, alias: 'Self test', email: `${username}@acme.example`, phoneNumber: uniquePhone(), authLevel: 'ADMIN', password: first },
+    data: {
+      username,
+      alias: 'Self test',
+      email: `${username}@acme.example`,
+      phoneNumber: uniquePhone(),
+      authLevel: 'ADMIN',
+      password: first,
+    },
   });
   expect((await created.json()).code).toBe(200);
   await signOut(page);
@@ -145,7 +155,14 @@ test('a user edits their profile; the navbar follows', async ({ page }) => {
   const username = `prof${run}`;
   await signIn(page, 'admin');
   const created = await page.request.post('/api/accounts/create', {
-    data: { username, alias: 'Profile A', email: `${username}@acme.example`, phoneNumber: uniquePhone(), authLevel: 'OPR', password: 'Agent#Pass1' },
+    data: {
+      username,
+      alias: 'Profile A',
+      email: `${username}@acme.example`,
+      phoneNumber: uniquePhone(),
+      authLevel: 'OPR',
+      password: 'Agent#Pass1',
+    },
   });
   expect((await created.json()).code).toBe(200);
   await signOut(page);
@@ -188,8 +205,10 @@ test('the forms show field errors in English and in Chinese', async ({ page }) =
   };
 
   await check({
-    email: 'E-mail must be a valid e-mail address', port: 'Port must be 1–65535',
-    alias: 'Alias must be 5–10 characters', confirm: 'The two passwords do not match',
+    email: 'E-mail must be a valid e-mail address',
+    port: 'Port must be 1–65535',
+    alias: 'Alias must be 5–10 characters',
+    confirm: 'The two passwords do not match',
   });
 
   // Switch to Chinese through the settings drawer, as a user would.
@@ -199,7 +218,12 @@ test('the forms show field errors in English and in Chinese', async ({ page }) =
   await expect.poll(() => page.evaluate(() => localStorage.getItem('arco-locale'))).toBe('zh-CN');
   await page.keyboard.press('Escape');
 
-  await check({ email: '邮箱须为有效邮箱地址', port: '端口须为 1–65535', alias: '别名长度须为 5–10 个字符', confirm: '两次输入的密码不一致' });
+  await check({
+    email: '邮箱须为有效邮箱地址',
+    port: '端口须为 1–65535',
+    alias: '别名长度须为 5–10 个字符',
+    confirm: '两次输入的密码不一致',
+  });
   await page.evaluate(() => localStorage.setItem('arco-locale', 'en-US'));
 });
 

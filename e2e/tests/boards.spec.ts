@@ -4,7 +4,12 @@ import { signIn } from './support.ts';
 /** Names unique to this run: the e2e server is shared by every test of the run. */
 const run = Date.now().toString(36).slice(-5);
 
-interface Summary { total: number; connectRate: number | null; inboundRate: number | null; lossRate: number | null }
+interface Summary {
+  total: number;
+  connectRate: number | null;
+  inboundRate: number | null;
+  lossRate: number | null;
+}
 
 /** The date `days` before today in the browser's calendar, as the board's presets compute it. */
 function daysAgo(days: number): string {
@@ -17,7 +22,7 @@ const rate = (value: number | null) => (value === null ? '—' : `${(value * 100
 
 async function api<T>(page: Page, path: string, body: unknown): Promise<T> {
   const response = await page.request.post(path, { data: body });
-  const envelope = await response.json() as { code: number; data: T };
+  const envelope = (await response.json()) as { code: number; data: T };
   expect(envelope.code).toBe(200);
   return envelope.data;
 }
@@ -38,7 +43,7 @@ async function choose(page: Page, testId: string, text: string | RegExp) {
   await page.locator('.arco-select-popup:visible .arco-select-option').filter({ hasText: text }).first().click();
 }
 
-test('the project board shows the API\'s rates and draws its charts; project, task and range switch it', async ({ page }) => {
+test("the project board shows the API's rates and draws its charts; project, task and range switch it", async ({ page }) => {
   await signIn(page, 'admin');
   await page.goto('/board/projectBoard');
   await expect(page.getByTestId('project-board')).toContainText('Project board');
@@ -57,7 +62,11 @@ test('the project board shows the API\'s rates and draws its charts; project, ta
   await choose(page, 'board-project', 'Spring renewal');
   await expect(page).toHaveURL(new RegExp(`/board/projectBoard/${spring.id}$`));
   await expectBoardShows(page, { ...week, projectId: spring.id });
-  const tasks = await api<{ list: { id: string; name: string }[] }>(page, '/api/tasks/list', { projectId: spring.id, page: 1, pageSize: 100 });
+  const tasks = await api<{ list: { id: string; name: string }[] }>(page, '/api/tasks/list', {
+    projectId: spring.id,
+    page: 1,
+    pageSize: 100,
+  });
   const renewal = tasks.list.find((task) => task.name === 'Renewal calls')!;
   await choose(page, 'board-task', 'Renewal calls');
   await expectBoardShows(page, { ...week, projectId: spring.id, taskId: renewal.id });
@@ -86,7 +95,20 @@ test('the project board in Chinese', async ({ page }) => {
   await page.getByTestId('locale-zh-CN').click();
   await page.goto('/board/projectBoard');
   await expect(page.getByTestId('project-board')).toContainText('项目看板');
-  for (const label of ['外呼总数', '接通率', '转人工率', '流失率', '呼叫量', '呼叫结果', '接通通话时长分布', '坐席状态', '已签入', '等待中', '通话中', '已签出']) {
+  for (const label of [
+    '外呼总数',
+    '接通率',
+    '转人工率',
+    '流失率',
+    '呼叫量',
+    '呼叫结果',
+    '接通通话时长分布',
+    '坐席状态',
+    '已签入',
+    '等待中',
+    '通话中',
+    '已签出',
+  ]) {
     await expect(page.getByTestId('project-board')).toContainText(label);
   }
   await expectBoardShows(page, { from: daysAgo(6), to: daysAgo(0) }, 'zh-CN');
@@ -99,7 +121,11 @@ test('the real-time dashboard opens from the task list, switches its interval an
   await signIn(page, 'admin');
   const projects = await api<{ list: { id: string; name: string }[] }>(page, '/api/projects/list', { page: 1, pageSize: 100 });
   const spring = projects.list.find((p) => p.name === 'Spring renewal')!;
-  const tasks = await api<{ list: { id: string; name: string }[] }>(page, '/api/tasks/list', { projectId: spring.id, page: 1, pageSize: 100 });
+  const tasks = await api<{ list: { id: string; name: string }[] }>(page, '/api/tasks/list', {
+    projectId: spring.id,
+    page: 1,
+    pageSize: 100,
+  });
   const renewal = tasks.list.find((task) => task.name === 'Renewal calls')!;
   await page.goto(`/project/taskList/${spring.id}`);
   await page.getByTestId('task-realtime-Renewal calls').click();
@@ -108,7 +134,10 @@ test('the real-time dashboard opens from the task list, switches its interval an
   await expect(drawer).toContainText('1 day (today)');
   await expect(drawer.getByTestId('realtime-chart').locator('canvas')).toHaveCount(1);
   await expect(async () => {
-    const today = await api<{ summary: Summary; liveCalls: number; points: unknown[] }>(page, '/api/boards/realtime', { taskId: renewal.id, window: '1d' });
+    const today = await api<{ summary: Summary; liveCalls: number; points: unknown[] }>(page, '/api/boards/realtime', {
+      taskId: renewal.id,
+      window: '1d',
+    });
     expect(today.points).toHaveLength(24);
     await expect(drawer.getByTestId('realtime-total')).toHaveText(today.summary.total.toLocaleString('en-US'), { timeout: 1000 });
     await expect(drawer.getByTestId('realtime-live')).toHaveText(String(today.liveCalls), { timeout: 1000 });

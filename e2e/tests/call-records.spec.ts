@@ -12,23 +12,36 @@ const NUMBERS = 12;
 
 async function api<T>(page: Page, path: string, body: unknown): Promise<T> {
   const response = await page.request.post(path, { data: body });
-  const envelope = await response.json() as { code: number; message: string; data: T };
+  const envelope = (await response.json()) as { code: number; message: string; data: T };
   if (envelope.code !== 200) throw new Error(`${path}: ${envelope.code} ${envelope.message}`);
   return envelope.data;
 }
 
 async function projectWithNumbers(page: Page, name: string) {
   const project = await api<{ id: string }>(page, '/api/projects/create', { name, encryptionType: 'PLAIN_TEXT' });
-  const options = await api<{ scenarios: { id: string }[]; voices: { id: string }[]; sipLines: { id: string; alias: string }[] }>(page, '/api/tasks/options', {});
+  const options = await api<{ scenarios: { id: string }[]; voices: { id: string }[]; sipLines: { id: string; alias: string }[] }>(
+    page,
+    '/api/tasks/options',
+    {},
+  );
   const lines = options.sipLines.filter((line) => line.alias.startsWith('Simulated line'));
   expect(lines.length).toBeGreaterThan(0);
   const task = await api<{ id: string }>(page, '/api/tasks/create', {
-    projectId: project.id, name: 'Calls', scenarioId: options.scenarios[0]!.id, voiceId: options.voices[0]!.id,
-    sipLineIds: lines.map((line) => line.id), callStart: '00:00', callEnd: '23:59', weekdays: [1, 2, 3, 4, 5, 6, 7],
+    projectId: project.id,
+    name: 'Calls',
+    scenarioId: options.scenarios[0]!.id,
+    voiceId: options.voices[0]!.id,
+    sipLineIds: lines.map((line) => line.id),
+    callStart: '00:00',
+    callEnd: '23:59',
+    weekdays: [1, 2, 3, 4, 5, 6, 7],
     advanced: { prologues: ['Hello, this is Acme calling about your renewal.'], pauseSeconds: 1 },
   });
   const stamp = String(Date.now()).slice(-5);
-  const rows = Array.from({ length: NUMBERS }, (_, i) => `137${stamp}${String(i).padStart(3, '0')},Hello customer ${i},plan=gold&name=${encodeURIComponent('李雷')},note ${i}`);
+  const rows = Array.from(
+    { length: NUMBERS },
+    (_, i) => `137${stamp}${String(i).padStart(3, '0')},Hello customer ${i},plan=gold&name=${encodeURIComponent('李雷')},note ${i}`,
+  );
   const upload = await page.request.post(`/api/subtasks/upload?taskId=${task.id}`, {
     headers: { 'content-type': 'text/csv', 'x-upload-filename': 'numbers.csv' },
     data: Buffer.from(`phoneNumber,prologueInfo,businessInfo,remark\n${rows.join('\n')}\n`),
@@ -37,7 +50,9 @@ async function projectWithNumbers(page: Page, name: string) {
   return { projectId: project.id, taskId: task.id };
 }
 
-test('a started task\'s calls show on the call-record board: recording, conversation, reveal; an assigned agent sees them too', async ({ page }) => {
+test("a started task's calls show on the call-record board: recording, conversation, reveal; an assigned agent sees them too", async ({
+  page,
+}) => {
   test.setTimeout(150_000);
   const name = `Rec${String(Date.now()).slice(-6)}`;
   await signIn(page, 'admin');
@@ -58,15 +73,22 @@ test('a started task\'s calls show on the call-record board: recording, conversa
 
   // The board above the list counts the same calls (read from the rollups), once the last call has ended.
   const digits = async (locator: ReturnType<typeof page.locator>) => ((await locator.textContent()) ?? '').replace(/\D/g, '');
-  await expect.poll(async () => {
-    await page.reload();
-    await expect(table.locator('.arco-table-tr.call-row').first()).toBeVisible();
-    const listed = await digits(page.locator('.arco-pagination-total-text'));
-    const counted = await digits(page.getByTestId('board-total'));
-    // One record per attempt: at least one per number (a busy line or a back-pressure retry adds more).
-    return listed === counted && Number(listed) >= NUMBERS ? 'same' : `list ${listed}, board ${counted}`;
-  }, { timeout: 30_000 }).toBe('same');
-  const connectedOnBoard = ((await page.getByTestId('call-records-board').locator('.board-stat').first().textContent()) ?? '').match(/(\d+)\s*$/)?.[1];
+  await expect
+    .poll(
+      async () => {
+        await page.reload();
+        await expect(table.locator('.arco-table-tr.call-row').first()).toBeVisible();
+        const listed = await digits(page.locator('.arco-pagination-total-text'));
+        const counted = await digits(page.getByTestId('board-total'));
+        // One record per attempt: at least one per number (a busy line or a back-pressure retry adds more).
+        return listed === counted && Number(listed) >= NUMBERS ? 'same' : `list ${listed}, board ${counted}`;
+      },
+      { timeout: 30_000 },
+    )
+    .toBe('same');
+  const connectedOnBoard = ((await page.getByTestId('call-records-board').locator('.board-stat').first().textContent()) ?? '').match(
+    /(\d+)\s*$/,
+  )?.[1];
 
   // The filters are checked before asking: the longest duration may not be below the shortest.
   await page.getByTestId('call-filter-more').click();
@@ -92,10 +114,19 @@ test('a started task\'s calls show on the call-record board: recording, conversa
   await expect(drawer.getByTestId('call-record-facts')).toContainText(name);
   const audio = drawer.getByTestId('call-record-audio');
   await expect(audio).toBeVisible();
-  await expect.poll(() => audio.evaluate((element: HTMLAudioElement) => new Promise<number>((resolve) => {
-    if (element.readyState >= 1) resolve(element.duration);
-    else element.addEventListener('loadedmetadata', () => resolve(element.duration), { once: true });
-  })), { timeout: 15_000 }).toBeGreaterThan(0);
+  await expect
+    .poll(
+      () =>
+        audio.evaluate(
+          (element: HTMLAudioElement) =>
+            new Promise<number>((resolve) => {
+              if (element.readyState >= 1) resolve(element.duration);
+              else element.addEventListener('loadedmetadata', () => resolve(element.duration), { once: true });
+            }),
+        ),
+      { timeout: 15_000 },
+    )
+    .toBeGreaterThan(0);
   await expect(drawer.getByTestId('call-record-conversation')).toContainText('Hello customer');
   await expect(drawer.getByTestId('call-line-ai').first()).toBeVisible();
   await expect(drawer.getByTestId('call-record-customer')).toContainText('李雷');
@@ -132,7 +163,7 @@ test('a started task\'s calls show on the call-record board: recording, conversa
   await expect(page.getByTestId('call-record-phone').first()).toHaveText(/^\*{7}\d{4}$/);
 });
 
-test('the board\'s filter errors and labels show in Chinese', async ({ page }) => {
+test("the board's filter errors and labels show in Chinese", async ({ page }) => {
   await signIn(page, 'admin');
   await page.evaluate(() => localStorage.setItem('arco-locale', 'zh-CN'));
   await page.goto('/board/callRecordBoard');

@@ -16,7 +16,9 @@ test('ADMIN adds numbers to the do-not-call list, imports a CSV with a bad line,
   await expect(page.getByTestId('dnc-table')).toContainText(typed);
   await expect(page.getByTestId('dnc-table')).toContainText('asked on the phone');
 
-  await page.getByTestId('dnc-file').setInputFiles({ name: 'dnc.csv', mimeType: 'text/csv', buffer: Buffer.from(`phone\n${imported}\nnot-a-number\n${typed}\n`) });
+  await page
+    .getByTestId('dnc-file')
+    .setInputFiles({ name: 'dnc.csv', mimeType: 'text/csv', buffer: Buffer.from(`phone\n${imported}\nnot-a-number\n${typed}\n`) });
   const result = page.getByTestId('dnc-import-result');
   await expect(result).toContainText('1 added, 1 already on the list');
   await expect(result).toContainText('not-a-number');

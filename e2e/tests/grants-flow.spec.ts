@@ -10,7 +10,7 @@ const stamp = Date.now().toString(36);
 
 async function api<T>(page: Page, url: string, body: unknown = {}): Promise<T> {
   const response = await page.request.post(url, { data: body });
-  const envelope = await response.json() as { code: number; message: string; data: T };
+  const envelope = (await response.json()) as { code: number; message: string; data: T };
   expect(envelope.code, `${url}: ${envelope.message}`).toBe(200);
   return envelope.data;
 }
@@ -55,12 +55,18 @@ test('what a DEV grants a company is exactly what its ADMIN can choose in the ta
   await signIn(page, 'dev');
 
   // A scenario of the catalogue, built from the demo's document: two routers, a transfer tool, a filler stream.
-  const demo = (await api<{ list: { id: string; name: string }[] }>(page, '/api/operation/scenarios/list', { keyword: 'Renewal reminder' })).list[0]!;
-  const { document } = await api<{ document: Record<string, unknown> & { routers: unknown[]; tools: unknown[] } }>(page, '/api/operation/scenarios/get', { id: demo.id });
+  const demo = (await api<{ list: { id: string; name: string }[] }>(page, '/api/operation/scenarios/list', { keyword: 'Renewal reminder' }))
+    .list[0]!;
+  const { document } = await api<{ document: Record<string, unknown> & { routers: unknown[]; tools: unknown[] } }>(
+    page,
+    '/api/operation/scenarios/get',
+    { id: demo.id },
+  );
   expect(document.routers.length).toBeGreaterThanOrEqual(2);
   await api(page, '/api/operation/scenarios/create', { document: { ...document, name: scenarioName } });
-  const processor = (await api<{ list: { alias: string; type: string; state: string }[] }>(page, '/api/operation/processors/list', { pageSize: 50 })).list
-    .find((p) => p.state === 'valid')!;
+  const processor = (
+    await api<{ list: { alias: string; type: string; state: string }[] }>(page, '/api/operation/processors/list', { pageSize: 50 })
+  ).list.find((p) => p.state === 'valid')!;
 
   // The company and its first admin, through the console.
   await page.goto('/operation/companyList');
@@ -80,7 +86,15 @@ test('what a DEV grants a company is exactly what its ADMIN can choose in the ta
   // Its admin adds a line and a project, then opens the task form.
   const admin = await signInAs(browser, username, password);
   await api(admin, '/api/sip-lines/create', {
-    alias: 'Main trunk', concurrency: 5, cps: 2, status: 'enabled', trunk: 'simulated', sipUsername: 'acc', password: 'Line#Pass1', domain: 'sip.example.test', port: 5060,
+    alias: 'Main trunk',
+    concurrency: 5,
+    cps: 2,
+    status: 'enabled',
+    trunk: 'simulated',
+    sipUsername: 'acc',
+    password: 'Line#Pass1',
+    domain: 'sip.example.test',
+    port: 5060,
   });
   const project = await api<{ id: string }>(admin, '/api/projects/create', { name: `Proj${stamp}`, encryptionType: 'PLAIN_TEXT' });
   await admin.goto(`/project/newTask/${project.id}`);

@@ -29,7 +29,10 @@ async function manage(page: Page, company: string, entry: 'voice' | 'processor' 
   await page.getByTestId(`company-manage-${entry}`).filter({ visible: true }).click();
 }
 
-test('DEV creates a company with its first admin, edits it, grants a voice, sets permissions, deletes and restores it', async ({ page, browser }) => {
+test('DEV creates a company with its first admin, edits it, grants a voice, sets permissions, deletes and restores it', async ({
+  page,
+  browser,
+}) => {
   // The whole life of a company in one flow, with three extra browsers signing in: longer than one step.
   test.setTimeout(120_000);
   const name = `E2eCo${stamp}`;

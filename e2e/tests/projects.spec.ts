@@ -12,12 +12,15 @@ async function choose(page: Page, testId: string, text: string | RegExp) {
 
 function numbersCsv(rows: number): Buffer {
   const lines = ['phoneNumber,prologueInfo,businessInfo,remark,city'];
-  for (let i = 0; i < rows; i += 1) lines.push(`139${String(i).padStart(8, '0')},Hello customer ${i},plan=gold&seq=${i},note ${i},Hangzhou`);
+  for (let i = 0; i < rows; i += 1)
+    lines.push(`139${String(i).padStart(8, '0')},Hello customer ${i},plan=gold&seq=${i},note ${i},Hangzhou`);
   lines.push('12ab,broken,,bad number,Hangzhou');
   return Buffer.from(`${lines.join('\n')}\n`);
 }
 
-test('an admin creates a project and a task with advanced settings, uploads numbers with progress, starts and pauses it', async ({ page }) => {
+test('an admin creates a project and a task with advanced settings, uploads numbers with progress, starts and pauses it', async ({
+  page,
+}) => {
   test.setTimeout(90_000);
   const project = `E2E-${run}`;
   const task = `Renewals ${run}`;
@@ -71,7 +74,9 @@ test('an admin creates a project and a task with advanced settings, uploads numb
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 20, downloadThroughput: -1, uploadThroughput: 150 * 1024 });
   await page.getByTestId(`task-upload-${task}`).click();
-  await page.locator('[data-testid=upload-modal] input[type=file]').setInputFiles({ name: 'numbers.csv', mimeType: 'text/csv', buffer: numbersCsv(6000) });
+  await page
+    .locator('[data-testid=upload-modal] input[type=file]')
+    .setInputFiles({ name: 'numbers.csv', mimeType: 'text/csv', buffer: numbersCsv(6000) });
   await expect(page.getByTestId('upload-file')).toContainText('numbers.csv');
   await page.getByTestId('upload-start').click();
   await expect(page.getByTestId('upload-progress')).toContainText(/Sending [\d.]+ MB of [\d.]+ MB/);

@@ -19,13 +19,20 @@ let llmBase = '';
 test.beforeAll(async () => {
   llmServer = createServer((req, res) => {
     let raw = '';
-    req.on('data', (chunk) => { raw += chunk; });
+    req.on('data', (chunk) => {
+      raw += chunk;
+    });
     req.on('end', () => {
-      const json = (status: number, body: unknown) => { res.writeHead(status, { 'content-type': 'application/json' }); res.end(JSON.stringify(body)); };
+      const json = (status: number, body: unknown) => {
+        res.writeHead(status, { 'content-type': 'application/json' });
+        res.end(JSON.stringify(body));
+      };
       if (req.method !== 'POST' || req.url !== '/v1/chat/completions') return json(404, { error: { message: 'not found' } });
       if (req.headers.authorization !== `Bearer ${KEY}`) return json(401, { error: { message: 'Incorrect API key provided' } });
       const body = JSON.parse(raw) as { model: string; messages: { content: string }[] };
-      json(200, { choices: [{ index: 0, message: { role: 'assistant', content: `Hello from ${body.model}: ${body.messages.at(-1)?.content}` } }] });
+      json(200, {
+        choices: [{ index: 0, message: { role: 'assistant', content: `Hello from ${body.model}: ${body.messages.at(-1)?.content}` } }],
+      });
     });
   });
   await new Promise<void>((resolve) => llmServer.listen(0, '127.0.0.1', resolve));
@@ -47,7 +54,9 @@ function byId(page: Page, testId: string) {
 /** Types into the input of a field, whether the test id sits on the input or on its wrapper. */
 async function fill(page: Page, testId: string, value: string) {
   const target = byId(page, testId);
-  const input = (await target.evaluate((el) => el.tagName === 'INPUT' || el.tagName === 'TEXTAREA')) ? target : target.locator('input, textarea').first();
+  const input = (await target.evaluate((el) => el.tagName === 'INPUT' || el.tagName === 'TEXTAREA'))
+    ? target
+    : target.locator('input, textarea').first();
   await input.fill(value);
 }
 
@@ -85,14 +94,20 @@ test('DEV adds a model and tests it against a local OpenAI-compatible server', a
   await expect(byId(page, 'llm-test-latency')).toContainText('ms');
 });
 
-test('DEV builds a scenario with two routers, a transfer tool and a filler stream, saves it, edits it into version 2 and exports it', async ({ page }) => {
+test('DEV builds a scenario with two routers, a transfer tool and a filler stream, saves it, edits it into version 2 and exports it', async ({
+  page,
+}) => {
   test.setTimeout(120_000);
   await signIn(page, 'dev');
 
   // Processors on the demo model: a main stream, a referee and a filler.
   const alias = { main: `m${run}`, judge: `j${run}`, filler: `f${run}` };
   await page.goto('/operation/processor');
-  for (const [type, name] of [['stream', alias.main], ['referee', alias.judge], ['filler', alias.filler]] as const) {
+  for (const [type, name] of [
+    ['stream', alias.main],
+    ['referee', alias.judge],
+    ['filler', alias.filler],
+  ] as const) {
     await byId(page, 'processor-new').click();
     await fill(page, 'processor-alias', name);
     await byId(page, `processor-type-${type}`).click();
@@ -174,7 +189,10 @@ test('DEV builds a scenario with two routers, a transfer tool and a filler strea
   expect(file).toMatchObject({ format: 'dialwise.scenario', formatVersion: 1, sourceVersion: 2 });
   expect(file.scenario.name).toBe(name);
   expect(file.scenario.routers.map((r: { name: string }) => r.name)).toEqual(['Wants a person', 'Conversation']);
-  expect(file.scenario.tools.find((t: { kind: string }) => t.kind === 'transfer')).toMatchObject({ alias: 'to_agent', successText: 'Connecting you to a colleague now.' });
+  expect(file.scenario.tools.find((t: { kind: string }) => t.kind === 'transfer')).toMatchObject({
+    alias: 'to_agent',
+    successText: 'Connecting you to a colleague now.',
+  });
   expect(file.scenario.filler.intervalMs).toBe(900);
   expect(file.processors.map((p: { alias: string }) => p.alias).sort()).toEqual([alias.filler, alias.judge, alias.main].sort());
 
@@ -189,11 +207,18 @@ test('importing a file that does not fit the format shows "Scenario format faile
   await signIn(page, 'dev');
   await page.goto('/operation/scenario');
   const bad = {
-    format: 'dialwise.scenario', formatVersion: 1,
-    scenario: { name: '', dialogAsr: { provider: 'seed', url: 'wss://asr.example.com' }, tts: { provider: 'robot', url: 'https://tts.example.com' },
-      tools: [{ kind: 'transfer', alias: 'x', successText: 'y'.repeat(101) }] },
+    format: 'dialwise.scenario',
+    formatVersion: 1,
+    scenario: {
+      name: '',
+      dialogAsr: { provider: 'seed', url: 'wss://asr.example.com' },
+      tts: { provider: 'robot', url: 'https://tts.example.com' },
+      tools: [{ kind: 'transfer', alias: 'x', successText: 'y'.repeat(101) }],
+    },
   };
-  await page.getByTestId('scenario-import-input').setInputFiles({ name: 'bad.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(bad)) });
+  await page
+    .getByTestId('scenario-import-input')
+    .setInputFiles({ name: 'bad.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(bad)) });
   const failed = byId(page, 'scenario-import-failed');
   await expect(failed).toBeVisible();
   await expect(page.locator('.arco-modal-title', { hasText: 'Scenario format failed' })).toBeVisible();
@@ -203,6 +228,8 @@ test('importing a file that does not fit the format shows "Scenario format faile
   await expect(paths.filter({ hasText: 'scenario.tools.0.successText' })).toContainText('at most 100 characters');
 
   await page.keyboard.press('Escape');
-  await page.getByTestId('scenario-import-input').setInputFiles({ name: 'broken.json', mimeType: 'application/json', buffer: Buffer.from('{"format": ') });
+  await page
+    .getByTestId('scenario-import-input')
+    .setInputFiles({ name: 'broken.json', mimeType: 'application/json', buffer: Buffer.from('{"format": ') });
   await expect(byId(page, 'scenario-import-failed-path')).toContainText('The file is not JSON');
 });

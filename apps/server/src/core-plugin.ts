@@ -4,7 +4,9 @@ import type { Database } from './db/client.ts';
 import { LoginThrottle } from './auth/login-throttle.ts';
 import { SecretBox } from './secrets/secret-box.ts';
 
-export interface Clock { now(): Date }
+export interface Clock {
+  now(): Date;
+}
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -18,10 +20,13 @@ declare module 'fastify' {
 }
 
 /** Decorates the instance once with what every area uses: the database, the clock, the config, the secret box. */
-export const corePlugin = fp(async (app, options: { db: Database; clock: Clock; config: Config }) => {
-  app.decorate('db', options.db);
-  app.decorate('clock', options.clock);
-  app.decorate('config', options.config);
-  app.decorate('loginThrottle', new LoginThrottle(() => options.clock.now().getTime()));
-  app.decorate('secrets', SecretBox.load({ secretKey: options.config.secretKey, dataDir: options.config.dataDir }));
-}, { name: 'core' });
+export const corePlugin = fp(
+  async (app, options: { db: Database; clock: Clock; config: Config }) => {
+    app.decorate('db', options.db);
+    app.decorate('clock', options.clock);
+    app.decorate('config', options.config);
+    app.decorate('loginThrottle', new LoginThrottle(() => options.clock.now().getTime()));
+    app.decorate('secrets', SecretBox.load({ secretKey: options.config.secretKey, dataDir: options.config.dataDir }));
+  },
+  { name: 'core' },
+);

@@ -43,9 +43,14 @@ const lines = [
 ];
 if (demo || config.seedDemo) {
   lines.push('', '  Demo accounts (sign in as "Admin" for ADMIN/DEV, as "Agent" for OPR):');
-  const shown = created.length > 0 ? created : [
-    { username: 'admin', role: 'ADMIN' }, { username: 'dev', role: 'DEV' }, { username: 'agent', role: 'OPR' },
-  ];
+  const shown =
+    created.length > 0
+      ? created
+      : [
+          { username: 'admin', role: 'ADMIN' },
+          { username: 'dev', role: 'DEV' },
+          { username: 'agent', role: 'OPR' },
+        ];
   for (const account of shown) lines.push(`    ${account.username.padEnd(8)} ${account.role.padEnd(6)} password ${config.demoPassword}`);
 } else if (created.length > 0) {
   // The generated password goes to a file only its owner can read, never to the log.

@@ -14,8 +14,12 @@ import { createScratchDatabase } from './scratch-database.ts';
 export class TestClock {
   private offsetMs = 0;
   now = (): Date => new Date(Date.now() + this.offsetMs);
-  advance(ms: number) { this.offsetMs += ms; }
-  reset() { this.offsetMs = 0; }
+  advance(ms: number) {
+    this.offsetMs += ms;
+  }
+  reset() {
+    this.offsetMs = 0;
+  }
 }
 
 export interface TestServer {
@@ -46,14 +50,21 @@ export function useTestServer(): TestServer {
       holder.database = await openDatabase({ url, dataDir: 'memory://' });
       holder.url = url;
       holder.clock = new TestClock();
-      const config = { ...loadConfig({}, []), databaseUrl: url, webDist: '/nonexistent', logLevel: 'silent', secretKey: randomBytes(32).toString('base64'), dialer: false };
+      const config = {
+        ...loadConfig({}, []),
+        databaseUrl: url,
+        webDist: '/nonexistent',
+        logLevel: 'silent',
+        secretKey: randomBytes(32).toString('base64'),
+        dialer: false,
+      };
       holder.app = await buildApp({ config, db: holder.database, clock: holder.clock, logger: false });
       await holder.app.ready();
     }
     holder.clock.reset();
-    const tables = (await holder.database.db.execute(
-      sql`select tablename from pg_tables where schemaname = 'public'`,
-    )) as unknown as { rows: { tablename: string }[] };
+    const tables = (await holder.database.db.execute(sql`select tablename from pg_tables where schemaname = 'public'`)) as unknown as {
+      rows: { tablename: string }[];
+    };
     const names = tables.rows.map((t) => `"${t.tablename}"`).join(', ');
     if (names) await holder.database.db.execute(sql.raw(`truncate ${names} restart identity cascade`));
     // A fresh throttle per test: failures recorded by one test must not lock out the next.
@@ -81,7 +92,10 @@ export interface Seeded {
 /** Two customer companies (to test isolation) and the provider; accounts are created by `addUser`. */
 export async function seedCompanies(server: TestServer): Promise<Seeded> {
   const db = server.database.db;
-  const [provider] = await db.insert(companies).values({ name: 'Provider', suffix: 'prov', adminEmail: 'p@x.test', isProvider: true }).returning();
+  const [provider] = await db
+    .insert(companies)
+    .values({ name: 'Provider', suffix: 'prov', adminEmail: 'p@x.test', isProvider: true })
+    .returning();
   // Customer companies with every feature on and no practical concurrency cap, as the demo's; tests of a
   // permission turn it off themselves. Number reveal stays off, the default.
   const permissions = { numberReveal: false, maxConcurrency: COMPANY_CONCURRENCY.max, features: [...COMPANY_FEATURES] };
@@ -90,21 +104,49 @@ export async function seedCompanies(server: TestServer): Promise<Seeded> {
   return { providerId: provider!.id, companyId: company!.id, otherCompanyId: other!.id };
 }
 
-export async function addUser(server: TestServer, companyId: string, username: string, role: Role, extra: Partial<typeof users.$inferInsert> = {}) {
+export async function addUser(
+  server: TestServer,
+  companyId: string,
+  username: string,
+  role: Role,
+  extra: Partial<typeof users.$inferInsert> = {},
+) {
   cachedHash ??= hashPassword(PASSWORD);
-  const [user] = await server.database.db.insert(users).values({
-    companyId, username, alias: `${username}-alias`, authLevel: role, passwordHash: await cachedHash, ...extra,
-  }).returning();
+  const [user] = await server.database.db
+    .insert(users)
+    .values({
+      companyId,
+      username,
+      alias: `${username}-alias`,
+      authLevel: role,
+      passwordHash: await cachedHash,
+      ...extra,
+    })
+    .returning();
   return user!;
 }
 
-export interface Answer<T = unknown> { status: number; body: { code: number; message: string; data: T; traceId: string }; headers: Record<string, unknown>; cookies: { name: string; value: string }[] }
+export interface Answer<T = unknown> {
+  status: number;
+  body: { code: number; message: string; data: T; traceId: string };
+  headers: Record<string, unknown>;
+  cookies: { name: string; value: string }[];
+}
 
-export async function call<T = unknown>(server: TestServer, url: string, options: { body?: unknown; token?: string; cookie?: string; headers?: Record<string, string> } = {}): Promise<Answer<T>> {
+export async function call<T = unknown>(
+  server: TestServer,
+  url: string,
+  options: { body?: unknown; token?: string; cookie?: string; headers?: Record<string, string> } = {},
+): Promise<Answer<T>> {
   const headers: Record<string, string> = { ...options.headers };
   if (options.token) headers.authorization = `Bearer ${options.token}`;
   if (options.cookie) headers.cookie = `Authorization=${options.cookie}`;
-  const response = await server.app.inject({ method: 'POST', url, headers, ...(options.body === undefined ? {} : { payload: options.body as object }) });
+  const response = await server.app.inject({
+    method: 'POST',
+    url,
+    headers,
+    ...(options.body === undefined ? {} : { payload: options.body as object }),
+  });
   return { status: response.statusCode, body: response.json(), headers: response.headers, cookies: response.cookies };
 }
 
@@ -115,11 +157,17 @@ let loginCount = 0;
  * test file may sign in more often than the per-address flood limit (60 a minute) allows; the throttling
  * tests call /api/user/login directly and keep one address.
  */
-export async function login(server: TestServer, username: string, role: 'admin' | 'agent', extra: { force?: boolean; remember?: boolean } = {}) {
+export async function login(
+  server: TestServer,
+  username: string,
+  role: 'admin' | 'agent',
+  extra: { force?: boolean; remember?: boolean } = {},
+) {
   loginCount += 1;
   const address = `10.${(loginCount >> 16) & 255}.${(loginCount >> 8) & 255}.${loginCount & 255}`;
   const answer = await call<{ token: string }>(server, '/api/user/login', {
-    body: { username, password: PASSWORD, role, ...extra }, headers: { 'x-forwarded-for': address },
+    body: { username, password: PASSWORD, role, ...extra },
+    headers: { 'x-forwarded-for': address },
   });
   if (answer.body.code !== 200) throw new Error(`login ${username} failed: ${answer.body.code} ${answer.body.message}`);
   return answer.body.data.token;

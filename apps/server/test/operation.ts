@@ -25,8 +25,15 @@ export async function must<T>(server: TestServer, token: string, url: string, bo
 }
 
 export const llmInput = (extra: Partial<LlmInput> = {}): LlmInput => ({
-  vendor: 'Qwen', modelType: 'chat', modelName: 'Qwen2.5 7B', calledName: 'qwen2.5:7b', url: 'http://127.0.0.1:9/v1',
-  keyName: 'Authorization', apiKey: 'sk-local-secret-123', tag: 'test', ...extra,
+  vendor: 'Qwen',
+  modelType: 'chat',
+  modelName: 'Qwen2.5 7B',
+  calledName: 'qwen2.5:7b',
+  url: 'http://127.0.0.1:9/v1',
+  keyName: 'Authorization',
+  apiKey: 'sk-local-secret-123',
+  tag: 'test',
+  ...extra,
 });
 
 export async function addLlm(server: TestServer, token: string, extra: Partial<LlmInput> = {}): Promise<string> {
@@ -34,7 +41,13 @@ export async function addLlm(server: TestServer, token: string, extra: Partial<L
 }
 
 export const processorInput = (llmId: string, extra: Partial<ProcessorForm> = {}): ProcessorForm => ({
-  alias: 'main', type: 'stream', llmVendor: 'Qwen', llmId, systemPrompt: 'Be brief.', temperature: 0.7, ...extra,
+  alias: 'main',
+  type: 'stream',
+  llmVendor: 'Qwen',
+  llmId,
+  systemPrompt: 'Be brief.',
+  temperature: 0.7,
+  ...extra,
 });
 
 export async function addProcessor(server: TestServer, token: string, llmId: string, extra: Partial<ProcessorForm> = {}): Promise<string> {
@@ -55,7 +68,10 @@ export async function addProcessorSet(server: TestServer, token: string) {
 }
 
 /** A complete scenario: two routers (to a transfer tool, to a multi-stream), a hang-up tool, a filler stream. */
-export function scenarioDoc(p: { main: string; polish: string; judge: string; summary: string; filler: string }, extra: Partial<ScenarioDocumentInput> = {}): ScenarioDocumentInput {
+export function scenarioDoc(
+  p: { main: string; polish: string; judge: string; summary: string; filler: string },
+  extra: Partial<ScenarioDocumentInput> = {},
+): ScenarioDocumentInput {
   return {
     name: 'Renewal reminder',
     dialogAsr: { provider: 'seed', url: 'wss://asr.example.com/v1' },
@@ -70,14 +86,20 @@ export function scenarioDoc(p: { main: string; polish: string; judge: string; su
     ],
     routers: [
       {
-        name: 'Wants a person', match: 'any',
+        name: 'Wants a person',
+        match: 'any',
         conditions: [
           { type: 'content', role: 'user', keywords: ['human'], match: 'any' },
           { type: 'dynamicLlm', role: 'user', processorId: p.judge, question: 'Does the callee ask for a person?' },
         ],
         target: { kind: 'tool', toolAlias: 'to_agent' },
       },
-      { name: 'Talk', match: 'all', conditions: [{ type: 'round', role: 'user', op: 'gte', value: 1 }], target: { kind: 'stream', refereeId: p.judge, mainId: p.main, rewriteId: p.polish } },
+      {
+        name: 'Talk',
+        match: 'all',
+        conditions: [{ type: 'round', role: 'user', op: 'gte', value: 1 }],
+        target: { kind: 'stream', refereeId: p.judge, mainId: p.main, rewriteId: p.polish },
+      },
     ],
     callbacks: [{ url: 'https://crm.example.com/hook', events: ['ended', 'transferred'] }],
     tags: ['renewed', 'not_interested'],
@@ -104,22 +126,44 @@ export async function startFakeLlm(): Promise<FakeLlmServer> {
   const requests: FakeLlmServer['requests'] = [];
   const server: Server = createServer((req, res) => {
     let raw = '';
-    req.on('data', (chunk) => { raw += chunk; });
+    req.on('data', (chunk) => {
+      raw += chunk;
+    });
     req.on('end', () => {
       let body: Record<string, unknown> = {};
-      try { body = JSON.parse(raw); } catch { /* the test asserts on what arrived */ }
+      try {
+        body = JSON.parse(raw);
+      } catch {
+        /* the test asserts on what arrived */
+      }
       requests.push({ url: req.url ?? '', headers: req.headers, body });
-      const json = (status: number, value: unknown) => { res.writeHead(status, { 'content-type': 'application/json' }); res.end(JSON.stringify(value)); };
+      const json = (status: number, value: unknown) => {
+        res.writeHead(status, { 'content-type': 'application/json' });
+        res.end(JSON.stringify(value));
+      };
       const [, kind, ...rest] = (req.url ?? '').split('/');
-      if (req.method !== 'POST' || rest.join('/') !== 'v1/chat/completions') return json(404, { error: { message: `no route ${req.method} ${req.url}` } });
+      if (req.method !== 'POST' || rest.join('/') !== 'v1/chat/completions')
+        return json(404, { error: { message: `no route ${req.method} ${req.url}` } });
       const presented = req.headers.authorization ?? req.headers['api-key'];
       if (kind === 'ok') {
-        if (presented !== `Bearer ${GOOD_KEY}` && presented !== GOOD_KEY) return json(401, { error: { message: 'Incorrect API key provided', type: 'invalid_request_error' } });
+        if (presented !== `Bearer ${GOOD_KEY}` && presented !== GOOD_KEY)
+          return json(401, { error: { message: 'Incorrect API key provided', type: 'invalid_request_error' } });
         const messages = body.messages as { content: string }[];
-        return json(200, { id: 'c1', object: 'chat.completion', model: body.model, choices: [{ index: 0, message: { role: 'assistant', content: `pong: ${messages.at(-1)?.content}` }, finish_reason: 'stop' }] });
+        return json(200, {
+          id: 'c1',
+          object: 'chat.completion',
+          model: body.model,
+          choices: [{ index: 0, message: { role: 'assistant', content: `pong: ${messages.at(-1)?.content}` }, finish_reason: 'stop' }],
+        });
       }
-      if (kind === 'html') { res.writeHead(200, { 'content-type': 'text/html' }); return res.end('<!doctype html><html><body>Welcome to nginx!</body></html>'); }
-      if (kind === 'slow') { setTimeout(() => json(200, { choices: [{ message: { content: 'late' } }] }), 2000); return; }
+      if (kind === 'html') {
+        res.writeHead(200, { 'content-type': 'text/html' });
+        return res.end('<!doctype html><html><body>Welcome to nginx!</body></html>');
+      }
+      if (kind === 'slow') {
+        setTimeout(() => json(200, { choices: [{ message: { content: 'late' } }] }), 2000);
+        return;
+      }
       if (kind === 'empty') return json(200, { choices: [] });
       return json(500, { error: { message: 'The model is overloaded' } });
     });
@@ -129,6 +173,10 @@ export async function startFakeLlm(): Promise<FakeLlmServer> {
   return {
     base: (kind) => `http://127.0.0.1:${port}/${kind}/v1`,
     requests,
-    close: () => new Promise((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }),
+    close: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }

@@ -5,7 +5,10 @@ import pg from 'pg';
  * A throwaway database on the PostgreSQL of `baseUrl` (tests and benchmarks each get their own, so runs
  * never see each other's rows): its URL, and `drop()` to remove it, closing whatever is still connected.
  */
-export async function createScratchDatabase(baseUrl: string, prefix = 'dialwise_scratch'): Promise<{ url: string; drop: () => Promise<void> }> {
+export async function createScratchDatabase(
+  baseUrl: string,
+  prefix = 'dialwise_scratch',
+): Promise<{ url: string; drop: () => Promise<void> }> {
   const name = `${prefix}_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: baseUrl });
   await admin.connect();

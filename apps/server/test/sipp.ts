@@ -60,13 +60,22 @@ function portsFree(first: number, count: number, address: string): Promise<boole
     const finish = (ok: boolean) => {
       let left = sockets.length;
       if (left === 0) done(ok);
-      for (const s of sockets) s.close(() => { if (--left === 0) done(ok); });
+      for (const s of sockets)
+        s.close(() => {
+          if (--left === 0) done(ok);
+        });
     };
     const next = (i: number) => {
       if (i === count) return finish(true);
       const s = createSocket('udp4');
-      s.once('error', () => { s.close(); finish(false); });
-      s.bind(first + i, address, () => { sockets.push(s); next(i + 1); });
+      s.once('error', () => {
+        s.close();
+        finish(false);
+      });
+      s.bind(first + i, address, () => {
+        sockets.push(s);
+        next(i + 1);
+      });
     };
     next(0);
   });
@@ -100,8 +109,24 @@ export async function startSipp(options: SippOptions): Promise<Sipp> {
   const dir = mkdtempSync(join(tmpdir(), 'dialwise-sipp-'));
   const scenario = options.scenario.startsWith('/') ? options.scenario : join(SCENARIOS, options.scenario);
   const args = [
-    '-sf', scenario, '-i', address, '-p', String(port), '-mi', address, '-mp', String(mediaPort), '-cp', String(controlPort),
-    '-m', String(options.calls ?? 1), '-nostdin', '-timeout', `${options.timeoutS ?? 20}s`, '-trace_err',
+    '-sf',
+    scenario,
+    '-i',
+    address,
+    '-p',
+    String(port),
+    '-mi',
+    address,
+    '-mp',
+    String(mediaPort),
+    '-cp',
+    String(controlPort),
+    '-m',
+    String(options.calls ?? 1),
+    '-nostdin',
+    '-timeout',
+    `${options.timeoutS ?? 20}s`,
+    '-trace_err',
   ];
   if (options.traceMessages !== false) args.push('-trace_msg');
   if (options.rtpEcho) args.push('-rtp_echo');
@@ -111,14 +136,21 @@ export async function startSipp(options: SippOptions): Promise<Sipp> {
 
   const child = spawn(SIPP_BIN, args, { cwd: dir, stdio: ['ignore', 'ignore', 'pipe'] });
   let stderr = '';
-  child.stderr!.on('data', (chunk: Buffer) => { stderr += chunk.toString(); });
+  child.stderr!.on('data', (chunk: Buffer) => {
+    stderr += chunk.toString();
+  });
   const exited = new Promise<number>((done) => {
     child.once('exit', (code, signal) => done(code ?? (signal ? 128 : 1)));
-    child.once('error', (error) => { stderr += String(error); done(127); });
+    child.once('error', (error) => {
+      stderr += String(error);
+      done(127);
+    });
   });
 
   const diagnostics = async () => {
-    const logs = readdirSync(dir).filter((f) => f.endsWith('.log')).map((f) => `--- ${f}\n${readFileSync(join(dir, f), 'utf8')}`);
+    const logs = readdirSync(dir)
+      .filter((f) => f.endsWith('.log'))
+      .map((f) => `--- ${f}\n${readFileSync(join(dir, f), 'utf8')}`);
     return [`sipp ${args.join(' ')}`, stderr, ...logs].join('\n');
   };
   const stop = async () => {
@@ -129,7 +161,9 @@ export async function startSipp(options: SippOptions): Promise<Sipp> {
 
   // Ready once its SIP port is bound (or it died: then the caller sees `exited`).
   let running = true;
-  void exited.then(() => { running = false; });
+  void exited.then(() => {
+    running = false;
+  });
   const deadline = Date.now() + 5000;
   while (running && !(await udpPortBound(port))) {
     if (Date.now() > deadline) {

@@ -11,7 +11,9 @@ export async function userWithSession(server: TestServer, companyId: string, use
   const user = await addUser(server, companyId, username, role);
   const token = newSessionToken();
   await server.database.db.insert(sessions).values({
-    userId: user.id, tokenHash: hashSessionToken(token), expiresAt: new Date(Date.now() + 3_600_000),
+    userId: user.id,
+    tokenHash: hashSessionToken(token),
+    expiresAt: new Date(Date.now() + 3_600_000),
   });
   return token;
 }
@@ -22,8 +24,14 @@ export async function userWithSession(server: TestServer, companyId: string, use
  */
 export async function grantCatalogue(server: TestServer, companyId: string, label = 'A') {
   const db = server.database.db;
-  const [scenario] = await db.insert(scenarios).values({ name: `Scenario ${label}` }).returning();
-  const [voice] = await db.insert(voices).values({ nickname: `Voice${label}`, vendor: 'volcano', originalVoiceId: `voice${label}` }).returning();
+  const [scenario] = await db
+    .insert(scenarios)
+    .values({ name: `Scenario ${label}` })
+    .returning();
+  const [voice] = await db
+    .insert(voices)
+    .values({ nickname: `Voice${label}`, vendor: 'volcano', originalVoiceId: `voice${label}` })
+    .returning();
   await db.insert(companyGrants).values([
     { companyId, kind: 'scenario', refId: scenario!.id },
     { companyId, kind: 'voice', refId: voice!.id },
@@ -33,9 +41,18 @@ export async function grantCatalogue(server: TestServer, companyId: string, labe
 }
 
 export async function addSipLine(server: TestServer, companyId: string, alias: string, concurrency = 10) {
-  const [line] = await server.database.db.insert(sipLines).values({
-    companyId, alias, concurrency, sipUsername: 'u', passwordSealed: 'sealed', domain: 'sip.example.test', port: 5060,
-  }).returning();
+  const [line] = await server.database.db
+    .insert(sipLines)
+    .values({
+      companyId,
+      alias,
+      concurrency,
+      sipUsername: 'u',
+      passwordSealed: 'sealed',
+      domain: 'sip.example.test',
+      port: 5060,
+    })
+    .returning();
   return line!.id;
 }
 
@@ -43,19 +60,40 @@ export type Catalogue = Awaited<ReturnType<typeof grantCatalogue>>;
 
 export function taskInput(catalogue: Catalogue, extra: Record<string, unknown> = {}) {
   return {
-    name: 'Renewals', scenarioId: catalogue.scenarioId, voiceId: catalogue.voiceId, sipLineIds: [catalogue.lineId],
-    callStart: '09:00', callEnd: '18:00', weekdays: [1, 2, 3, 4, 5], ...extra,
+    name: 'Renewals',
+    scenarioId: catalogue.scenarioId,
+    voiceId: catalogue.voiceId,
+    sipLineIds: [catalogue.lineId],
+    callStart: '09:00',
+    callEnd: '18:00',
+    weekdays: [1, 2, 3, 4, 5],
+    ...extra,
   };
 }
 
-export async function createProject(server: TestServer, token: string, name = 'Spring', encryptionType = 'PLAIN_TEXT', extra: Record<string, unknown> = {}) {
+export async function createProject(
+  server: TestServer,
+  token: string,
+  name = 'Spring',
+  encryptionType = 'PLAIN_TEXT',
+  extra: Record<string, unknown> = {},
+) {
   const answer = await call<{ id: string }>(server, '/api/projects/create', { token, body: { name, encryptionType, ...extra } });
   if (answer.body.code !== 200) throw new Error(`create project: ${answer.body.code} ${answer.body.message}`);
   return answer.body.data.id;
 }
 
-export async function createTask(server: TestServer, token: string, projectId: string, catalogue: Catalogue, extra: Record<string, unknown> = {}) {
-  const answer = await call<{ id: string; status: string }>(server, '/api/tasks/create', { token, body: { projectId, ...taskInput(catalogue, extra) } });
+export async function createTask(
+  server: TestServer,
+  token: string,
+  projectId: string,
+  catalogue: Catalogue,
+  extra: Record<string, unknown> = {},
+) {
+  const answer = await call<{ id: string; status: string }>(server, '/api/tasks/create', {
+    token,
+    body: { projectId, ...taskInput(catalogue, extra) },
+  });
   if (answer.body.code !== 200) throw new Error(`create task: ${answer.body.code} ${answer.body.message}`);
   return answer.body.data.id;
 }
@@ -68,13 +106,23 @@ export interface UploadAnswer {
 }
 
 /** Posts a CSV as the raw body and splits the NDJSON answer into progress lines and the final envelope. */
-export async function upload(server: TestServer, token: string, taskId: string, csv: string | Buffer, headers: Record<string, string> = {}): Promise<UploadAnswer> {
+export async function upload(
+  server: TestServer,
+  token: string,
+  taskId: string,
+  csv: string | Buffer,
+  headers: Record<string, string> = {},
+): Promise<UploadAnswer> {
   const response = await server.app.inject({
-    method: 'POST', url: `/api/subtasks/upload?taskId=${taskId}`,
+    method: 'POST',
+    url: `/api/subtasks/upload?taskId=${taskId}`,
     headers: { authorization: `Bearer ${token}`, 'content-type': 'text/csv', 'x-upload-filename': 'numbers.csv', ...headers },
     payload: csv,
   });
-  const lines = response.body.split('\n').filter((line) => line.trim() !== '').map((line) => JSON.parse(line));
+  const lines = response.body
+    .split('\n')
+    .filter((line) => line.trim() !== '')
+    .map((line) => JSON.parse(line));
   return {
     status: response.statusCode,
     progress: lines.filter((line) => 'progress' in line).map((line) => line.progress),

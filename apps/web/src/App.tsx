@@ -28,7 +28,9 @@ function RequestEffects() {
           cancelText: t('common.cancel'),
           okButtonProps: { 'data-testid': 'relogin' } as Record<string, string>,
           onOk: onRelogin,
-          afterClose: () => { confirmOpen = false; },
+          afterClose: () => {
+            confirmOpen = false;
+          },
         });
       },
       toSiteRoot: () => {

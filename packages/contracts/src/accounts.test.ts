@@ -9,7 +9,12 @@ function errors(schema: z.ZodType, value: unknown): string[] {
 
 const id = '9b2c5a53-6a43-4d1f-9c1e-2f1e2c3d4e5f';
 const valid = {
-  username: 'olga', alias: 'Olga', email: 'olga@acme.test', phoneNumber: '13900000001', authLevel: 'OPR', password: 'Aa1!aaaa',
+  username: 'olga',
+  alias: 'Olga',
+  email: 'olga@acme.test',
+  phoneNumber: '13900000001',
+  authLevel: 'OPR',
+  password: 'Aa1!aaaa',
 };
 
 describe('account create (spec §5: alias required; password 8–32 with lower, upper, digit, special; valid e-mail and phone)', () => {
@@ -83,7 +88,11 @@ describe('account query', () => {
     expect(accountQuerySchema.parse({})).toEqual({ page: 1, pageSize: 10 });
   });
   it('filters by keyword, level and status', () => {
-    expect(accountQuerySchema.parse({ keyword: ' ol ', authLevel: 'OPR', status: 'disabled' })).toMatchObject({ keyword: 'ol', authLevel: 'OPR', status: 'disabled' });
+    expect(accountQuerySchema.parse({ keyword: ' ol ', authLevel: 'OPR', status: 'disabled' })).toMatchObject({
+      keyword: 'ol',
+      authLevel: 'OPR',
+      status: 'disabled',
+    });
     expect(errors(accountQuerySchema, { companyId: 'acme' })).toEqual(['companyId:v.id']);
   });
 });

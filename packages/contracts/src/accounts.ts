@@ -1,7 +1,14 @@
 import { z } from 'zod';
 import { roleSchema } from './roles.ts';
 import {
-  accountPasswordSchema, emailSchema, idSchema, isoDateTime, pageQuerySchema, phoneSchema, requiredString, usernameSchema,
+  accountPasswordSchema,
+  emailSchema,
+  idSchema,
+  isoDateTime,
+  pageQuerySchema,
+  phoneSchema,
+  requiredString,
+  usernameSchema,
 } from './fields.ts';
 
 /**
@@ -18,11 +25,14 @@ export const ACCOUNT_ALIAS_MAX = 32;
 
 /** A string field that may be left blank on edit (blank = keep the stored value), else obeys `rule`. */
 export function blankOrSchema(rule: z.ZodType<string>) {
-  return z.string().optional().superRefine((value, ctx) => {
-    if (!value) return;
-    const result = rule.safeParse(value);
-    for (const issue of result.error?.issues ?? []) ctx.addIssue({ code: 'custom', message: issue.message, input: value });
-  });
+  return z
+    .string()
+    .optional()
+    .superRefine((value, ctx) => {
+      if (!value) return;
+      const result = rule.safeParse(value);
+      for (const issue of result.error?.issues ?? []) ctx.addIssue({ code: 'custom', message: issue.message, input: value });
+    });
 }
 
 export const accountSchema = z.object({

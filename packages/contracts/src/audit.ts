@@ -26,7 +26,17 @@ export const auditQuerySchema = pageQuerySchema.extend({
 export type AuditQuery = z.infer<typeof auditQuerySchema>;
 
 /** Values of these keys never reach the audit log, whatever entity they belong to. */
-export const SECRET_KEYS = ['password', 'newPassword', 'currentPassword', 'confirmPassword', 'passwordHash', 'apiKey', 'token', 'secret', 'sipPassword'] as const;
+export const SECRET_KEYS = [
+  'password',
+  'newPassword',
+  'currentPassword',
+  'confirmPassword',
+  'passwordHash',
+  'apiKey',
+  'token',
+  'secret',
+  'sipPassword',
+] as const;
 export const REDACTED = '[redacted]';
 
 export function redactSecrets(value: unknown): unknown {

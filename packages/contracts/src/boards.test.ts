@@ -1,12 +1,22 @@
 import { describe, expect, it } from 'vitest';
 import {
-  BOARD_OUTCOMES, DURATION_CLASSES, REALTIME_WINDOWS, boardQuerySchema, boardSeriesQuerySchema, daysBetween, rate, realtimeQuerySchema,
+  BOARD_OUTCOMES,
+  DURATION_CLASSES,
+  REALTIME_WINDOWS,
+  boardQuerySchema,
+  boardSeriesQuerySchema,
+  daysBetween,
+  rate,
+  realtimeQuerySchema,
 } from './boards.ts';
 import { CALL_OUTCOMES } from './telephony.ts';
 import { formatIssue } from './messages.ts';
 
 const id = '00000000-0000-4000-8000-000000000001';
-const issues = (schema: { safeParse: (v: unknown) => { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } } }, value: unknown) => {
+const issues = (
+  schema: { safeParse: (v: unknown) => { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } } },
+  value: unknown,
+) => {
   const result = schema.safeParse(value);
   return result.success ? [] : result.error!.issues.map((issue) => `${issue.path.join('.')}:${issue.message}`);
 };
@@ -49,7 +59,7 @@ describe('series step and real-time windows', () => {
     expect(issues(boardSeriesQuerySchema, { from: '2026-03-01', to: '2026-03-01', step: 'minute' })).toHaveLength(1);
     expect(issues(boardSeriesQuerySchema, { from: '2026-03-02', to: '2026-03-01', step: 'day' })).toEqual(['to:v.board.rangeOrder']);
   });
-  it('the real-time intervals are the spec\'s: 10 min, 30 min, 1 hour, 1 day (today, the default)', () => {
+  it("the real-time intervals are the spec's: 10 min, 30 min, 1 hour, 1 day (today, the default)", () => {
     expect(Object.keys(REALTIME_WINDOWS)).toEqual(['10m', '30m', '1h', '1d']);
     for (const window of ['10m', '30m', '1h', '1d']) expect(issues(realtimeQuerySchema, { taskId: id, window })).toEqual([]);
     expect(realtimeQuerySchema.parse({ taskId: id }).window).toBe('1d');
@@ -64,7 +74,7 @@ describe('rates and classes', () => {
     expect(rate(3, 0)).toBeNull();
     expect(rate(1, 4)).toBe(0.25);
   });
-  it('outcomes cover every engine outcome and the dialer\'s own', () => {
+  it("outcomes cover every engine outcome and the dialer's own", () => {
     expect(BOARD_OUTCOMES.slice(0, CALL_OUTCOMES.length)).toEqual([...CALL_OUTCOMES]);
     expect(new Set(BOARD_OUTCOMES).size).toBe(BOARD_OUTCOMES.length);
   });

@@ -29,7 +29,11 @@ export type DurationClass = (typeof DURATION_CLASSES)[number]['key'];
 /** A calendar day, `YYYY-MM-DD`, read in the company's time zone. */
 const LOCAL_DATE = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
 export function isLocalDate(value: string): boolean {
-  return LOCAL_DATE.test(value) && !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value);
+  return (
+    LOCAL_DATE.test(value) &&
+    !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) &&
+    new Date(`${value}T00:00:00Z`).toISOString().startsWith(value)
+  );
 }
 export const localDateSchema = z.string().refine(isLocalDate, { error: 'v.board.date' });
 
@@ -44,17 +48,19 @@ export function daysBetween(from: string, to: string): number {
  * The board's filter: a project and/or a task (neither = the whole company) and a range of whole days,
  * both ends included, in the company's time zone.
  */
-export const boardQuerySchema = z.object({
-  projectId: idSchema.optional(),
-  taskId: idSchema.optional(),
-  from: localDateSchema,
-  to: localDateSchema,
-}).superRefine((value, ctx) => {
-  if (!isLocalDate(value.from) || !isLocalDate(value.to)) return;
-  const days = daysBetween(value.from, value.to);
-  if (days < 0) ctx.addIssue({ code: 'custom', path: ['to'], message: 'v.board.rangeOrder' });
-  else if (days + 1 > BOARD_MAX_DAYS) ctx.addIssue({ code: 'custom', path: ['to'], message: 'v.board.rangeTooLong' });
-});
+export const boardQuerySchema = z
+  .object({
+    projectId: idSchema.optional(),
+    taskId: idSchema.optional(),
+    from: localDateSchema,
+    to: localDateSchema,
+  })
+  .superRefine((value, ctx) => {
+    if (!isLocalDate(value.from) || !isLocalDate(value.to)) return;
+    const days = daysBetween(value.from, value.to);
+    if (days < 0) ctx.addIssue({ code: 'custom', path: ['to'], message: 'v.board.rangeOrder' });
+    else if (days + 1 > BOARD_MAX_DAYS) ctx.addIssue({ code: 'custom', path: ['to'], message: 'v.board.rangeTooLong' });
+  });
 export type BoardQuery = z.infer<typeof boardQuerySchema>;
 
 /** Steps of the volume chart: hourly or daily (company time). */

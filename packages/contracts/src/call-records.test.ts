@@ -1,10 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import {
-  callRecordExportQuerySchema, callRecordFilterSchema, callRecordQuerySchema, exportQueryString,
-} from './call-records.ts';
+import { callRecordExportQuerySchema, callRecordFilterSchema, callRecordQuerySchema, exportQueryString } from './call-records.ts';
 import { formatIssue } from './messages.ts';
 
-const issues = (value: unknown, schema: { safeParse(v: unknown): { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } } } = callRecordQuerySchema) => {
+const issues = (
+  value: unknown,
+  schema: {
+    safeParse(v: unknown): { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } };
+  } = callRecordQuerySchema,
+) => {
   const result = schema.safeParse(value);
   return result.success ? [] : result.error!.issues.map((issue) => `${issue.path.join('.')}:${issue.message}`);
 };
@@ -13,7 +16,11 @@ const ID = '6c8f7a52-2f43-4b1e-9d6f-0c5a6c1e2f11';
 describe('call-record filters', () => {
   it('every filter is optional; page 1, size 10 and newest first by default; blanks count as unset', () => {
     expect(callRecordQuerySchema.parse({})).toEqual({ page: 1, pageSize: 10, sort: 'desc' });
-    expect(callRecordQuerySchema.parse({ projectId: '', phone: '', startTime: null, status: '', sort: '' })).toEqual({ page: 1, pageSize: 10, sort: 'desc' });
+    expect(callRecordQuerySchema.parse({ projectId: '', phone: '', startTime: null, status: '', sort: '' })).toEqual({
+      page: 1,
+      pageSize: 10,
+      sort: 'desc',
+    });
   });
 
   it('time range: ISO instants with an offset; start equal to end is allowed, start after end is refused on the end field', () => {
@@ -73,7 +80,9 @@ describe('call-record filters', () => {
   it('the export query carries the same rules plus the language, and round-trips through exportQueryString', () => {
     const filter = { projectId: ID, tags: ['a', 'b'], minDuration: 5, maxDuration: 60, sort: 'asc' as const, phone: undefined };
     const params = new URLSearchParams(exportQueryString({ ...filter, locale: 'zh-CN' }));
-    const query = Object.fromEntries([...new Set(params.keys())].map((key) => [key, params.getAll(key).length > 1 ? params.getAll(key) : params.get(key)]));
+    const query = Object.fromEntries(
+      [...new Set(params.keys())].map((key) => [key, params.getAll(key).length > 1 ? params.getAll(key) : params.get(key)]),
+    );
     const parsed = callRecordExportQuerySchema.parse(query);
     expect(parsed).toEqual({ projectId: ID, tags: ['a', 'b'], minDuration: 5, maxDuration: 60, sort: 'asc', locale: 'zh-CN' });
     expect(exportQueryString({ tags: ['x y'], phone: '' })).toBe('tags=x+y');

@@ -42,11 +42,15 @@ export const CALL_RECORD_LIMITS = {
 const blank = (value: unknown) => (value === '' || value === null ? undefined : value);
 const optional = <T extends z.ZodType>(schema: T) => z.preprocess(blank, schema.optional());
 /** A query string gives one value or several; a JSON body gives an array. */
-const toList = (value: unknown) => (value === undefined || value === null || value === '' ? undefined : Array.isArray(value) ? value : [value]);
+const toList = (value: unknown) =>
+  value === undefined || value === null || value === '' ? undefined : Array.isArray(value) ? value : [value];
 
 const timeSchema = z.iso.datetime({ offset: true, error: 'v.callRecords.time' });
-const durationSchema = z.coerce.number({ error: 'v.integer' }).int({ error: 'v.integer' })
-  .min(0, { error: 'v.min' }).max(CALL_RECORD_LIMITS.maxDurationSeconds, { error: 'v.max' });
+const durationSchema = z.coerce
+  .number({ error: 'v.integer' })
+  .int({ error: 'v.integer' })
+  .min(0, { error: 'v.min' })
+  .max(CALL_RECORD_LIMITS.maxDurationSeconds, { error: 'v.max' });
 
 /**
  * The filters of the list and the export (every one optional). `phone` is a number as typed (spaces and
@@ -57,20 +61,41 @@ const durationSchema = z.coerce.number({ error: 'v.integer' }).int({ error: 'v.i
 export const callRecordFilterShape = {
   projectId: optional(idSchema),
   taskId: optional(idSchema),
-  phone: optional(z.string().trim().transform((value) => value.replace(/[\s()-]/g, ''))
-    .pipe(z.string().min(1, { error: 'v.required' }).max(256, { error: 'v.tooLong' }).regex(/^[\x21-\x7e]+$/, { error: 'v.callRecords.phone' }))),
+  phone: optional(
+    z
+      .string()
+      .trim()
+      .transform((value) => value.replace(/[\s()-]/g, ''))
+      .pipe(
+        z
+          .string()
+          .min(1, { error: 'v.required' })
+          .max(256, { error: 'v.tooLong' })
+          .regex(/^[\x21-\x7e]+$/, { error: 'v.callRecords.phone' }),
+      ),
+  ),
   startTime: optional(timeSchema),
   endTime: optional(timeSchema),
   status: optional(z.enum(CALL_RECORD_STATUSES)),
   minDuration: optional(durationSchema),
   maxDuration: optional(durationSchema),
-  tags: z.preprocess(toList, z.array(z.string().trim().min(1, { error: 'v.required' }).max(30, { error: 'v.tooLong' }))
-    .max(CALL_RECORD_LIMITS.tags, { error: 'v.max' }).optional()),
+  tags: z.preprocess(
+    toList,
+    z
+      .array(z.string().trim().min(1, { error: 'v.required' }).max(30, { error: 'v.tooLong' }))
+      .max(CALL_RECORD_LIMITS.tags, { error: 'v.max' })
+      .optional(),
+  ),
   transferOutcome: optional(z.enum(TRANSFER_OUTCOMES)),
   sort: z.preprocess(blank, z.enum(CALL_RECORD_SORTS).default('desc')),
 };
 
-interface RangeValues { startTime?: string | undefined; endTime?: string | undefined; minDuration?: number | undefined; maxDuration?: number | undefined }
+interface RangeValues {
+  startTime?: string | undefined;
+  endTime?: string | undefined;
+  minDuration?: number | undefined;
+  maxDuration?: number | undefined;
+}
 
 /** The rules between fields: the time range and the duration range must not be upside down. */
 function checkRanges(value: RangeValues, ctx: z.RefinementCtx) {
@@ -89,7 +114,9 @@ export type CallRecordFilter = z.infer<typeof callRecordFilterSchema>;
 export type CallRecordFilterInput = Partial<CallRecordFilter>;
 
 /** The export's query: the filters, and the language of the headers (a download link sends no header of ours). */
-export const callRecordExportQuerySchema = z.object({ ...callRecordFilterShape, locale: z.preprocess(blank, localeSchema.optional()) }).superRefine(checkRanges);
+export const callRecordExportQuerySchema = z
+  .object({ ...callRecordFilterShape, locale: z.preprocess(blank, localeSchema.optional()) })
+  .superRefine(checkRanges);
 export type CallRecordExportQuery = z.infer<typeof callRecordExportQuerySchema>;
 
 /** The list: the filters plus a page inside the window. */

@@ -1,8 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import {
-  COMPANY_FEATURES, DEFAULT_COMPANY_PERMISSIONS, companyCreateSchema, companyInputSchema, companyPermissionsSchema, companyQuerySchema,
-  defaultAdminUsername, isIanaTimeZone, setGrantsSchema, usernameSchema,
+  COMPANY_FEATURES,
+  DEFAULT_COMPANY_PERMISSIONS,
+  companyCreateSchema,
+  companyInputSchema,
+  companyPermissionsSchema,
+  companyQuerySchema,
+  defaultAdminUsername,
+  isIanaTimeZone,
+  setGrantsSchema,
+  usernameSchema,
 } from './index.ts';
 
 function errors(schema: z.ZodType, value: unknown): string[] {

@@ -22,11 +22,15 @@ export function isIanaTimeZone(value: string): boolean {
 
 /** Company form rules of spec §5: name 1–100 without spaces, suffix 1–100 letters and digits. */
 export const companyInputSchema = z.object({
-  name: z.string().trim()
+  name: z
+    .string()
+    .trim()
     .min(LIMITS.companyName.min, { error: 'v.company.name' })
     .max(LIMITS.companyName.max, { error: 'v.company.name' })
     .regex(/^\S+$/, { error: 'v.noSpaces' }),
-  suffix: z.string().trim()
+  suffix: z
+    .string()
+    .trim()
     .min(LIMITS.companySuffix.min, { error: 'v.company.suffix' })
     .max(LIMITS.companySuffix.max, { error: 'v.company.suffix' })
     .regex(/^[A-Za-z0-9]+$/, { error: 'v.company.suffix' }),
@@ -48,7 +52,11 @@ export function defaultAdminUsername(suffix: string): string {
 /** Adding a company also creates its first ADMIN; the server generates that account's password. */
 export const companyCreateSchema = companyInputSchema.extend({
   /** Empty or absent: `defaultAdminUsername(suffix)`. */
-  adminUsername: z.string().trim().refine((v) => v === '' || USERNAME_PATTERN.test(v), { error: 'v.username' }).optional(),
+  adminUsername: z
+    .string()
+    .trim()
+    .refine((v) => v === '' || USERNAME_PATTERN.test(v), { error: 'v.username' })
+    .optional(),
 });
 export type CompanyCreateInput = z.infer<typeof companyCreateSchema>;
 

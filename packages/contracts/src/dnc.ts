@@ -14,14 +14,17 @@ export function normalizeDncPhone(raw: string): string | null {
   return PHONE_PATTERN.test(compact) ? compact : null;
 }
 
-const dncPhoneSchema = z.string().trim().transform((value, context) => {
-  const phone = normalizeDncPhone(value);
-  if (phone === null) {
-    context.addIssue({ code: 'custom', message: 'v.phone' });
-    return z.NEVER;
-  }
-  return phone;
-});
+const dncPhoneSchema = z
+  .string()
+  .trim()
+  .transform((value, context) => {
+    const phone = normalizeDncPhone(value);
+    if (phone === null) {
+      context.addIssue({ code: 'custom', message: 'v.phone' });
+      return z.NEVER;
+    }
+    return phone;
+  });
 
 const companyIdField = z.uuid({ error: 'v.id' }).optional();
 

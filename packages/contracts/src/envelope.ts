@@ -21,7 +21,8 @@ export const SUCCESS_CODE = 200;
 
 export function isEnvelope(value: unknown): value is Envelope<unknown> {
   return (
-    typeof value === 'object' && value !== null &&
+    typeof value === 'object' &&
+    value !== null &&
     typeof (value as { code?: unknown }).code === 'number' &&
     typeof (value as { message?: unknown }).message === 'string'
   );
@@ -31,4 +32,7 @@ export function isEnvelope(value: unknown): value is Envelope<unknown> {
 export function pageSchema<T extends z.ZodType>(item: T) {
   return z.object({ list: z.array(item), total: z.number().int().nonnegative() });
 }
-export interface Page<T> { list: T[]; total: number }
+export interface Page<T> {
+  list: T[];
+  total: number;
+}

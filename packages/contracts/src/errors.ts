@@ -39,8 +39,4 @@ export const ErrorCode = {
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 
 /** Codes after which the console offers "Confirm logout" with Re-Login (not on the user-info call). */
-export const LOGGED_OUT_CODES: readonly number[] = [
-  ErrorCode.ILLEGAL_TOKEN,
-  ErrorCode.ENDED_BY_ADMIN,
-  ErrorCode.TOKEN_EXPIRED,
-];
+export const LOGGED_OUT_CODES: readonly number[] = [ErrorCode.ILLEGAL_TOKEN, ErrorCode.ENDED_BY_ADMIN, ErrorCode.TOKEN_EXPIRED];

@@ -10,10 +10,13 @@ export const USERNAME_PATTERN = /^[A-Za-z][A-Za-z0-9_.-]{2,31}$/;
 const SPECIAL = /[^A-Za-z0-9]/;
 
 export const phoneSchema = z.string().trim().regex(PHONE_PATTERN, { error: 'v.phone' });
-export const emailSchema = z.string().trim().max(254, { error: 'v.email' }).pipe(z.email({ error: 'v.email' }));
+export const emailSchema = z
+  .string()
+  .trim()
+  .max(254, { error: 'v.email' })
+  .pipe(z.email({ error: 'v.email' }));
 export const usernameSchema = z.string().trim().regex(USERNAME_PATTERN, { error: 'v.username' });
-export const requiredString = (max = 255) =>
-  z.string().trim().min(1, { error: 'v.required' }).max(max, { error: 'v.tooLong' });
+export const requiredString = (max = 255) => z.string().trim().min(1, { error: 'v.required' }).max(max, { error: 'v.tooLong' });
 
 /** Upper, lower, digit and a special character, within the given length (spec §5). */
 export function strongPasswordSchema(range: { min: number; max: number }, lengthKey: string) {

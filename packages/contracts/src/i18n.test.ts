@@ -8,7 +8,10 @@ describe('messages', () => {
       const placeholders = LOCALES.map((locale) => {
         const text = (byLocale as Record<string, string>)[locale];
         expect(text, `${key} in ${locale}`).toBeTruthy();
-        return [...text!.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort().join(',');
+        return [...text!.matchAll(/\{(\w+)\}/g)]
+          .map((m) => m[1])
+          .sort()
+          .join(',');
       });
       expect(new Set(placeholders).size, key).toBe(1);
     }
@@ -25,7 +28,14 @@ describe('messages', () => {
     expect(fieldLabel([], 'en-US')).toBe('Request body');
   });
   it('formats zod issues as one sentence naming the field, in either language', () => {
-    const schema = z.object({ username: z.string(), role: z.enum(['admin', 'agent']), pageSize: z.number().max(100), email: z.email({ error: 'v.email' }) }).strict();
+    const schema = z
+      .object({
+        username: z.string(),
+        role: z.enum(['admin', 'agent']),
+        pageSize: z.number().max(100),
+        email: z.email({ error: 'v.email' }),
+      })
+      .strict();
     const issues = schema.safeParse({ role: 'x', pageSize: 500, email: 'no', extra: 1 }).error!.issues;
     const en = issues.map((issue) => formatIssue(issue, 'en-US'));
     expect(en).toContain('User name is required');
@@ -58,7 +68,8 @@ describe('redactSecrets', () => {
   it('redacts secret keys at any depth and leaves the rest', () => {
     const input = { username: 'a', password: 'p', nested: { sipPassword: 's', apiKey: 'k', list: [{ myToken: 't', keep: 1 }] } };
     expect(redactSecrets(input)).toEqual({
-      username: 'a', password: REDACTED,
+      username: 'a',
+      password: REDACTED,
       nested: { sipPassword: REDACTED, apiKey: REDACTED, list: [{ myToken: REDACTED, keep: 1 }] },
     });
     expect(input.password).toBe('p');

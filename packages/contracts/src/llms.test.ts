@@ -2,7 +2,15 @@ import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { keyHeaderValue, llmInputSchema, llmTestInputSchema, llmUpdateSchema, type LlmInput } from './index.ts';
 
-const valid: LlmInput = { vendor: 'OpenAI', modelType: 'chat', modelName: 'GPT-4o mini', calledName: 'gpt-4o-mini', url: 'https://api.openai.com/v1', keyName: 'Authorization', apiKey: 'sk-test' };
+const valid: LlmInput = {
+  vendor: 'OpenAI',
+  modelType: 'chat',
+  modelName: 'GPT-4o mini',
+  calledName: 'gpt-4o-mini',
+  url: 'https://api.openai.com/v1',
+  keyName: 'Authorization',
+  apiKey: 'sk-test',
+};
 
 function problems(schema: z.ZodType, value: unknown): string[] {
   const result = schema.safeParse(value);

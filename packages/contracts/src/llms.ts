@@ -15,7 +15,17 @@ import { HTTP_PROTOCOLS, urlSchema } from './url-fields.ts';
  * - The key travels in the header `keyName`. For `Authorization` the value is `Bearer <key>`; for any other
  *   header (`api-key` of Azure, `x-api-key`…) the value is the bare key.
  */
-export const LLM_VENDOR_SUGGESTIONS = ['OpenAI', 'DeepSeek', 'Volcano', 'Qwen', 'Moonshot', 'Zhipu', 'MiniMax', 'Azure OpenAI', 'Ollama'] as const;
+export const LLM_VENDOR_SUGGESTIONS = [
+  'OpenAI',
+  'DeepSeek',
+  'Volcano',
+  'Qwen',
+  'Moonshot',
+  'Zhipu',
+  'MiniMax',
+  'Azure OpenAI',
+  'Ollama',
+] as const;
 
 export const LLM_MODEL_TYPES = ['chat', 'embedding', 'rerank'] as const;
 export const llmModelTypeSchema = z.enum(LLM_MODEL_TYPES);
@@ -35,7 +45,11 @@ const llmFields = {
   vendor: z.string({ error: 'v.required' }).trim().min(1, { error: 'v.required' }).max(50, { error: 'v.tooLong' }),
   modelType: llmModelTypeSchema,
   modelName: z.string({ error: 'v.required' }).trim().min(1, { error: 'v.required' }).max(100, { error: 'v.tooLong' }),
-  calledName: z.string({ error: 'v.required' }).trim().min(1, { error: 'v.required' }).max(100, { error: 'v.tooLong' })
+  calledName: z
+    .string({ error: 'v.required' })
+    .trim()
+    .min(1, { error: 'v.required' })
+    .max(100, { error: 'v.tooLong' })
     .regex(/^\S*$/, { error: 'v.noSpaces' }),
   tag: z.string().trim().max(30, { error: 'v.tooLong' }).optional(),
   url: urlSchema(HTTP_PROTOCOLS, 'v.llm.url'),

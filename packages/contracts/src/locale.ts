@@ -13,9 +13,7 @@ export const FALLBACK_LOCALE: Locale = 'zh-CN';
 
 /** Picks a supported locale from an Accept-Language header or a navigator language list. */
 export function pickLocale(candidates: string | readonly string[] | undefined | null): Locale {
-  const list = typeof candidates === 'string'
-    ? candidates.split(',').map((part) => part.split(';')[0]!.trim())
-    : [...(candidates ?? [])];
+  const list = typeof candidates === 'string' ? candidates.split(',').map((part) => part.split(';')[0]!.trim()) : [...(candidates ?? [])];
   for (const raw of list) {
     const lower = raw.toLowerCase();
     if (lower.startsWith('zh')) return 'zh-CN';

@@ -3,7 +3,14 @@ import type { z } from 'zod';
 import { formatIssue, parseExtraOptions, processorInputSchema, type ProcessorForm } from './index.ts';
 
 const LLM = '00000000-0000-4000-8000-0000000000aa';
-const valid: ProcessorForm = { alias: 'main', type: 'stream', llmVendor: 'Qwen', llmId: LLM, systemPrompt: 'You are polite.', temperature: 0.7 };
+const valid: ProcessorForm = {
+  alias: 'main',
+  type: 'stream',
+  llmVendor: 'Qwen',
+  llmId: LLM,
+  systemPrompt: 'You are polite.',
+  temperature: 0.7,
+};
 
 function problems(schema: z.ZodType, value: unknown): string[] {
   const result = schema.safeParse(value);
@@ -23,7 +30,11 @@ describe('processor form (spec §5)', () => {
   });
   it('type, LLM company, model, system prompt and temperature are required', () => {
     const found = problems(processorInputSchema, { alias: 'x' });
-    for (const field of ['type', 'llmVendor', 'llmId', 'systemPrompt', 'temperature']) expect(found.some((p) => p.startsWith(`${field}:`)), field).toBe(true);
+    for (const field of ['type', 'llmVendor', 'llmId', 'systemPrompt', 'temperature'])
+      expect(
+        found.some((p) => p.startsWith(`${field}:`)),
+        field,
+      ).toBe(true);
     const issue = processorInputSchema.safeParse({ ...valid, systemPrompt: '   ' }).error!.issues[0]!;
     expect(formatIssue(issue, 'en-US')).toBe('System prompt is required');
   });
@@ -38,11 +49,15 @@ describe('processor form (spec §5)', () => {
   it('extra options: blank or a JSON object without reserved keys', () => {
     expect(problems(processorInputSchema, { ...valid, extraOptions: '' })).toEqual([]);
     expect(problems(processorInputSchema, { ...valid, extraOptions: '{"max_tokens": 256}' })).toEqual([]);
-    expect(problems(processorInputSchema, { ...valid, extraOptions: '{"max_tokens": }' })).toEqual(['extraOptions: v.processor.extraOptionsJson']);
+    expect(problems(processorInputSchema, { ...valid, extraOptions: '{"max_tokens": }' })).toEqual([
+      'extraOptions: v.processor.extraOptionsJson',
+    ]);
     expect(problems(processorInputSchema, { ...valid, extraOptions: '[1, 2]' })).toEqual(['extraOptions: v.processor.extraOptionsObject']);
-    expect(problems(processorInputSchema, { ...valid, extraOptions: '{"model": "x"}' })).toEqual(['extraOptions: v.processor.extraOptionsReserved']);
+    expect(problems(processorInputSchema, { ...valid, extraOptions: '{"model": "x"}' })).toEqual([
+      'extraOptions: v.processor.extraOptionsReserved',
+    ]);
   });
-  it('parseExtraOptions gives the parser\'s own words for a syntax error', () => {
+  it("parseExtraOptions gives the parser's own words for a syntax error", () => {
     const parsed = parseExtraOptions('{oops}');
     expect(parsed.ok).toBe(false);
     if (!parsed.ok) expect(parsed.detail).toMatch(/JSON/);

@@ -33,9 +33,9 @@ export const RESERVED_OPTION_KEYS = ['model', 'messages', 'stream', 'temperature
  * Reads the extra options text: blank is `{}`; otherwise it must be a JSON object without reserved keys.
  * Answers the object, or why not (the JSON parser's own words for a syntax error).
  */
-export function parseExtraOptions(text: string | undefined | null):
-  | { ok: true; value: Record<string, unknown> }
-  | { ok: false; problem: 'syntax' | 'notObject' | 'reserved'; detail: string } {
+export function parseExtraOptions(
+  text: string | undefined | null,
+): { ok: true; value: Record<string, unknown> } | { ok: false; problem: 'syntax' | 'notObject' | 'reserved'; detail: string } {
   const trimmed = (text ?? '').trim();
   if (trimmed === '') return { ok: true, value: {} };
   let value: unknown;
@@ -50,11 +50,17 @@ export function parseExtraOptions(text: string | undefined | null):
   return { ok: true, value: value as Record<string, unknown> };
 }
 
-const EXTRA_OPTION_MESSAGES = { syntax: 'v.processor.extraOptionsJson', notObject: 'v.processor.extraOptionsObject', reserved: 'v.processor.extraOptionsReserved' } as const;
+const EXTRA_OPTION_MESSAGES = {
+  syntax: 'v.processor.extraOptionsJson',
+  notObject: 'v.processor.extraOptionsObject',
+  reserved: 'v.processor.extraOptionsReserved',
+} as const;
 
 const processorFields = {
   /** Spec §5: 1–10 characters, no spaces. */
-  alias: z.string({ error: 'v.required' }).trim()
+  alias: z
+    .string({ error: 'v.required' })
+    .trim()
     .min(LIMITS.processorAlias.min, { error: 'v.processor.alias' })
     .max(LIMITS.processorAlias.max, { error: 'v.processor.alias' })
     .regex(/^\S*$/, { error: 'v.noSpaces' }),
@@ -64,17 +70,26 @@ const processorFields = {
   /** The LLM's vendor, then the model (an LLM of the catalogue of that vendor). */
   llmVendor: z.string({ error: 'v.required' }).trim().min(1, { error: 'v.required' }).max(50, { error: 'v.tooLong' }),
   llmId: z.uuid({ error: 'v.required' }),
-  systemPrompt: z.string({ error: 'v.required' }).trim().min(1, { error: 'v.required' }).max(PROCESSOR_LIMITS.systemPrompt.max, { error: 'v.tooLong' }),
-  temperature: z.number({ error: 'v.required' })
+  systemPrompt: z
+    .string({ error: 'v.required' })
+    .trim()
+    .min(1, { error: 'v.required' })
+    .max(PROCESSOR_LIMITS.systemPrompt.max, { error: 'v.tooLong' }),
+  temperature: z
+    .number({ error: 'v.required' })
     .min(PROCESSOR_LIMITS.temperature.min, { error: 'v.processor.temperature' })
     .max(PROCESSOR_LIMITS.temperature.max, { error: 'v.processor.temperature' }),
   /** Unset: the provider's default. */
-  topP: z.number({ error: 'v.processor.topP' })
+  topP: z
+    .number({ error: 'v.processor.topP' })
     .min(PROCESSOR_LIMITS.topP.min, { error: 'v.processor.topP' })
     .max(PROCESSOR_LIMITS.topP.max, { error: 'v.processor.topP' })
     .nullish(),
   /** JSON object text merged into the request body (e.g. {"max_tokens": 256}); blank = none. */
-  extraOptions: z.string().max(PROCESSOR_LIMITS.extraOptions.max, { error: 'v.tooLong' }).optional()
+  extraOptions: z
+    .string()
+    .max(PROCESSOR_LIMITS.extraOptions.max, { error: 'v.tooLong' })
+    .optional()
     .superRefine((text, ctx) => {
       const parsed = parseExtraOptions(text);
       if (!parsed.ok) ctx.addIssue({ code: 'custom', message: EXTRA_OPTION_MESSAGES[parsed.problem], params: { detail: parsed.detail } });

@@ -28,7 +28,9 @@ describe('project form (spec §5)', () => {
     expect(issues({ ...base, encryptionType: 'CUSTOM', encryptionApiUrl: '  ' })).toEqual(['encryptionApiUrl:v.project.apiUrlRequired']);
     expect(issues({ ...base, encryptionType: 'CUSTOM', encryptionApiUrl: 'https://crm.example.com/decode' })).toEqual([]);
     expect(issues({ ...base, encryptionType: 'CUSTOM', encryptionApiUrl: 'http://10.0.0.5:8080/x?y=1' })).toEqual([]);
-    expect(issues({ ...base, encryptionType: 'CUSTOM', encryptionApiUrl: 'ftp://example.com/x' })).toEqual(['encryptionApiUrl:v.project.apiUrl']);
+    expect(issues({ ...base, encryptionType: 'CUSTOM', encryptionApiUrl: 'ftp://example.com/x' })).toEqual([
+      'encryptionApiUrl:v.project.apiUrl',
+    ]);
     expect(issues({ ...base, encryptionType: 'CUSTOM', encryptionApiUrl: 'not a url' })).toEqual(['encryptionApiUrl:v.project.apiUrl']);
     expect(issues({ ...base, encryptionType: 'MD5', encryptionApiUrl: '' })).toEqual([]);
   });

@@ -10,10 +10,12 @@ export const ENCRYPTION_TYPES = ['MD5', 'HEX', 'PLAIN_TEXT', 'CUSTOM'] as const;
 export const encryptionTypeSchema = z.enum(ENCRYPTION_TYPES);
 export type EncryptionType = z.infer<typeof encryptionTypeSchema>;
 
-const blankToUndefined = (value: unknown) => (typeof value === 'string' && value.trim() === '') || value === null ? undefined : value;
+const blankToUndefined = (value: unknown) => ((typeof value === 'string' && value.trim() === '') || value === null ? undefined : value);
 
 /** Spec §5: 2–30 characters, no spaces anywhere (leading and trailing blanks are trimmed first). */
-export const projectNameSchema = z.string().trim()
+export const projectNameSchema = z
+  .string()
+  .trim()
   .min(LIMITS.projectName.min, { error: 'v.project.name' })
   .max(LIMITS.projectName.max, { error: 'v.project.name' })
   .regex(/^\S+$/, { error: 'v.noSpaces' });
@@ -21,26 +23,31 @@ export const projectNameSchema = z.string().trim()
 /** The API a CUSTOM project resolves its numbers through: an absolute http(s) URL. */
 export const encryptionApiUrlSchema = z.preprocess(
   blankToUndefined,
-  z.string().trim().max(500, { error: 'v.tooLong' })
+  z
+    .string()
+    .trim()
+    .max(500, { error: 'v.tooLong' })
     .pipe(z.url({ protocol: /^https?$/, hostname: z.regexes.hostname, error: 'v.project.apiUrl' }))
     .optional(),
 );
 
 /** The add-project form. The API URL is required for CUSTOM only, and ignored (stored empty) otherwise. */
-export const projectInputSchema = z.object({
-  name: projectNameSchema,
-  encryptionType: encryptionTypeSchema,
-  encryptionApiUrl: encryptionApiUrlSchema,
-  /**
-   * The agents (OPR accounts of the company) who work on this project: they see its call records and
-   * nothing of the other projects. Absent on update = unchanged; the server refuses any other account.
-   */
-  operatorIds: z.array(idSchema).max(500, { error: 'v.max' }).optional(),
-}).superRefine((value, ctx) => {
-  if (value.encryptionType === 'CUSTOM' && !value.encryptionApiUrl) {
-    ctx.addIssue({ code: 'custom', path: ['encryptionApiUrl'], message: 'v.project.apiUrlRequired' });
-  }
-});
+export const projectInputSchema = z
+  .object({
+    name: projectNameSchema,
+    encryptionType: encryptionTypeSchema,
+    encryptionApiUrl: encryptionApiUrlSchema,
+    /**
+     * The agents (OPR accounts of the company) who work on this project: they see its call records and
+     * nothing of the other projects. Absent on update = unchanged; the server refuses any other account.
+     */
+    operatorIds: z.array(idSchema).max(500, { error: 'v.max' }).optional(),
+  })
+  .superRefine((value, ctx) => {
+    if (value.encryptionType === 'CUSTOM' && !value.encryptionApiUrl) {
+      ctx.addIssue({ code: 'custom', path: ['encryptionApiUrl'], message: 'v.project.apiUrlRequired' });
+    }
+  });
 export type ProjectInput = z.infer<typeof projectInputSchema>;
 
 /**

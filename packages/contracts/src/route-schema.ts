@@ -5,7 +5,10 @@ import { MENU_GROUPS } from './routes.ts';
 export const routeMetaSchema = z.object({
   locale: z.string(),
   requiresAuth: z.boolean(),
-  roles: z.array(z.enum(['ADMIN', 'DEV', 'OPR', '*'])).readonly().optional(),
+  roles: z
+    .array(z.enum(['ADMIN', 'DEV', 'OPR', '*']))
+    .readonly()
+    .optional(),
   hideInMenu: z.boolean().optional(),
   ignoreCache: z.boolean().optional(),
   activeMenu: z.string().optional(),

@@ -1,12 +1,22 @@
 import { describe, expect, it } from 'vitest';
 import {
-  APP_ROUTES, SHELL_ROUTES, canOpenRoute, findRoute, firstAllowedRoute, flattenRoutes, metaAllows, routeNames, routesForRole,
+  APP_ROUTES,
+  SHELL_ROUTES,
+  canOpenRoute,
+  findRoute,
+  firstAllowedRoute,
+  flattenRoutes,
+  metaAllows,
+  routeNames,
+  routesForRole,
 } from './routes.ts';
 import { appRouteSchema } from './route-schema.ts';
 import { ROLES, type Role } from './roles.ts';
 import { MESSAGES } from './messages.ts';
 
-const A = 'ADMIN', D = 'DEV', O = 'OPR';
+const A = 'ADMIN',
+  D = 'DEV',
+  O = 'OPR';
 const ALL: readonly Role[] = [A, D, O];
 
 /**
@@ -15,20 +25,47 @@ const ALL: readonly Role[] = [A, D, O];
  * (/projectOp: OPR) decides: a route opens only when it and every ancestor allow the role.
  */
 const SPEC_ACCESS: Record<string, readonly Role[]> = {
-  workplace: [A], monitor: [A],
-  exception403: ALL, exception404: ALL, exception500: ALL,
-  step: ALL, group: ALL, searchTable: ALL, card: [A],
-  operationIndex: [D], companyList: [D], voiceList: [D], processor: [D], tags: [D], scenario: [D], scenarioAdd: [D], scenarioEdit: [D], llm: [D],
+  workplace: [A],
+  monitor: [A],
+  exception403: ALL,
+  exception404: ALL,
+  exception500: ALL,
+  step: ALL,
+  group: ALL,
+  searchTable: ALL,
+  card: [A],
+  operationIndex: [D],
+  companyList: [D],
+  voiceList: [D],
+  processor: [D],
+  tags: [D],
+  scenario: [D],
+  scenarioAdd: [D],
+  scenarioEdit: [D],
+  llm: [D],
   operatorIndex: [O],
   basic: ALL,
-  projectListAdmin: [A, D], taskList: [A, D], newTask: [A, D], editTask: [A, D],
-  projectBoard: [A, D], callRecordBoard: [A, D],
-  projectOpIndex: [O], callRecordBoardOp: [O], callDisplay: [O],
-  success: [A], error: [A],
-  accountManage: [A, D], sipManage: [A, D], selfInfo: ALL,
-  dataAnalysis: ALL, multiDimensionDataAnalysis: ALL,
+  projectListAdmin: [A, D],
+  taskList: [A, D],
+  newTask: [A, D],
+  editTask: [A, D],
+  projectBoard: [A, D],
+  callRecordBoard: [A, D],
+  projectOpIndex: [O],
+  callRecordBoardOp: [O],
+  callDisplay: [O],
+  success: [A],
+  error: [A],
+  accountManage: [A, D],
+  sipManage: [A, D],
+  selfInfo: ALL,
+  dataAnalysis: ALL,
+  multiDimensionDataAnalysis: ALL,
   faqIndex: ALL,
-  login: ALL, root: ALL, notFound: ALL, redirect: ALL,
+  login: ALL,
+  root: ALL,
+  notFound: ALL,
+  redirect: ALL,
 };
 
 /** Routes the product adds beyond spec §2 (asked for by later issues), with their roles. */
@@ -38,28 +75,52 @@ const BEYOND_SPEC: Record<string, Role[]> = {
 const ACCESS = { ...SPEC_ACCESS, ...BEYOND_SPEC };
 
 const SPEC_PATHS: Record<string, string> = {
-  workplace: '/dashboard/workplace', monitor: '/dashboard/monitor', companyList: '/operation/companyList', llm: '/operation/llm',
-  scenarioAdd: '/operation/scenario/add', scenarioEdit: '/operation/scenario/edit', voiceList: '/operation/voiceList', tags: '/operation/tags',
-  operatorIndex: '/operator/index', projectListAdmin: '/project/projectListAdmin', taskList: '/project/taskList/:projectID',
-  newTask: '/project/newTask/:projectID', editTask: '/project/editTask/:projectID/:taskID', projectBoard: '/board/projectBoard/:projectID?',
-  callRecordBoard: '/board/callRecordBoard/:projectID?/:taskID?', projectOpIndex: '/projectOp/index',
-  callRecordBoardOp: '/projectOp/callRecordBoardOp/:projectID?', callDisplay: '/projectOp/callDisplay/:projectID?',
-  accountManage: '/system/account-manage', sipManage: '/system/sip-manage', selfInfo: '/system/self-info',
-  success: '/result/success', error: '/result/error', card: '/list/card', searchTable: '/list/search-table',
-  step: '/form/step', group: '/form/group', basic: '/profile/basic', exception403: '/exception/403',
-  dataAnalysis: '/visualization/data-analysis', multiDimensionDataAnalysis: '/visualization/multi-dimension-data-analysis',
+  workplace: '/dashboard/workplace',
+  monitor: '/dashboard/monitor',
+  companyList: '/operation/companyList',
+  llm: '/operation/llm',
+  scenarioAdd: '/operation/scenario/add',
+  scenarioEdit: '/operation/scenario/edit',
+  voiceList: '/operation/voiceList',
+  tags: '/operation/tags',
+  operatorIndex: '/operator/index',
+  projectListAdmin: '/project/projectListAdmin',
+  taskList: '/project/taskList/:projectID',
+  newTask: '/project/newTask/:projectID',
+  editTask: '/project/editTask/:projectID/:taskID',
+  projectBoard: '/board/projectBoard/:projectID?',
+  callRecordBoard: '/board/callRecordBoard/:projectID?/:taskID?',
+  projectOpIndex: '/projectOp/index',
+  callRecordBoardOp: '/projectOp/callRecordBoardOp/:projectID?',
+  callDisplay: '/projectOp/callDisplay/:projectID?',
+  accountManage: '/system/account-manage',
+  sipManage: '/system/sip-manage',
+  selfInfo: '/system/self-info',
+  success: '/result/success',
+  error: '/result/error',
+  card: '/list/card',
+  searchTable: '/list/search-table',
+  step: '/form/step',
+  group: '/form/group',
+  basic: '/profile/basic',
+  exception403: '/exception/403',
+  dataAnalysis: '/visualization/data-analysis',
+  multiDimensionDataAnalysis: '/visualization/multi-dimension-data-analysis',
 };
 
 describe('route access, every role × every route of spec §2', () => {
   const cases = Object.entries(ACCESS).flatMap(([name, allowed]) =>
-    ROLES.map((role) => ({ name, role, expected: allowed.includes(role) })));
+    ROLES.map((role) => ({ name, role, expected: allowed.includes(role) })),
+  );
 
   it.each(cases)('$role on $name → $expected', ({ name, role, expected }) => {
     expect(canOpenRoute(name, role)).toBe(expected);
   });
 
   it('the table holds exactly the routes of spec §2, and the ones added beyond it', () => {
-    const names = flattenRoutes().filter((e) => e.ancestors.length > 0).map((e) => e.route.name);
+    const names = flattenRoutes()
+      .filter((e) => e.ancestors.length > 0)
+      .map((e) => e.route.name);
     for (const name of names) expect(ACCESS, `route ${name} is neither in spec §2 nor listed as added`).toHaveProperty(name);
   });
 

@@ -6,7 +6,18 @@ import type { Role } from './roles.ts';
  * segment. A route's `name` is also the name of its page (and locale key `menu.<name>`).
  */
 export const MENU_GROUPS = [
-  'dashboard', 'list', 'result', 'exception', 'form', 'profile', 'visualization', 'user', 'faq', 'project', 'board', 'operation',
+  'dashboard',
+  'list',
+  'result',
+  'exception',
+  'form',
+  'profile',
+  'visualization',
+  'user',
+  'faq',
+  'project',
+  'board',
+  'operation',
 ] as const;
 export type MenuGroup = (typeof MENU_GROUPS)[number];
 
@@ -49,7 +60,9 @@ const auth = (locale: string, extra: Partial<RouteMeta> = {}): RouteMeta => ({ l
  */
 export const APP_ROUTES: readonly AppRoute[] = [
   {
-    name: 'dashboard', path: '/dashboard', redirect: '/dashboard/workplace',
+    name: 'dashboard',
+    path: '/dashboard',
+    redirect: '/dashboard/workplace',
     meta: auth('menu.dashboard', { roles: ['ADMIN'], icon: 'IconDashboard', group: 'dashboard' }),
     children: [
       { name: 'workplace', path: '/dashboard/workplace', meta: auth('menu.workplace', { roles: ['ADMIN'], hideInMenu: true }) },
@@ -57,57 +70,112 @@ export const APP_ROUTES: readonly AppRoute[] = [
     ],
   },
   {
-    name: 'project', path: '/project', redirect: '/project/projectListAdmin',
+    name: 'project',
+    path: '/project',
+    redirect: '/project/projectListAdmin',
     meta: auth('menu.project', { roles: ADMIN_DEV, icon: 'IconApps', group: 'project' }),
     children: [
       { name: 'projectListAdmin', path: '/project/projectListAdmin', meta: auth('menu.projectListAdmin', { roles: ADMIN_DEV }) },
-      { name: 'taskList', path: '/project/taskList/:projectID', meta: auth('menu.taskList', { roles: ADMIN_DEV, hideInMenu: true, activeMenu: 'projectListAdmin' }) },
-      { name: 'newTask', path: '/project/newTask/:projectID', meta: auth('menu.newTask', { roles: ADMIN_DEV, hideInMenu: true, activeMenu: 'projectListAdmin' }) },
-      { name: 'editTask', path: '/project/editTask/:projectID/:taskID', meta: auth('menu.editTask', { roles: ADMIN_DEV, hideInMenu: true, activeMenu: 'projectListAdmin' }) },
+      {
+        name: 'taskList',
+        path: '/project/taskList/:projectID',
+        meta: auth('menu.taskList', { roles: ADMIN_DEV, hideInMenu: true, activeMenu: 'projectListAdmin' }),
+      },
+      {
+        name: 'newTask',
+        path: '/project/newTask/:projectID',
+        meta: auth('menu.newTask', { roles: ADMIN_DEV, hideInMenu: true, activeMenu: 'projectListAdmin' }),
+      },
+      {
+        name: 'editTask',
+        path: '/project/editTask/:projectID/:taskID',
+        meta: auth('menu.editTask', { roles: ADMIN_DEV, hideInMenu: true, activeMenu: 'projectListAdmin' }),
+      },
     ],
   },
   {
-    name: 'board', path: '/board', redirect: '/board/projectBoard',
+    name: 'board',
+    path: '/board',
+    redirect: '/board/projectBoard',
     meta: auth('menu.board', { roles: ADMIN_DEV, icon: 'IconDesktop', group: 'board' }),
     children: [
       { name: 'projectBoard', path: '/board/projectBoard/:projectID?', meta: auth('menu.projectBoard', { roles: ADMIN_DEV }) },
-      { name: 'callRecordBoard', path: '/board/callRecordBoard/:projectID?/:taskID?', meta: auth('menu.callRecordBoard', { roles: ADMIN_DEV }) },
+      {
+        name: 'callRecordBoard',
+        path: '/board/callRecordBoard/:projectID?/:taskID?',
+        meta: auth('menu.callRecordBoard', { roles: ADMIN_DEV }),
+      },
     ],
   },
   {
-    name: 'operation', path: '/operation', redirect: '/operation/index',
+    name: 'operation',
+    path: '/operation',
+    redirect: '/operation/index',
     meta: auth('menu.operation', { roles: ['DEV'], icon: 'IconSettings', group: 'operation' }),
     children: [
-      { name: 'operationIndex', path: '/operation/index', redirect: '/operation/companyList', meta: auth('menu.operation', { roles: ['DEV'], hideInMenu: true, noTab: true }) },
+      {
+        name: 'operationIndex',
+        path: '/operation/index',
+        redirect: '/operation/companyList',
+        meta: auth('menu.operation', { roles: ['DEV'], hideInMenu: true, noTab: true }),
+      },
       { name: 'companyList', path: '/operation/companyList', meta: auth('menu.companyList', { roles: ['DEV'], ignoreCache: true }) },
-      { name: 'voiceList', path: '/operation/voiceList', meta: auth('menu.voiceList', { roles: ['DEV'], hideInMenu: true, activeMenu: 'companyList' }) },
-      { name: 'processor', path: '/operation/processor', meta: auth('menu.processor', { roles: ['DEV'], hideInMenu: true, activeMenu: 'companyList' }) },
-      { name: 'scenario', path: '/operation/scenario', meta: auth('menu.scenario', { roles: ['DEV'], hideInMenu: true, activeMenu: 'companyList' }) },
-      { name: 'scenarioAdd', path: '/operation/scenario/add', meta: auth('menu.scenarioAdd', { roles: ['DEV'], hideInMenu: true, activeMenu: 'companyList' }) },
-      { name: 'scenarioEdit', path: '/operation/scenario/edit', meta: auth('menu.scenarioEdit', { roles: ['DEV'], hideInMenu: true, activeMenu: 'companyList' }) },
+      {
+        name: 'voiceList',
+        path: '/operation/voiceList',
+        meta: auth('menu.voiceList', { roles: ['DEV'], hideInMenu: true, activeMenu: 'companyList' }),
+      },
+      {
+        name: 'processor',
+        path: '/operation/processor',
+        meta: auth('menu.processor', { roles: ['DEV'], hideInMenu: true, activeMenu: 'companyList' }),
+      },
+      {
+        name: 'scenario',
+        path: '/operation/scenario',
+        meta: auth('menu.scenario', { roles: ['DEV'], hideInMenu: true, activeMenu: 'companyList' }),
+      },
+      {
+        name: 'scenarioAdd',
+        path: '/operation/scenario/add',
+        meta: auth('menu.scenarioAdd', { roles: ['DEV'], hideInMenu: true, activeMenu: 'companyList' }),
+      },
+      {
+        name: 'scenarioEdit',
+        path: '/operation/scenario/edit',
+        meta: auth('menu.scenarioEdit', { roles: ['DEV'], hideInMenu: true, activeMenu: 'companyList' }),
+      },
       { name: 'tags', path: '/operation/tags', meta: auth('menu.tags', { roles: ['DEV'] }) },
       { name: 'llm', path: '/operation/llm', meta: auth('menu.llm', { roles: ['DEV'] }) },
     ],
   },
   {
-    name: 'operator', path: '/operator', redirect: '/operator/index',
+    name: 'operator',
+    path: '/operator',
+    redirect: '/operator/index',
     meta: auth('menu.operator', { roles: ['OPR'], icon: 'IconCustomerService' }),
-    children: [
-      { name: 'operatorIndex', path: '/operator/index', meta: auth('menu.operatorIndex', { roles: ['OPR'] }) },
-    ],
+    children: [{ name: 'operatorIndex', path: '/operator/index', meta: auth('menu.operatorIndex', { roles: ['OPR'] }) }],
   },
   {
-    name: 'projectOp', path: '/projectOp', redirect: '/projectOp/index',
+    name: 'projectOp',
+    path: '/projectOp',
+    redirect: '/projectOp/index',
     meta: auth('menu.projectOp', { roles: ['OPR'], icon: 'IconApps' }),
     children: [
       { name: 'projectOpIndex', path: '/projectOp/index', meta: auth('menu.projectOpIndex', { roles: ['OPR'] }) },
-      { name: 'callRecordBoardOp', path: '/projectOp/callRecordBoardOp/:projectID?', meta: auth('menu.callRecordBoardOp', { roles: ['OPR'] }) },
+      {
+        name: 'callRecordBoardOp',
+        path: '/projectOp/callRecordBoardOp/:projectID?',
+        meta: auth('menu.callRecordBoardOp', { roles: ['OPR'] }),
+      },
       // The spec gives this page no role of its own; the group's OPR applies (canOpenRoute checks ancestors).
       { name: 'callDisplay', path: '/projectOp/callDisplay/:projectID?', meta: auth('menu.callDisplay', { hideInMenu: true }) },
     ],
   },
   {
-    name: 'system', path: '/system', redirect: '/system/self-info',
+    name: 'system',
+    path: '/system',
+    redirect: '/system/self-info',
     meta: auth('menu.system', { roles: ['ADMIN', 'DEV', 'OPR'], icon: 'IconUser', group: 'user' }),
     children: [
       { name: 'accountManage', path: '/system/account-manage', meta: auth('menu.accountManage', { roles: ADMIN_DEV }) },
@@ -118,15 +186,23 @@ export const APP_ROUTES: readonly AppRoute[] = [
     ],
   },
   {
-    name: 'visualization', path: '/visualization', redirect: '/visualization/data-analysis',
+    name: 'visualization',
+    path: '/visualization',
+    redirect: '/visualization/data-analysis',
     meta: auth('menu.visualization', { icon: 'IconDashboard', group: 'visualization', hideInMenu: true }),
     children: [
       { name: 'dataAnalysis', path: '/visualization/data-analysis', meta: auth('menu.dataAnalysis', { roles: ANY, hideInMenu: true }) },
-      { name: 'multiDimensionDataAnalysis', path: '/visualization/multi-dimension-data-analysis', meta: auth('menu.multiDimensionDataAnalysis', { roles: ANY, hideInMenu: true }) },
+      {
+        name: 'multiDimensionDataAnalysis',
+        path: '/visualization/multi-dimension-data-analysis',
+        meta: auth('menu.multiDimensionDataAnalysis', { roles: ANY, hideInMenu: true }),
+      },
     ],
   },
   {
-    name: 'list', path: '/list', redirect: '/list/search-table',
+    name: 'list',
+    path: '/list',
+    redirect: '/list/search-table',
     meta: auth('menu.list', { icon: 'IconList', group: 'list', hideInMenu: true }),
     children: [
       { name: 'searchTable', path: '/list/search-table', meta: auth('menu.searchTable', { roles: ANY, hideInMenu: true }) },
@@ -134,7 +210,9 @@ export const APP_ROUTES: readonly AppRoute[] = [
     ],
   },
   {
-    name: 'form', path: '/form', redirect: '/form/step',
+    name: 'form',
+    path: '/form',
+    redirect: '/form/step',
     meta: auth('menu.form', { icon: 'IconSettings', group: 'form', hideInMenu: true }),
     children: [
       { name: 'step', path: '/form/step', meta: auth('menu.step', { roles: ANY, hideInMenu: true }) },
@@ -142,16 +220,18 @@ export const APP_ROUTES: readonly AppRoute[] = [
     ],
   },
   {
-    name: 'profile', path: '/profile', redirect: '/profile/basic',
+    name: 'profile',
+    path: '/profile',
+    redirect: '/profile/basic',
     meta: auth('menu.profile', { icon: 'IconFile', group: 'profile', hideInMenu: true }),
-    children: [
-      { name: 'basic', path: '/profile/basic', meta: auth('menu.basic', { roles: ANY, hideInMenu: true }) },
-    ],
+    children: [{ name: 'basic', path: '/profile/basic', meta: auth('menu.basic', { roles: ANY, hideInMenu: true }) }],
   },
   {
     // The spec writes this group's role as lower-case 'admin', which matches no authLevel. Reading taken:
     // the evident intent, ADMIN (see README, "Readings of the spec").
-    name: 'result', path: '/result', redirect: '/result/success',
+    name: 'result',
+    path: '/result',
+    redirect: '/result/success',
     meta: auth('menu.result', { roles: ['ADMIN'], icon: 'IconCheckCircle', group: 'result', hideInMenu: true }),
     children: [
       { name: 'success', path: '/result/success', meta: auth('menu.success', { roles: ['ADMIN'], hideInMenu: true }) },
@@ -159,7 +239,9 @@ export const APP_ROUTES: readonly AppRoute[] = [
     ],
   },
   {
-    name: 'exception', path: '/exception', redirect: '/exception/403',
+    name: 'exception',
+    path: '/exception',
+    redirect: '/exception/403',
     meta: auth('menu.exception', { icon: 'IconExclamationCircle', group: 'exception' }),
     children: [
       { name: 'exception403', path: '/exception/403', meta: auth('menu.exception403', { roles: ANY }) },
@@ -168,11 +250,11 @@ export const APP_ROUTES: readonly AppRoute[] = [
     ],
   },
   {
-    name: 'faq', path: '/faq', redirect: '/faq/index',
+    name: 'faq',
+    path: '/faq',
+    redirect: '/faq/index',
     meta: auth('menu.faq', { icon: 'IconQuestionCircle', group: 'faq' }),
-    children: [
-      { name: 'faqIndex', path: '/faq/index', meta: auth('menu.faqIndex', { roles: ANY }) },
-    ],
+    children: [{ name: 'faqIndex', path: '/faq/index', meta: auth('menu.faqIndex', { roles: ANY }) }],
   },
 ];
 
@@ -195,14 +277,14 @@ export function metaAllows(meta: RouteMeta, role: Role | null | undefined): bool
   return role != null && meta.roles.includes(role);
 }
 
-export interface RouteEntry { route: AppRoute; ancestors: readonly AppRoute[] }
+export interface RouteEntry {
+  route: AppRoute;
+  ancestors: readonly AppRoute[];
+}
 
 /** Every route of the table with its ancestors, in tree (menu) order. */
 export function flattenRoutes(routes: readonly AppRoute[] = APP_ROUTES, ancestors: readonly AppRoute[] = []): RouteEntry[] {
-  return routes.flatMap((route) => [
-    { route, ancestors },
-    ...flattenRoutes(route.children ?? [], [...ancestors, route]),
-  ]);
+  return routes.flatMap((route) => [{ route, ancestors }, ...flattenRoutes(route.children ?? [], [...ancestors, route])]);
 }
 
 const BY_NAME = new Map(flattenRoutes().map((entry) => [entry.route.name, entry]));

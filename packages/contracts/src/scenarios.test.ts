@@ -1,8 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import {
-  MESSAGES, SCENARIO_FORMAT, SCENARIO_FORMAT_VERSION, SPEECH_PROVIDERS, formatIssue, pathText, processorIdsOf, processorSlots,
-  scenarioDocumentSchema, scenarioExportSchema, type ScenarioDocumentInput,
+  MESSAGES,
+  SCENARIO_FORMAT,
+  SCENARIO_FORMAT_VERSION,
+  SPEECH_PROVIDERS,
+  formatIssue,
+  pathText,
+  processorIdsOf,
+  processorSlots,
+  scenarioDocumentSchema,
+  scenarioExportSchema,
+  type ScenarioDocumentInput,
 } from './index.ts';
 
 const MAIN = '00000000-0000-4000-8000-000000000001';
@@ -20,7 +29,15 @@ function doc(extra: Partial<ScenarioDocumentInput> = {}): ScenarioDocumentInput 
       { kind: 'hangup', alias: 'bye', text: 'Goodbye.' },
     ],
     routers: [
-      { name: 'Wants a human', match: 'any', conditions: [{ type: 'content', role: 'user', keywords: ['human', 'agent'] }, { type: 'dynamicLlm', role: 'user', processorId: REFEREE, question: 'Does the callee ask for a person?' }], target: { kind: 'tool', toolAlias: 'to_agent' } },
+      {
+        name: 'Wants a human',
+        match: 'any',
+        conditions: [
+          { type: 'content', role: 'user', keywords: ['human', 'agent'] },
+          { type: 'dynamicLlm', role: 'user', processorId: REFEREE, question: 'Does the callee ask for a person?' },
+        ],
+        target: { kind: 'tool', toolAlias: 'to_agent' },
+      },
       { name: 'Talk', conditions: [], target: { kind: 'stream', refereeId: REFEREE, mainId: MAIN, rewriteId: MAIN } },
     ],
     filler: { processorId: FILLER, intervalMs: 1200 },
@@ -47,38 +64,72 @@ describe('scenario document', () => {
 
   it('requires name, dialog ASR with its URL, TTS with its URL (spec §5)', () => {
     const found = problems(scenarioDocumentSchema, { name: '  ' });
-    expect(found).toEqual(expect.arrayContaining(['name: v.required', expect.stringMatching(/^dialogAsr: /), expect.stringMatching(/^tts: /)]));
-    const noUrls = problems(scenarioDocumentSchema, doc({ dialogAsr: { provider: 'ali', url: '' } as never, tts: { provider: 'ali' } as never }));
+    expect(found).toEqual(
+      expect.arrayContaining(['name: v.required', expect.stringMatching(/^dialogAsr: /), expect.stringMatching(/^tts: /)]),
+    );
+    const noUrls = problems(
+      scenarioDocumentSchema,
+      doc({ dialogAsr: { provider: 'ali', url: '' } as never, tts: { provider: 'ali' } as never }),
+    );
     expect(noUrls).toEqual(expect.arrayContaining(['dialogAsr.url: v.required', expect.stringMatching(/^tts\.url: /)]));
   });
 
   it('knows the thirteen providers and nothing else', () => {
     expect(SPEECH_PROVIDERS).toHaveLength(13);
-    for (const provider of SPEECH_PROVIDERS) expect(problems(scenarioDocumentSchema, doc({ tts: { provider, url: 'https://t.example' } }))).toEqual([]);
-    expect(problems(scenarioDocumentSchema, doc({ tts: { provider: 'google' as never, url: 'https://t.example' } }))[0]).toMatch(/^tts\.provider: /);
+    for (const provider of SPEECH_PROVIDERS)
+      expect(problems(scenarioDocumentSchema, doc({ tts: { provider, url: 'https://t.example' } }))).toEqual([]);
+    expect(problems(scenarioDocumentSchema, doc({ tts: { provider: 'google' as never, url: 'https://t.example' } }))[0]).toMatch(
+      /^tts\.provider: /,
+    );
   });
 
   it('speech URLs are http(s) or ws(s); callbacks http(s) only', () => {
-    expect(problems(scenarioDocumentSchema, doc({ dialogAsr: { provider: 'ali', url: 'ftp://asr.example' } }))).toEqual(['dialogAsr.url: v.scenario.speechUrl']);
-    expect(problems(scenarioDocumentSchema, doc({ callbacks: [{ url: 'wss://cb.example', events: ['ended'] }] }))).toEqual(['callbacks.0.url: v.scenario.callbackUrl']);
-    expect(problems(scenarioDocumentSchema, doc({ callbacks: [{ url: 'https://cb.example/hook', events: [] }] }))).toEqual(['callbacks.0.events: v.scenario.events']);
+    expect(problems(scenarioDocumentSchema, doc({ dialogAsr: { provider: 'ali', url: 'ftp://asr.example' } }))).toEqual([
+      'dialogAsr.url: v.scenario.speechUrl',
+    ]);
+    expect(problems(scenarioDocumentSchema, doc({ callbacks: [{ url: 'wss://cb.example', events: ['ended'] }] }))).toEqual([
+      'callbacks.0.url: v.scenario.callbackUrl',
+    ]);
+    expect(problems(scenarioDocumentSchema, doc({ callbacks: [{ url: 'https://cb.example/hook', events: [] }] }))).toEqual([
+      'callbacks.0.events: v.scenario.events',
+    ]);
   });
 
   it('transfer success and failure texts: 100 characters pass, 101 fail', () => {
-    const transfer = (successText: string, failureText: string) => doc({ tools: [{ kind: 'transfer', alias: 'to_agent', successText, failureText }] });
+    const transfer = (successText: string, failureText: string) =>
+      doc({ tools: [{ kind: 'transfer', alias: 'to_agent', successText, failureText }] });
     expect(problems(scenarioDocumentSchema, transfer('a'.repeat(100), 'b'.repeat(100)))).toEqual([]);
     expect(problems(scenarioDocumentSchema, transfer('a'.repeat(101), 'ok'))).toEqual(['tools.0.successText: v.scenario.transferText']);
     expect(problems(scenarioDocumentSchema, transfer('ok', 'b'.repeat(101)))).toEqual(['tools.0.failureText: v.scenario.transferText']);
   });
 
   it('route tool aliases are unique, case-insensitively: "The alias already exists"', () => {
-    const found = problems(scenarioDocumentSchema, doc({ tools: [{ kind: 'hangup', alias: 'bye' }, { kind: 'transfer', alias: 'to_agent' }, { kind: 'hangup', alias: 'BYE' }] }));
+    const found = problems(
+      scenarioDocumentSchema,
+      doc({
+        tools: [
+          { kind: 'hangup', alias: 'bye' },
+          { kind: 'transfer', alias: 'to_agent' },
+          { kind: 'hangup', alias: 'BYE' },
+        ],
+      }),
+    );
     expect(found).toEqual(['tools.2.alias: v.scenario.aliasExists']);
     expect(MESSAGES['v.scenario.aliasExists']['en-US']).toBe('The alias already exists');
   });
 
   it('cross-field problems are reported alongside missing fields (an import lists everything at once)', () => {
-    const found = problems(scenarioDocumentSchema, { ...doc({ tools: [{ kind: 'hangup', alias: 'x' }, { kind: 'hangup', alias: 'X' }], routers: [] }), name: '', tts: { provider: 'ali', url: '' } });
+    const found = problems(scenarioDocumentSchema, {
+      ...doc({
+        tools: [
+          { kind: 'hangup', alias: 'x' },
+          { kind: 'hangup', alias: 'X' },
+        ],
+        routers: [],
+      }),
+      name: '',
+      tts: { provider: 'ali', url: '' },
+    });
     expect(found.sort()).toEqual(['name: v.required', 'tools.1.alias: v.scenario.aliasExists', 'tts.url: v.required']);
   });
 
@@ -87,41 +138,71 @@ describe('scenario document', () => {
       { name: 'A', target: { kind: 'tool' as const, toolAlias: 'nowhere' } },
       { name: 'a', target: { kind: 'tool' as const, toolAlias: 'bye' } },
     ];
-    expect(problems(scenarioDocumentSchema, doc({ routers }))).toEqual(['routers.1.name: v.scenario.routerExists', 'routers.0.target.toolAlias: v.scenario.toolMissing']);
+    expect(problems(scenarioDocumentSchema, doc({ routers }))).toEqual([
+      'routers.1.name: v.scenario.routerExists',
+      'routers.0.target.toolAlias: v.scenario.toolMissing',
+    ]);
   });
 
   it('conditions: each type with its own fields, role user or assistant', () => {
-    const router = (condition: unknown) => doc({ routers: [{ name: 'R', conditions: [condition as never], target: { kind: 'tool', toolAlias: 'bye' } }] });
+    const router = (condition: unknown) =>
+      doc({ routers: [{ name: 'R', conditions: [condition as never], target: { kind: 'tool', toolAlias: 'bye' } }] });
     expect(problems(scenarioDocumentSchema, router({ type: 'round', role: 'assistant', op: 'gte', value: 3 }))).toEqual([]);
-    expect(problems(scenarioDocumentSchema, router({ type: 'round', role: 'user', value: 0 }))).toEqual(['routers.0.conditions.0.value: v.min']);
+    expect(problems(scenarioDocumentSchema, router({ type: 'round', role: 'user', value: 0 }))).toEqual([
+      'routers.0.conditions.0.value: v.min',
+    ]);
     expect(problems(scenarioDocumentSchema, router({ type: 'interrupt', role: 'user', count: 2 }))).toEqual([]);
-    expect(problems(scenarioDocumentSchema, router({ type: 'content', role: 'user', keywords: [] }))).toEqual(['routers.0.conditions.0.keywords: v.scenario.keywords']);
-    expect(problems(scenarioDocumentSchema, router({ type: 'dynamicLlm', role: 'user', question: 'Is it?' }))).toEqual(['routers.0.conditions.0.processorId: v.scenario.processorRequired']);
-    expect(problems(scenarioDocumentSchema, router({ type: 'round', role: 'bot', value: 1 }))[0]).toMatch(/^routers\.0\.conditions\.0\.role: /);
+    expect(problems(scenarioDocumentSchema, router({ type: 'content', role: 'user', keywords: [] }))).toEqual([
+      'routers.0.conditions.0.keywords: v.scenario.keywords',
+    ]);
+    expect(problems(scenarioDocumentSchema, router({ type: 'dynamicLlm', role: 'user', question: 'Is it?' }))).toEqual([
+      'routers.0.conditions.0.processorId: v.scenario.processorRequired',
+    ]);
+    expect(problems(scenarioDocumentSchema, router({ type: 'round', role: 'bot', value: 1 }))[0]).toMatch(
+      /^routers\.0\.conditions\.0\.role: /,
+    );
     expect(problems(scenarioDocumentSchema, router({ type: 'weather', role: 'user' }))[0]).toMatch(/^routers\.0\.conditions\.0\.type: /);
   });
 
   it('a stream target needs a main stream; referee and rewrite are optional', () => {
     const target = (value: unknown) => doc({ routers: [{ name: 'R', target: value as never }] });
     expect(problems(scenarioDocumentSchema, target({ kind: 'stream', mainId: MAIN }))).toEqual([]);
-    expect(problems(scenarioDocumentSchema, target({ kind: 'stream', refereeId: REFEREE }))).toEqual(['routers.0.target.mainId: v.scenario.processorRequired']);
+    expect(problems(scenarioDocumentSchema, target({ kind: 'stream', refereeId: REFEREE }))).toEqual([
+      'routers.0.target.mainId: v.scenario.processorRequired',
+    ]);
   });
 
   it('silence rules need a prompt when they prompt; the keyword policy needs keywords', () => {
-    expect(problems(scenarioDocumentSchema, doc({ silence: { enabled: true, timeoutSeconds: 5, maxPrompts: 2, prompts: [] } }))).toEqual(['silence.prompts: v.scenario.silencePrompts']);
-    expect(problems(scenarioDocumentSchema, doc({ silence: { enabled: true, timeoutSeconds: 5, maxPrompts: 0, prompts: [] } }))).toEqual([]);
-    expect(problems(scenarioDocumentSchema, doc({ silence: { enabled: true, timeoutSeconds: 61, maxPrompts: 0 } }))).toEqual(['silence.timeoutSeconds: v.max']);
-    expect(problems(scenarioDocumentSchema, doc({ interruption: { mode: 'keywords', keywords: [] } }))).toEqual(['interruption.keywords: v.scenario.keywords']);
+    expect(problems(scenarioDocumentSchema, doc({ silence: { enabled: true, timeoutSeconds: 5, maxPrompts: 2, prompts: [] } }))).toEqual([
+      'silence.prompts: v.scenario.silencePrompts',
+    ]);
+    expect(problems(scenarioDocumentSchema, doc({ silence: { enabled: true, timeoutSeconds: 5, maxPrompts: 0, prompts: [] } }))).toEqual(
+      [],
+    );
+    expect(problems(scenarioDocumentSchema, doc({ silence: { enabled: true, timeoutSeconds: 61, maxPrompts: 0 } }))).toEqual([
+      'silence.timeoutSeconds: v.max',
+    ]);
+    expect(problems(scenarioDocumentSchema, doc({ interruption: { mode: 'keywords', keywords: [] } }))).toEqual([
+      'interruption.keywords: v.scenario.keywords',
+    ]);
   });
 
   it('filler interval 200–10000 ms', () => {
     expect(problems(scenarioDocumentSchema, doc({ filler: { processorId: FILLER, intervalMs: 200 } }))).toEqual([]);
-    expect(problems(scenarioDocumentSchema, doc({ filler: { processorId: FILLER, intervalMs: 199 } }))).toEqual(['filler.intervalMs: v.min']);
-    expect(problems(scenarioDocumentSchema, doc({ filler: { processorId: FILLER, intervalMs: 10_001 } }))).toEqual(['filler.intervalMs: v.max']);
+    expect(problems(scenarioDocumentSchema, doc({ filler: { processorId: FILLER, intervalMs: 199 } }))).toEqual([
+      'filler.intervalMs: v.min',
+    ]);
+    expect(problems(scenarioDocumentSchema, doc({ filler: { processorId: FILLER, intervalMs: 10_001 } }))).toEqual([
+      'filler.intervalMs: v.max',
+    ]);
   });
 
   it('unknown keys are reported with their path (a misspelt file does not pass silently)', () => {
-    const found = problems(scenarioDocumentSchema, { ...doc(), colour: 'blue', tools: [{ kind: 'hangup', alias: 'x', sucessText: 'typo' }] });
+    const found = problems(scenarioDocumentSchema, {
+      ...doc(),
+      colour: 'blue',
+      tools: [{ kind: 'hangup', alias: 'x', sucessText: 'typo' }],
+    });
     expect(found).toEqual(expect.arrayContaining([expect.stringMatching(/^: /), expect.stringMatching(/^tools\.0: /)]));
   });
 
@@ -139,7 +220,8 @@ describe('scenario document', () => {
   });
 
   it('a failure names the field in both languages', () => {
-    const issue = scenarioDocumentSchema.safeParse(doc({ tools: [{ kind: 'transfer', alias: 'x', successText: 'a'.repeat(101) }] })).error!.issues[0]!;
+    const issue = scenarioDocumentSchema.safeParse(doc({ tools: [{ kind: 'transfer', alias: 'x', successText: 'a'.repeat(101) }] })).error!
+      .issues[0]!;
     expect(formatIssue(issue, 'en-US')).toBe('Success text must be at most 100 characters');
     expect(formatIssue(issue, 'zh-CN')).toBe('转接成功话术不能超过 100 个字符');
   });
@@ -148,13 +230,21 @@ describe('scenario document', () => {
 describe('export format', () => {
   it('round-trips: an export parses back to the same document', () => {
     const document = scenarioDocumentSchema.parse(doc());
-    const file = JSON.parse(JSON.stringify({ format: SCENARIO_FORMAT, formatVersion: SCENARIO_FORMAT_VERSION, scenario: document, processors: [] }));
+    const file = JSON.parse(
+      JSON.stringify({ format: SCENARIO_FORMAT, formatVersion: SCENARIO_FORMAT_VERSION, scenario: document, processors: [] }),
+    );
     expect(scenarioExportSchema.parse(file).scenario).toEqual(document);
   });
 
   it('refuses a file without the marker, of another version, or with a broken document, naming the paths', () => {
-    expect(problems(scenarioExportSchema, { scenario: doc() })).toEqual(expect.arrayContaining(['format: v.scenario.format', 'formatVersion: v.scenario.formatVersion']));
-    const broken = problems(scenarioExportSchema, { format: SCENARIO_FORMAT, formatVersion: 1, scenario: { ...doc(), name: '', tts: { provider: 'ali', url: 'nope' } } });
+    expect(problems(scenarioExportSchema, { scenario: doc() })).toEqual(
+      expect.arrayContaining(['format: v.scenario.format', 'formatVersion: v.scenario.formatVersion']),
+    );
+    const broken = problems(scenarioExportSchema, {
+      format: SCENARIO_FORMAT,
+      formatVersion: 1,
+      scenario: { ...doc(), name: '', tts: { provider: 'ali', url: 'nope' } },
+    });
     expect(broken).toEqual(['scenario.name: v.required', 'scenario.tts.url: v.scenario.speechUrl']);
   });
 });

@@ -19,8 +19,19 @@ import { HTTP_PROTOCOLS, SPEECH_PROTOCOLS, urlSchema } from './url-fields.ts';
  */
 
 export const SPEECH_PROVIDERS = [
-  'seed', 'ali', 'ali_sea', 'seed_id', 'azure_id', 'azure_china', 'azure_en_us', 'azure_en_sg', 'azure_malaysia',
-  'seed_en', 'seed_cross', 'minimax', 'elevenlabs',
+  'seed',
+  'ali',
+  'ali_sea',
+  'seed_id',
+  'azure_id',
+  'azure_china',
+  'azure_en_us',
+  'azure_en_sg',
+  'azure_malaysia',
+  'seed_en',
+  'seed_cross',
+  'minimax',
+  'elevenlabs',
 ] as const;
 export const speechProviderSchema = z.enum(SPEECH_PROVIDERS);
 export type SpeechProvider = z.infer<typeof speechProviderSchema>;
@@ -109,7 +120,8 @@ export const routerConditionSchema = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('round'), role, op: z.enum(ROUND_OPERATORS).default('gte'), value: int(SCENARIO_LIMITS.round) }),
   z.strictObject({ type: z.literal('interrupt'), role, count: int(SCENARIO_LIMITS.interruptCount) }),
   z.strictObject({
-    type: z.literal('content'), role,
+    type: z.literal('content'),
+    role,
     keywords: z.array(text(50)).min(1, { error: 'v.scenario.keywords' }).max(50),
     match: z.enum(['any', 'all']).default('any'),
   }),
@@ -171,7 +183,8 @@ const documentShape = z.strictObject({
 
 const list = (value: unknown): Record<string, unknown>[] => (Array.isArray(value) ? value : []);
 const str = (value: unknown): string => (typeof value === 'string' ? value.trim() : '');
-const obj = (value: unknown): Record<string, unknown> => (value && typeof value === 'object' && !Array.isArray(value) ? value as Record<string, unknown> : {});
+const obj = (value: unknown): Record<string, unknown> =>
+  value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
 
 /**
  * Rules across fields: unique names, routers pointing at tools that exist, the prompts a policy needs.
@@ -190,8 +203,16 @@ function crossCheck(value: unknown, ctx: z.RefinementCtx) {
   };
   const tools = list(doc.tools);
   const routers = list(doc.routers);
-  duplicates(tools.map((t) => str(obj(t).alias)), (i) => ['tools', i, 'alias'], 'v.scenario.aliasExists');
-  duplicates(routers.map((r) => str(obj(r).name)), (i) => ['routers', i, 'name'], 'v.scenario.routerExists');
+  duplicates(
+    tools.map((t) => str(obj(t).alias)),
+    (i) => ['tools', i, 'alias'],
+    'v.scenario.aliasExists',
+  );
+  duplicates(
+    routers.map((r) => str(obj(r).name)),
+    (i) => ['routers', i, 'name'],
+    'v.scenario.routerExists',
+  );
   duplicates((Array.isArray(doc.tags) ? doc.tags : []).map(str), (i) => ['tags', i], 'v.scenario.tagExists');
   const aliases = new Set(tools.map((t) => str(obj(t).alias).toLowerCase()));
   routers.forEach((router, i) => {
@@ -212,7 +233,9 @@ function crossCheck(value: unknown, ctx: z.RefinementCtx) {
 }
 
 /** The whole scenario (spec §3, §5): name, dialog ASR + URL, TTS + URL required; the rest has defaults. */
-export const scenarioDocumentSchema = documentShape.superRefine(crossCheck, { when: (payload) => typeof payload.value === 'object' && payload.value !== null });
+export const scenarioDocumentSchema = documentShape.superRefine(crossCheck, {
+  when: (payload) => typeof payload.value === 'object' && payload.value !== null,
+});
 export type ScenarioDocument = z.infer<typeof scenarioDocumentSchema>;
 /** What the editor holds before defaults apply. */
 export type ScenarioDocumentInput = z.input<typeof scenarioDocumentSchema>;
@@ -221,21 +244,30 @@ export type ScenarioDocumentInput = z.input<typeof scenarioDocumentSchema>;
  * A stored document in an answer. Answers are not re-validated against today's rules: a version saved
  * under older rules must stay readable (a running task may use it).
  */
-export const storedDocumentSchema = z.custom<ScenarioDocument>((value) => typeof value === 'object' && value !== null && !Array.isArray(value));
+export const storedDocumentSchema = z.custom<ScenarioDocument>(
+  (value) => typeof value === 'object' && value !== null && !Array.isArray(value),
+);
 
 /** Which processor type each reference of a document must have. */
-export interface ProcessorSlot { path: (string | number)[]; processorId: string; type: ProcessorType }
+export interface ProcessorSlot {
+  path: (string | number)[];
+  processorId: string;
+  type: ProcessorType;
+}
 
 export function processorSlots(doc: ScenarioDocument): ProcessorSlot[] {
   const slots: ProcessorSlot[] = [];
   doc.routers.forEach((router, i) => {
     router.conditions.forEach((condition, j) => {
-      if (condition.type === 'dynamicLlm') slots.push({ path: ['routers', i, 'conditions', j, 'processorId'], processorId: condition.processorId, type: 'referee' });
+      if (condition.type === 'dynamicLlm')
+        slots.push({ path: ['routers', i, 'conditions', j, 'processorId'], processorId: condition.processorId, type: 'referee' });
     });
     if (router.target.kind === 'stream') {
-      if (router.target.refereeId) slots.push({ path: ['routers', i, 'target', 'refereeId'], processorId: router.target.refereeId, type: 'referee' });
+      if (router.target.refereeId)
+        slots.push({ path: ['routers', i, 'target', 'refereeId'], processorId: router.target.refereeId, type: 'referee' });
       slots.push({ path: ['routers', i, 'target', 'mainId'], processorId: router.target.mainId, type: 'stream' });
-      if (router.target.rewriteId) slots.push({ path: ['routers', i, 'target', 'rewriteId'], processorId: router.target.rewriteId, type: 'stream' });
+      if (router.target.rewriteId)
+        slots.push({ path: ['routers', i, 'target', 'rewriteId'], processorId: router.target.rewriteId, type: 'stream' });
     }
   });
   if (doc.analysis) slots.push({ path: ['analysis', 'processorId'], processorId: doc.analysis.processorId, type: 'analysis' });

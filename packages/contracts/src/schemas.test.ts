@@ -1,10 +1,34 @@
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import {
-  accessRequestQuerySchema, accessRequestSchema, auditEntrySchema, auditQuerySchema, authLevelSchema, changePasswordInputSchema,
-  companyInputSchema, companySchema, envelopeSchema, forgotPasswordInputSchema, isEnvelope, loginInputSchema, loginResultSchema,
-  loginRoleAdmits, pageQuerySchema, pageSchema, profileInputSchema, registerInputSchema, resolveAccessRequestSchema, selfInfoSchema,
-  sessionSchema, signedInElsewhereSchema, switchRole, accountPasswordSchema, selfPasswordSchema, phoneSchema, emailSchema, usernameSchema,
+  accessRequestQuerySchema,
+  accessRequestSchema,
+  auditEntrySchema,
+  auditQuerySchema,
+  authLevelSchema,
+  changePasswordInputSchema,
+  companyInputSchema,
+  companySchema,
+  envelopeSchema,
+  forgotPasswordInputSchema,
+  isEnvelope,
+  loginInputSchema,
+  loginResultSchema,
+  loginRoleAdmits,
+  pageQuerySchema,
+  pageSchema,
+  profileInputSchema,
+  registerInputSchema,
+  resolveAccessRequestSchema,
+  selfInfoSchema,
+  sessionSchema,
+  signedInElsewhereSchema,
+  switchRole,
+  accountPasswordSchema,
+  selfPasswordSchema,
+  phoneSchema,
+  emailSchema,
+  usernameSchema,
   LIMITS,
 } from './index.ts';
 
@@ -16,8 +40,15 @@ function errors(schema: z.ZodType, value: unknown): string[] {
 const accepts = (schema: z.ZodType, value: unknown) => expect(errors(schema, value)).toEqual([]);
 
 const user = {
-  id: '9b2c5a53-6a43-4d1f-9c1e-2f1e2c3d4e5f', userID: 7, username: 'admin', customerID: 'c1', authLevel: 'ADMIN',
-  email: 'a@b.co', phoneNumber: '13800000001', createTime: '2026-11-22T00:00:00.000Z', alias: 'Alice',
+  id: '9b2c5a53-6a43-4d1f-9c1e-2f1e2c3d4e5f',
+  userID: 7,
+  username: 'admin',
+  customerID: 'c1',
+  authLevel: 'ADMIN',
+  email: 'a@b.co',
+  phoneNumber: '13800000001',
+  createTime: '2026-11-22T00:00:00.000Z',
+  alias: 'Alice',
 };
 
 describe('roles', () => {
@@ -102,7 +133,16 @@ describe('users and sessions', () => {
   it('login result, the signed-in-elsewhere answer and a session', () => {
     accepts(loginResultSchema, { token: 't', expiresAt: user.createTime, user });
     accepts(signedInElsewhereSchema, { signedInElsewhere: true, since: user.createTime, userAgent: 'Chrome' });
-    const session = { id: 's', userId: user.id, createdAt: user.createTime, lastSeenAt: user.createTime, expiresAt: user.createTime, remember: false, userAgent: null, ip: '127.0.0.1' };
+    const session = {
+      id: 's',
+      userId: user.id,
+      createdAt: user.createTime,
+      lastSeenAt: user.createTime,
+      expiresAt: user.createTime,
+      remember: false,
+      userAgent: null,
+      ip: '127.0.0.1',
+    };
     accepts(sessionSchema, session);
     expect(sessionSchema.safeParse({ ...session, remember: 'yes' }).success).toBe(false);
     expect(signedInElsewhereSchema.safeParse({ signedInElsewhere: false, since: user.createTime, userAgent: null }).success).toBe(false);
@@ -120,7 +160,9 @@ describe('users and sessions', () => {
     const result = changePasswordInputSchema.safeParse({ currentPassword: 'old', newPassword: 'Aa1!aa', confirmPassword: 'Aa1!ab' });
     expect(result.success).toBe(false);
     expect(result.error?.issues[0]).toMatchObject({ message: 'v.password.confirm', path: ['confirmPassword'] });
-    expect(errors(changePasswordInputSchema, { currentPassword: '', newPassword: 'Aa1!aa', confirmPassword: 'Aa1!aa' })).toEqual(['v.required']);
+    expect(errors(changePasswordInputSchema, { currentPassword: '', newPassword: 'Aa1!aa', confirmPassword: 'Aa1!aa' })).toEqual([
+      'v.required',
+    ]);
   });
   it('forgot password and register', () => {
     accepts(forgotPasswordInputSchema, { username: 'admin' });
@@ -131,7 +173,15 @@ describe('users and sessions', () => {
     expect(errors(registerInputSchema, { ...register, message: 'x'.repeat(501) })).toEqual(['v.tooLong']);
   });
   it('access requests', () => {
-    accepts(accessRequestSchema, { id: 'r', kind: 'register', companyId: null, username: null, payload: { a: 'b' }, status: 'open', createTime: user.createTime });
+    accepts(accessRequestSchema, {
+      id: 'r',
+      kind: 'register',
+      companyId: null,
+      username: null,
+      payload: { a: 'b' },
+      status: 'open',
+      createTime: user.createTime,
+    });
     expect(accessRequestQuerySchema.parse({})).toEqual({ page: 1, pageSize: 10 });
     expect(accessRequestQuerySchema.safeParse({ kind: 'other' }).success).toBe(false);
     expect(errors(resolveAccessRequestSchema, { id: 'x' })).toEqual(['v.id']);
@@ -151,7 +201,17 @@ describe('companies', () => {
     expect(errors(companyInputSchema, { ...ok, adminEmail: '' })).toEqual(['v.email']);
   });
   it('a stored company', () => {
-    const company = { id: 'c', ...ok, state: 'normal', timezone: 'Asia/Shanghai', isProvider: false, createdBy: null, updatedBy: null, createTime: user.createTime, updateTime: user.createTime };
+    const company = {
+      id: 'c',
+      ...ok,
+      state: 'normal',
+      timezone: 'Asia/Shanghai',
+      isProvider: false,
+      createdBy: null,
+      updatedBy: null,
+      createTime: user.createTime,
+      updateTime: user.createTime,
+    };
     accepts(companySchema, company);
     expect(companySchema.safeParse({ ...company, state: 'gone' }).success).toBe(false);
   });
@@ -159,7 +219,18 @@ describe('companies', () => {
 
 describe('audit', () => {
   it('entries and the query', () => {
-    accepts(auditEntrySchema, { id: 'a', at: user.createTime, actorId: null, actorName: null, companyId: null, action: 'login', entity: 'session', entityId: null, changes: {}, traceId: null });
+    accepts(auditEntrySchema, {
+      id: 'a',
+      at: user.createTime,
+      actorId: null,
+      actorName: null,
+      companyId: null,
+      action: 'login',
+      entity: 'session',
+      entityId: null,
+      changes: {},
+      traceId: null,
+    });
     expect(auditQuerySchema.parse({})).toEqual({ page: 1, pageSize: 10 });
     expect(errors(auditQuerySchema, { companyId: 'nope' })).toEqual(['v.id']);
   });

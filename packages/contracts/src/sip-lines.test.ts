@@ -23,21 +23,35 @@ describe('SIP line create (spec §5: alias, concurrency, username, password, dom
     }
   });
   it('blank strings are refused as missing', () => {
-    expect(errors(sipLineCreateSchema, { ...valid, alias: ' ', sipUsername: '', password: '', domain: '' }))
-      .toEqual(['alias:v.required', 'sipUsername:v.required', 'password:v.required', 'domain:v.required']);
+    expect(errors(sipLineCreateSchema, { ...valid, alias: ' ', sipUsername: '', password: '', domain: '' })).toEqual([
+      'alias:v.required',
+      'sipUsername:v.required',
+      'password:v.required',
+      'domain:v.required',
+    ]);
   });
   it.each([
-    [0, ['port:v.sip.port']], [1, []], [65535, []], [65536, ['port:v.sip.port']], [50.5, ['port:v.integer']],
+    [0, ['port:v.sip.port']],
+    [1, []],
+    [65535, []],
+    [65536, ['port:v.sip.port']],
+    [50.5, ['port:v.integer']],
   ])('port %s', (port, expected) => {
     expect(errors(sipLineCreateSchema, { ...valid, port })).toEqual(expected);
   });
   it.each([
-    [0, ['concurrency:v.sip.concurrency']], [1, []], [1000, []], [1001, ['concurrency:v.sip.concurrency']],
+    [0, ['concurrency:v.sip.concurrency']],
+    [1, []],
+    [1000, []],
+    [1001, ['concurrency:v.sip.concurrency']],
   ])('concurrency %s', (concurrency, expected) => {
     expect(errors(sipLineCreateSchema, { ...valid, concurrency })).toEqual(expected);
   });
   it.each([
-    [0, ['cps:v.sip.cps']], [1, []], [100, []], [101, ['cps:v.sip.cps']],
+    [0, ['cps:v.sip.cps']],
+    [1, []],
+    [100, []],
+    [101, ['cps:v.sip.cps']],
   ])('calls per second %s', (cps, expected) => {
     expect(errors(sipLineCreateSchema, { ...valid, cps })).toEqual(expected);
   });
@@ -57,11 +71,23 @@ describe('SIP line create (spec §5: alias, concurrency, username, password, dom
 });
 
 describe('domain: a host name or an IP address', () => {
-  it.each(['sip.carrier.test', 'pbx', 'carrier-1.example.com.', '10.0.0.1', '255.255.255.255', '::1', '2001:db8::5'])('%s is a host', (value) => {
-    expect(isHost(value)).toBe(true);
-    expect(errors(sipLineCreateSchema, { ...valid, domain: value })).toEqual([]);
-  });
-  it.each(['10.0.0.256', '1.2.3', '-bad.example', 'bad-.example', 'has space.example', 'a..b', 'sip://carrier.test', `${'a'.repeat(64)}.test`])('%s is not', (value) => {
+  it.each(['sip.carrier.test', 'pbx', 'carrier-1.example.com.', '10.0.0.1', '255.255.255.255', '::1', '2001:db8::5'])(
+    '%s is a host',
+    (value) => {
+      expect(isHost(value)).toBe(true);
+      expect(errors(sipLineCreateSchema, { ...valid, domain: value })).toEqual([]);
+    },
+  );
+  it.each([
+    '10.0.0.256',
+    '1.2.3',
+    '-bad.example',
+    'bad-.example',
+    'has space.example',
+    'a..b',
+    'sip://carrier.test',
+    `${'a'.repeat(64)}.test`,
+  ])('%s is not', (value) => {
     expect(isHost(value)).toBe(false);
     expect(errors(sipLineCreateSchema, { ...valid, domain: value })).toEqual(['domain:v.sip.domain']);
   });
@@ -74,8 +100,11 @@ describe('SIP line update', () => {
     expect(errors(sipLineUpdateSchema, { id, password: 'x'.repeat(129) })).toEqual(['password:v.tooLong']);
   });
   it('the other fields keep their rules', () => {
-    expect(errors(sipLineUpdateSchema, { id, port: 65536, concurrency: 0, domain: 'x y' }))
-      .toEqual(['concurrency:v.sip.concurrency', 'domain:v.sip.domain', 'port:v.sip.port']);
+    expect(errors(sipLineUpdateSchema, { id, port: 65536, concurrency: 0, domain: 'x y' })).toEqual([
+      'concurrency:v.sip.concurrency',
+      'domain:v.sip.domain',
+      'port:v.sip.port',
+    ]);
   });
 });
 

@@ -48,13 +48,16 @@ export const sipAliasSchema = requiredString(SIP_LIMITS.alias.max);
 export const sipConcurrencySchema = wholeNumber(SIP_LIMITS.concurrency, 'v.sip.concurrency');
 export const sipCpsSchema = wholeNumber(SIP_LIMITS.cps, 'v.sip.cps');
 export const sipPortSchema = wholeNumber(SIP_LIMITS.port, 'v.sip.port');
-export const sipUsernameSchema = z.string().trim()
+export const sipUsernameSchema = z
+  .string()
+  .trim()
   .min(1, { error: 'v.required', abort: true })
   .max(SIP_LIMITS.sipUsername.max, { error: 'v.tooLong' })
   .regex(/^\S+$/, { error: 'v.noSpaces' });
 export const sipDomainSchema = z.string().trim().min(1, { error: 'v.required', abort: true }).refine(isHost, { error: 'v.sip.domain' });
 /** Not trimmed: a carrier's password is taken exactly as given. */
-export const sipPasswordSchema = z.string({ error: 'v.required' })
+export const sipPasswordSchema = z
+  .string({ error: 'v.required' })
   .min(1, { error: 'v.required' })
   .max(SIP_LIMITS.password.max, { error: 'v.tooLong' });
 

@@ -8,7 +8,14 @@ export const UPLOAD_REQUIRED_COLUMNS = ['phoneNumber', 'prologueInfo', 'business
 export type UploadColumn = (typeof UPLOAD_REQUIRED_COLUMNS)[number];
 
 /** Caps that keep one row bounded, whatever the file holds. */
-export const UPLOAD_ROW_LIMITS = { phoneNumber: 256, prologueInfo: 2000, businessInfo: 4000, remark: 1000, extraValue: 1000, extraColumns: 50 } as const;
+export const UPLOAD_ROW_LIMITS = {
+  phoneNumber: 256,
+  prologueInfo: 2000,
+  businessInfo: 4000,
+  remark: 1000,
+  extraValue: 1000,
+  extraColumns: 50,
+} as const;
 
 /**
  * businessInfo is written in query-string form: `plan=gold&due=2026-12-01`. Returns the key/values, or

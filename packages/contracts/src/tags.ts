@@ -7,7 +7,9 @@ export const TAG_FIELD_MAX = { name: 50, description: 200 } as const;
 /** Tag form rules of spec §5: name, alias and description required; alias ≤ 30 lowercase letters and underscores. */
 export const tagInputSchema = z.object({
   name: requiredString(TAG_FIELD_MAX.name),
-  alias: z.string().trim()
+  alias: z
+    .string()
+    .trim()
     .min(1, { error: 'v.required' })
     .max(LIMITS.tagAlias.max, { error: 'v.tag.alias' })
     .regex(/^[a-z_]+$/, { error: 'v.tag.alias' }),

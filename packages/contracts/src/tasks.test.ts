@@ -1,15 +1,30 @@
 import { describe, expect, it } from 'vitest';
 import { formatIssue } from './messages.ts';
 import {
-  TASK_ACTIONS, TASK_FILTERS, TASK_STATUSES, allowedActions, canApply, nextStatus, taskActionInputSchema, taskAdvancedSchema, taskInputSchema,
-  taskQuerySchema, taskUpdateSchema,
-  type TaskAction, type TaskStatus,
+  TASK_ACTIONS,
+  TASK_FILTERS,
+  TASK_STATUSES,
+  allowedActions,
+  canApply,
+  nextStatus,
+  taskActionInputSchema,
+  taskAdvancedSchema,
+  taskInputSchema,
+  taskQuerySchema,
+  taskUpdateSchema,
+  type TaskAction,
+  type TaskStatus,
 } from './tasks.ts';
 
 const uuid = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
 const base = {
-  name: 'Renewals', scenarioId: uuid(1), voiceId: uuid(2), sipLineIds: [uuid(3)],
-  callStart: '09:00', callEnd: '18:00', weekdays: [1, 2, 3, 4, 5],
+  name: 'Renewals',
+  scenarioId: uuid(1),
+  voiceId: uuid(2),
+  sipLineIds: [uuid(3)],
+  callStart: '09:00',
+  callEnd: '18:00',
+  weekdays: [1, 2, 3, 4, 5],
 };
 const messages = (value: unknown) => {
   const result = taskInputSchema.safeParse(value);
@@ -51,7 +66,13 @@ describe('task state machine', () => {
 describe('task form (spec §5)', () => {
   it('accepts a minimal task and fills the defaults', () => {
     const parsed = taskInputSchema.parse(base);
-    expect(parsed).toMatchObject({ autoDial: false, concurrency: { mode: 'auto' }, ignoreTags: [], saveAs: 'task', advanced: { prologues: [] } });
+    expect(parsed).toMatchObject({
+      autoDial: false,
+      concurrency: { mode: 'auto' },
+      ignoreTags: [],
+      saveAs: 'task',
+      advanced: { prologues: [] },
+    });
   });
   it('name: required, at most 20 characters (19 and 20 pass, 21 fails)', () => {
     expect(messages({ ...base, name: 'x'.repeat(19) })).toEqual([]);
@@ -69,7 +90,11 @@ describe('task form (spec §5)', () => {
   });
   it('the edit form applies the same rules and needs the id', () => {
     expect(taskUpdateSchema.safeParse({ ...base, id: uuid(9) }).success).toBe(true);
-    const paths = (value: unknown) => taskUpdateSchema.safeParse(value).error!.issues.map((issue) => `${issue.path.join('.')}:${issue.message}`).sort();
+    const paths = (value: unknown) =>
+      taskUpdateSchema
+        .safeParse(value)
+        .error!.issues.map((issue) => `${issue.path.join('.')}:${issue.message}`)
+        .sort();
     expect(paths({ ...base, name: 'x'.repeat(21) })).toEqual(['id:v.id', 'name:v.task.name']);
     expect(paths({ ...base, id: uuid(9), callStart: '18:00', callEnd: '09:00' })).toEqual(['callEnd:v.task.timeOrder']);
   });
@@ -105,12 +130,18 @@ describe('advanced settings: groups set together or left empty', () => {
   });
   it('silence wakeup: threshold, attempts and words', () => {
     expect(issues({ silenceThresholdSeconds: 5, silenceMaxAttempts: 2, silenceWords: 'Are you there?' })).toEqual([]);
-    expect(issues({ silenceThresholdSeconds: 5 })).toEqual(['silenceMaxAttempts:v.task.silenceTogether', 'silenceWords:v.task.silenceTogether']);
+    expect(issues({ silenceThresholdSeconds: 5 })).toEqual([
+      'silenceMaxAttempts:v.task.silenceTogether',
+      'silenceWords:v.task.silenceTogether',
+    ]);
     expect(issues({ silenceThresholdSeconds: 5, silenceMaxAttempts: 2 })).toEqual(['silenceWords:v.task.silenceTogether']);
-    expect(issues({ silenceWords: 'Hello?' })).toEqual(['silenceThresholdSeconds:v.task.silenceTogether', 'silenceMaxAttempts:v.task.silenceTogether']);
+    expect(issues({ silenceWords: 'Hello?' })).toEqual([
+      'silenceThresholdSeconds:v.task.silenceTogether',
+      'silenceMaxAttempts:v.task.silenceTogether',
+    ]);
     expect(issues({ silenceThresholdSeconds: '', silenceMaxAttempts: '', silenceWords: '  ' })).toEqual([]);
   });
-  it('a bound in a rule\'s own message is filled in, in either language', () => {
+  it("a bound in a rule's own message is filled in, in either language", () => {
     const issue = taskAdvancedSchema.safeParse({ prologues: ['Hello'], pauseSeconds: 11 }).error!.issues[0]!;
     expect(formatIssue(issue, 'en-US')).toBe('Pause time must be at most 10');
     expect(formatIssue(issue, 'zh-CN')).toBe('停顿时间不能大于 10');

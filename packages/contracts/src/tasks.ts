@@ -77,13 +77,19 @@ export const WEEKDAYS = [1, 2, 3, 4, 5, 6, 7] as const;
 /** An empty or all-blank value counts as "not set" (so a group of blanks is an empty group, not a half-set one). */
 const blankToUndefined = (value: unknown) => ((typeof value === 'string' && value.trim() === '') || value === null ? undefined : value);
 const optionalInt = (min: number, max: number) =>
-  z.preprocess(blankToUndefined, z.coerce.number().int({ error: 'v.integer' }).min(min, { error: 'v.min' }).max(max, { error: 'v.max' }).optional());
+  z.preprocess(
+    blankToUndefined,
+    z.coerce.number().int({ error: 'v.integer' }).min(min, { error: 'v.min' }).max(max, { error: 'v.max' }).optional(),
+  );
 const optionalText = (max: number) => z.preprocess(blankToUndefined, z.string().trim().max(max, { error: 'v.tooLong' }).optional());
 
 /** Concurrency: a fair share of the lines' capacity ('auto'), a manual count, or unset (the lines' capacity). */
 export const taskConcurrencySchema = z.discriminatedUnion('mode', [
   z.object({ mode: z.literal('auto') }),
-  z.object({ mode: z.literal('manual'), count: z.coerce.number().int({ error: 'v.integer' }).min(1, { error: 'v.min' }).max(1000, { error: 'v.max' }) }),
+  z.object({
+    mode: z.literal('manual'),
+    count: z.coerce.number().int({ error: 'v.integer' }).min(1, { error: 'v.min' }).max(1000, { error: 'v.max' }),
+  }),
   z.object({ mode: z.literal('unset') }),
 ]);
 export type TaskConcurrency = z.infer<typeof taskConcurrencySchema>;
@@ -94,15 +100,26 @@ export type TaskConcurrency = z.infer<typeof taskConcurrencySchema>;
  */
 export const REDIAL_LIMITS = { count: { min: 0, max: 5 }, gapMinutes: { min: 1, max: 1440 } } as const;
 export const taskRedialSchema = z.object({
-  count: z.coerce.number().int({ error: 'v.integer' }).min(REDIAL_LIMITS.count.min, { error: 'v.min' }).max(REDIAL_LIMITS.count.max, { error: 'v.max' }),
-  gapMinutes: z.coerce.number().int({ error: 'v.integer' }).min(REDIAL_LIMITS.gapMinutes.min, { error: 'v.min' }).max(REDIAL_LIMITS.gapMinutes.max, { error: 'v.max' }),
+  count: z.coerce
+    .number()
+    .int({ error: 'v.integer' })
+    .min(REDIAL_LIMITS.count.min, { error: 'v.min' })
+    .max(REDIAL_LIMITS.count.max, { error: 'v.max' }),
+  gapMinutes: z.coerce
+    .number()
+    .int({ error: 'v.integer' })
+    .min(REDIAL_LIMITS.gapMinutes.min, { error: 'v.min' })
+    .max(REDIAL_LIMITS.gapMinutes.max, { error: 'v.max' }),
 });
 export type TaskRedial = z.infer<typeof taskRedialSchema>;
 
 /** Advanced settings: each group is set as a whole or left empty (spec §5). */
 export const taskAdvancedSchema = z
   .object({
-    prologues: z.array(z.string().trim().min(1, { error: 'v.required' }).max(500, { error: 'v.tooLong' })).max(10).default([]),
+    prologues: z
+      .array(z.string().trim().min(1, { error: 'v.required' }).max(500, { error: 'v.tooLong' }))
+      .max(10)
+      .default([]),
     pauseSeconds: optionalInt(LIMITS.pauseSeconds.min, LIMITS.pauseSeconds.max),
     silenceThresholdSeconds: optionalInt(1, 60),
     silenceMaxAttempts: optionalInt(1, 10),
@@ -132,7 +149,10 @@ export const taskInputSchema = z
     name: z.string().trim().min(1, { error: 'v.required' }).max(LIMITS.taskName.max, { error: 'v.task.name' }),
     scenarioId: z.uuid({ error: 'v.required' }),
     voiceId: z.uuid({ error: 'v.required' }),
-    sipLineIds: z.array(z.uuid({ error: 'v.id' })).min(1, { error: 'v.task.lines' }).max(50),
+    sipLineIds: z
+      .array(z.uuid({ error: 'v.id' }))
+      .min(1, { error: 'v.task.lines' })
+      .max(50),
     callStart: z.string().regex(TIME_OF_DAY, { error: 'v.task.time' }),
     callEnd: z.string().regex(TIME_OF_DAY, { error: 'v.task.time' }),
     weekdays: z.array(z.union(WEEKDAYS.map((d) => z.literal(d)))).min(1, { error: 'v.task.weekdays' }),
@@ -145,7 +165,8 @@ export const taskInputSchema = z
     saveAs: z.enum(['task', 'draft', 'template']).default('task'),
   })
   .refine((value) => !TIME_OF_DAY.test(value.callStart) || !TIME_OF_DAY.test(value.callEnd) || value.callStart < value.callEnd, {
-    path: ['callEnd'], error: 'v.task.timeOrder',
+    path: ['callEnd'],
+    error: 'v.task.timeOrder',
   });
 export type TaskInput = z.infer<typeof taskInputSchema>;
 
@@ -210,7 +231,15 @@ export const taskIdSchema = z.object({ id: idSchema });
  * Actions taken through `POST /api/tasks/action`: every action of the state machine except `upload`
  * (the upload endpoint) and `edit` (the update endpoint), which apply the same table.
  */
-export const TASK_COMMANDS = ['start', 'continue', 'pause', 'abort', 'publish', 'clearPending', 'delete'] as const satisfies readonly TaskAction[];
+export const TASK_COMMANDS = [
+  'start',
+  'continue',
+  'pause',
+  'abort',
+  'publish',
+  'clearPending',
+  'delete',
+] as const satisfies readonly TaskAction[];
 export type TaskCommand = (typeof TASK_COMMANDS)[number];
 export const taskActionInputSchema = z.object({ taskId: idSchema, action: z.enum(TASK_COMMANDS) });
 export type TaskActionInput = z.infer<typeof taskActionInputSchema>;

@@ -4,7 +4,17 @@ import { CALL_OUTCOMES, CALL_PARTIES, callOutcomeSchema, callPartySchema } from 
 describe('telephony contracts', () => {
   it('names every call outcome once, including back-pressure and timeout', () => {
     expect(new Set(CALL_OUTCOMES).size).toBe(CALL_OUTCOMES.length);
-    expect(CALL_OUTCOMES).toEqual(['answered', 'busy', 'no_answer', 'invalid_number', 'rejected', 'failed', 'canceled', 'backpressure', 'timeout']);
+    expect(CALL_OUTCOMES).toEqual([
+      'answered',
+      'busy',
+      'no_answer',
+      'invalid_number',
+      'rejected',
+      'failed',
+      'canceled',
+      'backpressure',
+      'timeout',
+    ]);
     for (const outcome of CALL_OUTCOMES) expect(callOutcomeSchema.parse(outcome)).toBe(outcome);
   });
 

@@ -17,7 +17,15 @@ import { z } from 'zod';
  * - timeout:        the far end never answered anything (no provisional, no final) before timer B.
  */
 export const CALL_OUTCOMES = [
-  'answered', 'busy', 'no_answer', 'invalid_number', 'rejected', 'failed', 'canceled', 'backpressure', 'timeout',
+  'answered',
+  'busy',
+  'no_answer',
+  'invalid_number',
+  'rejected',
+  'failed',
+  'canceled',
+  'backpressure',
+  'timeout',
 ] as const;
 export const callOutcomeSchema = z.enum(CALL_OUTCOMES);
 export type CallOutcome = z.infer<typeof callOutcomeSchema>;

@@ -12,11 +12,15 @@ export function isUrlWith(value: string, protocols: readonly string[]): boolean 
 
 /** A required URL with one of the given schemes; `message` names the schemes allowed. */
 export function urlSchema(protocols: readonly string[], message: string, max = 2000) {
-  return z.string({ error: 'v.required' }).trim()
-    .min(1, { error: 'v.required' })
-    .max(max, { error: 'v.tooLong' })
-    // An empty value is reported once, as required.
-    .refine((value) => value === '' || isUrlWith(value, protocols), { error: message });
+  return (
+    z
+      .string({ error: 'v.required' })
+      .trim()
+      .min(1, { error: 'v.required' })
+      .max(max, { error: 'v.tooLong' })
+      // An empty value is reported once, as required.
+      .refine((value) => value === '' || isUrlWith(value, protocols), { error: message })
+  );
 }
 
 export const HTTP_PROTOCOLS = ['http', 'https'] as const;

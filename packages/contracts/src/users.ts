@@ -58,7 +58,11 @@ export type Session = z.infer<typeof sessionSchema>;
 
 /** Self-info edit (spec §5: alias 5–10, valid phone and email). */
 export const profileInputSchema = z.object({
-  alias: z.string().trim().min(LIMITS.profileAlias.min, { error: 'v.alias.profile' }).max(LIMITS.profileAlias.max, { error: 'v.alias.profile' }),
+  alias: z
+    .string()
+    .trim()
+    .min(LIMITS.profileAlias.min, { error: 'v.alias.profile' })
+    .max(LIMITS.profileAlias.max, { error: 'v.alias.profile' }),
   phoneNumber: phoneSchema,
   email: emailSchema,
 });

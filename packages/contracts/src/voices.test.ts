@@ -11,7 +11,8 @@ const ok = { nickname: 'Xiaomei', vendor: 'volcano', clusterKey: 'volcano_tts', 
 
 describe('voice form', () => {
   it('nickname: 1–20 English letters, digits or Chinese characters', () => {
-    for (const nickname of ['X', 'n'.repeat(20), '晓晓', '晓'.repeat(20), 'Emma2']) expect(errors(voiceInputSchema, { ...ok, nickname }), nickname).toEqual([]);
+    for (const nickname of ['X', 'n'.repeat(20), '晓晓', '晓'.repeat(20), 'Emma2'])
+      expect(errors(voiceInputSchema, { ...ok, nickname }), nickname).toEqual([]);
     expect(errors(voiceInputSchema, { ...ok, nickname: '' })).toEqual(['v.voice.nickname']);
     expect(errors(voiceInputSchema, { ...ok, nickname: 'n'.repeat(21) })).toEqual(['v.voice.nickname']);
     expect(errors(voiceInputSchema, { ...ok, nickname: 'Xiao-mei' })).toEqual(['v.voice.nicknameChars']);

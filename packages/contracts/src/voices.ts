@@ -16,17 +16,23 @@ export const VOICE_FIELD_MAX = { originalVoiceId: 100, clusterKey: 100 } as cons
 
 /** Voice form rules of spec §5: nickname 1–20 letters, digits or Chinese; original voice id letters and digits. */
 export const voiceInputSchema = z.object({
-  nickname: z.string().trim()
+  nickname: z
+    .string()
+    .trim()
     .min(LIMITS.voiceNickname.min, { error: 'v.voice.nickname' })
     .max(LIMITS.voiceNickname.max, { error: 'v.voice.nickname' })
     .regex(VOICE_NICKNAME_PATTERN, { error: 'v.voice.nicknameChars' }),
   vendor: voiceVendorSchema,
   /** The vendor's cluster / resource key (e.g. Volcano's "volcano_tts"); empty for vendors without one. */
-  clusterKey: z.string().trim()
+  clusterKey: z
+    .string()
+    .trim()
     .max(VOICE_FIELD_MAX.clusterKey, { error: 'v.tooLong' })
     .regex(/^[A-Za-z0-9_.-]*$/, { error: 'v.voice.clusterKey' }),
   /** The vendor's own id of the voice. */
-  originalVoiceId: z.string().trim()
+  originalVoiceId: z
+    .string()
+    .trim()
     .min(1, { error: 'v.required' })
     .max(VOICE_FIELD_MAX.originalVoiceId, { error: 'v.tooLong' })
     .regex(/^[A-Za-z0-9]+$/, { error: 'v.voice.originalVoiceId' }),

@@ -4,7 +4,13 @@ import { addUser, call, login, seedCompanies, useTestServer } from '../../test/h
 
 const server = useTestServer();
 
-interface Request { id: string; kind: string; username: string | null; companyId: string | null; status: string }
+interface Request {
+  id: string;
+  kind: string;
+  username: string | null;
+  companyId: string | null;
+  status: string;
+}
 
 describe('forgot password and register', () => {
   it('forgot password answers the same whether or not the user exists, and only real users file a request', async () => {
@@ -34,7 +40,9 @@ describe('forgot password and register', () => {
     const { companyId, providerId } = await seedCompanies(server);
     await addUser(server, companyId, 'alice', 'ADMIN');
     await addUser(server, providerId, 'devon', 'DEV');
-    const filed = await call(server, '/api/user/register', { body: { companyName: 'Initech', contactName: 'Peter', email: 'peter@initech.test', phoneNumber: '+15550001111' } });
+    const filed = await call(server, '/api/user/register', {
+      body: { companyName: 'Initech', contactName: 'Peter', email: 'peter@initech.test', phoneNumber: '+15550001111' },
+    });
     expect(filed.body.code).toBe(200);
     const dev = await login(server, 'devon', 'admin');
     const list = await call<{ list: Request[] }>(server, '/api/access-requests/list', { token: dev, body: { kind: 'register' } });
@@ -42,13 +50,16 @@ describe('forgot password and register', () => {
     const id = list.body.data.list[0]!.id;
     expect((await call(server, '/api/access-requests/resolve', { token: dev, body: { id } })).body.code).toBe(200);
     const admin = await login(server, 'alice', 'admin');
-    expect((await call<{ total: number }>(server, '/api/access-requests/list', { token: admin, body: { kind: 'register' } })).body.data.total).toBe(0);
+    expect(
+      (await call<{ total: number }>(server, '/api/access-requests/list', { token: admin, body: { kind: 'register' } })).body.data.total,
+    ).toBe(0);
     expect((await call(server, '/api/access-requests/resolve', { token: admin, body: { id } })).body.code).toBe(ErrorCode.NOT_FOUND);
   });
 
   it('register validates e-mail and phone and names the field', async () => {
     const answer = await call(server, '/api/user/register', {
-      body: { companyName: 'Initech', contactName: 'Peter', email: 'not-an-email', phoneNumber: '12' }, headers: { 'accept-language': 'en' },
+      body: { companyName: 'Initech', contactName: 'Peter', email: 'not-an-email', phoneNumber: '12' },
+      headers: { 'accept-language': 'en' },
     });
     expect(answer.body.code).toBe(ErrorCode.VALIDATION);
     expect(answer.body.message).toContain('E-mail must be a valid e-mail address');

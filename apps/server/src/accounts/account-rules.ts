@@ -12,7 +12,8 @@ import { AppError } from '../http/app-error.ts';
  */
 export function assertMayManageLevel(ctx: ActionContext, scope: CompanyScope, level: Role): void {
   if (level !== 'DEV') return;
-  if (ctx.actor.role !== 'DEV' || !scope.isProvider) throw new AppError(ErrorCode.CONFLICT, 'e.account.devLevel', {}, { field: 'authLevel' });
+  if (ctx.actor.role !== 'DEV' || !scope.isProvider)
+    throw new AppError(ErrorCode.CONFLICT, 'e.account.devLevel', {}, { field: 'authLevel' });
 }
 
 /**
@@ -21,9 +22,15 @@ export function assertMayManageLevel(ctx: ActionContext, scope: CompanyScope, le
  * staff acting on a customer company.) The remaining ADMIN rows are locked so two concurrent demotions
  * cannot both pass.
  */
-export async function assertNotLastAdmin(tx: DbOrTx, scope: CompanyScope, user: { id: string; authLevel: Role; status: string }): Promise<void> {
+export async function assertNotLastAdmin(
+  tx: DbOrTx,
+  scope: CompanyScope,
+  user: { id: string; authLevel: Role; status: string },
+): Promise<void> {
   if (user.authLevel !== 'ADMIN' || user.status !== 'active') return;
-  const others = await tx.select({ id: users.id }).from(users)
+  const others = await tx
+    .select({ id: users.id })
+    .from(users)
     .where(and(eq(users.companyId, scope.companyId), eq(users.authLevel, 'ADMIN'), eq(users.status, 'active'), ne(users.id, user.id)))
     .for('update');
   if (others.length === 0) throw new AppError(ErrorCode.CONFLICT, 'e.account.lastAdmin', {}, { field: 'authLevel' });

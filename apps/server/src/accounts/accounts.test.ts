@@ -21,7 +21,13 @@ async function setup(s: TestServer = server) {
 }
 
 const newAccount = (extra: Record<string, unknown> = {}) => ({
-  username: 'newbie', alias: 'Newbie', email: 'newbie@acme.test', phoneNumber: '13911112222', authLevel: 'OPR', password: 'Aa1!aaaa', ...extra,
+  username: 'newbie',
+  alias: 'Newbie',
+  email: 'newbie@acme.test',
+  phoneNumber: '13911112222',
+  authLevel: 'OPR',
+  password: 'Aa1!aaaa',
+  ...extra,
 });
 
 async function create(token: string, body: Record<string, unknown>) {
@@ -37,7 +43,11 @@ async function selfInfo(token: string) {
   return call(server, '/api/user/getSelfInfo', { token });
 }
 async function auditOf(companyId: string, entityId: string) {
-  return server.database.db.select().from(auditLog).where(eq(auditLog.entityId, entityId)).then((rows) => rows.filter((r) => r.companyId === companyId));
+  return server.database.db
+    .select()
+    .from(auditLog)
+    .where(eq(auditLog.entityId, entityId))
+    .then((rows) => rows.filter((r) => r.companyId === companyId));
 }
 
 describe('account validation (spec §5), enforced by the server', () => {
@@ -55,7 +65,10 @@ describe('account validation (spec §5), enforced by the server', () => {
     expect(await server.database.db.select().from(users).where(eq(users.username, 'newbie'))).toHaveLength(0);
   });
 
-  it.each([['8', 'Aa1!aaaa'], ['32', `Aa1!${'a'.repeat(28)}`]])('a password of %s characters is accepted', async (_n, password) => {
+  it.each([
+    ['8', 'Aa1!aaaa'],
+    ['32', `Aa1!${'a'.repeat(28)}`],
+  ])('a password of %s characters is accepted', async (_n, password) => {
     const { admin } = await setup();
     expect((await create(admin, newAccount({ password }))).body.code).toBe(200);
     expect((await call(server, '/api/user/login', { body: { username: 'newbie', password, role: 'agent' } })).body.code).toBe(200);
@@ -68,11 +81,18 @@ describe('account validation (spec §5), enforced by the server', () => {
     expect((await create(admin, withoutAlias)).body).toMatchObject({ code: 400, message: 'Alias is required' });
   });
 
-  it('e-mail and phone must be valid; the message names the field, in the caller\'s language', async () => {
+  it("e-mail and phone must be valid; the message names the field, in the caller's language", async () => {
     const { admin } = await setup();
-    expect((await create(admin, newAccount({ email: 'newbie@' }))).body).toMatchObject({ code: 400, message: 'E-mail must be a valid e-mail address' });
+    expect((await create(admin, newAccount({ email: 'newbie@' }))).body).toMatchObject({
+      code: 400,
+      message: 'E-mail must be a valid e-mail address',
+    });
     expect((await create(admin, newAccount({ phoneNumber: '12345' }))).body.message).toMatch(/^Phone number must be a valid phone number/);
-    const zh = await call(server, '/api/accounts/create', { token: admin, body: newAccount({ email: 'x' }), headers: { 'x-dialwise-locale': 'zh-CN' } });
+    const zh = await call(server, '/api/accounts/create', {
+      token: admin,
+      body: newAccount({ email: 'x' }),
+      headers: { 'x-dialwise-locale': 'zh-CN' },
+    });
     expect(zh.body.message).toBe('邮箱须为有效邮箱地址');
   });
 
@@ -97,14 +117,29 @@ describe('creating and editing accounts', () => {
     expect(JSON.stringify(answer.body)).not.toMatch(/argon2|passwordHash/);
     const [row] = await server.database.db.select().from(users).where(eq(users.username, 'newbie'));
     expect(row!.createdBy).toBe(alice.id);
-    expect((await call(server, '/api/user/login', { body: { username: 'newbie', password: 'Aa1!aaaa', role: 'admin' } })).body.code).toBe(200);
+    expect((await call(server, '/api/user/login', { body: { username: 'newbie', password: 'Aa1!aaaa', role: 'admin' } })).body.code).toBe(
+      200,
+    );
   });
 
   it('edits alias, e-mail, phone, level and status, and get answers the new values', async () => {
     const { admin, olga } = await setup();
     await addUser(server, (await server.database.db.select().from(users).where(eq(users.id, olga.id)))[0]!.companyId, 'bob', 'ADMIN');
-    const answer = await update(admin, { id: olga.id, alias: 'Olga K', email: 'olga@acme.test', phoneNumber: '+8613900009999', authLevel: 'ADMIN', status: 'disabled' });
-    expect(answer.body.data).toMatchObject({ alias: 'Olga K', email: 'olga@acme.test', phoneNumber: '+8613900009999', authLevel: 'ADMIN', status: 'disabled' });
+    const answer = await update(admin, {
+      id: olga.id,
+      alias: 'Olga K',
+      email: 'olga@acme.test',
+      phoneNumber: '+8613900009999',
+      authLevel: 'ADMIN',
+      status: 'disabled',
+    });
+    expect(answer.body.data).toMatchObject({
+      alias: 'Olga K',
+      email: 'olga@acme.test',
+      phoneNumber: '+8613900009999',
+      authLevel: 'ADMIN',
+      status: 'disabled',
+    });
     const got = await call<Account>(server, '/api/accounts/get', { token: admin, body: { id: olga.id } });
     expect(got.body.data).toEqual(answer.body.data);
   });
@@ -121,19 +156,29 @@ describe('uniqueness: a clear 409 naming the field, never a 500', () => {
     const { admin } = await setup();
     const answer = await create(admin, newAccount({ username: 'GINA' }));
     expect(answer.status).toBe(200);
-    expect(answer.body).toMatchObject({ code: ErrorCode.CONFLICT, message: 'User name "GINA" is already taken', data: { field: 'username' } });
+    expect(answer.body).toMatchObject({
+      code: ErrorCode.CONFLICT,
+      message: 'User name "GINA" is already taken',
+      data: { field: 'username' },
+    });
   });
 
   it('a phone number used by another account is refused, on create and on edit', async () => {
     const { admin, olga } = await setup();
     const created = await create(admin, newAccount({ phoneNumber: '13900000003' }));
-    expect(created.body).toMatchObject({ code: ErrorCode.CONFLICT, message: 'Phone number 13900000003 is already used by another account', data: { field: 'phoneNumber' } });
+    expect(created.body).toMatchObject({
+      code: ErrorCode.CONFLICT,
+      message: 'Phone number 13900000003 is already used by another account',
+      data: { field: 'phoneNumber' },
+    });
     const edited = await update(admin, { id: olga.id, phoneNumber: '13900000001' });
     expect(edited.body).toMatchObject({ code: ErrorCode.CONFLICT, data: { field: 'phoneNumber' } });
-    expect((await call<Account>(server, '/api/accounts/get', { token: admin, body: { id: olga.id } })).body.data.phoneNumber).toBe('13900000002');
+    expect((await call<Account>(server, '/api/accounts/get', { token: admin, body: { id: olga.id } })).body.data.phoneNumber).toBe(
+      '13900000002',
+    );
   });
 
-  it('keeping one\'s own phone number on edit is not a conflict', async () => {
+  it("keeping one's own phone number on edit is not a conflict", async () => {
     const { admin, olga } = await setup();
     expect((await update(admin, { id: olga.id, phoneNumber: '13900000002', alias: 'Olga' })).body.code).toBe(200);
   });
@@ -143,7 +188,10 @@ describe('nobody locks the company out', () => {
   it('an ADMIN cannot disable themselves or change their own level', async () => {
     const { admin, alice, companyId } = await setup();
     await addUser(server, companyId, 'bob', 'ADMIN');
-    expect((await update(admin, { id: alice.id, status: 'disabled' })).body).toMatchObject({ code: 409, message: 'You cannot disable your own account or change your own user level' });
+    expect((await update(admin, { id: alice.id, status: 'disabled' })).body).toMatchObject({
+      code: 409,
+      message: 'You cannot disable your own account or change your own user level',
+    });
     expect((await update(admin, { id: alice.id, authLevel: 'OPR' })).body.code).toBe(409);
     expect((await update(admin, { id: alice.id, alias: 'Alice A' })).body.code).toBe(200);
   });
@@ -182,8 +230,12 @@ describe('session revocation', () => {
     expect((await selfInfo(olgaToken)).body.code).toBe(200);
     expect((await update(admin, { id: olga.id, password: NEW_PASSWORD })).body.code).toBe(200);
     expect((await selfInfo(olgaToken)).body.code).toBe(ErrorCode.ENDED_BY_ADMIN);
-    expect((await call(server, '/api/user/login', { body: { username: 'olga', password: PASSWORD, role: 'agent' } })).body.code).toBe(ErrorCode.BAD_CREDENTIALS);
-    expect((await call(server, '/api/user/login', { body: { username: 'olga', password: NEW_PASSWORD, role: 'agent' } })).body.code).toBe(200);
+    expect((await call(server, '/api/user/login', { body: { username: 'olga', password: PASSWORD, role: 'agent' } })).body.code).toBe(
+      ErrorCode.BAD_CREDENTIALS,
+    );
+    expect((await call(server, '/api/user/login', { body: { username: 'olga', password: NEW_PASSWORD, role: 'agent' } })).body.code).toBe(
+      200,
+    );
   });
 
   it('disabling ends the sessions and sign-in is refused; enabling again does not revive the old session', async () => {
@@ -191,7 +243,9 @@ describe('session revocation', () => {
     const olgaToken = await login(server, 'olga', 'agent');
     await update(admin, { id: olga.id, status: 'disabled' });
     expect((await selfInfo(olgaToken)).body.code).toBe(ErrorCode.ENDED_BY_ADMIN);
-    expect((await call(server, '/api/user/login', { body: { username: 'olga', password: PASSWORD, role: 'agent' } })).body.code).toBe(ErrorCode.ACCOUNT_DISABLED);
+    expect((await call(server, '/api/user/login', { body: { username: 'olga', password: PASSWORD, role: 'agent' } })).body.code).toBe(
+      ErrorCode.ACCOUNT_DISABLED,
+    );
     await update(admin, { id: olga.id, status: 'active' });
     expect((await selfInfo(olgaToken)).body.code).toBe(ErrorCode.ENDED_BY_ADMIN);
   });
@@ -222,10 +276,17 @@ describe('who may manage accounts', () => {
     const { olga, alice } = await setup();
     const opr = await login(server, 'olga', 'agent');
     for (const [path, body] of [
-      ['list', {}], ['get', { id: alice.id }], ['create', newAccount()], ['update', { id: olga.id, alias: 'Hacked' }], ['companies', {}],
+      ['list', {}],
+      ['get', { id: alice.id }],
+      ['create', newAccount()],
+      ['update', { id: olga.id, alias: 'Hacked' }],
+      ['companies', {}],
     ] as const) {
       const answer = await call(server, `/api/accounts/${path}`, { token: opr, body, headers: EN });
-      expect(answer.body, path).toMatchObject({ code: ErrorCode.FORBIDDEN, message: 'Your user group does not have the authority to perform this operation' });
+      expect(answer.body, path).toMatchObject({
+        code: ErrorCode.FORBIDDEN,
+        message: 'Your user group does not have the authority to perform this operation',
+      });
     }
   });
 
@@ -263,7 +324,9 @@ describe('who may manage accounts', () => {
     expect((await create(dev, newAccount({ authLevel: 'DEV', companyId }))).body.code).toBe(ErrorCode.CONFLICT);
     const staff = await create(dev, newAccount({ authLevel: 'DEV' }));
     expect(staff.body.data).toMatchObject({ authLevel: 'DEV' });
-    expect((await call(server, '/api/user/login', { body: { username: 'newbie', password: 'Aa1!aaaa', role: 'admin' } })).body.code).toBe(200);
+    expect((await call(server, '/api/user/login', { body: { username: 'newbie', password: 'Aa1!aaaa', role: 'admin' } })).body.code).toBe(
+      200,
+    );
   });
 });
 
@@ -341,7 +404,7 @@ describe('list: search and server-side pagination', () => {
 });
 
 describe('audit', () => {
-  it('each write leaves an entry in the company\'s log, with no password or hash', async () => {
+  it("each write leaves an entry in the company's log, with no password or hash", async () => {
     const { admin, companyId, alice, olga, otherCompanyId } = await setup();
     const created = await create(admin, newAccount());
     await login(server, 'olga', 'agent');
@@ -380,15 +443,18 @@ describe('audit', () => {
 });
 
 describe('demo data', () => {
-  it("AcmeOutreach gets more accounts and two simulated SIP lines, visible to its admin", async () => {
+  it('AcmeOutreach gets more accounts and two simulated SIP lines, visible to its admin', async () => {
     await seedDemo(server.database.db, PASSWORD, server.app.secrets);
-    const admin = (await call<{ token: string }>(server, '/api/user/login', { body: { username: 'admin', password: PASSWORD, role: 'admin' } })).body.data.token;
+    const admin = (
+      await call<{ token: string }>(server, '/api/user/login', { body: { username: 'admin', password: PASSWORD, role: 'admin' } })
+    ).body.data.token;
     const accounts = await list(admin, { pageSize: 100 });
     expect(accounts.body.data.list.map((a) => a.username).sort()).toEqual(['admin', 'agent', 'chenjie', 'lina', 'wangfang', 'zhaolei']);
     expect(accounts.body.data.list.filter((a) => a.authLevel === 'ADMIN')).toHaveLength(2);
     const lines = await call<Page<SipLine>>(server, '/api/sip-lines/list', { token: admin, body: {} });
     expect(lines.body.data.list.map((l) => [l.alias, l.trunk, l.concurrency]).sort()).toEqual([
-      ['Simulated line A', 'simulated', 10], ['Simulated line B', 'simulated', 5],
+      ['Simulated line A', 'simulated', 10],
+      ['Simulated line B', 'simulated', 5],
     ]);
     expect((await call(server, '/api/user/login', { body: { username: 'lina', password: PASSWORD, role: 'admin' } })).body.code).toBe(200);
   });

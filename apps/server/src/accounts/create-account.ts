@@ -14,21 +14,30 @@ export async function createAccount(ctx: ActionContext, input: AccountCreate): P
   const passwordHash = await hashPassword(input.password);
   try {
     return await ctx.db.transaction(async (tx) => {
-      const [created] = await tx.insert(users).values({
-        companyId: scope.companyId,
-        username: input.username,
-        alias: input.alias,
-        email: input.email,
-        phoneNumber: input.phoneNumber,
-        authLevel: input.authLevel,
-        status: input.status,
-        passwordHash,
-        createdBy: ctx.actor.userId,
-      }).returning();
-      await recordAudit(tx, { ...auditWho(ctx), companyId: scope.companyId }, {
-        action: 'create', entity: 'account', entityId: created!.id,
-        changes: { username: created!.username, ...auditedFields(created!), password: 'set' },
-      });
+      const [created] = await tx
+        .insert(users)
+        .values({
+          companyId: scope.companyId,
+          username: input.username,
+          alias: input.alias,
+          email: input.email,
+          phoneNumber: input.phoneNumber,
+          authLevel: input.authLevel,
+          status: input.status,
+          passwordHash,
+          createdBy: ctx.actor.userId,
+        })
+        .returning();
+      await recordAudit(
+        tx,
+        { ...auditWho(ctx), companyId: scope.companyId },
+        {
+          action: 'create',
+          entity: 'account',
+          entityId: created!.id,
+          changes: { username: created!.username, ...auditedFields(created!), password: 'set' },
+        },
+      );
       return toAccount(created!);
     });
   } catch (error) {

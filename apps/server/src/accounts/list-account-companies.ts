@@ -8,6 +8,8 @@ import { companies } from '../db/schema.ts';
  * the company picker of those screens. The route admits DEV only.
  */
 export async function listAccountCompanies(ctx: ActionContext): Promise<CompanyOption[]> {
-  return ctx.db.select({ id: companies.id, name: companies.name, isProvider: companies.isProvider, state: companies.state })
-    .from(companies).orderBy(desc(companies.isProvider), asc(companies.name));
+  return ctx.db
+    .select({ id: companies.id, name: companies.name, isProvider: companies.isProvider, state: companies.state })
+    .from(companies)
+    .orderBy(desc(companies.isProvider), asc(companies.name));
 }

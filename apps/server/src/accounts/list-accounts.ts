@@ -18,8 +18,13 @@ export async function listAccounts(ctx: ActionContext, query: AccountQuery): Pro
   if (query.status) filters.push(eq(users.status, query.status));
   const where = and(...filters);
   const [rows, [total]] = await Promise.all([
-    ctx.db.select().from(users).where(where).orderBy(desc(users.createdAt), desc(users.userNo))
-      .limit(query.pageSize).offset((query.page - 1) * query.pageSize),
+    ctx.db
+      .select()
+      .from(users)
+      .where(where)
+      .orderBy(desc(users.createdAt), desc(users.userNo))
+      .limit(query.pageSize)
+      .offset((query.page - 1) * query.pageSize),
     ctx.db.select({ n: count() }).from(users).where(where),
   ]);
   return { total: total?.n ?? 0, list: rows.map(toAccount) };

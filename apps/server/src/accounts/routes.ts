@@ -2,7 +2,13 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  accountCreateSchema, accountIdSchema, accountQuerySchema, accountSchema, accountUpdateSchema, companyOptionSchema, pageSchema,
+  accountCreateSchema,
+  accountIdSchema,
+  accountQuerySchema,
+  accountSchema,
+  accountUpdateSchema,
+  companyOptionSchema,
+  pageSchema,
 } from '@dialwise/contracts';
 import { contextOf } from '../auth/authenticate.ts';
 import { answers, noBody, ok } from '../http/envelope.ts';
@@ -19,33 +25,68 @@ export async function accountRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['accounts'];
 
-  r.post('/list', {
-    schema: { tags, summary: "A page of the company's accounts (keyword: user name, alias or phone)", body: accountQuerySchema, response: answers(pageSchema(accountSchema)) },
-    preHandler: app.authenticate(MANAGERS),
-  }, async (request) => ok(request, await listAccounts(contextOf(request), request.body)));
-
-  r.post('/get', {
-    schema: { tags, summary: 'One account', body: accountIdSchema, response: answers(accountSchema) },
-    preHandler: app.authenticate(MANAGERS),
-  }, async (request) => ok(request, await getAccount(contextOf(request), request.body)));
-
-  r.post('/create', {
-    schema: { tags, summary: 'Create an account (409 when the user name or phone number is taken)', body: accountCreateSchema, response: answers(accountSchema) },
-    preHandler: app.authenticate(MANAGERS),
-  }, async (request) => ok(request, await createAccount(contextOf(request), request.body)));
-
-  r.post('/update', {
-    schema: {
-      tags,
-      summary: "Edit an account; blank password = unchanged; a new password, level or disabling ends the user's sessions",
-      body: accountUpdateSchema,
-      response: answers(accountSchema),
+  r.post(
+    '/list',
+    {
+      schema: {
+        tags,
+        summary: "A page of the company's accounts (keyword: user name, alias or phone)",
+        body: accountQuerySchema,
+        response: answers(pageSchema(accountSchema)),
+      },
+      preHandler: app.authenticate(MANAGERS),
     },
-    preHandler: app.authenticate(MANAGERS),
-  }, async (request) => ok(request, await updateAccount(contextOf(request), request.body, app.clock.now())));
+    async (request) => ok(request, await listAccounts(contextOf(request), request.body)),
+  );
 
-  r.post('/companies', {
-    schema: { tags, summary: 'DEV: the companies whose accounts and SIP lines may be managed', body: noBody, response: answers(z.array(companyOptionSchema)) },
-    preHandler: app.authenticate(['DEV']),
-  }, async (request) => ok(request, await listAccountCompanies(contextOf(request))));
+  r.post(
+    '/get',
+    {
+      schema: { tags, summary: 'One account', body: accountIdSchema, response: answers(accountSchema) },
+      preHandler: app.authenticate(MANAGERS),
+    },
+    async (request) => ok(request, await getAccount(contextOf(request), request.body)),
+  );
+
+  r.post(
+    '/create',
+    {
+      schema: {
+        tags,
+        summary: 'Create an account (409 when the user name or phone number is taken)',
+        body: accountCreateSchema,
+        response: answers(accountSchema),
+      },
+      preHandler: app.authenticate(MANAGERS),
+    },
+    async (request) => ok(request, await createAccount(contextOf(request), request.body)),
+  );
+
+  r.post(
+    '/update',
+    {
+      schema: {
+        tags,
+        summary: "Edit an account; blank password = unchanged; a new password, level or disabling ends the user's sessions",
+        body: accountUpdateSchema,
+        response: answers(accountSchema),
+      },
+      preHandler: app.authenticate(MANAGERS),
+    },
+    async (request) => ok(request, await updateAccount(contextOf(request), request.body, app.clock.now())),
+  );
+
+  r.post(
+    '/companies',
+    {
+      schema: {
+        tags,
+        summary: 'DEV: the companies whose accounts and SIP lines may be managed',
+        body: noBody,
+        response: answers(z.array(companyOptionSchema)),
+      },
+      preHandler: app.authenticate(['DEV']),
+    },
+    async (request) => ok(request, await listAccountCompanies(contextOf(request))),
+  );
 }

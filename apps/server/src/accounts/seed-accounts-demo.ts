@@ -9,11 +9,37 @@ import type { DemoIds } from '../db/seed.ts';
 export async function seedAccountsDemo(tx: Tx, ids: DemoIds): Promise<void> {
   const people = [
     { username: 'lina', alias: 'Li Na', authLevel: 'ADMIN', email: 'lina@acme.example', phoneNumber: '13800000004', status: 'active' },
-    { username: 'wangfang', alias: 'Wang Fang', authLevel: 'OPR', email: 'wangfang@acme.example', phoneNumber: '13800000005', status: 'active' },
-    { username: 'chenjie', alias: 'Chen Jie', authLevel: 'OPR', email: 'chenjie@acme.example', phoneNumber: '13800000006', status: 'active' },
-    { username: 'zhaolei', alias: 'Zhao Lei', authLevel: 'OPR', email: 'zhaolei@acme.example', phoneNumber: '13800000007', status: 'disabled' },
+    {
+      username: 'wangfang',
+      alias: 'Wang Fang',
+      authLevel: 'OPR',
+      email: 'wangfang@acme.example',
+      phoneNumber: '13800000005',
+      status: 'active',
+    },
+    {
+      username: 'chenjie',
+      alias: 'Chen Jie',
+      authLevel: 'OPR',
+      email: 'chenjie@acme.example',
+      phoneNumber: '13800000006',
+      status: 'active',
+    },
+    {
+      username: 'zhaolei',
+      alias: 'Zhao Lei',
+      authLevel: 'OPR',
+      email: 'zhaolei@acme.example',
+      phoneNumber: '13800000007',
+      status: 'disabled',
+    },
   ] as const;
-  await tx.insert(users).values(people.map((person) => ({
-    ...person, companyId: ids.customerId, passwordHash: ids.passwordHash, createdBy: ids.adminId,
-  })));
+  await tx.insert(users).values(
+    people.map((person) => ({
+      ...person,
+      companyId: ids.customerId,
+      passwordHash: ids.passwordHash,
+      createdBy: ids.adminId,
+    })),
+  );
 }

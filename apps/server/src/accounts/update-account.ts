@@ -21,8 +21,11 @@ export async function updateAccount(ctx: ActionContext, input: AccountUpdate, no
   const passwordHash = input.password ? await hashPassword(input.password) : undefined;
   try {
     return await ctx.db.transaction(async (tx) => {
-      const [before] = await tx.select().from(users)
-        .where(and(eq(users.id, input.id), eq(users.companyId, scope.companyId))).for('update');
+      const [before] = await tx
+        .select()
+        .from(users)
+        .where(and(eq(users.id, input.id), eq(users.companyId, scope.companyId)))
+        .for('update');
       if (!before) throw AppError.notFound();
 
       const next = {
@@ -41,7 +44,8 @@ export async function updateAccount(ctx: ActionContext, input: AccountUpdate, no
       }
       if (levelChanged || disabled) await assertNotLastAdmin(tx, scope, before);
 
-      const [after] = await tx.update(users)
+      const [after] = await tx
+        .update(users)
         .set({ ...next, ...(passwordHash ? { passwordHash } : {}), updatedAt: now })
         .where(eq(users.id, before.id))
         .returning();
@@ -51,14 +55,20 @@ export async function updateAccount(ctx: ActionContext, input: AccountUpdate, no
         const keep = before.id === ctx.actor.userId ? ctx.actor.sessionId : undefined;
         sessionsEnded = await revokeUserSessions(tx, before.id, now, keep);
       }
-      await recordAudit(tx, { ...auditWho(ctx), companyId: scope.companyId }, {
-        action: 'update', entity: 'account', entityId: before.id,
-        changes: {
-          ...diffChanges(auditedFields(before), auditedFields(after!)),
-          ...(passwordHash ? { password: 'changed' } : {}),
-          ...(sessionsEnded > 0 ? { sessionsEnded } : {}),
+      await recordAudit(
+        tx,
+        { ...auditWho(ctx), companyId: scope.companyId },
+        {
+          action: 'update',
+          entity: 'account',
+          entityId: before.id,
+          changes: {
+            ...diffChanges(auditedFields(before), auditedFields(after!)),
+            ...(passwordHash ? { password: 'changed' } : {}),
+            ...(sessionsEnded > 0 ? { sessionsEnded } : {}),
+          },
         },
-      });
+      );
       return toAccount(after!);
     });
   } catch (error) {

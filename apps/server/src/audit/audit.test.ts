@@ -5,7 +5,13 @@ import { recordAudit, diffChanges } from './record-audit.ts';
 
 const server = useTestServer();
 
-interface Entry { action: string; entity: string; actorName: string | null; companyId: string; changes: Record<string, unknown> }
+interface Entry {
+  action: string;
+  entity: string;
+  actorName: string | null;
+  companyId: string;
+  changes: Record<string, unknown>;
+}
 
 describe('audit log', () => {
   it('records sign-in and sign-out with who, when and which session; the company ADMIN reads them', async () => {
@@ -46,19 +52,30 @@ describe('audit log', () => {
   it('redacts secrets whatever the caller passes, at any depth', async () => {
     const { companyId } = await seedCompanies(server);
     const user = await addUser(server, companyId, 'alice', 'ADMIN');
-    await recordAudit(server.database.db, { actorId: user.id, actorName: 'alice', companyId, traceId: 't' }, {
-      action: 'update', entity: 'sip_line', entityId: 'x',
-      changes: { password: PASSWORD, nested: { apiKey: 'sk-live', sipPassword: 'p' }, alias: 'Line A' },
-    });
+    await recordAudit(
+      server.database.db,
+      { actorId: user.id, actorName: 'alice', companyId, traceId: 't' },
+      {
+        action: 'update',
+        entity: 'sip_line',
+        entityId: 'x',
+        changes: { password: PASSWORD, nested: { apiKey: 'sk-live', sipPassword: 'p' }, alias: 'Line A' },
+      },
+    );
     const token = await login(server, 'alice', 'admin');
     const page = await call<{ list: Entry[] }>(server, '/api/audit/list', { token, body: { entity: 'sip_line' } });
-    expect(page.body.data.list[0]!.changes).toEqual({ password: REDACTED, nested: { apiKey: REDACTED, sipPassword: REDACTED }, alias: 'Line A' });
+    expect(page.body.data.list[0]!.changes).toEqual({
+      password: REDACTED,
+      nested: { apiKey: REDACTED, sipPassword: REDACTED },
+      alias: 'Line A',
+    });
     expect(JSON.stringify(page.body)).not.toContain(PASSWORD);
   });
 
   it('diffChanges keeps only what changed, as from/to', () => {
     expect(diffChanges({ a: 1, b: 'x', c: [1] }, { a: 1, b: 'y', c: [1, 2], d: undefined })).toEqual({
-      b: { from: 'x', to: 'y' }, c: { from: [1], to: [1, 2] },
+      b: { from: 'x', to: 'y' },
+      c: { from: [1], to: [1, 2] },
     });
   });
 
@@ -66,10 +83,17 @@ describe('audit log', () => {
     const { companyId } = await seedCompanies(server);
     const user = await addUser(server, companyId, 'alice', 'ADMIN');
     for (let i = 0; i < 12; i += 1) {
-      await recordAudit(server.database.db, { actorId: user.id, actorName: 'alice', companyId, traceId: null }, { action: 'update', entity: 'thing', entityId: String(i) });
+      await recordAudit(
+        server.database.db,
+        { actorId: user.id, actorName: 'alice', companyId, traceId: null },
+        { action: 'update', entity: 'thing', entityId: String(i) },
+      );
     }
     const token = await login(server, 'alice', 'admin');
-    const first = await call<{ list: { entityId: string }[]; total: number }>(server, '/api/audit/list', { token, body: { entity: 'thing' } });
+    const first = await call<{ list: { entityId: string }[]; total: number }>(server, '/api/audit/list', {
+      token,
+      body: { entity: 'thing' },
+    });
     expect(first.body.data.total).toBe(12);
     expect(first.body.data.list).toHaveLength(10);
     expect(first.body.data.list[0]!.entityId).toBe('11');

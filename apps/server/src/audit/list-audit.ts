@@ -15,8 +15,13 @@ export async function listAudit(ctx: ActionContext, query: AuditQuery): Promise<
   if (query.actorId) filters.push(eq(auditLog.actorId, query.actorId));
   const where = and(...filters);
   const [rows, [total]] = await Promise.all([
-    ctx.db.select().from(auditLog).where(where).orderBy(desc(auditLog.at), desc(auditLog.id))
-      .limit(query.pageSize).offset((query.page - 1) * query.pageSize),
+    ctx.db
+      .select()
+      .from(auditLog)
+      .where(where)
+      .orderBy(desc(auditLog.at), desc(auditLog.id))
+      .limit(query.pageSize)
+      .offset((query.page - 1) * query.pageSize),
     ctx.db.select({ n: count() }).from(auditLog).where(where),
   ]);
   return {

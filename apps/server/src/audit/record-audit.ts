@@ -35,7 +35,10 @@ export async function recordAudit(tx: DbOrTx, who: AuditWho, what: AuditWhat): P
 }
 
 /** `{field: {from, to}}` for the fields whose value differs; secret fields show only that they changed. */
-export function diffChanges(before: Record<string, unknown>, after: Record<string, unknown>): Record<string, { from: unknown; to: unknown }> {
+export function diffChanges(
+  before: Record<string, unknown>,
+  after: Record<string, unknown>,
+): Record<string, { from: unknown; to: unknown }> {
   const changes: Record<string, { from: unknown; to: unknown }> = {};
   for (const key of Object.keys(after)) {
     if (after[key] === undefined) continue;

@@ -10,20 +10,32 @@ describe('sign-in', () => {
   it('signs in by user name, sets the Authorization cookie and returns the user fields of spec §3', async () => {
     const { companyId } = await seedCompanies(server);
     await addUser(server, companyId, 'alice', 'ADMIN', { email: 'alice@x.test', phoneNumber: '13900000001' });
-    const answer = await call<{ token: string; user: Record<string, unknown> }>(server, '/api/user/login', { body: { username: 'alice', password: PASSWORD, role: 'admin' } });
+    const answer = await call<{ token: string; user: Record<string, unknown> }>(server, '/api/user/login', {
+      body: { username: 'alice', password: PASSWORD, role: 'admin' },
+    });
     expect(answer.body.code).toBe(200);
     expect(answer.body.data.token).toMatch(/^[\w-]{43}$/);
     expect(answer.cookies.find((c) => c.name === AUTH_COOKIE)?.value).toBe(answer.body.data.token);
-    expect(Object.keys(answer.body.data.user).sort()).toEqual(
-      ['alias', 'authLevel', 'createTime', 'customerID', 'email', 'id', 'phoneNumber', 'userID', 'username'],
-    );
+    expect(Object.keys(answer.body.data.user).sort()).toEqual([
+      'alias',
+      'authLevel',
+      'createTime',
+      'customerID',
+      'email',
+      'id',
+      'phoneNumber',
+      'userID',
+      'username',
+    ]);
     expect(answer.body.data.user).toMatchObject({ username: 'alice', authLevel: 'ADMIN', customerID: companyId });
   });
 
   it('accepts the phone number in place of the user name', async () => {
     const { companyId } = await seedCompanies(server);
     await addUser(server, companyId, 'olga', 'OPR', { phoneNumber: '13900000009' });
-    expect((await call(server, '/api/user/login', { body: { username: '13900000009', password: PASSWORD, role: 'agent' } })).body.code).toBe(200);
+    expect(
+      (await call(server, '/api/user/login', { body: { username: '13900000009', password: PASSWORD, role: 'agent' } })).body.code,
+    ).toBe(200);
   });
 
   it('stores only a hash of the session token and an argon2id hash of the password', async () => {
@@ -47,8 +59,12 @@ describe('sign-in', () => {
   });
 
   it.each([
-    ['ADMIN', 'admin', 200], ['DEV', 'admin', 200], ['OPR', 'admin', ErrorCode.ROLE_MISMATCH],
-    ['ADMIN', 'agent', ErrorCode.ROLE_MISMATCH], ['DEV', 'agent', ErrorCode.ROLE_MISMATCH], ['OPR', 'agent', 200],
+    ['ADMIN', 'admin', 200],
+    ['DEV', 'admin', 200],
+    ['OPR', 'admin', ErrorCode.ROLE_MISMATCH],
+    ['ADMIN', 'agent', ErrorCode.ROLE_MISMATCH],
+    ['DEV', 'agent', ErrorCode.ROLE_MISMATCH],
+    ['OPR', 'agent', 200],
   ] as const)('a %s account choosing "%s" gets code %i', async (role, choice, code) => {
     const { companyId } = await seedCompanies(server);
     await addUser(server, companyId, 'user1', role);
@@ -60,8 +76,12 @@ describe('sign-in', () => {
     await addUser(server, companyId, 'dora', 'ADMIN', { status: 'disabled' });
     await addUser(server, otherCompanyId, 'gus', 'ADMIN');
     await server.database.db.update(companies).set({ state: 'deleted' }).where(eq(companies.id, otherCompanyId));
-    expect((await call(server, '/api/user/login', { body: { username: 'dora', password: PASSWORD, role: 'admin' } })).body.code).toBe(ErrorCode.ACCOUNT_DISABLED);
-    expect((await call(server, '/api/user/login', { body: { username: 'gus', password: PASSWORD, role: 'admin' } })).body.code).toBe(ErrorCode.ACCOUNT_DISABLED);
+    expect((await call(server, '/api/user/login', { body: { username: 'dora', password: PASSWORD, role: 'admin' } })).body.code).toBe(
+      ErrorCode.ACCOUNT_DISABLED,
+    );
+    expect((await call(server, '/api/user/login', { body: { username: 'gus', password: PASSWORD, role: 'admin' } })).body.code).toBe(
+      ErrorCode.ACCOUNT_DISABLED,
+    );
   });
 });
 
@@ -70,7 +90,9 @@ describe('one live session per user', () => {
     const { companyId } = await seedCompanies(server);
     await addUser(server, companyId, 'alice', 'ADMIN');
     await login(server, 'alice', 'admin');
-    const second = await call<{ signedInElsewhere: boolean; since: string }>(server, '/api/user/login', { body: { username: 'alice', password: PASSWORD, role: 'admin' } });
+    const second = await call<{ signedInElsewhere: boolean; since: string }>(server, '/api/user/login', {
+      body: { username: 'alice', password: PASSWORD, role: 'admin' },
+    });
     expect(second.body.code).toBe(ErrorCode.PASS_THROUGH);
     expect(second.body.data.signedInElsewhere).toBe(true);
     expect(Date.parse(second.body.data.since)).not.toBeNaN();
@@ -157,9 +179,14 @@ describe('failed sign-in throttling', () => {
     const { companyId } = await seedCompanies(server);
     await addUser(server, companyId, 'alice', 'ADMIN');
     for (let i = 0; i < LOGIN_THROTTLE.maxFailures; i += 1) {
-      expect((await call(server, '/api/user/login', { body: { username: 'alice', password: 'wrong', role: 'admin' } })).body.code).toBe(ErrorCode.BAD_CREDENTIALS);
+      expect((await call(server, '/api/user/login', { body: { username: 'alice', password: 'wrong', role: 'admin' } })).body.code).toBe(
+        ErrorCode.BAD_CREDENTIALS,
+      );
     }
-    const blocked = await call(server, '/api/user/login', { body: { username: 'alice', password: PASSWORD, role: 'admin' }, headers: { 'accept-language': 'en-US' } });
+    const blocked = await call(server, '/api/user/login', {
+      body: { username: 'alice', password: PASSWORD, role: 'admin' },
+      headers: { 'accept-language': 'en-US' },
+    });
     expect(blocked.body.code).toBe(ErrorCode.RATE_LIMITED);
     expect(blocked.body.message).toMatch(/try again in \d+ s/);
     server.clock.advance(LOGIN_THROTTLE.windowMs + 1000);
@@ -170,7 +197,9 @@ describe('failed sign-in throttling', () => {
     for (let i = 0; i < LOGIN_THROTTLE.maxFailures; i += 1) {
       await call(server, '/api/user/login', { body: { username: 'ghost', password: 'wrong', role: 'admin' } });
     }
-    expect((await call(server, '/api/user/login', { body: { username: 'ghost', password: 'wrong', role: 'admin' } })).body.code).toBe(ErrorCode.RATE_LIMITED);
+    expect((await call(server, '/api/user/login', { body: { username: 'ghost', password: 'wrong', role: 'admin' } })).body.code).toBe(
+      ErrorCode.RATE_LIMITED,
+    );
   });
 });
 
@@ -195,7 +224,11 @@ describe('server menu', () => {
     const { companyId } = await seedCompanies(server);
     await addUser(server, companyId, 'u', 'ADMIN');
     const token = await login(server, 'u', 'admin');
-    const menu = await call<{ name: string; children?: { name: string; meta: { hideInMenu?: boolean; activeMenu?: string } }[] }[]>(server, '/api/user/menu', { token });
+    const menu = await call<{ name: string; children?: { name: string; meta: { hideInMenu?: boolean; activeMenu?: string } }[] }[]>(
+      server,
+      '/api/user/menu',
+      { token },
+    );
     const taskList = menu.body.data.find((r) => r.name === 'project')!.children!.find((c) => c.name === 'taskList')!;
     expect(taskList.meta).toMatchObject({ hideInMenu: true, activeMenu: 'projectListAdmin' });
   });

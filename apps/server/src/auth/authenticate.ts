@@ -28,13 +28,16 @@ export function contextOf(request: FastifyRequest): ActionContext {
   return { db: request.server.db.db, actor: request.actor, traceId: request.id };
 }
 
-export const authenticatePlugin = fp(async (app: FastifyInstance) => {
-  app.decorateRequest('actor', null);
-  app.decorate('authenticate', (roles?: readonly Role[]) => async (request: FastifyRequest) => {
-    const token = presentedToken(request);
-    if (!token) throw new AppError(ErrorCode.UNAUTHENTICATED, 'e.unauthenticated');
-    request.actor = await resolveSession(app.db.db, token, app.clock.now());
-    request.log = request.log.child({ userId: request.actor.userId });
-    if (roles && !roles.includes(request.actor.role)) throw AppError.forbidden();
-  });
-}, { name: 'authenticate', dependencies: ['core'] });
+export const authenticatePlugin = fp(
+  async (app: FastifyInstance) => {
+    app.decorateRequest('actor', null);
+    app.decorate('authenticate', (roles?: readonly Role[]) => async (request: FastifyRequest) => {
+      const token = presentedToken(request);
+      if (!token) throw new AppError(ErrorCode.UNAUTHENTICATED, 'e.unauthenticated');
+      request.actor = await resolveSession(app.db.db, token, app.clock.now());
+      request.log = request.log.child({ userId: request.actor.userId });
+      if (roles && !roles.includes(request.actor.role)) throw AppError.forbidden();
+    });
+  },
+  { name: 'authenticate', dependencies: ['core'] },
+);

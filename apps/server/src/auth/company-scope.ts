@@ -17,7 +17,10 @@ export interface CompanyScope {
 export async function companyScope(ctx: ActionContext, requested: string | undefined): Promise<CompanyScope> {
   const companyId = requested ?? ctx.actor.companyId;
   if (companyId !== ctx.actor.companyId && ctx.actor.role !== 'DEV') throw AppError.notFound();
-  const [row] = await ctx.db.select({ id: companies.id, isProvider: companies.isProvider }).from(companies).where(eq(companies.id, companyId));
+  const [row] = await ctx.db
+    .select({ id: companies.id, isProvider: companies.isProvider })
+    .from(companies)
+    .where(eq(companies.id, companyId));
   if (!row) throw AppError.notFound();
   return { companyId: row.id, isProvider: row.isProvider };
 }

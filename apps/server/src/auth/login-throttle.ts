@@ -9,7 +9,11 @@ export class LoginThrottle {
 
   constructor(
     private readonly now: () => number,
-    private readonly limits = { perName: LOGIN_THROTTLE.maxFailures, perAddress: LOGIN_THROTTLE.maxFailures * 4, windowMs: LOGIN_THROTTLE.windowMs },
+    private readonly limits = {
+      perName: LOGIN_THROTTLE.maxFailures,
+      perAddress: LOGIN_THROTTLE.maxFailures * 4,
+      windowMs: LOGIN_THROTTLE.windowMs,
+    },
   ) {}
 
   /** Seconds until the caller may try again, or 0 when allowed. */

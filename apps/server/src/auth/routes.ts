@@ -26,53 +26,79 @@ function setSessionCookie(app: FastifyInstance, reply: FastifyReply, token: stri
 export async function authRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  r.post('/login', {
-    schema: {
-      tags: ['auth'],
-      summary: 'Sign in with a user name or phone number; code 451 when signed in elsewhere (retry with force: true)',
-      body: loginInputSchema,
-      response: answers(loginResultSchema),
+  r.post(
+    '/login',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Sign in with a user name or phone number; code 451 when signed in elsewhere (retry with force: true)',
+        body: loginInputSchema,
+        response: answers(loginResultSchema),
+      },
+      config: { rateLimit: { max: 60, timeWindow: '1 minute' } },
     },
-    config: { rateLimit: { max: 60, timeWindow: '1 minute' } },
-  }, async (request, reply) => {
-    let currentSessionId: string | null = null;
-    const held = presentedToken(request);
-    if (held) currentSessionId = await resolveSession(app.db.db, held, app.clock.now()).then((a) => a.sessionId, () => null);
-    const result = await signIn(
-      { db: app.db.db, throttle: app.loginThrottle, now: () => app.clock.now() },
-      request.body,
-      { ip: request.ip, userAgent: request.headers['user-agent'] ?? null, traceId: request.id, currentSessionId },
-    );
-    setSessionCookie(app, reply, result.token, request.body.remember ? new Date(result.expiresAt) : null);
-    request.log.info({ userId: result.user.id }, 'signed in');
-    return ok(request, result);
-  });
+    async (request, reply) => {
+      let currentSessionId: string | null = null;
+      const held = presentedToken(request);
+      if (held)
+        currentSessionId = await resolveSession(app.db.db, held, app.clock.now()).then(
+          (a) => a.sessionId,
+          () => null,
+        );
+      const result = await signIn({ db: app.db.db, throttle: app.loginThrottle, now: () => app.clock.now() }, request.body, {
+        ip: request.ip,
+        userAgent: request.headers['user-agent'] ?? null,
+        traceId: request.id,
+        currentSessionId,
+      });
+      setSessionCookie(app, reply, result.token, request.body.remember ? new Date(result.expiresAt) : null);
+      request.log.info({ userId: result.user.id }, 'signed in');
+      return ok(request, result);
+    },
+  );
 
-  r.post('/logout', {
-    schema: { tags: ['auth'], summary: 'End this session', body: noBody, response: answers(z.null()) },
-  }, async (request, reply) => {
-    reply.clearCookie(AUTH_COOKIE, { path: '/' });
-    const token = presentedToken(request);
-    if (token) {
-      // Logging out an already-ended session still succeeds: the browser's goal (signed out) is met.
-      const actor = await resolveSession(app.db.db, token, app.clock.now()).catch(() => null);
-      if (actor) await signOut({ db: app.db.db, actor, traceId: request.id }, app.clock.now());
-    }
-    return ok(request, null);
-  });
+  r.post(
+    '/logout',
+    {
+      schema: { tags: ['auth'], summary: 'End this session', body: noBody, response: answers(z.null()) },
+    },
+    async (request, reply) => {
+      reply.clearCookie(AUTH_COOKIE, { path: '/' });
+      const token = presentedToken(request);
+      if (token) {
+        // Logging out an already-ended session still succeeds: the browser's goal (signed out) is met.
+        const actor = await resolveSession(app.db.db, token, app.clock.now()).catch(() => null);
+        if (actor) await signOut({ db: app.db.db, actor, traceId: request.id }, app.clock.now());
+      }
+      return ok(request, null);
+    },
+  );
 
-  r.post('/getSelfInfo', {
-    schema: { tags: ['auth'], summary: 'The signed-in user', body: noBody, response: answers(selfInfoSchema) },
-    preHandler: app.authenticate(),
-  }, async (request) => {
-    const ctx = contextOf(request);
-    const [user] = await ctx.db.select().from(users).where(eq(users.id, ctx.actor.userId));
-    if (!user) throw AppError.notFound();
-    return ok(request, toSelfInfo(user));
-  });
+  r.post(
+    '/getSelfInfo',
+    {
+      schema: { tags: ['auth'], summary: 'The signed-in user', body: noBody, response: answers(selfInfoSchema) },
+      preHandler: app.authenticate(),
+    },
+    async (request) => {
+      const ctx = contextOf(request);
+      const [user] = await ctx.db.select().from(users).where(eq(users.id, ctx.actor.userId));
+      if (!user) throw AppError.notFound();
+      return ok(request, toSelfInfo(user));
+    },
+  );
 
-  r.post('/menu', {
-    schema: { tags: ['auth'], summary: "The server menu: the route table filtered by the caller's role", body: noBody, response: answers(z.array(appRouteSchema)) },
-    preHandler: app.authenticate(),
-  }, async (request) => ok(request, routesForRole(contextOf(request).actor.role)));
+  r.post(
+    '/menu',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: "The server menu: the route table filtered by the caller's role",
+        body: noBody,
+        response: answers(z.array(appRouteSchema)),
+      },
+      preHandler: app.authenticate(),
+    },
+    async (request) => ok(request, routesForRole(contextOf(request).actor.role)),
+  );
 }

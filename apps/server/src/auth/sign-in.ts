@@ -67,36 +67,49 @@ export async function signIn(deps: SignInDeps, input: LoginInput, client: SignIn
       return { elsewhere: newest } as const;
     }
     if (live.length > 0) {
-      await tx.update(sessions)
+      await tx
+        .update(sessions)
         .set({ revokedAt: now, revokedReason: others.length > 0 ? 'forced' : 'logout' })
         .where(and(eq(sessions.userId, user.id), isNull(sessions.revokedAt)));
     }
     const expiresAt = new Date(now.getTime() + (input.remember ? SESSION_TTL.rememberMs : SESSION_TTL.defaultMs));
-    const [created] = await tx.insert(sessions).values({
-      userId: user.id,
-      tokenHash: hashSessionToken(token),
-      remember: input.remember ?? false,
-      userAgent: client.userAgent,
-      ip: client.ip,
-      createdAt: now,
-      lastSeenAt: now,
-      expiresAt,
-    }).returning();
-    await recordAudit(tx, { actorId: user.id, actorName: user.username, companyId: user.companyId, traceId: client.traceId }, {
-      action: others.length > 0 ? 'login.forced' : 'login',
-      entity: 'session',
-      entityId: created!.id,
-      changes: { role: input.role, remember: input.remember ?? false, ip: client.ip, revokedSessions: others.length },
-    });
+    const [created] = await tx
+      .insert(sessions)
+      .values({
+        userId: user.id,
+        tokenHash: hashSessionToken(token),
+        remember: input.remember ?? false,
+        userAgent: client.userAgent,
+        ip: client.ip,
+        createdAt: now,
+        lastSeenAt: now,
+        expiresAt,
+      })
+      .returning();
+    await recordAudit(
+      tx,
+      { actorId: user.id, actorName: user.username, companyId: user.companyId, traceId: client.traceId },
+      {
+        action: others.length > 0 ? 'login.forced' : 'login',
+        entity: 'session',
+        entityId: created!.id,
+        changes: { role: input.role, remember: input.remember ?? false, ip: client.ip, revokedSessions: others.length },
+      },
+    );
     return { session: created! } as const;
   });
 
   if ('elsewhere' in result) {
-    throw new AppError(ErrorCode.PASS_THROUGH, 'e.signedInElsewhere', {}, {
-      signedInElsewhere: true,
-      since: result.elsewhere!.createdAt.toISOString(),
-      userAgent: result.elsewhere!.userAgent,
-    });
+    throw new AppError(
+      ErrorCode.PASS_THROUGH,
+      'e.signedInElsewhere',
+      {},
+      {
+        signedInElsewhere: true,
+        since: result.elsewhere!.createdAt.toISOString(),
+        userAgent: result.elsewhere!.userAgent,
+      },
+    );
   }
   return { token, expiresAt: result.session.expiresAt.toISOString(), user: toSelfInfo(user) };
 }

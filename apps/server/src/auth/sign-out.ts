@@ -5,7 +5,8 @@ import type { ActionContext } from './actor.ts';
 
 export async function signOut(ctx: ActionContext, now: Date): Promise<void> {
   await ctx.db.transaction(async (tx) => {
-    await tx.update(sessions)
+    await tx
+      .update(sessions)
       .set({ revokedAt: now, revokedReason: 'logout' })
       .where(and(eq(sessions.id, ctx.actor.sessionId), isNull(sessions.revokedAt)));
     await recordAudit(tx, auditWho(ctx), { action: 'logout', entity: 'session', entityId: ctx.actor.sessionId });
@@ -18,13 +19,10 @@ export async function signOut(ctx: ActionContext, now: Date): Promise<void> {
  * signed in there). Answers how many sessions were ended.
  */
 export async function revokeUserSessions(tx: ActionContext['db'], userId: string, now: Date, keepSessionId?: string): Promise<number> {
-  const ended = await tx.update(sessions)
+  const ended = await tx
+    .update(sessions)
     .set({ revokedAt: now, revokedReason: 'admin' })
-    .where(and(
-      eq(sessions.userId, userId),
-      isNull(sessions.revokedAt),
-      ...(keepSessionId ? [ne(sessions.id, keepSessionId)] : []),
-    ))
+    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt), ...(keepSessionId ? [ne(sessions.id, keepSessionId)] : [])))
     .returning({ id: sessions.id });
   return ended.length;
 }

@@ -9,7 +9,10 @@ import { ownTask } from '../tasks/task-row.ts';
 import type { Grain } from './measures.ts';
 import type { Scope } from './read-rollups.ts';
 
-export interface BoardScope { scope: Scope; timeZone: string }
+export interface BoardScope {
+  scope: Scope;
+  timeZone: string;
+}
 
 /**
  * Whose calls a board adds up: the caller's company, narrowed to one of its live projects and/or tasks.
@@ -25,7 +28,9 @@ export async function boardScope(ctx: ActionContext, ids: { projectId?: string; 
     scope.projectId = project.id;
   }
   if (ids.taskId) {
-    const [task] = await ctx.db.select({ id: tasks.id, projectId: tasks.projectId }).from(tasks)
+    const [task] = await ctx.db
+      .select({ id: tasks.id, projectId: tasks.projectId })
+      .from(tasks)
       .where(and(ownTask(ctx, ids.taskId), ids.projectId ? eq(tasks.projectId, ids.projectId) : undefined));
     if (!task) throw AppError.notFound();
     scope.taskId = task.id;
@@ -44,8 +49,9 @@ export async function dayRange(db: DbOrTx, timeZone: string, fromDate: string, t
 
 /** The zone's offset from UTC at an instant, in minutes. */
 export function offsetMinutes(timeZone: string, at: Date): number {
-  const name = new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'longOffset' }).formatToParts(at)
-    .find((p) => p.type === 'timeZoneName')?.value ?? 'GMT';
+  const name =
+    new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'longOffset' }).formatToParts(at).find((p) => p.type === 'timeZoneName')
+      ?.value ?? 'GMT';
   const match = /GMT([+-])(\d{2}):(\d{2})/.exec(name);
   return match ? (match[1] === '-' ? -1 : 1) * (Number(match[2]) * 60 + Number(match[3])) : 0;
 }

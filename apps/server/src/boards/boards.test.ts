@@ -24,7 +24,12 @@ async function setup(timezone = 'Asia/Shanghai') {
   const otherProjectId = await createProject(server, gina, 'Globex');
   const otherTaskId = await createTask(server, gina, otherProjectId, otherCatalogue);
   const target: CallTarget = { companyId: seeded.companyId, projectId, taskId, lineId: catalogue.lineId };
-  const otherTarget: CallTarget = { companyId: seeded.otherCompanyId, projectId: otherProjectId, taskId: otherTaskId, lineId: otherCatalogue.lineId };
+  const otherTarget: CallTarget = {
+    companyId: seeded.otherCompanyId,
+    projectId: otherProjectId,
+    taskId: otherTaskId,
+    lineId: otherCatalogue.lineId,
+  };
   return { ...seeded, alice, gina, projectId, taskId, secondTaskId, otherProjectId, otherTaskId, target, otherTarget };
 }
 
@@ -44,13 +49,23 @@ describe('rates (connect = connected / total, inbound = transfer success / conne
     await connected(45_000, 'success');
     await connected(90_000, 'lost');
     await connected(400_000, 'failed');
-    for (const outcome of ['busy', 'no_answer', 'no_answer', 'invalid_number'] as const) await insertPlacedCall(server, s.target, { placedAt: noon, status: 'missed', outcome });
+    for (const outcome of ['busy', 'no_answer', 'no_answer', 'invalid_number'] as const)
+      await insertPlacedCall(server, s.target, { placedAt: noon, status: 'missed', outcome });
     await insertPlacedCall(server, s.target, { placedAt: noon, endedAt: null }); // live: not counted until it ends
     const answer = await summary(s.alice, { projectId: s.projectId, ...DAY });
     expect(answer.body.code).toBe(200);
     expect(answer.body.data).toMatchObject({
-      total: 8, connected: 4, missed: 4, transferSuccess: 2, transferFailed: 1, lost: 1, durationMs: 540_000,
-      connectRate: 0.5, inboundRate: 0.5, lossRate: 0.25, averageDurationMs: 135_000,
+      total: 8,
+      connected: 4,
+      missed: 4,
+      transferSuccess: 2,
+      transferFailed: 1,
+      lost: 1,
+      durationMs: 540_000,
+      connectRate: 0.5,
+      inboundRate: 0.5,
+      lossRate: 0.25,
+      averageDurationMs: 135_000,
       durations: { lt10s: 1, lt30s: 0, lt1m: 1, lt2m: 1, lt5m: 0, ge5m: 1 },
     });
     expect(answer.body.data.outcomes).toMatchObject({ answered: 4, busy: 1, no_answer: 2, invalid_number: 1, rejected: 0 });
@@ -77,12 +92,22 @@ describe('time zone', () => {
     await insertPlacedCall(server, s.target, { placedAt: new Date('2026-03-01T16:00:00Z') }); // 00:00 on 2 March
     expect((await summary(s.alice, { from: '2026-03-01', to: '2026-03-01' })).body.data.total).toBe(1);
     expect((await summary(s.alice, { from: '2026-03-02', to: '2026-03-02' })).body.data.total).toBe(1);
-    const series = await call<BoardSeries>(server, '/api/boards/series', { token: s.alice, body: { from: '2026-03-01', to: '2026-03-02' } });
+    const series = await call<BoardSeries>(server, '/api/boards/series', {
+      token: s.alice,
+      body: { from: '2026-03-01', to: '2026-03-02' },
+    });
     expect(series.body.data.step).toBe('hour');
     expect(series.body.data.points).toHaveLength(48);
     expect(series.body.data.points.filter((p) => p.total > 0).map((p) => p.at)).toEqual(['2026-03-01T23:00', '2026-03-02T00:00']);
-    const daily = await call<BoardSeries>(server, '/api/boards/series', { token: s.alice, body: { from: '2026-03-01', to: '2026-03-03', step: 'day' } });
-    expect(daily.body.data.points.map((p) => [p.at, p.total])).toEqual([['2026-03-01T00:00', 1], ['2026-03-02T00:00', 1], ['2026-03-03T00:00', 0]]);
+    const daily = await call<BoardSeries>(server, '/api/boards/series', {
+      token: s.alice,
+      body: { from: '2026-03-01', to: '2026-03-03', step: 'day' },
+    });
+    expect(daily.body.data.points.map((p) => [p.at, p.total])).toEqual([
+      ['2026-03-01T00:00', 1],
+      ['2026-03-02T00:00', 1],
+      ['2026-03-03T00:00', 0],
+    ]);
   });
 
   it('a half-hour zone (Asia/Kolkata, +05:30) reads the minute rows and still cuts the day at its midnight', async () => {
@@ -91,7 +116,10 @@ describe('time zone', () => {
     await insertPlacedCall(server, s.target, { placedAt: new Date('2026-03-01T18:30:00Z') }); // 00:00 on 2 March
     expect((await summary(s.alice, { from: '2026-03-01', to: '2026-03-01' })).body.data.total).toBe(1);
     expect((await summary(s.alice, { from: '2026-03-02', to: '2026-03-02' })).body.data.total).toBe(1);
-    const daily = await call<BoardSeries>(server, '/api/boards/series', { token: s.alice, body: { from: '2026-03-01', to: '2026-03-02', step: 'day' } });
+    const daily = await call<BoardSeries>(server, '/api/boards/series', {
+      token: s.alice,
+      body: { from: '2026-03-01', to: '2026-03-02', step: 'day' },
+    });
     expect(daily.body.data.points.map((p) => p.total)).toEqual([1, 1]);
   });
 
@@ -99,7 +127,10 @@ describe('time zone', () => {
     const s = await setup('America/New_York');
     await insertPlacedCall(server, s.target, { placedAt: new Date('2026-03-08T06:30:00Z') }); // 01:30 EST
     await insertPlacedCall(server, s.target, { placedAt: new Date('2026-03-08T07:30:00Z') }); // 03:30 EDT, an hour later
-    const series = await call<BoardSeries>(server, '/api/boards/series', { token: s.alice, body: { from: '2026-03-08', to: '2026-03-08' } });
+    const series = await call<BoardSeries>(server, '/api/boards/series', {
+      token: s.alice,
+      body: { from: '2026-03-08', to: '2026-03-08' },
+    });
     const totals = Object.fromEntries(series.body.data.points.map((p) => [p.at.slice(11), p.total]));
     expect(totals).toMatchObject({ '01:00': 1, '02:00': 0, '03:00': 1 });
     expect((await summary(s.alice, { from: '2026-03-08', to: '2026-03-08' })).body.data.total).toBe(2);
@@ -116,7 +147,8 @@ describe('real-time dashboard', () => {
     await insertPlacedCall(server, s.target, { placedAt: minutesAgo(50) });
     await insertPlacedCall(server, s.target, { placedAt: minutesAgo(1), endedAt: null });
     await insertPlacedCall(server, s.target, { placedAt: minutesAgo(1), endedAt: null });
-    const board = (window: string) => call<RealtimeBoard>(server, '/api/boards/realtime', { token: s.alice, body: { taskId: s.taskId, window } });
+    const board = (window: string) =>
+      call<RealtimeBoard>(server, '/api/boards/realtime', { token: s.alice, body: { taskId: s.taskId, window } });
     const ten = (await board('10m')).body.data;
     expect(ten).toMatchObject({ window: '10m', stepMinutes: 1, liveCalls: 2, summary: { total: 1, connected: 1, connectRate: 1 } });
     expect(ten.points).toHaveLength(10);
@@ -136,21 +168,44 @@ describe('real-time dashboard', () => {
 
   it('needs the realtimeDashboard feature: 403 saying so', async () => {
     const s = await setup('Asia/Shanghai');
-    const [row] = await server.database.db.select({ companyId: companies.id, permissions: companies.permissions }).from(companies).where(eq(companies.name, 'Acme'));
-    await server.database.db.update(companies).set({ permissions: { ...row!.permissions, features: ['csvExport'] } }).where(eq(companies.id, row!.companyId));
-    const answer = await call(server, '/api/boards/realtime', { token: s.alice, body: { taskId: s.taskId, window: '1h' }, headers: { 'accept-language': 'en-US' } });
-    expect(answer.body).toMatchObject({ code: ErrorCode.FORBIDDEN, message: expect.stringContaining('real-time dashboard is not enabled') });
+    const [row] = await server.database.db
+      .select({ companyId: companies.id, permissions: companies.permissions })
+      .from(companies)
+      .where(eq(companies.name, 'Acme'));
+    await server.database.db
+      .update(companies)
+      .set({ permissions: { ...row!.permissions, features: ['csvExport'] } })
+      .where(eq(companies.id, row!.companyId));
+    const answer = await call(server, '/api/boards/realtime', {
+      token: s.alice,
+      body: { taskId: s.taskId, window: '1h' },
+      headers: { 'accept-language': 'en-US' },
+    });
+    expect(answer.body).toMatchObject({
+      code: ErrorCode.FORBIDDEN,
+      message: expect.stringContaining('real-time dashboard is not enabled'),
+    });
   });
 });
 
 describe('operator status (derived: no seat screen yet)', () => {
-  it('signed in = a live session; waiting = signed in and not in a call; in call = 0; another company\'s operators do not count', async () => {
+  it("signed in = a live session; waiting = signed in and not in a call; in call = 0; another company's operators do not count", async () => {
     const s = await setup();
     await userWithSession(server, s.companyId, 'op1', 'OPR');
     const revoked = await addUser(server, s.companyId, 'op2', 'OPR');
-    await server.database.db.insert(sessions).values({ userId: revoked.id, tokenHash: hashSessionToken('x'.repeat(43)), expiresAt: new Date(Date.now() + 3_600_000), revokedAt: new Date(), revokedReason: 'logout' });
+    await server.database.db
+      .insert(sessions)
+      .values({
+        userId: revoked.id,
+        tokenHash: hashSessionToken('x'.repeat(43)),
+        expiresAt: new Date(Date.now() + 3_600_000),
+        revokedAt: new Date(),
+        revokedReason: 'logout',
+      });
     const expired = await addUser(server, s.companyId, 'op3', 'OPR');
-    await server.database.db.insert(sessions).values({ userId: expired.id, tokenHash: hashSessionToken('y'.repeat(43)), expiresAt: new Date(Date.now() - 1000) });
+    await server.database.db
+      .insert(sessions)
+      .values({ userId: expired.id, tokenHash: hashSessionToken('y'.repeat(43)), expiresAt: new Date(Date.now() - 1000) });
     await addUser(server, s.companyId, 'op4', 'OPR');
     await addUser(server, s.companyId, 'op5', 'OPR', { status: 'disabled' });
     await userWithSession(server, s.otherCompanyId, 'op6', 'OPR');
@@ -162,14 +217,16 @@ describe('operator status (derived: no seat screen yet)', () => {
 });
 
 describe('access', () => {
-  it('another company\'s project or task answers 404 on every endpoint, and its calls never count', async () => {
+  it("another company's project or task answers 404 on every endpoint, and its calls never count", async () => {
     const s = await setup();
     await insertPlacedCall(server, s.otherTarget, { placedAt: noon });
     for (const body of [{ projectId: s.otherProjectId }, { taskId: s.otherTaskId }, { projectId: s.projectId, taskId: s.otherTaskId }]) {
       expect((await summary(s.alice, { ...body, ...DAY })).body.code).toBe(ErrorCode.NOT_FOUND);
       expect((await call(server, '/api/boards/series', { token: s.alice, body: { ...body, ...DAY } })).body.code).toBe(ErrorCode.NOT_FOUND);
     }
-    expect((await call(server, '/api/boards/realtime', { token: s.alice, body: { taskId: s.otherTaskId, window: '1h' } })).body.code).toBe(ErrorCode.NOT_FOUND);
+    expect((await call(server, '/api/boards/realtime', { token: s.alice, body: { taskId: s.otherTaskId, window: '1h' } })).body.code).toBe(
+      ErrorCode.NOT_FOUND,
+    );
     expect((await summary(s.alice, DAY)).body.data.total).toBe(0);
     expect((await summary(s.gina, DAY)).body.data.total).toBe(1);
   });
@@ -185,7 +242,10 @@ describe('access', () => {
     const s = await setup();
     const opr = await userWithSession(server, s.companyId, 'oscar', 'OPR');
     const bodies: Record<string, unknown> = {
-      summary: DAY, series: DAY, operators: {}, realtime: { taskId: s.taskId, window: '10m' },
+      summary: DAY,
+      series: DAY,
+      operators: {},
+      realtime: { taskId: s.taskId, window: '10m' },
     };
     for (const [verb, body] of Object.entries(bodies)) {
       expect((await call(server, `/api/boards/${verb}`, { token: opr, body })).body.code, verb).toBe(ErrorCode.FORBIDDEN);
@@ -199,10 +259,11 @@ describe('access', () => {
     const s = await setup();
     const bad = await summary(s.alice, { from: '2026-03-03', to: '2026-03-02' });
     expect(bad.body.code).toBe(ErrorCode.VALIDATION);
-    expect((await call(server, '/api/boards/realtime', { token: s.alice, body: { taskId: s.taskId, window: '2h' } })).body.code).toBe(ErrorCode.VALIDATION);
+    expect((await call(server, '/api/boards/realtime', { token: s.alice, body: { taskId: s.taskId, window: '2h' } })).body.code).toBe(
+      ErrorCode.VALIDATION,
+    );
   });
 });
-
 
 describe('demo data', () => {
   it('a week of history for the demo task, counted by the rollups exactly as the raw records, without recordings', async () => {
@@ -223,7 +284,9 @@ describe('demo data', () => {
     expect(raw.total).toBe(week.body.data.total);
     const hourStart = new Date(Math.floor(start.getTime() / 3_600_000) * 3_600_000);
     const hourEnd = new Date(Math.floor(end.getTime() / 3_600_000) * 3_600_000);
-    expect(await sumRange(server.database.db, 'hour', scope, hourStart, hourEnd)).toEqual(await sumRange(server.database.db, 'raw', scope, hourStart, hourEnd));
+    expect(await sumRange(server.database.db, 'hour', scope, hourStart, hourEnd)).toEqual(
+      await sumRange(server.database.db, 'raw', scope, hourStart, hourEnd),
+    );
     const withRecording = await server.database.db.execute(sql`select count(*)::int as n from calls where recording_path is not null`);
     expect((withRecording as unknown as { rows: { n: number }[] }).rows[0]!.n).toBe(0);
   });

@@ -38,10 +38,19 @@ export async function getRealtimeBoard(ctx: ActionContext, query: RealtimeQuery,
   const [summary, points, [live]] = await Promise.all([
     sumRange(ctx.db, grain, scope, start, end),
     seriesRange(ctx.db, grain, scope, start, end, timeZone, `${window.stepMinutes} minutes`, SERIES_COLUMNS),
-    ctx.db.select({ n: count() }).from(calls).where(and(eq(calls.taskId, query.taskId), isNull(calls.endedAt))),
+    ctx.db
+      .select({ n: count() })
+      .from(calls)
+      .where(and(eq(calls.taskId, query.taskId), isNull(calls.endedAt))),
   ]);
   return {
-    window: query.window, timeZone, from: start.toISOString(), to: end.toISOString(), stepMinutes: window.stepMinutes,
-    summary: toSummary(summary), points: points.map(toSeriesPoint), liveCalls: live?.n ?? 0,
+    window: query.window,
+    timeZone,
+    from: start.toISOString(),
+    to: end.toISOString(),
+    stepMinutes: window.stepMinutes,
+    summary: toSummary(summary),
+    points: points.map(toSeriesPoint),
+    liveCalls: live?.n ?? 0,
   };
 }

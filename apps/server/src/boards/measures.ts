@@ -35,8 +35,12 @@ export const MEASURES: readonly Measure[] = [
   ...BOARD_OUTCOMES.map((o): Measure => ({ column: outcomeColumn(o), when: `outcome = '${o}'`, adds: '1' })),
 ];
 
-export function durationColumn(key: string): string { return `d_${key.toLowerCase()}`; }
-export function outcomeColumn(outcome: string): string { return `o_${outcome}`; }
+export function durationColumn(key: string): string {
+  return `d_${key.toLowerCase()}`;
+}
+export function outcomeColumn(outcome: string): string {
+  return `o_${outcome}`;
+}
 
 /** The rollup grains: the bucket of a call is `date_trunc(grain, placed_at)` in UTC. */
 export const GRAINS = { minute: 'call_rollups_minute', hour: 'call_rollups_hour' } as const;

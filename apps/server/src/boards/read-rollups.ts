@@ -6,11 +6,18 @@ import { COMPANY_HOUR, GRAINS, MEASURES, type Grain } from './measures.ts';
 export type Source = Grain | 'raw';
 
 /** Whose calls: a company, narrowed to a project and/or a task. */
-export interface Scope { companyId: string; projectId?: string; taskId?: string }
+export interface Scope {
+  companyId: string;
+  projectId?: string;
+  taskId?: string;
+}
 
 export type Sums = Record<string, number>;
 
-export interface Point { at: string; sums: Sums }
+export interface Point {
+  at: string;
+  sums: Sums;
+}
 
 /** The sum of one measure over the source's rows. */
 function measureSum(source: Source, column: string): string {
@@ -44,9 +51,18 @@ function toSums(row: Record<string, unknown>, columns: readonly string[]): Sums 
 }
 
 /** Every measure summed over [start, end). */
-export async function sumRange(db: DbOrTx, source: Source, scope: Scope, start: Date, end: Date, columns = MEASURES.map((m) => m.column)): Promise<Sums> {
+export async function sumRange(
+  db: DbOrTx,
+  source: Source,
+  scope: Scope,
+  start: Date,
+  end: Date,
+  columns = MEASURES.map((m) => m.column),
+): Promise<Sums> {
   const f = from(source, scope, start, end);
-  const result = await db.execute(sql`select ${sql.raw(columns.map((c) => measureSum(source, c)).join(', '))} from ${f.table} where ${f.where}`);
+  const result = await db.execute(
+    sql`select ${sql.raw(columns.map((c) => measureSum(source, c)).join(', '))} from ${f.table} where ${f.where}`,
+  );
   return toSums(rowsOf<Record<string, unknown>>(result)[0] ?? {}, columns);
 }
 
@@ -55,7 +71,16 @@ export async function sumRange(db: DbOrTx, source: Source, scope: Scope, start: 
  * (so a day step runs midnight to midnight there), every step present (zero when nothing happened).
  * `at` is the step's start there, `YYYY-MM-DDTHH:mm`.
  */
-export async function seriesRange(db: DbOrTx, source: Source, scope: Scope, start: Date, end: Date, timeZone: string, step: string, columns: readonly string[]): Promise<Point[]> {
+export async function seriesRange(
+  db: DbOrTx,
+  source: Source,
+  scope: Scope,
+  start: Date,
+  end: Date,
+  timeZone: string,
+  step: string,
+  columns: readonly string[],
+): Promise<Point[]> {
   const f = from(source, scope, start, end);
   const startLocal = sql`(${start.toISOString()}::timestamptz at time zone ${timeZone})`;
   const endLocal = sql`(${end.toISOString()}::timestamptz at time zone ${timeZone})`;

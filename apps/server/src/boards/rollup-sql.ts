@@ -17,7 +17,9 @@ import { MEASURES, ROLLUPS, type Measure, type Rollup } from './measures.ts';
 /** The contribution of one row, as an expression over `d` (a finished call with its sign). */
 function contribution(m: Measure): string {
   const value = m.adds === '1' ? 'd.sign' : `d.sign * d.${m.adds}`;
-  return m.when === null ? value : `case when ${m.when.replace(/\b(status|transfer_outcome|duration_ms|outcome)\b/g, 'd.$1')} then ${value} else 0 end`;
+  return m.when === null
+    ? value
+    : `case when ${m.when.replace(/\b(status|transfer_outcome|duration_ms|outcome)\b/g, 'd.$1')} then ${value} else 0 end`;
 }
 
 /** Upsert of a delta source (`select <calls columns>, sign …`) into one grain's table; %s is the source. */
@@ -31,7 +33,10 @@ function upsert(rollup: Rollup, source: string): string {
     `  select date_trunc('${grain}', d.placed_at, 'UTC') as bucket, ${keys.map((k) => `d.${k}`).join(', ')},`,
     `    ${sums.join(',\n    ')}`,
     `  from (${source}) d`,
-    `  group by ${keys.map((_, i) => i + 1).concat(keys.length + 1).join(', ')}`,
+    `  group by ${keys
+      .map((_, i) => i + 1)
+      .concat(keys.length + 1)
+      .join(', ')}`,
     // Rows whose ins and outs cancel (an update that changed nothing the boards count) write nothing.
     `) g where not (${columns.map((c) => `g.${c} = 0`).join(' and ')})`,
     // The same lock order in every writer: concurrent statements wait for each other instead of deadlocking.

@@ -27,12 +27,21 @@ function random(seed: number) {
 async function targets(): Promise<CallTarget[]> {
   const { companyId, otherCompanyId } = await seedCompanies(server);
   const out: CallTarget[] = [];
-  for (const [company, admin] of [[companyId, 'alice'], [otherCompanyId, 'gina']] as const) {
+  for (const [company, admin] of [
+    [companyId, 'alice'],
+    [otherCompanyId, 'gina'],
+  ] as const) {
     const token = await userWithSession(server, company, admin, 'ADMIN');
     const catalogue = await grantCatalogue(server, company, admin);
     for (const p of ['P1', 'P2']) {
       const projectId = await createProject(server, token, `${p}${admin}`);
-      for (const t of ['T1', 'T2']) out.push({ companyId: company, projectId, taskId: await createTask(server, token, projectId, catalogue, { name: `${t}${p}` }), lineId: catalogue.lineId });
+      for (const t of ['T1', 'T2'])
+        out.push({
+          companyId: company,
+          projectId,
+          taskId: await createTask(server, token, projectId, catalogue, { name: `${t}${p}` }),
+          lineId: catalogue.lineId,
+        });
     }
   }
   return out;
@@ -43,19 +52,33 @@ const columns = MEASURES.map((m) => m.column);
 /** A whole rollup table, without rows whose counters all came back to zero. */
 async function rollupTable(rollup: Rollup) {
   const key = rollup.conflict[0];
-  const result = await server.database.db.execute(sql.raw(`select ${key} as key, bucket, ${columns.join(', ')} from ${rollup.table} where not (${columns.map((c) => `${c} = 0`).join(' and ')}) order by 1, 2`));
+  const result = await server.database.db.execute(
+    sql.raw(
+      `select ${key} as key, bucket, ${columns.join(', ')} from ${rollup.table} where not (${columns.map((c) => `${c} = 0`).join(' and ')}) order by 1, 2`,
+    ),
+  );
   return (result as unknown as { rows: Record<string, unknown>[] }).rows.map(normalize);
 }
 
 /** The same table computed from scratch: a GROUP BY over the finished records. */
 async function rawTable(rollup: Rollup) {
-  const sums = MEASURES.map((m) => `coalesce(sum(${m.adds === '1' ? '1' : m.adds})${m.when ? ` filter (where ${m.when})` : ''}, 0) as ${m.column}`);
-  const result = await server.database.db.execute(sql.raw(`select ${rollup.conflict[0]} as key, date_trunc('${rollup.grain}', placed_at, 'UTC') as bucket, ${sums.join(', ')} from calls where ended_at is not null group by 1, 2 order by 1, 2`));
+  const sums = MEASURES.map(
+    (m) => `coalesce(sum(${m.adds === '1' ? '1' : m.adds})${m.when ? ` filter (where ${m.when})` : ''}, 0) as ${m.column}`,
+  );
+  const result = await server.database.db.execute(
+    sql.raw(
+      `select ${rollup.conflict[0]} as key, date_trunc('${rollup.grain}', placed_at, 'UTC') as bucket, ${sums.join(', ')} from calls where ended_at is not null group by 1, 2 order by 1, 2`,
+    ),
+  );
   return (result as unknown as { rows: Record<string, unknown>[] }).rows.map(normalize);
 }
 
 function normalize(row: Record<string, unknown>) {
-  return { key: row.key, bucket: new Date(row.bucket as string).toISOString(), ...Object.fromEntries(columns.map((c) => [c, Number(row[c])])) };
+  return {
+    key: row.key,
+    bucket: new Date(row.bucket as string).toISOString(),
+    ...Object.fromEntries(columns.map((c) => [c, Number(row[c])])),
+  };
 }
 
 describe('call rollups', () => {
@@ -79,28 +102,49 @@ describe('call rollups', () => {
         // finishCall: the live row gets its end, status, outcome and talk time.
         const id = live.splice(Math.floor(next() * live.length), 1)[0]!;
         const answered = next() < 0.5;
-        await server.database.db.update(calls).set({
-          endedAt: new Date(placedAt.getTime() + 60_000), status: answered ? 'connected' : 'missed',
-          outcome: answered ? 'answered' : pick(BOARD_OUTCOMES.filter((o) => o !== 'answered')),
-          durationMs: answered ? Math.floor(next() * 400_000) : 0,
-          transferOutcome: answered ? pick(['none', 'success', 'failed', 'lost'] as const) : 'none',
-        }).where(eq(calls.id, id));
+        await server.database.db
+          .update(calls)
+          .set({
+            endedAt: new Date(placedAt.getTime() + 60_000),
+            status: answered ? 'connected' : 'missed',
+            outcome: answered ? 'answered' : pick(BOARD_OUTCOMES.filter((o) => o !== 'answered')),
+            durationMs: answered ? Math.floor(next() * 400_000) : 0,
+            transferOutcome: answered ? pick(['none', 'success', 'failed', 'lost'] as const) : 'none',
+          })
+          .where(eq(calls.id, id));
         finished.push(id);
       } else if (roll < 0.7) {
         // Historical rows written finished (the demo seed, an import).
         const answered = next() < 0.6;
-        finished.push(await insertPlacedCall(server, pick(all), {
-          placedAt, status: answered ? 'connected' : 'missed', outcome: answered ? 'answered' : pick(BOARD_OUTCOMES),
-          durationMs: answered ? Math.floor(next() * 700_000) : 0, transferOutcome: answered ? pick(['none', 'success', 'lost'] as const) : 'none',
-        }));
+        finished.push(
+          await insertPlacedCall(server, pick(all), {
+            placedAt,
+            status: answered ? 'connected' : 'missed',
+            outcome: answered ? 'answered' : pick(BOARD_OUTCOMES),
+            durationMs: answered ? Math.floor(next() * 700_000) : 0,
+            transferOutcome: answered ? pick(['none', 'success', 'lost'] as const) : 'none',
+          }),
+        );
       } else if (roll < 0.82 && finished.length > 0) {
         // A finished call changes afterwards: its transfer outcome, or its talk time.
-        await server.database.db.update(calls).set(next() < 0.5 ? { transferOutcome: pick(['none', 'success', 'failed', 'lost'] as const) } : { durationMs: Math.floor(next() * 400_000) })
+        await server.database.db
+          .update(calls)
+          .set(
+            next() < 0.5
+              ? { transferOutcome: pick(['none', 'success', 'failed', 'lost'] as const) }
+              : { durationMs: Math.floor(next() * 400_000) },
+          )
           .where(eq(calls.id, pick(finished)));
       } else if (roll < 0.9 && live.length > 2) {
         // Lease recovery: several live calls closed by one statement.
         const ids = live.splice(0, 3);
-        await server.database.db.update(calls).set({ endedAt: placedAt, outcome: 'interrupted', status: sql`case when ${calls.answeredAt} is null then 'missed' else 'connected' end` })
+        await server.database.db
+          .update(calls)
+          .set({
+            endedAt: placedAt,
+            outcome: 'interrupted',
+            status: sql`case when ${calls.answeredAt} is null then 'missed' else 'connected' end`,
+          })
           .where(inArray(calls.id, ids));
         finished.push(...ids);
       } else if (roll < 0.95 && finished.length > 0) {
@@ -129,9 +173,15 @@ describe('call rollups', () => {
       expect(raw.total).toBeGreaterThan(0);
       for (const grain of ['minute', 'hour'] as const) {
         expect(await sumRange(server.database.db, grain, scope, start, end)).toEqual(raw);
-        for (const [step, zone] of [['1 hour', 'Asia/Shanghai'], ['1 day', 'America/New_York'], ['30 minutes', 'UTC']] as const) {
+        for (const [step, zone] of [
+          ['1 hour', 'Asia/Shanghai'],
+          ['1 day', 'America/New_York'],
+          ['30 minutes', 'UTC'],
+        ] as const) {
           if (grain === 'hour' && step === '30 minutes') continue;
-          expect(await seriesRange(server.database.db, grain, scope, start, end, zone, step, columns)).toEqual(await seriesRange(server.database.db, 'raw', scope, start, end, zone, step, columns));
+          expect(await seriesRange(server.database.db, grain, scope, start, end, zone, step, columns)).toEqual(
+            await seriesRange(server.database.db, 'raw', scope, start, end, zone, step, columns),
+          );
         }
       }
     }

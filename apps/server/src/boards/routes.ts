@@ -1,7 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
-  boardQuerySchema, boardSeriesQuerySchema, boardSeriesSchema, boardSummarySchema, operatorStatusSchema, realtimeBoardSchema, realtimeQuerySchema,
+  boardQuerySchema,
+  boardSeriesQuerySchema,
+  boardSeriesSchema,
+  boardSummarySchema,
+  operatorStatusSchema,
+  realtimeBoardSchema,
+  realtimeQuerySchema,
 } from '@dialwise/contracts';
 import { contextOf } from '../auth/authenticate.ts';
 import { answers, noBody, ok } from '../http/envelope.ts';
@@ -16,23 +22,59 @@ export async function boardRoutes(app: FastifyInstance) {
   const preHandler = app.authenticate(['ADMIN', 'DEV']);
   const tags = ['boards'];
 
-  r.post('/summary', {
-    schema: { tags, summary: 'Connect, inbound and loss rates, durations and outcomes of the calls placed in whole days (company time)', body: boardQuerySchema, response: answers(boardSummarySchema) },
-    preHandler,
-  }, async (request) => ok(request, await getBoardSummary(contextOf(request), request.body)));
+  r.post(
+    '/summary',
+    {
+      schema: {
+        tags,
+        summary: 'Connect, inbound and loss rates, durations and outcomes of the calls placed in whole days (company time)',
+        body: boardQuerySchema,
+        response: answers(boardSummarySchema),
+      },
+      preHandler,
+    },
+    async (request) => ok(request, await getBoardSummary(contextOf(request), request.body)),
+  );
 
-  r.post('/series', {
-    schema: { tags, summary: 'Call volume per hour (ranges up to 2 days) or per day, every step present', body: boardSeriesQuerySchema, response: answers(boardSeriesSchema) },
-    preHandler,
-  }, async (request) => ok(request, await getBoardSeries(contextOf(request), request.body)));
+  r.post(
+    '/series',
+    {
+      schema: {
+        tags,
+        summary: 'Call volume per hour (ranges up to 2 days) or per day, every step present',
+        body: boardSeriesQuerySchema,
+        response: answers(boardSeriesSchema),
+      },
+      preHandler,
+    },
+    async (request) => ok(request, await getBoardSeries(contextOf(request), request.body)),
+  );
 
-  r.post('/operators', {
-    schema: { tags, summary: "The company's operators: signed in (a live session), waiting, in call, signed out", body: noBody, response: answers(operatorStatusSchema) },
-    preHandler,
-  }, async (request) => ok(request, await getOperatorStatus(contextOf(request), app.clock.now())));
+  r.post(
+    '/operators',
+    {
+      schema: {
+        tags,
+        summary: "The company's operators: signed in (a live session), waiting, in call, signed out",
+        body: noBody,
+        response: answers(operatorStatusSchema),
+      },
+      preHandler,
+    },
+    async (request) => ok(request, await getOperatorStatus(contextOf(request), app.clock.now())),
+  );
 
-  r.post('/realtime', {
-    schema: { tags, summary: "One task's real-time dashboard: last 10 min, 30 min, hour or today, and its live calls now", body: realtimeQuerySchema, response: answers(realtimeBoardSchema) },
-    preHandler,
-  }, async (request) => ok(request, await getRealtimeBoard(contextOf(request), request.body, app.clock.now())));
+  r.post(
+    '/realtime',
+    {
+      schema: {
+        tags,
+        summary: "One task's real-time dashboard: last 10 min, 30 min, hour or today, and its live calls now",
+        body: realtimeQuerySchema,
+        response: answers(realtimeBoardSchema),
+      },
+      preHandler,
+    },
+    async (request) => ok(request, await getRealtimeBoard(contextOf(request), request.body, app.clock.now())),
+  );
 }

@@ -4,12 +4,19 @@ import type { DbOrTx } from '../db/client.ts';
 import { calls, companies, subtasks, taskSipLines, tasks } from '../db/schema.ts';
 import { offsetMinutes } from './board-scope.ts';
 
-export interface BoardsDemoIds { companyId: string }
+export interface BoardsDemoIds {
+  companyId: string;
+}
 
 const DAYS = 7;
 /** Outcomes of unanswered calls, with their weights and SIP status. */
 const MISSED: [BoardOutcome, number, number | null][] = [
-  ['no_answer', 55, 480], ['busy', 24, 486], ['invalid_number', 8, 404], ['rejected', 7, 603], ['failed', 4, 503], ['timeout', 2, null],
+  ['no_answer', 55, 480],
+  ['busy', 24, 486],
+  ['invalid_number', 8, 404],
+  ['rejected', 7, 603],
+  ['failed', 4, 503],
+  ['timeout', 2, null],
 ];
 
 /** Same sequence on every seed, so the demo looks the same each time. */
@@ -32,18 +39,24 @@ function random(seed: number) {
  */
 export async function seedBoardsDemo(tx: DbOrTx, ids: BoardsDemoIds, now = new Date()): Promise<number> {
   const [company] = await tx.select({ timeZone: companies.timezone }).from(companies).where(eq(companies.id, ids.companyId));
-  const taskRows = await tx.select({ id: tasks.id, projectId: tasks.projectId, callStart: tasks.callStart, callEnd: tasks.callEnd })
-    .from(tasks).where(eq(tasks.companyId, ids.companyId)).orderBy(asc(tasks.createdAt));
+  const taskRows = await tx
+    .select({ id: tasks.id, projectId: tasks.projectId, callStart: tasks.callStart, callEnd: tasks.callEnd })
+    .from(tasks)
+    .where(eq(tasks.companyId, ids.companyId))
+    .orderBy(asc(tasks.createdAt));
   const next = random(7);
   const rows: (typeof calls.$inferInsert)[] = [];
   for (const task of taskRows) {
     const [line] = await tx.select({ id: taskSipLines.sipLineId }).from(taskSipLines).where(eq(taskSipLines.taskId, task.id)).limit(1);
-    const numbers = await tx.select({ id: subtasks.id, phone: subtasks.phone, prologueInfo: subtasks.prologueInfo, businessInfo: subtasks.businessInfo })
-      .from(subtasks).where(eq(subtasks.taskId, task.id)).orderBy(asc(subtasks.id));
+    const numbers = await tx
+      .select({ id: subtasks.id, phone: subtasks.phone, prologueInfo: subtasks.prologueInfo, businessInfo: subtasks.businessInfo })
+      .from(subtasks)
+      .where(eq(subtasks.taskId, task.id))
+      .orderBy(asc(subtasks.id));
     if (!line || numbers.length === 0) continue;
     const [startHour, startMinute] = task.callStart.split(':').map(Number) as [number, number];
     const [endHour, endMinute] = task.callEnd.split(':').map(Number) as [number, number];
-    const windowMs = ((endHour * 60 + endMinute) - (startHour * 60 + startMinute)) * 60_000;
+    const windowMs = (endHour * 60 + endMinute - (startHour * 60 + startMinute)) * 60_000;
     for (let day = DAYS; day >= 0; day -= 1) {
       const midnight = localMidnight(now, day, company?.timeZone ?? 'UTC');
       const perDay = 150 + Math.floor(next() * 150);
@@ -54,16 +67,32 @@ export async function seedBoardsDemo(tx: DbOrTx, ids: BoardsDemoIds, now = new D
         const answered = next() < 0.45;
         const ringMs = 3_000 + Math.floor(next() * 15_000);
         const base = {
-          companyId: ids.companyId, projectId: task.projectId, taskId: task.id, subtaskId: number.id, sipLineId: line.id,
-          phone: number.phone, attempt: 1, prologueInfo: number.prologueInfo, businessInfo: number.businessInfo, node: 'demo-history',
-          placedAt, ringingAt: new Date(placedAt.getTime() + 1_000),
+          companyId: ids.companyId,
+          projectId: task.projectId,
+          taskId: task.id,
+          subtaskId: number.id,
+          sipLineId: line.id,
+          phone: number.phone,
+          attempt: 1,
+          prologueInfo: number.prologueInfo,
+          businessInfo: number.businessInfo,
+          node: 'demo-history',
+          placedAt,
+          ringingAt: new Date(placedAt.getTime() + 1_000),
         };
         if (answered) {
           const talkMs = Math.round(Math.exp(2 + next() * 4.2) * 1_000); // ~7 s to ~8 min, most under two
           const handOver = next();
           rows.push({
-            ...base, answeredAt: new Date(placedAt.getTime() + ringMs), endedAt: new Date(placedAt.getTime() + ringMs + talkMs),
-            durationMs: talkMs, status: 'connected', outcome: 'answered', sipStatus: 200, sipReason: 'OK', hungUpBy: next() < 0.6 ? 'callee' : 'us',
+            ...base,
+            answeredAt: new Date(placedAt.getTime() + ringMs),
+            endedAt: new Date(placedAt.getTime() + ringMs + talkMs),
+            durationMs: talkMs,
+            status: 'connected',
+            outcome: 'answered',
+            sipStatus: 200,
+            sipReason: 'OK',
+            hungUpBy: next() < 0.6 ? 'callee' : 'us',
             transferOutcome: handOver < 0.17 ? 'success' : handOver < 0.2 ? 'lost' : handOver < 0.23 ? 'failed' : 'none',
             conversation: [
               { speaker: 'ai', text: number.prologueInfo || 'Hello, this is Acme calling.', atMs: 0 },
@@ -74,7 +103,12 @@ export async function seedBoardsDemo(tx: DbOrTx, ids: BoardsDemoIds, now = new D
           let pick = next() * 100;
           const [outcome, , sipStatus] = MISSED.find(([, weight]) => (pick -= weight) < 0) ?? MISSED[0]!;
           rows.push({
-            ...base, endedAt: new Date(placedAt.getTime() + ringMs), durationMs: 0, status: 'missed', outcome, sipStatus,
+            ...base,
+            endedAt: new Date(placedAt.getTime() + ringMs),
+            durationMs: 0,
+            status: 'missed',
+            outcome,
+            sipStatus,
             hungUpBy: outcome === 'no_answer' ? 'us' : 'callee',
           });
         }

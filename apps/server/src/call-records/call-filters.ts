@@ -31,7 +31,12 @@ export function callFilterConditions(filter: CallRecordFilter): SQL | undefined 
     filter.minDuration !== undefined ? gte(calls.durationMs, filter.minDuration * 1000) : undefined,
     // A whole second: "at most 30 s" keeps a call of 30.4 s.
     filter.maxDuration !== undefined ? sql`${calls.durationMs} < ${(filter.maxDuration + 1) * 1000}` : undefined,
-    filter.tags && filter.tags.length > 0 ? sql`${calls.tags} && ${sql.raw('ARRAY[')}${sql.join(filter.tags.map((tag) => sql`${tag}`), sql`, `)}${sql.raw(']::text[]')}` : undefined,
+    filter.tags && filter.tags.length > 0
+      ? sql`${calls.tags} && ${sql.raw('ARRAY[')}${sql.join(
+          filter.tags.map((tag) => sql`${tag}`),
+          sql`, `,
+        )}${sql.raw(']::text[]')}`
+      : undefined,
     filter.transferOutcome ? eq(calls.transferOutcome, filter.transferOutcome) : undefined,
   ];
   return and(...conditions);

@@ -17,7 +17,9 @@ const base = Date.parse('2026-03-02T08:00:00Z');
 
 // Recordings live in a temporary data folder for this file.
 const dataDir = mkdtempSync(join(tmpdir(), 'dialwise-records-'));
-beforeEach(() => { server.app.config.dataDir = dataDir; });
+beforeEach(() => {
+  server.app.config.dataDir = dataDir;
+});
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
 // The CUSTOM projects' decryption API: token "tok-<n>" → "1380000000<n>"; "tok-broken" → HTTP 500.
@@ -26,11 +28,18 @@ let decryptUrl = '';
 beforeAll(async () => {
   decryptApi = createServer((request, response) => {
     let body = '';
-    request.on('data', (chunk) => { body += chunk; });
+    request.on('data', (chunk) => {
+      body += chunk;
+    });
     request.on('end', () => {
       const token = (JSON.parse(body) as { phone: string }).phone;
-      if (token === 'tok-broken') { response.writeHead(500).end(); return; }
-      response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ data: { phone: `1380000000${token.slice(4)}` } }));
+      if (token === 'tok-broken') {
+        response.writeHead(500).end();
+        return;
+      }
+      response
+        .writeHead(200, { 'content-type': 'application/json' })
+        .end(JSON.stringify({ data: { phone: `1380000000${token.slice(4)}` } }));
     });
   });
   await new Promise<void>((resolve) => decryptApi.listen(0, '127.0.0.1', resolve));
@@ -45,8 +54,8 @@ async function world() {
   const gina = await userWithSession(server, seeded.otherCompanyId, 'gina', 'ADMIN');
   const olga = await userWithSession(server, seeded.companyId, 'olga', 'OPR');
   const oscar = await userWithSession(server, seeded.companyId, 'oscar', 'OPR');
-  const spring = { companyId: seeded.companyId, ...await projectWithTask(server, alice, seeded.companyId, 'Spring') };
-  const globex = { companyId: seeded.otherCompanyId, ...await projectWithTask(server, gina, seeded.otherCompanyId, 'Globex') };
+  const spring = { companyId: seeded.companyId, ...(await projectWithTask(server, alice, seeded.companyId, 'Spring')) };
+  const globex = { companyId: seeded.otherCompanyId, ...(await projectWithTask(server, gina, seeded.otherCompanyId, 'Globex')) };
   await assignOperator(server, seeded.companyId, spring.projectId, 'olga');
   await setPermissions(server, seeded.companyId, { numberReveal: true });
   await setPermissions(server, seeded.otherCompanyId, { numberReveal: true });
@@ -63,13 +72,19 @@ function recordingOf(companyId: string, name: string, size = 1000): string {
 }
 
 const recording = (id: string, token?: string, headers: Record<string, string> = {}) =>
-  server.app.inject({ method: 'GET', url: `/api/call-records/recording/${id}`, headers: { ...(token ? { cookie: `Authorization=${token}` } : {}), ...headers } });
+  server.app.inject({
+    method: 'GET',
+    url: `/api/call-records/recording/${id}`,
+    headers: { ...(token ? { cookie: `Authorization=${token}` } : {}), ...headers },
+  });
 
 describe('call detail', () => {
   it('answers the call masked, how it ended, its line and its conversation in time order', async () => {
     const w = await world();
     const id = await insertCall(server, w.spring, {
-      sipReason: 'OK', hungUpBy: 'callee', recordingMs: 29_000,
+      sipReason: 'OK',
+      hungUpBy: 'callee',
+      recordingMs: 29_000,
       conversation: [
         { speaker: 'customer', text: 'Hello?', atMs: 400 },
         { speaker: 'ai', text: 'Hello, this is Acme.', atMs: 0 },
@@ -78,8 +93,15 @@ describe('call detail', () => {
     });
     const answer = await call<CallRecordDetail>(server, '/api/call-records/get', { token: w.alice, body: { id } });
     expect(answer.body.data).toMatchObject({
-      id, phone: '*******0001', projectName: 'Spring', taskName: 'Spring-t1', state: 'connected', durationMs: 30_000,
-      hungUpBy: 'callee', lineAlias: 'line-Spring', recordingMs: 29_000,
+      id,
+      phone: '*******0001',
+      projectName: 'Spring',
+      taskName: 'Spring-t1',
+      state: 'connected',
+      durationMs: 30_000,
+      hungUpBy: 'callee',
+      lineAlias: 'line-Spring',
+      recordingMs: 29_000,
     });
     expect(answer.body.data.conversation.map((line) => line.speaker)).toEqual(['ai', 'customer', 'seat']);
     expect(JSON.stringify(answer.body.data)).not.toContain('13800000001');
@@ -87,13 +109,20 @@ describe('call detail', () => {
 });
 
 describe('customer info and history', () => {
-  it('gives the upload\'s info and the earlier calls to the same number in the same project, newest first', async () => {
+  it("gives the upload's info and the earlier calls to the same number in the same project, newest first", async () => {
     const w = await world();
     const subtaskId = await insertSubtask(server, w.companyId, w.spring.taskId, '13800000001', 'prefers afternoons');
     const first = await insertCall(server, w.spring, { placedAt: new Date(base), status: 'missed', outcome: 'busy', durationMs: 0 });
-    const second = await insertCall(server, w.spring, { placedAt: new Date(base + 3_600_000), durationMs: 42_000, transferOutcome: 'success' });
+    const second = await insertCall(server, w.spring, {
+      placedAt: new Date(base + 3_600_000),
+      durationMs: 42_000,
+      transferOutcome: 'success',
+    });
     const current = await insertCall(server, w.spring, {
-      placedAt: new Date(base + 7_200_000), subtaskId, prologueInfo: 'Hello Li', businessInfo: { plan: 'gold', name: '李雷' },
+      placedAt: new Date(base + 7_200_000),
+      subtaskId,
+      prologueInfo: 'Hello Li',
+      businessInfo: { plan: 'gold', name: '李雷' },
     });
     await insertCall(server, w.spring, { placedAt: new Date(base + 9_000_000) }); // later: not history
     await insertCall(server, w.spring, { placedAt: new Date(base + 60_000), phone: '13800000002' }); // another number
@@ -101,10 +130,21 @@ describe('customer info and history', () => {
     await insertCall(server, { companyId: w.companyId, ...other }, { placedAt: new Date(base + 60_000) }); // another project
     const answer = await call<CallCustomer>(server, '/api/call-records/customer', { token: w.alice, body: { id: current } });
     expect(answer.body.data).toMatchObject({
-      prologueInfo: 'Hello Li', businessInfo: { plan: 'gold', name: '李雷' }, remark: 'prefers afternoons', extra: { city: 'Hangzhou' }, previousCalls: 2,
+      prologueInfo: 'Hello Li',
+      businessInfo: { plan: 'gold', name: '李雷' },
+      remark: 'prefers afternoons',
+      extra: { city: 'Hangzhou' },
+      previousCalls: 2,
     });
     expect(answer.body.data.history).toEqual([
-      expect.objectContaining({ id: second, durationMs: 42_000, state: 'connected', outcome: 'answered', transferOutcome: 'success', taskName: 'Spring-t1' }),
+      expect.objectContaining({
+        id: second,
+        durationMs: 42_000,
+        state: 'connected',
+        outcome: 'answered',
+        transferOutcome: 'success',
+        taskName: 'Spring-t1',
+      }),
       expect.objectContaining({ id: first, durationMs: 0, state: 'missed', outcome: 'busy' }),
     ]);
   });
@@ -118,9 +158,10 @@ describe('customer info and history', () => {
 });
 
 describe('number reveal', () => {
-  const reveal = (token: string, id: string) => call<{ phone: string }>(server, '/api/call-records/reveal', { token, body: { id }, headers: EN });
+  const reveal = (token: string, id: string) =>
+    call<{ phone: string }>(server, '/api/call-records/reveal', { token, body: { id }, headers: EN });
 
-  it('reveals PLAIN_TEXT as stored, HEX decoded, CUSTOM through the project\'s API; MD5 is refused as a hash', async () => {
+  it("reveals PLAIN_TEXT as stored, HEX decoded, CUSTOM through the project's API; MD5 is refused as a hash", async () => {
     const w = await world();
     const plain = await insertCall(server, w.spring, { phone: '+8613800000001' });
     const hex = await projectWithTask(server, w.alice, w.companyId, 'Hexed', 'HEX');
@@ -133,8 +174,14 @@ describe('number reveal', () => {
     expect((await reveal(w.alice, plain)).body.data).toEqual({ phone: '+8613800000001' });
     expect((await reveal(w.alice, hexCall)).body.data).toEqual({ phone: '13900000002' });
     expect((await reveal(w.alice, customCall)).body.data).toEqual({ phone: '13800000007' });
-    expect((await reveal(w.alice, md5Call)).body).toMatchObject({ code: ErrorCode.CONFLICT, message: 'This number is hashed (MD5) and cannot be revealed' });
-    expect((await reveal(w.alice, brokenCall)).body).toMatchObject({ code: ErrorCode.CONFLICT, message: 'The project\'s decryption API could not resolve this number' });
+    expect((await reveal(w.alice, md5Call)).body).toMatchObject({
+      code: ErrorCode.CONFLICT,
+      message: 'This number is hashed (MD5) and cannot be revealed',
+    });
+    expect((await reveal(w.alice, brokenCall)).body).toMatchObject({
+      code: ErrorCode.CONFLICT,
+      message: "The project's decryption API could not resolve this number",
+    });
   });
 
   it('writes one audit entry per reveal — who, which call, when — without the number', async () => {
@@ -142,7 +189,10 @@ describe('number reveal', () => {
     const id = await insertCall(server, w.spring, { phone: '13812345678' });
     await reveal(w.alice, id);
     await reveal(w.olga, id);
-    const entries = await server.database.db.select().from(auditLog).where(and(eq(auditLog.action, 'reveal'), eq(auditLog.entity, 'call')));
+    const entries = await server.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'reveal'), eq(auditLog.entity, 'call')));
     expect(entries.map((entry) => entry.actorName).sort()).toEqual(['alice', 'olga']);
     for (const entry of entries) {
       expect(entry).toMatchObject({ entityId: id, companyId: w.companyId });
@@ -155,11 +205,14 @@ describe('number reveal', () => {
     expect(await server.database.db.select().from(auditLog).where(eq(auditLog.action, 'reveal'))).toHaveLength(2);
   });
 
-  it('needs the company\'s numberReveal permission, whatever the role', async () => {
+  it("needs the company's numberReveal permission, whatever the role", async () => {
     const w = await world();
     const id = await insertCall(server, w.spring);
     await setPermissions(server, w.companyId, { numberReveal: false });
-    expect((await reveal(w.alice, id)).body).toMatchObject({ code: ErrorCode.FORBIDDEN, message: 'Number reveal is not enabled for your company' });
+    expect((await reveal(w.alice, id)).body).toMatchObject({
+      code: ErrorCode.FORBIDDEN,
+      message: 'Number reveal is not enabled for your company',
+    });
     expect((await reveal(w.olga, id)).body.code).toBe(ErrorCode.FORBIDDEN);
   });
 
@@ -213,7 +266,9 @@ describe('recordings', () => {
     const w = await world();
     const outside = join(dataDir, 'secret.wav');
     writeFileSync(outside, 'not a recording');
-    const escape = await insertCall(server, w.spring, { recordingPath: join(recordingsDirOf(dataDir), w.companyId, '..', '..', 'secret.wav') });
+    const escape = await insertCall(server, w.spring, {
+      recordingPath: join(recordingsDirOf(dataDir), w.companyId, '..', '..', 'secret.wav'),
+    });
     const absolute = await insertCall(server, w.spring, { recordingPath: '/etc/passwd' });
     mkdirSync(join(recordingsDirOf(dataDir), w.companyId), { recursive: true });
     const link = join(recordingsDirOf(dataDir), w.companyId, 'link.wav');
@@ -227,14 +282,25 @@ describe('recordings', () => {
       expect(answer.json()).toMatchObject({ code: 404, message: 'This call has no recording' });
     }
     const live = await insertCall(server, w.spring, { endedAt: null, status: null, recordingPath: recordingOf(w.companyId, 'live') });
-    expect((await recording(live, w.alice, EN)).json()).toMatchObject({ code: 404, message: 'The call is still on: its recording is ready when it ends' });
+    expect((await recording(live, w.alice, EN)).json()).toMatchObject({
+      code: 404,
+      message: 'The call is still on: its recording is ready when it ends',
+    });
   });
 
   it('needs a session (cookie or bearer) and answers 404 for what the caller may not see', async () => {
     const w = await world();
     const id = await insertCall(server, w.spring, { recordingPath: recordingOf(w.companyId, 'private') });
     expect((await recording(id)).statusCode).toBe(401);
-    expect((await server.app.inject({ method: 'GET', url: `/api/call-records/recording/${id}`, headers: { authorization: `Bearer ${w.alice}` } })).statusCode).toBe(200);
+    expect(
+      (
+        await server.app.inject({
+          method: 'GET',
+          url: `/api/call-records/recording/${id}`,
+          headers: { authorization: `Bearer ${w.alice}` },
+        })
+      ).statusCode,
+    ).toBe(200);
     expect((await recording(id, w.olga)).statusCode).toBe(200);
     expect((await recording(id, w.oscar)).statusCode).toBe(404);
     expect((await recording(id, w.gina)).statusCode).toBe(404);
@@ -242,24 +308,35 @@ describe('recordings', () => {
 });
 
 describe('tenant isolation of every call endpoint', () => {
-  it('answers 404 for another company\'s call on get, customer, reveal and recording', async () => {
+  it("answers 404 for another company's call on get, customer, reveal and recording", async () => {
     const w = await world();
     const theirs = await insertCall(server, w.globex, { recordingPath: recordingOf(w.otherCompanyId, 'globex') });
     for (const endpoint of ['get', 'customer', 'reveal']) {
-      expect((await call(server, `/api/call-records/${endpoint}`, { token: w.alice, body: { id: theirs } })).body.code, endpoint).toBe(ErrorCode.NOT_FOUND);
+      expect((await call(server, `/api/call-records/${endpoint}`, { token: w.alice, body: { id: theirs } })).body.code, endpoint).toBe(
+        ErrorCode.NOT_FOUND,
+      );
       expect((await call(server, `/api/call-records/${endpoint}`, { token: w.gina, body: { id: theirs } })).body.code, endpoint).toBe(200);
     }
     expect((await recording(theirs, w.alice)).statusCode).toBe(404);
-    expect(await server.database.db.select().from(auditLog).where(and(eq(auditLog.action, 'reveal'), eq(auditLog.actorName, 'alice')))).toHaveLength(0);
+    expect(
+      await server.database.db
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.action, 'reveal'), eq(auditLog.actorName, 'alice'))),
+    ).toHaveLength(0);
   });
 
   it('keeps an unassigned agent out of a call on every endpoint, and refuses what is not a call id', async () => {
     const w = await world();
     const id = await insertCall(server, w.spring);
     for (const endpoint of ['get', 'customer', 'reveal']) {
-      expect((await call(server, `/api/call-records/${endpoint}`, { token: w.oscar, body: { id } })).body.code, endpoint).toBe(ErrorCode.NOT_FOUND);
+      expect((await call(server, `/api/call-records/${endpoint}`, { token: w.oscar, body: { id } })).body.code, endpoint).toBe(
+        ErrorCode.NOT_FOUND,
+      );
       expect((await call(server, `/api/call-records/${endpoint}`, { token: w.olga, body: { id } })).body.code, endpoint).toBe(200);
-      expect((await call(server, `/api/call-records/${endpoint}`, { token: w.alice, body: { id: 'x' } })).body.code, endpoint).toBe(ErrorCode.VALIDATION);
+      expect((await call(server, `/api/call-records/${endpoint}`, { token: w.alice, body: { id: 'x' } })).body.code, endpoint).toBe(
+        ErrorCode.VALIDATION,
+      );
     }
   });
 });

@@ -29,33 +29,68 @@ export const callRecordColumns = {
 };
 
 export interface CallRecordRow {
-  id: string; projectId: string; projectName: string; taskId: string; taskName: string; phone: string; encryptionType: EncryptionType;
-  attempt: number; placedAt: Date; answeredAt: Date | null; endedAt: Date | null; durationMs: number; status: 'connected' | 'missed' | null;
-  outcome: string | null; sipStatus: number | null; transferOutcome: TransferOutcome; tags: string[]; recordingPath: string | null;
+  id: string;
+  projectId: string;
+  projectName: string;
+  taskId: string;
+  taskName: string;
+  phone: string;
+  encryptionType: EncryptionType;
+  attempt: number;
+  placedAt: Date;
+  answeredAt: Date | null;
+  endedAt: Date | null;
+  durationMs: number;
+  status: 'connected' | 'missed' | null;
+  outcome: string | null;
+  sipStatus: number | null;
+  transferOutcome: TransferOutcome;
+  tags: string[];
+  recordingPath: string | null;
 }
 
 export function stateOf(row: { endedAt: Date | null; status: 'connected' | 'missed' | null }): CallRecordState {
-  return row.endedAt === null ? 'live' : row.status ?? 'missed';
+  return row.endedAt === null ? 'live' : (row.status ?? 'missed');
 }
 
 export function toCallRecord(row: CallRecordRow): CallRecord {
   return {
-    id: row.id, projectId: row.projectId, projectName: row.projectName, taskId: row.taskId, taskName: row.taskName,
-    phone: maskSubtaskPhone(row.encryptionType, row.phone), encryptionType: row.encryptionType, attempt: row.attempt,
-    placedAt: row.placedAt.toISOString(), answeredAt: row.answeredAt?.toISOString() ?? null, endedAt: row.endedAt?.toISOString() ?? null,
-    durationMs: row.durationMs, state: stateOf(row), outcome: row.outcome, sipStatus: row.sipStatus, transferOutcome: row.transferOutcome,
-    tags: row.tags ?? [], hasRecording: row.recordingPath !== null && row.endedAt !== null,
+    id: row.id,
+    projectId: row.projectId,
+    projectName: row.projectName,
+    taskId: row.taskId,
+    taskName: row.taskName,
+    phone: maskSubtaskPhone(row.encryptionType, row.phone),
+    encryptionType: row.encryptionType,
+    attempt: row.attempt,
+    placedAt: row.placedAt.toISOString(),
+    answeredAt: row.answeredAt?.toISOString() ?? null,
+    endedAt: row.endedAt?.toISOString() ?? null,
+    durationMs: row.durationMs,
+    state: stateOf(row),
+    outcome: row.outcome,
+    sipStatus: row.sipStatus,
+    transferOutcome: row.transferOutcome,
+    tags: row.tags ?? [],
+    hasRecording: row.recordingPath !== null && row.endedAt !== null,
   };
 }
 
 /** One call the caller may see, with every column of `calls` plus the project's; 404 otherwise. */
 export async function visibleCall(ctx: ActionContext, id: string) {
-  const [row] = await ctx.db.select({
-    call: calls, projectName: projects.name, encryptionType: projects.encryptionType, encryptionApiUrl: projects.encryptionApiUrl, taskName: tasks.name,
-  }).from(calls)
+  const [row] = await ctx.db
+    .select({
+      call: calls,
+      projectName: projects.name,
+      encryptionType: projects.encryptionType,
+      encryptionApiUrl: projects.encryptionApiUrl,
+      taskName: tasks.name,
+    })
+    .from(calls)
     .innerJoin(projects, eq(projects.id, calls.projectId))
     .innerJoin(tasks, eq(tasks.id, calls.taskId))
-    .where(and(visibleCalls(ctx), eq(calls.id, id))).limit(1);
+    .where(and(visibleCalls(ctx), eq(calls.id, id)))
+    .limit(1);
   if (!row) throw AppError.notFound();
   return row;
 }

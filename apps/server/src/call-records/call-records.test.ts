@@ -29,7 +29,17 @@ async function world() {
   const globex = await projectWithTask(server, gina, seeded.otherCompanyId, 'Globex');
   await assignOperator(server, seeded.companyId, spring.projectId, 'olga');
   const at = (p: typeof spring, company = seeded.companyId) => ({ companyId: company, ...p });
-  return { ...seeded, alice, gina, olga, oscar, spring: at(spring), hexed: at(hexed), hashed: at(hashed), globex: at(globex, seeded.otherCompanyId) };
+  return {
+    ...seeded,
+    alice,
+    gina,
+    olga,
+    oscar,
+    spring: at(spring),
+    hexed: at(hexed),
+    hashed: at(hashed),
+    globex: at(globex, seeded.otherCompanyId),
+  };
 }
 
 const list = (token: string, body: Record<string, unknown> = {}, headers: Record<string, string> = {}) =>
@@ -42,9 +52,21 @@ describe('call-record list: filters', () => {
     const w = await world();
     const a = await insertCall(server, w.spring);
     const b = await insertCall(server, w.hexed, { phone: Buffer.from('13900000002').toString('hex') });
-    const otherTaskId = (await call<{ id: string }>(server, '/api/tasks/create', {
-      token: w.alice, body: { projectId: w.spring.projectId, name: 'Second', scenarioId: w.spring.catalogue.scenarioId, voiceId: w.spring.catalogue.voiceId, sipLineIds: [w.spring.lineId], callStart: '09:00', callEnd: '18:00', weekdays: [1] },
-    })).body.data.id;
+    const otherTaskId = (
+      await call<{ id: string }>(server, '/api/tasks/create', {
+        token: w.alice,
+        body: {
+          projectId: w.spring.projectId,
+          name: 'Second',
+          scenarioId: w.spring.catalogue.scenarioId,
+          voiceId: w.spring.catalogue.voiceId,
+          sipLineIds: [w.spring.lineId],
+          callStart: '09:00',
+          callEnd: '18:00',
+          weekdays: [1],
+        },
+      })
+    ).body.data.id;
     const c = await insertCall(server, { ...w.spring, taskId: otherTaskId });
     expect(ids(await list(w.alice)).sort()).toEqual([a, b, c].sort());
     expect(ids(await list(w.alice, { projectId: w.spring.projectId })).sort()).toEqual([a, c].sort());
@@ -83,7 +105,13 @@ describe('call-record list: filters', () => {
   it('filters by status connected / missed (live calls are neither)', async () => {
     const w = await world();
     const connected = await insertCall(server, w.spring);
-    const missed = await insertCall(server, w.spring, { status: 'missed', outcome: 'busy', answeredAt: null, durationMs: 0, phone: '13800000002' });
+    const missed = await insertCall(server, w.spring, {
+      status: 'missed',
+      outcome: 'busy',
+      answeredAt: null,
+      durationMs: 0,
+      phone: '13800000002',
+    });
     const live = await insertCall(server, w.spring, { status: null, outcome: null, endedAt: null, phone: '13800000003' });
     expect(ids(await list(w.alice, { status: 'connected' }))).toEqual([connected]);
     expect(ids(await list(w.alice, { status: 'missed' }))).toEqual([missed]);
@@ -123,7 +151,10 @@ describe('call-record list: validation names the field in both languages', () =>
     const zh = await list(w.alice, { minDuration: 31, maxDuration: 30 }, ZH);
     expect(zh.body).toMatchObject({ code: ErrorCode.VALIDATION, message: '最长通话时长不能小于最短通话时长' });
     // Equal ends are a valid (one-instant, one-length) range.
-    expect((await list(w.alice, { startTime: '2026-03-02T10:00:00Z', endTime: '2026-03-02T10:00:00Z', minDuration: 30, maxDuration: 30 })).body.code).toBe(200);
+    expect(
+      (await list(w.alice, { startTime: '2026-03-02T10:00:00Z', endTime: '2026-03-02T10:00:00Z', minDuration: 30, maxDuration: 30 })).body
+        .code,
+    ).toBe(200);
   });
 
   it('refuses a time that is not an instant, a negative or fractional duration, a duration over a day, an unknown project id', async () => {
@@ -135,7 +166,10 @@ describe('call-record list: validation names the field in both languages', () =>
     expect(await bad({ maxDuration: 86_401 })).toMatchObject({ code: 400, message: 'Longest duration must be at most 86400' });
     expect((await bad({ maxDuration: 86_400 })).code).toBe(200);
     expect(await bad({ projectId: 'nope' })).toMatchObject({ code: 400, message: 'Project is not a valid id' });
-    expect(await bad({ phone: '电话' })).toMatchObject({ code: 400, message: 'Phone number must be a number or a stored token, without spaces' });
+    expect(await bad({ phone: '电话' })).toMatchObject({
+      code: 400,
+      message: 'Phone number must be a number or a stored token, without spaces',
+    });
   });
 });
 
@@ -143,7 +177,8 @@ describe('call-record list: pages, sort, count', () => {
   it('pages on the server, newest first by default, oldest first on request, id breaking ties', async () => {
     const w = await world();
     const made: string[] = [];
-    for (let i = 0; i < 5; i += 1) made.push(await insertCall(server, w.spring, { placedAt: new Date(base + i * MINUTE), phone: `1380000000${i}` }));
+    for (let i = 0; i < 5; i += 1)
+      made.push(await insertCall(server, w.spring, { placedAt: new Date(base + i * MINUTE), phone: `1380000000${i}` }));
     const page2 = await list(w.alice, { page: 2, pageSize: 2 });
     expect(page2.body.data).toMatchObject({ total: 5, totalCapped: false });
     expect(ids(page2)).toEqual([made[2], made[1]]);
@@ -172,7 +207,11 @@ describe('call-record list: pages, sort, count', () => {
 
 describe('call-record export (CSV, streamed)', () => {
   const exportCsv = (token: string, query = '', headers: Record<string, string> = {}) =>
-    server.app.inject({ method: 'GET', url: `/api/call-records/export${query ? `?${query}` : ''}`, headers: { cookie: `Authorization=${token}`, ...headers } });
+    server.app.inject({
+      method: 'GET',
+      url: `/api/call-records/export${query ? `?${query}` : ''}`,
+      headers: { cookie: `Authorization=${token}`, ...headers },
+    });
 
   it('streams every filtered row across batches, numbers masked, with a BOM and the filename', async () => {
     const w = await world();
@@ -189,8 +228,13 @@ describe('call-record export (CSV, streamed)', () => {
     expect(answer.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(answer.headers['content-disposition']).toMatch(/^attachment; filename="call-records-\d{8}-\d{6}\.csv"/);
     expect(answer.rawPayload.subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
-    const lines = answer.body.replace(/^\uFEFF/, '').trim().split('\r\n');
-    expect(lines[0]).toBe('Call time (UTC),Project,Task,Phone number (masked),Status,Outcome,Duration (s),Transfer outcome,Tags,SIP status,Attempt,Call ID');
+    const lines = answer.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
+    expect(lines[0]).toBe(
+      'Call time (UTC),Project,Task,Phone number (masked),Status,Outcome,Duration (s),Transfer outcome,Tags,SIP status,Attempt,Call ID',
+    );
     expect(lines).toHaveLength(2501);
     // Newest first, no row twice or lost across the keyset batches (placed_at carries microseconds).
     const phones = lines.slice(1).map((line) => line.split(',')[3]);
@@ -207,10 +251,18 @@ describe('call-record export (CSV, streamed)', () => {
   it('writes headers and values in Chinese for a Chinese caller, times in the company time zone, oldest first on request', async () => {
     const w = await world();
     await server.database.db.execute(sql`update companies set timezone = 'Asia/Shanghai' where id = ${w.companyId}`);
-    await insertCall(server, w.spring, { placedAt: new Date('2026-03-02T08:00:00Z'), status: 'missed', outcome: 'no_answer', durationMs: 0 });
+    await insertCall(server, w.spring, {
+      placedAt: new Date('2026-03-02T08:00:00Z'),
+      status: 'missed',
+      outcome: 'no_answer',
+      durationMs: 0,
+    });
     await insertCall(server, w.spring, { placedAt: new Date('2026-03-02T09:00:00Z'), phone: '13800000002', tags: ['high_intent'] });
     const answer = await exportCsv(w.alice, 'sort=asc&locale=zh-CN');
-    const lines = answer.body.replace(/^\uFEFF/, '').trim().split('\r\n');
+    const lines = answer.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
     expect(lines[0]!.startsWith('呼叫时间 (Asia/Shanghai),项目,任务,电话号码（脱敏）,状态')).toBe(true);
     expect(lines[1]).toMatch(/^2026-03-02 16:00:00,Spring,Spring-t1,\*\*\*\*\*\*\*0001,未接通,无人接听,0,未转人工,/);
     expect(lines[2]).toContain('已接通,已接听,30,未转人工,high_intent,200,1,');
@@ -229,7 +281,10 @@ describe('call-record export (CSV, streamed)', () => {
     const refused = await exportCsv(w.alice, 'minDuration=5&maxDuration=4', EN);
     expect(refused.json()).toMatchObject({ code: 400, message: 'Longest duration must not be less than the shortest duration' });
     await exportCsv(w.alice, 'status=connected&tags=high_intent&tags=callback_requested');
-    const [entry] = await server.database.db.select().from(auditLog).where(and(eq(auditLog.action, 'export'), eq(auditLog.entity, 'call_records')));
+    const [entry] = await server.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'export'), eq(auditLog.entity, 'call_records')));
     expect(entry).toMatchObject({ actorName: 'alice', companyId: w.companyId });
     expect(entry!.changes).toMatchObject({ filter: { status: 'connected', tags: ['high_intent', 'callback_requested'] } });
     await setPermissions(server, w.companyId, { features: [] });
@@ -240,7 +295,7 @@ describe('call-record export (CSV, streamed)', () => {
 });
 
 describe('call records: tenant isolation and agent scoping', () => {
-  it('never lists another company\'s calls, nor offers its projects', async () => {
+  it("never lists another company's calls, nor offers its projects", async () => {
     const w = await world();
     const mine = await insertCall(server, w.spring);
     const theirs = await insertCall(server, w.globex);
@@ -248,7 +303,10 @@ describe('call records: tenant isolation and agent scoping', () => {
     expect(ids(await list(w.gina))).toEqual([theirs]);
     expect(ids(await list(w.alice, { projectId: w.globex.projectId }))).toEqual([]);
     expect(ids(await list(w.alice, { taskId: w.globex.taskId }))).toEqual([]);
-    const options = await call<CallRecordOptions>(server, '/api/call-records/options', { token: w.alice, body: { projectId: w.globex.projectId } });
+    const options = await call<CallRecordOptions>(server, '/api/call-records/options', {
+      token: w.alice,
+      body: { projectId: w.globex.projectId },
+    });
     expect(options.body.data.projects.map((p) => p.name).sort()).toEqual(['Hashed', 'Hexed', 'Spring']);
     expect(options.body.data.tasks).toEqual([]);
   });
@@ -260,10 +318,16 @@ describe('call records: tenant isolation and agent scoping', () => {
     expect(ids(await list(w.olga))).toEqual([spring]);
     expect(ids(await list(w.olga, { projectId: w.hexed.projectId }))).toEqual([]);
     expect(ids(await list(w.oscar))).toEqual([]);
-    const options = await call<CallRecordOptions>(server, '/api/call-records/options', { token: w.olga, body: { projectId: w.spring.projectId } });
+    const options = await call<CallRecordOptions>(server, '/api/call-records/options', {
+      token: w.olga,
+      body: { projectId: w.spring.projectId },
+    });
     expect(options.body.data.projects.map((p) => p.name)).toEqual(['Spring']);
     expect(options.body.data.tasks.map((t) => t.name)).toEqual(['Spring-t1']);
-    const hidden = await call<CallRecordOptions>(server, '/api/call-records/options', { token: w.olga, body: { projectId: w.hexed.projectId } });
+    const hidden = await call<CallRecordOptions>(server, '/api/call-records/options', {
+      token: w.olga,
+      body: { projectId: w.hexed.projectId },
+    });
     expect(hidden.body.data.tasks).toEqual([]);
   });
 
@@ -274,9 +338,11 @@ describe('call records: tenant isolation and agent scoping', () => {
     expect(ids(await list(w.alice))).toEqual([]);
   });
 
-  it('answers the options with the company\'s permissions and the tag catalogue', async () => {
+  it("answers the options with the company's permissions and the tag catalogue", async () => {
     const w = await world();
-    await server.database.db.execute(sql`insert into tags (name, alias, description) values ('High intent', 'high_intent', 'wants to buy')`);
+    await server.database.db.execute(
+      sql`insert into tags (name, alias, description) values ('High intent', 'high_intent', 'wants to buy')`,
+    );
     const before = await call<CallRecordOptions>(server, '/api/call-records/options', { token: w.alice, body: {} });
     expect(before.body.data).toMatchObject({ canReveal: false, canExport: true, tags: [{ alias: 'high_intent', name: 'High intent' }] });
     await setPermissions(server, w.companyId, { numberReveal: true, features: [] });

@@ -23,46 +23,94 @@ export interface CallRecordExport {
  * indexes — so memory stays flat and a slow download holds no transaction open. Times are written in
  * the company's time zone; headers and values in the caller's language; UTF-8 with a BOM for Excel.
  */
-export async function exportCallRecords(ctx: ActionContext, filter: CallRecordFilter, locale: Locale, now: Date): Promise<CallRecordExport> {
+export async function exportCallRecords(
+  ctx: ActionContext,
+  filter: CallRecordFilter,
+  locale: Locale,
+  now: Date,
+): Promise<CallRecordExport> {
   const permissions = await getCompanyPermissions(ctx.db, ctx.actor.companyId);
   if (!permissions.features.includes('csvExport')) throw new AppError(ErrorCode.FORBIDDEN, 'e.callRecords.exportDisabled');
-  const [company] = await ctx.db.select({ timezone: companies.timezone }).from(companies).where(eq(companies.id, ctx.actor.companyId)).limit(1);
+  const [company] = await ctx.db
+    .select({ timezone: companies.timezone })
+    .from(companies)
+    .where(eq(companies.id, ctx.actor.companyId))
+    .limit(1);
   const timeZone = company?.timezone ?? 'UTC';
-  await ctx.db.transaction((tx) => recordAudit(tx, auditWho(ctx), {
-    action: 'export', entity: 'call_records', entityId: null, changes: { filter: { ...filter } },
-  }));
+  await ctx.db.transaction((tx) =>
+    recordAudit(tx, auditWho(ctx), {
+      action: 'export',
+      entity: 'call_records',
+      entityId: null,
+      changes: { filter: { ...filter } },
+    }),
+  );
   return { filename: `call-records-${stamp(now, timeZone)}.csv`, chunks: rows(ctx, filter, locale, timeZone) };
 }
 
 async function* rows(ctx: ActionContext, filter: CallRecordFilter, locale: Locale, timeZone: string): AsyncGenerator<string> {
   const t = (key: string) => translate(key, locale);
-  const when = new Intl.DateTimeFormat('sv-SE', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hour12: false });
-  yield UTF8_BOM + csvLine([
-    `${t('csv.placedAt')} (${timeZone})`, t('csv.project'), t('csv.task'), t('csv.phone'), t('csv.status'), t('csv.outcome'),
-    t('csv.duration'), t('csv.transfer'), t('csv.tags'), t('csv.sipStatus'), t('csv.attempt'), t('csv.id'),
-  ]);
+  const when = new Intl.DateTimeFormat('sv-SE', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+    hour12: false,
+  });
+  yield UTF8_BOM +
+    csvLine([
+      `${t('csv.placedAt')} (${timeZone})`,
+      t('csv.project'),
+      t('csv.task'),
+      t('csv.phone'),
+      t('csv.status'),
+      t('csv.outcome'),
+      t('csv.duration'),
+      t('csv.transfer'),
+      t('csv.tags'),
+      t('csv.sipStatus'),
+      t('csv.attempt'),
+      t('csv.id'),
+    ]);
   const ascending = filter.sort === 'asc';
   const base = and(visibleCalls(ctx), callFilterConditions(filter));
   // The cursor keeps placed_at as PostgreSQL's own text (microseconds): a JS Date would round it to ms.
   let cursor: { at: string; id: string } | null = null;
   for (;;) {
-    const after: SQL | undefined = cursor === null ? undefined : ascending
-      ? sql`(${calls.placedAt}, ${calls.id}) > (${cursor.at}::timestamptz, ${cursor.id}::uuid)`
-      : sql`(${calls.placedAt}, ${calls.id}) < (${cursor.at}::timestamptz, ${cursor.id}::uuid)`;
-    const batch: (CallRecordRow & { cursorAt: string })[] = await ctx.db.select({ ...callRecordColumns, cursorAt: sql<string>`${calls.placedAt}::text` }).from(calls)
+    const after: SQL | undefined =
+      cursor === null
+        ? undefined
+        : ascending
+          ? sql`(${calls.placedAt}, ${calls.id}) > (${cursor.at}::timestamptz, ${cursor.id}::uuid)`
+          : sql`(${calls.placedAt}, ${calls.id}) < (${cursor.at}::timestamptz, ${cursor.id}::uuid)`;
+    const batch: (CallRecordRow & { cursorAt: string })[] = (await ctx.db
+      .select({ ...callRecordColumns, cursorAt: sql<string>`${calls.placedAt}::text` })
+      .from(calls)
       .innerJoin(projects, eq(projects.id, calls.projectId))
       .innerJoin(tasks, eq(tasks.id, calls.taskId))
       .where(and(base, after))
       .orderBy(...(ascending ? [asc(calls.placedAt), asc(calls.id)] : [desc(calls.placedAt), desc(calls.id)]))
-      .limit(CALL_RECORD_LIMITS.exportBatch) as (CallRecordRow & { cursorAt: string })[];
+      .limit(CALL_RECORD_LIMITS.exportBatch)) as (CallRecordRow & { cursorAt: string })[];
     if (batch.length === 0) return;
     let text = '';
     for (const row of batch) {
       const record = toCallRecord(row);
       text += csvLine([
-        when.format(row.placedAt), record.projectName, record.taskName, record.phone, t(`call.state.${record.state}`),
-        record.outcome ? t(`call.outcome.${record.outcome}`) : '', Math.round(record.durationMs / 1000),
-        t(`call.transfer.${record.transferOutcome}`), record.tags.join(' '), record.sipStatus, record.attempt, record.id,
+        when.format(row.placedAt),
+        record.projectName,
+        record.taskName,
+        record.phone,
+        t(`call.state.${record.state}`),
+        record.outcome ? t(`call.outcome.${record.outcome}`) : '',
+        Math.round(record.durationMs / 1000),
+        t(`call.transfer.${record.transferOutcome}`),
+        record.tags.join(' '),
+        record.sipStatus,
+        record.attempt,
+        record.id,
       ]);
     }
     yield text;
@@ -74,6 +122,15 @@ async function* rows(ctx: ActionContext, filter: CallRecordFilter, locale: Local
 
 /** 20260314-093000 in the company's time zone. */
 function stamp(now: Date, timeZone: string): string {
-  const parts = new Intl.DateTimeFormat('sv-SE', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hour12: false }).format(now);
+  const parts = new Intl.DateTimeFormat('sv-SE', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+    hour12: false,
+  }).format(now);
   return parts.replace(/[-:]/g, '').replace(' ', '-');
 }

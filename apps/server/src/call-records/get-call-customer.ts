@@ -13,17 +13,33 @@ import { stateOf, visibleCall } from './call-record-row.ts';
 export async function getCallCustomer(ctx: ActionContext, id: string): Promise<CallCustomer> {
   const { call } = await visibleCall(ctx, id);
   const earlier = and(
-    eq(calls.companyId, call.companyId), eq(calls.phone, call.phone), eq(calls.projectId, call.projectId),
+    eq(calls.companyId, call.companyId),
+    eq(calls.phone, call.phone),
+    eq(calls.projectId, call.projectId),
     or(lt(calls.placedAt, call.placedAt), and(eq(calls.placedAt, call.placedAt), lt(calls.id, call.id))),
   );
   const [subtask, history, [counted]] = await Promise.all([
-    ctx.db.select({ remark: subtasks.remark, extra: subtasks.extra }).from(subtasks)
-      .where(and(eq(subtasks.id, call.subtaskId), eq(subtasks.companyId, call.companyId))).limit(1),
-    ctx.db.select({
-      id: calls.id, taskName: tasks.name, placedAt: calls.placedAt, durationMs: calls.durationMs, endedAt: calls.endedAt,
-      status: calls.status, outcome: calls.outcome, transferOutcome: calls.transferOutcome,
-    }).from(calls).innerJoin(tasks, eq(tasks.id, calls.taskId))
-      .where(earlier).orderBy(desc(calls.placedAt), desc(calls.id)).limit(CALL_RECORD_LIMITS.history),
+    ctx.db
+      .select({ remark: subtasks.remark, extra: subtasks.extra })
+      .from(subtasks)
+      .where(and(eq(subtasks.id, call.subtaskId), eq(subtasks.companyId, call.companyId)))
+      .limit(1),
+    ctx.db
+      .select({
+        id: calls.id,
+        taskName: tasks.name,
+        placedAt: calls.placedAt,
+        durationMs: calls.durationMs,
+        endedAt: calls.endedAt,
+        status: calls.status,
+        outcome: calls.outcome,
+        transferOutcome: calls.transferOutcome,
+      })
+      .from(calls)
+      .innerJoin(tasks, eq(tasks.id, calls.taskId))
+      .where(earlier)
+      .orderBy(desc(calls.placedAt), desc(calls.id))
+      .limit(CALL_RECORD_LIMITS.history),
     ctx.db.select({ n: count() }).from(calls).where(earlier),
   ]);
   return {
@@ -32,8 +48,13 @@ export async function getCallCustomer(ctx: ActionContext, id: string): Promise<C
     remark: subtask[0]?.remark ?? null,
     extra: subtask[0]?.extra ?? {},
     history: history.map((row) => ({
-      id: row.id, taskName: row.taskName, placedAt: row.placedAt.toISOString(), durationMs: row.durationMs,
-      state: stateOf(row), outcome: row.outcome, transferOutcome: row.transferOutcome,
+      id: row.id,
+      taskName: row.taskName,
+      placedAt: row.placedAt.toISOString(),
+      durationMs: row.durationMs,
+      state: stateOf(row),
+      outcome: row.outcome,
+      transferOutcome: row.transferOutcome,
     })),
     previousCalls: counted?.n ?? 0,
   };

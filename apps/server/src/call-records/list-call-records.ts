@@ -16,15 +16,23 @@ export async function listCallRecords(ctx: ActionContext, query: CallRecordQuery
   const where = and(visibleCalls(ctx), callFilterConditions(query));
   const order = query.sort === 'asc' ? [asc(calls.placedAt), asc(calls.id)] : [desc(calls.placedAt), desc(calls.id)];
   const [rows, counted] = await Promise.all([
-    ctx.db.select(callRecordColumns).from(calls)
+    ctx.db
+      .select(callRecordColumns)
+      .from(calls)
       .innerJoin(projects, eq(projects.id, calls.projectId))
       .innerJoin(tasks, eq(tasks.id, calls.taskId))
-      .where(where).orderBy(...order)
-      .limit(query.pageSize).offset((query.page - 1) * query.pageSize),
+      .where(where)
+      .orderBy(...order)
+      .limit(query.pageSize)
+      .offset((query.page - 1) * query.pageSize),
     ctx.db.select({ n: sql<number>`count(*)::int` }).from(
-      ctx.db.select({ one: sql`1` }).from(calls)
+      ctx.db
+        .select({ one: sql`1` })
+        .from(calls)
         .innerJoin(projects, eq(projects.id, calls.projectId))
-        .where(where).limit(CALL_RECORD_LIMITS.window + 1).as('matching'),
+        .where(where)
+        .limit(CALL_RECORD_LIMITS.window + 1)
+        .as('matching'),
     ),
   ]);
   const n = Number(counted[0]?.n ?? 0);

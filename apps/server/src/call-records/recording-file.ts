@@ -5,7 +5,10 @@ import type { ActionContext } from '../auth/actor.ts';
 import { AppError } from '../http/app-error.ts';
 import { visibleCall } from './call-record-row.ts';
 
-export interface RecordingFile { path: string; size: number }
+export interface RecordingFile {
+  path: string;
+  size: number;
+}
 
 /**
  * The WAV of a call the caller may see (404 otherwise), as a real file inside the recordings folder. The

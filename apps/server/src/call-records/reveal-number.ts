@@ -31,9 +31,13 @@ export async function revealNumber(ctx: ActionContext, id: string, options: Reve
     if (error instanceof UnresolvedNumber) throw new AppError(ErrorCode.CONFLICT, 'e.callRecords.revealFailed');
     throw error;
   }
-  await ctx.db.transaction((tx) => recordAudit(tx, auditWho(ctx), {
-    action: 'reveal', entity: 'call', entityId: call.id,
-    changes: { field: 'phone', projectId: call.projectId, taskId: call.taskId, encryptionType },
-  }));
+  await ctx.db.transaction((tx) =>
+    recordAudit(tx, auditWho(ctx), {
+      action: 'reveal',
+      entity: 'call',
+      entityId: call.id,
+      changes: { field: 'phone', projectId: call.projectId, taskId: call.taskId, encryptionType },
+    }),
+  );
   return { phone };
 }

@@ -18,7 +18,10 @@ export interface LlmEndpoint {
   apiKey: string | null;
 }
 
-export interface ChatMessage { role: 'system' | 'user' | 'assistant'; content: string }
+export interface ChatMessage {
+  role: 'system' | 'user' | 'assistant';
+  content: string;
+}
 
 export interface ChatRequest {
   messages: ChatMessage[];
@@ -71,7 +74,8 @@ export function providerMessage(text: string): string {
     const json = JSON.parse(text) as Record<string, unknown>;
     const error = json.error;
     if (typeof error === 'string') return error;
-    if (error && typeof error === 'object' && typeof (error as { message?: unknown }).message === 'string') return (error as { message: string }).message;
+    if (error && typeof error === 'object' && typeof (error as { message?: unknown }).message === 'string')
+      return (error as { message: string }).message;
     if (typeof json.message === 'string') return json.message;
     if (typeof json.detail === 'string') return json.detail;
   } catch {
@@ -108,14 +112,24 @@ export async function chatCompletion(endpoint: LlmEndpoint, request: ChatRequest
   }
   const timeout = AbortSignal.timeout(options.timeoutMs);
   const signal = options.signal ? AbortSignal.any([timeout, options.signal]) : timeout;
-  const fail = (failure: LlmFailure, status: number | null, detail: string): ChatResult =>
-    ({ ok: false, failure, status, detail, latencyMs: elapsed(), endpoint: url });
+  const fail = (failure: LlmFailure, status: number | null, detail: string): ChatResult => ({
+    ok: false,
+    failure,
+    status,
+    detail,
+    latencyMs: elapsed(),
+    endpoint: url,
+  });
 
   let response: Response;
   let text: string;
   try {
     response = await (options.fetch ?? fetch)(url, {
-      method: 'POST', headers: requestHeaders(endpoint), body: JSON.stringify(requestBody(endpoint, request)), signal, redirect: 'follow',
+      method: 'POST',
+      headers: requestHeaders(endpoint),
+      body: JSON.stringify(requestBody(endpoint, request)),
+      signal,
+      redirect: 'follow',
     });
     text = (await response.text()).slice(0, MAX_BODY_CHARS);
   } catch (error) {

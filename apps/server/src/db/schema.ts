@@ -6,94 +6,124 @@ const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'dat
 const updatedAt = () => timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
 
 /** A tenant. The provider's own company (is_provider) is where DEV staff live. */
-export const companies = pgTable('companies', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  name: text('name').notNull(),
-  suffix: text('suffix').notNull(),
-  adminEmail: text('admin_email').notNull(),
-  state: text('state', { enum: ['normal', 'deleted'] }).notNull().default('normal'),
-  timezone: text('timezone').notNull().default('UTC'),
-  isProvider: boolean('is_provider').notNull().default(false),
-  /** What the provider allows this company (operation area; read through `getCompanyPermissions`). */
-  permissions: jsonb('permissions').$type<CompanyPermissions>().notNull().default(DEFAULT_COMPANY_PERMISSIONS),
-  createdBy: uuid('created_by'),
-  updatedBy: uuid('updated_by'),
-  createdAt: createdAt(),
-  updatedAt: updatedAt(),
-}, (t) => [
-  uniqueIndex('companies_name_key').on(t.name),
-  // The suffix names the company in its accounts' user names (admin_<suffix>), so no two companies share one.
-  uniqueIndex('companies_suffix_key').on(sql`lower(${t.suffix})`),
-]);
+export const companies = pgTable(
+  'companies',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    suffix: text('suffix').notNull(),
+    adminEmail: text('admin_email').notNull(),
+    state: text('state', { enum: ['normal', 'deleted'] })
+      .notNull()
+      .default('normal'),
+    timezone: text('timezone').notNull().default('UTC'),
+    isProvider: boolean('is_provider').notNull().default(false),
+    /** What the provider allows this company (operation area; read through `getCompanyPermissions`). */
+    permissions: jsonb('permissions').$type<CompanyPermissions>().notNull().default(DEFAULT_COMPANY_PERMISSIONS),
+    createdBy: uuid('created_by'),
+    updatedBy: uuid('updated_by'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('companies_name_key').on(t.name),
+    // The suffix names the company in its accounts' user names (admin_<suffix>), so no two companies share one.
+    uniqueIndex('companies_suffix_key').on(sql`lower(${t.suffix})`),
+  ],
+);
 
-export const users = pgTable('users', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  /** The short numeric id the console shows as userID. */
-  userNo: serial('user_no').notNull(),
-  companyId: uuid('company_id').notNull().references(() => companies.id),
-  username: text('username').notNull(),
-  alias: text('alias').notNull(),
-  email: text('email').notNull().default(''),
-  phoneNumber: text('phone_number').notNull().default(''),
-  authLevel: text('auth_level', { enum: ['ADMIN', 'DEV', 'OPR'] }).notNull(),
-  passwordHash: text('password_hash').notNull(),
-  status: text('status', { enum: ['active', 'disabled'] }).notNull().default('active'),
-  createdBy: uuid('created_by'),
-  createdAt: createdAt(),
-  updatedAt: updatedAt(),
-}, (t) => [
-  // Sign-in takes a user name or a phone number without a company, so both are unique platform-wide.
-  uniqueIndex('users_username_key').on(sql`lower(${t.username})`),
-  uniqueIndex('users_phone_key').on(t.phoneNumber).where(sql`${t.phoneNumber} <> ''`),
-  index('users_company_idx').on(t.companyId),
-]);
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** The short numeric id the console shows as userID. */
+    userNo: serial('user_no').notNull(),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id),
+    username: text('username').notNull(),
+    alias: text('alias').notNull(),
+    email: text('email').notNull().default(''),
+    phoneNumber: text('phone_number').notNull().default(''),
+    authLevel: text('auth_level', { enum: ['ADMIN', 'DEV', 'OPR'] }).notNull(),
+    passwordHash: text('password_hash').notNull(),
+    status: text('status', { enum: ['active', 'disabled'] })
+      .notNull()
+      .default('active'),
+    createdBy: uuid('created_by'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    // Sign-in takes a user name or a phone number without a company, so both are unique platform-wide.
+    uniqueIndex('users_username_key').on(sql`lower(${t.username})`),
+    uniqueIndex('users_phone_key').on(t.phoneNumber).where(sql`${t.phoneNumber} <> ''`),
+    index('users_company_idx').on(t.companyId),
+  ],
+);
 
 export const REVOKE_REASONS = ['logout', 'forced', 'admin'] as const;
 
 /** Opaque sessions: only the SHA-256 of the token is stored. */
-export const sessions = pgTable('sessions', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  userId: uuid('user_id').notNull().references(() => users.id),
-  tokenHash: text('token_hash').notNull(),
-  remember: boolean('remember').notNull().default(false),
-  userAgent: text('user_agent'),
-  ip: text('ip'),
-  createdAt: createdAt(),
-  lastSeenAt: timestamp('last_seen_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
-  expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
-  revokedAt: timestamp('revoked_at', { withTimezone: true, mode: 'date' }),
-  revokedReason: text('revoked_reason', { enum: REVOKE_REASONS }),
-}, (t) => [
-  uniqueIndex('sessions_token_hash_key').on(t.tokenHash),
-  index('sessions_user_live_idx').on(t.userId).where(sql`${t.revokedAt} is null`),
-]);
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    tokenHash: text('token_hash').notNull(),
+    remember: boolean('remember').notNull().default(false),
+    userAgent: text('user_agent'),
+    ip: text('ip'),
+    createdAt: createdAt(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true, mode: 'date' }),
+    revokedReason: text('revoked_reason', { enum: REVOKE_REASONS }),
+  },
+  (t) => [
+    uniqueIndex('sessions_token_hash_key').on(t.tokenHash),
+    index('sessions_user_live_idx').on(t.userId).where(sql`${t.revokedAt} is null`),
+  ],
+);
 
 /** Every write, through `recordAudit` in the writer's own transaction. */
-export const auditLog = pgTable('audit_log', {
-  id: bigserial('id', { mode: 'number' }).primaryKey(),
-  at: timestamp('at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
-  actorId: uuid('actor_id'),
-  actorName: text('actor_name'),
-  companyId: uuid('company_id'),
-  action: text('action').notNull(),
-  entity: text('entity').notNull(),
-  entityId: text('entity_id'),
-  changes: jsonb('changes').$type<Record<string, unknown>>().notNull().default({}),
-  traceId: text('trace_id'),
-}, (t) => [index('audit_company_at_idx').on(t.companyId, t.at)]);
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    at: timestamp('at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    actorId: uuid('actor_id'),
+    actorName: text('actor_name'),
+    companyId: uuid('company_id'),
+    action: text('action').notNull(),
+    entity: text('entity').notNull(),
+    entityId: text('entity_id'),
+    changes: jsonb('changes').$type<Record<string, unknown>>().notNull().default({}),
+    traceId: text('trace_id'),
+  },
+  (t) => [index('audit_company_at_idx').on(t.companyId, t.at)],
+);
 
 /** Requests filed from the login page: access (register) and password resets. */
-export const accessRequests = pgTable('access_requests', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  kind: text('kind', { enum: ['register', 'password_reset'] }).notNull(),
-  companyId: uuid('company_id').references(() => companies.id),
-  userId: uuid('user_id').references(() => users.id),
-  username: text('username'),
-  payload: jsonb('payload').$type<Record<string, string>>().notNull().default({}),
-  status: text('status', { enum: ['open', 'done'] }).notNull().default('open'),
-  ip: text('ip'),
-  createdAt: createdAt(),
-}, (t) => [index('access_requests_company_idx').on(t.companyId, t.createdAt)]);
+export const accessRequests = pgTable(
+  'access_requests',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    kind: text('kind', { enum: ['register', 'password_reset'] }).notNull(),
+    companyId: uuid('company_id').references(() => companies.id),
+    userId: uuid('user_id').references(() => users.id),
+    username: text('username'),
+    payload: jsonb('payload').$type<Record<string, string>>().notNull().default({}),
+    status: text('status', { enum: ['open', 'done'] })
+      .notNull()
+      .default('open'),
+    ip: text('ip'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('access_requests_company_idx').on(t.companyId, t.createdAt)],
+);
 
 // Each later area keeps its tables in `tables/<area>.ts`, re-exported from here (drizzle-kit and the
 // drivers read this one file).

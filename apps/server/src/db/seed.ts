@@ -12,7 +12,12 @@ import { seedScenariosDemo } from '../operation/scenarios/seed-demo.ts';
 import { seedProjectsDemo } from '../projects/seed-projects-demo.ts';
 import { seedBoardsDemo } from '../boards/seed-boards-demo.ts';
 
-export interface SeededAccount { username: string; role: Role; password: string; company: string }
+export interface SeededAccount {
+  username: string;
+  role: Role;
+  password: string;
+  company: string;
+}
 
 /** What each area's `seed<Area>Demo(tx, ids)` builds on: the demo companies and accounts, and shared helpers. */
 export interface DemoIds {
@@ -39,36 +44,82 @@ export async function isEmpty(db: Db): Promise<boolean> {
 export async function seedDemo(db: Db, password: string, secrets: SecretBox): Promise<SeededAccount[]> {
   const hash = await hashPassword(password);
   return db.transaction(async (tx) => {
-    const [provider] = await tx.insert(companies).values({
-      name: 'Dialwise', suffix: 'dialwise', adminEmail: 'ops@dialwise.example', isProvider: true,
-    }).returning();
-    const [customer] = await tx.insert(companies).values({
-      name: 'AcmeOutreach', suffix: 'acme', adminEmail: 'admin@acme.example', timezone: 'Asia/Shanghai',
-    }).returning();
+    const [provider] = await tx
+      .insert(companies)
+      .values({
+        name: 'Dialwise',
+        suffix: 'dialwise',
+        adminEmail: 'ops@dialwise.example',
+        isProvider: true,
+      })
+      .returning();
+    const [customer] = await tx
+      .insert(companies)
+      .values({
+        name: 'AcmeOutreach',
+        suffix: 'acme',
+        adminEmail: 'admin@acme.example',
+        timezone: 'Asia/Shanghai',
+      })
+      .returning();
     const accounts = [
-      { username: 'admin', alias: 'Acme Admin', authLevel: 'ADMIN', companyId: customer!.id, email: 'admin@acme.example', phoneNumber: '13800000001' },
-      { username: 'dev', alias: 'Ops Wang', authLevel: 'DEV', companyId: provider!.id, email: 'ops@dialwise.example', phoneNumber: '13800000002' },
-      { username: 'agent', alias: 'Agent Lin', authLevel: 'OPR', companyId: customer!.id, email: 'agent@acme.example', phoneNumber: '13800000003' },
+      {
+        username: 'admin',
+        alias: 'Acme Admin',
+        authLevel: 'ADMIN',
+        companyId: customer!.id,
+        email: 'admin@acme.example',
+        phoneNumber: '13800000001',
+      },
+      {
+        username: 'dev',
+        alias: 'Ops Wang',
+        authLevel: 'DEV',
+        companyId: provider!.id,
+        email: 'ops@dialwise.example',
+        phoneNumber: '13800000002',
+      },
+      {
+        username: 'agent',
+        alias: 'Agent Lin',
+        authLevel: 'OPR',
+        companyId: customer!.id,
+        email: 'agent@acme.example',
+        phoneNumber: '13800000003',
+      },
     ] as const;
-    const inserted = await tx.insert(users).values(accounts.map((a) => ({ ...a, passwordHash: hash }))).returning();
+    const inserted = await tx
+      .insert(users)
+      .values(accounts.map((a) => ({ ...a, passwordHash: hash })))
+      .returning();
     const idOf = (username: string) => inserted.find((u) => u.username === username)!.id;
     const ids: DemoIds = {
-      providerId: provider!.id, customerId: customer!.id, adminId: idOf('admin'), devId: idOf('dev'), agentId: idOf('agent'),
-      passwordHash: hash, secrets,
+      providerId: provider!.id,
+      customerId: customer!.id,
+      adminId: idOf('admin'),
+      devId: idOf('dev'),
+      agentId: idOf('agent'),
+      passwordHash: hash,
+      secrets,
     };
     await seedAccountsDemo(tx, ids);
     await seedSipLinesDemo(tx, ids);
     await seedOperationDemo(tx, { customerId: ids.customerId, devUserId: ids.devId });
     const catalogue = await seedScenariosDemo(tx, { devUserId: ids.devId, secrets });
     // The customer may use the demo scenario and its processors (the voices are granted by the operation seed).
-    await tx.insert(companyGrants).values([
-      { companyId: ids.customerId, kind: 'scenario', refId: catalogue.scenarioId },
-      ...Object.values(catalogue.processorIds).map((refId) => ({ companyId: ids.customerId, kind: 'processor' as const, refId })),
-    ]).onConflictDoNothing();
+    await tx
+      .insert(companyGrants)
+      .values([
+        { companyId: ids.customerId, kind: 'scenario', refId: catalogue.scenarioId },
+        ...Object.values(catalogue.processorIds).map((refId) => ({ companyId: ids.customerId, kind: 'processor' as const, refId })),
+      ])
+      .onConflictDoNothing();
     await seedProjectsDemo(tx, { companyId: ids.customerId, adminId: ids.adminId });
     await seedBoardsDemo(tx, { companyId: ids.customerId });
     return accounts.map((a) => ({
-      username: a.username, role: a.authLevel, password,
+      username: a.username,
+      role: a.authLevel,
+      password,
       company: a.companyId === provider!.id ? provider!.name : customer!.name,
     }));
   });
@@ -82,10 +133,18 @@ export async function bootstrapProvider(db: Db, givenPassword: string | undefine
   const password = givenPassword || `Dw-${randomBytes(9).toString('base64url')}1!`;
   const hash = await hashPassword(password);
   return db.transaction(async (tx) => {
-    const [provider] = await tx.insert(companies).values({
-      name: 'Provider', suffix: 'provider', adminEmail: 'ops@provider.invalid', isProvider: true,
-    }).returning();
-    await tx.insert(users).values({ companyId: provider!.id, username: 'dev', alias: 'Provider Ops', authLevel: 'DEV', passwordHash: hash });
+    const [provider] = await tx
+      .insert(companies)
+      .values({
+        name: 'Provider',
+        suffix: 'provider',
+        adminEmail: 'ops@provider.invalid',
+        isProvider: true,
+      })
+      .returning();
+    await tx
+      .insert(users)
+      .values({ companyId: provider!.id, username: 'dev', alias: 'Provider Ops', authLevel: 'DEV', passwordHash: hash });
     return { username: 'dev', role: 'DEV', password, company: provider!.name };
   });
 }

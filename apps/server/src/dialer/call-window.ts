@@ -10,7 +10,11 @@ export interface CallWindow {
   timeZone: string;
 }
 
-interface LocalTime { weekday: number; minutes: number; seconds: number }
+interface LocalTime {
+  weekday: number;
+  minutes: number;
+  seconds: number;
+}
 
 const WEEKDAY_INDEX: Record<string, number> = { Mon: 1, Tue: 2, Wed: 3, Thu: 4, Fri: 5, Sat: 6, Sun: 7 };
 const formatters = new Map<string, Intl.DateTimeFormat>();
@@ -19,7 +23,12 @@ function formatterFor(timeZone: string): Intl.DateTimeFormat {
   let formatter = formatters.get(timeZone);
   if (!formatter) {
     formatter = new Intl.DateTimeFormat('en-US', {
-      timeZone, weekday: 'short', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23',
+      timeZone,
+      weekday: 'short',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+      hourCycle: 'h23',
     });
     formatters.set(timeZone, formatter);
   }
@@ -28,7 +37,11 @@ function formatterFor(timeZone: string): Intl.DateTimeFormat {
 
 /** The wall-clock weekday and time of `at` in `timeZone`. */
 export function localTime(at: Date, timeZone: string): LocalTime {
-  const parts = Object.fromEntries(formatterFor(timeZone).formatToParts(at).map((part) => [part.type, part.value]));
+  const parts = Object.fromEntries(
+    formatterFor(timeZone)
+      .formatToParts(at)
+      .map((part) => [part.type, part.value]),
+  );
   return {
     weekday: WEEKDAY_INDEX[parts.weekday!]!,
     minutes: Number(parts.hour) * 60 + Number(parts.minute),
@@ -73,6 +86,6 @@ function correctToLocal(guess: Date, minutes: number, timeZone: string): Date {
   const drift = localTime(guess, timeZone).minutes - minutes;
   if (drift === 0) return guess;
   // Keep the correction within half a day so it never jumps to the neighbouring day.
-  const wrapped = ((drift + 720) % 1440 + 1440) % 1440 - 720;
+  const wrapped = ((((drift + 720) % 1440) + 1440) % 1440) - 720;
   return new Date(guess.getTime() - wrapped * 60_000);
 }

@@ -5,7 +5,11 @@
  * with the reason. Outcomes that say something about the number (busy, no answer, invalid) are not line
  * failures and never trip it.
  */
-export interface BreakerOptions { window: number; minCalls: number; threshold: number }
+export interface BreakerOptions {
+  window: number;
+  minCalls: number;
+  threshold: number;
+}
 export const DEFAULT_BREAKER: BreakerOptions = { window: 20, minCalls: 10, threshold: 0.8 };
 
 export type BreakerVerdict = { tripped: false } | { tripped: true; failures: number; calls: number; share: number };

@@ -33,7 +33,10 @@ export interface ClaimRequest {
   now: Date;
 }
 
-export interface ClaimResult { claims: Claim[]; blocked: number }
+export interface ClaimResult {
+  claims: Claim[];
+  blocked: number;
+}
 
 /**
  * Claims the next due subtasks of one dialling task, in one transaction, so that however many dialer
@@ -50,24 +53,43 @@ export interface ClaimResult { claims: Claim[]; blocked: number }
  */
 export async function claimCalls(db: Db, request: ClaimRequest): Promise<ClaimResult> {
   return db.transaction(async (tx) => {
-    const [task] = await tx.select({
-      id: tasks.id, projectId: tasks.projectId, companyId: tasks.companyId, scenarioVersion: tasks.scenarioVersion,
-      encryptionType: projects.encryptionType, encryptionApiUrl: projects.encryptionApiUrl,
-    }).from(tasks)
+    const [task] = await tx
+      .select({
+        id: tasks.id,
+        projectId: tasks.projectId,
+        companyId: tasks.companyId,
+        scenarioVersion: tasks.scenarioVersion,
+        encryptionType: projects.encryptionType,
+        encryptionApiUrl: projects.encryptionApiUrl,
+      })
+      .from(tasks)
       .innerJoin(projects, eq(projects.id, tasks.projectId))
       .innerJoin(companies, eq(companies.id, tasks.companyId))
-      .where(and(eq(tasks.id, request.taskId), eq(tasks.status, 'in_progress'), isNull(tasks.deletedAt), isNull(projects.deletedAt), eq(companies.state, 'normal')))
+      .where(
+        and(
+          eq(tasks.id, request.taskId),
+          eq(tasks.status, 'in_progress'),
+          isNull(tasks.deletedAt),
+          isNull(projects.deletedAt),
+          eq(companies.state, 'normal'),
+        ),
+      )
       .for('update', { of: tasks });
     if (!task) return { claims: [], blocked: 0 };
 
     // The company's cap across all its tasks (set by the provider). Its row lock makes claims of one
     // company take turns, so each counts the company's live calls after the other's commit. Locks are
     // always taken task → company → lines, so claims cannot deadlock.
-    const [company] = await tx.select({ permissions: companies.permissions }).from(companies)
-      .where(eq(companies.id, task.companyId)).for('update');
+    const [company] = await tx
+      .select({ permissions: companies.permissions })
+      .from(companies)
+      .where(eq(companies.id, task.companyId))
+      .for('update');
     const companyCap = normalizePermissions(company?.permissions).maxConcurrency;
 
-    const lines = await tx.select({ id: sipLines.id, concurrency: sipLines.concurrency }).from(sipLines)
+    const lines = await tx
+      .select({ id: sipLines.id, concurrency: sipLines.concurrency })
+      .from(sipLines)
       .innerJoin(taskSipLines, eq(taskSipLines.sipLineId, sipLines.id))
       .where(and(eq(taskSipLines.taskId, task.id), eq(sipLines.status, 'enabled')))
       .orderBy(asc(sipLines.id))
@@ -75,8 +97,14 @@ export async function claimCalls(db: Db, request: ClaimRequest): Promise<ClaimRe
     if (lines.length === 0) return { claims: [], blocked: 0 };
 
     const room = await lineRoom(tx, lines, request.lineAllowance);
-    const [taskLive] = await tx.select({ n: count() }).from(calls).where(and(eq(calls.taskId, task.id), isNull(calls.endedAt)));
-    const [companyLive] = await tx.select({ n: count() }).from(calls).where(and(eq(calls.companyId, task.companyId), isNull(calls.endedAt)));
+    const [taskLive] = await tx
+      .select({ n: count() })
+      .from(calls)
+      .where(and(eq(calls.taskId, task.id), isNull(calls.endedAt)));
+    const [companyLive] = await tx
+      .select({ n: count() })
+      .from(calls)
+      .where(and(eq(calls.companyId, task.companyId), isNull(calls.endedAt)));
     const wanted = Math.min(
       request.budget - (taskLive?.n ?? 0),
       companyCap - (companyLive?.n ?? 0),
@@ -84,24 +112,50 @@ export async function claimCalls(db: Db, request: ClaimRequest): Promise<ClaimRe
     );
     if (wanted <= 0) return { claims: [], blocked: 0 };
 
-    const due = await tx.select({
-      id: subtasks.id, phone: subtasks.phone, attempts: subtasks.attempts,
-      prologueInfo: subtasks.prologueInfo, businessInfo: subtasks.businessInfo,
-    }).from(subtasks)
-      .where(and(
-        eq(subtasks.taskId, task.id), eq(subtasks.state, 'pending'),
-        or(isNull(subtasks.nextAttemptAt), lte(subtasks.nextAttemptAt, request.now)),
-        notExists(tx.select({ one: sql`1` }).from(calls).where(and(eq(calls.taskId, subtasks.taskId), eq(calls.phone, subtasks.phone), isNull(calls.endedAt)))),
-      ))
+    const due = await tx
+      .select({
+        id: subtasks.id,
+        phone: subtasks.phone,
+        attempts: subtasks.attempts,
+        prologueInfo: subtasks.prologueInfo,
+        businessInfo: subtasks.businessInfo,
+      })
+      .from(subtasks)
+      .where(
+        and(
+          eq(subtasks.taskId, task.id),
+          eq(subtasks.state, 'pending'),
+          or(isNull(subtasks.nextAttemptAt), lte(subtasks.nextAttemptAt, request.now)),
+          notExists(
+            tx
+              .select({ one: sql`1` })
+              .from(calls)
+              .where(and(eq(calls.taskId, subtasks.taskId), eq(calls.phone, subtasks.phone), isNull(calls.endedAt))),
+          ),
+        ),
+      )
       .orderBy(asc(subtasks.id))
       .limit(wanted)
       .for('update', { of: subtasks, skipLocked: true });
     if (due.length === 0) return { claims: [], blocked: 0 };
 
-    const listed = await listedNumbers(tx, task.companyId, task.encryptionType, due.map((s) => s.phone));
+    const listed = await listedNumbers(
+      tx,
+      task.companyId,
+      task.encryptionType,
+      due.map((s) => s.phone),
+    );
     const blocked = due.filter((s) => listed.has(s.phone));
     if (blocked.length > 0) {
-      await tx.update(subtasks).set({ state: 'blocked', lastOutcome: 'blocked' }).where(inArray(subtasks.id, blocked.map((s) => s.id)));
+      await tx
+        .update(subtasks)
+        .set({ state: 'blocked', lastOutcome: 'blocked' })
+        .where(
+          inArray(
+            subtasks.id,
+            blocked.map((s) => s.id),
+          ),
+        );
     }
 
     // Lines for the due numbers, in order, while there is room; then one UPDATE and one multi-row INSERT
@@ -117,43 +171,95 @@ export async function claimCalls(db: Db, request: ClaimRequest): Promise<ClaimRe
     const claims: Claim[] = [];
     if (picked.length > 0) {
       const leaseUntil = new Date(request.now.getTime() + request.leaseMs);
-      await tx.update(subtasks)
+      await tx
+        .update(subtasks)
         .set({ state: 'dialing', leaseOwner: request.node, leaseUntil, attempts: sql`${subtasks.attempts} + 1`, nextAttemptAt: null })
-        .where(inArray(subtasks.id, picked.map((p) => p.subtask.id)));
-      const opened = await tx.insert(calls).values(picked.map(({ subtask, lineId }) => ({
-        companyId: task.companyId, projectId: task.projectId, taskId: task.id, subtaskId: subtask.id, sipLineId: lineId,
-        phone: subtask.phone, attempt: subtask.attempts + 1, prologueInfo: subtask.prologueInfo, businessInfo: subtask.businessInfo,
-        scenarioVersion: task.scenarioVersion, node: request.node, placedAt: request.now,
-      }))).returning({ id: calls.id, subtaskId: calls.subtaskId });
+        .where(
+          inArray(
+            subtasks.id,
+            picked.map((p) => p.subtask.id),
+          ),
+        );
+      const opened = await tx
+        .insert(calls)
+        .values(
+          picked.map(({ subtask, lineId }) => ({
+            companyId: task.companyId,
+            projectId: task.projectId,
+            taskId: task.id,
+            subtaskId: subtask.id,
+            sipLineId: lineId,
+            phone: subtask.phone,
+            attempt: subtask.attempts + 1,
+            prologueInfo: subtask.prologueInfo,
+            businessInfo: subtask.businessInfo,
+            scenarioVersion: task.scenarioVersion,
+            node: request.node,
+            placedAt: request.now,
+          })),
+        )
+        .returning({ id: calls.id, subtaskId: calls.subtaskId });
       const callOf = new Map(opened.map((call) => [call.subtaskId, call.id]));
       for (const { subtask, lineId } of picked) {
         claims.push({
-          callId: callOf.get(subtask.id)!, subtaskId: subtask.id, taskId: task.id, projectId: task.projectId, companyId: task.companyId, lineId,
-          phone: subtask.phone, attempt: subtask.attempts + 1, prologueInfo: subtask.prologueInfo, businessInfo: subtask.businessInfo,
-          encryptionType: task.encryptionType, encryptionApiUrl: task.encryptionApiUrl,
+          callId: callOf.get(subtask.id)!,
+          subtaskId: subtask.id,
+          taskId: task.id,
+          projectId: task.projectId,
+          companyId: task.companyId,
+          lineId,
+          phone: subtask.phone,
+          attempt: subtask.attempts + 1,
+          prologueInfo: subtask.prologueInfo,
+          businessInfo: subtask.businessInfo,
+          encryptionType: task.encryptionType,
+          encryptionApiUrl: task.encryptionApiUrl,
         });
       }
     }
     const taken = claims.length + blocked.length;
     if (taken > 0) {
-      await tx.update(tasks).set({ pendingCount: sql`greatest(${tasks.pendingCount} - ${taken}, 0)` }).where(eq(tasks.id, task.id));
+      await tx
+        .update(tasks)
+        .set({ pendingCount: sql`greatest(${tasks.pendingCount} - ${taken}, 0)` })
+        .where(eq(tasks.id, task.id));
     }
     return { claims, blocked: blocked.length };
   });
 }
 
 /** Free places per line: its concurrency minus its live calls (all processes), within its pacer's allowance. */
-async function lineRoom(tx: Tx, lines: { id: string; concurrency: number }[], allowance: ReadonlyMap<string, number>): Promise<Map<string, number>> {
-  const live = await tx.select({ lineId: calls.sipLineId, n: count() }).from(calls)
-    .where(and(inArray(calls.sipLineId, lines.map((l) => l.id)), isNull(calls.endedAt)))
+async function lineRoom(
+  tx: Tx,
+  lines: { id: string; concurrency: number }[],
+  allowance: ReadonlyMap<string, number>,
+): Promise<Map<string, number>> {
+  const live = await tx
+    .select({ lineId: calls.sipLineId, n: count() })
+    .from(calls)
+    .where(
+      and(
+        inArray(
+          calls.sipLineId,
+          lines.map((l) => l.id),
+        ),
+        isNull(calls.endedAt),
+      ),
+    )
     .groupBy(calls.sipLineId);
   const liveBy = new Map(live.map((row) => [row.lineId, row.n]));
-  return new Map(lines.map((line) => [line.id, Math.max(0, Math.min(line.concurrency - (liveBy.get(line.id) ?? 0), allowance.get(line.id) ?? 0))]));
+  return new Map(
+    lines.map((line) => [line.id, Math.max(0, Math.min(line.concurrency - (liveBy.get(line.id) ?? 0), allowance.get(line.id) ?? 0))]),
+  );
 }
 
 function roomiest(room: ReadonlyMap<string, number>): string | null {
   let best: string | null = null;
   let most = 0;
-  for (const [id, free] of room) if (free > most) { best = id; most = free; }
+  for (const [id, free] of room)
+    if (free > most) {
+      best = id;
+      most = free;
+    }
   return best;
 }

@@ -10,23 +10,58 @@ import { recoverLeases } from './recover-leases.ts';
 const server = useTestServer();
 const NOW = new Date('2026-11-23T02:00:00Z');
 
-async function fixture(options: { lines?: number[]; phones?: string[]; status?: 'in_progress' | 'paused'; redial?: number; encryption?: 'PLAIN_TEXT' | 'HEX' | 'MD5' } = {}) {
+async function fixture(
+  options: {
+    lines?: number[];
+    phones?: string[];
+    status?: 'in_progress' | 'paused';
+    redial?: number;
+    encryption?: 'PLAIN_TEXT' | 'HEX' | 'MD5';
+  } = {},
+) {
   const { companyId } = await seedCompanies(server);
   const db = server.database.db;
-  const [project] = await db.insert(projects).values({ companyId, name: 'p1', encryptionType: options.encryption ?? 'PLAIN_TEXT' }).returning();
+  const [project] = await db
+    .insert(projects)
+    .values({ companyId, name: 'p1', encryptionType: options.encryption ?? 'PLAIN_TEXT' })
+    .returning();
   const [scenario] = await db.insert(scenarios).values({ name: 's' }).returning();
   const [voice] = await db.insert(voices).values({ nickname: 'v', vendor: 'volcano', originalVoiceId: 'v1' }).returning();
   const phones = options.phones ?? Array.from({ length: 10 }, (_, i) => `1380000${String(i).padStart(4, '0')}`);
-  const [task] = await db.insert(tasks).values({
-    projectId: project!.id, companyId, name: 't', status: options.status ?? 'in_progress', scenarioId: scenario!.id, voiceId: voice!.id,
-    callStart: '00:00', callEnd: '23:59', weekdays: [1, 2, 3, 4, 5, 6, 7], advanced: {} as never,
-    pendingCount: phones.length, totalCount: phones.length, redialCount: options.redial ?? 0, redialGapMinutes: 10,
-  }).returning();
+  const [task] = await db
+    .insert(tasks)
+    .values({
+      projectId: project!.id,
+      companyId,
+      name: 't',
+      status: options.status ?? 'in_progress',
+      scenarioId: scenario!.id,
+      voiceId: voice!.id,
+      callStart: '00:00',
+      callEnd: '23:59',
+      weekdays: [1, 2, 3, 4, 5, 6, 7],
+      advanced: {} as never,
+      pendingCount: phones.length,
+      totalCount: phones.length,
+      redialCount: options.redial ?? 0,
+      redialGapMinutes: 10,
+    })
+    .returning();
   const lineIds: string[] = [];
   for (const [i, concurrency] of (options.lines ?? [3]).entries()) {
-    const [line] = await db.insert(sipLines).values({
-      companyId, alias: `line${i}`, concurrency, sipUsername: 'u', passwordSealed: 'x', domain: 'carrier.test', port: 5060, trunk: 'simulated',
-    }).returning();
+    const [line] = await db
+      .insert(sipLines)
+      .values({
+        companyId,
+        alias: `line${i}`,
+        concurrency,
+        sipUsername: 'u',
+        passwordSealed: 'x',
+        domain: 'carrier.test',
+        port: 5060,
+        trunk: 'simulated',
+      })
+      .returning();
     lineIds.push(line!.id);
     await db.insert(taskSipLines).values({ taskId: task!.id, sipLineId: line!.id });
   }
@@ -35,15 +70,34 @@ async function fixture(options: { lines?: number[]; phones?: string[]; status?: 
 }
 
 function request(taskId: string, lineIds: string[], extra: Partial<ClaimRequest> = {}): ClaimRequest {
-  return { taskId, node: 'node-a', budget: 100, lineAllowance: new Map(lineIds.map((id) => [id, 100])), leaseMs: 60_000, now: NOW, ...extra };
+  return {
+    taskId,
+    node: 'node-a',
+    budget: 100,
+    lineAllowance: new Map(lineIds.map((id) => [id, 100])),
+    leaseMs: 60_000,
+    now: NOW,
+    ...extra,
+  };
 }
 
 function ending(callId: string, outcome: CallEnding['outcome'], extra: Partial<CallEnding> = {}): CallEnding {
   const answered = outcome === 'answered';
   return {
-    callId, outcome, sipStatus: answered ? 200 : 486, sipReason: 'x', hungUpBy: 'callee', ringingAt: NOW,
-    answeredAt: answered ? NOW : null, endedAt: new Date(NOW.getTime() + 30_000), durationMs: answered ? 30_000 : 0,
-    recordingPath: null, recordingMs: null, conversation: [], retryAfterMs: null, ...extra,
+    callId,
+    outcome,
+    sipStatus: answered ? 200 : 486,
+    sipReason: 'x',
+    hungUpBy: 'callee',
+    ringingAt: NOW,
+    answeredAt: answered ? NOW : null,
+    endedAt: new Date(NOW.getTime() + 30_000),
+    durationMs: answered ? 30_000 : 0,
+    recordingPath: null,
+    recordingMs: null,
+    conversation: [],
+    retryAfterMs: null,
+    ...extra,
   };
 }
 
@@ -53,7 +107,7 @@ async function taskRow(taskId: string) {
 }
 
 describe('claiming subtasks', () => {
-  it('never exceeds a line\'s concurrency, writes an open call record per claim and moves the counters', async () => {
+  it("never exceeds a line's concurrency, writes an open call record per claim and moves the counters", async () => {
     const { taskId, lineIds, db } = await fixture({ lines: [3] });
     const first = await claimCalls(db, request(taskId, lineIds));
     expect(first.claims).toHaveLength(3);
@@ -82,18 +136,36 @@ describe('claiming subtasks', () => {
     expect(perLine[0]).toBeLessThanOrEqual(2);
   });
 
-  it('keeps all of a company\'s tasks together under the concurrency cap the provider set', async () => {
+  it("keeps all of a company's tasks together under the concurrency cap the provider set", async () => {
     const { companyId, taskId, lineIds, db } = await fixture({ lines: [10] });
-    await db.update(companies).set({ permissions: { numberReveal: false, maxConcurrency: 4, features: [] } }).where(eq(companies.id, companyId));
+    await db
+      .update(companies)
+      .set({ permissions: { numberReveal: false, maxConcurrency: 4, features: [] } })
+      .where(eq(companies.id, companyId));
     // A second task of the same company, on a line of its own.
     const [original] = await db.select().from(tasks).where(eq(tasks.id, taskId));
     const { id: _id, ...copy } = original!;
-    const [other] = await db.insert(tasks).values({ ...copy, name: 't2' }).returning();
-    const [line] = await db.insert(sipLines).values({
-      companyId, alias: 'other', concurrency: 10, sipUsername: 'u', passwordSealed: 'x', domain: 'carrier.test', port: 5060, trunk: 'simulated',
-    }).returning();
+    const [other] = await db
+      .insert(tasks)
+      .values({ ...copy, name: 't2' })
+      .returning();
+    const [line] = await db
+      .insert(sipLines)
+      .values({
+        companyId,
+        alias: 'other',
+        concurrency: 10,
+        sipUsername: 'u',
+        passwordSealed: 'x',
+        domain: 'carrier.test',
+        port: 5060,
+        trunk: 'simulated',
+      })
+      .returning();
     await db.insert(taskSipLines).values({ taskId: other!.id, sipLineId: line!.id });
-    await db.insert(subtasks).values(Array.from({ length: 5 }, (_, i) => ({ taskId: other!.id, companyId, phone: `1390000${String(i).padStart(4, '0')}` })));
+    await db
+      .insert(subtasks)
+      .values(Array.from({ length: 5 }, (_, i) => ({ taskId: other!.id, companyId, phone: `1390000${String(i).padStart(4, '0')}` })));
 
     const first = await claimCalls(db, request(taskId, lineIds, { budget: 3 }));
     expect(first.claims).toHaveLength(3);
@@ -123,9 +195,18 @@ describe('claiming subtasks', () => {
     await db.insert(subtasks).values({ taskId, companyId: task!.companyId, phone: '13800000001' });
     await db.update(tasks).set({ pendingCount: 1 }).where(eq(tasks.id, taskId));
     expect((await claimCalls(db, request(taskId, lineIds))).claims).toHaveLength(0);
-    await expect(db.insert(calls).values({
-      companyId: task!.companyId, projectId: task!.projectId, taskId, subtaskId: 999, sipLineId: lineIds[0]!, phone: '13800000001', attempt: 1, node: 'x',
-    })).rejects.toThrow();
+    await expect(
+      db.insert(calls).values({
+        companyId: task!.companyId,
+        projectId: task!.projectId,
+        taskId,
+        subtaskId: 999,
+        sipLineId: lineIds[0]!,
+        phone: '13800000001',
+        attempt: 1,
+        node: 'x',
+      }),
+    ).rejects.toThrow();
     await finishCall(db, ending(claims[0]!.callId, 'answered'));
     expect((await claimCalls(db, request(taskId, lineIds))).claims).toHaveLength(1);
   });
@@ -143,14 +224,24 @@ describe('claiming subtasks', () => {
 
   const hex = (phone: string) => Buffer.from(phone).toString('hex');
   const md5 = (phone: string) => createHash('md5').update(phone).digest('hex');
-  it.each([['HEX', hex], ['MD5', md5]] as const)('matches listed numbers through the encoding: %s', async (encryption, encode) => {
+  it.each([
+    ['HEX', hex],
+    ['MD5', md5],
+  ] as const)('matches listed numbers through the encoding: %s', async (encryption, encode) => {
     // HEX by the number it encodes; MD5 by the hash of the listed number.
-    const { companyId, taskId, lineIds, db } = await fixture({ lines: [5], encryption, phones: ['13800000001', '+8613800000002'].map(encode) });
+    const { companyId, taskId, lineIds, db } = await fixture({
+      lines: [5],
+      encryption,
+      phones: ['13800000001', '+8613800000002'].map(encode),
+    });
     await db.insert(dncNumbers).values({ companyId, phone: '+8613800000002' });
     const result = await claimCalls(db, request(taskId, lineIds));
     expect(result.claims.map((c) => c.phone)).toEqual([encode('13800000001')]);
     expect(result.blocked).toBe(1);
-    const [blocked] = await db.select().from(subtasks).where(eq(subtasks.phone, encode('+8613800000002')));
+    const [blocked] = await db
+      .select()
+      .from(subtasks)
+      .where(eq(subtasks.phone, encode('+8613800000002')));
     expect(blocked!.state).toBe('blocked');
   });
 });
@@ -164,7 +255,10 @@ describe('finishing calls', () => {
     await finishCall(db, ending(claims[1]!.callId, 'busy'));
     expect((await taskRow(taskId)).status).toBe('completed');
     const records = await db.select().from(calls).where(eq(calls.taskId, taskId));
-    expect(records.map((r) => [r.outcome, r.status]).sort()).toEqual([['answered', 'connected'], ['busy', 'missed']]);
+    expect(records.map((r) => [r.outcome, r.status]).sort()).toEqual([
+      ['answered', 'connected'],
+      ['busy', 'missed'],
+    ]);
   });
 
   it('redials busy and no answer after the gap while the count allows, then stops', async () => {
@@ -190,13 +284,16 @@ describe('finishing calls', () => {
     await finishCall(db, ending(claims[0]!.callId, 'backpressure', { retryAfterMs: 5_000 }));
     await finishCall(db, ending(claims[1]!.callId, 'invalid_number'));
     const rows = await db.select().from(subtasks).orderBy(subtasks.id);
-    expect(rows.map((r) => [r.state, r.attempts])).toEqual([['pending', 0], ['failed', 1]]);
+    expect(rows.map((r) => [r.state, r.attempts])).toEqual([
+      ['pending', 0],
+      ['failed', 1],
+    ]);
     expect((await taskRow(taskId)).pendingCount).toBe(1);
   });
 });
 
 describe('lease recovery', () => {
-  it('gives a dead process\'s subtasks back after their lease expires and closes its records as interrupted', async () => {
+  it("gives a dead process's subtasks back after their lease expires and closes its records as interrupted", async () => {
     const { taskId, lineIds, db } = await fixture({ lines: [2], phones: ['13800000001', '13800000002'] });
     const { claims } = await claimCalls(db, request(taskId, lineIds, { leaseMs: 10_000 }));
     expect(await recoverLeases(db, new Date(NOW.getTime() + 5_000))).toBe(0);

@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { taskBudgets, type TaskDemand } from './concurrency.ts';
 
-const lines = [{ id: 'A', concurrency: 10 }, { id: 'B', concurrency: 5 }];
+const lines = [
+  { id: 'A', concurrency: 10 },
+  { id: 'B', concurrency: 5 },
+];
 
 describe('task budgets', () => {
   it('auto: a task alone on its lines gets their whole capacity', () => {

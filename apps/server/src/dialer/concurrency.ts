@@ -4,7 +4,10 @@
  * (the line's capacity split evenly among the dialling tasks that use it). The dialer also checks the
  * line's live count before each call, so the share is a budget, never a licence to exceed a line.
  */
-export interface LineCapacity { id: string; concurrency: number }
+export interface LineCapacity {
+  id: string;
+  concurrency: number;
+}
 export interface TaskDemand {
   id: string;
   lineIds: readonly string[];

@@ -32,10 +32,13 @@ afterEach(async () => {
 });
 
 describe('the dialer over real SIP', () => {
-  it('dials a task\'s numbers through a SIP line to sipp: digest answered with the sealed password, RTP both ways, recordings, records, task completed', async () => {
+  it("dials a task's numbers through a SIP line to sipp: digest answered with the sealed password, RTP both ways, recordings, records, task completed", async () => {
     const numbers = 4;
     sipp = await startSipp({
-      scenario: 'uas-auth.xml', rtpEcho: true, calls: numbers, timeoutS: 60,
+      scenario: 'uas-auth.xml',
+      rtpEcho: true,
+      calls: numbers,
+      timeoutS: 60,
       keys: { challenge: 'qop="auth", algorithm=MD5', user: 'line1001', password: 'secret-1001' },
     });
     const { companyId } = await seedCompanies(server);
@@ -43,22 +46,49 @@ describe('the dialer over real SIP', () => {
     const [project] = await db.insert(projects).values({ companyId, name: 'p', encryptionType: 'PLAIN_TEXT' }).returning();
     const [scenario] = await db.insert(scenarios).values({ name: 's' }).returning();
     const [voice] = await db.insert(voices).values({ nickname: 'v', vendor: 'volcano', originalVoiceId: 'v1' }).returning();
-    const [task] = await db.insert(tasks).values({
-      projectId: project!.id, companyId, name: 'sip campaign', status: 'in_progress', scenarioId: scenario!.id, voiceId: voice!.id,
-      callStart: '00:00', callEnd: '23:59', weekdays: [1, 2, 3, 4, 5, 6, 7], advanced: { prologues: ['Hello over SIP'], pauseSeconds: 1 },
-      pendingCount: numbers, totalCount: numbers,
-    }).returning();
-    const [line] = await db.insert(sipLines).values({
-      companyId, alias: 'sipp', concurrency: 2, cps: 50, sipUsername: 'line1001', passwordSealed: secrets.seal('secret-1001'),
-      domain: sipp.address, port: sipp.port, trunk: 'sip',
-    }).returning();
+    const [task] = await db
+      .insert(tasks)
+      .values({
+        projectId: project!.id,
+        companyId,
+        name: 'sip campaign',
+        status: 'in_progress',
+        scenarioId: scenario!.id,
+        voiceId: voice!.id,
+        callStart: '00:00',
+        callEnd: '23:59',
+        weekdays: [1, 2, 3, 4, 5, 6, 7],
+        advanced: { prologues: ['Hello over SIP'], pauseSeconds: 1 },
+        pendingCount: numbers,
+        totalCount: numbers,
+      })
+      .returning();
+    const [line] = await db
+      .insert(sipLines)
+      .values({
+        companyId,
+        alias: 'sipp',
+        concurrency: 2,
+        cps: 50,
+        sipUsername: 'line1001',
+        passwordSealed: secrets.seal('secret-1001'),
+        domain: sipp.address,
+        port: sipp.port,
+        trunk: 'sip',
+      })
+      .returning();
     await db.insert(taskSipLines).values({ taskId: task!.id, sipLineId: line!.id });
-    await db.insert(subtasks).values(Array.from({ length: numbers }, (_, i) => ({ taskId: task!.id, companyId, phone: `1380000${String(i).padStart(4, '0')}` })));
+    await db
+      .insert(subtasks)
+      .values(Array.from({ length: numbers }, (_, i) => ({ taskId: task!.id, companyId, phone: `1380000${String(i).padStart(4, '0')}` })));
 
     const recordingsDir = join(dataDir, 'recordings');
     const sip = new SipTrunk({ recordingsDir, bindAddress: '127.0.0.1', rtpPorts: { min: 35000, max: 35998 } });
     const simulated = new SimulatedTrunk({ recordingsDir, seed: 1, timeScale: 0.01 });
-    closers.push(() => sip.close(), () => simulated.close());
+    closers.push(
+      () => sip.close(),
+      () => simulated.close(),
+    );
     const dialer = new Dialer(
       { db, secrets, now: () => new Date(), trunks: { sip, simulated } },
       { recordingsDir, tickMs: 50, talkMs: 600, ringTimeoutMs: 10_000 },
@@ -72,7 +102,10 @@ describe('the dialer over real SIP', () => {
       if (row!.status === 'completed') break;
       if (Date.now() > until) throw new Error(`timed out; sipp says:\n${await sipp.diagnostics()}`);
       await dialer.tick();
-      const [live] = await db.select({ n: count() }).from(calls).where(and(eq(calls.sipLineId, line!.id), isNull(calls.endedAt)));
+      const [live] = await db
+        .select({ n: count() })
+        .from(calls)
+        .where(and(eq(calls.sipLineId, line!.id), isNull(calls.endedAt)));
       peak = Math.max(peak, live!.n);
       expect(live!.n).toBeLessThanOrEqual(2);
       await new Promise((resolve) => setTimeout(resolve, 25));

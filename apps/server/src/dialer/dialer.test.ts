@@ -27,25 +27,58 @@ afterEach(async () => {
 
 const ALL_DAY = { callStart: '00:00', callEnd: '23:59', weekdays: [1, 2, 3, 4, 5, 6, 7] };
 
-async function campaign(options: { numbers: number; lines: number[]; window?: typeof ALL_DAY; manual?: number; custom?: { apiUrl: string; tokens: string[] } }) {
+async function campaign(options: {
+  numbers: number;
+  lines: number[];
+  window?: typeof ALL_DAY;
+  manual?: number;
+  custom?: { apiUrl: string; tokens: string[] };
+}) {
   const { companyId } = await seedCompanies(server);
   const db = server.database.db;
-  const [project] = await db.insert(projects).values(options.custom
-    ? { companyId, name: 'p', encryptionType: 'CUSTOM', encryptionApiUrl: options.custom.apiUrl }
-    : { companyId, name: 'p', encryptionType: 'PLAIN_TEXT' }).returning();
+  const [project] = await db
+    .insert(projects)
+    .values(
+      options.custom
+        ? { companyId, name: 'p', encryptionType: 'CUSTOM', encryptionApiUrl: options.custom.apiUrl }
+        : { companyId, name: 'p', encryptionType: 'PLAIN_TEXT' },
+    )
+    .returning();
   const [scenario] = await db.insert(scenarios).values({ name: 's' }).returning();
   const [voice] = await db.insert(voices).values({ nickname: 'v', vendor: 'volcano', originalVoiceId: 'v1' }).returning();
-  const [task] = await db.insert(tasks).values({
-    projectId: project!.id, companyId, name: 'campaign', status: 'in_progress', scenarioId: scenario!.id, voiceId: voice!.id,
-    ...(options.window ?? ALL_DAY), advanced: { prologues: ['Hello from Acme'], pauseSeconds: 1 },
-    concurrencyMode: options.manual ? 'manual' : 'auto', concurrencyCount: options.manual ?? null,
-    pendingCount: options.numbers, totalCount: options.numbers,
-  }).returning();
+  const [task] = await db
+    .insert(tasks)
+    .values({
+      projectId: project!.id,
+      companyId,
+      name: 'campaign',
+      status: 'in_progress',
+      scenarioId: scenario!.id,
+      voiceId: voice!.id,
+      ...(options.window ?? ALL_DAY),
+      advanced: { prologues: ['Hello from Acme'], pauseSeconds: 1 },
+      concurrencyMode: options.manual ? 'manual' : 'auto',
+      concurrencyCount: options.manual ?? null,
+      pendingCount: options.numbers,
+      totalCount: options.numbers,
+    })
+    .returning();
   const lineIds: string[] = [];
   for (const [i, concurrency] of options.lines.entries()) {
-    const [line] = await db.insert(sipLines).values({
-      companyId, alias: `sim${i}`, concurrency, cps: 1000, sipUsername: '1000', passwordSealed: secrets.seal('pw'), domain: 'sim', port: 5060, trunk: 'simulated',
-    }).returning();
+    const [line] = await db
+      .insert(sipLines)
+      .values({
+        companyId,
+        alias: `sim${i}`,
+        concurrency,
+        cps: 1000,
+        sipUsername: '1000',
+        passwordSealed: secrets.seal('pw'),
+        domain: 'sim',
+        port: 5060,
+        trunk: 'simulated',
+      })
+      .returning();
     lineIds.push(line!.id);
     await db.insert(taskSipLines).values({ taskId: task!.id, sipLineId: line!.id });
   }
@@ -67,7 +100,17 @@ function dialer(mix: Partial<OutcomeMix> = {}, extra: { talkMs?: number; node?: 
 
 async function liveByLine(lineIds: string[]) {
   const db = server.database.db;
-  return Promise.all(lineIds.map(async (id) => (await db.select({ n: count() }).from(calls).where(and(eq(calls.sipLineId, id), isNull(calls.endedAt))))[0]!.n));
+  return Promise.all(
+    lineIds.map(
+      async (id) =>
+        (
+          await db
+            .select({ n: count() })
+            .from(calls)
+            .where(and(eq(calls.sipLineId, id), isNull(calls.endedAt)))
+        )[0]!.n,
+    ),
+  );
 }
 
 async function status(taskId: string) {
@@ -86,16 +129,20 @@ async function runUntil(d: Dialer, done: () => Promise<boolean>, each: () => Pro
 }
 
 describe('the dialer on the simulated trunk', () => {
-  it('dials every number, never above a line\'s concurrency, writes one record per attempt and completes the task', async () => {
+  it("dials every number, never above a line's concurrency, writes one record per attempt and completes the task", async () => {
     const { taskId, lineIds, db } = await campaign({ numbers: 30, lines: [3, 2] });
     const d = dialer({ answered: 1, no_answer: 0, busy: 0, invalid_number: 0, rejected: 0, failed: 0, backpressure: 0 });
     let peak = [0, 0];
-    await runUntil(d, async () => (await status(taskId)).status === 'completed', async () => {
-      const live = await liveByLine(lineIds);
-      peak = peak.map((p, i) => Math.max(p, live[i]!));
-      expect(live[0]).toBeLessThanOrEqual(3);
-      expect(live[1]).toBeLessThanOrEqual(2);
-    });
+    await runUntil(
+      d,
+      async () => (await status(taskId)).status === 'completed',
+      async () => {
+        const live = await liveByLine(lineIds);
+        peak = peak.map((p, i) => Math.max(p, live[i]!));
+        expect(live[0]).toBeLessThanOrEqual(3);
+        expect(live[1]).toBeLessThanOrEqual(2);
+      },
+    );
     expect(peak[0]! + peak[1]!).toBeGreaterThan(1);
     const records = await db.select().from(calls).where(eq(calls.taskId, taskId));
     expect(records).toHaveLength(30);
@@ -106,13 +153,20 @@ describe('the dialer on the simulated trunk', () => {
     expect((await status(taskId)).pendingCount).toBe(0);
   });
 
-  it('respects a manual task concurrency below its lines\' capacity', async () => {
+  it("respects a manual task concurrency below its lines' capacity", async () => {
     const { taskId, db } = await campaign({ numbers: 10, lines: [5], manual: 2 });
     const d = dialer({ answered: 1, no_answer: 0, busy: 0, invalid_number: 0, rejected: 0, failed: 0, backpressure: 0 });
-    await runUntil(d, async () => (await status(taskId)).status === 'completed', async () => {
-      const [live] = await db.select({ n: count() }).from(calls).where(and(eq(calls.taskId, taskId), isNull(calls.endedAt)));
-      expect(live!.n).toBeLessThanOrEqual(2);
-    });
+    await runUntil(
+      d,
+      async () => (await status(taskId)).status === 'completed',
+      async () => {
+        const [live] = await db
+          .select({ n: count() })
+          .from(calls)
+          .where(and(eq(calls.taskId, taskId), isNull(calls.endedAt)));
+        expect(live!.n).toBeLessThanOrEqual(2);
+      },
+    );
   });
 
   it('places no call outside the call window', async () => {
@@ -140,22 +194,47 @@ describe('the dialer on the simulated trunk', () => {
 
   it('abort hangs up live calls at once and dials nothing more', async () => {
     const { taskId, db } = await campaign({ numbers: 10, lines: [3] });
-    const d = dialer({ answered: 1, no_answer: 0, busy: 0, invalid_number: 0, rejected: 0, failed: 0, backpressure: 0 }, { talkMs: 60_000 });
+    const d = dialer(
+      { answered: 1, no_answer: 0, busy: 0, invalid_number: 0, rejected: 0, failed: 0, backpressure: 0 },
+      { talkMs: 60_000 },
+    );
     await d.tick();
-    await runUntil(d, async () => (await db.select().from(calls).where(and(eq(calls.taskId, taskId), eq(calls.status, 'connected')))).length > 0 || d.liveCalls === 3);
+    await runUntil(
+      d,
+      async () =>
+        (
+          await db
+            .select()
+            .from(calls)
+            .where(and(eq(calls.taskId, taskId), eq(calls.status, 'connected')))
+        ).length > 0 || d.liveCalls === 3,
+    );
     await db.update(tasks).set({ status: 'aborted' }).where(eq(tasks.id, taskId));
-    await runUntil(d, async () => d.liveCalls === 0, async () => {}, 5_000);
+    await runUntil(
+      d,
+      async () => d.liveCalls === 0,
+      async () => {},
+      5_000,
+    );
     const records = await db.select().from(calls).where(eq(calls.taskId, taskId));
     expect(records).toHaveLength(3);
     expect(records.every((r) => r.endedAt !== null)).toBe(true);
   });
 
-  it('stops a deleted company\'s calls', async () => {
+  it("stops a deleted company's calls", async () => {
     const { taskId, companyId, db } = await campaign({ numbers: 5, lines: [2] });
-    const d = dialer({ answered: 1, no_answer: 0, busy: 0, invalid_number: 0, rejected: 0, failed: 0, backpressure: 0 }, { talkMs: 60_000 });
+    const d = dialer(
+      { answered: 1, no_answer: 0, busy: 0, invalid_number: 0, rejected: 0, failed: 0, backpressure: 0 },
+      { talkMs: 60_000 },
+    );
     await d.tick();
     await db.update(companies).set({ state: 'deleted' }).where(eq(companies.id, companyId));
-    await runUntil(d, async () => d.liveCalls === 0, async () => {}, 5_000);
+    await runUntil(
+      d,
+      async () => d.liveCalls === 0,
+      async () => {},
+      5_000,
+    );
     for (let i = 0; i < 3; i += 1) await d.tick();
     expect(await db.select().from(calls).where(eq(calls.taskId, taskId))).toHaveLength(2);
   });
@@ -172,7 +251,14 @@ describe('the dialer on the simulated trunk', () => {
   it('dials again the subtasks of a process that died mid-call, once its leases expire', async () => {
     const { taskId, lineIds, db } = await campaign({ numbers: 4, lines: [4] });
     // A process claims two numbers, then dies without ending them.
-    const dead = await claimCalls(db, { taskId, node: 'dead', budget: 2, lineAllowance: new Map([[lineIds[0]!, 2]]), leaseMs: 200, now: new Date() });
+    const dead = await claimCalls(db, {
+      taskId,
+      node: 'dead',
+      budget: 2,
+      lineAllowance: new Map([[lineIds[0]!, 2]]),
+      leaseMs: 200,
+      now: new Date(),
+    });
     expect(dead.claims).toHaveLength(2);
     await new Promise((resolve) => setTimeout(resolve, 250));
     const d = dialer({ answered: 1, no_answer: 0, busy: 0, invalid_number: 0, rejected: 0, failed: 0, backpressure: 0 });
@@ -186,10 +272,20 @@ describe('the dialer on the simulated trunk', () => {
 describe('restarting the only dialer', () => {
   it('closes what its predecessor left live as interrupted and puts the numbers back', async () => {
     const { taskId, lineIds, db } = await campaign({ numbers: 2, lines: [2] });
-    await claimCalls(db, { taskId, node: 'gone', budget: 2, lineAllowance: new Map([[lineIds[0]!, 2]]), leaseMs: 3_600_000, now: new Date() });
+    await claimCalls(db, {
+      taskId,
+      node: 'gone',
+      budget: 2,
+      lineAllowance: new Map([[lineIds[0]!, 2]]),
+      leaseMs: 3_600_000,
+      now: new Date(),
+    });
     const simulated = new SimulatedTrunk({ recordingsDir, seed: 1, timeScale: 0.01 });
     trunks.push(simulated);
-    const d = new Dialer({ db, secrets, now: () => new Date(), trunks: { sip: simulated, simulated } }, { recordingsDir, tickMs: 60_000, soleDialer: true });
+    const d = new Dialer(
+      { db, secrets, now: () => new Date(), trunks: { sip: simulated, simulated } },
+      { recordingsDir, tickMs: 60_000, soleDialer: true },
+    );
     dialers.push(d);
     await d.start();
     const records = await db.select().from(calls).where(eq(calls.taskId, taskId));
@@ -199,7 +295,7 @@ describe('restarting the only dialer', () => {
 });
 
 describe('two dialers on one database', () => {
-  it('never place two calls for one subtask, and keep the line\'s limit between them', async () => {
+  it("never place two calls for one subtask, and keep the line's limit between them", async () => {
     const { taskId, lineIds, db } = await campaign({ numbers: 24, lines: [4] });
     // On PostgreSQL the second dialer has its own connection pool, as another process would; PGlite is one
     // connection, so there both share it (the claim logic is the same, the locking is PostgreSQL's).
@@ -209,7 +305,10 @@ describe('two dialers on one database', () => {
       const a = dialer(mix, { node: 'node-a' });
       const simulated = new SimulatedTrunk({ recordingsDir, seed: 9, timeScale: 0.01, mix });
       trunks.push(simulated);
-      const b = new Dialer({ db: second?.db ?? db, secrets, now: () => new Date(), trunks: { sip: simulated, simulated } }, { recordingsDir, tickMs: 20, talkMs: 50, node: 'node-b' });
+      const b = new Dialer(
+        { db: second?.db ?? db, secrets, now: () => new Date(), trunks: { sip: simulated, simulated } },
+        { recordingsDir, tickMs: 20, talkMs: 50, node: 'node-b' },
+      );
       dialers.push(b);
       const until = Date.now() + 30_000;
       while ((await status(taskId)).status !== 'completed') {
@@ -233,7 +332,9 @@ describe('CUSTOM numbers', () => {
     // The customer's decryption API, as a real local HTTP server: tok-N → 1380000000N, tok-bad → HTTP 500.
     const api = createServer((request, response) => {
       let body = '';
-      request.on('data', (chunk) => { body += chunk; });
+      request.on('data', (chunk) => {
+        body += chunk;
+      });
       request.on('end', () => {
         const token = (JSON.parse(body) as { phone: string }).phone;
         if (token === 'tok-bad') return response.writeHead(500).end();
@@ -243,7 +344,11 @@ describe('CUSTOM numbers', () => {
     await new Promise<void>((resolve) => api.listen(0, '127.0.0.1', resolve));
     try {
       const apiUrl = `http://127.0.0.1:${(api.address() as AddressInfo).port}/decrypt`;
-      const { companyId, taskId, db } = await campaign({ numbers: 4, lines: [4], custom: { apiUrl, tokens: ['tok-1', 'tok-2', 'tok-3', 'tok-bad'] } });
+      const { companyId, taskId, db } = await campaign({
+        numbers: 4,
+        lines: [4],
+        custom: { apiUrl, tokens: ['tok-1', 'tok-2', 'tok-3', 'tok-bad'] },
+      });
       await db.insert(dncNumbers).values({ companyId, phone: '13800000002' });
       const d = dialer({ answered: 1, no_answer: 0, busy: 0, invalid_number: 0, rejected: 0, failed: 0, backpressure: 0 });
       await runUntil(d, async () => (await status(taskId)).status === 'completed');

@@ -40,7 +40,10 @@ export interface DialerDeps {
   log?: { info(obj: object, msg: string): void; warn(obj: object, msg: string): void; error(obj: object, msg: string): void };
 }
 
-interface LiveCall { claim: Claim; abort: AbortController }
+interface LiveCall {
+  claim: Claim;
+  abort: AbortController;
+}
 
 /** How long a line's unsealed credentials are reused before they are read again. */
 const LINE_CACHE_MS = 5_000;
@@ -69,11 +72,18 @@ export class Dialer {
   private readonly running = new Set<Promise<void>>();
   private stopped = false;
 
-  constructor(private readonly deps: DialerDeps, options: DialerOptions) {
+  constructor(
+    private readonly deps: DialerDeps,
+    options: DialerOptions,
+  ) {
     this.node = options.node ?? `dialer-${randomBytes(4).toString('hex')}`;
     this.options = {
-      tickMs: options.tickMs ?? 500, leaseMs: options.leaseMs ?? 60_000, ringTimeoutMs: options.ringTimeoutMs ?? 45_000,
-      talkMs: options.talkMs ?? 20_000, recordingsDir: options.recordingsDir, breaker: options.breaker ?? DEFAULT_BREAKER,
+      tickMs: options.tickMs ?? 500,
+      leaseMs: options.leaseMs ?? 60_000,
+      ringTimeoutMs: options.ringTimeoutMs ?? 45_000,
+      talkMs: options.talkMs ?? 20_000,
+      recordingsDir: options.recordingsDir,
+      breaker: options.breaker ?? DEFAULT_BREAKER,
       soleDialer: options.soleDialer ?? false,
     };
   }
@@ -82,7 +92,9 @@ export class Dialer {
     // The only dialer on the embedded database: whatever was live when the previous process stopped is
     // over, so it is closed as interrupted now rather than after the leases expire.
     if (this.options.soleDialer) await this.recoverAllOpen();
-    this.timer = setInterval(() => { void this.tick(); }, this.options.tickMs);
+    this.timer = setInterval(() => {
+      void this.tick();
+    }, this.options.tickMs);
   }
 
   /** Stops claiming, hangs up live calls and waits for their records to be closed. */
@@ -101,8 +113,11 @@ export class Dialer {
   /** One scheduling round; rounds never overlap. Public so tests drive it step by step. */
   tick(): Promise<void> {
     if (this.ticking || this.stopped) return this.ticking ?? Promise.resolve();
-    this.ticking = this.round().catch((error) => this.deps.log?.error({ err: error }, 'dialer round failed'))
-      .finally(() => { this.ticking = null; });
+    this.ticking = this.round()
+      .catch((error) => this.deps.log?.error({ err: error }, 'dialer round failed'))
+      .finally(() => {
+        this.ticking = null;
+      });
     return this.ticking;
   }
 
@@ -110,7 +125,12 @@ export class Dialer {
     const { db } = this.deps;
     const now = this.deps.now();
     await recoverLeases(db, now);
-    await renewLeases(db, this.node, [...this.live.values()].map((c) => c.claim.subtaskId), new Date(now.getTime() + this.options.leaseMs));
+    await renewLeases(
+      db,
+      this.node,
+      [...this.live.values()].map((c) => c.claim.subtaskId),
+      new Date(now.getTime() + this.options.leaseMs),
+    );
     await this.hangUpStopped();
 
     const { tasks: dialling, lines } = await loadDiallingTasks(db);
@@ -126,7 +146,12 @@ export class Dialer {
       if (!this.windowOpen(task, now)) continue;
       const allowance = new Map(task.lineIds.map((id) => [id, this.pacers.get(id)!.available(now.getTime())]));
       const { claims } = await claimCalls(db, {
-        taskId: task.id, node: this.node, budget: budgets.get(task.id) ?? 0, lineAllowance: allowance, leaseMs: this.options.leaseMs, now,
+        taskId: task.id,
+        node: this.node,
+        budget: budgets.get(task.id) ?? 0,
+        lineAllowance: allowance,
+        leaseMs: this.options.leaseMs,
+        now,
       });
       for (const claim of claims) {
         this.pacers.get(claim.lineId)!.tryTake(now.getTime());
@@ -164,13 +189,20 @@ export class Dialer {
         await finishCall(this.deps.db, unresolvedEnding(claim.callId, error.message, this.deps.now()));
         return;
       }
-      if (claim.encryptionType === 'CUSTOM' && await isDoNotCall(this.deps.db, claim.companyId, to)) {
-        await finishCall(this.deps.db, { ...unresolvedEnding(claim.callId, 'on the do-not-call list', this.deps.now()), outcome: 'blocked' });
+      if (claim.encryptionType === 'CUSTOM' && (await isDoNotCall(this.deps.db, claim.companyId, to))) {
+        await finishCall(this.deps.db, {
+          ...unresolvedEnding(claim.callId, 'on the do-not-call list', this.deps.now()),
+          outcome: 'blocked',
+        });
         return;
       }
       const line = await this.lineCredentials(claim.lineId, claim.companyId);
       const call = this.deps.trunks[kind].dial({
-        to, callerId: line.username, line, ringTimeoutMs: this.options.ringTimeoutMs, signal: abort.signal,
+        to,
+        callerId: line.username,
+        line,
+        ringTimeoutMs: this.options.ringTimeoutMs,
+        signal: abort.signal,
         recordingPath: join(this.options.recordingsDir, claim.companyId, `${claim.callId}.wav`),
         headers: { 'X-Dialwise-Call': claim.callId },
       });
@@ -185,12 +217,16 @@ export class Dialer {
       await finishCall(this.deps.db, {
         ...endingOf(claim.callId, result),
         conversation: conversation.map((line) => ({
-          speaker: line.speaker === 'us' ? 'ai' : 'customer', text: line.text, atMs: Math.max(0, line.at.getTime() - answeredAt),
+          speaker: line.speaker === 'us' ? 'ai' : 'customer',
+          text: line.text,
+          atMs: Math.max(0, line.at.getTime() - answeredAt),
         })),
       });
     } catch (error) {
       this.deps.log?.error({ err: error, callId: claim.callId }, 'call failed locally');
-      await finishCall(this.deps.db, { ...unresolvedEnding(claim.callId, 'dialer error', this.deps.now()), outcome: 'failed' }).catch(() => undefined);
+      await finishCall(this.deps.db, { ...unresolvedEnding(claim.callId, 'dialer error', this.deps.now()), outcome: 'failed' }).catch(
+        () => undefined,
+      );
     } finally {
       this.live.delete(claim.callId);
     }
@@ -202,14 +238,21 @@ export class Dialer {
     if (result.outcome === 'backpressure') pacer?.backPressure(now.getTime());
     else pacer?.accepted();
     let breaker = this.breakers.get(claim.taskId);
-    if (!breaker) this.breakers.set(claim.taskId, breaker = new CircuitBreaker(this.options.breaker));
+    if (!breaker) this.breakers.set(claim.taskId, (breaker = new CircuitBreaker(this.options.breaker)));
     const verdict = breaker.record(LINE_FAILURES.has(result.outcome));
     if (!verdict.tripped) return;
     breaker.reset();
-    this.track(this.deps.db.update(tasks)
-      .set({ status: 'paused', statusReason: { code: 'breaker', failures: verdict.failures, calls: verdict.calls, lastSipStatus: result.sipStatus }, updatedAt: now })
-      .where(and(eq(tasks.id, claim.taskId), eq(tasks.status, 'in_progress')))
-      .then(() => this.deps.log?.warn({ taskId: claim.taskId, ...verdict }, 'circuit breaker paused the task')));
+    this.track(
+      this.deps.db
+        .update(tasks)
+        .set({
+          status: 'paused',
+          statusReason: { code: 'breaker', failures: verdict.failures, calls: verdict.calls, lastSipStatus: result.sipStatus },
+          updatedAt: now,
+        })
+        .where(and(eq(tasks.id, claim.taskId), eq(tasks.status, 'in_progress')))
+        .then(() => this.deps.log?.warn({ taskId: claim.taskId, ...verdict }, 'circuit breaker paused the task')),
+    );
   }
 
   /**
@@ -235,7 +278,9 @@ export class Dialer {
     const now = this.deps.now();
     // Every lease is stale: pass a moment after any lease could end (the largest timestamp PostgreSQL reads back).
     await recoverLeases(this.deps.db, new Date('9999-12-31T00:00:00Z'));
-    await this.deps.db.update(calls).set({ endedAt: now, outcome: 'interrupted', hungUpBy: 'network', sipReason: 'dialer process stopped mid-call', status: 'missed' })
+    await this.deps.db
+      .update(calls)
+      .set({ endedAt: now, outcome: 'interrupted', hungUpBy: 'network', sipReason: 'dialer process stopped mid-call', status: 'missed' })
       .where(isNull(calls.endedAt));
   }
 }
@@ -248,15 +293,35 @@ export function prologuesOf(claim: Pick<Claim, 'prologueInfo'>, task: Pick<Diall
 
 function endingOf(callId: string, result: CallResult): Omit<CallEnding, 'conversation'> {
   return {
-    callId, outcome: result.outcome, sipStatus: result.sipStatus, sipReason: result.sipReason, hungUpBy: result.hungUpBy,
-    ringingAt: result.ringingAt, answeredAt: result.answeredAt, endedAt: result.endedAt, durationMs: result.durationMs,
-    recordingPath: result.recording?.path ?? null, recordingMs: result.recording?.durationMs ?? null, retryAfterMs: result.retryAfterMs,
+    callId,
+    outcome: result.outcome,
+    sipStatus: result.sipStatus,
+    sipReason: result.sipReason,
+    hungUpBy: result.hungUpBy,
+    ringingAt: result.ringingAt,
+    answeredAt: result.answeredAt,
+    endedAt: result.endedAt,
+    durationMs: result.durationMs,
+    recordingPath: result.recording?.path ?? null,
+    recordingMs: result.recording?.durationMs ?? null,
+    retryAfterMs: result.retryAfterMs,
   };
 }
 
 function unresolvedEnding(callId: string, reason: string, now: Date): CallEnding {
   return {
-    callId, outcome: 'unresolved', sipStatus: null, sipReason: reason, hungUpBy: null, ringingAt: null, answeredAt: null,
-    endedAt: now, durationMs: 0, recordingPath: null, recordingMs: null, conversation: [], retryAfterMs: null,
+    callId,
+    outcome: 'unresolved',
+    sipStatus: null,
+    sipReason: reason,
+    hungUpBy: null,
+    ringingAt: null,
+    answeredAt: null,
+    endedAt: now,
+    durationMs: 0,
+    recordingPath: null,
+    recordingMs: null,
+    conversation: [],
+    retryAfterMs: null,
   };
 }

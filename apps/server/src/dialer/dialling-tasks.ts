@@ -22,19 +22,40 @@ export interface DialLine {
 
 /** The tasks the dialer may place calls for now (in progress, of a live company and project), with their lines. */
 export async function loadDiallingTasks(db: Db): Promise<{ tasks: DiallingTask[]; lines: DialLine[] }> {
-  const rows = await db.select({
-    id: tasks.id, companyId: tasks.companyId, timeZone: companies.timezone, callStart: tasks.callStart, callEnd: tasks.callEnd,
-    weekdays: tasks.weekdays, concurrencyMode: tasks.concurrencyMode, concurrencyCount: tasks.concurrencyCount, advanced: tasks.advanced,
-  }).from(tasks)
+  const rows = await db
+    .select({
+      id: tasks.id,
+      companyId: tasks.companyId,
+      timeZone: companies.timezone,
+      callStart: tasks.callStart,
+      callEnd: tasks.callEnd,
+      weekdays: tasks.weekdays,
+      concurrencyMode: tasks.concurrencyMode,
+      concurrencyCount: tasks.concurrencyCount,
+      advanced: tasks.advanced,
+    })
+    .from(tasks)
     .innerJoin(companies, eq(companies.id, tasks.companyId))
     .innerJoin(projects, eq(projects.id, tasks.projectId))
     .where(and(eq(tasks.status, 'in_progress'), isNull(tasks.deletedAt), isNull(projects.deletedAt), eq(companies.state, 'normal')));
   if (rows.length === 0) return { tasks: [], lines: [] };
 
-  const links = await db.select({ taskId: taskSipLines.taskId, line: { id: sipLines.id, concurrency: sipLines.concurrency, cps: sipLines.cps, trunk: sipLines.trunk } })
+  const links = await db
+    .select({
+      taskId: taskSipLines.taskId,
+      line: { id: sipLines.id, concurrency: sipLines.concurrency, cps: sipLines.cps, trunk: sipLines.trunk },
+    })
     .from(taskSipLines)
     .innerJoin(sipLines, eq(sipLines.id, taskSipLines.sipLineId))
-    .where(and(inArray(taskSipLines.taskId, rows.map((r) => r.id)), eq(sipLines.status, 'enabled')));
+    .where(
+      and(
+        inArray(
+          taskSipLines.taskId,
+          rows.map((r) => r.id),
+        ),
+        eq(sipLines.status, 'enabled'),
+      ),
+    );
   const lines = new Map<string, DialLine>();
   const lineIdsOf = new Map<string, string[]>();
   for (const link of links) {
@@ -44,8 +65,14 @@ export async function loadDiallingTasks(db: Db): Promise<{ tasks: DiallingTask[]
   return {
     lines: [...lines.values()],
     tasks: rows.map((row) => ({
-      id: row.id, companyId: row.companyId, timeZone: row.timeZone, callStart: row.callStart, callEnd: row.callEnd,
-      weekdays: row.weekdays, advanced: row.advanced, lineIds: lineIdsOf.get(row.id) ?? [],
+      id: row.id,
+      companyId: row.companyId,
+      timeZone: row.timeZone,
+      callStart: row.callStart,
+      callEnd: row.callEnd,
+      weekdays: row.weekdays,
+      advanced: row.advanced,
+      lineIds: lineIdsOf.get(row.id) ?? [],
       concurrency: row.concurrencyMode === 'manual' ? { mode: 'manual', count: row.concurrencyCount ?? 1 } : { mode: row.concurrencyMode },
     })),
   };
@@ -54,8 +81,10 @@ export async function loadDiallingTasks(db: Db): Promise<{ tasks: DiallingTask[]
 /** Tasks among `ids` that must not keep their live calls: aborted, deleted, or of a deleted company. */
 export async function tasksToHangUp(db: Db, ids: readonly string[]): Promise<Set<string>> {
   if (ids.length === 0) return new Set();
-  const rows = await db.select({ id: tasks.id, status: tasks.status, deletedAt: tasks.deletedAt, companyState: companies.state })
-    .from(tasks).innerJoin(companies, eq(companies.id, tasks.companyId))
+  const rows = await db
+    .select({ id: tasks.id, status: tasks.status, deletedAt: tasks.deletedAt, companyState: companies.state })
+    .from(tasks)
+    .innerJoin(companies, eq(companies.id, tasks.companyId))
     .where(inArray(tasks.id, [...ids]));
   const keep = new Set(rows.filter((r) => r.status !== 'aborted' && r.deletedAt === null && r.companyState === 'normal').map((r) => r.id));
   return new Set(ids.filter((id) => !keep.has(id)));

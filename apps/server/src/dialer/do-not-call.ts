@@ -16,12 +16,16 @@ import { dncNumbers } from '../db/schema.ts';
 export async function listedNumbers(tx: Db | Tx, companyId: string, type: EncryptionType, stored: readonly string[]): Promise<Set<string>> {
   if (stored.length === 0 || type === 'CUSTOM') return new Set();
   if (type === 'MD5') {
-    const rows = await tx.select({ hash: dncNumbers.phoneMd5 }).from(dncNumbers)
+    const rows = await tx
+      .select({ hash: dncNumbers.phoneMd5 })
+      .from(dncNumbers)
       .where(and(eq(dncNumbers.companyId, companyId), inArray(dncNumbers.phoneMd5, [...stored])));
     return new Set(rows.map((r) => r.hash));
   }
   const clearOf = new Map(stored.map((value) => [type === 'HEX' ? decodeHexPhone(value) : value, value]));
-  const rows = await tx.select({ phone: dncNumbers.phone }).from(dncNumbers)
+  const rows = await tx
+    .select({ phone: dncNumbers.phone })
+    .from(dncNumbers)
     .where(and(eq(dncNumbers.companyId, companyId), inArray(dncNumbers.phone, [...clearOf.keys()])));
   return new Set(rows.map((r) => clearOf.get(r.phone)!));
 }
@@ -29,7 +33,10 @@ export async function listedNumbers(tx: Db | Tx, companyId: string, type: Encryp
 /** Whether a clear number (as a decryption API answered it) is on the company's do-not-call list. */
 export async function isDoNotCall(db: Db, companyId: string, number: string): Promise<boolean> {
   const phone = normalizeSubtaskPhone('PLAIN_TEXT', number) ?? number;
-  const [row] = await db.select({ phone: dncNumbers.phone }).from(dncNumbers)
-    .where(and(eq(dncNumbers.companyId, companyId), eq(dncNumbers.phone, phone))).limit(1);
+  const [row] = await db
+    .select({ phone: dncNumbers.phone })
+    .from(dncNumbers)
+    .where(and(eq(dncNumbers.companyId, companyId), eq(dncNumbers.phone, phone)))
+    .limit(1);
   return row !== undefined;
 }

@@ -21,7 +21,10 @@ export interface CallEnding {
   retryAfterMs: number | null;
 }
 
-export interface RedialPolicy { count: number; gapMinutes: number }
+export interface RedialPolicy {
+  count: number;
+  gapMinutes: number;
+}
 
 /** The default wait before a number refused by back-pressure is tried again. */
 export const BACKPRESSURE_RETRY_MS = 30_000;
@@ -35,7 +38,12 @@ type Next = { state: 'done' | 'failed' | 'pending' | 'blocked'; at?: Date; refun
  * and our own cancel are not the number's fault, so the subtask goes back to pending and the attempt is
  * refunded. A line failure (5xx, timeout) is done for this number: the circuit breaker judges the line.
  */
-export function nextSubtaskState(outcome: CallEnding['outcome'], attempt: number, redial: RedialPolicy, ending: Pick<CallEnding, 'endedAt' | 'retryAfterMs'>): Next {
+export function nextSubtaskState(
+  outcome: CallEnding['outcome'],
+  attempt: number,
+  redial: RedialPolicy,
+  ending: Pick<CallEnding, 'endedAt' | 'retryAfterMs'>,
+): Next {
   switch (outcome) {
     case 'answered':
       return { state: 'done' };
@@ -64,24 +72,54 @@ export function nextSubtaskState(outcome: CallEnding['outcome'], attempt: number
  */
 export async function finishCall(db: Db, ending: CallEnding): Promise<void> {
   await db.transaction(async (tx) => {
-    const [call] = await tx.update(calls).set({
-      endedAt: ending.endedAt, outcome: ending.outcome, status: ending.answeredAt ? 'connected' : 'missed',
-      sipStatus: ending.sipStatus, sipReason: ending.sipReason, hungUpBy: ending.hungUpBy,
-      ringingAt: ending.ringingAt, answeredAt: ending.answeredAt, durationMs: ending.durationMs,
-      recordingPath: ending.recordingPath, recordingMs: ending.recordingMs, conversation: ending.conversation,
-    }).where(and(eq(calls.id, ending.callId), isNull(calls.endedAt)))
+    const [call] = await tx
+      .update(calls)
+      .set({
+        endedAt: ending.endedAt,
+        outcome: ending.outcome,
+        status: ending.answeredAt ? 'connected' : 'missed',
+        sipStatus: ending.sipStatus,
+        sipReason: ending.sipReason,
+        hungUpBy: ending.hungUpBy,
+        ringingAt: ending.ringingAt,
+        answeredAt: ending.answeredAt,
+        durationMs: ending.durationMs,
+        recordingPath: ending.recordingPath,
+        recordingMs: ending.recordingMs,
+        conversation: ending.conversation,
+      })
+      .where(and(eq(calls.id, ending.callId), isNull(calls.endedAt)))
       .returning({ subtaskId: calls.subtaskId, taskId: calls.taskId, attempt: calls.attempt });
     if (!call) return;
 
-    const [task] = await tx.select({ redialCount: tasks.redialCount, redialGapMinutes: tasks.redialGapMinutes }).from(tasks)
-      .where(eq(tasks.id, call.taskId)).for('update');
-    const next = nextSubtaskState(ending.outcome, call.attempt, { count: task?.redialCount ?? 0, gapMinutes: task?.redialGapMinutes ?? 30 }, ending);
-    const [subtask] = await tx.update(subtasks).set({
-      state: next.state, leaseOwner: null, leaseUntil: null, nextAttemptAt: next.at ?? null, lastOutcome: ending.outcome,
-      ...(next.refund ? { attempts: sql`greatest(${subtasks.attempts} - 1, 0)` } : {}),
-    }).where(and(eq(subtasks.id, call.subtaskId), eq(subtasks.state, 'dialing'))).returning({ id: subtasks.id });
+    const [task] = await tx
+      .select({ redialCount: tasks.redialCount, redialGapMinutes: tasks.redialGapMinutes })
+      .from(tasks)
+      .where(eq(tasks.id, call.taskId))
+      .for('update');
+    const next = nextSubtaskState(
+      ending.outcome,
+      call.attempt,
+      { count: task?.redialCount ?? 0, gapMinutes: task?.redialGapMinutes ?? 30 },
+      ending,
+    );
+    const [subtask] = await tx
+      .update(subtasks)
+      .set({
+        state: next.state,
+        leaseOwner: null,
+        leaseUntil: null,
+        nextAttemptAt: next.at ?? null,
+        lastOutcome: ending.outcome,
+        ...(next.refund ? { attempts: sql`greatest(${subtasks.attempts} - 1, 0)` } : {}),
+      })
+      .where(and(eq(subtasks.id, call.subtaskId), eq(subtasks.state, 'dialing')))
+      .returning({ id: subtasks.id });
     if (subtask && next.state === 'pending') {
-      await tx.update(tasks).set({ pendingCount: sql`${tasks.pendingCount} + 1` }).where(eq(tasks.id, call.taskId));
+      await tx
+        .update(tasks)
+        .set({ pendingCount: sql`${tasks.pendingCount} + 1` })
+        .where(eq(tasks.id, call.taskId));
     }
     await completeIfDone(tx, call.taskId);
   });
@@ -89,9 +127,14 @@ export async function finishCall(db: Db, ending: CallEnding): Promise<void> {
 
 /** A dialling task with nothing pending and no live call is completed. */
 export async function completeIfDone(tx: Tx, taskId: string): Promise<boolean> {
-  const [live] = await tx.select({ n: count() }).from(calls).where(and(eq(calls.taskId, taskId), isNull(calls.endedAt)));
+  const [live] = await tx
+    .select({ n: count() })
+    .from(calls)
+    .where(and(eq(calls.taskId, taskId), isNull(calls.endedAt)));
   if ((live?.n ?? 0) > 0) return false;
-  const done = await tx.update(tasks).set({ status: 'completed', updatedAt: new Date() })
+  const done = await tx
+    .update(tasks)
+    .set({ status: 'completed', updatedAt: new Date() })
     .where(and(eq(tasks.id, taskId), eq(tasks.status, 'in_progress'), eq(tasks.pendingCount, 0)))
     .returning({ id: tasks.id });
   return done.length > 0;

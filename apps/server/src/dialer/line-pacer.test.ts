@@ -20,7 +20,8 @@ describe('line pacer (calls per second with back-pressure)', () => {
 
   it('says how long to wait for the next token', () => {
     const pacer = new LinePacer(2, 0);
-    pacer.tryTake(0); pacer.tryTake(0);
+    pacer.tryTake(0);
+    pacer.tryTake(0);
     expect(pacer.waitMs(0)).toBe(500);
     expect(pacer.waitMs(500)).toBe(0);
   });

@@ -23,7 +23,11 @@ export class LinePacer {
   private readonly maxCoolDown: number;
   private readonly minShare: number;
 
-  constructor(private cps: number, now: number, options: Omit<PacerOptions, 'cps'> = {}) {
+  constructor(
+    private cps: number,
+    now: number,
+    options: Omit<PacerOptions, 'cps'> = {},
+  ) {
     this.tokens = Math.max(1, cps);
     this.lastRefill = now;
     this.baseCoolDown = options.coolDownMs ?? 5_000;

@@ -11,19 +11,43 @@ import { calls, subtasks, tasks } from '../db/schema.ts';
  */
 export async function recoverLeases(db: Db, now: Date, owner?: string): Promise<number> {
   return db.transaction(async (tx) => {
-    const stale = await tx.update(subtasks)
-      .set({ state: 'pending', leaseOwner: null, leaseUntil: null, attempts: sql`greatest(${subtasks.attempts} - 1, 0)`, lastOutcome: 'interrupted' })
+    const stale = await tx
+      .update(subtasks)
+      .set({
+        state: 'pending',
+        leaseOwner: null,
+        leaseUntil: null,
+        attempts: sql`greatest(${subtasks.attempts} - 1, 0)`,
+        lastOutcome: 'interrupted',
+      })
       .where(and(eq(subtasks.state, 'dialing'), owner === undefined ? lt(subtasks.leaseUntil, now) : eq(subtasks.leaseOwner, owner)))
       .returning({ id: subtasks.id, taskId: subtasks.taskId });
     if (stale.length === 0) return 0;
-    await tx.update(calls).set({
-      endedAt: now, outcome: 'interrupted', hungUpBy: 'network', sipReason: 'dialer process stopped mid-call',
-      status: sql`case when ${calls.answeredAt} is null then 'missed' else 'connected' end`,
-    }).where(and(inArray(calls.subtaskId, stale.map((s) => s.id)), isNull(calls.endedAt)));
+    await tx
+      .update(calls)
+      .set({
+        endedAt: now,
+        outcome: 'interrupted',
+        hungUpBy: 'network',
+        sipReason: 'dialer process stopped mid-call',
+        status: sql`case when ${calls.answeredAt} is null then 'missed' else 'connected' end`,
+      })
+      .where(
+        and(
+          inArray(
+            calls.subtaskId,
+            stale.map((s) => s.id),
+          ),
+          isNull(calls.endedAt),
+        ),
+      );
     const perTask = new Map<string, number>();
     for (const s of stale) perTask.set(s.taskId, (perTask.get(s.taskId) ?? 0) + 1);
     for (const [taskId, n] of perTask) {
-      await tx.update(tasks).set({ pendingCount: sql`${tasks.pendingCount} + ${n}` }).where(eq(tasks.id, taskId));
+      await tx
+        .update(tasks)
+        .set({ pendingCount: sql`${tasks.pendingCount} + ${n}` })
+        .where(eq(tasks.id, taskId));
     }
     return stale.length;
   });
@@ -32,6 +56,8 @@ export async function recoverLeases(db: Db, now: Date, owner?: string): Promise<
 /** Extends this process's leases on the subtasks of its live calls. */
 export async function renewLeases(db: Db, owner: string, subtaskIds: readonly number[], until: Date): Promise<void> {
   if (subtaskIds.length === 0) return;
-  await db.update(subtasks).set({ leaseUntil: until })
+  await db
+    .update(subtasks)
+    .set({ leaseUntil: until })
     .where(and(eq(subtasks.leaseOwner, owner), eq(subtasks.state, 'dialing'), inArray(subtasks.id, [...subtaskIds])));
 }

@@ -9,12 +9,23 @@ let base: string;
 beforeAll(async () => {
   server = createServer((request, response) => {
     let body = '';
-    request.on('data', (chunk) => { body += chunk; });
+    request.on('data', (chunk) => {
+      body += chunk;
+    });
     request.on('end', () => {
       const { phone } = JSON.parse(body || '{}') as { phone?: string };
-      if (request.url === '/broken') { response.writeHead(500).end('oops'); return; }
-      if (request.url === '/slow') { setTimeout(() => response.end('{}'), 500); return; }
-      if (request.url === '/nested') { response.end(JSON.stringify({ data: { phone: `+86${phone}` } })); return; }
+      if (request.url === '/broken') {
+        response.writeHead(500).end('oops');
+        return;
+      }
+      if (request.url === '/slow') {
+        setTimeout(() => response.end('{}'), 500);
+        return;
+      }
+      if (request.url === '/nested') {
+        response.end(JSON.stringify({ data: { phone: `+86${phone}` } }));
+        return;
+      }
       response.setHeader('content-type', 'application/json');
       response.end(JSON.stringify(phone === 'tok-1' ? { phone: '13800000001' } : { error: 'unknown' }));
     });
@@ -30,7 +41,7 @@ describe('resolving the number to dial', () => {
     expect(await resolveNumber('0cc175b9c0f1b6a831c399e269772661', 'MD5', null)).toBe('0cc175b9c0f1b6a831c399e269772661');
     expect(await resolveNumber(Buffer.from('+8613800000001').toString('hex'), 'HEX', null)).toBe('+8613800000001');
   });
-  it('asks the project\'s API for a CUSTOM token, flat or nested answer', async () => {
+  it("asks the project's API for a CUSTOM token, flat or nested answer", async () => {
     expect(await resolveNumber('tok-1', 'CUSTOM', `${base}/decrypt`)).toBe('13800000001');
     expect(await resolveNumber('13800000002', 'CUSTOM', `${base}/nested`)).toBe('+8613800000002');
   });

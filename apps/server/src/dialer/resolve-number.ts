@@ -15,7 +15,10 @@ export interface ResolveOptions {
  * (or `{ "data": { "phone": "…" } }`) — and never stored in clear.
  */
 export async function resolveNumber(
-  stored: string, type: EncryptionType, apiUrl: string | null, options: ResolveOptions = {},
+  stored: string,
+  type: EncryptionType,
+  apiUrl: string | null,
+  options: ResolveOptions = {},
 ): Promise<string> {
   switch (type) {
     case 'PLAIN_TEXT':
@@ -39,10 +42,12 @@ async function resolveThroughApi(token: string, apiUrl: string | null, options: 
       signal: AbortSignal.timeout(options.timeoutMs ?? 5_000),
     });
   } catch (error) {
-    throw new UnresolvedNumber(`decryption API unreachable: ${(error as Error).name === 'TimeoutError' ? 'timed out' : (error as Error).message}`);
+    throw new UnresolvedNumber(
+      `decryption API unreachable: ${(error as Error).name === 'TimeoutError' ? 'timed out' : (error as Error).message}`,
+    );
   }
   if (!response.ok) throw new UnresolvedNumber(`decryption API answered HTTP ${response.status}`);
-  const body = await response.json().catch(() => null) as { phone?: unknown; data?: { phone?: unknown } } | null;
+  const body = (await response.json().catch(() => null)) as { phone?: unknown; data?: { phone?: unknown } } | null;
   const phone = body?.phone ?? body?.data?.phone;
   if (typeof phone !== 'string' || !/^\+?\d{3,20}$/.test(phone)) throw new UnresolvedNumber('decryption API gave no phone number');
   return phone;

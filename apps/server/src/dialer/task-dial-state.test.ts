@@ -12,7 +12,7 @@ async function listed(token: string, projectId: string): Promise<TaskListItem> {
 }
 
 describe('what the task list says about dialling', () => {
-  it('shows when an in-progress task outside its window dials next, in the company\'s time zone', async () => {
+  it("shows when an in-progress task outside its window dials next, in the company's time zone", async () => {
     const { companyId } = await seedCompanies(server);
     await server.database.db.update(companies).set({ timezone: 'Asia/Shanghai' }).where(eq(companies.id, companyId));
     const token = await userWithSession(server, companyId, 'boss', 'ADMIN');
@@ -27,7 +27,7 @@ describe('what the task list says about dialling', () => {
     expect(item.statusReason).toBeNull();
   });
 
-  it('shows the circuit breaker\'s reason, and continuing the task clears it', async () => {
+  it("shows the circuit breaker's reason, and continuing the task clears it", async () => {
     const { companyId } = await seedCompanies(server);
     const token = await userWithSession(server, companyId, 'boss', 'ADMIN');
     const catalogue = await grantCatalogue(server, companyId);

@@ -8,22 +8,40 @@ import { dncNumbers } from '../db/schema.ts';
 import { auditWho, recordAudit } from '../audit/record-audit.ts';
 
 /** Adds normalized numbers; one already listed is counted, not an error. One transaction, audited. */
-export async function addDnc(ctx: ActionContext, input: { phones: string[]; note: string; companyId?: string | undefined }, source = 'form'): Promise<DncChange> {
+export async function addDnc(
+  ctx: ActionContext,
+  input: { phones: string[]; note: string; companyId?: string | undefined },
+  source = 'form',
+): Promise<DncChange> {
   const scope = await companyScope(ctx, input.companyId);
   await requireFeature(ctx.db, scope.companyId, 'doNotCall');
   return ctx.db.transaction((tx) => insertDnc(tx, ctx, scope.companyId, [...new Set(input.phones)], input.note, source));
 }
 
-export async function insertDnc(tx: Tx, ctx: ActionContext, companyId: string, phones: string[], note: string, source: string): Promise<DncChange> {
+export async function insertDnc(
+  tx: Tx,
+  ctx: ActionContext,
+  companyId: string,
+  phones: string[],
+  note: string,
+  source: string,
+): Promise<DncChange> {
   let added = 0;
   // Batches keep the statement's parameter count well under PostgreSQL's limit however long the file.
   for (let i = 0; i < phones.length; i += 1000) {
     const batch = phones.slice(i, i + 1000);
-    const rows = await tx.insert(dncNumbers).values(batch.map((phone) => ({ companyId, phone, note, createdBy: ctx.actor.userId })))
-      .onConflictDoNothing().returning({ phone: dncNumbers.phone });
+    const rows = await tx
+      .insert(dncNumbers)
+      .values(batch.map((phone) => ({ companyId, phone, note, createdBy: ctx.actor.userId })))
+      .onConflictDoNothing()
+      .returning({ phone: dncNumbers.phone });
     added += rows.length;
   }
-  await recordAudit(tx, { ...auditWho(ctx), companyId }, { action: 'add', entity: 'dnc', changes: { added, source, sample: phones.slice(0, 20) } });
+  await recordAudit(
+    tx,
+    { ...auditWho(ctx), companyId },
+    { action: 'add', entity: 'dnc', changes: { added, source, sample: phones.slice(0, 20) } },
+  );
   return { added, alreadyListed: phones.length - added, removed: 0 };
 }
 
@@ -33,10 +51,16 @@ export async function removeDnc(ctx: ActionContext, input: { phones: string[]; c
   await requireFeature(ctx.db, scope.companyId, 'doNotCall');
   const phones = [...new Set(input.phones.map((phone) => phone.replace(/[\s()-]/g, '')))];
   return ctx.db.transaction(async (tx) => {
-    const rows = await tx.delete(dncNumbers).where(and(eq(dncNumbers.companyId, scope.companyId), inArray(dncNumbers.phone, phones)))
+    const rows = await tx
+      .delete(dncNumbers)
+      .where(and(eq(dncNumbers.companyId, scope.companyId), inArray(dncNumbers.phone, phones)))
       .returning({ phone: dncNumbers.phone });
     if (rows.length > 0) {
-      await recordAudit(tx, { ...auditWho(ctx), companyId: scope.companyId }, { action: 'remove', entity: 'dnc', changes: { removed: rows.map((r) => r.phone) } });
+      await recordAudit(
+        tx,
+        { ...auditWho(ctx), companyId: scope.companyId },
+        { action: 'remove', entity: 'dnc', changes: { removed: rows.map((r) => r.phone) } },
+      );
     }
     return { added: 0, alreadyListed: 0, removed: rows.length };
   });

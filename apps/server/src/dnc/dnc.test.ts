@@ -19,7 +19,10 @@ const list = async (token: string, body: object = {}) => (await call<Page<DncEnt
 
 async function importCsv(token: string, csv: string, query = '') {
   const response = await server.app.inject({
-    method: 'POST', url: `/api/dnc/import${query}`, headers: { authorization: `Bearer ${token}`, 'content-type': 'text/csv', 'accept-language': 'en-US' }, payload: csv,
+    method: 'POST',
+    url: `/api/dnc/import${query}`,
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'text/csv', 'accept-language': 'en-US' },
+    payload: csv,
   });
   return response.json() as { code: number; message: string; data: DncImportResult };
 }
@@ -65,19 +68,23 @@ describe('do-not-call list', () => {
     expect((await importCsv(boss, 'phone\n')).code).toBe(ErrorCode.VALIDATION);
   });
 
-  it('keeps each company\'s list to itself', async () => {
+  it("keeps each company's list to itself", async () => {
     const { boss, rival, otherCompanyId } = await setUp();
     await call(server, '/api/dnc/add', { token: boss, body: { phones: ['13800000001'] } });
     expect((await list(rival)).data.total).toBe(0);
-    expect((await call(server, '/api/dnc/remove', { token: rival, body: { phones: ['13800000001'] } })).body.data).toMatchObject({ removed: 0 });
+    expect((await call(server, '/api/dnc/remove', { token: rival, body: { phones: ['13800000001'] } })).body.data).toMatchObject({
+      removed: 0,
+    });
     expect((await list(boss)).data.total).toBe(1);
     // An ADMIN naming another company is answered as if it did not exist.
     expect((await list(boss, { companyId: otherCompanyId })).code).toBe(ErrorCode.NOT_FOUND);
-    expect((await call(server, '/api/dnc/add', { token: boss, body: { phones: ['1'.repeat(8)], companyId: otherCompanyId } })).body.code).toBe(ErrorCode.NOT_FOUND);
+    expect(
+      (await call(server, '/api/dnc/add', { token: boss, body: { phones: ['1'.repeat(8)], companyId: otherCompanyId } })).body.code,
+    ).toBe(ErrorCode.NOT_FOUND);
     expect((await importCsv(boss, '13800000001\n', `?companyId=${otherCompanyId}`)).code).toBe(ErrorCode.NOT_FOUND);
   });
 
-  it('lets a DEV manage any company\'s list, and keeps agents out', async () => {
+  it("lets a DEV manage any company's list, and keeps agents out", async () => {
     const { companyId } = await setUp();
     const dev = await login(server, 'ops', 'admin');
     expect((await call(server, '/api/dnc/add', { token: dev, body: { phones: ['13800000001'], companyId } })).body.code).toBe(200);
@@ -92,14 +99,23 @@ describe('do-not-call list', () => {
   it('answers 403 saying so when the provider has not enabled the list for the company, and changes nothing', async () => {
     const { boss, companyId } = await setUp();
     await call(server, '/api/dnc/add', { token: boss, body: { phones: ['13800000001'] } });
-    await server.database.db.update(companies).set({ permissions: { numberReveal: false, maxConcurrency: 20, features: ['csvExport'] } }).where(eq(companies.id, companyId));
-    for (const [url, body] of [['/api/dnc/list', {}], ['/api/dnc/add', { phones: ['13800000002'] }], ['/api/dnc/remove', { phones: ['13800000001'] }]] as const) {
+    await server.database.db
+      .update(companies)
+      .set({ permissions: { numberReveal: false, maxConcurrency: 20, features: ['csvExport'] } })
+      .where(eq(companies.id, companyId));
+    for (const [url, body] of [
+      ['/api/dnc/list', {}],
+      ['/api/dnc/add', { phones: ['13800000002'] }],
+      ['/api/dnc/remove', { phones: ['13800000001'] }],
+    ] as const) {
       const answer = await call(server, url, { token: boss, body, headers: { 'accept-language': 'en-US' } });
       expect(answer.body).toMatchObject({ code: ErrorCode.FORBIDDEN, message: expect.stringContaining('not enabled for this company') });
     }
     expect((await importCsv(boss, '13800000003\n')).code).toBe(ErrorCode.FORBIDDEN);
     const dev = await login(server, 'ops', 'admin');
-    expect((await call(server, '/api/dnc/add', { token: dev, body: { phones: ['13800000004'], companyId } })).body.code).toBe(ErrorCode.FORBIDDEN);
+    expect((await call(server, '/api/dnc/add', { token: dev, body: { phones: ['13800000004'], companyId } })).body.code).toBe(
+      ErrorCode.FORBIDDEN,
+    );
     const stored = await server.database.db.select().from(auditLog);
     expect(stored.filter((e) => e.entity === 'dnc')).toHaveLength(1);
   });

@@ -23,7 +23,9 @@ export async function importDnc(ctx: ActionContext, body: Readable, companyId: s
   let column = 0;
   let line = 0;
   let rejectedCount = 0;
-  const parser = body.pipe(meter(DNC_LIMITS.importBytes)).pipe(parse({ bom: true, relax_column_count: true, skip_empty_lines: true, trim: true }));
+  const parser = body
+    .pipe(meter(DNC_LIMITS.importBytes))
+    .pipe(parse({ bom: true, relax_column_count: true, skip_empty_lines: true, trim: true }));
   for await (const record of parser as AsyncIterable<string[]>) {
     line += 1;
     if (line === 1) {
@@ -43,9 +45,10 @@ export async function importDnc(ctx: ActionContext, body: Readable, companyId: s
     }
   }
   if (phones.size === 0 && rejectedCount === 0) throw new AppError(ErrorCode.VALIDATION, 'e.dnc.importEmpty');
-  const change = phones.size === 0
-    ? { added: 0, alreadyListed: 0, removed: 0 }
-    : await ctx.db.transaction((tx) => insertDnc(tx, ctx, scope.companyId, [...phones], note, 'csv'));
+  const change =
+    phones.size === 0
+      ? { added: 0, alreadyListed: 0, removed: 0 }
+      : await ctx.db.transaction((tx) => insertDnc(tx, ctx, scope.companyId, [...phones], note, 'csv'));
   return { ...change, rejected };
 }
 

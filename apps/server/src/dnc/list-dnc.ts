@@ -14,14 +14,23 @@ export async function listDnc(ctx: ActionContext, query: DncQuery): Promise<Page
   if (query.keyword) filters.push(like(dncNumbers.phone, containsPattern(query.keyword.replace(/[\s()-]/g, ''))));
   const where = and(...filters);
   const [rows, [total]] = await Promise.all([
-    ctx.db.select({ entry: dncNumbers, createdBy: users.username }).from(dncNumbers)
+    ctx.db
+      .select({ entry: dncNumbers, createdBy: users.username })
+      .from(dncNumbers)
       .leftJoin(users, eq(users.id, dncNumbers.createdBy))
-      .where(where).orderBy(desc(dncNumbers.createdAt), desc(dncNumbers.phone))
-      .limit(query.pageSize).offset((query.page - 1) * query.pageSize),
+      .where(where)
+      .orderBy(desc(dncNumbers.createdAt), desc(dncNumbers.phone))
+      .limit(query.pageSize)
+      .offset((query.page - 1) * query.pageSize),
     ctx.db.select({ n: count() }).from(dncNumbers).where(where),
   ]);
   return {
     total: total?.n ?? 0,
-    list: rows.map(({ entry, createdBy }) => ({ phone: entry.phone, note: entry.note, createdBy, createTime: entry.createdAt.toISOString() })),
+    list: rows.map(({ entry, createdBy }) => ({
+      phone: entry.phone,
+      note: entry.note,
+      createdBy,
+      createTime: entry.createdAt.toISOString(),
+    })),
   };
 }

@@ -15,8 +15,12 @@ export class AppError extends Error {
     this.name = 'AppError';
   }
 
-  static notFound() { return new AppError(ErrorCode.NOT_FOUND, 'e.notFound'); }
-  static forbidden() { return new AppError(ErrorCode.FORBIDDEN, 'e.forbidden'); }
+  static notFound() {
+    return new AppError(ErrorCode.NOT_FOUND, 'e.notFound');
+  }
+  static forbidden() {
+    return new AppError(ErrorCode.FORBIDDEN, 'e.forbidden');
+  }
 }
 
 /** Only "no credentials at all" and crashes leave HTTP 200: the console's request layer expects it. */

@@ -11,7 +11,14 @@ export function ok<T>(request: FastifyRequest, data: T): Envelope<T> {
  * Failures are serialized here, not by the route's response schema (which describes success only), so a
  * failure envelope always has the same shape whatever route raised it.
  */
-export function sendFailure(request: FastifyRequest, reply: FastifyReply, status: number, code: number, message: string, data: unknown = null) {
+export function sendFailure(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  status: number,
+  code: number,
+  message: string,
+  data: unknown = null,
+) {
   return reply
     .status(status)
     .type('application/json; charset=utf-8')

@@ -27,7 +27,11 @@ export function registerErrorHandling(app: FastifyInstance, options: { spaIndex:
         fields: issues.map((issue, i) => ({ path: issue.path.map(String).join('.'), message: messages[i] })),
       });
     }
-    if (error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' || (error.statusCode === 400 && error instanceof SyntaxError)) {
+    if (
+      error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' ||
+      error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' ||
+      (error.statusCode === 400 && error instanceof SyntaxError)
+    ) {
       return sendFailure(request, reply, 200, ErrorCode.VALIDATION, translate('v.malformedJson', locale));
     }
     if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
@@ -50,7 +54,12 @@ export function registerErrorHandling(app: FastifyInstance, options: { spaIndex:
       return reply.type('text/html').sendFile('index.html');
     }
     const locale = requestLocale(request);
-    return sendFailure(request, reply, 404, ErrorCode.NOT_FOUND,
-      translate('e.routeNotFound', locale, { method: request.method, url: request.url.split('?')[0] ?? '' }));
+    return sendFailure(
+      request,
+      reply,
+      404,
+      ErrorCode.NOT_FOUND,
+      translate('e.routeNotFound', locale, { method: request.method, url: request.url.split('?')[0] ?? '' }),
+    );
   });
 }

@@ -12,8 +12,11 @@ export function guardOperationArea(app: FastifyInstance): void {
   const dev = app.authenticate(['DEV']);
   app.addHook('onRequest', async (request: FastifyRequest) => {
     await dev(request);
-    const [company] = await app.db.db.select({ isProvider: companies.isProvider }).from(companies)
-      .where(eq(companies.id, request.actor!.companyId)).limit(1);
+    const [company] = await app.db.db
+      .select({ isProvider: companies.isProvider })
+      .from(companies)
+      .where(eq(companies.id, request.actor!.companyId))
+      .limit(1);
     if (!company?.isProvider) throw AppError.forbidden();
   });
 }

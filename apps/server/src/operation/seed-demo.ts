@@ -31,11 +31,15 @@ const TAGS = [
  */
 export async function seedOperationDemo(tx: Tx, ids: OperationDemoIds): Promise<void> {
   const by = { createdBy: ids.devUserId, updatedBy: ids.devUserId };
-  const seededVoices = await tx.insert(voices).values(VOICES.map((voice) => ({ ...voice, ...by }))).returning();
+  const seededVoices = await tx
+    .insert(voices)
+    .values(VOICES.map((voice) => ({ ...voice, ...by })))
+    .returning();
   await tx.insert(tags).values(TAGS.map((tag) => ({ ...tag, ...by })));
   const granted = seededVoices.filter((voice) => voice.nickname === 'Xiaomei' || voice.nickname === 'Emma');
   await tx.insert(companyGrants).values(granted.map((voice) => ({ companyId: ids.customerId, kind: 'voice' as const, refId: voice.id })));
-  await tx.update(companies)
+  await tx
+    .update(companies)
     .set({ permissions: { numberReveal: true, maxConcurrency: 50, features: [...COMPANY_FEATURES] } })
     .where(eq(companies.id, ids.customerId));
 }

@@ -27,9 +27,14 @@ export async function changePassword(ctx: ActionContext, input: ChangePasswordIn
   if (!user) throw AppError.notFound();
   if (!(await verifyPassword(user.passwordHash, input.currentPassword))) {
     deps.throttle.recordFailure(ctx.actor.username, deps.ip);
-    throw new AppError(ErrorCode.VALIDATION, 'e.wrongCurrentPassword', {}, {
-      fields: [{ path: 'currentPassword', message: translate('e.wrongCurrentPassword', deps.locale) }],
-    });
+    throw new AppError(
+      ErrorCode.VALIDATION,
+      'e.wrongCurrentPassword',
+      {},
+      {
+        fields: [{ path: 'currentPassword', message: translate('e.wrongCurrentPassword', deps.locale) }],
+      },
+    );
   }
   deps.throttle.recordSuccess(ctx.actor.username);
   const passwordHash = await hashPassword(input.newPassword);
@@ -37,7 +42,10 @@ export async function changePassword(ctx: ActionContext, input: ChangePasswordIn
     await tx.update(users).set({ passwordHash, updatedAt: deps.now }).where(eq(users.id, user.id));
     const sessionsEnded = await revokeUserSessions(tx, user.id, deps.now, ctx.actor.sessionId);
     await recordAudit(tx, auditWho(ctx), {
-      action: 'changePassword', entity: 'profile', entityId: user.id, changes: { password: 'changed', sessionsEnded },
+      action: 'changePassword',
+      entity: 'profile',
+      entityId: user.id,
+      changes: { password: 'changed', sessionsEnded },
     });
   });
 }

@@ -23,13 +23,27 @@ async function extraSession(userId: string): Promise<string> {
   const token = newSessionToken();
   const now = new Date();
   await server.database.db.insert(sessions).values({
-    userId, tokenHash: hashSessionToken(token), createdAt: now, lastSeenAt: now, expiresAt: new Date(now.getTime() + SESSION_TTL.defaultMs),
+    userId,
+    tokenHash: hashSessionToken(token),
+    createdAt: now,
+    lastSeenAt: now,
+    expiresAt: new Date(now.getTime() + SESSION_TTL.defaultMs),
   });
   return token;
 }
 
-const profile = (extra: Record<string, unknown> = {}) => ({ alias: 'Alice', phoneNumber: '13900000001', email: 'alice@acme.test', ...extra });
-const change = (newPassword: string, extra: Record<string, unknown> = {}) => ({ currentPassword: PASSWORD, newPassword, confirmPassword: newPassword, ...extra });
+const profile = (extra: Record<string, unknown> = {}) => ({
+  alias: 'Alice',
+  phoneNumber: '13900000001',
+  email: 'alice@acme.test',
+  ...extra,
+});
+const change = (newPassword: string, extra: Record<string, unknown> = {}) => ({
+  currentPassword: PASSWORD,
+  newPassword,
+  confirmPassword: newPassword,
+  ...extra,
+});
 
 async function updateSelf(token: string, body: Record<string, unknown>) {
   return call<SelfInfo>(server, '/api/user/updateSelfInfo', { token, body, headers: EN });
@@ -43,7 +57,10 @@ async function canSignIn(username: string, password: string, role: 'admin' | 'ag
 
 describe('self-info edit (spec §5: alias 5–10, valid phone and e-mail)', () => {
   it.each([
-    ['4', 'Alic', false], ['5', 'Alice', true], ['10', 'A'.repeat(10), true], ['11', 'A'.repeat(11), false],
+    ['4', 'Alic', false],
+    ['5', 'Alice', true],
+    ['10', 'A'.repeat(10), true],
+    ['11', 'A'.repeat(11), false],
   ])('alias of %s characters', async (_n, alias, accepted) => {
     await setup();
     const token = await login(server, 'alice', 'admin');
@@ -58,11 +75,19 @@ describe('self-info edit (spec §5: alias 5–10, valid phone and e-mail)', () =
     expect((await updateSelf(token, profile({ phoneNumber: '12345' }))).body.message).toMatch(/^Phone number must be a valid phone number/);
     expect((await updateSelf(token, profile({ email: 'alice@' }))).body.message).toBe('E-mail must be a valid e-mail address');
     expect((await updateSelf(token, { alias: 'Alice', email: 'alice@acme.test' })).body.code).toBe(ErrorCode.VALIDATION);
-    const zh = await call(server, '/api/user/updateSelfInfo', { token, body: profile({ alias: 'Al' }), headers: { 'x-dialwise-locale': 'zh-CN' } });
+    const zh = await call(server, '/api/user/updateSelfInfo', {
+      token,
+      body: profile({ alias: 'Al' }),
+      headers: { 'x-dialwise-locale': 'zh-CN' },
+    });
     expect(zh.body.message).toBe('别名长度须为 5–10 个字符');
   });
 
-  it.each([['alice', 'admin'], ['olga', 'agent'], ['devon', 'admin']] as const)('%s (every role) edits their own profile, and getSelfInfo shows it', async (username, role) => {
+  it.each([
+    ['alice', 'admin'],
+    ['olga', 'agent'],
+    ['devon', 'admin'],
+  ] as const)('%s (every role) edits their own profile, and getSelfInfo shows it', async (username, role) => {
     await setup();
     const token = await login(server, username, role);
     const answer = await updateSelf(token, { alias: 'Renamed', phoneNumber: '+8613712345678', email: `${username}@new.test` });
@@ -70,11 +95,15 @@ describe('self-info edit (spec §5: alias 5–10, valid phone and e-mail)', () =
     expect((await call<SelfInfo>(server, '/api/user/getSelfInfo', { token })).body.data).toEqual(answer.body.data);
   });
 
-  it("a phone number of another account (in any company) is a 409 naming the field", async () => {
+  it('a phone number of another account (in any company) is a 409 naming the field', async () => {
     await setup();
     const token = await login(server, 'alice', 'admin');
     const answer = await updateSelf(token, profile({ phoneNumber: '13900000003' }));
-    expect(answer.body).toMatchObject({ code: ErrorCode.CONFLICT, message: 'Phone number 13900000003 is already used by another account', data: { field: 'phoneNumber' } });
+    expect(answer.body).toMatchObject({
+      code: ErrorCode.CONFLICT,
+      message: 'Phone number 13900000003 is already used by another account',
+      data: { field: 'phoneNumber' },
+    });
   });
 
   it('only ever touches the caller: there is no id to aim at someone else', async () => {
@@ -85,12 +114,18 @@ describe('self-info edit (spec §5: alias 5–10, valid phone and e-mail)', () =
     expect((await call<SelfInfo>(server, '/api/user/getSelfInfo', { token: ginaToken })).body.data.alias).toBe('gina-alias');
   });
 
-  it('leaves an audit entry in the caller\'s company with what changed', async () => {
+  it("leaves an audit entry in the caller's company with what changed", async () => {
     const { alice, companyId } = await setup();
     const token = await login(server, 'alice', 'admin');
     await updateSelf(token, profile({ alias: 'Alice W' }));
     const [entry] = await server.database.db.select().from(auditLog).where(eq(auditLog.entity, 'profile'));
-    expect(entry).toMatchObject({ action: 'update', entityId: alice.id, companyId, actorName: 'alice', changes: { alias: { from: 'alice-alias', to: 'Alice W' } } });
+    expect(entry).toMatchObject({
+      action: 'update',
+      entityId: alice.id,
+      companyId,
+      actorName: 'alice',
+      changes: { alias: { from: 'alice-alias', to: 'Alice W' } },
+    });
   });
 
   it('without a session: 401', async () => {
@@ -113,7 +148,10 @@ describe('change password (spec §5: 6–16 with upper, lower, digit and symbol;
     expect(await canSignIn('alice', PASSWORD, 'admin')).toBe(true);
   });
 
-  it.each([['6', 'Aa1!aa'], ['16', `Aa1!${'a'.repeat(12)}`]])('a new password of %s characters is accepted', async (_n, password) => {
+  it.each([
+    ['6', 'Aa1!aa'],
+    ['16', `Aa1!${'a'.repeat(12)}`],
+  ])('a new password of %s characters is accepted', async (_n, password) => {
     await setup();
     const token = await login(server, 'alice', 'admin');
     expect((await changePassword(token, change(password))).body.code).toBe(200);
@@ -123,15 +161,26 @@ describe('change password (spec §5: 6–16 with upper, lower, digit and symbol;
   it('the confirmation must match', async () => {
     await setup();
     const token = await login(server, 'alice', 'admin');
-    expect((await changePassword(token, change(NEW, { confirmPassword: 'New#Pass2' }))).body).toMatchObject({ code: 400, message: 'The two passwords do not match' });
+    expect((await changePassword(token, change(NEW, { confirmPassword: 'New#Pass2' }))).body).toMatchObject({
+      code: 400,
+      message: 'The two passwords do not match',
+    });
   });
 
   it('a wrong current password is refused with e.wrongCurrentPassword, naming the field, and nothing changes', async () => {
     await setup();
     const token = await login(server, 'alice', 'admin');
     const answer = await changePassword(token, change(NEW, { currentPassword: 'Wrong#Pass1' }));
-    expect(answer.body).toMatchObject({ code: ErrorCode.VALIDATION, message: 'The current password is incorrect', data: { fields: [{ path: 'currentPassword' }] } });
-    const zh = await call(server, '/api/user/changePassword', { token, body: change(NEW, { currentPassword: 'x' }), headers: { 'x-dialwise-locale': 'zh-CN' } });
+    expect(answer.body).toMatchObject({
+      code: ErrorCode.VALIDATION,
+      message: 'The current password is incorrect',
+      data: { fields: [{ path: 'currentPassword' }] },
+    });
+    const zh = await call(server, '/api/user/changePassword', {
+      token,
+      body: change(NEW, { currentPassword: 'x' }),
+      headers: { 'x-dialwise-locale': 'zh-CN' },
+    });
     expect(zh.body.message).toBe('当前密码不正确');
     expect(await canSignIn('alice', PASSWORD, 'admin')).toBe(true);
   });
@@ -155,7 +204,11 @@ describe('change password (spec §5: 6–16 with upper, lower, digit and symbol;
     expect(await canSignIn('olga', NEW, 'agent')).toBe(true);
   });
 
-  it.each([['alice', 'admin'], ['olga', 'agent'], ['devon', 'admin']] as const)('%s (every role) may change their password', async (username, role) => {
+  it.each([
+    ['alice', 'admin'],
+    ['olga', 'agent'],
+    ['devon', 'admin'],
+  ] as const)('%s (every role) may change their password', async (username, role) => {
     await setup();
     const token = await login(server, username, role);
     expect((await changePassword(token, change(NEW))).body.code).toBe(200);
@@ -167,7 +220,12 @@ describe('change password (spec §5: 6–16 with upper, lower, digit and symbol;
     await extraSession(alice.id);
     await changePassword(token, change(NEW));
     const [entry] = await server.database.db.select().from(auditLog).where(eq(auditLog.action, 'changePassword'));
-    expect(entry).toMatchObject({ entity: 'profile', entityId: alice.id, companyId, changes: { password: '[redacted]', sessionsEnded: 1 } });
+    expect(entry).toMatchObject({
+      entity: 'profile',
+      entityId: alice.id,
+      companyId,
+      changes: { password: '[redacted]', sessionsEnded: 1 },
+    });
     const everything = JSON.stringify(await server.database.db.select().from(auditLog));
     expect(everything).not.toContain(NEW);
     expect(everything).not.toContain(PASSWORD);

@@ -12,18 +12,39 @@ import { updateSelfInfo } from './update-self-info.ts';
 export async function profileRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  r.post('/updateSelfInfo', {
-    schema: { tags: ['auth'], summary: 'Edit my alias, phone and e-mail (alias 5–10; 409 when the phone is taken)', body: profileInputSchema, response: answers(selfInfoSchema) },
-    preHandler: app.authenticate(),
-  }, async (request) => ok(request, await updateSelfInfo(contextOf(request), request.body, app.clock.now())));
+  r.post(
+    '/updateSelfInfo',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Edit my alias, phone and e-mail (alias 5–10; 409 when the phone is taken)',
+        body: profileInputSchema,
+        response: answers(selfInfoSchema),
+      },
+      preHandler: app.authenticate(),
+    },
+    async (request) => ok(request, await updateSelfInfo(contextOf(request), request.body, app.clock.now())),
+  );
 
-  r.post('/changePassword', {
-    schema: { tags: ['auth'], summary: 'Change my password (current one checked); my other sessions end, this one stays', body: changePasswordInputSchema, response: answers(z.null()) },
-    preHandler: app.authenticate(),
-  }, async (request) => {
-    await changePassword(contextOf(request), request.body, {
-      now: app.clock.now(), throttle: app.loginThrottle, ip: request.ip, locale: requestLocale(request),
-    });
-    return ok(request, null);
-  });
+  r.post(
+    '/changePassword',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Change my password (current one checked); my other sessions end, this one stays',
+        body: changePasswordInputSchema,
+        response: answers(z.null()),
+      },
+      preHandler: app.authenticate(),
+    },
+    async (request) => {
+      await changePassword(contextOf(request), request.body, {
+        now: app.clock.now(),
+        throttle: app.loginThrottle,
+        ip: request.ip,
+        locale: requestLocale(request),
+      });
+      return ok(request, null);
+    },
+  );
 }

@@ -13,12 +13,18 @@ export async function updateSelfInfo(ctx: ActionContext, input: ProfileInput, no
     return await ctx.db.transaction(async (tx) => {
       const [before] = await tx.select().from(users).where(eq(users.id, ctx.actor.userId)).for('update');
       if (!before) throw AppError.notFound();
-      const [after] = await tx.update(users)
+      const [after] = await tx
+        .update(users)
         .set({ alias: input.alias, phoneNumber: input.phoneNumber, email: input.email, updatedAt: now })
         .where(eq(users.id, before.id))
         .returning();
       const pick = (u: typeof before) => ({ alias: u.alias, phoneNumber: u.phoneNumber, email: u.email });
-      await recordAudit(tx, auditWho(ctx), { action: 'update', entity: 'profile', entityId: before.id, changes: diffChanges(pick(before), pick(after!)) });
+      await recordAudit(tx, auditWho(ctx), {
+        action: 'update',
+        entity: 'profile',
+        entityId: before.id,
+        changes: diffChanges(pick(before), pick(after!)),
+      });
       return toSelfInfo(after!);
     });
   } catch (error) {

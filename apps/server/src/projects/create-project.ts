@@ -15,7 +15,7 @@ export async function createProject(ctx: ActionContext, input: ProjectInput): Pr
     companyId: ctx.actor.companyId,
     name: input.name,
     encryptionType: input.encryptionType,
-    encryptionApiUrl: input.encryptionType === 'CUSTOM' ? input.encryptionApiUrl ?? null : null,
+    encryptionApiUrl: input.encryptionType === 'CUSTOM' ? (input.encryptionApiUrl ?? null) : null,
     createdBy: ctx.actor.userId,
   };
   try {
@@ -23,8 +23,15 @@ export async function createProject(ctx: ActionContext, input: ProjectInput): Pr
       const [row] = await tx.insert(projects).values(values).returning({ id: projects.id });
       const { added } = await setProjectOperators(tx, ctx, row!.id, input.operatorIds ?? []);
       await recordAudit(tx, auditWho(ctx), {
-        action: 'create', entity: 'project', entityId: row!.id,
-        changes: { name: values.name, encryptionType: values.encryptionType, encryptionApiUrl: values.encryptionApiUrl, operatorIds: added },
+        action: 'create',
+        entity: 'project',
+        entityId: row!.id,
+        changes: {
+          name: values.name,
+          encryptionType: values.encryptionType,
+          encryptionApiUrl: values.encryptionApiUrl,
+          operatorIds: added,
+        },
       });
       return getProject(tx, ctx, row!.id);
     });

@@ -13,10 +13,18 @@ import { ownProject } from './project-row.ts';
  */
 export async function deleteProject(ctx: ActionContext, id: string): Promise<void> {
   await ctx.db.transaction(async (tx) => {
-    const [project] = await tx.select({ id: projects.id, name: projects.name }).from(projects).where(ownProject(ctx, id)).for('update').limit(1);
+    const [project] = await tx
+      .select({ id: projects.id, name: projects.name })
+      .from(projects)
+      .where(ownProject(ctx, id))
+      .for('update')
+      .limit(1);
     if (!project) throw AppError.notFound();
-    const live = await tx.select({ id: tasks.id, status: tasks.status, totalCount: tasks.totalCount }).from(tasks)
-      .where(and(eq(tasks.projectId, project.id), isNull(tasks.deletedAt))).for('update');
+    const live = await tx
+      .select({ id: tasks.id, status: tasks.status, totalCount: tasks.totalCount })
+      .from(tasks)
+      .where(and(eq(tasks.projectId, project.id), isNull(tasks.deletedAt)))
+      .for('update');
     if (live.some((task) => task.status === 'in_progress')) throw new AppError(ErrorCode.CONFLICT, 'e.project.hasRunningTask');
 
     const now = new Date();
@@ -27,7 +35,9 @@ export async function deleteProject(ctx: ActionContext, id: string): Promise<voi
     }
     await tx.update(projects).set({ deletedAt: now, updatedAt: now }).where(eq(projects.id, project.id));
     await recordAudit(tx, auditWho(ctx), {
-      action: 'delete', entity: 'project', entityId: project.id,
+      action: 'delete',
+      entity: 'project',
+      entityId: project.id,
       changes: { name: project.name, tasks: taskIds.length, subtasks: live.reduce((sum, task) => sum + task.totalCount, 0) },
     });
   });

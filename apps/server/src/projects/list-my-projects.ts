@@ -10,13 +10,21 @@ import { ownProject, projectColumns, toProject } from './project-row.ts';
  * Only the caller's own assignments, in their own company.
  */
 export async function listMyProjects(ctx: ActionContext, query: ProjectQuery): Promise<Page<Project>> {
-  const where = and(ownProject(ctx), eq(projectOperators.userId, ctx.actor.userId), query.name ? ilike(projects.name, containsPattern(query.name)) : undefined);
+  const where = and(
+    ownProject(ctx),
+    eq(projectOperators.userId, ctx.actor.userId),
+    query.name ? ilike(projects.name, containsPattern(query.name)) : undefined,
+  );
   const [rows, [total]] = await Promise.all([
-    ctx.db.select(projectColumns).from(projects)
+    ctx.db
+      .select(projectColumns)
+      .from(projects)
       .innerJoin(projectOperators, eq(projectOperators.projectId, projects.id))
       .leftJoin(users, eq(users.id, projects.createdBy))
-      .where(where).orderBy(desc(projects.createdAt), desc(projects.id))
-      .limit(query.pageSize).offset((query.page - 1) * query.pageSize),
+      .where(where)
+      .orderBy(desc(projects.createdAt), desc(projects.id))
+      .limit(query.pageSize)
+      .offset((query.page - 1) * query.pageSize),
     ctx.db.select({ n: count() }).from(projects).innerJoin(projectOperators, eq(projectOperators.projectId, projects.id)).where(where),
   ]);
   return { total: total?.n ?? 0, list: rows.map(toProject) };

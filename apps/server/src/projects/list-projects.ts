@@ -9,9 +9,14 @@ import { ownProject, projectColumns, toProject } from './project-row.ts';
 export async function listProjects(ctx: ActionContext, query: ProjectQuery): Promise<Page<Project>> {
   const where = and(ownProject(ctx), query.name ? ilike(projects.name, containsPattern(query.name)) : undefined);
   const [rows, [total]] = await Promise.all([
-    ctx.db.select(projectColumns).from(projects).leftJoin(users, eq(users.id, projects.createdBy))
-      .where(where).orderBy(desc(projects.createdAt), desc(projects.id))
-      .limit(query.pageSize).offset((query.page - 1) * query.pageSize),
+    ctx.db
+      .select(projectColumns)
+      .from(projects)
+      .leftJoin(users, eq(users.id, projects.createdBy))
+      .where(where)
+      .orderBy(desc(projects.createdAt), desc(projects.id))
+      .limit(query.pageSize)
+      .offset((query.page - 1) * query.pageSize),
     ctx.db.select({ n: count() }).from(projects).where(where),
   ]);
   return { total: total?.n ?? 0, list: rows.map(toProject) };

@@ -11,17 +11,25 @@ import { AppError } from '../http/app-error.ts';
  * company (another company's account, an ADMIN, an unknown id: 400 naming the field, nothing written).
  * Answers what changed, for the caller's audit entry.
  */
-export async function setProjectOperators(tx: Tx, ctx: ActionContext, projectId: string, userIds: readonly string[]): Promise<{ added: string[]; removed: string[] }> {
+export async function setProjectOperators(
+  tx: Tx,
+  ctx: ActionContext,
+  projectId: string,
+  userIds: readonly string[],
+): Promise<{ added: string[]; removed: string[] }> {
   const wanted = [...new Set(userIds)];
   if (wanted.length > 0) {
-    const found = await tx.select({ id: users.id }).from(users)
+    const found = await tx
+      .select({ id: users.id })
+      .from(users)
       .where(and(inArray(users.id, wanted), eq(users.companyId, ctx.actor.companyId), eq(users.authLevel, 'OPR')));
     if (found.length !== wanted.length) {
       throw new AppError(ErrorCode.VALIDATION, 'v.project.operators', {}, { fields: [{ path: 'operatorIds' }] });
     }
   }
-  const current = (await tx.select({ userId: projectOperators.userId }).from(projectOperators).where(eq(projectOperators.projectId, projectId)))
-    .map((row) => row.userId);
+  const current = (
+    await tx.select({ userId: projectOperators.userId }).from(projectOperators).where(eq(projectOperators.projectId, projectId))
+  ).map((row) => row.userId);
   const added = wanted.filter((id) => !current.includes(id));
   const removed = current.filter((id) => !wanted.includes(id));
   if (removed.length > 0) {

@@ -16,7 +16,9 @@ const runningTaskCount = sql<number>`(select count(*)::int from ${tasks} where $
 
 const operatorUser = alias(users, 'operator_user');
 /** The assigned agents, by alias, as JSON (one small subquery per project row of a page). */
-const operators = sql<{ id: string; name: string }[]>`(select coalesce(json_agg(json_build_object('id', ${operatorUser.id}, 'name', coalesce(nullif(${operatorUser.alias}, ''), ${operatorUser.username})) order by ${operatorUser.username}), '[]'::json)
+const operators = sql<
+  { id: string; name: string }[]
+>`(select coalesce(json_agg(json_build_object('id', ${operatorUser.id}, 'name', coalesce(nullif(${operatorUser.alias}, ''), ${operatorUser.username})) order by ${operatorUser.username}), '[]'::json)
   from ${projectOperators} join ${users} as ${sql.identifier('operator_user')} on ${operatorUser.id} = ${projectOperators.userId} where ${projectOperators.projectId} = ${projects.id})`;
 
 /** The columns of a project as the console shows it (creator's alias, task counts). */
@@ -34,8 +36,15 @@ export const projectColumns = {
 };
 
 export interface ProjectRow {
-  id: string; name: string; encryptionType: Project['encryptionType']; encryptionApiUrl: string | null;
-  creatorAlias: string | null; creatorName: string | null; createdAt: Date; taskCount: number; runningTaskCount: number;
+  id: string;
+  name: string;
+  encryptionType: Project['encryptionType'];
+  encryptionApiUrl: string | null;
+  creatorAlias: string | null;
+  creatorName: string | null;
+  createdAt: Date;
+  taskCount: number;
+  runningTaskCount: number;
   operators: { id: string; name: string }[] | string;
 }
 
@@ -56,8 +65,12 @@ export function toProject(row: ProjectRow): Project {
 
 /** One of the caller's projects, or 404 (another company's id answers the same). */
 export async function getProject(db: DbOrTx, ctx: ActionContext, id: string): Promise<Project> {
-  const [row] = await db.select(projectColumns).from(projects).leftJoin(users, eq(users.id, projects.createdBy))
-    .where(ownProject(ctx, id)).limit(1);
+  const [row] = await db
+    .select(projectColumns)
+    .from(projects)
+    .leftJoin(users, eq(users.id, projects.createdBy))
+    .where(ownProject(ctx, id))
+    .limit(1);
   if (!row) throw AppError.notFound();
   return toProject(row);
 }

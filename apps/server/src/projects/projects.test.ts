@@ -8,7 +8,15 @@ import { auditLog, companies, projects, subtasks, tasks } from '../db/schema.ts'
 const server = useTestServer();
 const EN = { 'accept-language': 'en' };
 
-interface ProjectView { id: string; name: string; encryptionType: string; encryptionApiUrl: string | null; creator: string; taskCount: number; runningTaskCount: number }
+interface ProjectView {
+  id: string;
+  name: string;
+  encryptionType: string;
+  encryptionApiUrl: string | null;
+  creator: string;
+  taskCount: number;
+  runningTaskCount: number;
+}
 
 async function adminOf(company: 'companyId' | 'otherCompanyId' = 'companyId') {
   const seeded = await seedCompanies(server);
@@ -30,11 +38,19 @@ describe('project rules (spec §5)', () => {
     expect(answer.body.code).toBe(code);
   });
 
-  it('names the rule in the caller\'s language', async () => {
+  it("names the rule in the caller's language", async () => {
     const { alice } = await adminOf();
-    const en = await call(server, '/api/projects/create', { token: alice, body: { name: 'a', encryptionType: 'MD5' }, headers: { 'accept-language': 'en' } });
+    const en = await call(server, '/api/projects/create', {
+      token: alice,
+      body: { name: 'a', encryptionType: 'MD5' },
+      headers: { 'accept-language': 'en' },
+    });
     expect(en.body.message).toBe('Project name must be 2–30 characters');
-    const zh = await call(server, '/api/projects/create', { token: alice, body: { name: 'a b', encryptionType: 'MD5' }, headers: { 'x-dialwise-locale': 'zh-CN' } });
+    const zh = await call(server, '/api/projects/create', {
+      token: alice,
+      body: { name: 'a b', encryptionType: 'MD5' },
+      headers: { 'x-dialwise-locale': 'zh-CN' },
+    });
     expect(zh.body.message).toBe('名称不能包含空格');
   });
 
@@ -43,33 +59,71 @@ describe('project rules (spec §5)', () => {
     await createProject(server, alice, 'Spring');
     const again = await call(server, '/api/projects/create', { token: alice, body: { name: 'SPRING', encryptionType: 'HEX' } });
     expect(again.body).toMatchObject({ code: ErrorCode.CONFLICT, message: expect.stringContaining('SPRING') });
-    expect((await call(server, '/api/projects/create', { token: gina, body: { name: 'Spring', encryptionType: 'HEX' } })).body.code).toBe(200);
+    expect((await call(server, '/api/projects/create', { token: gina, body: { name: 'Spring', encryptionType: 'HEX' } })).body.code).toBe(
+      200,
+    );
   });
 
   it('CUSTOM needs a valid http(s) API URL; other types store none', async () => {
     const { alice } = await adminOf();
-    expect((await call(server, '/api/projects/create', { token: alice, body: { name: 'Cust', encryptionType: 'CUSTOM' } })).body.code).toBe(ErrorCode.VALIDATION);
-    expect((await call(server, '/api/projects/create', { token: alice, body: { name: 'Cust', encryptionType: 'CUSTOM', encryptionApiUrl: 'ftp://x.test/' } })).body.code).toBe(ErrorCode.VALIDATION);
-    const ok = await call<ProjectView>(server, '/api/projects/create', { token: alice, body: { name: 'Cust', encryptionType: 'CUSTOM', encryptionApiUrl: 'https://crm.example.test/decode' } });
-    expect(ok.body.data).toMatchObject({ encryptionType: 'CUSTOM', encryptionApiUrl: 'https://crm.example.test/decode', creator: 'alice-alias', taskCount: 0 });
-    const plain = await call<ProjectView>(server, '/api/projects/create', { token: alice, body: { name: 'Plain', encryptionType: 'PLAIN_TEXT', encryptionApiUrl: 'https://ignored.test/' } });
+    expect((await call(server, '/api/projects/create', { token: alice, body: { name: 'Cust', encryptionType: 'CUSTOM' } })).body.code).toBe(
+      ErrorCode.VALIDATION,
+    );
+    expect(
+      (
+        await call(server, '/api/projects/create', {
+          token: alice,
+          body: { name: 'Cust', encryptionType: 'CUSTOM', encryptionApiUrl: 'ftp://x.test/' },
+        })
+      ).body.code,
+    ).toBe(ErrorCode.VALIDATION);
+    const ok = await call<ProjectView>(server, '/api/projects/create', {
+      token: alice,
+      body: { name: 'Cust', encryptionType: 'CUSTOM', encryptionApiUrl: 'https://crm.example.test/decode' },
+    });
+    expect(ok.body.data).toMatchObject({
+      encryptionType: 'CUSTOM',
+      encryptionApiUrl: 'https://crm.example.test/decode',
+      creator: 'alice-alias',
+      taskCount: 0,
+    });
+    const plain = await call<ProjectView>(server, '/api/projects/create', {
+      token: alice,
+      body: { name: 'Plain', encryptionType: 'PLAIN_TEXT', encryptionApiUrl: 'https://ignored.test/' },
+    });
     expect(plain.body.data.encryptionApiUrl).toBeNull();
   });
 
   it('CUSTOM needs the customEncryption feature the provider grants: 403 saying so, nothing stored', async () => {
     const { alice, companyId } = await adminOf();
-    await server.database.db.update(companies).set({ permissions: { numberReveal: false, maxConcurrency: 20, features: ['doNotCall'] } }).where(eq(companies.id, companyId));
-    const refused = await call(server, '/api/projects/create', { token: alice, body: { name: 'Cust', encryptionType: 'CUSTOM', encryptionApiUrl: 'https://crm.example.test/decode' }, headers: EN });
+    await server.database.db
+      .update(companies)
+      .set({ permissions: { numberReveal: false, maxConcurrency: 20, features: ['doNotCall'] } })
+      .where(eq(companies.id, companyId));
+    const refused = await call(server, '/api/projects/create', {
+      token: alice,
+      body: { name: 'Cust', encryptionType: 'CUSTOM', encryptionApiUrl: 'https://crm.example.test/decode' },
+      headers: EN,
+    });
     expect(refused.body).toMatchObject({ code: ErrorCode.FORBIDDEN, message: expect.stringContaining('CUSTOM') });
     expect(await server.database.db.select().from(projects).where(eq(projects.companyId, companyId))).toHaveLength(0);
-    expect((await call(server, '/api/projects/create', { token: alice, body: { name: 'Plain', encryptionType: 'PLAIN_TEXT' } })).body.code).toBe(ErrorCode.OK);
+    expect(
+      (await call(server, '/api/projects/create', { token: alice, body: { name: 'Plain', encryptionType: 'PLAIN_TEXT' } })).body.code,
+    ).toBe(ErrorCode.OK);
   });
 
   it('the encryption type cannot change after creation: 409 and nothing changes', async () => {
     const { alice } = await adminOf();
     const id = await createProject(server, alice, 'Locked', 'MD5');
-    const answer = await call(server, '/api/projects/update', { token: alice, body: { id, name: 'Renamed', encryptionType: 'PLAIN_TEXT' }, headers: EN });
-    expect(answer.body).toMatchObject({ code: ErrorCode.CONFLICT, message: 'The encryption type cannot be changed after the project is created' });
+    const answer = await call(server, '/api/projects/update', {
+      token: alice,
+      body: { id, name: 'Renamed', encryptionType: 'PLAIN_TEXT' },
+      headers: EN,
+    });
+    expect(answer.body).toMatchObject({
+      code: ErrorCode.CONFLICT,
+      message: 'The encryption type cannot be changed after the project is created',
+    });
     const get = await call<ProjectView>(server, '/api/projects/get', { token: alice, body: { id } });
     expect(get.body.data).toMatchObject({ name: 'Locked', encryptionType: 'MD5' });
   });
@@ -78,12 +132,30 @@ describe('project rules (spec §5)', () => {
     const { alice } = await adminOf();
     await createProject(server, alice, 'Taken');
     const id = await createProject(server, alice, 'Cust', 'CUSTOM', { encryptionApiUrl: 'https://a.test/x' });
-    const renamed = await call<ProjectView>(server, '/api/projects/update', { token: alice, body: { id, name: 'Cust2', encryptionType: 'CUSTOM', encryptionApiUrl: 'https://b.test/y' } });
+    const renamed = await call<ProjectView>(server, '/api/projects/update', {
+      token: alice,
+      body: { id, name: 'Cust2', encryptionType: 'CUSTOM', encryptionApiUrl: 'https://b.test/y' },
+    });
     expect(renamed.body.data).toMatchObject({ name: 'Cust2', encryptionApiUrl: 'https://b.test/y' });
-    expect((await call(server, '/api/projects/update', { token: alice, body: { id, name: 'taken', encryptionType: 'CUSTOM', encryptionApiUrl: 'https://b.test/y' } })).body.code).toBe(ErrorCode.CONFLICT);
-    expect((await call(server, '/api/projects/update', { token: alice, body: { id, name: 'Cust2', encryptionType: 'CUSTOM' } })).body.code).toBe(ErrorCode.VALIDATION);
-    const [entry] = await server.database.db.select().from(auditLog).where(and(eq(auditLog.entity, 'project'), eq(auditLog.action, 'update')));
-    expect(entry!.changes).toEqual({ name: { from: 'Cust', to: 'Cust2' }, encryptionApiUrl: { from: 'https://a.test/x', to: 'https://b.test/y' } });
+    expect(
+      (
+        await call(server, '/api/projects/update', {
+          token: alice,
+          body: { id, name: 'taken', encryptionType: 'CUSTOM', encryptionApiUrl: 'https://b.test/y' },
+        })
+      ).body.code,
+    ).toBe(ErrorCode.CONFLICT);
+    expect(
+      (await call(server, '/api/projects/update', { token: alice, body: { id, name: 'Cust2', encryptionType: 'CUSTOM' } })).body.code,
+    ).toBe(ErrorCode.VALIDATION);
+    const [entry] = await server.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entity, 'project'), eq(auditLog.action, 'update')));
+    expect(entry!.changes).toEqual({
+      name: { from: 'Cust', to: 'Cust2' },
+      encryptionApiUrl: { from: 'https://a.test/x', to: 'https://b.test/y' },
+    });
   });
 });
 
@@ -91,10 +163,16 @@ describe('project list', () => {
   it('pages on the server, newest first, searches by part of the name (LIKE wildcards taken literally)', async () => {
     const { alice } = await adminOf();
     for (const name of ['alpha', 'beta', 'gamma', '50%_off', 'alphabet']) await createProject(server, alice, name);
-    const page = await call<{ list: ProjectView[]; total: number }>(server, '/api/projects/list', { token: alice, body: { page: 2, pageSize: 2 } });
+    const page = await call<{ list: ProjectView[]; total: number }>(server, '/api/projects/list', {
+      token: alice,
+      body: { page: 2, pageSize: 2 },
+    });
     expect(page.body.data.total).toBe(5);
     expect(page.body.data.list.map((p) => p.name)).toEqual(['gamma', 'beta']);
-    const search = await call<{ list: ProjectView[]; total: number }>(server, '/api/projects/list', { token: alice, body: { name: 'ALPHA' } });
+    const search = await call<{ list: ProjectView[]; total: number }>(server, '/api/projects/list', {
+      token: alice,
+      body: { name: 'ALPHA' },
+    });
     expect(search.body.data.list.map((p) => p.name)).toEqual(['alphabet', 'alpha']);
     const literal = await call<{ list: ProjectView[] }>(server, '/api/projects/list', { token: alice, body: { name: '%_' } });
     expect(literal.body.data.list.map((p) => p.name)).toEqual(['50%_off']);
@@ -123,7 +201,10 @@ describe('project delete', () => {
     await call(server, '/api/tasks/action', { token: alice, body: { taskId, action: 'start' } });
 
     const refused = await call(server, '/api/projects/delete', { token: alice, body: { id }, headers: EN });
-    expect(refused.body).toMatchObject({ code: ErrorCode.CONFLICT, message: 'This project has a task in progress: pause or abort it before deleting the project' });
+    expect(refused.body).toMatchObject({
+      code: ErrorCode.CONFLICT,
+      message: 'This project has a task in progress: pause or abort it before deleting the project',
+    });
     const db = server.database.db;
     expect((await db.select({ n: count() }).from(subtasks))[0]!.n).toBe(2);
 
@@ -135,8 +216,13 @@ describe('project delete', () => {
     expect((await call(server, '/api/projects/get', { token: alice, body: { id } })).body.code).toBe(ErrorCode.NOT_FOUND);
     expect((await call(server, '/api/tasks/get', { token: alice, body: { id: taskId } })).body.code).toBe(ErrorCode.NOT_FOUND);
     // The name is free again.
-    expect((await call(server, '/api/projects/create', { token: alice, body: { name: 'Spring', encryptionType: 'MD5' } })).body.code).toBe(200);
-    const [entry] = await db.select().from(auditLog).where(and(eq(auditLog.entity, 'project'), eq(auditLog.action, 'delete')));
+    expect((await call(server, '/api/projects/create', { token: alice, body: { name: 'Spring', encryptionType: 'MD5' } })).body.code).toBe(
+      200,
+    );
+    const [entry] = await db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entity, 'project'), eq(auditLog.action, 'delete')));
     expect(entry!.changes).toMatchObject({ name: 'Spring', tasks: 1, subtasks: 2 });
   });
 });
@@ -147,7 +233,10 @@ describe('project permissions and tenancy', () => {
     await addUser(server, companyId, 'olga', 'OPR');
     const token = await login(server, 'olga', 'agent');
     for (const url of ['list', 'get', 'create', 'update', 'delete']) {
-      const answer = await call(server, `/api/projects/${url}`, { token, body: { id: '00000000-0000-4000-8000-000000000000', name: 'abc', encryptionType: 'MD5' } });
+      const answer = await call(server, `/api/projects/${url}`, {
+        token,
+        body: { id: '00000000-0000-4000-8000-000000000000', name: 'abc', encryptionType: 'MD5' },
+      });
       expect(answer.body.code, url).toBe(ErrorCode.FORBIDDEN);
     }
   });
@@ -157,7 +246,9 @@ describe('project permissions and tenancy', () => {
     const id = await createProject(server, alice, 'Secret');
     expect((await call<{ total: number }>(server, '/api/projects/list', { token: gina, body: {} })).body.data.total).toBe(0);
     expect((await call(server, '/api/projects/get', { token: gina, body: { id } })).body.code).toBe(ErrorCode.NOT_FOUND);
-    expect((await call(server, '/api/projects/update', { token: gina, body: { id, name: 'Mine', encryptionType: 'PLAIN_TEXT' } })).body.code).toBe(ErrorCode.NOT_FOUND);
+    expect(
+      (await call(server, '/api/projects/update', { token: gina, body: { id, name: 'Mine', encryptionType: 'PLAIN_TEXT' } })).body.code,
+    ).toBe(ErrorCode.NOT_FOUND);
     expect((await call(server, '/api/projects/delete', { token: gina, body: { id } })).body.code).toBe(ErrorCode.NOT_FOUND);
     expect((await call<ProjectView>(server, '/api/projects/get', { token: alice, body: { id } })).body.data.name).toBe('Secret');
   });

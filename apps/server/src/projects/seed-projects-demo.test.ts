@@ -11,16 +11,30 @@ const server = useTestServer();
 describe('demo data', () => {
   it('the demo company gets "Spring renewal" (PLAIN_TEXT) with a pending task of a few hundred pending numbers', async () => {
     await seedDemo(server.database.db, 'Dialwise@2026', server.app.secrets);
-    const answer = await call<{ token: string }>(server, '/api/user/login', { body: { username: 'admin', password: 'Dialwise@2026', role: 'admin' } });
+    const answer = await call<{ token: string }>(server, '/api/user/login', {
+      body: { username: 'admin', password: 'Dialwise@2026', role: 'admin' },
+    });
     const token = answer.body.data.token;
-    const projects = await call<{ list: { id: string; name: string; encryptionType: string; taskCount: number; creator: string }[] }>(server, '/api/projects/list', { token, body: {} });
-    expect(projects.body.data.list).toEqual([expect.objectContaining({ name: 'Spring renewal', encryptionType: 'PLAIN_TEXT', taskCount: 1, creator: 'Acme Admin' })]);
-    const list = await call<{ list: { id: string; status: string; pendingCount: number; totalCount: number }[] }>(server, '/api/tasks/list', { token, body: { projectId: projects.body.data.list[0]!.id } });
+    const projects = await call<{ list: { id: string; name: string; encryptionType: string; taskCount: number; creator: string }[] }>(
+      server,
+      '/api/projects/list',
+      { token, body: {} },
+    );
+    expect(projects.body.data.list).toEqual([
+      expect.objectContaining({ name: 'Spring renewal', encryptionType: 'PLAIN_TEXT', taskCount: 1, creator: 'Acme Admin' }),
+    ]);
+    const list = await call<{ list: { id: string; status: string; pendingCount: number; totalCount: number }[] }>(
+      server,
+      '/api/tasks/list',
+      { token, body: { projectId: projects.body.data.list[0]!.id } },
+    );
     expect(list.body.data.list).toEqual([expect.objectContaining({ status: 'pending', pendingCount: 300, totalCount: 300 })]);
     const pending = await call<{ total: number }>(server, '/api/subtasks/pending', { token, body: { taskId: list.body.data.list[0]!.id } });
     expect(pending.body.data.total).toBe(300);
     // The scenario and voice it uses are granted to the company, so the edit form can show them.
-    const options = await call<{ scenarios: unknown[]; voices: unknown[]; sipLines: { alias: string }[] }>(server, '/api/tasks/options', { token });
+    const options = await call<{ scenarios: unknown[]; voices: unknown[]; sipLines: { alias: string }[] }>(server, '/api/tasks/options', {
+      token,
+    });
     expect(options.body.data.scenarios).toHaveLength(1);
     expect(options.body.data.voices).toHaveLength(2);
     // The demo task dials on the company's simulated lines.
@@ -34,7 +48,9 @@ describe('demo data', () => {
     const { taskId } = await server.database.db.transaction((tx) => seedProjectsDemo(tx, { companyId, adminId: admin.id }));
     const [task] = await server.database.db.select().from(tasks).where(eq(tasks.id, taskId));
     expect(task).toMatchObject({ scenarioId: catalogue.scenarioId, voiceId: catalogue.voiceId, status: 'pending' });
-    expect((await server.database.db.select().from(taskSipLines).where(eq(taskSipLines.taskId, taskId))).map((l) => l.sipLineId)).toEqual([catalogue.lineId]);
+    expect((await server.database.db.select().from(taskSipLines).where(eq(taskSipLines.taskId, taskId))).map((l) => l.sipLineId)).toEqual([
+      catalogue.lineId,
+    ]);
     expect(await server.database.db.select().from(companyGrants)).toHaveLength(2);
     const rows = await server.database.db.select().from(subtasks).where(eq(subtasks.taskId, taskId));
     expect(new Set(rows.map((r) => r.phone)).size).toBe(300);

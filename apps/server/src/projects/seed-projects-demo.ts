@@ -26,15 +26,31 @@ export async function seedProjectsDemo(tx: DbOrTx, ids: ProjectsDemoIds): Promis
   let lines = await tx.select({ id: sipLines.id }).from(sipLines).where(eq(sipLines.companyId, ids.companyId)).orderBy(asc(sipLines.alias));
   if (lines.length === 0) {
     // No line seeded yet: one line on the built-in simulated trunk, which needs no carrier and no password.
-    lines = await tx.insert(sipLines).values({
-      companyId: ids.companyId, alias: 'demo-simulated', concurrency: 10, trunk: 'simulated', sipUsername: 'demo',
-      passwordSealed: '', domain: 'simulated.invalid', port: 5060, createdBy: ids.adminId,
-    }).returning({ id: sipLines.id });
+    lines = await tx
+      .insert(sipLines)
+      .values({
+        companyId: ids.companyId,
+        alias: 'demo-simulated',
+        concurrency: 10,
+        trunk: 'simulated',
+        sipUsername: 'demo',
+        passwordSealed: '',
+        domain: 'simulated.invalid',
+        port: 5060,
+        createdBy: ids.adminId,
+      })
+      .returning({ id: sipLines.id });
   }
 
-  const [project] = await tx.insert(projects).values({
-    companyId: ids.companyId, name: 'Spring renewal', encryptionType: 'PLAIN_TEXT', createdBy: ids.adminId,
-  }).returning({ id: projects.id });
+  const [project] = await tx
+    .insert(projects)
+    .values({
+      companyId: ids.companyId,
+      name: 'Spring renewal',
+      encryptionType: 'PLAIN_TEXT',
+      createdBy: ids.adminId,
+    })
+    .returning({ id: projects.id });
   const advanced: TaskAdvanced = {
     prologues: ['Hello, this is Acme calling about your membership renewal.'],
     pauseSeconds: 2,
@@ -44,33 +60,54 @@ export async function seedProjectsDemo(tx: DbOrTx, ids: ProjectsDemoIds): Promis
     timeoutHangupSeconds: 300,
     timeoutReply: 'Thank you for your time, goodbye.',
   };
-  const [task] = await tx.insert(tasks).values({
-    projectId: project!.id, companyId: ids.companyId, name: 'Renewal calls', status: 'pending',
-    scenarioId, voiceId, callStart: '09:00', callEnd: '20:00', weekdays: [1, 2, 3, 4, 5, 6],
-    autoDial: true, concurrencyMode: 'auto', ignoreTags: ['do_not_call'], advanced,
-    pendingCount: DEMO_SUBTASKS, totalCount: DEMO_SUBTASKS, createdBy: ids.adminId,
-  }).returning({ id: tasks.id });
+  const [task] = await tx
+    .insert(tasks)
+    .values({
+      projectId: project!.id,
+      companyId: ids.companyId,
+      name: 'Renewal calls',
+      status: 'pending',
+      scenarioId,
+      voiceId,
+      callStart: '09:00',
+      callEnd: '20:00',
+      weekdays: [1, 2, 3, 4, 5, 6],
+      autoDial: true,
+      concurrencyMode: 'auto',
+      ignoreTags: ['do_not_call'],
+      advanced,
+      pendingCount: DEMO_SUBTASKS,
+      totalCount: DEMO_SUBTASKS,
+      createdBy: ids.adminId,
+    })
+    .returning({ id: tasks.id });
   if (lines.length > 0) await tx.insert(taskSipLines).values(lines.map((line) => ({ taskId: task!.id, sipLineId: line.id })));
 
-  await tx.insert(subtasks).values(Array.from({ length: DEMO_SUBTASKS }, (_, i) => {
-    const name = `${SURNAMES[i % SURNAMES.length]} ${String.fromCharCode(65 + (i % 26))}.`;
-    const plan = PLANS[i % PLANS.length]!;
-    return {
-      taskId: task!.id,
-      companyId: ids.companyId,
-      phone: `1390000${String(i + 1).padStart(4, '0')}`,
-      prologueInfo: `Hello ${name}`,
-      businessInfo: { name, plan, renewBy: `2026-${String((i % 9) + 3).padStart(2, '0')}-01` },
-      remark: i % 7 === 0 ? 'prefers afternoons' : '',
-      extra: { city: ['Hangzhou', 'Shanghai', 'Shenzhen'][i % 3]! },
-    };
-  }));
+  await tx.insert(subtasks).values(
+    Array.from({ length: DEMO_SUBTASKS }, (_, i) => {
+      const name = `${SURNAMES[i % SURNAMES.length]} ${String.fromCharCode(65 + (i % 26))}.`;
+      const plan = PLANS[i % PLANS.length]!;
+      return {
+        taskId: task!.id,
+        companyId: ids.companyId,
+        phone: `1390000${String(i + 1).padStart(4, '0')}`,
+        prologueInfo: `Hello ${name}`,
+        businessInfo: { name, plan, renewBy: `2026-${String((i % 9) + 3).padStart(2, '0')}-01` },
+        remark: i % 7 === 0 ? 'prefers afternoons' : '',
+        extra: { city: ['Hangzhou', 'Shanghai', 'Shenzhen'][i % 3]! },
+      };
+    }),
+  );
   return { projectId: project!.id, taskId: task!.id };
 }
 
 async function grantedCatalogue(tx: DbOrTx, companyId: string): Promise<{ scenarioId: string; voiceId: string }> {
   const granted = (kind: 'scenario' | 'voice') =>
-    tx.select({ id: companyGrants.refId }).from(companyGrants).where(and(eq(companyGrants.companyId, companyId), eq(companyGrants.kind, kind))).limit(1);
+    tx
+      .select({ id: companyGrants.refId })
+      .from(companyGrants)
+      .where(and(eq(companyGrants.companyId, companyId), eq(companyGrants.kind, kind)))
+      .limit(1);
   let [scenario] = await granted('scenario');
   let [voice] = await granted('voice');
   if (!scenario) {
@@ -78,7 +115,10 @@ async function grantedCatalogue(tx: DbOrTx, companyId: string): Promise<{ scenar
     await tx.insert(companyGrants).values({ companyId, kind: 'scenario', refId: scenario!.id });
   }
   if (!voice) {
-    [voice] = await tx.insert(voices).values({ nickname: 'Lily', vendor: 'volcano', originalVoiceId: 'lily01' }).returning({ id: voices.id });
+    [voice] = await tx
+      .insert(voices)
+      .values({ nickname: 'Lily', vendor: 'volcano', originalVoiceId: 'lily01' })
+      .returning({ id: voices.id });
     await tx.insert(companyGrants).values({ companyId, kind: 'voice', refId: voice!.id });
   }
   return { scenarioId: scenario!.id, voiceId: voice!.id };

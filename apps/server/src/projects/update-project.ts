@@ -20,10 +20,14 @@ export async function updateProject(ctx: ActionContext, input: ProjectUpdate): P
       if (before.encryptionType !== input.encryptionType) throw new AppError(ErrorCode.CONFLICT, 'e.project.encryptionLocked');
       const after = {
         name: input.name,
-        encryptionApiUrl: before.encryptionType === 'CUSTOM' ? input.encryptionApiUrl ?? null : null,
+        encryptionApiUrl: before.encryptionType === 'CUSTOM' ? (input.encryptionApiUrl ?? null) : null,
       };
       const changes: Record<string, unknown> = diffChanges({ name: before.name, encryptionApiUrl: before.encryptionApiUrl }, after);
-      if (Object.keys(changes).length > 0) await tx.update(projects).set({ ...after, updatedAt: new Date() }).where(eq(projects.id, before.id));
+      if (Object.keys(changes).length > 0)
+        await tx
+          .update(projects)
+          .set({ ...after, updatedAt: new Date() })
+          .where(eq(projects.id, before.id));
       // Absent operatorIds leave the assignment as it is (API clients that predate it).
       if (input.operatorIds) {
         const { added, removed } = await setProjectOperators(tx, ctx, before.id, input.operatorIds);

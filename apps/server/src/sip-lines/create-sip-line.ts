@@ -14,15 +14,25 @@ export async function createSipLine(ctx: ActionContext, secrets: SecretBox, inpu
   const { password, companyId: _requested, ...fields } = input;
   try {
     return await ctx.db.transaction(async (tx) => {
-      const [created] = await tx.insert(sipLines).values({
-        ...fields,
-        companyId: scope.companyId,
-        passwordSealed: secrets.seal(password),
-        createdBy: ctx.actor.userId,
-      }).returning();
-      await recordAudit(tx, { ...auditWho(ctx), companyId: scope.companyId }, {
-        action: 'create', entity: 'sip_line', entityId: created!.id, changes: { ...auditedFields(created!), password: 'set' },
-      });
+      const [created] = await tx
+        .insert(sipLines)
+        .values({
+          ...fields,
+          companyId: scope.companyId,
+          passwordSealed: secrets.seal(password),
+          createdBy: ctx.actor.userId,
+        })
+        .returning();
+      await recordAudit(
+        tx,
+        { ...auditWho(ctx), companyId: scope.companyId },
+        {
+          action: 'create',
+          entity: 'sip_line',
+          entityId: created!.id,
+          changes: { ...auditedFields(created!), password: 'set' },
+        },
+      );
       return findSipLine(tx, scope.companyId, created!.id);
     });
   } catch (error) {

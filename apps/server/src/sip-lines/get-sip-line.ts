@@ -9,7 +9,9 @@ import { toSipLine } from './to-sip-line.ts';
 
 /** A line with its creator's user name, within one company; another company's id answers 404. */
 export async function findSipLine(db: DbOrTx, companyId: string, id: string): Promise<SipLine> {
-  const [row] = await db.select({ line: sipLines, createUser: users.username }).from(sipLines)
+  const [row] = await db
+    .select({ line: sipLines, createUser: users.username })
+    .from(sipLines)
     .leftJoin(users, eq(users.id, sipLines.createdBy))
     .where(and(eq(sipLines.id, id), eq(sipLines.companyId, companyId)));
   if (!row) throw AppError.notFound();

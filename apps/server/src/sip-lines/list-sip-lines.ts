@@ -18,10 +18,14 @@ export async function listSipLines(ctx: ActionContext, query: SipLineQuery): Pro
   if (query.trunk) filters.push(eq(sipLines.trunk, query.trunk));
   const where = and(...filters);
   const [rows, [total]] = await Promise.all([
-    ctx.db.select({ line: sipLines, createUser: users.username }).from(sipLines)
+    ctx.db
+      .select({ line: sipLines, createUser: users.username })
+      .from(sipLines)
       .leftJoin(users, eq(users.id, sipLines.createdBy))
-      .where(where).orderBy(desc(sipLines.createdAt), desc(sipLines.id))
-      .limit(query.pageSize).offset((query.page - 1) * query.pageSize),
+      .where(where)
+      .orderBy(desc(sipLines.createdAt), desc(sipLines.id))
+      .limit(query.pageSize)
+      .offset((query.page - 1) * query.pageSize),
     ctx.db.select({ n: count() }).from(sipLines).where(where),
   ]);
   return { total: total?.n ?? 0, list: rows.map((row) => toSipLine(row.line, row.createUser)) };

@@ -9,15 +9,17 @@ export async function seedSipLinesDemo(tx: Tx, ids: DemoIds): Promise<void> {
     { alias: 'Simulated line A', concurrency: 10, sipUsername: 'acme-sim-a' },
     { alias: 'Simulated line B', concurrency: 5, sipUsername: 'acme-sim-b' },
   ];
-  await tx.insert(sipLines).values(lines.map((line) => ({
-    ...line,
-    companyId: ids.customerId,
-    cps: 5,
-    status: 'enabled' as const,
-    trunk: 'simulated' as const,
-    passwordSealed: ids.secrets.seal(randomBytes(12).toString('base64url')),
-    domain: 'simulated.dialwise.local',
-    port: 5060,
-    createdBy: ids.adminId,
-  })));
+  await tx.insert(sipLines).values(
+    lines.map((line) => ({
+      ...line,
+      companyId: ids.customerId,
+      cps: 5,
+      status: 'enabled' as const,
+      trunk: 'simulated' as const,
+      passwordSealed: ids.secrets.seal(randomBytes(12).toString('base64url')),
+      domain: 'simulated.dialwise.local',
+      port: 5060,
+      createdBy: ids.adminId,
+    })),
+  );
 }

@@ -21,7 +21,13 @@ async function setup() {
 }
 
 const newLine = (extra: Record<string, unknown> = {}) => ({
-  alias: 'Main trunk', concurrency: 10, sipUsername: 'acme01', password: SECRET, domain: 'sip.carrier.test', port: 5060, ...extra,
+  alias: 'Main trunk',
+  concurrency: 10,
+  sipUsername: 'acme01',
+  password: SECRET,
+  domain: 'sip.carrier.test',
+  port: 5060,
+  ...extra,
 });
 
 async function create(token: string, body: Record<string, unknown>) {
@@ -52,21 +58,36 @@ describe('SIP line validation (spec §5: alias, concurrency, username, password,
     expect(await server.database.db.select().from(sipLines)).toHaveLength(0);
   });
 
-  it.each([[0, false], [1, true], [65535, true], [65536, false]])('port %s', async (port, accepted) => {
+  it.each([
+    [0, false],
+    [1, true],
+    [65535, true],
+    [65536, false],
+  ])('port %s', async (port, accepted) => {
     const { admin } = await setup();
     const answer = await create(admin, newLine({ port }));
     if (accepted) expect(answer.body.data.port).toBe(port);
     else expect(answer.body).toMatchObject({ code: ErrorCode.VALIDATION, message: 'Port must be 1–65535' });
   });
 
-  it.each([[0, false], [1, true], [1000, true], [1001, false]])('concurrency %s', async (concurrency, accepted) => {
+  it.each([
+    [0, false],
+    [1, true],
+    [1000, true],
+    [1001, false],
+  ])('concurrency %s', async (concurrency, accepted) => {
     const { admin } = await setup();
     const answer = await create(admin, newLine({ concurrency }));
     if (accepted) expect(answer.body.data.concurrency).toBe(concurrency);
     else expect(answer.body).toMatchObject({ code: ErrorCode.VALIDATION, message: 'Concurrency must be 1–1000' });
   });
 
-  it.each([[0, false], [1, true], [100, true], [101, false]])('calls per second %s', async (cps, accepted) => {
+  it.each([
+    [0, false],
+    [1, true],
+    [100, true],
+    [101, false],
+  ])('calls per second %s', async (cps, accepted) => {
     const { admin } = await setup();
     const answer = await create(admin, newLine({ cps }));
     if (accepted) expect(answer.body.data.cps).toBe(cps);
@@ -78,7 +99,11 @@ describe('SIP line validation (spec §5: alias, concurrency, username, password,
     expect((await create(admin, newLine({ domain: 'sip://carrier' }))).body.message).toBe('Domain must be a host name or an IP address');
     expect((await create(admin, newLine({ domain: '10.0.0.300' }))).body.code).toBe(ErrorCode.VALIDATION);
     expect((await create(admin, newLine({ concurrency: 2.5 }))).body.message).toBe('Concurrency must be a whole number');
-    const zh = await call(server, '/api/sip-lines/create', { token: admin, body: newLine({ port: 0 }), headers: { 'x-dialwise-locale': 'zh-CN' } });
+    const zh = await call(server, '/api/sip-lines/create', {
+      token: admin,
+      body: newLine({ port: 0 }),
+      headers: { 'x-dialwise-locale': 'zh-CN' },
+    });
     expect(zh.body.message).toBe('端口须为 1–65535');
     expect((await create(admin, newLine({ domain: '192.168.1.20' }))).body.code).toBe(200);
   });
@@ -89,7 +114,7 @@ describe('SIP line validation (spec §5: alias, concurrency, username, password,
     expect((await update(admin, { id, port: 65536 })).body.message).toBe('Port must be 1–65535');
     expect((await update(admin, { id, concurrency: 0 })).body.message).toBe('Concurrency must be 1–1000');
     expect((await update(admin, { id, alias: ' ' })).body.message).toBe('Alias is required');
-    expect((await storedRow(id))).toMatchObject({ port: 5060, concurrency: 10, alias: 'Main trunk' });
+    expect(await storedRow(id)).toMatchObject({ port: 5060, concurrency: 10, alias: 'Main trunk' });
   });
 });
 
@@ -98,8 +123,17 @@ describe('adding and editing lines', () => {
     const { admin, companyId, alice } = await setup();
     const answer = await create(admin, newLine({ createUser: 'mallory' }));
     expect(answer.body.data).toMatchObject({
-      alias: 'Main trunk', concurrency: 10, cps: 5, status: 'enabled', trunk: 'sip', sipUsername: 'acme01', hasPassword: true,
-      domain: 'sip.carrier.test', port: 5060, createUser: 'alice', companyId,
+      alias: 'Main trunk',
+      concurrency: 10,
+      cps: 5,
+      status: 'enabled',
+      trunk: 'sip',
+      sipUsername: 'acme01',
+      hasPassword: true,
+      domain: 'sip.carrier.test',
+      port: 5060,
+      createUser: 'alice',
+      companyId,
     });
     expect((await storedRow(answer.body.data.id)).createdBy).toBe(alice.id);
   });
@@ -107,14 +141,35 @@ describe('adding and editing lines', () => {
   it('edits every field; the simulated trunk and a disabled status are kept', async () => {
     const { admin } = await setup();
     const { id } = (await create(admin, newLine())).body.data;
-    const answer = await update(admin, { id, alias: 'Backup', concurrency: 1000, cps: 100, status: 'disabled', trunk: 'simulated', sipUsername: 'acme02', domain: '10.0.0.9', port: 5080 });
-    expect(answer.body.data).toMatchObject({ alias: 'Backup', concurrency: 1000, cps: 100, status: 'disabled', trunk: 'simulated', sipUsername: 'acme02', domain: '10.0.0.9', port: 5080, createUser: 'alice' });
+    const answer = await update(admin, {
+      id,
+      alias: 'Backup',
+      concurrency: 1000,
+      cps: 100,
+      status: 'disabled',
+      trunk: 'simulated',
+      sipUsername: 'acme02',
+      domain: '10.0.0.9',
+      port: 5080,
+    });
+    expect(answer.body.data).toMatchObject({
+      alias: 'Backup',
+      concurrency: 1000,
+      cps: 100,
+      status: 'disabled',
+      trunk: 'simulated',
+      sipUsername: 'acme02',
+      domain: '10.0.0.9',
+      port: 5080,
+      createUser: 'alice',
+    });
     expect((await call<SipLine>(server, '/api/sip-lines/get', { token: admin, body: { id } })).body.data).toEqual(answer.body.data);
   });
 
   it('filters by keyword (alias, SIP user name, domain), status and trunk, a page at a time', async () => {
     const { admin } = await setup();
-    for (let i = 0; i < 11; i++) await create(admin, newLine({ alias: `Line ${i}`, sipUsername: `user${i}`, trunk: i === 3 ? 'simulated' : 'sip' }));
+    for (let i = 0; i < 11; i++)
+      await create(admin, newLine({ alias: `Line ${i}`, sipUsername: `user${i}`, trunk: i === 3 ? 'simulated' : 'sip' }));
     await create(admin, newLine({ alias: 'Odd one', sipUsername: 'special', domain: 'pbx.other.test', status: 'disabled' }));
     const first = await list(admin);
     expect(first.body.data.total).toBe(12);
@@ -136,14 +191,25 @@ describe('the password is write-only', () => {
     expect(row.passwordSealed).toMatch(/^v1:/);
     expect(JSON.stringify(await server.database.db.select().from(sipLines))).not.toContain(SECRET);
     const credentials = await loadSipLineCredentials(server.database.db, server.app.secrets, id);
-    expect(credentials).toMatchObject({ id, password: SECRET, sipUsername: 'acme01', domain: 'sip.carrier.test', port: 5060, trunk: 'sip' });
+    expect(credentials).toMatchObject({
+      id,
+      password: SECRET,
+      sipUsername: 'acme01',
+      domain: 'sip.carrier.test',
+      port: 5060,
+      trunk: 'sip',
+    });
   });
 
   it('never appears in any answer (create, list, get, update) or audit entry', async () => {
     const { admin } = await setup();
     const answers = [];
     const created = await create(admin, newLine());
-    answers.push(created, await list(admin), await call(server, '/api/sip-lines/get', { token: admin, body: { id: created.body.data.id } }));
+    answers.push(
+      created,
+      await list(admin),
+      await call(server, '/api/sip-lines/get', { token: admin, body: { id: created.body.data.id } }),
+    );
     answers.push(await update(admin, { id: created.body.data.id, password: 'Another-Secret-2' }));
     for (const answer of answers) {
       expect(answer.body.code).toBe(200);
@@ -171,7 +237,9 @@ describe('the password is write-only', () => {
   });
 
   it('loadSipLineCredentials answers not found for an unknown line', async () => {
-    await expect(loadSipLineCredentials(server.database.db, server.app.secrets, '00000000-0000-4000-8000-000000000000')).rejects.toMatchObject({ code: ErrorCode.NOT_FOUND });
+    await expect(
+      loadSipLineCredentials(server.database.db, server.app.secrets, '00000000-0000-4000-8000-000000000000'),
+    ).rejects.toMatchObject({ code: ErrorCode.NOT_FOUND });
   });
 });
 
@@ -180,7 +248,11 @@ describe('alias is unique per company', () => {
     const { admin } = await setup();
     await create(admin, newLine());
     const twin = await create(admin, newLine({ alias: 'MAIN TRUNK' }));
-    expect(twin.body).toMatchObject({ code: ErrorCode.CONFLICT, message: 'A SIP line named "MAIN TRUNK" already exists', data: { field: 'alias' } });
+    expect(twin.body).toMatchObject({
+      code: ErrorCode.CONFLICT,
+      message: 'A SIP line named "MAIN TRUNK" already exists',
+      data: { field: 'alias' },
+    });
     const other = (await create(admin, newLine({ alias: 'Other' }))).body.data;
     expect((await update(admin, { id: other.id, alias: 'main trunk' })).body.code).toBe(ErrorCode.CONFLICT);
     expect((await storedRow(other.id)).alias).toBe('Other');
@@ -199,7 +271,12 @@ describe('who may manage SIP lines', () => {
     const { admin } = await setup();
     const { id } = (await create(admin, newLine())).body.data;
     const opr = await login(server, 'olga', 'agent');
-    for (const [path, body] of [['list', {}], ['get', { id }], ['create', newLine({ alias: 'X' })], ['update', { id, alias: 'X' }]] as const) {
+    for (const [path, body] of [
+      ['list', {}],
+      ['get', { id }],
+      ['create', newLine({ alias: 'X' })],
+      ['update', { id, alias: 'X' }],
+    ] as const) {
       expect((await call(server, `/api/sip-lines/${path}`, { token: opr, body })).body.code, path).toBe(ErrorCode.FORBIDDEN);
     }
     expect((await storedRow(id)).alias).toBe('Main trunk');
@@ -238,8 +315,10 @@ describe('tenant isolation', () => {
     const gina = await login(server, 'gina', 'admin');
     const theirs = (await create(gina, newLine())).body.data;
     for (const [path, body] of [
-      ['list', { companyId: otherCompanyId }], ['get', { id: theirs.id, companyId: otherCompanyId }],
-      ['create', newLine({ companyId: otherCompanyId, alias: 'Sneaky' })], ['update', { id: theirs.id, companyId: otherCompanyId, alias: 'Sneaky' }],
+      ['list', { companyId: otherCompanyId }],
+      ['get', { id: theirs.id, companyId: otherCompanyId }],
+      ['create', newLine({ companyId: otherCompanyId, alias: 'Sneaky' })],
+      ['update', { id: theirs.id, companyId: otherCompanyId, alias: 'Sneaky' }],
     ] as const) {
       expect((await call(server, `/api/sip-lines/${path}`, { token: admin, body })).body.code, path).toBe(ErrorCode.NOT_FOUND);
     }

@@ -26,7 +26,13 @@ export function toSipLine(row: SipLineRow, createUser: string | null): SipLine {
 /** What an audit entry shows of a line: everything but the password. */
 export function auditedFields(row: Omit<SipLineRow, 'id' | 'companyId' | 'passwordSealed' | 'createdBy' | 'createdAt' | 'updatedAt'>) {
   return {
-    alias: row.alias, concurrency: row.concurrency, cps: row.cps, status: row.status, trunk: row.trunk,
-    sipUsername: row.sipUsername, domain: row.domain, port: row.port,
+    alias: row.alias,
+    concurrency: row.concurrency,
+    cps: row.cps,
+    status: row.status,
+    trunk: row.trunk,
+    sipUsername: row.sipUsername,
+    domain: row.domain,
+    port: row.port,
   };
 }

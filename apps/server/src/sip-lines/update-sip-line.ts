@@ -16,17 +16,27 @@ export async function updateSipLine(ctx: ActionContext, secrets: SecretBox, inpu
   const { id, companyId: _requested, password, ...fields } = input;
   try {
     return await ctx.db.transaction(async (tx) => {
-      const [before] = await tx.select().from(sipLines)
-        .where(and(eq(sipLines.id, id), eq(sipLines.companyId, scope.companyId))).for('update');
+      const [before] = await tx
+        .select()
+        .from(sipLines)
+        .where(and(eq(sipLines.id, id), eq(sipLines.companyId, scope.companyId)))
+        .for('update');
       if (!before) throw AppError.notFound();
-      const [after] = await tx.update(sipLines)
+      const [after] = await tx
+        .update(sipLines)
         .set({ ...fields, ...(password ? { passwordSealed: secrets.seal(password) } : {}), updatedAt: now })
         .where(eq(sipLines.id, id))
         .returning();
-      await recordAudit(tx, { ...auditWho(ctx), companyId: scope.companyId }, {
-        action: 'update', entity: 'sip_line', entityId: id,
-        changes: { ...diffChanges(auditedFields(before), auditedFields(after!)), ...(password ? { password: 'changed' } : {}) },
-      });
+      await recordAudit(
+        tx,
+        { ...auditWho(ctx), companyId: scope.companyId },
+        {
+          action: 'update',
+          entity: 'sip_line',
+          entityId: id,
+          changes: { ...diffChanges(auditedFields(before), auditedFields(after!)), ...(password ? { password: 'changed' } : {}) },
+        },
+      );
       return findSipLine(tx, scope.companyId, id);
     });
   } catch (error) {

@@ -7,8 +7,16 @@ import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { eq, sql } from 'drizzle-orm';
 import {
-  ErrorCode, LIMITS, UPLOAD_REJECT_LIST_MAX, canApply, nextStatus, normalizeSubtaskPhone,
-  type RejectedRow, type TaskStatus, type UploadProgress, type UploadResult,
+  ErrorCode,
+  LIMITS,
+  UPLOAD_REJECT_LIST_MAX,
+  canApply,
+  nextStatus,
+  normalizeSubtaskPhone,
+  type RejectedRow,
+  type TaskStatus,
+  type UploadProgress,
+  type UploadResult,
 } from '@dialwise/contracts';
 import type { ActionContext } from '../auth/actor.ts';
 import type { Tx } from '../db/client.ts';
@@ -47,7 +55,12 @@ const ABORT_CODES = new Set(['ECONNRESET', 'ERR_STREAM_PREMATURE_CLOSE', 'ABORT_
  * file) is skipped and counted. The counters and the status move (`upload` of the state machine) under
  * the task's row lock when the rows are in.
  */
-export async function importSubtasks(ctx: ActionContext, target: UploadTarget, body: Readable, options: ImportOptions): Promise<UploadResult> {
+export async function importSubtasks(
+  ctx: ActionContext,
+  target: UploadTarget,
+  body: Readable,
+  options: ImportOptions,
+): Promise<UploadResult> {
   const progress: UploadProgress = { uploadId: randomUUID(), state: 'receiving', bytes: 0, rows: 0, message: null };
   let lastReport = 0;
   const report = (force = false) => {
@@ -103,14 +116,21 @@ function meterBody(body: Readable, meter: UploadMeter): UploadMeter {
     return meter;
   }
   body.once('error', fail);
-  body.once('close', () => { if (!body.readableEnded) fail(); });
+  body.once('close', () => {
+    if (!body.readableEnded) fail();
+  });
   body.pipe(meter);
   return meter;
 }
 
 async function storeRows(
-  tx: Tx, ctx: ActionContext, target: UploadTarget, openSource: () => Readable,
-  progress: UploadProgress, report: (force?: boolean) => void, batchSize: number,
+  tx: Tx,
+  ctx: ActionContext,
+  target: UploadTarget,
+  openSource: () => Readable,
+  progress: UploadProgress,
+  report: (force?: boolean) => void,
+  batchSize: number,
 ): Promise<UploadResult> {
   let extraColumns: readonly string[] = [];
   let accepted = 0;
@@ -136,7 +156,9 @@ async function storeRows(
 
   const rows = readSubtaskCsv(openSource(), {
     isValidPhone: (value) => normalizeSubtaskPhone(target.encryptionType, value) !== null,
-    onHeader: (extras) => { extraColumns = extras; },
+    onHeader: (extras) => {
+      extraColumns = extras;
+    },
   });
   try {
     for await (const outcome of rows) {
@@ -164,15 +186,28 @@ async function storeRows(
   const task = await lockTask(tx, ctx, target.taskId);
   if (!canApply('upload', task.status)) throw new AppError(ErrorCode.CONFLICT, 'e.task.refused.upload', {}, { status: task.status });
   const status = nextStatus('upload', task.status) as TaskStatus;
-  const [counts] = await tx.update(tasks)
-    .set({ pendingCount: sql`${tasks.pendingCount} + ${accepted}`, totalCount: sql`${tasks.totalCount} + ${accepted}`, status, updatedAt: new Date() })
+  const [counts] = await tx
+    .update(tasks)
+    .set({
+      pendingCount: sql`${tasks.pendingCount} + ${accepted}`,
+      totalCount: sql`${tasks.totalCount} + ${accepted}`,
+      status,
+      updatedAt: new Date(),
+    })
     .where(eq(tasks.id, task.id))
     .returning({ pendingCount: tasks.pendingCount, totalCount: tasks.totalCount });
   const duplicates = offered - accepted;
   await recordAudit(tx, auditWho(ctx), {
-    action: 'upload', entity: 'task', entityId: task.id,
+    action: 'upload',
+    entity: 'task',
+    entityId: task.id,
     changes: {
-      uploadId: progress.uploadId, bytes: progress.bytes, rows: progress.rows, accepted, duplicates, rejected: rejectedCount,
+      uploadId: progress.uploadId,
+      bytes: progress.bytes,
+      rows: progress.rows,
+      accepted,
+      duplicates,
+      rejected: rejectedCount,
       ...(status === task.status ? {} : { status: { from: task.status, to: status } }),
     },
   });
@@ -198,7 +233,9 @@ async function storeRows(
  * the duplicate count.
  */
 async function insertBatch(tx: Tx, target: UploadTarget, companyId: string, batch: readonly AcceptedRow[]): Promise<number> {
-  const rows = JSON.stringify(batch.map((row) => ({ p: row.phoneNumber, i: row.prologueInfo, b: row.businessInfo, r: row.remark, e: row.extra })));
+  const rows = JSON.stringify(
+    batch.map((row) => ({ p: row.phoneNumber, i: row.prologueInfo, b: row.businessInfo, r: row.remark, e: row.extra })),
+  );
   const result = await tx.execute(sql`
     insert into subtasks (task_id, company_id, phone, prologue_info, business_info, remark, extra)
     select ${target.taskId}::uuid, ${companyId}::uuid, x.p, x.i, x.b, x.r, x.e
@@ -213,8 +250,10 @@ function mapFailure(error: unknown, body: Readable): AppError | Error {
   if (error instanceof UploadFileError) return new AppError(ErrorCode.VALIDATION, error.key, error.params);
   if (error instanceof UploadBodyError) return new AppError(ErrorCode.VALIDATION, error.key);
   const code = (error as { code?: unknown } | null)?.code;
-  const aborted = (typeof code === 'string' && ABORT_CODES.has(code)) || (body as { readableAborted?: boolean }).readableAborted === true
-    || (error instanceof Error && error.message === 'aborted');
+  const aborted =
+    (typeof code === 'string' && ABORT_CODES.has(code)) ||
+    (body as { readableAborted?: boolean }).readableAborted === true ||
+    (error instanceof Error && error.message === 'aborted');
   if (aborted) return new AppError(ErrorCode.VALIDATION, 'e.upload.aborted');
   return error instanceof Error ? error : new Error(String(error));
 }

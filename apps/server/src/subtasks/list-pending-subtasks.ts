@@ -11,14 +11,20 @@ import { ownTask } from '../tasks/task-row.ts';
  * millions of pending rows does not count them on every page.
  */
 export async function listPendingSubtasks(ctx: ActionContext, query: PendingSubtaskQuery): Promise<Page<Subtask>> {
-  const [task] = await ctx.db.select({ id: tasks.id, pendingCount: tasks.pendingCount, encryptionType: projects.encryptionType })
-    .from(tasks).innerJoin(projects, eq(projects.id, tasks.projectId))
-    .where(ownTask(ctx, query.taskId)).limit(1);
+  const [task] = await ctx.db
+    .select({ id: tasks.id, pendingCount: tasks.pendingCount, encryptionType: projects.encryptionType })
+    .from(tasks)
+    .innerJoin(projects, eq(projects.id, tasks.projectId))
+    .where(ownTask(ctx, query.taskId))
+    .limit(1);
   if (!task) throw AppError.notFound();
-  const rows = await ctx.db.select().from(subtasks)
+  const rows = await ctx.db
+    .select()
+    .from(subtasks)
     .where(and(eq(subtasks.taskId, task.id), eq(subtasks.companyId, ctx.actor.companyId), eq(subtasks.state, 'pending')))
     .orderBy(asc(subtasks.id))
-    .limit(query.pageSize).offset((query.page - 1) * query.pageSize);
+    .limit(query.pageSize)
+    .offset((query.page - 1) * query.pageSize);
   return {
     total: task.pendingCount,
     list: rows.map((row) => ({

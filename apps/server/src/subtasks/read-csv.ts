@@ -1,12 +1,13 @@
 import type { Readable } from 'node:stream';
 import { parse } from 'csv-parse';
-import {
-  UPLOAD_REQUIRED_COLUMNS, UPLOAD_ROW_LIMITS, parseBusinessInfo, type RejectedRow,
-} from '@dialwise/contracts';
+import { UPLOAD_REQUIRED_COLUMNS, UPLOAD_ROW_LIMITS, parseBusinessInfo, type RejectedRow } from '@dialwise/contracts';
 
 /** A refused file as a whole (not a refused row): the message key says why. */
 export class UploadFileError extends Error {
-  constructor(readonly key: 'e.upload.empty' | 'e.upload.missingFields' | 'e.upload.malformed' | 'e.upload.tooManyColumns', readonly params: Record<string, string | number> = {}) {
+  constructor(
+    readonly key: 'e.upload.empty' | 'e.upload.missingFields' | 'e.upload.malformed' | 'e.upload.tooManyColumns',
+    readonly params: Record<string, string | number> = {},
+  ) {
     super(key);
   }
 }
@@ -36,14 +37,16 @@ export interface ReadCsvOptions {
  */
 export async function* readSubtaskCsv(input: Readable, options: ReadCsvOptions): AsyncGenerator<RowOutcome> {
   let header: string[] | null = null;
-  const parser = input.pipe(parse({
-    bom: true,
-    skip_empty_lines: true,
-    relax_column_count: true,
-    relax_quotes: false,
-    max_record_size: 64 * 1024,
-    info: true,
-  }));
+  const parser = input.pipe(
+    parse({
+      bom: true,
+      skip_empty_lines: true,
+      relax_column_count: true,
+      relax_quotes: false,
+      max_record_size: 64 * 1024,
+      info: true,
+    }),
+  );
   // A stream error on the input (an aborted upload) must reach the parser's consumer.
   input.once('error', (error) => parser.destroy(error));
 
@@ -73,8 +76,10 @@ export async function* readSubtaskCsv(input: Readable, options: ReadCsvOptions):
 }
 
 function checkRow(header: readonly string[], record: readonly string[], line: number, options: ReadCsvOptions): RowOutcome {
-  const reject = (problem: RejectedRow['problem'], column: string | null, value: string): RowOutcome =>
-    ({ ok: false, value: { row: line, problem, column, value: value.slice(0, 200) } });
+  const reject = (problem: RejectedRow['problem'], column: string | null, value: string): RowOutcome => ({
+    ok: false,
+    value: { row: line, problem, column, value: value.slice(0, 200) },
+  });
 
   if (record.length !== header.length) return reject('columnCount', null, record.join(','));
   const cell = (name: string) => record[header.indexOf(name)] ?? '';

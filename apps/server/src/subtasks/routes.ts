@@ -3,8 +3,18 @@ import { PassThrough, type Readable } from 'node:stream';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
-  ErrorCode, LIMITS, UPLOAD_CONTENT_TYPE, UPLOAD_FILENAME_HEADER, UPLOAD_NDJSON_TYPE, pageSchema, pendingSubtaskQuerySchema,
-  subtaskSchema, translate, uploadQuerySchema, type Envelope, type UploadProgress,
+  ErrorCode,
+  LIMITS,
+  UPLOAD_CONTENT_TYPE,
+  UPLOAD_FILENAME_HEADER,
+  UPLOAD_NDJSON_TYPE,
+  pageSchema,
+  pendingSubtaskQuerySchema,
+  subtaskSchema,
+  translate,
+  uploadQuerySchema,
+  type Envelope,
+  type UploadProgress,
 } from '@dialwise/contracts';
 import { contextOf } from '../auth/authenticate.ts';
 import { AppError } from '../http/app-error.ts';
@@ -17,10 +27,19 @@ import { uploadTarget } from './upload-target.ts';
 /** Pending subtasks of a task (the pending-subtask modal). Clearing them is the task action `clearPending`. */
 export async function subtaskRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  r.post('/pending', {
-    schema: { tags: ['subtasks'], summary: "A task's pending subtasks in upload order, numbers masked", body: pendingSubtaskQuerySchema, response: answers(pageSchema(subtaskSchema)) },
-    preHandler: app.authenticate(['ADMIN', 'DEV']),
-  }, async (request) => ok(request, await listPendingSubtasks(contextOf(request), request.body)));
+  r.post(
+    '/pending',
+    {
+      schema: {
+        tags: ['subtasks'],
+        summary: "A task's pending subtasks in upload order, numbers masked",
+        body: pendingSubtaskQuerySchema,
+        response: answers(pageSchema(subtaskSchema)),
+      },
+      preHandler: app.authenticate(['ADMIN', 'DEV']),
+    },
+    async (request) => ok(request, await listPendingSubtasks(contextOf(request), request.body)),
+  );
 
   await app.register(uploadRoute);
 }
@@ -40,46 +59,53 @@ async function uploadRoute(app: FastifyInstance) {
   app.addContentTypeParser('*', (_request, payload, done) => done(null, payload));
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  r.post('/upload', {
-    schema: {
-      tags: ['subtasks'],
-      summary: 'Upload a subtask CSV as the raw body (Content-Type text/csv, at most 200 MB); answers NDJSON: {"progress":…} lines, then the envelope',
-      querystring: uploadQuerySchema,
+  r.post(
+    '/upload',
+    {
+      schema: {
+        tags: ['subtasks'],
+        summary:
+          'Upload a subtask CSV as the raw body (Content-Type text/csv, at most 200 MB); answers NDJSON: {"progress":…} lines, then the envelope',
+        querystring: uploadQuerySchema,
+      },
+      preHandler: app.authenticate(['ADMIN', 'DEV']),
+      bodyLimit: LIMITS.upload.maxBytes,
     },
-    preHandler: app.authenticate(['ADMIN', 'DEV']),
-    bodyLimit: LIMITS.upload.maxBytes,
-  }, async (request, reply) => {
-    const ctx = contextOf(request);
-    const maxBytes = app.config.uploadMaxBytes;
-    let target;
-    try {
-      target = await uploadTarget(ctx.db, ctx, request.query.taskId);
-      checkUploadRequest(request, maxBytes);
-    } catch (error) {
-      settleBody(request.raw, 0);
-      throw error;
-    }
+    async (request, reply) => {
+      const ctx = contextOf(request);
+      const maxBytes = app.config.uploadMaxBytes;
+      let target;
+      try {
+        target = await uploadTarget(ctx.db, ctx, request.query.taskId);
+        checkUploadRequest(request, maxBytes);
+      } catch (error) {
+        settleBody(request.raw, 0);
+        throw error;
+      }
 
-    const out = new PassThrough();
-    const line = (value: unknown) => { if (!out.destroyed) out.write(`${JSON.stringify(value)}\n`); };
-    void reply.type(`${UPLOAD_NDJSON_TYPE}; charset=utf-8`).header('cache-control', 'no-store').send(out);
+      const out = new PassThrough();
+      const line = (value: unknown) => {
+        if (!out.destroyed) out.write(`${JSON.stringify(value)}\n`);
+      };
+      void reply.type(`${UPLOAD_NDJSON_TYPE}; charset=utf-8`).header('cache-control', 'no-store').send(out);
 
-    const body = request.body as Readable;
-    importSubtasks(ctx, target, body, {
-      maxBytes,
-      spool: app.db.kind === 'pglite',
-      onProgress: (progress: UploadProgress) => line({ progress }),
-    })
-      .then((result) => line(ok(request, result)))
-      .catch((error: unknown) => line(failure(request, error)))
-      .finally(() => {
-        out.end();
-        // A refused file may leave part of the body unread: read the rest (up to the limit) so the client
-        // finishes sending and gets the answer, instead of a reset connection.
-        settleBody(request.raw, maxBytes);
-      });
-    return reply;
-  });
+      const body = request.body as Readable;
+      importSubtasks(ctx, target, body, {
+        maxBytes,
+        spool: app.db.kind === 'pglite',
+        onProgress: (progress: UploadProgress) => line({ progress }),
+      })
+        .then((result) => line(ok(request, result)))
+        .catch((error: unknown) => line(failure(request, error)))
+        .finally(() => {
+          out.end();
+          // A refused file may leave part of the body unread: read the rest (up to the limit) so the client
+          // finishes sending and gets the answer, instead of a reset connection.
+          settleBody(request.raw, maxBytes);
+        });
+      return reply;
+    },
+  );
 }
 
 /** The checks that need no body: the declared type, the file name, the declared length. */

@@ -25,7 +25,10 @@ export class UploadMeter extends Transform {
   bytes = 0;
   private sniffed = false;
 
-  constructor(private readonly maxBytes: number, private readonly onBytes: (bytes: number) => void = () => {}) {
+  constructor(
+    private readonly maxBytes: number,
+    private readonly onBytes: (bytes: number) => void = () => {},
+  ) {
     super();
   }
 

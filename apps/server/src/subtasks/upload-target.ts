@@ -6,7 +6,11 @@ import { projects, tasks } from '../db/schema.ts';
 import { AppError } from '../http/app-error.ts';
 import { ownTask } from '../tasks/task-row.ts';
 
-export interface UploadTarget { taskId: string; projectId: string; encryptionType: EncryptionType }
+export interface UploadTarget {
+  taskId: string;
+  projectId: string;
+  encryptionType: EncryptionType;
+}
 
 /**
  * The task an upload writes into, with its project's encryption type: one of the caller's tasks (404
@@ -14,9 +18,12 @@ export interface UploadTarget { taskId: string; projectId: string; encryptionTyp
  * under the row lock when the upload commits.
  */
 export async function uploadTarget(db: DbOrTx, ctx: ActionContext, taskId: string): Promise<UploadTarget> {
-  const [row] = await db.select({ taskId: tasks.id, status: tasks.status, projectId: tasks.projectId, encryptionType: projects.encryptionType })
-    .from(tasks).innerJoin(projects, eq(projects.id, tasks.projectId))
-    .where(ownTask(ctx, taskId)).limit(1);
+  const [row] = await db
+    .select({ taskId: tasks.id, status: tasks.status, projectId: tasks.projectId, encryptionType: projects.encryptionType })
+    .from(tasks)
+    .innerJoin(projects, eq(projects.id, tasks.projectId))
+    .where(ownTask(ctx, taskId))
+    .limit(1);
   if (!row) throw AppError.notFound();
   if (!canApply('upload', row.status)) throw new AppError(ErrorCode.CONFLICT, 'e.task.refused.upload', {}, { status: row.status });
   return { taskId: row.taskId, projectId: row.projectId, encryptionType: row.encryptionType };

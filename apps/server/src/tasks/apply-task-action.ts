@@ -43,7 +43,9 @@ export async function applyTaskAction(ctx: ActionContext, input: TaskActionInput
         break;
     }
     await recordAudit(tx, auditWho(ctx), {
-      action: input.action, entity: 'task', entityId: task.id,
+      action: input.action,
+      entity: 'task',
+      entityId: task.id,
       changes: { status: { from: task.status, to: result.status }, ...(result.cleared === undefined ? {} : { cleared: result.cleared }) },
     });
     return result;
@@ -69,8 +71,13 @@ async function pinnedVersion(tx: Tx, task: TaskRow): Promise<number | null> {
 /** Removes the pending subtasks only; one being dialled is never touched. The counters move in the same transaction. */
 async function clearPending(tx: Tx, task: TaskRow): Promise<TaskActionResult> {
   const cleared = affectedRows(await tx.delete(subtasks).where(and(eq(subtasks.taskId, task.id), eq(subtasks.state, 'pending'))));
-  const [row] = await tx.update(tasks)
-    .set({ pendingCount: sql`greatest(${tasks.pendingCount} - ${cleared}, 0)`, totalCount: sql`greatest(${tasks.totalCount} - ${cleared}, 0)`, updatedAt: new Date() })
+  const [row] = await tx
+    .update(tasks)
+    .set({
+      pendingCount: sql`greatest(${tasks.pendingCount} - ${cleared}, 0)`,
+      totalCount: sql`greatest(${tasks.totalCount} - ${cleared}, 0)`,
+      updatedAt: new Date(),
+    })
     .where(eq(tasks.id, task.id))
     .returning({ pendingCount: tasks.pendingCount, totalCount: tasks.totalCount });
   return { status: task.status, pendingCount: row!.pendingCount, totalCount: row!.totalCount, cleared };

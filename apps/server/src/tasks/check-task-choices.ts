@@ -9,16 +9,35 @@ import { AppError } from '../http/app-error.ts';
  * The scenario and voice must be granted to the caller's company, and every line must be one of its own.
  * A refusal is a validation error naming the field, like a schema failure, so the form shows it in place.
  */
-export async function checkTaskChoices(db: DbOrTx, ctx: ActionContext, input: Pick<TaskInput, 'scenarioId' | 'voiceId' | 'sipLineIds'>): Promise<void> {
+export async function checkTaskChoices(
+  db: DbOrTx,
+  ctx: ActionContext,
+  input: Pick<TaskInput, 'scenarioId' | 'voiceId' | 'sipLineIds'>,
+): Promise<void> {
   const companyId = ctx.actor.companyId;
   const [[scenario], [voice], lines] = await Promise.all([
-    db.select({ id: scenarios.id }).from(scenarios)
-      .innerJoin(companyGrants, and(eq(companyGrants.refId, scenarios.id), eq(companyGrants.kind, 'scenario'), eq(companyGrants.companyId, companyId)))
-      .where(eq(scenarios.id, input.scenarioId)).limit(1),
-    db.select({ id: voices.id }).from(voices)
-      .innerJoin(companyGrants, and(eq(companyGrants.refId, voices.id), eq(companyGrants.kind, 'voice'), eq(companyGrants.companyId, companyId)))
-      .where(eq(voices.id, input.voiceId)).limit(1),
-    db.select({ id: sipLines.id }).from(sipLines).where(and(eq(sipLines.companyId, companyId), inArray(sipLines.id, input.sipLineIds))),
+    db
+      .select({ id: scenarios.id })
+      .from(scenarios)
+      .innerJoin(
+        companyGrants,
+        and(eq(companyGrants.refId, scenarios.id), eq(companyGrants.kind, 'scenario'), eq(companyGrants.companyId, companyId)),
+      )
+      .where(eq(scenarios.id, input.scenarioId))
+      .limit(1),
+    db
+      .select({ id: voices.id })
+      .from(voices)
+      .innerJoin(
+        companyGrants,
+        and(eq(companyGrants.refId, voices.id), eq(companyGrants.kind, 'voice'), eq(companyGrants.companyId, companyId)),
+      )
+      .where(eq(voices.id, input.voiceId))
+      .limit(1),
+    db
+      .select({ id: sipLines.id })
+      .from(sipLines)
+      .where(and(eq(sipLines.companyId, companyId), inArray(sipLines.id, input.sipLineIds))),
   ]);
   // `data.fields` names the field; the envelope's message (in the caller's language) says why.
   const refuse = (path: string, key: MessageKey) => {

@@ -20,12 +20,21 @@ export async function createTask(ctx: ActionContext, input: TaskCreate): Promise
     if (!project) throw AppError.notFound();
     await checkTaskChoices(tx, ctx, input);
     const values = taskValues(input);
-    const [row] = await tx.insert(tasks).values({
-      ...values, projectId: project.id, companyId: ctx.actor.companyId, status: STATUS_OF_SAVE[input.saveAs], createdBy: ctx.actor.userId,
-    }).returning({ id: tasks.id, status: tasks.status });
+    const [row] = await tx
+      .insert(tasks)
+      .values({
+        ...values,
+        projectId: project.id,
+        companyId: ctx.actor.companyId,
+        status: STATUS_OF_SAVE[input.saveAs],
+        createdBy: ctx.actor.userId,
+      })
+      .returning({ id: tasks.id, status: tasks.status });
     await tx.insert(taskSipLines).values([...new Set(input.sipLineIds)].map((sipLineId) => ({ taskId: row!.id, sipLineId })));
     await recordAudit(tx, auditWho(ctx), {
-      action: 'create', entity: 'task', entityId: row!.id,
+      action: 'create',
+      entity: 'task',
+      entityId: row!.id,
       changes: { projectId: project.id, status: row!.status, ...values, sipLineIds: input.sipLineIds },
     });
     return getTask(tx, ctx, row!.id);

@@ -16,7 +16,12 @@ export async function listTasks(ctx: ActionContext, query: TaskQuery, now = new 
     query.name ? ilike(tasks.name, containsPattern(query.name)) : undefined,
   )!;
   const [list, [total]] = await Promise.all([
-    loadTaskItems(ctx.db, where, { orderBy: [desc(tasks.createdAt), desc(tasks.id)], limit: query.pageSize, offset: (query.page - 1) * query.pageSize }, now),
+    loadTaskItems(
+      ctx.db,
+      where,
+      { orderBy: [desc(tasks.createdAt), desc(tasks.id)], limit: query.pageSize, offset: (query.page - 1) * query.pageSize },
+      now,
+    ),
     ctx.db.select({ n: count() }).from(tasks).where(where),
   ]);
   return { list, total: total?.n ?? 0 };

@@ -1,8 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
-  pageSchema, taskActionInputSchema, taskActionResultSchema, taskCreateSchema, taskIdSchema, taskListItemSchema,
-  taskOptionsSchema, taskQuerySchema, taskUpdateSchema,
+  pageSchema,
+  taskActionInputSchema,
+  taskActionResultSchema,
+  taskCreateSchema,
+  taskIdSchema,
+  taskListItemSchema,
+  taskOptionsSchema,
+  taskQuerySchema,
+  taskUpdateSchema,
 } from '@dialwise/contracts';
 import { contextOf } from '../auth/authenticate.ts';
 import { answers, noBody, ok } from '../http/envelope.ts';
@@ -19,41 +26,86 @@ export async function taskRoutes(app: FastifyInstance) {
   const preHandler = app.authenticate(['ADMIN', 'DEV']);
   const tags = ['tasks'];
 
-  r.post('/list', {
-    schema: { tags, summary: "A project's tasks, newest first, by status filter (all, notStarted, inProgress, completed)", body: taskQuerySchema, response: answers(pageSchema(taskListItemSchema)) },
-    preHandler,
-  }, async (request) => ok(request, await listTasks(contextOf(request), request.body, app.clock.now())));
-
-  r.post('/get', {
-    schema: { tags, summary: 'One task', body: taskIdSchema, response: answers(taskListItemSchema) },
-    preHandler,
-  }, async (request) => {
-    const ctx = contextOf(request);
-    return ok(request, await getTask(ctx.db, ctx, request.body.id));
-  });
-
-  r.post('/options', {
-    schema: { tags, summary: 'Scenarios and voices granted to the company, and its SIP lines', body: noBody, response: answers(taskOptionsSchema) },
-    preHandler,
-  }, async (request) => ok(request, await listTaskOptions(contextOf(request))));
-
-  r.post('/create', {
-    schema: { tags, summary: 'Create a task (saveAs: task → pending, draft → editing, template)', body: taskCreateSchema, response: answers(taskListItemSchema) },
-    preHandler,
-  }, async (request) => ok(request, await createTask(contextOf(request), request.body)));
-
-  r.post('/update', {
-    schema: { tags, summary: 'Edit a task (pending, paused, draft or template; 409 otherwise)', body: taskUpdateSchema, response: answers(taskListItemSchema) },
-    preHandler,
-  }, async (request) => ok(request, await updateTask(contextOf(request), request.body)));
-
-  r.post('/action', {
-    schema: {
-      tags,
-      summary: 'Apply a state-machine action: start, continue, pause, abort, publish, clearPending, delete (409 when the status does not allow it)',
-      body: taskActionInputSchema,
-      response: answers(taskActionResultSchema),
+  r.post(
+    '/list',
+    {
+      schema: {
+        tags,
+        summary: "A project's tasks, newest first, by status filter (all, notStarted, inProgress, completed)",
+        body: taskQuerySchema,
+        response: answers(pageSchema(taskListItemSchema)),
+      },
+      preHandler,
     },
-    preHandler,
-  }, async (request) => ok(request, await applyTaskAction(contextOf(request), request.body)));
+    async (request) => ok(request, await listTasks(contextOf(request), request.body, app.clock.now())),
+  );
+
+  r.post(
+    '/get',
+    {
+      schema: { tags, summary: 'One task', body: taskIdSchema, response: answers(taskListItemSchema) },
+      preHandler,
+    },
+    async (request) => {
+      const ctx = contextOf(request);
+      return ok(request, await getTask(ctx.db, ctx, request.body.id));
+    },
+  );
+
+  r.post(
+    '/options',
+    {
+      schema: {
+        tags,
+        summary: 'Scenarios and voices granted to the company, and its SIP lines',
+        body: noBody,
+        response: answers(taskOptionsSchema),
+      },
+      preHandler,
+    },
+    async (request) => ok(request, await listTaskOptions(contextOf(request))),
+  );
+
+  r.post(
+    '/create',
+    {
+      schema: {
+        tags,
+        summary: 'Create a task (saveAs: task → pending, draft → editing, template)',
+        body: taskCreateSchema,
+        response: answers(taskListItemSchema),
+      },
+      preHandler,
+    },
+    async (request) => ok(request, await createTask(contextOf(request), request.body)),
+  );
+
+  r.post(
+    '/update',
+    {
+      schema: {
+        tags,
+        summary: 'Edit a task (pending, paused, draft or template; 409 otherwise)',
+        body: taskUpdateSchema,
+        response: answers(taskListItemSchema),
+      },
+      preHandler,
+    },
+    async (request) => ok(request, await updateTask(contextOf(request), request.body)),
+  );
+
+  r.post(
+    '/action',
+    {
+      schema: {
+        tags,
+        summary:
+          'Apply a state-machine action: start, continue, pause, abort, publish, clearPending, delete (409 when the status does not allow it)',
+        body: taskActionInputSchema,
+        response: answers(taskActionResultSchema),
+      },
+      preHandler,
+    },
+    async (request) => ok(request, await applyTaskAction(contextOf(request), request.body)),
+  );
 }

@@ -62,8 +62,21 @@ export function toTask(row: TaskRow, sipLineIds: string[], creator: string): Tas
 }
 
 /** Tasks with the names the list shows (scenario, voice, lines, creator), in the order of `where`'s query. */
-export async function loadTaskItems(db: DbOrTx, where: SQL, page?: { limit: number; offset: number; orderBy: SQL[] }, now = new Date()): Promise<TaskListItem[]> {
-  let query = db.select({ task: tasks, scenarioName: scenarios.name, voiceName: voices.nickname, creatorAlias: users.alias, creatorName: users.username, timeZone: companies.timezone })
+export async function loadTaskItems(
+  db: DbOrTx,
+  where: SQL,
+  page?: { limit: number; offset: number; orderBy: SQL[] },
+  now = new Date(),
+): Promise<TaskListItem[]> {
+  let query = db
+    .select({
+      task: tasks,
+      scenarioName: scenarios.name,
+      voiceName: voices.nickname,
+      creatorAlias: users.alias,
+      creatorName: users.username,
+      timeZone: companies.timezone,
+    })
     .from(tasks)
     .innerJoin(companies, eq(companies.id, tasks.companyId))
     .leftJoin(scenarios, eq(scenarios.id, tasks.scenarioId))
@@ -71,17 +84,32 @@ export async function loadTaskItems(db: DbOrTx, where: SQL, page?: { limit: numb
     .leftJoin(users, eq(users.id, tasks.createdBy))
     .where(where)
     .$dynamic();
-  if (page) query = query.orderBy(...page.orderBy).limit(page.limit).offset(page.offset);
+  if (page)
+    query = query
+      .orderBy(...page.orderBy)
+      .limit(page.limit)
+      .offset(page.offset);
   const rows = await query;
   if (rows.length === 0) return [];
-  const lines = await db.select({ taskId: taskSipLines.taskId, id: sipLines.id, alias: sipLines.alias })
-    .from(taskSipLines).innerJoin(sipLines, eq(sipLines.id, taskSipLines.sipLineId))
-    .where(inArray(taskSipLines.taskId, rows.map((row) => row.task.id)))
+  const lines = await db
+    .select({ taskId: taskSipLines.taskId, id: sipLines.id, alias: sipLines.alias })
+    .from(taskSipLines)
+    .innerJoin(sipLines, eq(sipLines.id, taskSipLines.sipLineId))
+    .where(
+      inArray(
+        taskSipLines.taskId,
+        rows.map((row) => row.task.id),
+      ),
+    )
     .orderBy(sipLines.alias);
   return rows.map((row) => {
     const own = lines.filter((line) => line.taskId === row.task.id).map(({ id, alias }) => ({ id, alias }));
     return {
-      ...toTask(row.task, own.map((line) => line.id), row.creatorAlias || row.creatorName || ''),
+      ...toTask(
+        row.task,
+        own.map((line) => line.id),
+        row.creatorAlias || row.creatorName || '',
+      ),
       scenarioName: row.scenarioName ?? '',
       voiceName: row.voiceName ?? '',
       sipLines: own,

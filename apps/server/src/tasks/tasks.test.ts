@@ -2,13 +2,35 @@ import { describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { ErrorCode, TASK_COMMANDS, TASK_STATUSES, canApply, nextStatus, type TaskStatus } from '@dialwise/contracts';
 import { call, seedCompanies, useTestServer } from '../../test/helper.ts';
-import { addSipLine, createProject, createTask, csvOf, grantCatalogue, taskInput, upload, userWithSession, type Catalogue } from '../../test/task-fixtures.ts';
+import {
+  addSipLine,
+  createProject,
+  createTask,
+  csvOf,
+  grantCatalogue,
+  taskInput,
+  upload,
+  userWithSession,
+  type Catalogue,
+} from '../../test/task-fixtures.ts';
 import { auditLog, companyGrants, scenarios, subtasks, tasks } from '../db/schema.ts';
 
 const server = useTestServer();
 const EN = { 'accept-language': 'en' };
 
-interface TaskView { id: string; name: string; status: TaskStatus; pendingCount: number; totalCount: number; scenarioName: string; voiceName: string; sipLines: { id: string; alias: string }[]; advanced: Record<string, unknown>; concurrency: unknown; weekdays: number[] }
+interface TaskView {
+  id: string;
+  name: string;
+  status: TaskStatus;
+  pendingCount: number;
+  totalCount: number;
+  scenarioName: string;
+  voiceName: string;
+  sipLines: { id: string; alias: string }[];
+  advanced: Record<string, unknown>;
+  concurrency: unknown;
+  weekdays: number[];
+}
 
 async function setup() {
   const seeded = await seedCompanies(server);
@@ -24,14 +46,23 @@ const create = (token: string, projectId: string, catalogue: Catalogue, extra: R
   call<TaskView>(server, '/api/tasks/create', { token, body: { projectId, ...taskInput(catalogue, extra) }, headers: EN });
 
 describe('task form rules at their boundaries (spec §5)', () => {
-  it.each([[19, ErrorCode.OK], [20, ErrorCode.OK], [21, ErrorCode.VALIDATION]])('a name of %i characters → %i', async (length, code) => {
+  it.each([
+    [19, ErrorCode.OK],
+    [20, ErrorCode.OK],
+    [21, ErrorCode.VALIDATION],
+  ])('a name of %i characters → %i', async (length, code) => {
     const { alice, projectId, catalogue } = await setup();
     const answer = await create(alice, projectId, catalogue, { name: 'n'.repeat(length) });
     expect(answer.body.code).toBe(code);
     if (code !== 200) expect(answer.body.message).toBe('Task name must be at most 20 characters');
   });
 
-  it.each([[0, ErrorCode.VALIDATION], [1, ErrorCode.OK], [10, ErrorCode.OK], [11, ErrorCode.VALIDATION]])('a pause of %i s → %i', async (pauseSeconds, code) => {
+  it.each([
+    [0, ErrorCode.VALIDATION],
+    [1, ErrorCode.OK],
+    [10, ErrorCode.OK],
+    [11, ErrorCode.VALIDATION],
+  ])('a pause of %i s → %i', async (pauseSeconds, code) => {
     const { alice, projectId, catalogue } = await setup();
     const answer = await create(alice, projectId, catalogue, { advanced: { prologues: ['Hello, this is Acme'], pauseSeconds } });
     expect(answer.body.code).toBe(code);
@@ -42,14 +73,34 @@ describe('task form rules at their boundaries (spec §5)', () => {
   it.each([
     [{ prologues: ['Hello'] }, 'Prologues and pause time are set together or both left empty', 'pauseSeconds'],
     [{ prologues: [], pauseSeconds: 3 }, 'Prologues and pause time are set together or both left empty', 'prologues'],
-    [{ prologues: [], silenceThresholdSeconds: 5 }, 'Silence threshold, maximum attempts and wake-up words are set together or all left empty', 'silenceMaxAttempts'],
-    [{ prologues: [], silenceThresholdSeconds: 5, silenceMaxAttempts: 2 }, 'Silence threshold, maximum attempts and wake-up words are set together or all left empty', 'silenceWords'],
-    [{ prologues: [], silenceWords: 'Are you there?' }, 'Silence threshold, maximum attempts and wake-up words are set together or all left empty', 'silenceThresholdSeconds'],
+    [
+      { prologues: [], silenceThresholdSeconds: 5 },
+      'Silence threshold, maximum attempts and wake-up words are set together or all left empty',
+      'silenceMaxAttempts',
+    ],
+    [
+      { prologues: [], silenceThresholdSeconds: 5, silenceMaxAttempts: 2 },
+      'Silence threshold, maximum attempts and wake-up words are set together or all left empty',
+      'silenceWords',
+    ],
+    [
+      { prologues: [], silenceWords: 'Are you there?' },
+      'Silence threshold, maximum attempts and wake-up words are set together or all left empty',
+      'silenceThresholdSeconds',
+    ],
     [{ prologues: [], timeoutHangupSeconds: 30 }, 'Timeout hang-up time and reply are set together or both left empty', 'timeoutReply'],
-    [{ prologues: [], timeoutReply: 'Goodbye' }, 'Timeout hang-up time and reply are set together or both left empty', 'timeoutHangupSeconds'],
+    [
+      { prologues: [], timeoutReply: 'Goodbye' },
+      'Timeout hang-up time and reply are set together or both left empty',
+      'timeoutHangupSeconds',
+    ],
   ])('advanced %j is refused: set together or left empty', async (advanced, message, field) => {
     const { alice, projectId, catalogue } = await setup();
-    const answer = await call<{ fields: { path: string }[] }>(server, '/api/tasks/create', { token: alice, body: { projectId, ...taskInput(catalogue, { advanced }) }, headers: EN });
+    const answer = await call<{ fields: { path: string }[] }>(server, '/api/tasks/create', {
+      token: alice,
+      body: { projectId, ...taskInput(catalogue, { advanced }) },
+      headers: EN,
+    });
     expect(answer.body.code).toBe(ErrorCode.VALIDATION);
     expect(answer.body.message).toContain(message);
     expect(answer.body.data.fields.map((f) => f.path)).toContain(`advanced.${field}`);
@@ -58,21 +109,40 @@ describe('task form rules at their boundaries (spec §5)', () => {
   it('every group set together is stored and answered', async () => {
     const { alice, projectId, catalogue } = await setup();
     const advanced = {
-      prologues: ['Hello', 'Hi again'], pauseSeconds: 2, silenceThresholdSeconds: 5, silenceMaxAttempts: 2,
-      silenceWords: 'Are you there?', timeoutHangupSeconds: 60, timeoutReply: 'Goodbye',
+      prologues: ['Hello', 'Hi again'],
+      pauseSeconds: 2,
+      silenceThresholdSeconds: 5,
+      silenceMaxAttempts: 2,
+      silenceWords: 'Are you there?',
+      timeoutHangupSeconds: 60,
+      timeoutReply: 'Goodbye',
     };
     const answer = await create(alice, projectId, catalogue, {
-      advanced, concurrency: { mode: 'manual', count: 4 }, weekdays: [5, 1, 1], autoDial: true, ignoreTags: ['vip', 'vip', 'blocked'],
+      advanced,
+      concurrency: { mode: 'manual', count: 4 },
+      weekdays: [5, 1, 1],
+      autoDial: true,
+      ignoreTags: ['vip', 'vip', 'blocked'],
     });
     expect(answer.body.data).toMatchObject({
-      status: 'pending', advanced, concurrency: { mode: 'manual', count: 4 }, weekdays: [1, 5], ignoreTags: ['vip', 'blocked'],
-      scenarioName: 'Scenario A', voiceName: 'VoiceA', sipLines: [{ id: catalogue.lineId, alias: 'line-A' }], pendingCount: 0, totalCount: 0,
+      status: 'pending',
+      advanced,
+      concurrency: { mode: 'manual', count: 4 },
+      weekdays: [1, 5],
+      ignoreTags: ['vip', 'blocked'],
+      scenarioName: 'Scenario A',
+      voiceName: 'VoiceA',
+      sipLines: [{ id: catalogue.lineId, alias: 'line-A' }],
+      pendingCount: 0,
+      totalCount: 0,
     });
   });
 
   it('the call window must end after it starts; a line and a weekday are required', async () => {
     const { alice, projectId, catalogue } = await setup();
-    expect((await create(alice, projectId, catalogue, { callStart: '18:00', callEnd: '09:00' })).body.message).toBe('The call window must end after it starts');
+    expect((await create(alice, projectId, catalogue, { callStart: '18:00', callEnd: '09:00' })).body.message).toBe(
+      'The call window must end after it starts',
+    );
     expect((await create(alice, projectId, catalogue, { sipLineIds: [] })).body.message).toBe('Choose at least one SIP line');
     expect((await create(alice, projectId, catalogue, { weekdays: [] })).body.message).toBe('Choose at least one weekday');
   });
@@ -85,9 +155,13 @@ describe('task form rules at their boundaries (spec §5)', () => {
 });
 
 describe('scenario, voice and lines come from what the company may use', () => {
-  it('options list only the company\'s grants and lines', async () => {
+  it("options list only the company's grants and lines", async () => {
     const { alice, gina, catalogue } = await setup();
-    const mine = await call<{ scenarios: { id: string; name: string }[]; voices: { id: string; nickname: string }[]; sipLines: { id: string; alias: string; concurrency: number; status: string }[] }>(server, '/api/tasks/options', { token: alice });
+    const mine = await call<{
+      scenarios: { id: string; name: string }[];
+      voices: { id: string; nickname: string }[];
+      sipLines: { id: string; alias: string; concurrency: number; status: string }[];
+    }>(server, '/api/tasks/options', { token: alice });
     expect(mine.body.data).toEqual({
       scenarios: [{ id: catalogue.scenarioId, name: 'Scenario A' }],
       voices: [{ id: catalogue.voiceId, nickname: 'VoiceA' }],
@@ -97,17 +171,24 @@ describe('scenario, voice and lines come from what the company may use', () => {
     expect(theirs.body.data.scenarios.map((s) => s.name)).toEqual(['Scenario B']);
   });
 
-  it('a scenario or voice not granted, or another company\'s line, is refused on create and update, naming the field', async () => {
+  it("a scenario or voice not granted, or another company's line, is refused on create and update, naming the field", async () => {
     const { alice, projectId, catalogue, otherCatalogue } = await setup();
     const scenario = await create(alice, projectId, { ...catalogue, scenarioId: otherCatalogue.scenarioId });
-    expect(scenario.body).toMatchObject({ code: ErrorCode.VALIDATION, message: 'This scenario is not available to your company', data: { fields: [{ path: 'scenarioId' }] } });
+    expect(scenario.body).toMatchObject({
+      code: ErrorCode.VALIDATION,
+      message: 'This scenario is not available to your company',
+      data: { fields: [{ path: 'scenarioId' }] },
+    });
     const voice = await create(alice, projectId, { ...catalogue, voiceId: otherCatalogue.voiceId });
     expect(voice.body).toMatchObject({ code: ErrorCode.VALIDATION, data: { fields: [{ path: 'voiceId' }] } });
     const line = await create(alice, projectId, catalogue, { sipLineIds: [catalogue.lineId, otherCatalogue.lineId] });
     expect(line.body).toMatchObject({ code: ErrorCode.VALIDATION, message: 'One of the chosen SIP lines does not exist in your company' });
 
     const id = await createTask(server, alice, projectId, catalogue);
-    const update = await call(server, '/api/tasks/update', { token: alice, body: { id, ...taskInput({ ...catalogue, voiceId: otherCatalogue.voiceId }) } });
+    const update = await call(server, '/api/tasks/update', {
+      token: alice,
+      body: { id, ...taskInput({ ...catalogue, voiceId: otherCatalogue.voiceId }) },
+    });
     expect(update.body.code).toBe(ErrorCode.VALIDATION);
     expect((await server.database.db.select().from(tasks).where(eq(tasks.id, id)))[0]!.voiceId).toBe(catalogue.voiceId);
   });
@@ -122,7 +203,12 @@ describe('task list', () => {
       await server.database.db.update(tasks).set({ status }).where(eq(tasks.id, byStatus[status]!));
     }
     const names = async (filter: string, extra: Record<string, unknown> = {}) =>
-      (await call<{ list: TaskView[]; total: number }>(server, '/api/tasks/list', { token: alice, body: { projectId, filter, pageSize: 20, ...extra } })).body.data;
+      (
+        await call<{ list: TaskView[]; total: number }>(server, '/api/tasks/list', {
+          token: alice,
+          body: { projectId, filter, pageSize: 20, ...extra },
+        })
+      ).body.data;
     expect((await names('all')).total).toBe(7);
     expect((await names('notStarted')).list.map((t) => t.name).sort()).toEqual(['t-editing', 't-pending', 't-template']);
     expect((await names('inProgress')).list.map((t) => t.name).sort()).toEqual(['t-in_progress', 't-paused']);
@@ -148,7 +234,11 @@ describe('the task state machine, enforced by the server', () => {
   it.each(cases)('$action from $status (legal: $legal)', async ({ action, status, legal }) => {
     const ctx = await setup();
     const id = await taskIn(ctx, status);
-    const answer = await call<{ status: string; pendingCount: number }>(server, '/api/tasks/action', { token: ctx.alice, body: { taskId: id, action }, headers: EN });
+    const answer = await call<{ status: string; pendingCount: number }>(server, '/api/tasks/action', {
+      token: ctx.alice,
+      body: { taskId: id, action },
+      headers: EN,
+    });
     const [row] = await server.database.db.select().from(tasks).where(eq(tasks.id, id));
     const pendingRows = (await server.database.db.select().from(subtasks).where(eq(subtasks.taskId, id))).length;
     if (legal) {
@@ -174,7 +264,11 @@ describe('the task state machine, enforced by the server', () => {
     const ctx = await setup();
     for (const status of TASK_STATUSES) {
       const id = await taskIn(ctx, status, 0);
-      const answer = await call<TaskView>(server, '/api/tasks/update', { token: ctx.alice, body: { id, ...taskInput(ctx.catalogue, { name: 'Edited' }) }, headers: EN });
+      const answer = await call<TaskView>(server, '/api/tasks/update', {
+        token: ctx.alice,
+        body: { id, ...taskInput(ctx.catalogue, { name: 'Edited' }) },
+        headers: EN,
+      });
       const [row] = await server.database.db.select().from(tasks).where(eq(tasks.id, id));
       if (canApply('edit', status)) {
         expect(answer.body.data, status).toMatchObject({ name: 'Edited', status });
@@ -187,10 +281,16 @@ describe('the task state machine, enforced by the server', () => {
 
   it('a task without pending subtasks cannot start or continue', async () => {
     const ctx = await setup();
-    for (const [status, action] of [['pending', 'start'], ['paused', 'continue']] as const) {
+    for (const [status, action] of [
+      ['pending', 'start'],
+      ['paused', 'continue'],
+    ] as const) {
       const id = await taskIn(ctx, status, 0);
       const answer = await call(server, '/api/tasks/action', { token: ctx.alice, body: { taskId: id, action }, headers: EN });
-      expect(answer.body).toMatchObject({ code: ErrorCode.CONFLICT, message: 'This task has no pending numbers: upload numbers before starting it' });
+      expect(answer.body).toMatchObject({
+        code: ErrorCode.CONFLICT,
+        message: 'This task has no pending numbers: upload numbers before starting it',
+      });
       expect((await server.database.db.select().from(tasks).where(eq(tasks.id, id)))[0]!.status).toBe(status);
     }
   });
@@ -198,12 +298,16 @@ describe('the task state machine, enforced by the server', () => {
   it('start, pause, continue and abort move the status and are audited', async () => {
     const ctx = await setup();
     const id = await taskIn(ctx, 'pending');
-    const act = async (action: string) => (await call<{ status: string }>(server, '/api/tasks/action', { token: ctx.alice, body: { taskId: id, action } })).body.data.status;
+    const act = async (action: string) =>
+      (await call<{ status: string }>(server, '/api/tasks/action', { token: ctx.alice, body: { taskId: id, action } })).body.data.status;
     expect(await act('start')).toBe('in_progress');
     expect(await act('pause')).toBe('paused');
     expect(await act('continue')).toBe('in_progress');
     expect(await act('abort')).toBe('aborted');
-    const entries = await server.database.db.select().from(auditLog).where(and(eq(auditLog.entity, 'task'), eq(auditLog.entityId, id)));
+    const entries = await server.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entity, 'task'), eq(auditLog.entityId, id)));
     expect(entries.map((e) => e.action)).toEqual(['create', 'upload', 'start', 'pause', 'continue', 'abort']);
     expect(entries[2]!.changes).toEqual({ status: { from: 'pending', to: 'in_progress' } });
   });
@@ -215,7 +319,10 @@ describe('the task state machine, enforced by the server', () => {
     const [first] = await server.database.db.select().from(subtasks).where(eq(subtasks.taskId, id)).limit(1);
     await server.database.db.update(subtasks).set({ state: 'dialing' }).where(eq(subtasks.id, first!.id));
     await server.database.db.update(tasks).set({ pendingCount: 2 }).where(eq(tasks.id, id));
-    const answer = await call<{ cleared: number; pendingCount: number; totalCount: number; status: string }>(server, '/api/tasks/action', { token: ctx.alice, body: { taskId: id, action: 'clearPending' } });
+    const answer = await call<{ cleared: number; pendingCount: number; totalCount: number; status: string }>(server, '/api/tasks/action', {
+      token: ctx.alice,
+      body: { taskId: id, action: 'clearPending' },
+    });
     expect(answer.body.data).toEqual({ status: 'in_progress', cleared: 2, pendingCount: 0, totalCount: 1 });
     expect((await server.database.db.select().from(subtasks).where(eq(subtasks.taskId, id))).map((s) => s.state)).toEqual(['dialing']);
   });
@@ -228,11 +335,16 @@ describe('redial of busy and unanswered numbers', () => {
     expect(created.body.data).toMatchObject({ redial: { count: 2, gapMinutes: 15 } });
     const [row] = await server.database.db.select().from(tasks).where(eq(tasks.id, created.body.data.id));
     expect(row).toMatchObject({ redialCount: 2, redialGapMinutes: 15 });
-    const updated = await call<{ redial: unknown }>(server, '/api/tasks/update', { token: ctx.alice, body: { id: created.body.data.id, ...taskInput(ctx.catalogue, { redial: { count: 0, gapMinutes: 30 } }) } });
+    const updated = await call<{ redial: unknown }>(server, '/api/tasks/update', {
+      token: ctx.alice,
+      body: { id: created.body.data.id, ...taskInput(ctx.catalogue, { redial: { count: 0, gapMinutes: 30 } }) },
+    });
     expect(updated.body.data.redial).toEqual({ count: 0, gapMinutes: 30 });
     const refused = await create(ctx.alice, ctx.projectId, ctx.catalogue, { name: 'Too many', redial: { count: 6, gapMinutes: 15 } });
     expect(refused.body).toMatchObject({ code: ErrorCode.VALIDATION, message: 'Redial count must be at most 5' });
-    expect((await create(ctx.alice, ctx.projectId, ctx.catalogue, { name: 'Default' })).body.data).toMatchObject({ redial: { count: 0, gapMinutes: 30 } });
+    expect((await create(ctx.alice, ctx.projectId, ctx.catalogue, { name: 'Default' })).body.data).toMatchObject({
+      redial: { count: 0, gapMinutes: 30 },
+    });
   });
 });
 
@@ -242,7 +354,9 @@ describe('the scenario version a task runs', () => {
     const db = server.database.db;
     const id = await createTask(server, ctx.alice, ctx.projectId, ctx.catalogue);
     await upload(server, ctx.alice, id, csvOf(['13800000001,,,']));
-    const view = async () => (await call<{ scenarioVersion: number | null }>(server, '/api/tasks/get', { token: ctx.alice, body: { id } })).body.data.scenarioVersion;
+    const view = async () =>
+      (await call<{ scenarioVersion: number | null }>(server, '/api/tasks/get', { token: ctx.alice, body: { id } })).body.data
+        .scenarioVersion;
     const act = (action: string) => call(server, '/api/tasks/action', { token: ctx.alice, body: { taskId: id, action } });
     expect(await view()).toBeNull();
     await db.update(scenarios).set({ currentVersion: 3 }).where(eq(scenarios.id, ctx.catalogue.scenarioId));
@@ -257,7 +371,14 @@ describe('the scenario version a task runs', () => {
     const [other] = await db.insert(scenarios).values({ name: 'Other', currentVersion: 7 }).returning();
     await db.insert(companyGrants).values({ companyId: ctx.companyId, kind: 'scenario', refId: other!.id });
     await act('pause');
-    expect((await call(server, '/api/tasks/update', { token: ctx.alice, body: { id, ...taskInput({ ...ctx.catalogue, scenarioId: other!.id }) } })).body.code).toBe(200);
+    expect(
+      (
+        await call(server, '/api/tasks/update', {
+          token: ctx.alice,
+          body: { id, ...taskInput({ ...ctx.catalogue, scenarioId: other!.id }) },
+        })
+      ).body.code,
+    ).toBe(200);
     expect(await view()).toBeNull();
     await act('continue');
     expect(await view()).toBe(7);
@@ -271,8 +392,12 @@ describe('task permissions and tenancy', () => {
     const id = '00000000-0000-4000-8000-000000000001';
     const catalogue = { scenarioId: id, voiceId: id, lineId: id };
     const bodies: Record<string, unknown> = {
-      list: { projectId: id }, get: { id }, options: {}, create: { projectId: id, ...taskInput(catalogue) },
-      update: { id, ...taskInput(catalogue) }, action: { taskId: id, action: 'start' },
+      list: { projectId: id },
+      get: { id },
+      options: {},
+      create: { projectId: id, ...taskInput(catalogue) },
+      update: { id, ...taskInput(catalogue) },
+      action: { taskId: id, action: 'start' },
     };
     for (const [url, body] of Object.entries(bodies)) {
       expect((await call(server, `/api/tasks/${url}`, { token, body })).body.code, url).toBe(ErrorCode.FORBIDDEN);
@@ -284,12 +409,20 @@ describe('task permissions and tenancy', () => {
     const id = await taskIn(ctx, 'pending');
     const gina = ctx.gina;
     const theirs = ctx.otherCatalogue;
-    expect((await call(server, '/api/tasks/list', { token: gina, body: { projectId: ctx.projectId } })).body.code).toBe(ErrorCode.NOT_FOUND);
+    expect((await call(server, '/api/tasks/list', { token: gina, body: { projectId: ctx.projectId } })).body.code).toBe(
+      ErrorCode.NOT_FOUND,
+    );
     expect((await call(server, '/api/tasks/get', { token: gina, body: { id } })).body.code).toBe(ErrorCode.NOT_FOUND);
-    expect((await call(server, '/api/tasks/create', { token: gina, body: { projectId: ctx.projectId, ...taskInput(theirs) } })).body.code).toBe(ErrorCode.NOT_FOUND);
-    expect((await call(server, '/api/tasks/update', { token: gina, body: { id, ...taskInput(theirs) } })).body.code).toBe(ErrorCode.NOT_FOUND);
+    expect(
+      (await call(server, '/api/tasks/create', { token: gina, body: { projectId: ctx.projectId, ...taskInput(theirs) } })).body.code,
+    ).toBe(ErrorCode.NOT_FOUND);
+    expect((await call(server, '/api/tasks/update', { token: gina, body: { id, ...taskInput(theirs) } })).body.code).toBe(
+      ErrorCode.NOT_FOUND,
+    );
     for (const action of TASK_COMMANDS) {
-      expect((await call(server, '/api/tasks/action', { token: gina, body: { taskId: id, action } })).body.code, action).toBe(ErrorCode.NOT_FOUND);
+      expect((await call(server, '/api/tasks/action', { token: gina, body: { taskId: id, action } })).body.code, action).toBe(
+        ErrorCode.NOT_FOUND,
+      );
     }
     const [row] = await server.database.db.select().from(tasks).where(eq(tasks.id, id));
     expect(row).toMatchObject({ status: 'pending', deletedAt: null, pendingCount: 1, name: 't-pending' });
@@ -299,7 +432,10 @@ describe('task permissions and tenancy', () => {
     const ctx = await setup();
     const second = await addSipLine(server, ctx.companyId, 'line-2');
     const id = await createTask(server, ctx.alice, ctx.projectId, ctx.catalogue);
-    const answer = await call<TaskView>(server, '/api/tasks/update', { token: ctx.alice, body: { id, ...taskInput(ctx.catalogue, { sipLineIds: [second] }) } });
+    const answer = await call<TaskView>(server, '/api/tasks/update', {
+      token: ctx.alice,
+      body: { id, ...taskInput(ctx.catalogue, { sipLineIds: [second] }) },
+    });
     expect(answer.body.data.sipLines).toEqual([{ id: second, alias: 'line-2' }]);
   });
 });

@@ -16,12 +16,16 @@ export async function updateTask(ctx: ActionContext, input: TaskUpdate): Promise
     const values = taskValues(input);
     const lineIds = [...new Set(input.sipLineIds)].sort();
     const beforeLines = (await tx.select({ id: taskSipLines.sipLineId }).from(taskSipLines).where(eq(taskSipLines.taskId, before.id)))
-      .map((line) => line.id).sort();
+      .map((line) => line.id)
+      .sort();
     const changes = diffChanges({ ...before, sipLineIds: beforeLines }, { ...values, sipLineIds: lineIds });
     if (Object.keys(changes).length > 0) {
       // Another scenario: the pinned version was the old scenario's; the next start or continue pins the new one's.
       const scenarioVersion = values.scenarioId === before.scenarioId ? before.scenarioVersion : null;
-      await tx.update(tasks).set({ ...values, scenarioVersion, updatedAt: new Date() }).where(eq(tasks.id, before.id));
+      await tx
+        .update(tasks)
+        .set({ ...values, scenarioVersion, updatedAt: new Date() })
+        .where(eq(tasks.id, before.id));
       if (changes.sipLineIds) {
         await tx.delete(taskSipLines).where(eq(taskSipLines.taskId, before.id));
         await tx.insert(taskSipLines).values(lineIds.map((sipLineId) => ({ taskId: before.id, sipLineId })));

@@ -8,7 +8,16 @@ import { performance } from 'node:perf_hooks';
 import type { CallOutcome, CallParty } from '@dialwise/contracts';
 import { FRAME_SAMPLES, OutgoingAudio, SampleFifo, SILENT_FRAME, toSamples } from './audio.ts';
 import type {
-  AnswerInfo, AudioCodec, CallEvent, CallEventMap, CallHandle, CallResult, CallState, EndReason, RecordingInfo, TextChannel,
+  AnswerInfo,
+  AudioCodec,
+  CallEvent,
+  CallEventMap,
+  CallHandle,
+  CallResult,
+  CallState,
+  EndReason,
+  RecordingInfo,
+  TextChannel,
 } from './trunk.ts';
 import { WavWriter } from './wav-writer.ts';
 
@@ -59,8 +68,12 @@ export abstract class BaseCall extends EventEmitter<CallEventMap> implements Cal
     protected readonly logger: TelephonyLogger,
   ) {
     super();
-    this.answered = new Promise((resolve) => { this.resolveAnswered = resolve; });
-    this.ended = new Promise((resolve) => { this.resolveEnded = resolve; });
+    this.answered = new Promise((resolve) => {
+      this.resolveAnswered = resolve;
+    });
+    this.ended = new Promise((resolve) => {
+      this.resolveEnded = resolve;
+    });
   }
 
   get state(): CallState {
@@ -107,7 +120,9 @@ export abstract class BaseCall extends EventEmitter<CallEventMap> implements Cal
             stop();
             return { value: undefined, done: true };
           }
-          await new Promise<void>((resolve) => { wake = resolve; });
+          await new Promise<void>((resolve) => {
+            wake = resolve;
+          });
           wake = null;
         }
       },

@@ -14,7 +14,12 @@ import { WAV_HEADER_BYTES } from './wav-writer.ts';
 const dir = mkdtempSync(join(tmpdir(), 'dialwise-session-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-const request: DialRequest = { to: '13800000000', callerId: '02100000000', line: { username: 'demo', password: 'demo', domain: 'simulated.invalid', port: 5060 }, ringTimeoutMs: 45_000 };
+const request: DialRequest = {
+  to: '13800000000',
+  callerId: '02100000000',
+  line: { username: 'demo', password: 'demo', domain: 'simulated.invalid', port: 5060 },
+  ringTimeoutMs: 45_000,
+};
 
 function dial(plan: Partial<CalleePlan>, extra: Partial<DialRequest> = {}) {
   const trunk = new SimulatedTrunk({ recordingsDir: dir, seed: 3, timeScale: 0.01, plan: () => plan });
@@ -32,7 +37,10 @@ describe('CallSession', () => {
     ]);
     const { result, conversation, steps } = await session.run();
 
-    expect(steps).toEqual([{ name: 'play-prologue', status: 'done' }, { name: 'talk', status: 'done' }]);
+    expect(steps).toEqual([
+      { name: 'play-prologue', status: 'done' },
+      { name: 'talk', status: 'done' },
+    ]);
     expect(result).toMatchObject({ outcome: 'answered', hungUpBy: 'us', endReason: 'hangup' });
     expect(result.durationMs).toBeGreaterThanOrEqual(700); // 200 ms prologue + 100 ms pause + 400 ms talk
     expect(conversation[0]).toMatchObject({ speaker: 'us', text: PROLOGUE });
@@ -49,14 +57,26 @@ describe('CallSession', () => {
 
   it('without a talk time waits for the far end to hang up; the cut-short step shows as killed', async () => {
     const call = dial({ outcome: 'answered', ringMs: 1000, talkMs: 20_000, persona: 'wants_human' }, { record: false });
-    const { result, steps } = await new CallSession(call, [new PlayPrologueStep({ prologues: [{ text: PROLOGUE, audio: null }], pauseMs: 10 }), new TalkStep()]).run();
+    const { result, steps } = await new CallSession(call, [
+      new PlayPrologueStep({ prologues: [{ text: PROLOGUE, audio: null }], pauseMs: 10 }),
+      new TalkStep(),
+    ]).run();
     expect(result).toMatchObject({ outcome: 'answered', hungUpBy: 'callee', endReason: 'remote-bye' });
-    expect(steps).toEqual([{ name: 'play-prologue', status: 'done' }, { name: 'talk', status: 'killed' }]);
+    expect(steps).toEqual([
+      { name: 'play-prologue', status: 'done' },
+      { name: 'talk', status: 'killed' },
+    ]);
   });
 
   it('runs no step on a call that is not answered', async () => {
     const exec: string[] = [];
-    const step: CallStep = { name: 'never', exec: async () => { exec.push('ran'); }, kill: () => undefined };
+    const step: CallStep = {
+      name: 'never',
+      exec: async () => {
+        exec.push('ran');
+      },
+      kill: () => undefined,
+    };
     const { result, steps, conversation } = await new CallSession(dial({ outcome: 'busy', ringMs: 500 }), [step]).run();
     expect(result.outcome).toBe('busy');
     expect(steps).toEqual([]);
@@ -66,7 +86,10 @@ describe('CallSession', () => {
 
   it('kill() stops the running step, skips the rest and hangs up', async () => {
     const call = dial({ outcome: 'answered', ringMs: 1000, talkMs: 600_000 }, { record: false });
-    const session = new CallSession(call, [new PlayPrologueStep({ prologues: [{ text: PROLOGUE, audio: tone(400, 10_000) }], pauseMs: 1000 }), new TalkStep()]);
+    const session = new CallSession(call, [
+      new PlayPrologueStep({ prologues: [{ text: PROLOGUE, audio: tone(400, 10_000) }], pauseMs: 1000 }),
+      new TalkStep(),
+    ]);
     const running = session.run();
     call.on('answered', () => setImmediate(() => session.kill()));
     const { result, steps } = await running;
@@ -77,7 +100,13 @@ describe('CallSession', () => {
 
   it('a failing step ends the session and the call', async () => {
     const call = dial({ outcome: 'answered', ringMs: 1000, talkMs: 600_000 }, { record: false });
-    const broken: CallStep = { name: 'broken', exec: async () => { throw new Error('boom'); }, kill: () => undefined };
+    const broken: CallStep = {
+      name: 'broken',
+      exec: async () => {
+        throw new Error('boom');
+      },
+      kill: () => undefined,
+    };
     const { result, steps } = await new CallSession(call, [broken, new TalkStep()]).run();
     expect(steps).toEqual([{ name: 'broken', status: 'failed' }]);
     expect(result).toMatchObject({ outcome: 'answered', hungUpBy: 'us', endReason: 'hangup' });

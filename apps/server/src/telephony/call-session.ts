@@ -50,7 +50,11 @@ export class CallSession {
   private readonly steps: SessionResult['steps'] = [];
   private readonly logger: TelephonyLogger;
 
-  constructor(readonly call: CallHandle, private readonly plan: readonly CallStep[], private readonly options: CallSessionOptions = {}) {
+  constructor(
+    readonly call: CallHandle,
+    private readonly plan: readonly CallStep[],
+    private readonly options: CallSessionOptions = {},
+  ) {
     this.logger = options.logger ?? SILENT_LOGGER;
   }
 

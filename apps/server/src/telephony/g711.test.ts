@@ -28,7 +28,9 @@ describe('G.711', () => {
     for (let sample = -32768; sample <= 32767; sample += 7) {
       const magnitude = Math.abs(sample);
       const bound = Math.max(magnitude / 16, 16) + 2;
-      expect(Math.abs(ulawToLinear(linearToUlaw(sample)) - Math.min(sample, 32124))).toBeLessThanOrEqual(Math.max(bound, magnitude > 32124 ? 700 : 0));
+      expect(Math.abs(ulawToLinear(linearToUlaw(sample)) - Math.min(sample, 32124))).toBeLessThanOrEqual(
+        Math.max(bound, magnitude > 32124 ? 700 : 0),
+      );
       expect(Math.abs(alawToLinear(linearToAlaw(sample)) - sample)).toBeLessThanOrEqual(Math.max(bound, 33));
     }
   });

@@ -3,15 +3,35 @@
  * the contract, NOTES/README for the figures and the decisions.
  */
 export type {
-  Trunk, SipLine, AudioCodec, DialRequest, CallHandle, CallState, CallEvent, CallEventMap, AudioFrame, Utterance,
-  TextChannel, AnswerInfo, CallResult, RecordingInfo, EndReason,
+  Trunk,
+  SipLine,
+  AudioCodec,
+  DialRequest,
+  CallHandle,
+  CallState,
+  CallEvent,
+  CallEventMap,
+  AudioFrame,
+  Utterance,
+  TextChannel,
+  AnswerInfo,
+  CallResult,
+  RecordingInfo,
+  EndReason,
 } from './trunk.ts';
 export { CALL_STATES, END_REASONS, isDialable } from './trunk.ts';
 export { SipTrunk, recordingsDirOf, defaultRecordingPath, type SipTrunkOptions } from './sip-trunk.ts';
 export { DEFAULT_SIP_TIMERS, type SipTimers } from './sip-call.ts';
 export { SimulatedTrunk, type SimulatedTrunkOptions } from './simulated-trunk.ts';
 export { DEFAULT_OUTCOME_MIX, type CalleePlan, type OutcomeMix, type Persona } from './simulated-callee.ts';
-export { CallSession, KillableDelay, type CallStep, type ConversationLine, type SessionResult, type CallSessionOptions } from './call-session.ts';
+export {
+  CallSession,
+  KillableDelay,
+  type CallStep,
+  type ConversationLine,
+  type SessionResult,
+  type CallSessionOptions,
+} from './call-session.ts';
 export { PlayPrologueStep, standInSpeech, type Prologue, type PlayPrologueOptions } from './play-prologue-step.ts';
 export { TalkStep } from './talk-step.ts';
 export { writeSyntheticRecording } from './synthetic-recording.ts';

@@ -19,7 +19,10 @@ export class MediaClock {
   /** Ticks that ran later than one frame, since start (a health figure for the benchmark). */
   lateTicks = 0;
 
-  constructor(private readonly onError: (error: unknown) => void = () => undefined, private readonly maxCatchUp = 5) {}
+  constructor(
+    private readonly onError: (error: unknown) => void = () => undefined,
+    private readonly maxCatchUp = 5,
+  ) {}
 
   get size(): number {
     return this.members.size;

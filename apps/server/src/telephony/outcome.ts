@@ -7,13 +7,25 @@ import type { CallOutcome } from '@dialwise/contracts';
 export function outcomeOfStatus(status: number): CallOutcome {
   if (status >= 200 && status < 300) return 'answered';
   switch (status) {
-    case 486: case 600: return 'busy';
-    case 480: case 408: return 'no_answer';
-    case 404: case 484: case 604: return 'invalid_number';
-    case 403: case 429: case 503: return 'backpressure';
+    case 486:
+    case 600:
+      return 'busy';
+    case 480:
+    case 408:
+      return 'no_answer';
+    case 404:
+    case 484:
+    case 604:
+      return 'invalid_number';
+    case 403:
+    case 429:
+    case 503:
+      return 'backpressure';
     // 603 Decline is the callee's own refusal, like a 4xx rejection, not a network failure.
-    case 603: return 'rejected';
-    default: break;
+    case 603:
+      return 'rejected';
+    default:
+      break;
   }
   if (status >= 400 && status < 500) return 'rejected';
   return 'failed';

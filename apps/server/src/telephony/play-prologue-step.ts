@@ -35,7 +35,7 @@ export class PlayPrologueStep implements CallStep {
   async exec(session: CallSession): Promise<void> {
     this.session = session;
     for (const prologue of this.options.prologues) {
-      const audio = prologue.audio === undefined ? standInSpeech(prologue.text) : prologue.audio ?? undefined;
+      const audio = prologue.audio === undefined ? standInSpeech(prologue.text) : (prologue.audio ?? undefined);
       const played = await session.say(prologue.text, audio);
       if (!played || session.isOver) return;
       if (!(await this.delay.wait(this.options.pauseMs)) || session.isOver) return;

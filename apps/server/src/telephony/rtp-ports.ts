@@ -19,7 +19,10 @@ export class RtpPortPool {
   private cursor = 0;
   private readonly taken = new Set<number>();
 
-  constructor(range: RtpPortRange, private readonly bindAddress: string) {
+  constructor(
+    range: RtpPortRange,
+    private readonly bindAddress: string,
+  ) {
     this.first = range.min % 2 === 0 ? range.min : range.min + 1;
     this.count = Math.max(0, Math.floor((range.max - this.first) / 2) + 1);
     if (this.count === 0) throw new Error(`empty RTP port range ${range.min}-${range.max}`);

@@ -78,7 +78,13 @@ export class RtpSession {
     const target = this.target;
     if (!target || !this.ready || this.closed) return;
     const packet = Buffer.allocUnsafe(RTP_HEADER_BYTES + samples.length);
-    writeRtpHeader(packet, { payloadType: target.payloadType, marker: this.first, sequence: this.sequence, timestamp: this.timestamp, ssrc: this.ssrc });
+    writeRtpHeader(packet, {
+      payloadType: target.payloadType,
+      marker: this.first,
+      sequence: this.sequence,
+      timestamp: this.timestamp,
+      ssrc: this.ssrc,
+    });
     encodeG711(target.codec, samples as Int16Array, packet, RTP_HEADER_BYTES);
     this.first = false;
     this.sequence = (this.sequence + 1) & 0xffff;

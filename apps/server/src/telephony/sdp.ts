@@ -47,7 +47,10 @@ export type NegotiationResult = { ok: true; media: RemoteMedia } | { ok: false; 
 
 /** Reads the far end's SDP: its address/port and the first of its codecs that we offered. */
 export function negotiateAnswer(sdp: string, offered: readonly AudioCodec[]): NegotiationResult {
-  const lines = sdp.split(/\r?\n/).map((l) => l.trim()).filter((l) => l !== '');
+  const lines = sdp
+    .split(/\r?\n/)
+    .map((l) => l.trim())
+    .filter((l) => l !== '');
   let sessionAddress: string | null = null;
   let mediaAddress: string | null = null;
   let mline: string[] | null = null;
@@ -77,13 +80,20 @@ export function negotiateAnswer(sdp: string, offered: readonly AudioCodec[]): Ne
   if (!Number.isInteger(port) || port <= 0 || port > 65535) return { ok: false, reason: 'audio stream refused (port 0)' };
   const address = mediaAddress ?? sessionAddress;
   if (!address) return { ok: false, reason: 'no connection address in the answer' };
-  const formats = mline.slice(3).map(Number).filter((n) => Number.isInteger(n));
+  const formats = mline
+    .slice(3)
+    .map(Number)
+    .filter((n) => Number.isInteger(n));
   let telephoneEventPt: number | null = null;
   for (const [pt, name] of rtpmap) if (name.startsWith('TELEPHONE-EVENT/')) telephoneEventPt = pt;
   for (const pt of formats) {
     const name = rtpmap.get(pt);
-    const codec: AudioCodec | null = name === 'PCMU/8000' || (name === undefined && pt === 0) ? 'PCMU'
-      : name === 'PCMA/8000' || (name === undefined && pt === 8) ? 'PCMA' : null;
+    const codec: AudioCodec | null =
+      name === 'PCMU/8000' || (name === undefined && pt === 0)
+        ? 'PCMU'
+        : name === 'PCMA/8000' || (name === undefined && pt === 8)
+          ? 'PCMA'
+          : null;
     if (codec && offered.includes(codec)) return { ok: true, media: { address, port, codec, payloadType: pt, telephoneEventPt } };
   }
   return { ok: false, reason: `no common codec (answer offers ${formats.join(' ')})` };

@@ -6,7 +6,16 @@
 import { FRAME_SAMPLES, SAMPLE_RATE } from './audio.ts';
 
 /** The outcomes a simulated callee can produce (`canceled` is ours to cause, not theirs). */
-export const SIMULATED_OUTCOMES = ['answered', 'no_answer', 'busy', 'invalid_number', 'rejected', 'failed', 'backpressure', 'timeout'] as const;
+export const SIMULATED_OUTCOMES = [
+  'answered',
+  'no_answer',
+  'busy',
+  'invalid_number',
+  'rejected',
+  'failed',
+  'backpressure',
+  'timeout',
+] as const;
 export type SimulatedOutcome = (typeof SIMULATED_OUTCOMES)[number];
 
 /** Relative weights of the outcomes; they need not sum to 1. */
@@ -17,7 +26,14 @@ export type OutcomeMix = Record<SimulatedOutcome, number>;
  * some are busy or decline, a few numbers are dead, and the carrier now and then pushes back.
  */
 export const DEFAULT_OUTCOME_MIX: OutcomeMix = {
-  answered: 0.55, no_answer: 0.18, busy: 0.08, invalid_number: 0.05, rejected: 0.05, failed: 0.03, backpressure: 0.06, timeout: 0,
+  answered: 0.55,
+  no_answer: 0.18,
+  busy: 0.08,
+  invalid_number: 0.05,
+  rejected: 0.05,
+  failed: 0.03,
+  backpressure: 0.06,
+  timeout: 0,
 };
 
 /** How the callee behaves when they pick up. */
@@ -97,7 +113,10 @@ export const SILENCE_PROMPT = 'Hello? Are you there?';
 export class CalleeScript {
   private replies = 0;
 
-  constructor(private readonly random: () => number, readonly persona: Persona) {}
+  constructor(
+    private readonly random: () => number,
+    readonly persona: Persona,
+  ) {}
 
   greeting(): string {
     return pick(this.random, GREETINGS);
@@ -124,7 +143,10 @@ export class SyntheticVoice {
   private sample = 0;
   private readonly frame = new Int16Array(FRAME_SAMPLES);
 
-  constructor(private readonly random: () => number, private readonly pitchHz = 120 + random() * 80) {}
+  constructor(
+    private readonly random: () => number,
+    private readonly pitchHz = 120 + random() * 80,
+  ) {}
 
   nextFrame(): Int16Array {
     for (let i = 0; i < FRAME_SAMPLES; i++, this.sample++) {

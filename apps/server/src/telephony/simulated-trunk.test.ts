@@ -14,7 +14,13 @@ const dir = mkdtempSync(join(tmpdir(), 'dialwise-simulated-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 const line: SipLine = { username: 'demo', password: 'demo', domain: 'simulated.invalid', port: 5060 };
-const request = (to: string, extra: Partial<DialRequest> = {}): DialRequest => ({ to, callerId: '02100000000', line, ringTimeoutMs: 45_000, ...extra });
+const request = (to: string, extra: Partial<DialRequest> = {}): DialRequest => ({
+  to,
+  callerId: '02100000000',
+  line,
+  ringTimeoutMs: 45_000,
+  ...extra,
+});
 
 /** A trunk whose every call follows `plan` (the drawn plan's other fields kept), 100× faster than real time. */
 function trunkWith(plan: Partial<CalleePlan>, options: Partial<SimulatedTrunkOptions> = {}) {
@@ -60,12 +66,23 @@ describe('SimulatedTrunk outcomes', () => {
   });
 
   it.each([
-    ['busy', 486, 'Busy Here'], ['invalid_number', 404, 'Not Found'], ['rejected', 603, 'Decline'],
-    ['failed', 500, 'Server Internal Error'], ['backpressure', 503, 'Service Unavailable'],
+    ['busy', 486, 'Busy Here'],
+    ['invalid_number', 404, 'Not Found'],
+    ['rejected', 603, 'Decline'],
+    ['failed', 500, 'Server Internal Error'],
+    ['backpressure', 503, 'Service Unavailable'],
   ] as const)('a %s callee ends with %i %s, hung up by the callee', async (outcome, status, reason) => {
     const trunk = trunkWith({ outcome, ringMs: 1000 });
     const result = await trunk.dial(request('13800000001')).ended;
-    expect(result).toMatchObject({ outcome, sipStatus: status, sipReason: reason, hungUpBy: 'callee', endReason: 'remote-refused', answeredAt: null, recording: null });
+    expect(result).toMatchObject({
+      outcome,
+      sipStatus: status,
+      sipReason: reason,
+      hungUpBy: 'callee',
+      endReason: 'remote-refused',
+      answeredAt: null,
+      recording: null,
+    });
     // Back-pressure says when to come back (Retry-After 30 s, on the scaled clock).
     expect(result.retryAfterMs).toBe(outcome === 'backpressure' ? 300 : null);
   });
@@ -80,7 +97,8 @@ describe('SimulatedTrunk outcomes', () => {
   });
 
   it('gives up on a callee who would pick up only after our ring timeout: no_answer', async () => {
-    const result = await trunkWith({ outcome: 'answered', ringMs: 30_000, talkMs: 1000 }).dial(request('1', { ringTimeoutMs: 20_000 })).ended;
+    const result = await trunkWith({ outcome: 'answered', ringMs: 30_000, talkMs: 1000 }).dial(request('1', { ringTimeoutMs: 20_000 }))
+      .ended;
     expect(result.outcome).toBe('no_answer'); // 30 s to pick up, 20 s ring timeout
   });
 
@@ -110,7 +128,10 @@ describe('SimulatedTrunk outcomes', () => {
 
     const already = new AbortController();
     already.abort();
-    expect(await trunk.dial(request('13800000006', { signal: already.signal })).ended).toMatchObject({ outcome: 'canceled', sipStatus: null });
+    expect(await trunk.dial(request('13800000006', { signal: already.signal })).ended).toMatchObject({
+      outcome: 'canceled',
+      sipStatus: null,
+    });
   });
 });
 
@@ -121,7 +142,9 @@ describe('SimulatedTrunk answered calls', () => {
     const call = trunk.dial(request('13800000007'));
     const voiced = new Promise<void>((resolve) => {
       let frames = 0;
-      call.on('audio', (frame) => { if (rms(frame.samples) > 500 && ++frames === 3) resolve(); });
+      call.on('audio', (frame) => {
+        if (rms(frame.samples) > 500 && ++frames === 3) resolve();
+      });
     });
     const greeting = await nextEvent(call, (e) => e.type === 'utterance');
     expect(greeting).toMatchObject({ utterance: { speaker: 'callee' } });
@@ -149,7 +172,12 @@ describe('SimulatedTrunk answered calls', () => {
     await nextEvent(call, (e) => e.type === 'utterance' && e.utterance.speaker === 'callee');
     call.text!.say('May I tell you about our offer?');
     const result = await call.ended;
-    expect(lines).toEqual(['us: Good morning, this is Dialwise.', expect.stringMatching(/^callee: /), 'us: May I tell you about our offer?', 'callee: Goodbye.']);
+    expect(lines).toEqual([
+      'us: Good morning, this is Dialwise.',
+      expect.stringMatching(/^callee: /),
+      'us: May I tell you about our offer?',
+      'callee: Goodbye.',
+    ]);
     expect(result).toMatchObject({ outcome: 'answered', hungUpBy: 'callee', endReason: 'remote-bye' });
   });
 

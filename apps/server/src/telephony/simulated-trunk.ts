@@ -16,8 +16,14 @@ import { SILENT_FRAME, speakingMs } from './audio.ts';
 import { BaseCall, SILENT_LOGGER, type CallEnd, type TelephonyLogger } from './base-call.ts';
 import { MediaClock } from './media-clock.ts';
 import {
-  CalleeScript, DEFAULT_OUTCOME_MIX, drawPlan, seededRandom, SILENCE_PROMPT, SyntheticVoice,
-  type CalleePlan, type OutcomeMix,
+  CalleeScript,
+  DEFAULT_OUTCOME_MIX,
+  drawPlan,
+  seededRandom,
+  SILENCE_PROMPT,
+  SyntheticVoice,
+  type CalleePlan,
+  type OutcomeMix,
 } from './simulated-callee.ts';
 import { defaultRecordingPath } from './sip-trunk.ts';
 import { isDialable, type CallHandle, type CallResult, type DialRequest, type EndReason, type Trunk } from './trunk.ts';
@@ -85,7 +91,7 @@ export class SimulatedTrunk implements Trunk {
     const call = new SimulatedCall(id, request, plan, callRandom, {
       scale: this.options.timeScale ?? 1,
       clock: this.clock,
-      recordingPath: request.record === false ? null : request.recordingPath ?? defaultRecordingPath(this.options.recordingsDir, id),
+      recordingPath: request.record === false ? null : (request.recordingPath ?? defaultRecordingPath(this.options.recordingsDir, id)),
       maxCallMs: request.maxDurationMs ?? this.options.maxCallMs ?? 2 * 60 * 60 * 1000,
       logger: this.logger,
       onFinished: (c) => this.live.delete(c),
@@ -141,17 +147,39 @@ class SimulatedCall extends BaseCall {
   start(closing: boolean): void {
     const { signal } = this.request;
     if (signal?.aborted || closing) {
-      void this.finishWith({ outcome: 'canceled', sipStatus: null, sipReason: 'aborted before dialling', endReason: closing ? 'trunk-closed' : 'aborted', hungUpBy: 'us' });
+      void this.finishWith({
+        outcome: 'canceled',
+        sipStatus: null,
+        sipReason: 'aborted before dialling',
+        endReason: closing ? 'trunk-closed' : 'aborted',
+        hungUpBy: 'us',
+      });
       return;
     }
     if (!isDialable(this.request.to)) {
-      void this.finishWith({ outcome: 'invalid_number', sipStatus: null, sipReason: 'destination is not a dialable number', endReason: 'error', hungUpBy: 'us' });
+      void this.finishWith({
+        outcome: 'invalid_number',
+        sipStatus: null,
+        sipReason: 'destination is not a dialable number',
+        endReason: 'error',
+        hungUpBy: 'us',
+      });
       return;
     }
     signal?.addEventListener('abort', this.onAbort, { once: true });
     const { outcome, ringMs } = this.plan;
     if (outcome === 'timeout') {
-      this.after(NO_RESPONSE_MS, () => void this.finishWith({ outcome: 'timeout', sipStatus: null, sipReason: 'no response to the INVITE (timer B)', endReason: 'no-response', hungUpBy: 'network' }));
+      this.after(
+        NO_RESPONSE_MS,
+        () =>
+          void this.finishWith({
+            outcome: 'timeout',
+            sipStatus: null,
+            sipReason: 'no response to the INVITE (timer B)',
+            endReason: 'no-response',
+            hungUpBy: 'network',
+          }),
+      );
       return;
     }
     this.after(Math.min(TRYING_MS, ringMs), () => this.onTrying());

@@ -76,11 +76,16 @@ export interface Via {
 export function parseVia(text: string): Via | null {
   const match = /^SIP\s*\/\s*2\.0\s*\/\s*([A-Za-z]+)\s+(\[[^\]]+\]|[^:;\s]+)(?::(\d+))?\s*(.*)$/i.exec(text.trim());
   if (!match) return null;
-  return { transport: match[1]!.toUpperCase(), host: match[2]!, port: match[3] ? Number(match[3]) : null, params: parseParams(match[4] ?? '') };
+  return {
+    transport: match[1]!.toUpperCase(),
+    host: match[2]!,
+    port: match[3] ? Number(match[3]) : null,
+    params: parseParams(match[4] ?? ''),
+  };
 }
 
 export function branchOf(viaValue: string | undefined): string | null {
-  return viaValue ? parseVia(viaValue)?.params.get('branch') ?? null : null;
+  return viaValue ? (parseVia(viaValue)?.params.get('branch') ?? null) : null;
 }
 
 function unquote(text: string): string {

@@ -101,7 +101,11 @@ export class SipCall extends BaseCall implements SipMessageHandler {
   private readonly tick = () => this.onTick();
   private readonly onAbort = () => void this.requestEnd('aborted');
 
-  constructor(private readonly request: DialRequest, private readonly ctx: SipCallContext, callId: string = randomUUID()) {
+  constructor(
+    private readonly request: DialRequest,
+    private readonly ctx: SipCallContext,
+    callId: string = randomUUID(),
+  ) {
     super(callId, request.to, ctx.recordingPath, ctx.logger);
     const { line } = request;
     this.codecs = line.codecs && line.codecs.length > 0 ? line.codecs : ['PCMU', 'PCMA'];
@@ -122,7 +126,13 @@ export class SipCall extends BaseCall implements SipMessageHandler {
     }
     signal?.addEventListener('abort', this.onAbort, { once: true });
     if (!isDialable(this.request.to)) {
-      await this.end({ outcome: 'invalid_number', sipStatus: null, sipReason: 'destination is not a dialable number', endReason: 'error', hungUpBy: 'us' });
+      await this.end({
+        outcome: 'invalid_number',
+        sipStatus: null,
+        sipReason: 'destination is not a dialable number',
+        endReason: 'error',
+        hungUpBy: 'us',
+      });
       return;
     }
     try {
@@ -131,7 +141,13 @@ export class SipCall extends BaseCall implements SipMessageHandler {
       this.localAddress = await this.ctx.endpoint.localAddressFor(this.nextHop.address);
       const { socket, port } = await this.ctx.ports.open();
       this.rtpPort = port;
-      this.rtp = new RtpSession(socket, port, (samples) => this.receiveFarEnd(samples), () => this.wantsFarEnd, this.ctx.rtpStrictSource);
+      this.rtp = new RtpSession(
+        socket,
+        port,
+        (samples) => this.receiveFarEnd(samples),
+        () => this.wantsFarEnd,
+        this.ctx.rtpStrictSource,
+      );
       if (this.isOver) {
         // Ended (the trunk closed) while we were getting ready: give the port back.
         this.stopMedia();
@@ -142,10 +158,22 @@ export class SipCall extends BaseCall implements SipMessageHandler {
       return;
     }
     if (this.cancelReason) {
-      await this.end({ outcome: 'canceled', sipStatus: null, sipReason: 'hung up before dialling', endReason: this.cancelReason, hungUpBy: 'us' });
+      await this.end({
+        outcome: 'canceled',
+        sipStatus: null,
+        sipReason: 'hung up before dialling',
+        endReason: this.cancelReason,
+        hungUpBy: 'us',
+      });
       return;
     }
-    this.sdpOffer = buildSdpOffer({ address: this.localAddress, port: this.rtpPort, codecs: this.codecs, sessionId: this.sdpSession, version: this.sdpVersion });
+    this.sdpOffer = buildSdpOffer({
+      address: this.localAddress,
+      port: this.rtpPort,
+      codecs: this.codecs,
+      sessionId: this.sdpSession,
+      version: this.sdpVersion,
+    });
     this.ctx.endpoint.register(this.id, this);
     this.registered = true;
     this.sendInvite();
@@ -326,10 +354,18 @@ export class SipCall extends BaseCall implements SipMessageHandler {
 
     const negotiation = hasSdp(response)
       ? negotiateAnswer(response.body, this.codecs)
-      : this.earlyMedia ? { ok: true as const, media: this.earlyMedia } : { ok: false as const, reason: 'no SDP in the answer' };
+      : this.earlyMedia
+        ? { ok: true as const, media: this.earlyMedia }
+        : { ok: false as const, reason: 'no SDP in the answer' };
     if (!negotiation.ok) {
       this.sendBye();
-      await this.end({ outcome: 'failed', sipStatus: response.status, sipReason: negotiation.reason, endReason: 'no-common-codec', hungUpBy: 'us' });
+      await this.end({
+        outcome: 'failed',
+        sipStatus: response.status,
+        sipReason: negotiation.reason,
+        endReason: 'no-common-codec',
+        hungUpBy: 'us',
+      });
       return;
     }
     this.rtp!.setTarget(negotiation.media);
@@ -351,7 +387,13 @@ export class SipCall extends BaseCall implements SipMessageHandler {
     if ((response.status === 401 || response.status === 407) && !this.cancelReason && this.answerChallenge(response)) return;
     this.phase = 'terminated';
     if (this.cancelReason && response.status === 487) {
-      await this.end({ outcome: cancelOutcome(this.cancelReason), sipStatus: 487, sipReason: response.reason, endReason: this.cancelReason, hungUpBy: 'us' });
+      await this.end({
+        outcome: cancelOutcome(this.cancelReason),
+        sipStatus: 487,
+        sipReason: response.reason,
+        endReason: this.cancelReason,
+        hungUpBy: 'us',
+      });
       return;
     }
     const outcome = outcomeOfStatus(response.status);
@@ -374,7 +416,12 @@ export class SipCall extends BaseCall implements SipMessageHandler {
     this.authAttempts++;
     const { line } = this.request;
     const value = buildAuthorization({
-      challenge, username: line.authUsername ?? line.username, password: line.password, method: 'INVITE', uri: this.requestUri, body: this.sdpOffer,
+      challenge,
+      username: line.authUsername ?? line.username,
+      password: line.password,
+      method: 'INVITE',
+      uri: this.requestUri,
+      body: this.sdpOffer,
     });
     this.inviteAuth = [proxy ? 'Proxy-Authorization' : 'Authorization', value];
     this.sendInvite();
@@ -389,8 +436,14 @@ export class SipCall extends BaseCall implements SipMessageHandler {
     const invite = this.invite.message;
     // CANCEL matches the INVITE it cancels: same Request-URI, Via branch, From, To, Call-ID and CSeq number.
     const cancel = buildRequest({
-      method: 'CANCEL', uri: invite.uri, via: invite.headers.get('via')!, from: invite.headers.get('from')!, to: invite.headers.get('to')!,
-      callId: this.id, cseq: this.invite.cseq, headers: [['User-Agent', this.ctx.endpoint.userAgent]],
+      method: 'CANCEL',
+      uri: invite.uri,
+      via: invite.headers.get('via')!,
+      from: invite.headers.get('from')!,
+      to: invite.headers.get('to')!,
+      callId: this.id,
+      cseq: this.invite.cseq,
+      headers: [['User-Agent', this.ctx.endpoint.userAgent]],
     });
     this.startNonInvite(cancel, Promise.resolve(this.nextHop!));
     this.cancelGuard = this.after(this.ctx.timers.transactionTimeoutMs, () => void this.onCancelUnanswered());
@@ -400,7 +453,13 @@ export class SipCall extends BaseCall implements SipMessageHandler {
     if (this.phase !== 'canceling') return;
     this.phase = 'terminated';
     const reason = this.cancelReason ?? 'hangup';
-    await this.end({ outcome: cancelOutcome(reason), sipStatus: null, sipReason: 'no final response after CANCEL', endReason: reason, hungUpBy: 'us' });
+    await this.end({
+      outcome: cancelOutcome(reason),
+      sipStatus: null,
+      sipReason: 'no final response after CANCEL',
+      endReason: reason,
+      hungUpBy: 'us',
+    });
   }
 
   // ——— the dialog ———
@@ -418,7 +477,7 @@ export class SipCall extends BaseCall implements SipMessageHandler {
   private async resolveDialogPeer(routeSet: string[], remoteTarget: string): Promise<Peer> {
     const { line } = this.request;
     if (line.proxy) return { address: await this.ctx.endpoint.resolve(line.proxy.host), port: line.proxy.port };
-    const uri = parseSipUri(routeSet[0] ? parseNameAddr(routeSet[0])?.uri ?? '' : remoteTarget);
+    const uri = parseSipUri(routeSet[0] ? (parseNameAddr(routeSet[0])?.uri ?? '') : remoteTarget);
     if (!uri) return this.nextHop!;
     return { address: await this.ctx.endpoint.resolve(uri.host), port: uri.port ?? (uri.scheme === 'sips' ? 5061 : 5060) };
   }
@@ -433,17 +492,33 @@ export class SipCall extends BaseCall implements SipMessageHandler {
   /** The parts of a request inside the dialog: to the remote target, along the route set. */
   private inDialog(method: string, cseq: number, headers: Array<readonly [string, string]> = []): RequestParts {
     return {
-      method, uri: this.remoteTarget, via: this.via(), from: this.fromValue, to: this.remoteTo, callId: this.id, cseq, routes: this.routeSet,
+      method,
+      uri: this.remoteTarget,
+      via: this.via(),
+      from: this.fromValue,
+      to: this.remoteTo,
+      callId: this.id,
+      cseq,
+      routes: this.routeSet,
       headers: [...headers, ['User-Agent', this.ctx.endpoint.userAgent]],
     };
   }
 
   /** The ACK of a non-2xx final is hop-by-hop: same branch as the INVITE, To from the response. */
   private sendAckNon2xx(response: SipResponse, invite: SipRequest, seq: number): void {
-    this.ctx.endpoint.send(buildRequest({
-      method: 'ACK', uri: invite.uri, via: invite.headers.get('via')!, from: invite.headers.get('from')!,
-      to: response.headers.get('to') ?? invite.headers.get('to')!, callId: this.id, cseq: seq, headers: [['User-Agent', this.ctx.endpoint.userAgent]],
-    }), this.nextHop!);
+    this.ctx.endpoint.send(
+      buildRequest({
+        method: 'ACK',
+        uri: invite.uri,
+        via: invite.headers.get('via')!,
+        from: invite.headers.get('from')!,
+        to: response.headers.get('to') ?? invite.headers.get('to')!,
+        callId: this.id,
+        cseq: seq,
+        headers: [['User-Agent', this.ctx.endpoint.userAgent]],
+      }),
+      this.nextHop!,
+    );
   }
 
   private sendBye(): void {
@@ -501,7 +576,11 @@ export class SipCall extends BaseCall implements SipMessageHandler {
       this.byeAuthTried = true;
       const { line } = this.request;
       const authorization = buildAuthorization({
-        challenge, username: line.authUsername ?? line.username, password: line.password, method: 'BYE', uri: this.remoteTarget,
+        challenge,
+        username: line.authUsername ?? line.username,
+        password: line.password,
+        method: 'BYE',
+        uri: this.remoteTarget,
       });
       const header: [string, string] = [response.status === 407 ? 'Proxy-Authorization' : 'Authorization', authorization];
       this.startNonInvite(buildRequest(this.inDialog('BYE', ++this.cseq, [['Reason', NORMAL_CLEARING], header])), this.dialogPeer!);
@@ -547,7 +626,12 @@ export class SipCall extends BaseCall implements SipMessageHandler {
    */
   private onOffer(request: SipRequest, from: Peer): void {
     if (this.phase !== 'confirmed') {
-      this.ctx.endpoint.respond(request, this.phase === 'terminated' ? 481 : 491, this.phase === 'terminated' ? 'Call/Transaction Does Not Exist' : 'Request Pending', from);
+      this.ctx.endpoint.respond(
+        request,
+        this.phase === 'terminated' ? 481 : 491,
+        this.phase === 'terminated' ? 'Call/Transaction Does Not Exist' : 'Request Pending',
+        from,
+      );
       return;
     }
     let body = '';
@@ -559,9 +643,17 @@ export class SipCall extends BaseCall implements SipMessageHandler {
       }
       this.rtp!.setTarget(offer.media);
       this.sdpVersion++;
-      body = buildSdpOffer({ address: this.localAddress, port: this.rtpPort, codecs: [offer.media.codec], sessionId: this.sdpSession, version: this.sdpVersion });
+      body = buildSdpOffer({
+        address: this.localAddress,
+        port: this.rtpPort,
+        codecs: [offer.media.codec],
+        sessionId: this.sdpSession,
+        version: this.sdpVersion,
+      });
     }
-    const headers: Array<[string, string]> = [['Contact', `<sip:${this.request.line.username}@${hostPort(this.localAddress, this.ctx.endpoint.port)}>`]];
+    const headers: Array<[string, string]> = [
+      ['Contact', `<sip:${this.request.line.username}@${hostPort(this.localAddress, this.ctx.endpoint.port)}>`],
+    ];
     if (body) headers.push(['Content-Type', 'application/sdp']);
     this.ctx.endpoint.respond(request, 200, 'OK', from, { headers, body });
   }
@@ -628,7 +720,9 @@ function cancelOutcome(reason: EndReason): CallOutcome {
 }
 
 function hasSdp(message: SipMessage): boolean {
-  return message.body.trim() !== '' && (message.headers.get('content-type') ?? 'application/sdp').toLowerCase().startsWith('application/sdp');
+  return (
+    message.body.trim() !== '' && (message.headers.get('content-type') ?? 'application/sdp').toLowerCase().startsWith('application/sdp')
+  );
 }
 
 function hostPort(host: string, port: number | null): string {

@@ -44,7 +44,10 @@ export function parseChallenge(headerValue: string): DigestChallenge | null {
     nonce,
     opaque: params.get('opaque') ?? null,
     algorithm,
-    qop: (params.get('qop') ?? '').split(',').map((q) => q.trim().toLowerCase()).filter((q) => q !== ''),
+    qop: (params.get('qop') ?? '')
+      .split(',')
+      .map((q) => q.trim().toLowerCase())
+      .filter((q) => q !== ''),
     stale: (params.get('stale') ?? '').toLowerCase() === 'true',
   };
 }
@@ -105,12 +108,25 @@ export function buildAuthorization(input: AuthorizationInput): string {
   const nc = (input.nonceCount ?? 1).toString(16).padStart(8, '0');
   const cnonce = qop || challenge.algorithm.endsWith('-SESS') ? (input.cnonce ?? randomBytes(8).toString('hex')) : undefined;
   const response = computeDigestResponse({
-    algorithm: challenge.algorithm, username: input.username, password: input.password, realm: challenge.realm,
-    nonce: challenge.nonce, method: input.method, uri: input.uri, qop, nc, cnonce, body: input.body,
+    algorithm: challenge.algorithm,
+    username: input.username,
+    password: input.password,
+    realm: challenge.realm,
+    nonce: challenge.nonce,
+    method: input.method,
+    uri: input.uri,
+    qop,
+    nc,
+    cnonce,
+    body: input.body,
   });
   const parts = [
-    `username="${quote(input.username)}"`, `realm="${quote(challenge.realm)}"`, `nonce="${quote(challenge.nonce)}"`,
-    `uri="${quote(input.uri)}"`, `response="${response}"`, `algorithm=${challenge.algorithm === 'MD5-SESS' ? 'MD5-sess' : challenge.algorithm === 'SHA-256-SESS' ? 'SHA-256-sess' : challenge.algorithm}`,
+    `username="${quote(input.username)}"`,
+    `realm="${quote(challenge.realm)}"`,
+    `nonce="${quote(challenge.nonce)}"`,
+    `uri="${quote(input.uri)}"`,
+    `response="${response}"`,
+    `algorithm=${challenge.algorithm === 'MD5-SESS' ? 'MD5-sess' : challenge.algorithm === 'SHA-256-SESS' ? 'SHA-256-sess' : challenge.algorithm}`,
   ];
   if (cnonce) parts.push(`cnonce="${cnonce}"`);
   if (challenge.opaque !== null) parts.push(`opaque="${quote(challenge.opaque)}"`);

@@ -125,7 +125,10 @@ export class SipEndpoint {
     if (cached) return cached;
     const address = await new Promise<string>((resolve, reject) => {
       const probe = createSocket(isIPv6(remote) ? 'udp6' : 'udp4');
-      probe.once('error', (error) => { probe.close(); reject(error); });
+      probe.once('error', (error) => {
+        probe.close();
+        reject(error);
+      });
       probe.connect(9, remote, () => {
         const local = probe.address().address;
         probe.close();
@@ -137,7 +140,13 @@ export class SipEndpoint {
   }
 
   /** Answers a request with a response built from it (Via, From, To, Call-ID and CSeq copied). */
-  respond(request: SipRequest, status: number, reason: string, to: Peer, options: { toTag?: string; headers?: Array<[string, string]>; body?: string } = {}): void {
+  respond(
+    request: SipRequest,
+    status: number,
+    reason: string,
+    to: Peer,
+    options: { toTag?: string; headers?: Array<[string, string]>; body?: string } = {},
+  ): void {
     const headers = new SipHeaders();
     for (const via of request.headers.raw('via')) headers.add('Via', via);
     headers.add('From', request.headers.get('from') ?? '');
@@ -182,7 +191,8 @@ export class SipEndpoint {
       return;
     }
     if (message.kind === 'response' || message.method === 'ACK') return;
-    if (message.method === 'OPTIONS') this.respond(message, 200, 'OK', from, { toTag: 'dw-options', headers: [['Allow', 'INVITE, ACK, CANCEL, BYE, OPTIONS']] });
+    if (message.method === 'OPTIONS')
+      this.respond(message, 200, 'OK', from, { toTag: 'dw-options', headers: [['Allow', 'INVITE, ACK, CANCEL, BYE, OPTIONS']] });
     else this.respond(message, 481, 'Call/Transaction Does Not Exist', from, { toTag: 'dw-none' });
   }
 }

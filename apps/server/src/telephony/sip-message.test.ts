@@ -55,10 +55,17 @@ describe('SIP message parsing', () => {
   });
 
   it('serialises with full names, Content-Length from the body, and parses back to the same message', () => {
-    const headers = new SipHeaders([['v', 'SIP/2.0/UDP 127.0.0.1:5060;branch=z9hG4bKabc'], ['i', 'call-1'], ['CSeq', '2 INVITE'], ['Content-Length', '999']]);
+    const headers = new SipHeaders([
+      ['v', 'SIP/2.0/UDP 127.0.0.1:5060;branch=z9hG4bKabc'],
+      ['i', 'call-1'],
+      ['CSeq', '2 INVITE'],
+      ['Content-Length', '999'],
+    ]);
     const bytes = serializeSipMessage({ kind: 'request', method: 'INVITE', uri: 'sip:1@h', headers, body: 'v=0\r\n' });
     const text = bytes.toString();
-    expect(text).toBe('INVITE sip:1@h SIP/2.0\r\nVia: SIP/2.0/UDP 127.0.0.1:5060;branch=z9hG4bKabc\r\nCall-ID: call-1\r\nCSeq: 2 INVITE\r\nContent-Length: 5\r\n\r\nv=0\r\n');
+    expect(text).toBe(
+      'INVITE sip:1@h SIP/2.0\r\nVia: SIP/2.0/UDP 127.0.0.1:5060;branch=z9hG4bKabc\r\nCall-ID: call-1\r\nCSeq: 2 INVITE\r\nContent-Length: 5\r\n\r\nv=0\r\n',
+    );
     const again = parseSipMessage(bytes) as SipRequest;
     expect([...again.headers]).toEqual([...headers].filter(([name]) => name !== 'Content-Length').concat([['Content-Length', '5']]));
     expect(again.body).toBe('v=0\r\n');
@@ -94,14 +101,21 @@ describe('header values', () => {
   });
 
   it('reads name-addr with and without angle brackets; the tag is a header parameter', () => {
-    expect(parseNameAddr('"Bob \\"B\\"" <sip:bob@h;transport=udp>;tag=abc')).toMatchObject({ display: 'Bob "B"', uri: 'sip:bob@h;transport=udp' });
+    expect(parseNameAddr('"Bob \\"B\\"" <sip:bob@h;transport=udp>;tag=abc')).toMatchObject({
+      display: 'Bob "B"',
+      uri: 'sip:bob@h;transport=udp',
+    });
     expect(tagOf('<sip:bob@h;transport=udp>;tag=abc')).toBe('abc');
     expect(tagOf('sip:bob@h;tag=xyz')).toBe('xyz');
     expect(tagOf('<sip:bob@h;tag=inside>')).toBeNull();
   });
 
   it('reads Via and its branch', () => {
-    expect(parseVia('SIP/2.0/UDP 10.0.0.1:5060;branch=z9hG4bK1;rport;received=1.2.3.4')).toMatchObject({ transport: 'UDP', host: '10.0.0.1', port: 5060 });
+    expect(parseVia('SIP/2.0/UDP 10.0.0.1:5060;branch=z9hG4bK1;rport;received=1.2.3.4')).toMatchObject({
+      transport: 'UDP',
+      host: '10.0.0.1',
+      port: 5060,
+    });
     expect(branchOf('SIP / 2.0 / UDP host;branch=z9hG4bK2')).toBe('z9hG4bK2');
     expect(parseCSeq('  12  bye ')).toEqual({ seq: 12, method: 'BYE' });
     expect(parseCSeq('INVITE')).toBeNull();

@@ -23,14 +23,34 @@ export interface SipResponse {
 }
 
 const COMPACT: Record<string, string> = {
-  i: 'call-id', m: 'contact', e: 'content-encoding', l: 'content-length', c: 'content-type', f: 'from',
-  s: 'subject', k: 'supported', t: 'to', v: 'via', o: 'event', r: 'refer-to', u: 'allow-events', x: 'session-expires',
+  i: 'call-id',
+  m: 'contact',
+  e: 'content-encoding',
+  l: 'content-length',
+  c: 'content-type',
+  f: 'from',
+  s: 'subject',
+  k: 'supported',
+  t: 'to',
+  v: 'via',
+  o: 'event',
+  r: 'refer-to',
+  u: 'allow-events',
+  x: 'session-expires',
 };
 
 const CANONICAL: Record<string, string> = {
-  'call-id': 'Call-ID', cseq: 'CSeq', 'www-authenticate': 'WWW-Authenticate', 'content-length': 'Content-Length',
-  'content-type': 'Content-Type', 'record-route': 'Record-Route', 'max-forwards': 'Max-Forwards', 'user-agent': 'User-Agent',
-  'proxy-authenticate': 'Proxy-Authenticate', 'proxy-authorization': 'Proxy-Authorization', 'retry-after': 'Retry-After',
+  'call-id': 'Call-ID',
+  cseq: 'CSeq',
+  'www-authenticate': 'WWW-Authenticate',
+  'content-length': 'Content-Length',
+  'content-type': 'Content-Type',
+  'record-route': 'Record-Route',
+  'max-forwards': 'Max-Forwards',
+  'user-agent': 'User-Agent',
+  'proxy-authenticate': 'Proxy-Authenticate',
+  'proxy-authorization': 'Proxy-Authorization',
+  'retry-after': 'Retry-After',
 };
 
 /** Headers whose values may be listed with commas on one line (RFC 3261 §7.3.1); the auth headers never are. */
@@ -176,9 +196,7 @@ export function parseSipMessage(data: Buffer | string): SipMessage {
 
 /** Serialises a message; Content-Length is always written from the body (and last). */
 export function serializeSipMessage(message: SipMessage): Buffer {
-  const start = message.kind === 'request'
-    ? `${message.method} ${message.uri} SIP/2.0`
-    : `SIP/2.0 ${message.status} ${message.reason}`;
+  const start = message.kind === 'request' ? `${message.method} ${message.uri} SIP/2.0` : `SIP/2.0 ${message.status} ${message.reason}`;
   const body = Buffer.from(message.body, 'utf8');
   let head = start + '\r\n';
   for (const [name, value] of message.headers) {

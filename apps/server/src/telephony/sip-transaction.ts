@@ -54,16 +54,19 @@ export class NonInviteClient {
   ) {
     this.bytes = serializeSipMessage(message);
     this.interval = timers.t1Ms;
-    peer.then((to) => {
-      if (this.done) return;
-      this.to = to;
-      this.endpoint.sendBytes(this.bytes, to, message);
-      this.timerE = setTimeout(this.resend, this.interval);
-      this.timerF = setTimeout(() => this.finish(), timers.transactionTimeoutMs);
-    }, (error: unknown) => {
-      this.done = true;
-      logger.warn({ err: error, callId: message.headers.get('call-id') }, `cannot reach the far end for ${message.method}`);
-    });
+    peer.then(
+      (to) => {
+        if (this.done) return;
+        this.to = to;
+        this.endpoint.sendBytes(this.bytes, to, message);
+        this.timerE = setTimeout(this.resend, this.interval);
+        this.timerF = setTimeout(() => this.finish(), timers.transactionTimeoutMs);
+      },
+      (error: unknown) => {
+        this.done = true;
+        logger.warn({ err: error, callId: message.headers.get('call-id') }, `cannot reach the far end for ${message.method}`);
+      },
+    );
   }
 
   get method(): string {

@@ -60,7 +60,8 @@ function lineTo(s: { address: string; port: number }, password = 'secret-1001'):
 /** The SIP exchange as `out INVITE`, `in 180`, … lines, for asserting flows. */
 function flow(): string[] {
   return trace.map(({ direction, message }) => {
-    const what = message.kind === 'request' ? message.method : `${message.status}${message.headers.get('cseq')?.endsWith('CANCEL') ? ' CANCEL' : ''}`;
+    const what =
+      message.kind === 'request' ? message.method : `${message.status}${message.headers.get('cseq')?.endsWith('CANCEL') ? ' CANCEL' : ''}`;
     return `${direction} ${what}`;
   });
 }
@@ -135,17 +136,23 @@ describe('SipTrunk against sipp', () => {
   it('runs a CallSession on a SIP call: the prologue is played and recorded, then the far end hangs up', async () => {
     const s = await far({ scenario: 'uas-remote-bye.xml', pauseMs: 800 });
     const call = trunk.dial({ to: '13800000012', callerId: '02100000000', line: lineTo(s), ringTimeoutMs: 5000 });
-    const session = new CallSession(call, [new PlayPrologueStep({ prologues: [{ text: 'Hello from Dialwise.', audio: tone(400, 300, 0.4) }], pauseMs: 100 }), new TalkStep()]);
+    const session = new CallSession(call, [
+      new PlayPrologueStep({ prologues: [{ text: 'Hello from Dialwise.', audio: tone(400, 300, 0.4) }], pauseMs: 100 }),
+      new TalkStep(),
+    ]);
     const { result, conversation, steps } = await session.run();
     expect(result).toMatchObject({ outcome: 'answered', hungUpBy: 'callee' });
-    expect(steps).toEqual([{ name: 'play-prologue', status: 'done' }, { name: 'talk', status: 'killed' }]);
+    expect(steps).toEqual([
+      { name: 'play-prologue', status: 'done' },
+      { name: 'talk', status: 'killed' },
+    ]);
     expect(conversation).toEqual([{ at: expect.any(Date), speaker: 'us', text: 'Hello from Dialwise.' }]);
     expect(call.text).toBeNull();
     expect(rms(channels(result.recording!.path).right)).toBeGreaterThan(1000);
     await expectSippPassed(s);
   });
 
-  it('reports early media (183 with SDP), answers a mid-call re-INVITE with our SDP, then ends on the far end\'s BYE', async () => {
+  it("reports early media (183 with SDP), answers a mid-call re-INVITE with our SDP, then ends on the far end's BYE", async () => {
     const s = await far({ scenario: 'uas-early-media-reinvite.xml', pauseMs: 300 });
     const call = trunk.dial({ to: '13800000015', callerId: '02100000000', line: lineTo(s), ringTimeoutMs: 5000 });
     const result = await call.ended;
@@ -153,7 +160,9 @@ describe('SipTrunk against sipp', () => {
     expect(call.history[0]).toMatchObject({ status: 183 });
     expect(result).toMatchObject({ outcome: 'answered', hungUpBy: 'callee', endReason: 'remote-bye' });
     expect(flow()).toEqual(['out INVITE', 'in 183', 'in 200', 'out ACK', 'in INVITE', 'out 200', 'in ACK', 'in BYE', 'out 200']);
-    const reinviteAnswer = trace.find((t) => t.direction === 'out' && t.message.kind === 'response' && t.message.headers.get('cseq') === '1 INVITE')!;
+    const reinviteAnswer = trace.find(
+      (t) => t.direction === 'out' && t.message.kind === 'response' && t.message.headers.get('cseq') === '1 INVITE',
+    )!;
     expect(reinviteAnswer.message.body).toContain('m=audio');
     await expectSippPassed(s);
   });
@@ -161,8 +170,21 @@ describe('SipTrunk against sipp', () => {
   it('maps 486 to busy and ACKs the final response', async () => {
     const s = await far({ scenario: 'uas-busy.xml' });
     // The carrier by name: resolved through the trunk's lookup.
-    const result = await trunk.dial({ to: '13800000003', callerId: '02100000000', line: { ...lineTo(s), domain: 'localhost' }, ringTimeoutMs: 5000 }).ended;
-    expect(result).toMatchObject({ outcome: 'busy', sipStatus: 486, sipReason: 'Busy Here', hungUpBy: 'callee', answeredAt: null, durationMs: 0, recording: null });
+    const result = await trunk.dial({
+      to: '13800000003',
+      callerId: '02100000000',
+      line: { ...lineTo(s), domain: 'localhost' },
+      ringTimeoutMs: 5000,
+    }).ended;
+    expect(result).toMatchObject({
+      outcome: 'busy',
+      sipStatus: 486,
+      sipReason: 'Busy Here',
+      hungUpBy: 'callee',
+      answeredAt: null,
+      durationMs: 0,
+      recording: null,
+    });
     expect(flow()).toEqual(['out INVITE', 'in 486', 'out ACK']);
     const ack = sent('ACK')[0]!;
     const invite = sent('INVITE')[0]!;
@@ -222,7 +244,8 @@ describe('SipTrunk against sipp', () => {
 
   it('a wrong password fails the digest check at the far end (the check is real)', async () => {
     const s = await far({ scenario: 'uas-auth.xml', keys: { challenge: 'qop="auth"', user: 'line1001', password: 'secret-1001' } });
-    const result = await trunk.dial({ to: '13800000007', callerId: '02100000000', line: lineTo(s, 'wrong-password'), ringTimeoutMs: 5000 }).ended;
+    const result = await trunk.dial({ to: '13800000007', callerId: '02100000000', line: lineTo(s, 'wrong-password'), ringTimeoutMs: 5000 })
+      .ended;
     expect(result).toMatchObject({ outcome: 'backpressure', sipStatus: 403 });
     expect(await s.exited).not.toBe(0);
   });
@@ -270,7 +293,12 @@ describe('SipTrunk against sipp', () => {
   it('close() ends ringing and unanswered calls at once, without waiting for the far end', async () => {
     const s = await far({ scenario: 'uas-ring-no-answer.xml' });
     const ringing = trunk.dial({ to: '13800000013', callerId: '02100000000', line: lineTo(s), ringTimeoutMs: 10_000 });
-    const silent = trunk.dial({ to: '13800000014', callerId: '02100000000', line: { username: 'u', password: 'p', domain: '127.0.0.1', port: await freeUdpPort() }, ringTimeoutMs: 10_000 });
+    const silent = trunk.dial({
+      to: '13800000014',
+      callerId: '02100000000',
+      line: { username: 'u', password: 'p', domain: '127.0.0.1', port: await freeUdpPort() },
+      ringTimeoutMs: 10_000,
+    });
     await new Promise((resolve) => ringing.once('ringing', resolve));
     const started = Date.now();
     await trunk.close();
@@ -282,20 +310,35 @@ describe('SipTrunk against sipp', () => {
   });
 
   it('refuses a destination that is not a dialable number without sending anything', async () => {
-    const result = await trunk.dial({ to: '<sip:evil@host>', callerId: '02100000000', line: { username: 'u', password: 'p', domain: '127.0.0.1', port: 5060 }, ringTimeoutMs: 1000 }).ended;
+    const result = await trunk.dial({
+      to: '<sip:evil@host>',
+      callerId: '02100000000',
+      line: { username: 'u', password: 'p', domain: '127.0.0.1', port: 5060 },
+      ringTimeoutMs: 1000,
+    }).ended;
     expect(result).toMatchObject({ outcome: 'invalid_number', sipStatus: null });
     expect(trace).toEqual([]);
   });
 
-  it('fails, without throwing, when the carrier\'s domain does not resolve', async () => {
-    const result = await trunk.dial({ to: '13800000017', callerId: '02100000000', line: { username: 'u', password: 'p', domain: 'no-such-carrier.invalid', port: 5060 }, ringTimeoutMs: 1000 }).ended;
+  it("fails, without throwing, when the carrier's domain does not resolve", async () => {
+    const result = await trunk.dial({
+      to: '13800000017',
+      callerId: '02100000000',
+      line: { username: 'u', password: 'p', domain: 'no-such-carrier.invalid', port: 5060 },
+      ringTimeoutMs: 1000,
+    }).ended;
     expect(result).toMatchObject({ outcome: 'failed', sipStatus: null, endReason: 'error', hungUpBy: 'network' });
     expect(result.sipReason).toMatch(/ENOTFOUND/);
   });
 
   it('times out when nothing listens at the far end', async () => {
     const port = await freeUdpPort();
-    const result = await trunk.dial({ to: '13800000010', callerId: '02100000000', line: { username: 'u', password: 'p', domain: '127.0.0.1', port }, ringTimeoutMs: 10_000 }).ended;
+    const result = await trunk.dial({
+      to: '13800000010',
+      callerId: '02100000000',
+      line: { username: 'u', password: 'p', domain: '127.0.0.1', port },
+      ringTimeoutMs: 10_000,
+    }).ended;
     expect(result).toMatchObject({ outcome: 'timeout', sipStatus: null });
   });
 });

@@ -112,13 +112,19 @@ export class SipTrunk implements Trunk {
 
   dial(request: DialRequest): CallHandle {
     const callId = randomUUID();
-    const recordingPath = request.record === false ? null : request.recordingPath ?? defaultRecordingPath(this.options.recordingsDir, callId);
+    const recordingPath =
+      request.record === false ? null : (request.recordingPath ?? defaultRecordingPath(this.options.recordingsDir, callId));
     const call = new SipCall(request, { ...this.shared, recordingPath }, callId);
     if (this.closing) {
       call.requestEnd('trunk-closed');
     }
     this.live.add(call);
-    this.endpoint.start().then(() => call.start(), (error: unknown) => call.fail(`SIP socket could not be bound: ${String(error)}`))
+    this.endpoint
+      .start()
+      .then(
+        () => call.start(),
+        (error: unknown) => call.fail(`SIP socket could not be bound: ${String(error)}`),
+      )
       .catch((error: unknown) => this.shared.logger.warn({ err: error, callId }, 'call setup threw'));
     return call;
   }

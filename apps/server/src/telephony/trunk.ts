@@ -153,8 +153,17 @@ export interface AnswerInfo {
 
 /** Why the call ended, finer than the outcome (for logs and call records). */
 export const END_REASONS = [
-  'hangup', 'aborted', 'ring-timeout', 'remote-bye', 'remote-refused', 'no-response', 'max-duration', 'rtp-timeout',
-  'no-common-codec', 'error', 'trunk-closed',
+  'hangup',
+  'aborted',
+  'ring-timeout',
+  'remote-bye',
+  'remote-refused',
+  'no-response',
+  'max-duration',
+  'rtp-timeout',
+  'no-common-codec',
+  'error',
+  'trunk-closed',
 ] as const;
 export type EndReason = (typeof END_REASONS)[number];
 

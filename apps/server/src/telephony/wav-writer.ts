@@ -86,7 +86,11 @@ export class WavWriter {
    * Starts a recording at `path` (its folder is created). Returns at once: opening the file is the first
    * of the queued writes, so audio written meanwhile is kept. `chunkMs` of audio are buffered per write.
    */
-  constructor(readonly path: string, readonly channels = 2, chunkMs = 1000) {
+  constructor(
+    readonly path: string,
+    readonly channels = 2,
+    chunkMs = 1000,
+  ) {
     this.chunkSamples = Math.max(channels, Math.round((chunkMs * SAMPLE_RATE) / 1000) * channels);
     this.chunk = new Int16Array(this.chunkSamples);
     this.writes = Promise.resolve();
@@ -165,6 +169,12 @@ export class WavWriter {
   private enqueue(write: () => Promise<unknown>): void {
     // Writes run one after another; the first failure (disk full, folder not writable) stops the rest and
     // is reported by close(), so a broken disk never breaks the call itself.
-    this.writes = this.writes.then(() => (this.failure ? undefined : write().catch((error: Error) => { this.failure = error; })));
+    this.writes = this.writes.then(() =>
+      this.failure
+        ? undefined
+        : write().catch((error: Error) => {
+            this.failure = error;
+          }),
+    );
   }
 }

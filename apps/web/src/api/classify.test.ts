@@ -17,7 +17,12 @@ describe('classifyResponse (spec §8)', () => {
     expect(classifyResponse({ status: 200, body: envelope(450, 'elsewhere') })).toEqual({ kind: 'forcedLogout', message: 'elsewhere' });
   });
   it('fails other codes with their message, or none so the layer says "Error"', () => {
-    expect(classifyResponse({ status: 200, body: envelope(409, 'taken') })).toEqual({ kind: 'fail', message: 'taken', code: 409, confirmLogout: false });
+    expect(classifyResponse({ status: 200, body: envelope(409, 'taken') })).toEqual({
+      kind: 'fail',
+      message: 'taken',
+      code: 409,
+      confirmLogout: false,
+    });
     expect(classifyResponse({ status: 200, body: envelope(400, '') })).toMatchObject({ kind: 'fail', message: null });
   });
   it.each([50008, 50012, 50014])('offers "Confirm logout" for %i, except on the user-info call', (code) => {

@@ -21,7 +21,11 @@ export function setRequestEffects(next: RequestEffects): void {
 
 /** A rejected call: the envelope code (or HTTP status) and the message already shown to the user. */
 export class RequestFailure extends Error {
-  constructor(readonly code: number | null, message: string, readonly data: unknown = null) {
+  constructor(
+    readonly code: number | null,
+    message: string,
+    readonly data: unknown = null,
+  ) {
     super(message);
   }
 }
@@ -65,15 +69,29 @@ function act(action: ResponseAction, response: AxiosResponse | undefined, error?
 }
 
 http.interceptors.response.use(
-  (response) => act(classifyResponse({
-    status: response.status, body: response.data, responseType: response.config.responseType, url: response.config.url,
-  }), response) as AxiosResponse,
+  (response) =>
+    act(
+      classifyResponse({
+        status: response.status,
+        body: response.data,
+        responseType: response.config.responseType,
+        url: response.config.url,
+      }),
+      response,
+    ) as AxiosResponse,
   (error: AxiosError) => {
     if (axios.isCancel(error)) throw error;
     const response = error.response;
-    return act(classifyResponse({
-      status: response?.status ?? null, body: response?.data, responseType: error.config?.responseType, url: error.config?.url,
-    }), response, error);
+    return act(
+      classifyResponse({
+        status: response?.status ?? null,
+        body: response?.data,
+        responseType: error.config?.responseType,
+        url: error.config?.url,
+      }),
+      response,
+      error,
+    );
   },
 );
 

@@ -1,5 +1,11 @@
 import type {
-  AppRoute, ForgotPasswordInput, LoginInput, LoginResult, RegisterInput, SelfInfo, SignedInElsewhere,
+  AppRoute,
+  ForgotPasswordInput,
+  LoginInput,
+  LoginResult,
+  RegisterInput,
+  SelfInfo,
+  SignedInElsewhere,
 } from '@dialwise/contracts';
 import { ErrorCode } from '@dialwise/contracts';
 import { post } from './client.ts';

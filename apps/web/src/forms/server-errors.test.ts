@@ -16,7 +16,15 @@ describe('markServerErrors', () => {
 
   it('puts each 400 field message on its (top-level) field', () => {
     const { calls, form } = recorder();
-    markServerErrors(form, new RequestFailure(400, 'x; y', { fields: [{ path: 'currentPassword', message: 'x' }, { path: 'items.0.name', message: 'y' }] }));
+    markServerErrors(
+      form,
+      new RequestFailure(400, 'x; y', {
+        fields: [
+          { path: 'currentPassword', message: 'x' },
+          { path: 'items.0.name', message: 'y' },
+        ],
+      }),
+    );
     expect(calls).toEqual([{ currentPassword: { error: { message: 'x' } }, items: { error: { message: 'y' } } }]);
   });
 

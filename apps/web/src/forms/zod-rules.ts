@@ -42,7 +42,13 @@ function issueKey(path: readonly PropertyKey[] | string): string {
  * values with the contracts schema and shows the issues that land on this field (with `nested`, also on
  * its items: a list edited as one field).
  */
-export function formFieldRule(schema: z.ZodType, field: string, locale: Locale, values: () => unknown, options: { nested?: boolean } = {}): RulesProps {
+export function formFieldRule(
+  schema: z.ZodType,
+  field: string,
+  locale: Locale,
+  values: () => unknown,
+  options: { nested?: boolean } = {},
+): RulesProps {
   const key = issueKey(field);
   const mine = (path: string) => path === key || (options.nested === true && path.startsWith(`${key}.`));
   return {

@@ -12,7 +12,10 @@ export const ARCO_LOCALES = { 'en-US': arcoEnUS, 'zh-CN': arcoZhCN } as const;
  * (shared with the server's Accept-Language handling, `pickLocale` in contracts): a browser whose
  * preferred languages start with English gets en-US, every other browser gets zh-CN.
  */
-export function initialLocale(storage: Pick<Storage, 'getItem'> = localStorage, languages: readonly string[] = navigator.languages): Locale {
+export function initialLocale(
+  storage: Pick<Storage, 'getItem'> = localStorage,
+  languages: readonly string[] = navigator.languages,
+): Locale {
   const saved = localeSchema.safeParse(storage.getItem(LOCALE_STORAGE_KEY));
   return saved.success ? saved.data : pickLocale(languages);
 }

@@ -10,7 +10,11 @@ describe('console strings', () => {
     for (const [key, [en, zh]] of Object.entries(CONSOLE_MESSAGES)) {
       expect(en.trim(), key).not.toBe('');
       expect(zh.trim(), key).not.toBe('');
-      const holes = (text: string) => [...text.matchAll(/\{\{(\w+)\}\}/g)].map((m) => m[1]).sort().join();
+      const holes = (text: string) =>
+        [...text.matchAll(/\{\{(\w+)\}\}/g)]
+          .map((m) => m[1])
+          .sort()
+          .join();
       expect(holes(zh), key).toBe(holes(en));
     }
   });
@@ -47,7 +51,8 @@ describe('feature string modules', () => {
     walk(join(import.meta.dirname, '..', 'features'));
     const owners = new Map<string, number>();
     for (const file of files) {
-      for (const match of readFileSync(file, 'utf8').matchAll(/^\s*'([\w.-]+)':\s*\[/gm)) owners.set(match[1]!, (owners.get(match[1]!) ?? 0) + 1);
+      for (const match of readFileSync(file, 'utf8').matchAll(/^\s*'([\w.-]+)':\s*\[/gm))
+        owners.set(match[1]!, (owners.get(match[1]!) ?? 0) + 1);
     }
     expect([...owners].filter(([, n]) => n > 1).map(([key]) => key)).toEqual([]);
   });

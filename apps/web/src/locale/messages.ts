@@ -93,23 +93,35 @@ const SHELL_MESSAGES = {
   'login.role.admin': ['Admin', '管理员'],
   'login.role.agent': ['Agent', '坐席'],
   'login.remember': ['Remember me', '记住我'],
-  'login.rememberHint': ['Keeps your user name on this browser and keeps you signed in for 30 days. Your password is never stored.', '在此浏览器记住用户名并保持登录 30 天，密码不会被保存。'],
+  'login.rememberHint': [
+    'Keeps your user name on this browser and keeps you signed in for 30 days. Your password is never stored.',
+    '在此浏览器记住用户名并保持登录 30 天，密码不会被保存。',
+  ],
   'login.forgot': ['Forgot password?', '忘记密码？'],
   'login.register': ['Request an account', '申请账号'],
   'login.submit': ['Sign in', '登录'],
   'login.error': ['Login error, please refresh and try again', '登录出错，请刷新后重试'],
   'login.elsewhere.title': ['Signed in elsewhere', '账号已在别处登录'],
-  'login.elsewhere.content': ['This account has been signed in elsewhere since {{since}} ({{agent}}). Sign in here and sign the other session out?', '该账号自 {{since}} 起已在别处登录（{{agent}}）。是否在此登录并使另一处下线？'],
+  'login.elsewhere.content': [
+    'This account has been signed in elsewhere since {{since}} ({{agent}}). Sign in here and sign the other session out?',
+    '该账号自 {{since}} 起已在别处登录（{{agent}}）。是否在此登录并使另一处下线？',
+  ],
   'login.elsewhere.unknownAgent': ['another browser', '另一个浏览器'],
   'login.elsewhere.confirm': ['Sign in here', '在此登录'],
   'login.welcome': ['Welcome back, {{name}}', '欢迎回来，{{name}}'],
 
   'forgot.title': ['Forgot your password', '忘记密码'],
-  'forgot.intro': ['Your company\'s administrators reset passwords. Send them a request; they will set a new password and tell you.', '密码由贵公司的管理员重置。提交申请后，管理员会为您设置新密码并告知您。'],
+  'forgot.intro': [
+    "Your company's administrators reset passwords. Send them a request; they will set a new password and tell you.",
+    '密码由贵公司的管理员重置。提交申请后，管理员会为您设置新密码并告知您。',
+  ],
   'forgot.note': ['Note for the administrator (optional)', '给管理员的备注（可选）'],
   'forgot.submit': ['Send request', '提交申请'],
   'register.title': ['Request an account', '申请账号'],
-  'register.intro': ['Accounts are set up by our team for each company. Tell us who you are and we will get back to you.', '账号由我们的团队为每家公司开通。请留下您的信息，我们会尽快联系您。'],
+  'register.intro': [
+    'Accounts are set up by our team for each company. Tell us who you are and we will get back to you.',
+    '账号由我们的团队为每家公司开通。请留下您的信息，我们会尽快联系您。',
+  ],
   'register.companyName': ['Company', '公司名称'],
   'register.contactName': ['Your name', '联系人'],
   'register.email': ['E-mail', '邮箱'],
@@ -133,7 +145,10 @@ const SHELL_MESSAGES = {
   'nav.role.ADMIN': ['Administrator', '管理员'],
   'nav.role.DEV': ['Provider staff', '平台运营'],
   'nav.role.OPR': ['Agent', '坐席'],
-  'nav.logoutFailed': ['Sign out failed (check network); you are signed out on this browser', '退出登录请求失败（请检查网络），本浏览器已退出'],
+  'nav.logoutFailed': [
+    'Sign out failed (check network); you are signed out on this browser',
+    '退出登录请求失败（请检查网络），本浏览器已退出',
+  ],
 
   // Tab bar
   'tabs.reload': ['Reload this page', '重新加载'],
@@ -169,7 +184,10 @@ const SHELL_MESSAGES = {
   'request.tokenExpired': ['Token Expired', '登录已过期'],
   'request.requestError': ['Request Error', '请求错误'],
   'request.confirmLogout.title': ['Confirm logout', '确认登出'],
-  'request.confirmLogout.content': ['You have been logged out. You can cancel to stay on this page, or log in again.', '您已被登出，可以取消以停留在此页面，或重新登录。'],
+  'request.confirmLogout.content': [
+    'You have been logged out. You can cancel to stay on this page, or log in again.',
+    '您已被登出，可以取消以停留在此页面，或重新登录。',
+  ],
   'request.confirmLogout.relogin': ['Re-Login', '重新登录'],
 
   // Exception pages
@@ -179,11 +197,17 @@ const SHELL_MESSAGES = {
 
   // Placeholder for screens of later releases
   'placeholder.title': ['{{title}} arrives in a later release', '「{{title}}」将在后续版本中提供'],
-  'placeholder.body': ['This screen is part of the plan but is not built yet. Nothing here is fake: when it ships it will work against the real server.', '该页面已在规划中，尚未完成。这里不展示假数据：上线时将直接对接真实服务。'],
+  'placeholder.body': [
+    'This screen is part of the plan but is not built yet. Nothing here is fake: when it ships it will work against the real server.',
+    '该页面已在规划中，尚未完成。这里不展示假数据：上线时将直接对接真实服务。',
+  ],
 
   // Workplace
   'workplace.greeting': ['Welcome, {{name}}', '欢迎回来，{{name}}'],
-  'workplace.intro': ['Set up your lines and projects, upload the numbers to call, and watch your campaigns on the boards.', '配置线路与项目，上传外呼号码，并在看板中关注外呼效果。'],
+  'workplace.intro': [
+    'Set up your lines and projects, upload the numbers to call, and watch your campaigns on the boards.',
+    '配置线路与项目，上传外呼号码，并在看板中关注外呼效果。',
+  ],
   'workplace.company': ['Company {{id}}', '公司 {{id}}'],
   'workplace.steps': ['Getting started', '快速开始'],
   'workplace.step.sip': ['Add the SIP lines your calls go out on', '添加外呼使用的 SIP 线路'],
@@ -199,17 +223,35 @@ const SHELL_MESSAGES = {
   // FAQ
   'faq.title': ['Frequently asked questions', '常见问题'],
   'faq.q.roles': ['Which role should I sign in as?', '登录时应选择哪个身份？'],
-  'faq.a.roles': ['Administrators and provider staff choose "Admin"; agents who take transferred calls choose "Agent". An account can only sign in with the role it was created for.', '管理员和平台运营人员选择「管理员」；接听转人工电话的坐席选择「坐席」。账号只能以创建时的身份登录。'],
+  'faq.a.roles': [
+    'Administrators and provider staff choose "Admin"; agents who take transferred calls choose "Agent". An account can only sign in with the role it was created for.',
+    '管理员和平台运营人员选择「管理员」；接听转人工电话的坐席选择「坐席」。账号只能以创建时的身份登录。',
+  ],
   'faq.q.elsewhere': ['Why was I signed out?', '为什么我被登出了？'],
-  'faq.a.elsewhere': ['An account has one live session. Signing in on another browser and choosing to sign in there ends the session here. Sessions also end after 12 hours (30 days with "Remember me") or when an administrator changes your password.', '每个账号同一时间只有一个有效会话。在其他浏览器选择强制登录会使这里的会话结束。会话在 12 小时后过期（勾选「记住我」为 30 天），管理员修改您的密码时也会结束。'],
+  'faq.a.elsewhere': [
+    'An account has one live session. Signing in on another browser and choosing to sign in there ends the session here. Sessions also end after 12 hours (30 days with "Remember me") or when an administrator changes your password.',
+    '每个账号同一时间只有一个有效会话。在其他浏览器选择强制登录会使这里的会话结束。会话在 12 小时后过期（勾选「记住我」为 30 天），管理员修改您的密码时也会结束。',
+  ],
   'faq.q.password': ['I forgot my password. What now?', '忘记密码怎么办？'],
-  'faq.a.password': ['Use "Forgot password?" on the sign-in page. Your company\'s administrators receive the request and set a new password for you.', '在登录页点击「忘记密码？」，贵公司的管理员会收到申请并为您设置新密码。'],
+  'faq.a.password': [
+    'Use "Forgot password?" on the sign-in page. Your company\'s administrators receive the request and set a new password for you.',
+    '在登录页点击「忘记密码？」，贵公司的管理员会收到申请并为您设置新密码。',
+  ],
   'faq.q.upload': ['What does a number file look like?', '外呼号码文件是什么格式？'],
-  'faq.a.upload': ['A CSV file of at most 200 MB with the columns phoneNumber, prologueInfo, businessInfo (key=value&key=value) and remark; about ten extra columns are kept with each number.', 'CSV 文件，最大 200 MB，包含 phoneNumber、prologueInfo、businessInfo（key=value&key=value）和 remark 列；另可附带约十个额外列。'],
+  'faq.a.upload': [
+    'A CSV file of at most 200 MB with the columns phoneNumber, prologueInfo, businessInfo (key=value&key=value) and remark; about ten extra columns are kept with each number.',
+    'CSV 文件，最大 200 MB，包含 phoneNumber、prologueInfo、businessInfo（key=value&key=value）和 remark 列；另可附带约十个额外列。',
+  ],
   'faq.q.settings': ['Can I change how the console looks?', '可以调整控制台的外观吗？'],
-  'faq.a.settings': ['Open Settings from the top bar: theme colour, dark theme, colour weak mode, menu width, tab bar and more. Your choices are kept on this browser.', '点击顶部栏的「页面配置」，可以设置主题色、暗黑主题、色弱模式、菜单宽度、多页签等，设置保存在本浏览器中。'],
+  'faq.a.settings': [
+    'Open Settings from the top bar: theme colour, dark theme, colour weak mode, menu width, tab bar and more. Your choices are kept on this browser.',
+    '点击顶部栏的「页面配置」，可以设置主题色、暗黑主题、色弱模式、菜单宽度、多页签等，设置保存在本浏览器中。',
+  ],
   'faq.q.api': ['Is there an API?', '是否提供接口？'],
-  'faq.a.api': ['Yes. Every endpoint the console uses is described at /api/docs (OpenAPI 3).', '提供。控制台使用的所有接口都在 /api/docs 中有说明（OpenAPI 3）。'],
+  'faq.a.api': [
+    'Yes. Every endpoint the console uses is described at /api/docs (OpenAPI 3).',
+    '提供。控制台使用的所有接口都在 /api/docs 中有说明（OpenAPI 3）。',
+  ],
 } as const satisfies Record<string, readonly [string, string]>;
 
 /**

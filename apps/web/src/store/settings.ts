@@ -50,12 +50,13 @@ export const useSettings = create<SettingsStore>()(
   persist(
     (set) => ({
       ...DEFAULT_SETTINGS,
-      update: (patch) => set((state) => ({
-        ...patch,
-        // Spec §4: turning the top menu on un-collapses the menu.
-        ...(patch.topMenu ? { menuCollapse: false } : {}),
-        ...(patch.menuWidth !== undefined && !Number.isFinite(patch.menuWidth) ? { menuWidth: state.menuWidth } : {}),
-      })),
+      update: (patch) =>
+        set((state) => ({
+          ...patch,
+          // Spec §4: turning the top menu on un-collapses the menu.
+          ...(patch.topMenu ? { menuCollapse: false } : {}),
+          ...(patch.menuWidth !== undefined && !Number.isFinite(patch.menuWidth) ? { menuWidth: state.menuWidth } : {}),
+        })),
       reset: () => set({ ...DEFAULT_SETTINGS }),
     }),
     {
@@ -69,5 +70,9 @@ export const useSettings = create<SettingsStore>()(
 /** The settings as plain data, for "copy settings". */
 export function settingsSnapshot(state: AppSettings): Omit<AppSettings, 'serverMenu'> {
   const { serverMenu: _serverMenu, ...rest } = state;
-  return Object.fromEntries(Object.keys(DEFAULT_SETTINGS).filter((k) => k !== 'serverMenu').map((k) => [k, rest[k as keyof typeof rest]])) as Omit<AppSettings, 'serverMenu'>;
+  return Object.fromEntries(
+    Object.keys(DEFAULT_SETTINGS)
+      .filter((k) => k !== 'serverMenu')
+      .map((k) => [k, rest[k as keyof typeof rest]]),
+  ) as Omit<AppSettings, 'serverMenu'>;
 }

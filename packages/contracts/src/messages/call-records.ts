@@ -4,15 +4,33 @@ import type { Locale } from '../locale.ts';
 export const CALL_RECORDS_MESSAGES = {
   'v.callRecords.time': { 'en-US': '{field} must be a date and time', 'zh-CN': '{field}须为日期时间' },
   'v.callRecords.timeOrder': { 'en-US': 'End time must not be before the start time', 'zh-CN': '结束时间不能早于开始时间' },
-  'v.callRecords.durationOrder': { 'en-US': 'Longest duration must not be less than the shortest duration', 'zh-CN': '最长通话时长不能小于最短通话时长' },
-  'v.callRecords.window': { 'en-US': 'Only the first 10,000 records can be paged through: narrow the filters, reverse the sort or export', 'zh-CN': '分页最多可查看前 10,000 条记录：请缩小筛选范围、反转排序或导出' },
-  'v.callRecords.phone': { 'en-US': '{field} must be a number or a stored token, without spaces', 'zh-CN': '{field}须为号码或存储的令牌，不含空格' },
-  'v.project.operators': { 'en-US': 'Only agents (OPR accounts) of your company can be assigned to a project', 'zh-CN': '只能为项目指派本公司的坐席（OPR 账号）' },
+  'v.callRecords.durationOrder': {
+    'en-US': 'Longest duration must not be less than the shortest duration',
+    'zh-CN': '最长通话时长不能小于最短通话时长',
+  },
+  'v.callRecords.window': {
+    'en-US': 'Only the first 10,000 records can be paged through: narrow the filters, reverse the sort or export',
+    'zh-CN': '分页最多可查看前 10,000 条记录：请缩小筛选范围、反转排序或导出',
+  },
+  'v.callRecords.phone': {
+    'en-US': '{field} must be a number or a stored token, without spaces',
+    'zh-CN': '{field}须为号码或存储的令牌，不含空格',
+  },
+  'v.project.operators': {
+    'en-US': 'Only agents (OPR accounts) of your company can be assigned to a project',
+    'zh-CN': '只能为项目指派本公司的坐席（OPR 账号）',
+  },
   'e.callRecords.revealDisabled': { 'en-US': 'Number reveal is not enabled for your company', 'zh-CN': '贵公司未开通号码明文查看' },
   'e.callRecords.hashed': { 'en-US': 'This number is hashed (MD5) and cannot be revealed', 'zh-CN': '该号码为哈希值（MD5），无法查看明文' },
-  'e.callRecords.revealFailed': { 'en-US': 'The project\'s decryption API could not resolve this number', 'zh-CN': '项目的解密接口无法解析该号码' },
+  'e.callRecords.revealFailed': {
+    'en-US': "The project's decryption API could not resolve this number",
+    'zh-CN': '项目的解密接口无法解析该号码',
+  },
   'e.callRecords.recordingMissing': { 'en-US': 'This call has no recording', 'zh-CN': '该通话没有录音' },
-  'e.callRecords.recordingLive': { 'en-US': 'The call is still on: its recording is ready when it ends', 'zh-CN': '通话仍在进行中，结束后才能获取录音' },
+  'e.callRecords.recordingLive': {
+    'en-US': 'The call is still on: its recording is ready when it ends',
+    'zh-CN': '通话仍在进行中，结束后才能获取录音',
+  },
   'e.callRecords.exportDisabled': { 'en-US': 'CSV export is not enabled for your company', 'zh-CN': '贵公司未开通 CSV 导出' },
   'f.phone': { 'en-US': 'Phone number', 'zh-CN': '电话号码' },
   'f.startTime': { 'en-US': 'Start time', 'zh-CN': '开始时间' },

@@ -2,16 +2,37 @@ import type { Locale } from '../locale.ts';
 
 /** Operation area — companies, their grants and permissions. */
 export const COMPANIES_MESSAGES = {
-  'v.company.timezone': { 'en-US': 'Time zone must be an IANA name such as Asia/Shanghai', 'zh-CN': '时区须为 IANA 名称，例如 Asia/Shanghai' },
+  'v.company.timezone': {
+    'en-US': 'Time zone must be an IANA name such as Asia/Shanghai',
+    'zh-CN': '时区须为 IANA 名称，例如 Asia/Shanghai',
+  },
 
   'e.company.nameTaken': { 'en-US': 'A company named {name} already exists', 'zh-CN': '名称为 {name} 的公司已存在' },
   'e.company.suffixTaken': { 'en-US': 'The suffix {suffix} is already used by another company', 'zh-CN': '后缀 {suffix} 已被其他公司使用' },
-  'e.company.usernameTaken': { 'en-US': 'The user name {username} is already taken; enter another admin user name', 'zh-CN': '用户名 {username} 已被占用，请填写其他管理员用户名' },
-  'e.company.usernameInvalid': { 'en-US': 'The admin user name {username} derived from the suffix is not a valid user name (3–32 characters); enter one', 'zh-CN': '由后缀生成的管理员用户名 {username} 不合法（须为 3–32 个字符），请手动填写' },
-  'e.feature.doNotCall': { 'en-US': 'The do-not-call list is not enabled for this company; the provider can enable it under Permissions', 'zh-CN': '该公司未开通免打扰名单功能，可请平台在“权限”中开通' },
-  'e.feature.customEncryption': { 'en-US': 'Custom number encryption (CUSTOM) is not enabled for this company; the provider can enable it under Permissions', 'zh-CN': '该公司未开通自定义号码加密（CUSTOM），可请平台在“权限”中开通' },
-  'e.feature.csvExport': { 'en-US': 'CSV export is not enabled for this company; the provider can enable it under Permissions', 'zh-CN': '该公司未开通 CSV 导出功能，可请平台在“权限”中开通' },
-  'e.feature.realtimeDashboard': { 'en-US': 'The real-time dashboard is not enabled for this company; the provider can enable it under Permissions', 'zh-CN': '该公司未开通实时看板功能，可请平台在“权限”中开通' },
+  'e.company.usernameTaken': {
+    'en-US': 'The user name {username} is already taken; enter another admin user name',
+    'zh-CN': '用户名 {username} 已被占用，请填写其他管理员用户名',
+  },
+  'e.company.usernameInvalid': {
+    'en-US': 'The admin user name {username} derived from the suffix is not a valid user name (3–32 characters); enter one',
+    'zh-CN': '由后缀生成的管理员用户名 {username} 不合法（须为 3–32 个字符），请手动填写',
+  },
+  'e.feature.doNotCall': {
+    'en-US': 'The do-not-call list is not enabled for this company; the provider can enable it under Permissions',
+    'zh-CN': '该公司未开通免打扰名单功能，可请平台在“权限”中开通',
+  },
+  'e.feature.customEncryption': {
+    'en-US': 'Custom number encryption (CUSTOM) is not enabled for this company; the provider can enable it under Permissions',
+    'zh-CN': '该公司未开通自定义号码加密（CUSTOM），可请平台在“权限”中开通',
+  },
+  'e.feature.csvExport': {
+    'en-US': 'CSV export is not enabled for this company; the provider can enable it under Permissions',
+    'zh-CN': '该公司未开通 CSV 导出功能，可请平台在“权限”中开通',
+  },
+  'e.feature.realtimeDashboard': {
+    'en-US': 'The real-time dashboard is not enabled for this company; the provider can enable it under Permissions',
+    'zh-CN': '该公司未开通实时看板功能，可请平台在“权限”中开通',
+  },
   'e.company.provider': { 'en-US': "The provider's own company cannot be deleted", 'zh-CN': '平台自身的公司不能删除' },
   'e.company.alreadyDeleted': { 'en-US': 'This company is already deleted', 'zh-CN': '该公司已被删除' },
   'e.company.notDeleted': { 'en-US': 'This company is not deleted', 'zh-CN': '该公司未被删除' },

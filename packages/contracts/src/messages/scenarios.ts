@@ -2,30 +2,54 @@ import type { Locale } from '../locale.ts';
 
 /** Scenario documents (operation area): the editor's rules, import and export, versions. */
 export const SCENARIOS_MESSAGES = {
-  'v.scenario.speechUrl': { 'en-US': '{field} must be an http(s):// or ws(s):// address', 'zh-CN': '{field}须为 http(s):// 或 ws(s):// 地址' },
+  'v.scenario.speechUrl': {
+    'en-US': '{field} must be an http(s):// or ws(s):// address',
+    'zh-CN': '{field}须为 http(s):// 或 ws(s):// 地址',
+  },
   'v.scenario.callbackUrl': { 'en-US': '{field} must be an http:// or https:// address', 'zh-CN': '{field}须为 http:// 或 https:// 地址' },
   'v.scenario.transferText': { 'en-US': '{field} must be at most 100 characters', 'zh-CN': '{field}不能超过 100 个字符' },
   'v.scenario.aliasExists': { 'en-US': 'The alias already exists', 'zh-CN': '该别名已存在' },
   'v.scenario.routerExists': { 'en-US': 'Another router already has this name', 'zh-CN': '已有同名的路由' },
   'v.scenario.tagExists': { 'en-US': 'This tag is listed twice', 'zh-CN': '该标签重复' },
   'v.scenario.toolMissing': { 'en-US': 'No route tool has this alias', 'zh-CN': '没有该别名的路由工具' },
-  'v.scenario.silencePrompts': { 'en-US': 'Add at least one wake-up prompt, or set the maximum prompts to 0', 'zh-CN': '请至少添加一条唤醒话术，或将最大唤醒次数设为 0' },
+  'v.scenario.silencePrompts': {
+    'en-US': 'Add at least one wake-up prompt, or set the maximum prompts to 0',
+    'zh-CN': '请至少添加一条唤醒话术，或将最大唤醒次数设为 0',
+  },
   'v.scenario.keywords': { 'en-US': 'Add at least one keyword', 'zh-CN': '请至少添加一个关键词' },
   'v.scenario.events': { 'en-US': 'Choose at least one event', 'zh-CN': '请至少选择一个事件' },
   'v.scenario.processorRequired': { 'en-US': 'Choose a processor', 'zh-CN': '请选择处理器' },
-  'v.scenario.format': { 'en-US': 'This is not a Dialwise scenario file (format must be "dialwise.scenario")', 'zh-CN': '这不是 Dialwise 场景文件（format 须为 "dialwise.scenario"）' },
-  'v.scenario.formatVersion': { 'en-US': 'This file was written by another version of the scenario format', 'zh-CN': '该文件使用了不同版本的场景格式' },
+  'v.scenario.format': {
+    'en-US': 'This is not a Dialwise scenario file (format must be "dialwise.scenario")',
+    'zh-CN': '这不是 Dialwise 场景文件（format 须为 "dialwise.scenario"）',
+  },
+  'v.scenario.formatVersion': {
+    'en-US': 'This file was written by another version of the scenario format',
+    'zh-CN': '该文件使用了不同版本的场景格式',
+  },
 
   'e.scenario.formatFailed': { 'en-US': 'Scenario format failed', 'zh-CN': '场景格式校验失败' },
   'e.scenario.notJson': { 'en-US': 'The file is not JSON: {detail}', 'zh-CN': '文件不是 JSON：{detail}' },
   'e.scenario.nameExists': { 'en-US': 'A scenario with this name already exists', 'zh-CN': '已存在同名的场景' },
-  'e.scenario.staleVersion': { 'en-US': 'Someone saved version {current} meanwhile; reopen the scenario to see it before saving', 'zh-CN': '他人已保存了版本 {current}，请重新打开场景查看后再保存' },
+  'e.scenario.staleVersion': {
+    'en-US': 'Someone saved version {current} meanwhile; reopen the scenario to see it before saving',
+    'zh-CN': '他人已保存了版本 {current}，请重新打开场景查看后再保存',
+  },
   'e.scenario.references': { 'en-US': 'Some processors cannot be used here', 'zh-CN': '部分处理器不能在此使用' },
   'e.scenario.processorMissing': { 'en-US': 'This processor does not exist', 'zh-CN': '该处理器不存在' },
   'e.scenario.processorInvalid': { 'en-US': 'The processor {alias} is invalid', 'zh-CN': '处理器 {alias} 已失效' },
-  'e.scenario.processorType': { 'en-US': 'The processor {alias} is a {actual} processor; a {expected} processor is needed here', 'zh-CN': '处理器 {alias} 的类型为 {actual}，此处需要 {expected} 类型' },
-  'e.scenario.processorUnmapped': { 'en-US': 'No processor here has the alias {alias} and type {type}', 'zh-CN': '本系统中没有别名为 {alias}、类型为 {type} 的处理器' },
-  'e.scenario.granted': { 'en-US': 'This scenario is granted to {companies}; revoke the grants first', 'zh-CN': '该场景已授权给 {companies}，请先取消授权' },
+  'e.scenario.processorType': {
+    'en-US': 'The processor {alias} is a {actual} processor; a {expected} processor is needed here',
+    'zh-CN': '处理器 {alias} 的类型为 {actual}，此处需要 {expected} 类型',
+  },
+  'e.scenario.processorUnmapped': {
+    'en-US': 'No processor here has the alias {alias} and type {type}',
+    'zh-CN': '本系统中没有别名为 {alias}、类型为 {type} 的处理器',
+  },
+  'e.scenario.granted': {
+    'en-US': 'This scenario is granted to {companies}; revoke the grants first',
+    'zh-CN': '该场景已授权给 {companies}，请先取消授权',
+  },
 
   'f.document': { 'en-US': 'Scenario', 'zh-CN': '场景' },
   'f.dialogAsr': { 'en-US': 'Dialog ASR', 'zh-CN': '对话 ASR' },

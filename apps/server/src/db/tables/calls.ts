@@ -7,7 +7,11 @@ import { tasks } from './tasks.ts';
 import { sipLines } from './sip-lines.ts';
 
 /** One line of a call's conversation: who said what, and when (ms after the answer). */
-export interface ConversationLine { speaker: 'ai' | 'customer' | 'seat'; text: string; atMs: number }
+export interface ConversationLine {
+  speaker: 'ai' | 'customer' | 'seat';
+  text: string;
+  atMs: number;
+}
 
 /**
  * One dial attempt = one call record. The row is written when the dialer claims the subtask (before the
@@ -16,49 +20,63 @@ export interface ConversationLine { speaker: 'ai' | 'customer' | 'seat'; text: s
  * construction: one live call per subtask, and never the same number twice at once within a task.
  * `subtask_id` has no foreign key: records outlive the subtasks a task deletion removes.
  */
-export const calls = pgTable('calls', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  companyId: uuid('company_id').notNull().references(() => companies.id),
-  projectId: uuid('project_id').notNull().references(() => projects.id),
-  taskId: uuid('task_id').notNull().references(() => tasks.id),
-  subtaskId: bigint('subtask_id', { mode: 'number' }).notNull(),
-  sipLineId: uuid('sip_line_id').notNull().references(() => sipLines.id),
-  /** As stored on the subtask (the project's encryption type); never the decrypted number. */
-  phone: text('phone').notNull(),
-  attempt: integer('attempt').notNull(),
-  /** The scenario version the call ran (the task's pinned version). */
-  scenarioVersion: integer('scenario_version'),
-  prologueInfo: text('prologue_info').notNull().default(''),
-  businessInfo: jsonb('business_info').$type<Record<string, string>>().notNull().default({}),
-  /** The dialer process that placed it (its lease owner). */
-  node: text('node').notNull(),
-  placedAt: timestamp('placed_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
-  ringingAt: timestamp('ringing_at', { withTimezone: true, mode: 'date' }),
-  answeredAt: timestamp('answered_at', { withTimezone: true, mode: 'date' }),
-  endedAt: timestamp('ended_at', { withTimezone: true, mode: 'date' }),
-  durationMs: integer('duration_ms').notNull().default(0),
-  /** connected when answered, else missed; null while live. */
-  status: text('status', { enum: ['connected', 'missed'] }),
-  /** CALL_OUTCOMES, or `interrupted` when the process died mid-call, `blocked` by the do-not-call list. */
-  outcome: text('outcome', { enum: [...CALL_OUTCOMES, 'interrupted', 'blocked', 'unresolved'] }),
-  sipStatus: integer('sip_status'),
-  sipReason: text('sip_reason'),
-  hungUpBy: text('hung_up_by'),
-  recordingPath: text('recording_path'),
-  recordingMs: integer('recording_ms'),
-  conversation: jsonb('conversation').$type<ConversationLine[]>().notNull().default([]),
-  transferOutcome: text('transfer_outcome', { enum: ['none', 'success', 'failed', 'lost'] }).notNull().default('none'),
-  /** Aliases of the catalogue's tags the conversation's analysis gave the call (call records filter on them). */
-  tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
-}, (t) => [
-  uniqueIndex('calls_live_subtask_key').on(t.subtaskId).where(sql`${t.endedAt} is null`),
-  uniqueIndex('calls_live_phone_key').on(t.taskId, t.phone).where(sql`${t.endedAt} is null`),
-  index('calls_live_line_idx').on(t.sipLineId).where(sql`${t.endedAt} is null`),
-  index('calls_live_company_idx').on(t.companyId).where(sql`${t.endedAt} is null`),
-  index('calls_task_placed_idx').on(t.taskId, t.placedAt),
-  index('calls_company_placed_idx').on(t.companyId, t.placedAt),
-  // Call records: a project's list (the OPR's lists are always per project), and one number's calls (the
-  // phone filter, the customer's history).
-  index('calls_project_placed_idx').on(t.projectId, t.placedAt),
-  index('calls_company_phone_idx').on(t.companyId, t.phone, t.placedAt),
-]);
+export const calls = pgTable(
+  'calls',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id),
+    projectId: uuid('project_id')
+      .notNull()
+      .references(() => projects.id),
+    taskId: uuid('task_id')
+      .notNull()
+      .references(() => tasks.id),
+    subtaskId: bigint('subtask_id', { mode: 'number' }).notNull(),
+    sipLineId: uuid('sip_line_id')
+      .notNull()
+      .references(() => sipLines.id),
+    /** As stored on the subtask (the project's encryption type); never the decrypted number. */
+    phone: text('phone').notNull(),
+    attempt: integer('attempt').notNull(),
+    /** The scenario version the call ran (the task's pinned version). */
+    scenarioVersion: integer('scenario_version'),
+    prologueInfo: text('prologue_info').notNull().default(''),
+    businessInfo: jsonb('business_info').$type<Record<string, string>>().notNull().default({}),
+    /** The dialer process that placed it (its lease owner). */
+    node: text('node').notNull(),
+    placedAt: timestamp('placed_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    ringingAt: timestamp('ringing_at', { withTimezone: true, mode: 'date' }),
+    answeredAt: timestamp('answered_at', { withTimezone: true, mode: 'date' }),
+    endedAt: timestamp('ended_at', { withTimezone: true, mode: 'date' }),
+    durationMs: integer('duration_ms').notNull().default(0),
+    /** connected when answered, else missed; null while live. */
+    status: text('status', { enum: ['connected', 'missed'] }),
+    /** CALL_OUTCOMES, or `interrupted` when the process died mid-call, `blocked` by the do-not-call list. */
+    outcome: text('outcome', { enum: [...CALL_OUTCOMES, 'interrupted', 'blocked', 'unresolved'] }),
+    sipStatus: integer('sip_status'),
+    sipReason: text('sip_reason'),
+    hungUpBy: text('hung_up_by'),
+    recordingPath: text('recording_path'),
+    recordingMs: integer('recording_ms'),
+    conversation: jsonb('conversation').$type<ConversationLine[]>().notNull().default([]),
+    transferOutcome: text('transfer_outcome', { enum: ['none', 'success', 'failed', 'lost'] })
+      .notNull()
+      .default('none'),
+    /** Aliases of the catalogue's tags the conversation's analysis gave the call (call records filter on them). */
+    tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
+  },
+  (t) => [
+    uniqueIndex('calls_live_subtask_key').on(t.subtaskId).where(sql`${t.endedAt} is null`),
+    uniqueIndex('calls_live_phone_key').on(t.taskId, t.phone).where(sql`${t.endedAt} is null`),
+    index('calls_live_line_idx').on(t.sipLineId).where(sql`${t.endedAt} is null`),
+    index('calls_live_company_idx').on(t.companyId).where(sql`${t.endedAt} is null`),
+    index('calls_task_placed_idx').on(t.taskId, t.placedAt),
+    index('calls_company_placed_idx').on(t.companyId, t.placedAt),
+    // Call records: a project's list (the OPR's lists are always per project), and one number's calls (the
+    // phone filter, the customer's history).
+    index('calls_project_placed_idx').on(t.projectId, t.placedAt),
+    index('calls_company_phone_idx').on(t.companyId, t.phone, t.placedAt),
+  ],
+);

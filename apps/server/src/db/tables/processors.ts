@@ -10,19 +10,25 @@ import { createdAt, updatedAt } from './common.ts';
  * every company may use a public one; an invalid processor cannot be newly referenced by a scenario.
  * `extra_options` is merged into the chat completion request body.
  */
-export const processors = pgTable('processors', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  alias: text('alias').notNull(),
-  type: text('type', { enum: ['stream', 'referee', 'analysis', 'filler'] }).notNull(),
-  state: text('state', { enum: ['valid', 'invalid'] }).notNull().default('valid'),
-  isPublic: boolean('is_public').notNull().default(false),
-  llmId: uuid('llm_id').references(() => llms.id),
-  systemPrompt: text('system_prompt').notNull().default(''),
-  temperature: doublePrecision('temperature').notNull().default(0.7),
-  topP: doublePrecision('top_p'),
-  extraOptions: jsonb('extra_options').$type<Record<string, unknown>>().notNull().default({}),
-  createdBy: uuid('created_by').references(() => users.id),
-  updatedBy: uuid('updated_by').references(() => users.id),
-  createdAt: createdAt(),
-  updatedAt: updatedAt(),
-}, (t) => [uniqueIndex('processors_alias_key').on(sql`lower(${t.alias})`)]);
+export const processors = pgTable(
+  'processors',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    alias: text('alias').notNull(),
+    type: text('type', { enum: ['stream', 'referee', 'analysis', 'filler'] }).notNull(),
+    state: text('state', { enum: ['valid', 'invalid'] })
+      .notNull()
+      .default('valid'),
+    isPublic: boolean('is_public').notNull().default(false),
+    llmId: uuid('llm_id').references(() => llms.id),
+    systemPrompt: text('system_prompt').notNull().default(''),
+    temperature: doublePrecision('temperature').notNull().default(0.7),
+    topP: doublePrecision('top_p'),
+    extraOptions: jsonb('extra_options').$type<Record<string, unknown>>().notNull().default({}),
+    createdBy: uuid('created_by').references(() => users.id),
+    updatedBy: uuid('updated_by').references(() => users.id),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('processors_alias_key').on(sql`lower(${t.alias})`)],
+);

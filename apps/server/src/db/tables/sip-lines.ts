@@ -9,22 +9,29 @@ import { createdAt, updatedAt } from './common.ts';
  * call setups (carriers commonly allow 1–5 per second per trunk). `trunk` picks the implementation:
  * real SIP over UDP, or the in-process simulated callees of the demo.
  */
-export const sipLines = pgTable('sip_lines', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  companyId: uuid('company_id').notNull().references(() => companies.id),
-  alias: text('alias').notNull(),
-  concurrency: integer('concurrency').notNull(),
-  cps: integer('cps').notNull().default(5),
-  status: text('status', { enum: ['enabled', 'disabled'] }).notNull().default('enabled'),
-  trunk: text('trunk', { enum: ['sip', 'simulated'] }).notNull().default('sip'),
-  sipUsername: text('sip_username').notNull(),
-  passwordSealed: text('password_sealed').notNull(),
-  domain: text('domain').notNull(),
-  port: integer('port').notNull(),
-  createdBy: uuid('created_by').references(() => users.id),
-  createdAt: createdAt(),
-  updatedAt: updatedAt(),
-}, (t) => [
-  uniqueIndex('sip_lines_alias_key').on(t.companyId, sql`lower(${t.alias})`),
-  index('sip_lines_company_idx').on(t.companyId),
-]);
+export const sipLines = pgTable(
+  'sip_lines',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id),
+    alias: text('alias').notNull(),
+    concurrency: integer('concurrency').notNull(),
+    cps: integer('cps').notNull().default(5),
+    status: text('status', { enum: ['enabled', 'disabled'] })
+      .notNull()
+      .default('enabled'),
+    trunk: text('trunk', { enum: ['sip', 'simulated'] })
+      .notNull()
+      .default('sip'),
+    sipUsername: text('sip_username').notNull(),
+    passwordSealed: text('password_sealed').notNull(),
+    domain: text('domain').notNull(),
+    port: integer('port').notNull(),
+    createdBy: uuid('created_by').references(() => users.id),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('sip_lines_alias_key').on(t.companyId, sql`lower(${t.alias})`), index('sip_lines_company_idx').on(t.companyId)],
+);

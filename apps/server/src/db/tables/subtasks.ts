@@ -9,27 +9,35 @@ import { tasks } from './tasks.ts';
  * subtasks leave them: "this task's pending subtasks in upload order" (`subtasks_pending_idx`), and "is this
  * number already pending in this task" (`subtasks_pending_phone_key`, also what skips duplicates on upload).
  */
-export const subtasks = pgTable('subtasks', {
-  id: bigserial('id', { mode: 'number' }).primaryKey(),
-  taskId: uuid('task_id').notNull().references(() => tasks.id, { onDelete: 'cascade' }),
-  companyId: uuid('company_id').notNull().references(() => companies.id),
-  phone: text('phone').notNull(),
-  prologueInfo: text('prologue_info').notNull().default(''),
-  businessInfo: jsonb('business_info').$type<Record<string, string>>().notNull().default({}),
-  remark: text('remark').notNull().default(''),
-  extra: jsonb('extra').$type<Record<string, string>>().notNull().default({}),
-  /** SUBTASK_STATES of contracts; the dialer adds its own. */
-  state: text('state').notNull().default('pending'),
-  attempts: integer('attempts').notNull().default(0),
-  /** The dialer process holding it while `dialing`, until `lease_until`; an expired lease is recovered. */
-  leaseOwner: text('lease_owner'),
-  leaseUntil: timestamp('lease_until', { withTimezone: true, mode: 'date' }),
-  /** A redial or a back-pressure retry waits until then. */
-  nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true, mode: 'date' }),
-  lastOutcome: text('last_outcome'),
-  createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
-}, (t) => [
-  index('subtasks_pending_idx').on(t.taskId, t.id).where(sql`${t.state} = 'pending'`),
-  index('subtasks_dialing_lease_idx').on(t.leaseUntil).where(sql`${t.state} = 'dialing'`),
-  uniqueIndex('subtasks_pending_phone_key').on(t.taskId, t.phone).where(sql`${t.state} = 'pending'`),
-]);
+export const subtasks = pgTable(
+  'subtasks',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    taskId: uuid('task_id')
+      .notNull()
+      .references(() => tasks.id, { onDelete: 'cascade' }),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id),
+    phone: text('phone').notNull(),
+    prologueInfo: text('prologue_info').notNull().default(''),
+    businessInfo: jsonb('business_info').$type<Record<string, string>>().notNull().default({}),
+    remark: text('remark').notNull().default(''),
+    extra: jsonb('extra').$type<Record<string, string>>().notNull().default({}),
+    /** SUBTASK_STATES of contracts; the dialer adds its own. */
+    state: text('state').notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    /** The dialer process holding it while `dialing`, until `lease_until`; an expired lease is recovered. */
+    leaseOwner: text('lease_owner'),
+    leaseUntil: timestamp('lease_until', { withTimezone: true, mode: 'date' }),
+    /** A redial or a back-pressure retry waits until then. */
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true, mode: 'date' }),
+    lastOutcome: text('last_outcome'),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('subtasks_pending_idx').on(t.taskId, t.id).where(sql`${t.state} = 'pending'`),
+    index('subtasks_dialing_lease_idx').on(t.leaseUntil).where(sql`${t.state} = 'dialing'`),
+    uniqueIndex('subtasks_pending_phone_key').on(t.taskId, t.phone).where(sql`${t.state} = 'pending'`),
+  ],
+);

@@ -1,8 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import {
-  COMPANY_CONCURRENCY, COMPANY_FEATURES, DEFAULT_COMPANY_PERMISSIONS, ErrorCode, accountPasswordSchema, type CompanyCreated, type CompanyListItem,
-  type CompanyPermissions, type GrantItem, type Page, type SetGrantsResult,
+  COMPANY_CONCURRENCY,
+  COMPANY_FEATURES,
+  DEFAULT_COMPANY_PERMISSIONS,
+  ErrorCode,
+  accountPasswordSchema,
+  type CompanyCreated,
+  type CompanyListItem,
+  type CompanyPermissions,
+  type GrantItem,
+  type Page,
+  type SetGrantsResult,
 } from '@dialwise/contracts';
 import { addUser, call, login, seedCompanies, useTestServer, type TestServer } from '../../../test/helper.ts';
 import { auditLog, companies, companyGrants, processors, scenarios, sessions, tags, users, voices } from '../../db/schema.ts';
@@ -37,11 +46,17 @@ async function auditOf(s: TestServer, action: string) {
 describe('companies: who may call', () => {
   const endpoints = ['list', 'create', 'update', 'delete', 'restore', 'grants', 'setGrants', 'permissions', 'setPermissions'];
 
-  it.each([['ADMIN', 'alice', 'admin'], ['OPR', 'olga', 'agent']] as const)('%s gets 403 from every company endpoint, whatever the body', async (_role, who, choice) => {
+  it.each([
+    ['ADMIN', 'alice', 'admin'],
+    ['OPR', 'olga', 'agent'],
+  ] as const)('%s gets 403 from every company endpoint, whatever the body', async (_role, who, choice) => {
     const { companyId } = await setup();
     const token = await login(server, who, choice);
     for (const endpoint of endpoints) {
-      const answer = await call(server, `/api/operation/companies/${endpoint}`, { token, body: { id: companyId, companyId, kind: 'voice', refIds: [] } });
+      const answer = await call(server, `/api/operation/companies/${endpoint}`, {
+        token,
+        body: { id: companyId, companyId, kind: 'voice', refIds: [] },
+      });
       expect(answer.body.code, endpoint).toBe(ErrorCode.FORBIDDEN);
       const empty = await call(server, `/api/operation/companies/${endpoint}`, { token, body: {} });
       expect(empty.body.code, `${endpoint} with an empty body`).toBe(ErrorCode.FORBIDDEN);
@@ -94,7 +109,11 @@ describe('companies: the form rules at their boundaries', () => {
 
   it('an update obeys the same rules', async () => {
     const { dev, companyId } = await setup();
-    const answer = await call(server, '/api/operation/companies/update', { token: dev, body: { id: companyId, ...newCompany, name: 'A B' }, headers: EN });
+    const answer = await call(server, '/api/operation/companies/update', {
+      token: dev,
+      body: { id: companyId, ...newCompany, name: 'A B' },
+      headers: EN,
+    });
     expect(answer.body.code).toBe(ErrorCode.VALIDATION);
   });
 });
@@ -105,7 +124,16 @@ describe('companies: adding one creates its first ADMIN', () => {
     const answer = await create(dev);
     expect(answer.body.code).toBe(200);
     const { company, admin } = answer.body.data;
-    expect(company).toMatchObject({ name: 'Initech', suffix: 'Initech', adminEmail: 'it@initech.test', state: 'normal', timezone: 'Europe/Berlin', isProvider: false, createdByName: 'devon', updatedByName: 'devon' });
+    expect(company).toMatchObject({
+      name: 'Initech',
+      suffix: 'Initech',
+      adminEmail: 'it@initech.test',
+      state: 'normal',
+      timezone: 'Europe/Berlin',
+      isProvider: false,
+      createdByName: 'devon',
+      updatedByName: 'devon',
+    });
     expect(admin).toMatchObject({ username: 'admin_initech', email: 'it@initech.test' });
     expect(accountPasswordSchema.safeParse(admin.initialPassword).success).toBe(true);
 
@@ -113,7 +141,9 @@ describe('companies: adding one creates its first ADMIN', () => {
     expect(row).toMatchObject({ companyId: company.id, authLevel: 'ADMIN', status: 'active' });
     expect(row!.passwordHash).not.toContain(admin.initialPassword);
 
-    const signIn = await call<{ user: { authLevel: string; customerID: string } }>(server, '/api/user/login', { body: { username: 'admin_initech', password: admin.initialPassword, role: 'admin' } });
+    const signIn = await call<{ user: { authLevel: string; customerID: string } }>(server, '/api/user/login', {
+      body: { username: 'admin_initech', password: admin.initialPassword, role: 'admin' },
+    });
     expect(signIn.body.code).toBe(200);
     expect(signIn.body.data.user).toMatchObject({ authLevel: 'ADMIN', customerID: company.id });
   });
@@ -144,7 +174,7 @@ describe('companies: adding one creates its first ADMIN', () => {
 
   it('refuses a taken name, a taken suffix (any case) or a taken user name with 409, writing nothing', async () => {
     const { dev } = await setup();
-    await addUser(server, (await seedCompanyId('Acme')), 'admin_initech', 'OPR');
+    await addUser(server, await seedCompanyId('Acme'), 'admin_initech', 'OPR');
     const before = (await server.database.db.select().from(companies)).length;
 
     const name = await create(dev, { ...newCompany, name: 'Acme', suffix: 'fresh' });
@@ -178,14 +208,20 @@ describe('companies: list', () => {
     expect(all.body.data.list[0]).toMatchObject({ name: 'Initech', createdByName: 'devon' });
     expect(all.body.data.list.find((c) => c.name === 'Provider')).toMatchObject({ isProvider: true });
 
-    const byKeyword = async (keyword: string) => (await call<Page<CompanyListItem>>(server, '/api/operation/companies/list', { token: dev, body: { keyword } })).body.data.list.map((c) => c.name);
+    const byKeyword = async (keyword: string) =>
+      (await call<Page<CompanyListItem>>(server, '/api/operation/companies/list', { token: dev, body: { keyword } })).body.data.list.map(
+        (c) => c.name,
+      );
     expect(await byKeyword('initech.test')).toEqual(['Initech']);
     expect(await byKeyword('GLOB')).toEqual(['Globex']);
     expect(await byKeyword('%')).toEqual([]);
 
     const deleted = await call<Page<CompanyListItem>>(server, '/api/operation/companies/list', { token: dev, body: { state: 'deleted' } });
     expect(deleted.body.data.list.map((c) => c.name)).toEqual(['Globex']);
-    const normal = await call<Page<CompanyListItem>>(server, '/api/operation/companies/list', { token: dev, body: { state: 'normal', pageSize: 2 } });
+    const normal = await call<Page<CompanyListItem>>(server, '/api/operation/companies/list', {
+      token: dev,
+      body: { state: 'normal', pageSize: 2 },
+    });
     expect(normal.body.data).toMatchObject({ total: 3 });
     expect(normal.body.data.list).toHaveLength(2);
   });
@@ -195,22 +231,37 @@ describe('companies: edit', () => {
   it('edits name, suffix, admin e-mail and time zone, records the diff and who changed it', async () => {
     const { dev, companyId } = await setup();
     const answer = await call<CompanyListItem>(server, '/api/operation/companies/update', {
-      token: dev, body: { id: companyId, name: 'AcmeGlobal', suffix: 'acme', adminEmail: 'ops@acme.test', timezone: 'Asia/Shanghai' },
+      token: dev,
+      body: { id: companyId, name: 'AcmeGlobal', suffix: 'acme', adminEmail: 'ops@acme.test', timezone: 'Asia/Shanghai' },
     });
-    expect(answer.body.data).toMatchObject({ name: 'AcmeGlobal', adminEmail: 'ops@acme.test', timezone: 'Asia/Shanghai', updatedByName: 'devon' });
+    expect(answer.body.data).toMatchObject({
+      name: 'AcmeGlobal',
+      adminEmail: 'ops@acme.test',
+      timezone: 'Asia/Shanghai',
+      updatedByName: 'devon',
+    });
     const [entry] = await auditOf(server, 'company.update');
     expect(entry).toMatchObject({ companyId, entityId: companyId });
     expect(entry!.changes).toEqual({
-      name: { from: 'Acme', to: 'AcmeGlobal' }, adminEmail: { from: 'a@x.test', to: 'ops@acme.test' }, timezone: { from: 'UTC', to: 'Asia/Shanghai' },
+      name: { from: 'Acme', to: 'AcmeGlobal' },
+      adminEmail: { from: 'a@x.test', to: 'ops@acme.test' },
+      timezone: { from: 'UTC', to: 'Asia/Shanghai' },
     });
   });
 
   it("refuses another company's name or suffix (409) and an unknown id (404)", async () => {
     const { dev, companyId } = await setup();
     const base = { id: companyId, name: 'Acme', suffix: 'acme', adminEmail: 'a@x.test' };
-    expect((await call(server, '/api/operation/companies/update', { token: dev, body: { ...base, name: 'Globex' } })).body.code).toBe(ErrorCode.CONFLICT);
-    expect((await call(server, '/api/operation/companies/update', { token: dev, body: { ...base, suffix: 'Globex' } })).body.code).toBe(ErrorCode.CONFLICT);
-    expect((await call(server, '/api/operation/companies/update', { token: dev, body: { ...base, id: '00000000-0000-4000-8000-000000000000' } })).body.code).toBe(ErrorCode.NOT_FOUND);
+    expect((await call(server, '/api/operation/companies/update', { token: dev, body: { ...base, name: 'Globex' } })).body.code).toBe(
+      ErrorCode.CONFLICT,
+    );
+    expect((await call(server, '/api/operation/companies/update', { token: dev, body: { ...base, suffix: 'Globex' } })).body.code).toBe(
+      ErrorCode.CONFLICT,
+    );
+    expect(
+      (await call(server, '/api/operation/companies/update', { token: dev, body: { ...base, id: '00000000-0000-4000-8000-000000000000' } }))
+        .body.code,
+    ).toBe(ErrorCode.NOT_FOUND);
   });
 });
 
@@ -266,12 +317,20 @@ describe('companies: delete and restore', () => {
 
   it('refuses deleting twice and restoring a normal company (409); unknown ids are 404', async () => {
     const { dev, companyId } = await setup();
-    expect((await call(server, '/api/operation/companies/restore', { token: dev, body: { id: companyId } })).body.code).toBe(ErrorCode.CONFLICT);
+    expect((await call(server, '/api/operation/companies/restore', { token: dev, body: { id: companyId } })).body.code).toBe(
+      ErrorCode.CONFLICT,
+    );
     await call(server, '/api/operation/companies/delete', { token: dev, body: { id: companyId } });
-    expect((await call(server, '/api/operation/companies/delete', { token: dev, body: { id: companyId } })).body.code).toBe(ErrorCode.CONFLICT);
+    expect((await call(server, '/api/operation/companies/delete', { token: dev, body: { id: companyId } })).body.code).toBe(
+      ErrorCode.CONFLICT,
+    );
     const unknown = '00000000-0000-4000-8000-000000000000';
-    expect((await call(server, '/api/operation/companies/delete', { token: dev, body: { id: unknown } })).body.code).toBe(ErrorCode.NOT_FOUND);
-    expect((await call(server, '/api/operation/companies/restore', { token: dev, body: { id: unknown } })).body.code).toBe(ErrorCode.NOT_FOUND);
+    expect((await call(server, '/api/operation/companies/delete', { token: dev, body: { id: unknown } })).body.code).toBe(
+      ErrorCode.NOT_FOUND,
+    );
+    expect((await call(server, '/api/operation/companies/restore', { token: dev, body: { id: unknown } })).body.code).toBe(
+      ErrorCode.NOT_FOUND,
+    );
     expect(await isCompanyActive(server.database.db, unknown)).toBe(false);
   });
 });
@@ -279,15 +338,24 @@ describe('companies: delete and restore', () => {
 describe('companies: grants', () => {
   async function catalogue() {
     const db = server.database.db;
-    const [xiaomei, emma] = await db.insert(voices).values([
-      { nickname: 'Xiaomei', vendor: 'volcano', clusterKey: 'volcano_tts', originalVoiceId: 'xiaomei01' },
-      { nickname: 'Emma', vendor: 'azure', originalVoiceId: 'emma01' },
-    ]).returning();
-    const [router, broken] = await db.insert(processors).values([
-      { alias: 'router', type: 'referee', state: 'valid' },
-      { alias: 'broken', type: 'stream', state: 'invalid' },
-    ]).returning();
-    const [sales] = await db.insert(scenarios).values([{ name: 'Sales' }]).returning();
+    const [xiaomei, emma] = await db
+      .insert(voices)
+      .values([
+        { nickname: 'Xiaomei', vendor: 'volcano', clusterKey: 'volcano_tts', originalVoiceId: 'xiaomei01' },
+        { nickname: 'Emma', vendor: 'azure', originalVoiceId: 'emma01' },
+      ])
+      .returning();
+    const [router, broken] = await db
+      .insert(processors)
+      .values([
+        { alias: 'router', type: 'referee', state: 'valid' },
+        { alias: 'broken', type: 'stream', state: 'invalid' },
+      ])
+      .returning();
+    const [sales] = await db
+      .insert(scenarios)
+      .values([{ name: 'Sales' }])
+      .returning();
     return { xiaomei: xiaomei!, emma: emma!, router: router!, broken: broken!, sales: sales! };
   }
   const grants = (token: string, companyId: string, kind: string) =>
@@ -309,13 +377,18 @@ describe('companies: grants', () => {
     expect(first.body.data.added.sort()).toEqual([c.xiaomei.id, c.emma.id].sort());
     const second = await setGrants(dev, companyId, 'voice', [c.emma.id]);
     expect(second.body.data).toEqual({ granted: 1, added: [], removed: [c.xiaomei.id] });
-    expect((await grants(dev, companyId, 'voice')).body.data.map((g) => [g.label, g.granted])).toEqual([['Emma', true], ['Xiaomei', false]]);
+    expect((await grants(dev, companyId, 'voice')).body.data.map((g) => [g.label, g.granted])).toEqual([
+      ['Emma', true],
+      ['Xiaomei', false],
+    ]);
     // Another company's grants are its own.
     expect((await grants(dev, otherCompanyId, 'voice')).body.data.every((g) => !g.granted)).toBe(true);
 
     const scenarioGrant = await setGrants(dev, companyId, 'scenario', [c.sales.id]);
     expect(scenarioGrant.body.data.granted).toBe(1);
-    expect((await grants(dev, companyId, 'scenario')).body.data).toEqual([{ id: c.sales.id, label: 'Sales', granted: true, selectable: true, extra: {} }]);
+    expect((await grants(dev, companyId, 'scenario')).body.data).toEqual([
+      { id: c.sales.id, label: 'Sales', granted: true, selectable: true, extra: {} },
+    ]);
     // Kinds do not touch each other.
     expect((await grants(dev, companyId, 'voice')).body.data.filter((g) => g.granted)).toHaveLength(1);
 
@@ -353,7 +426,9 @@ describe('companies: grants', () => {
     expect((await setGrants(dev, companyId, 'processor', [c.router.id])).body.code).toBe(200);
     await server.database.db.update(processors).set({ state: 'invalid' }).where(eq(processors.id, c.router.id));
     expect((await setGrants(dev, companyId, 'processor', [c.router.id])).body.code).toBe(200);
-    const kept = await server.database.db.select().from(companyGrants)
+    const kept = await server.database.db
+      .select()
+      .from(companyGrants)
       .where(and(eq(companyGrants.companyId, companyId), eq(companyGrants.kind, 'processor')));
     expect(kept.map((g) => g.refId)).toEqual([c.router.id]);
   });
@@ -368,13 +443,18 @@ describe('companies: grants', () => {
 });
 
 describe('companies: permissions', () => {
-  const read = (token: string, companyId: string) => call<CompanyPermissions>(server, '/api/operation/companies/permissions', { token, body: { companyId } });
-  const write = (token: string, body: Record<string, unknown>) => call<CompanyPermissions>(server, '/api/operation/companies/setPermissions', { token, body, headers: EN });
+  const read = (token: string, companyId: string) =>
+    call<CompanyPermissions>(server, '/api/operation/companies/permissions', { token, body: { companyId } });
+  const write = (token: string, body: Record<string, unknown>) =>
+    call<CompanyPermissions>(server, '/api/operation/companies/setPermissions', { token, body, headers: EN });
 
   it('a company starts with the defaults; DEV sets them; other areas read them with getCompanyPermissions', async () => {
     const { dev, companyId, otherCompanyId } = await setup();
     // A company added through the console starts with the defaults (the test companies are seeded with more).
-    const fresh = await call<{ company: { id: string } }>(server, '/api/operation/companies/create', { token: dev, body: { name: 'Fresh', suffix: 'fresh', adminEmail: 'fresh@x.test' } });
+    const fresh = await call<{ company: { id: string } }>(server, '/api/operation/companies/create', {
+      token: dev,
+      body: { name: 'Fresh', suffix: 'fresh', adminEmail: 'fresh@x.test' },
+    });
     expect((await read(dev, fresh.body.data.company.id)).body.data).toEqual(DEFAULT_COMPANY_PERMISSIONS);
     const otherBefore = await getCompanyPermissions(server.database.db, otherCompanyId);
 
@@ -431,9 +511,16 @@ describe('demo data', () => {
     const [customer] = await db.select().from(companies).where(eq(companies.name, 'AcmeOutreach'));
     expect((await db.select().from(voices)).map((v) => v.nickname).sort()).toEqual(['Emma', 'Rachel', 'Xiaomei', '晓晓']);
     expect((await db.select().from(tags)).length).toBeGreaterThanOrEqual(3);
-    const granted = await db.select({ nickname: voices.nickname }).from(companyGrants)
-      .innerJoin(voices, eq(voices.id, companyGrants.refId)).where(eq(companyGrants.companyId, customer!.id));
+    const granted = await db
+      .select({ nickname: voices.nickname })
+      .from(companyGrants)
+      .innerJoin(voices, eq(voices.id, companyGrants.refId))
+      .where(eq(companyGrants.companyId, customer!.id));
     expect(granted.map((g) => g.nickname).sort()).toEqual(['Emma', 'Xiaomei']);
-    expect(await getCompanyPermissions(db, customer!.id)).toEqual({ numberReveal: true, maxConcurrency: 50, features: [...COMPANY_FEATURES] });
+    expect(await getCompanyPermissions(db, customer!.id)).toEqual({
+      numberReveal: true,
+      maxConcurrency: 50,
+      features: [...COMPANY_FEATURES],
+    });
   });
 });

@@ -11,10 +11,17 @@ import { violatedUniqueIndex } from '../../db/unique-violation.ts';
  */
 export async function assertCompanyFree(db: DbOrTx, values: { name: string; suffix: string }, exceptId?: string): Promise<void> {
   const notSelf = (where: SQL) => (exceptId ? and(where, ne(companies.id, exceptId))! : where);
-  const [byName] = await db.select({ id: companies.id }).from(companies).where(notSelf(eq(companies.name, values.name))).limit(1);
+  const [byName] = await db
+    .select({ id: companies.id })
+    .from(companies)
+    .where(notSelf(eq(companies.name, values.name)))
+    .limit(1);
   if (byName) throw new AppError(ErrorCode.CONFLICT, 'e.company.nameTaken', { name: values.name });
-  const [bySuffix] = await db.select({ id: companies.id }).from(companies)
-    .where(notSelf(sql`lower(${companies.suffix}) = lower(${values.suffix})`)).limit(1);
+  const [bySuffix] = await db
+    .select({ id: companies.id })
+    .from(companies)
+    .where(notSelf(sql`lower(${companies.suffix}) = lower(${values.suffix})`))
+    .limit(1);
   if (bySuffix) throw new AppError(ErrorCode.CONFLICT, 'e.company.suffixTaken', { suffix: values.suffix });
 }
 
@@ -25,9 +32,13 @@ export async function assertUsernameFree(db: DbOrTx, username: string): Promise<
 
 export function conflictFromViolation(error: unknown, values: { name: string; suffix: string; username?: string }): AppError | null {
   switch (violatedUniqueIndex(error)) {
-    case 'companies_name_key': return new AppError(ErrorCode.CONFLICT, 'e.company.nameTaken', { name: values.name });
-    case 'companies_suffix_key': return new AppError(ErrorCode.CONFLICT, 'e.company.suffixTaken', { suffix: values.suffix });
-    case 'users_username_key': return new AppError(ErrorCode.CONFLICT, 'e.company.usernameTaken', { username: values.username ?? '' });
-    default: return null;
+    case 'companies_name_key':
+      return new AppError(ErrorCode.CONFLICT, 'e.company.nameTaken', { name: values.name });
+    case 'companies_suffix_key':
+      return new AppError(ErrorCode.CONFLICT, 'e.company.suffixTaken', { suffix: values.suffix });
+    case 'users_username_key':
+      return new AppError(ErrorCode.CONFLICT, 'e.company.usernameTaken', { username: values.username ?? '' });
+    default:
+      return null;
   }
 }

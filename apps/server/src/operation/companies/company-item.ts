@@ -17,7 +17,9 @@ export function companyItemQuery(db: DbOrTx) {
     .leftJoin(updater, eq(updater.id, companies.updatedBy));
 }
 
-export function toCompanyItem(row: Omit<CompanyRow, 'permissions'> & { createdByName: string | null; updatedByName: string | null }): CompanyListItem {
+export function toCompanyItem(
+  row: Omit<CompanyRow, 'permissions'> & { createdByName: string | null; updatedByName: string | null },
+): CompanyListItem {
   return {
     id: row.id,
     name: row.name,

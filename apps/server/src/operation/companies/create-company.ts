@@ -1,5 +1,10 @@
 import {
-  ErrorCode, USERNAME_PATTERN, defaultAdminUsername, isIanaTimeZone, type CompanyCreateInput, type CompanyCreated,
+  ErrorCode,
+  USERNAME_PATTERN,
+  defaultAdminUsername,
+  isIanaTimeZone,
+  type CompanyCreateInput,
+  type CompanyCreated,
 } from '@dialwise/contracts';
 import type { ActionContext } from '../../auth/actor.ts';
 import { hashPassword } from '../../auth/passwords.ts';
@@ -31,31 +36,41 @@ export async function createCompany(ctx: ActionContext, input: CompanyCreateInpu
     return await ctx.db.transaction(async (tx) => {
       await assertCompanyFree(tx, values);
       await assertUsernameFree(tx, username);
-      const [company] = await tx.insert(companies).values({
-        name: input.name,
-        suffix: input.suffix,
-        adminEmail: input.adminEmail,
-        timezone: input.timezone || serverTimeZone(),
-        createdBy: ctx.actor.userId,
-        updatedBy: ctx.actor.userId,
-      }).returning();
-      const [admin] = await tx.insert(users).values({
-        companyId: company!.id,
-        username,
-        alias: input.name,
-        email: input.adminEmail,
-        authLevel: 'ADMIN',
-        passwordHash,
-        createdBy: ctx.actor.userId,
-      }).returning();
+      const [company] = await tx
+        .insert(companies)
+        .values({
+          name: input.name,
+          suffix: input.suffix,
+          adminEmail: input.adminEmail,
+          timezone: input.timezone || serverTimeZone(),
+          createdBy: ctx.actor.userId,
+          updatedBy: ctx.actor.userId,
+        })
+        .returning();
+      const [admin] = await tx
+        .insert(users)
+        .values({
+          companyId: company!.id,
+          username,
+          alias: input.name,
+          email: input.adminEmail,
+          authLevel: 'ADMIN',
+          passwordHash,
+          createdBy: ctx.actor.userId,
+        })
+        .returning();
       // Filed under the new company, so its administrators and the provider both find it in the log.
       const who = { ...auditWho(ctx), companyId: company!.id };
       await recordAudit(tx, who, {
-        action: 'company.create', entity: 'company', entityId: company!.id,
+        action: 'company.create',
+        entity: 'company',
+        entityId: company!.id,
         changes: { name: company!.name, suffix: company!.suffix, adminEmail: company!.adminEmail, timezone: company!.timezone },
       });
       await recordAudit(tx, who, {
-        action: 'account.create', entity: 'user', entityId: admin!.id,
+        action: 'account.create',
+        entity: 'user',
+        entityId: admin!.id,
         changes: { username, email: admin!.email, authLevel: 'ADMIN', initialPassword: 'generated' },
       });
       return {

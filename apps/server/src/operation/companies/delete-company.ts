@@ -19,14 +19,23 @@ export async function deleteCompany(ctx: ActionContext, id: string): Promise<Com
     if (company.state === 'deleted') throw new AppError(ErrorCode.CONFLICT, 'e.company.alreadyDeleted');
     const now = new Date();
     await tx.update(companies).set({ state: 'deleted', updatedBy: ctx.actor.userId, updatedAt: now }).where(eq(companies.id, id));
-    const revoked = await tx.update(sessions)
+    const revoked = await tx
+      .update(sessions)
       .set({ revokedAt: now, revokedReason: 'admin' })
-      .where(and(isNull(sessions.revokedAt), inArray(sessions.userId, tx.select({ id: users.id }).from(users).where(eq(users.companyId, id)))))
+      .where(
+        and(isNull(sessions.revokedAt), inArray(sessions.userId, tx.select({ id: users.id }).from(users).where(eq(users.companyId, id)))),
+      )
       .returning({ id: sessions.id });
-    await recordAudit(tx, { ...auditWho(ctx), companyId: id }, {
-      action: 'company.delete', entity: 'company', entityId: id,
-      changes: { state: { from: 'normal', to: 'deleted' }, revokedSessions: revoked.length },
-    });
+    await recordAudit(
+      tx,
+      { ...auditWho(ctx), companyId: id },
+      {
+        action: 'company.delete',
+        entity: 'company',
+        entityId: id,
+        changes: { state: { from: 'normal', to: 'deleted' }, revokedSessions: revoked.length },
+      },
+    );
     return getCompanyItem(tx, id);
   });
 }

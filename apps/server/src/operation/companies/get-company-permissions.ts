@@ -1,7 +1,5 @@
 import { eq } from 'drizzle-orm';
-import {
-  COMPANY_FEATURES, DEFAULT_COMPANY_PERMISSIONS, companyPermissionsSchema, type CompanyPermissions,
-} from '@dialwise/contracts';
+import { COMPANY_FEATURES, DEFAULT_COMPANY_PERMISSIONS, companyPermissionsSchema, type CompanyPermissions } from '@dialwise/contracts';
 import type { DbOrTx } from '../../db/client.ts';
 import { companies } from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';

@@ -20,18 +20,32 @@ export async function grantCatalogue(db: DbOrTx, kind: GrantKind, ids?: readonly
   if (ids && ids.length === 0) return [];
   switch (kind) {
     case 'voice': {
-      const rows = await db.select({ id: voices.id, label: voices.nickname, vendor: voices.vendor, originalVoiceId: voices.originalVoiceId })
-        .from(voices).where(ids ? inArray(voices.id, [...ids]) : undefined).orderBy(asc(voices.nickname));
-      return rows.map((r) => ({ id: r.id, label: r.label, selectable: true, extra: { vendor: r.vendor, originalVoiceId: r.originalVoiceId } }));
+      const rows = await db
+        .select({ id: voices.id, label: voices.nickname, vendor: voices.vendor, originalVoiceId: voices.originalVoiceId })
+        .from(voices)
+        .where(ids ? inArray(voices.id, [...ids]) : undefined)
+        .orderBy(asc(voices.nickname));
+      return rows.map((r) => ({
+        id: r.id,
+        label: r.label,
+        selectable: true,
+        extra: { vendor: r.vendor, originalVoiceId: r.originalVoiceId },
+      }));
     }
     case 'processor': {
-      const rows = await db.select({ id: processors.id, label: processors.alias, type: processors.type, state: processors.state })
-        .from(processors).where(ids ? inArray(processors.id, [...ids]) : undefined).orderBy(asc(processors.alias));
+      const rows = await db
+        .select({ id: processors.id, label: processors.alias, type: processors.type, state: processors.state })
+        .from(processors)
+        .where(ids ? inArray(processors.id, [...ids]) : undefined)
+        .orderBy(asc(processors.alias));
       return rows.map((r) => ({ id: r.id, label: r.label, selectable: r.state === 'valid', extra: { type: r.type, state: r.state } }));
     }
     case 'scenario': {
-      const rows = await db.select({ id: scenarios.id, label: scenarios.name })
-        .from(scenarios).where(ids ? inArray(scenarios.id, [...ids]) : undefined).orderBy(asc(scenarios.name));
+      const rows = await db
+        .select({ id: scenarios.id, label: scenarios.name })
+        .from(scenarios)
+        .where(ids ? inArray(scenarios.id, [...ids]) : undefined)
+        .orderBy(asc(scenarios.name));
       return rows.map((r) => ({ id: r.id, label: r.label, selectable: true, extra: {} }));
     }
   }

@@ -15,8 +15,11 @@ export async function listCompanies(ctx: ActionContext, query: CompanyQuery): Pr
   if (query.state) filters.push(eq(companies.state, query.state));
   const where = filters.length ? and(...filters) : undefined;
   const [rows, [total]] = await Promise.all([
-    companyItemQuery(ctx.db).where(where).orderBy(desc(companies.createdAt), desc(companies.id))
-      .limit(query.pageSize).offset((query.page - 1) * query.pageSize),
+    companyItemQuery(ctx.db)
+      .where(where)
+      .orderBy(desc(companies.createdAt), desc(companies.id))
+      .limit(query.pageSize)
+      .offset((query.page - 1) * query.pageSize),
     ctx.db.select({ n: count() }).from(companies).where(where),
   ]);
   return { total: total?.n ?? 0, list: rows.map(toCompanyItem) };

@@ -11,7 +11,9 @@ export async function listGrants(ctx: ActionContext, query: GrantQuery): Promise
   if (!company) throw AppError.notFound();
   const [items, granted] = await Promise.all([
     grantCatalogue(ctx.db, query.kind),
-    ctx.db.select({ refId: companyGrants.refId }).from(companyGrants)
+    ctx.db
+      .select({ refId: companyGrants.refId })
+      .from(companyGrants)
       .where(and(eq(companyGrants.companyId, query.companyId), eq(companyGrants.kind, query.kind))),
   ]);
   const grantedIds = new Set(granted.map((g) => g.refId));

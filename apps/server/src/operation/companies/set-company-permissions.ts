@@ -15,8 +15,15 @@ export async function setCompanyPermissions(ctx: ActionContext, input: SetCompan
     const next = normalizePermissions(wanted);
     const changes = diffChanges(before, next);
     if (Object.keys(changes).length > 0) {
-      await tx.update(companies).set({ permissions: next, updatedBy: ctx.actor.userId, updatedAt: new Date() }).where(eq(companies.id, companyId));
-      await recordAudit(tx, { ...auditWho(ctx), companyId }, { action: 'company.permissions', entity: 'company', entityId: companyId, changes });
+      await tx
+        .update(companies)
+        .set({ permissions: next, updatedBy: ctx.actor.userId, updatedAt: new Date() })
+        .where(eq(companies.id, companyId));
+      await recordAudit(
+        tx,
+        { ...auditWho(ctx), companyId },
+        { action: 'company.permissions', entity: 'company', entityId: companyId, changes },
+      );
     }
     return next;
   });

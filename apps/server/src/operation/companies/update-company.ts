@@ -19,8 +19,15 @@ export async function updateCompany(ctx: ActionContext, input: CompanyUpdateInpu
       const next = { name: input.name, suffix: input.suffix, adminEmail: input.adminEmail, timezone: input.timezone || before.timezone };
       const changes = diffChanges(before, next);
       if (Object.keys(changes).length > 0) {
-        await tx.update(companies).set({ ...next, updatedBy: ctx.actor.userId, updatedAt: new Date() }).where(eq(companies.id, input.id));
-        await recordAudit(tx, { ...auditWho(ctx), companyId: input.id }, { action: 'company.update', entity: 'company', entityId: input.id, changes });
+        await tx
+          .update(companies)
+          .set({ ...next, updatedBy: ctx.actor.userId, updatedAt: new Date() })
+          .where(eq(companies.id, input.id));
+        await recordAudit(
+          tx,
+          { ...auditWho(ctx), companyId: input.id },
+          { action: 'company.update', entity: 'company', entityId: input.id, changes },
+        );
       }
       return getCompanyItem(tx, input.id);
     });

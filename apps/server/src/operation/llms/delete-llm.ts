@@ -13,6 +13,11 @@ export async function deleteLlm(ctx: ActionContext, id: string): Promise<void> {
     const users = await tx.select({ alias: processors.alias }).from(processors).where(eq(processors.llmId, id)).orderBy(processors.alias);
     if (users.length > 0) throw new AppError(ErrorCode.CONFLICT, 'e.llm.inUse', { processors: users.map((p) => p.alias).join(', ') });
     await tx.delete(llms).where(eq(llms.id, id));
-    await recordAudit(tx, auditWho(ctx), { action: 'delete', entity: 'llm', entityId: id, changes: { vendor: row.vendor, modelName: row.modelName } });
+    await recordAudit(tx, auditWho(ctx), {
+      action: 'delete',
+      entity: 'llm',
+      entityId: id,
+      changes: { vendor: row.vendor, modelName: row.modelName },
+    });
   });
 }

@@ -26,9 +26,20 @@ type Selected = { row: typeof llms.$inferSelect; updatedBy: string | null; proce
 /** The answer shape: the key shows only as "set" and masked, never in clear nor sealed. */
 function view({ row, updatedBy, processorCount }: Selected): Llm {
   return {
-    id: row.id, vendor: row.vendor, modelType: row.modelType, modelName: row.modelName, calledName: row.calledName,
-    tag: row.tag, url: row.url, keyName: row.keyName, hasApiKey: row.apiKeySealed !== null, apiKeyMasked: maskSecret(row.apiKeySealed),
-    processorCount: Number(processorCount), updatedBy, createTime: row.createdAt.toISOString(), updateTime: row.updatedAt.toISOString(),
+    id: row.id,
+    vendor: row.vendor,
+    modelType: row.modelType,
+    modelName: row.modelName,
+    calledName: row.calledName,
+    tag: row.tag,
+    url: row.url,
+    keyName: row.keyName,
+    hasApiKey: row.apiKeySealed !== null,
+    apiKeyMasked: maskSecret(row.apiKeySealed),
+    processorCount: Number(processorCount),
+    updatedBy,
+    createTime: row.createdAt.toISOString(),
+    updateTime: row.updatedAt.toISOString(),
   };
 }
 
@@ -47,8 +58,14 @@ export async function listLlms(ctx: ActionContext, query: LlmQuery): Promise<Pag
   }
   const where = filters.length ? and(...filters) : undefined;
   const [rows, [total]] = await Promise.all([
-    ctx.db.select(llmColumns()).from(llms).leftJoin(updater, eq(updater.id, llms.updatedBy)).where(where)
-      .orderBy(desc(llms.updatedAt), desc(llms.id)).limit(query.pageSize).offset((query.page - 1) * query.pageSize),
+    ctx.db
+      .select(llmColumns())
+      .from(llms)
+      .leftJoin(updater, eq(updater.id, llms.updatedBy))
+      .where(where)
+      .orderBy(desc(llms.updatedAt), desc(llms.id))
+      .limit(query.pageSize)
+      .offset((query.page - 1) * query.pageSize),
     ctx.db.select({ n: count() }).from(llms).where(where),
   ]);
   return { total: total?.n ?? 0, list: rows.map(view) };
@@ -56,8 +73,10 @@ export async function listLlms(ctx: ActionContext, query: LlmQuery): Promise<Pag
 
 /** Every model, for the processor form's vendor → model choice. */
 export async function listLlmOptions(ctx: ActionContext): Promise<LlmOption[]> {
-  return ctx.db.select({ id: llms.id, vendor: llms.vendor, modelName: llms.modelName, calledName: llms.calledName, modelType: llms.modelType })
-    .from(llms).orderBy(llms.vendor, llms.modelName);
+  return ctx.db
+    .select({ id: llms.id, vendor: llms.vendor, modelName: llms.modelName, calledName: llms.calledName, modelType: llms.modelType })
+    .from(llms)
+    .orderBy(llms.vendor, llms.modelName);
 }
 
 /** The vendors already in the catalogue, for the filter and the form's suggestions. */

@@ -2,14 +2,27 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { ErrorCode, type Llm, type LlmTestResult } from '@dialwise/contracts';
 import { call, useTestServer } from '../../../test/helper.ts';
-import { GOOD_KEY, addLlm, addProcessor, llmInput, must, operationUsers, startFakeLlm, type FakeLlmServer } from '../../../test/operation.ts';
+import {
+  GOOD_KEY,
+  addLlm,
+  addProcessor,
+  llmInput,
+  must,
+  operationUsers,
+  startFakeLlm,
+  type FakeLlmServer,
+} from '../../../test/operation.ts';
 import { auditLog, llms } from '../../db/schema.ts';
 import { chatCompletionsUrl } from '../../conversation/llm-client.ts';
 
 const server = useTestServer();
 let fake: FakeLlmServer;
-beforeAll(async () => { fake = await startFakeLlm(); });
-afterAll(async () => { await fake.close(); });
+beforeAll(async () => {
+  fake = await startFakeLlm();
+});
+afterAll(async () => {
+  await fake.close();
+});
 
 const en = { 'accept-language': 'en-US' };
 
@@ -20,16 +33,38 @@ async function runTest(token: string, id: string, extra: Record<string, unknown>
 describe('LLM catalogue', () => {
   it('DEV adds, lists, edits and deletes a model; every write is audited', async () => {
     const { dev } = await operationUsers(server);
-    const id = await addLlm(server, dev, { vendor: 'DeepSeek', modelName: 'DeepSeek-V3', calledName: 'deepseek-chat', url: 'https://api.deepseek.com/v1' });
+    const id = await addLlm(server, dev, {
+      vendor: 'DeepSeek',
+      modelName: 'DeepSeek-V3',
+      calledName: 'deepseek-chat',
+      url: 'https://api.deepseek.com/v1',
+    });
     await addLlm(server, dev, { vendor: 'OpenAI', modelType: 'embedding', modelName: 'Embedding 3', calledName: 'text-embedding-3-small' });
     const listed = await must<{ list: Llm[]; total: number }>(server, dev, '/api/operation/llms/list', { vendor: 'deepseek' });
     expect(listed.total).toBe(1);
-    expect(listed.list[0]).toMatchObject({ id, vendor: 'DeepSeek', calledName: 'deepseek-chat', hasApiKey: true, apiKeyMasked: '••••••••', updatedBy: 'devon', processorCount: 0 });
+    expect(listed.list[0]).toMatchObject({
+      id,
+      vendor: 'DeepSeek',
+      calledName: 'deepseek-chat',
+      hasApiKey: true,
+      apiKeyMasked: '••••••••',
+      updatedBy: 'devon',
+      processorCount: 0,
+    });
     expect((await must<{ total: number }>(server, dev, '/api/operation/llms/list', { modelType: 'embedding' })).total).toBe(1);
     expect((await must<{ total: number }>(server, dev, '/api/operation/llms/list', { keyword: 'deepseek-ch' })).total).toBe(1);
     expect(await must<string[]>(server, dev, '/api/operation/llms/vendors', {})).toEqual(['DeepSeek', 'OpenAI']);
 
-    const edited = await must<Llm>(server, dev, '/api/operation/llms/update', { ...llmInput({ vendor: 'DeepSeek', modelName: 'DeepSeek-V3.1', calledName: 'deepseek-chat', url: 'https://api.deepseek.com/v1', apiKey: '' }), id });
+    const edited = await must<Llm>(server, dev, '/api/operation/llms/update', {
+      ...llmInput({
+        vendor: 'DeepSeek',
+        modelName: 'DeepSeek-V3.1',
+        calledName: 'deepseek-chat',
+        url: 'https://api.deepseek.com/v1',
+        apiKey: '',
+      }),
+      id,
+    });
     expect(edited).toMatchObject({ modelName: 'DeepSeek-V3.1', hasApiKey: true });
     await must(server, dev, '/api/operation/llms/delete', { id });
     expect((await must<{ total: number }>(server, dev, '/api/operation/llms/list', {})).total).toBe(1);
@@ -69,7 +104,11 @@ describe('LLM catalogue', () => {
     const id = await addLlm(server, dev, { url: fake.base('ok') });
     await must(server, dev, '/api/operation/llms/update', { ...llmInput({ url: fake.base('ok'), apiKey: '' }), id });
     expect((await runTest(dev, id)).ok).toBe(true);
-    const cleared = await must<Llm>(server, dev, '/api/operation/llms/update', { ...llmInput({ url: fake.base('ok'), apiKey: '' }), id, clearApiKey: true });
+    const cleared = await must<Llm>(server, dev, '/api/operation/llms/update', {
+      ...llmInput({ url: fake.base('ok'), apiKey: '' }),
+      id,
+      clearApiKey: true,
+    });
     expect(cleared).toMatchObject({ hasApiKey: false, apiKeyMasked: '' });
     const result = await runTest(dev, id);
     expect(result).toMatchObject({ ok: false, status: 401 });
@@ -78,12 +117,20 @@ describe('LLM catalogue', () => {
 
   it('validates the URL scheme and the key header name, naming the field', async () => {
     const { dev } = await operationUsers(server);
-    const badUrl = await call(server, '/api/operation/llms/create', { token: dev, body: llmInput({ url: 'ftp://models.example' }), headers: en });
+    const badUrl = await call(server, '/api/operation/llms/create', {
+      token: dev,
+      body: llmInput({ url: 'ftp://models.example' }),
+      headers: en,
+    });
     expect(badUrl.body).toMatchObject({ code: ErrorCode.VALIDATION, message: 'URL must be an http:// or https:// address' });
     const badHeader = await call(server, '/api/operation/llms/create', { token: dev, body: llmInput({ keyName: 'api key' }), headers: en });
     expect(badHeader.body.code).toBe(ErrorCode.VALIDATION);
     expect(badHeader.body.message).toContain('Key name (header) must be an HTTP header name');
-    const missing = await call(server, '/api/operation/llms/create', { token: dev, body: { modelType: 'chat' }, headers: { 'accept-language': 'zh-CN' } });
+    const missing = await call(server, '/api/operation/llms/create', {
+      token: dev,
+      body: { modelType: 'chat' },
+      headers: { 'accept-language': 'zh-CN' },
+    });
     expect(missing.body.message).toContain('所属厂商不能为空');
   });
 
@@ -92,22 +139,34 @@ describe('LLM catalogue', () => {
     const id = await addLlm(server, dev);
     await addProcessor(server, dev, id, { alias: 'talker' });
     const refused = await call(server, '/api/operation/llms/delete', { token: dev, body: { id }, headers: en });
-    expect(refused.body).toMatchObject({ code: ErrorCode.CONFLICT, message: 'This model is used by the processors talker; point them at another model first' });
+    expect(refused.body).toMatchObject({
+      code: ErrorCode.CONFLICT,
+      message: 'This model is used by the processors talker; point them at another model first',
+    });
     expect((await must<{ list: Llm[] }>(server, dev, '/api/operation/llms/list', {})).list[0]!.processorCount).toBe(1);
   });
 
   it('unknown ids answer 404', async () => {
     const { dev } = await operationUsers(server);
     const id = '00000000-0000-4000-8000-000000000000';
-    for (const url of ['delete', 'test']) expect((await call(server, `/api/operation/llms/${url}`, { token: dev, body: { id } })).body.code).toBe(ErrorCode.NOT_FOUND);
-    expect((await call(server, '/api/operation/llms/update', { token: dev, body: { ...llmInput(), id } })).body.code).toBe(ErrorCode.NOT_FOUND);
+    for (const url of ['delete', 'test'])
+      expect((await call(server, `/api/operation/llms/${url}`, { token: dev, body: { id } })).body.code).toBe(ErrorCode.NOT_FOUND);
+    expect((await call(server, '/api/operation/llms/update', { token: dev, body: { ...llmInput(), id } })).body.code).toBe(
+      ErrorCode.NOT_FOUND,
+    );
   });
 
   it('ADMIN and OPR get 403 from every LLM endpoint', async () => {
     const { admin, opr, dev } = await operationUsers(server);
     const id = await addLlm(server, dev);
     const bodies: Record<string, unknown> = {
-      list: {}, options: {}, vendors: {}, create: llmInput(), update: { ...llmInput(), id }, delete: { id }, test: { id },
+      list: {},
+      options: {},
+      vendors: {},
+      create: llmInput(),
+      update: { ...llmInput(), id },
+      delete: { id },
+      test: { id },
     };
     for (const token of [admin, opr]) {
       for (const [verb, body] of Object.entries(bodies)) {
@@ -124,7 +183,14 @@ describe('the LLM test action (against a local OpenAI-compatible server)', () =>
     const { dev } = await operationUsers(server);
     const id = await addLlm(server, dev, { url: fake.base('ok'), calledName: 'qwen-turbo' });
     const result = await runTest(dev, id, { prompt: 'ping' });
-    expect(result).toMatchObject({ ok: true, reply: 'pong: ping', status: 200, error: null, failure: null, endpoint: `${fake.base('ok')}/chat/completions` });
+    expect(result).toMatchObject({
+      ok: true,
+      reply: 'pong: ping',
+      status: 200,
+      error: null,
+      failure: null,
+      endpoint: `${fake.base('ok')}/chat/completions`,
+    });
     expect(result.latencyMs).toBeGreaterThanOrEqual(0);
     const request = fake.requests.at(-1)!;
     expect(request.headers.authorization).toBe(`Bearer ${GOOD_KEY}`);
@@ -141,13 +207,17 @@ describe('the LLM test action (against a local OpenAI-compatible server)', () =>
     expect(fake.requests.at(-1)!.url).toBe('/ok/v1/chat/completions');
   });
 
-  it('a wrong key: ok=false, status 401 and the provider\'s message', async () => {
+  it("a wrong key: ok=false, status 401 and the provider's message", async () => {
     const { dev } = await operationUsers(server);
     const id = await addLlm(server, dev, { url: fake.base('ok'), apiKey: 'sk-wrong' });
     const result = await must<LlmTestResult>(server, dev, '/api/operation/llms/test', { id });
     expect(result).toMatchObject({ ok: false, status: 401, failure: 'http', reply: null });
     expect(result.error).toBe('The provider refused the key (HTTP 401): Incorrect API key provided');
-    const zh = await call<LlmTestResult>(server, '/api/operation/llms/test', { token: dev, body: { id }, headers: { 'x-dialwise-locale': 'zh-CN' } });
+    const zh = await call<LlmTestResult>(server, '/api/operation/llms/test', {
+      token: dev,
+      body: { id },
+      headers: { 'x-dialwise-locale': 'zh-CN' },
+    });
     expect(zh.body.data.error).toBe('服务商拒绝了该密钥（HTTP 401）：Incorrect API key provided');
   });
 
@@ -159,10 +229,14 @@ describe('the LLM test action (against a local OpenAI-compatible server)', () =>
     expect(result.error).toContain('Nothing answers at this URL (HTTP 404)');
   });
 
-  it('a provider error (500) shows the provider\'s own message', async () => {
+  it("a provider error (500) shows the provider's own message", async () => {
     const { dev } = await operationUsers(server);
     const id = await addLlm(server, dev, { url: fake.base('boom') });
-    expect(await runTest(dev, id)).toMatchObject({ ok: false, status: 500, error: 'The provider answered HTTP 500: The model is overloaded' });
+    expect(await runTest(dev, id)).toMatchObject({
+      ok: false,
+      status: 500,
+      error: 'The provider answered HTTP 500: The model is overloaded',
+    });
   });
 
   it('a non-JSON answer says so and shows how it began', async () => {
@@ -210,7 +284,10 @@ describe('chat completions URL', () => {
     ['https://api.openai.com/v1/', 'https://api.openai.com/v1/chat/completions'],
     ['https://api.deepseek.com', 'https://api.deepseek.com/chat/completions'],
     ['https://ark.example.com/api/v3/chat/completions', 'https://ark.example.com/api/v3/chat/completions'],
-    ['https://x.example/openai/deployments/gpt/chat/completions?api-version=2024-06-01', 'https://x.example/openai/deployments/gpt/chat/completions?api-version=2024-06-01'],
+    [
+      'https://x.example/openai/deployments/gpt/chat/completions?api-version=2024-06-01',
+      'https://x.example/openai/deployments/gpt/chat/completions?api-version=2024-06-01',
+    ],
     ['https://x.example/v1?key=1', 'https://x.example/v1/chat/completions?key=1'],
   ])('%s → %s', (url, expected) => {
     expect(chatCompletionsUrl(url)).toBe(expected);

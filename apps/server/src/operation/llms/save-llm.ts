@@ -9,21 +9,35 @@ import { findLlm } from './list-llms.ts';
 
 function columns(input: LlmInput) {
   return {
-    vendor: input.vendor, modelType: input.modelType, modelName: input.modelName, calledName: input.calledName,
-    tag: input.tag ?? '', url: input.url, keyName: input.keyName,
+    vendor: input.vendor,
+    modelType: input.modelType,
+    modelName: input.modelName,
+    calledName: input.calledName,
+    tag: input.tag ?? '',
+    url: input.url,
+    keyName: input.keyName,
   };
 }
 
 /** Adds a model; the key (if any) is sealed before it touches the database. */
 export async function createLlm(ctx: ActionContext, secrets: SecretBox, input: LlmInput): Promise<Llm> {
   return ctx.db.transaction(async (tx) => {
-    const [row] = await tx.insert(llms).values({
-      ...columns(input),
-      apiKeySealed: input.apiKey ? secrets.seal(input.apiKey) : null,
-      createdBy: ctx.actor.userId, updatedBy: ctx.actor.userId,
-    }).returning({ id: llms.id });
+    const [row] = await tx
+      .insert(llms)
+      .values({
+        ...columns(input),
+        apiKeySealed: input.apiKey ? secrets.seal(input.apiKey) : null,
+        createdBy: ctx.actor.userId,
+        updatedBy: ctx.actor.userId,
+      })
+      .returning({ id: llms.id });
     // The audit entry records that a key was set, never the key.
-    await recordAudit(tx, auditWho(ctx), { action: 'create', entity: 'llm', entityId: row!.id, changes: { ...columns(input), keySet: Boolean(input.apiKey) } });
+    await recordAudit(tx, auditWho(ctx), {
+      action: 'create',
+      entity: 'llm',
+      entityId: row!.id,
+      changes: { ...columns(input), keySet: Boolean(input.apiKey) },
+    });
     return (await findLlm(tx, row!.id))!;
   });
 }
@@ -35,7 +49,10 @@ export async function updateLlm(ctx: ActionContext, secrets: SecretBox, input: L
     if (!before) throw AppError.notFound();
     const next = columns(input);
     const apiKeySealed = input.apiKey ? secrets.seal(input.apiKey) : input.clearApiKey ? null : before.apiKeySealed;
-    await tx.update(llms).set({ ...next, apiKeySealed, updatedBy: ctx.actor.userId, updatedAt: new Date() }).where(eq(llms.id, input.id));
+    await tx
+      .update(llms)
+      .set({ ...next, apiKeySealed, updatedBy: ctx.actor.userId, updatedAt: new Date() })
+      .where(eq(llms.id, input.id));
     const changes: Record<string, unknown> = diffChanges({ ...columns({ ...before, tag: before.tag }) }, next);
     if (input.apiKey) changes.keyChanged = true;
     else if (input.clearApiKey && before.apiKeySealed) changes.keyRemoved = true;

@@ -1,6 +1,12 @@
 import { eq } from 'drizzle-orm';
 import {
-  ErrorCode, LLM_TEST_DEFAULT_PROMPT, LLM_TEST_TIMEOUT, translate, type LlmTestInput, type LlmTestResult, type Locale,
+  ErrorCode,
+  LLM_TEST_DEFAULT_PROMPT,
+  LLM_TEST_TIMEOUT,
+  translate,
+  type LlmTestInput,
+  type LlmTestResult,
+  type Locale,
 } from '@dialwise/contracts';
 import type { ActionContext } from '../../auth/actor.ts';
 import { llms } from '../../db/schema.ts';
@@ -49,9 +55,23 @@ export async function testLlm(ctx: ActionContext, secrets: SecretBox, input: Llm
     { messages: [{ role: 'user', content: input.prompt || LLM_TEST_DEFAULT_PROMPT }] },
     { timeoutMs },
   );
-  if (result.ok) return { ok: true, reply: result.reply, latencyMs: result.latencyMs, status: result.status, error: null, failure: null, endpoint: result.endpoint };
+  if (result.ok)
+    return {
+      ok: true,
+      reply: result.reply,
+      latencyMs: result.latencyMs,
+      status: result.status,
+      error: null,
+      failure: null,
+      endpoint: result.endpoint,
+    };
   return {
-    ok: false, reply: null, latencyMs: result.latencyMs, status: result.status, failure: result.failure,
-    error: describeFailure(result, locale, timeoutMs), endpoint: result.endpoint,
+    ok: false,
+    reply: null,
+    latencyMs: result.latencyMs,
+    status: result.status,
+    failure: result.failure,
+    error: describeFailure(result, locale, timeoutMs),
+    endpoint: result.endpoint,
   };
 }

@@ -19,6 +19,11 @@ export async function deleteProcessor(ctx: ActionContext, id: string): Promise<v
     const granted = await companiesGranted(tx, 'processor', id);
     if (granted.length > 0) throw new AppError(ErrorCode.CONFLICT, 'e.processor.granted', { companies: granted.join(', ') });
     await tx.delete(processors).where(eq(processors.id, id));
-    await recordAudit(tx, auditWho(ctx), { action: 'delete', entity: 'processor', entityId: id, changes: { alias: row.alias, type: row.type } });
+    await recordAudit(tx, auditWho(ctx), {
+      action: 'delete',
+      entity: 'processor',
+      entityId: id,
+      changes: { alias: row.alias, type: row.type },
+    });
   });
 }

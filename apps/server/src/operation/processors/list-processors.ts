@@ -17,7 +17,9 @@ type Selected = { row: typeof processors.$inferSelect; vendor: string | null; mo
 async function usedBy(db: DbOrTx, ids: string[]): Promise<Map<string, string[]>> {
   const result = new Map<string, string[]>();
   if (ids.length === 0) return result;
-  const rows = await db.select({ name: scenarios.name, processorIds: scenarioVersions.processorIds }).from(scenarios)
+  const rows = await db
+    .select({ name: scenarios.name, processorIds: scenarioVersions.processorIds })
+    .from(scenarios)
     .innerJoin(scenarioVersions, and(eq(scenarioVersions.scenarioId, scenarios.id), eq(scenarioVersions.version, scenarios.currentVersion)))
     .where(sql`${scenarioVersions.processorIds} && ${sql.param(ids)}::uuid[]`)
     .orderBy(scenarios.name);
@@ -31,15 +33,29 @@ async function usedBy(db: DbOrTx, ids: string[]): Promise<Map<string, string[]>>
 
 function view({ row, vendor, model, updatedBy }: Selected, uses: Map<string, string[]>): Processor {
   return {
-    id: row.id, alias: row.alias, state: row.state, type: row.type, isPublic: row.isPublic,
-    llmId: row.llmId, llmVendor: vendor ?? '', llmModel: model ?? '',
-    systemPrompt: row.systemPrompt, temperature: row.temperature, topP: row.topP, extraOptions: row.extraOptions,
-    usedBy: uses.get(row.id) ?? [], updatedBy, createTime: row.createdAt.toISOString(), updateTime: row.updatedAt.toISOString(),
+    id: row.id,
+    alias: row.alias,
+    state: row.state,
+    type: row.type,
+    isPublic: row.isPublic,
+    llmId: row.llmId,
+    llmVendor: vendor ?? '',
+    llmModel: model ?? '',
+    systemPrompt: row.systemPrompt,
+    temperature: row.temperature,
+    topP: row.topP,
+    extraOptions: row.extraOptions,
+    usedBy: uses.get(row.id) ?? [],
+    updatedBy,
+    createTime: row.createdAt.toISOString(),
+    updateTime: row.updatedAt.toISOString(),
   };
 }
 
 function base(db: DbOrTx) {
-  return db.select(columns()).from(processors)
+  return db
+    .select(columns())
+    .from(processors)
     .leftJoin(llms, eq(llms.id, processors.llmId))
     .leftJoin(updater, eq(updater.id, processors.updatedBy));
 }
@@ -59,24 +75,35 @@ export async function listProcessors(ctx: ActionContext, query: ProcessorQuery):
   }
   const where = filters.length ? and(...filters) : undefined;
   const [rows, [total]] = await Promise.all([
-    base(ctx.db).where(where).orderBy(desc(processors.updatedAt), desc(processors.id))
-      .limit(query.pageSize).offset((query.page - 1) * query.pageSize),
+    base(ctx.db)
+      .where(where)
+      .orderBy(desc(processors.updatedAt), desc(processors.id))
+      .limit(query.pageSize)
+      .offset((query.page - 1) * query.pageSize),
     ctx.db.select({ n: count() }).from(processors).where(where),
   ]);
-  const uses = await usedBy(ctx.db, rows.map((r) => r.row.id));
+  const uses = await usedBy(
+    ctx.db,
+    rows.map((r) => r.row.id),
+  );
   return { total: total?.n ?? 0, list: rows.map((r) => view(r, uses)) };
 }
 
 /** Every processor, for the scenario editor's choices (invalid ones shown but not selectable). */
 export async function listProcessorOptions(ctx: ActionContext): Promise<ProcessorOption[]> {
-  const rows = await ctx.db.select({ id: processors.id, alias: processors.alias, type: processors.type, state: processors.state, model: llms.calledName })
-    .from(processors).leftJoin(llms, eq(llms.id, processors.llmId)).orderBy(processors.type, processors.alias);
+  const rows = await ctx.db
+    .select({ id: processors.id, alias: processors.alias, type: processors.type, state: processors.state, model: llms.calledName })
+    .from(processors)
+    .leftJoin(llms, eq(llms.id, processors.llmId))
+    .orderBy(processors.type, processors.alias);
   return rows.map(({ model, ...rest }) => ({ ...rest, llmModel: model ?? '' }));
 }
 
 /** The processors of the given ids (for checking references). */
 export async function processorsByIds(db: DbOrTx, ids: string[]) {
   if (ids.length === 0) return [];
-  return db.select({ id: processors.id, alias: processors.alias, type: processors.type, state: processors.state })
-    .from(processors).where(inArray(processors.id, ids));
+  return db
+    .select({ id: processors.id, alias: processors.alias, type: processors.type, state: processors.state })
+    .from(processors)
+    .where(inArray(processors.id, ids));
 }

@@ -12,20 +12,30 @@ import { scenariosUsing } from './scenarios-using.ts';
 async function checkModel(tx: Tx, input: ProcessorInput): Promise<void> {
   const [llm] = await tx.select({ vendor: llms.vendor }).from(llms).where(eq(llms.id, input.llmId));
   if (!llm) throw new AppError(ErrorCode.VALIDATION, 'e.processor.llmMissing');
-  if (llm.vendor.toLowerCase() !== input.llmVendor.toLowerCase()) throw new AppError(ErrorCode.VALIDATION, 'e.processor.llmVendor', { vendor: input.llmVendor });
+  if (llm.vendor.toLowerCase() !== input.llmVendor.toLowerCase())
+    throw new AppError(ErrorCode.VALIDATION, 'e.processor.llmVendor', { vendor: input.llmVendor });
 }
 
 async function checkAliasFree(tx: Tx, alias: string, exceptId?: string): Promise<void> {
   const same = sql`lower(${processors.alias}) = lower(${alias})`;
-  const [clash] = await tx.select({ id: processors.id }).from(processors).where(exceptId ? and(same, ne(processors.id, exceptId)) : same);
+  const [clash] = await tx
+    .select({ id: processors.id })
+    .from(processors)
+    .where(exceptId ? and(same, ne(processors.id, exceptId)) : same);
   if (clash) throw new AppError(ErrorCode.CONFLICT, 'e.processor.aliasExists');
 }
 
 function columns(input: ProcessorInput) {
   const extra = parseExtraOptions(input.extraOptions);
   return {
-    alias: input.alias, state: input.state, type: input.type, isPublic: input.isPublic, llmId: input.llmId,
-    systemPrompt: input.systemPrompt, temperature: input.temperature, topP: input.topP ?? null,
+    alias: input.alias,
+    state: input.state,
+    type: input.type,
+    isPublic: input.isPublic,
+    llmId: input.llmId,
+    systemPrompt: input.systemPrompt,
+    temperature: input.temperature,
+    topP: input.topP ?? null,
     // The schema has refused anything but an object already.
     extraOptions: extra.ok ? extra.value : {},
   };
@@ -36,7 +46,10 @@ export async function createProcessor(ctx: ActionContext, input: ProcessorInput)
     await checkAliasFree(tx, input.alias);
     await checkModel(tx, input);
     const values = columns(input);
-    const [row] = await tx.insert(processors).values({ ...values, createdBy: ctx.actor.userId, updatedBy: ctx.actor.userId }).returning({ id: processors.id });
+    const [row] = await tx
+      .insert(processors)
+      .values({ ...values, createdBy: ctx.actor.userId, updatedBy: ctx.actor.userId })
+      .returning({ id: processors.id });
     await recordAudit(tx, auditWho(ctx), { action: 'create', entity: 'processor', entityId: row!.id, changes: values });
     return (await findProcessor(tx, row!.id))!;
   });
@@ -54,8 +67,16 @@ export async function updateProcessor(ctx: ActionContext, input: ProcessorUpdate
       if (names.length > 0) throw new AppError(ErrorCode.CONFLICT, 'e.processor.typeInUse', { scenarios: names.join(', ') });
     }
     const values = columns(input);
-    await tx.update(processors).set({ ...values, updatedBy: ctx.actor.userId, updatedAt: new Date() }).where(eq(processors.id, input.id));
-    await recordAudit(tx, auditWho(ctx), { action: 'update', entity: 'processor', entityId: input.id, changes: diffChanges(before, values) });
+    await tx
+      .update(processors)
+      .set({ ...values, updatedBy: ctx.actor.userId, updatedAt: new Date() })
+      .where(eq(processors.id, input.id));
+    await recordAudit(tx, auditWho(ctx), {
+      action: 'update',
+      entity: 'processor',
+      entityId: input.id,
+      changes: diffChanges(before, values),
+    });
     return (await findProcessor(tx, input.id))!;
   });
 }

@@ -4,7 +4,9 @@ import { companies, companyGrants, scenarios, scenarioVersions } from '../../db/
 
 /** Names of the scenarios with any version (current or kept for a running task) referencing the processor. */
 export async function scenariosUsing(db: DbOrTx, processorId: string): Promise<string[]> {
-  const rows = await db.selectDistinct({ name: scenarios.name }).from(scenarioVersions)
+  const rows = await db
+    .selectDistinct({ name: scenarios.name })
+    .from(scenarioVersions)
     .innerJoin(scenarios, eq(scenarios.id, scenarioVersions.scenarioId))
     .where(sql`${scenarioVersions.processorIds} @> array[${processorId}]::uuid[]`)
     .orderBy(scenarios.name);
@@ -13,7 +15,9 @@ export async function scenariosUsing(db: DbOrTx, processorId: string): Promise<s
 
 /** Names of the companies a catalogue entry is granted to. */
 export async function companiesGranted(db: DbOrTx, kind: 'processor' | 'scenario', refId: string): Promise<string[]> {
-  const rows = await db.select({ name: companies.name }).from(companyGrants)
+  const rows = await db
+    .select({ name: companies.name })
+    .from(companyGrants)
     .innerJoin(companies, eq(companies.id, companyGrants.companyId))
     .where(and(eq(companyGrants.kind, kind), eq(companyGrants.refId, refId)))
     .orderBy(companies.name);

@@ -1,11 +1,22 @@
 import {
-  ErrorCode, pathText, processorSlots, translate, type FailedPath, type Locale, type MessageKey, type ScenarioDocument,
+  ErrorCode,
+  pathText,
+  processorSlots,
+  translate,
+  type FailedPath,
+  type Locale,
+  type MessageKey,
+  type ScenarioDocument,
 } from '@dialwise/contracts';
 import type { DbOrTx } from '../../db/client.ts';
 import { AppError } from '../../http/app-error.ts';
 import { processorsByIds } from '../processors/list-processors.ts';
 
-export interface Problem { path: (string | number)[]; key: MessageKey; params?: Record<string, string> }
+export interface Problem {
+  path: (string | number)[];
+  key: MessageKey;
+  params?: Record<string, string>;
+}
 
 /**
  * What the schema cannot know: every referenced processor exists, is valid, and has the type its slot
@@ -19,9 +30,14 @@ export async function referenceProblems(db: DbOrTx, doc: ScenarioDocument): Prom
   for (const slot of slots) {
     const processor = found.get(slot.processorId);
     if (!processor) problems.push({ path: slot.path, key: 'e.scenario.processorMissing' });
-    else if (processor.state !== 'valid') problems.push({ path: slot.path, key: 'e.scenario.processorInvalid', params: { alias: processor.alias } });
+    else if (processor.state !== 'valid')
+      problems.push({ path: slot.path, key: 'e.scenario.processorInvalid', params: { alias: processor.alias } });
     else if (processor.type !== slot.type) {
-      problems.push({ path: slot.path, key: 'e.scenario.processorType', params: { alias: processor.alias, actual: processor.type, expected: slot.type } });
+      problems.push({
+        path: slot.path,
+        key: 'e.scenario.processorType',
+        params: { alias: processor.alias, actual: processor.type, expected: slot.type },
+      });
     }
   }
   return problems;
@@ -37,5 +53,6 @@ export function failedPaths(problems: Problem[], locale: Locale, prefix: (string
  */
 export async function assertReferences(db: DbOrTx, doc: ScenarioDocument, locale: Locale): Promise<void> {
   const problems = await referenceProblems(db, doc);
-  if (problems.length > 0) throw new AppError(ErrorCode.VALIDATION, 'e.scenario.references', {}, { fields: failedPaths(problems, locale, ['document']) });
+  if (problems.length > 0)
+    throw new AppError(ErrorCode.VALIDATION, 'e.scenario.references', {}, { fields: failedPaths(problems, locale, ['document']) });
 }

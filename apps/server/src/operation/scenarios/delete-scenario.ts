@@ -14,6 +14,11 @@ export async function deleteScenario(ctx: ActionContext, id: string): Promise<vo
     const granted = await companiesGranted(tx, 'scenario', id);
     if (granted.length > 0) throw new AppError(ErrorCode.CONFLICT, 'e.scenario.granted', { companies: granted.join(', ') });
     await tx.delete(scenarios).where(eq(scenarios.id, id));
-    await recordAudit(tx, auditWho(ctx), { action: 'delete', entity: 'scenario', entityId: id, changes: { name: row.name, versions: row.currentVersion } });
+    await recordAudit(tx, auditWho(ctx), {
+      action: 'delete',
+      entity: 'scenario',
+      entityId: id,
+      changes: { name: row.name, versions: row.currentVersion },
+    });
   });
 }

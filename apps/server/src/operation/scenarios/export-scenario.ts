@@ -13,7 +13,10 @@ export async function exportScenario(ctx: ActionContext, ref: ScenarioRef, now: 
   if (!found) throw AppError.notFound();
   const processors = await processorsByIds(ctx.db, processorIdsOf(found.document));
   return {
-    format: SCENARIO_FORMAT, formatVersion: SCENARIO_FORMAT_VERSION, exportedAt: now.toISOString(), sourceVersion: found.version,
+    format: SCENARIO_FORMAT,
+    formatVersion: SCENARIO_FORMAT_VERSION,
+    exportedAt: now.toISOString(),
+    sourceVersion: found.version,
     scenario: found.document,
     processors: processors.map(({ id, alias, type }) => ({ id, alias, type })),
   };

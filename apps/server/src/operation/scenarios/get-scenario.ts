@@ -6,7 +6,12 @@ import type { DbOrTx } from '../../db/client.ts';
 import { scenarios, scenarioVersions, users } from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
 
-export interface ScenarioVersion { scenarioId: string; name: string; version: number; document: ScenarioDocument }
+export interface ScenarioVersion {
+  scenarioId: string;
+  name: string;
+  version: number;
+  document: ScenarioDocument;
+}
 
 /**
  * The document a call runs: the given version, else the current one; null when the scenario (or that
@@ -14,10 +19,15 @@ export interface ScenarioVersion { scenarioId: string; name: string; version: nu
  * so later edits never change a running task.
  */
 export async function getScenarioVersion(db: DbOrTx, scenarioId: string, version?: number): Promise<ScenarioVersion | null> {
-  const [scenario] = await db.select({ name: scenarios.name, currentVersion: scenarios.currentVersion }).from(scenarios).where(eq(scenarios.id, scenarioId));
+  const [scenario] = await db
+    .select({ name: scenarios.name, currentVersion: scenarios.currentVersion })
+    .from(scenarios)
+    .where(eq(scenarios.id, scenarioId));
   if (!scenario) return null;
   const wanted = version ?? scenario.currentVersion;
-  const [row] = await db.select({ document: scenarioVersions.document }).from(scenarioVersions)
+  const [row] = await db
+    .select({ document: scenarioVersions.document })
+    .from(scenarioVersions)
     .where(and(eq(scenarioVersions.scenarioId, scenarioId), eq(scenarioVersions.version, wanted)));
   return row ? { scenarioId, name: row.document.name, version: wanted, document: row.document } : null;
 }
@@ -29,11 +39,18 @@ export async function getScenario(ctx: ActionContext, ref: ScenarioRef): Promise
   if (!scenario) throw AppError.notFound();
   const found = await getScenarioVersion(ctx.db, ref.id, ref.version);
   if (!found) throw AppError.notFound();
-  const versions = await ctx.db.select({ version: scenarioVersions.version, createdBy: author.username, createdAt: scenarioVersions.createdAt })
-    .from(scenarioVersions).leftJoin(author, eq(author.id, scenarioVersions.createdBy))
-    .where(eq(scenarioVersions.scenarioId, ref.id)).orderBy(desc(scenarioVersions.version));
+  const versions = await ctx.db
+    .select({ version: scenarioVersions.version, createdBy: author.username, createdAt: scenarioVersions.createdAt })
+    .from(scenarioVersions)
+    .leftJoin(author, eq(author.id, scenarioVersions.createdBy))
+    .where(eq(scenarioVersions.scenarioId, ref.id))
+    .orderBy(desc(scenarioVersions.version));
   return {
-    id: scenario.id, name: scenario.name, currentVersion: scenario.currentVersion, version: found.version, document: found.document,
+    id: scenario.id,
+    name: scenario.name,
+    currentVersion: scenario.currentVersion,
+    version: found.version,
+    document: found.document,
     versions: versions.map((v) => ({ version: v.version, createdBy: v.createdBy, createTime: v.createdAt.toISOString() })),
   };
 }

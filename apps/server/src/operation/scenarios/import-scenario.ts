@@ -1,7 +1,16 @@
 import { and, eq, sql } from 'drizzle-orm';
 import {
-  ErrorCode, formatIssue, pathText, processorSlots, scenarioExportSchema, translate, type FailedPath, type Locale, type ScenarioDocument,
-  type ScenarioParsed, type ScenarioSaved,
+  ErrorCode,
+  formatIssue,
+  pathText,
+  processorSlots,
+  scenarioExportSchema,
+  translate,
+  type FailedPath,
+  type Locale,
+  type ScenarioDocument,
+  type ScenarioParsed,
+  type ScenarioSaved,
 } from '@dialwise/contracts';
 import type { ActionContext } from '../../auth/actor.ts';
 import type { DbOrTx, Tx } from '../../db/client.ts';
@@ -39,13 +48,19 @@ export async function parseScenarioFile(db: DbOrTx, content: unknown, locale: Lo
     if (here) continue;
     const entry = listed.get(slot.processorId);
     const [match] = entry
-      ? await db.select({ id: processors.id }).from(processors).where(and(sql`lower(${processors.alias}) = lower(${entry.alias})`, eq(processors.type, entry.type)))
+      ? await db
+          .select({ id: processors.id })
+          .from(processors)
+          .where(and(sql`lower(${processors.alias}) = lower(${entry.alias})`, eq(processors.type, entry.type)))
       : [];
     if (match) {
       setAt(document, slot.path, match.id);
       remapped.push(pathText(slot.path));
     } else if (entry) {
-      unmapped.push({ path: pathText(['scenario', ...slot.path]), message: translate('e.scenario.processorUnmapped', locale, { alias: entry.alias, type: entry.type }) });
+      unmapped.push({
+        path: pathText(['scenario', ...slot.path]),
+        message: translate('e.scenario.processorUnmapped', locale, { alias: entry.alias, type: entry.type }),
+      });
     }
   }
   const problems = await referenceProblems(db, document);

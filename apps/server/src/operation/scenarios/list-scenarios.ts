@@ -16,19 +16,28 @@ export async function listScenarios(ctx: ActionContext, query: ScenarioQuery): P
   const where = filters.length ? and(...filters) : undefined;
   const current = and(eq(scenarioVersions.scenarioId, scenarios.id), eq(scenarioVersions.version, scenarios.currentVersion));
   const [rows, [total]] = await Promise.all([
-    ctx.db.select({ row: scenarios, processorIds: scenarioVersions.processorIds, updatedBy: updater.username }).from(scenarios)
-      .innerJoin(scenarioVersions, current).leftJoin(updater, eq(updater.id, scenarios.updatedBy))
-      .where(where).orderBy(desc(scenarios.updatedAt), desc(scenarios.id))
-      .limit(query.pageSize).offset((query.page - 1) * query.pageSize),
+    ctx.db
+      .select({ row: scenarios, processorIds: scenarioVersions.processorIds, updatedBy: updater.username })
+      .from(scenarios)
+      .innerJoin(scenarioVersions, current)
+      .leftJoin(updater, eq(updater.id, scenarios.updatedBy))
+      .where(where)
+      .orderBy(desc(scenarios.updatedAt), desc(scenarios.id))
+      .limit(query.pageSize)
+      .offset((query.page - 1) * query.pageSize),
     ctx.db.select({ n: count() }).from(scenarios).innerJoin(scenarioVersions, current).where(where),
   ]);
   const processors = new Map((await processorsByIds(ctx.db, [...new Set(rows.flatMap((r) => r.processorIds))])).map((p) => [p.id, p]));
   return {
     total: total?.n ?? 0,
     list: rows.map(({ row, processorIds, updatedBy }) => ({
-      id: row.id, name: row.name, version: row.currentVersion, updatedBy,
+      id: row.id,
+      name: row.name,
+      version: row.currentVersion,
+      updatedBy,
       processors: processorIds.flatMap((id) => processors.get(id) ?? []),
-      updateTime: row.updatedAt.toISOString(), createTime: row.createdAt.toISOString(),
+      updateTime: row.updatedAt.toISOString(),
+      createTime: row.createdAt.toISOString(),
     })),
   };
 }

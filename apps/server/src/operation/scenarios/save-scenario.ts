@@ -1,6 +1,14 @@
 import { isDeepStrictEqual } from 'node:util';
 import { and, eq, ne, sql } from 'drizzle-orm';
-import { ErrorCode, processorIdsOf, type Locale, type ScenarioCreate, type ScenarioDocument, type ScenarioSaved, type ScenarioUpdate } from '@dialwise/contracts';
+import {
+  ErrorCode,
+  processorIdsOf,
+  type Locale,
+  type ScenarioCreate,
+  type ScenarioDocument,
+  type ScenarioSaved,
+  type ScenarioUpdate,
+} from '@dialwise/contracts';
 import type { ActionContext } from '../../auth/actor.ts';
 import { auditWho, recordAudit } from '../../audit/record-audit.ts';
 import type { Tx } from '../../db/client.ts';
@@ -10,15 +18,27 @@ import { assertReferences } from './check-references.ts';
 
 export async function nameTaken(tx: Tx, name: string, exceptId?: string): Promise<boolean> {
   const same = sql`lower(${scenarios.name}) = lower(${name})`;
-  const [clash] = await tx.select({ id: scenarios.id }).from(scenarios).where(exceptId ? and(same, ne(scenarios.id, exceptId)) : same);
+  const [clash] = await tx
+    .select({ id: scenarios.id })
+    .from(scenarios)
+    .where(exceptId ? and(same, ne(scenarios.id, exceptId)) : same);
   return Boolean(clash);
 }
 
 /** Writes a new scenario at version 1 (the document is already checked). */
-export async function insertScenario(tx: Tx, ctx: ActionContext, document: ScenarioDocument, action: 'create' | 'import'): Promise<ScenarioSaved> {
-  const [row] = await tx.insert(scenarios).values({ name: document.name, currentVersion: 1, createdBy: ctx.actor.userId, updatedBy: ctx.actor.userId })
+export async function insertScenario(
+  tx: Tx,
+  ctx: ActionContext,
+  document: ScenarioDocument,
+  action: 'create' | 'import',
+): Promise<ScenarioSaved> {
+  const [row] = await tx
+    .insert(scenarios)
+    .values({ name: document.name, currentVersion: 1, createdBy: ctx.actor.userId, updatedBy: ctx.actor.userId })
     .returning({ id: scenarios.id });
-  await tx.insert(scenarioVersions).values({ scenarioId: row!.id, version: 1, document, processorIds: processorIdsOf(document), createdBy: ctx.actor.userId });
+  await tx
+    .insert(scenarioVersions)
+    .values({ scenarioId: row!.id, version: 1, document, processorIds: processorIdsOf(document), createdBy: ctx.actor.userId });
   await recordAudit(tx, auditWho(ctx), { action, entity: 'scenario', entityId: row!.id, changes: { name: document.name, version: 1 } });
   return { id: row!.id, name: document.name, version: 1 };
 }
@@ -40,8 +60,11 @@ export async function updateScenario(ctx: ActionContext, input: ScenarioUpdate, 
   return ctx.db.transaction(async (tx) => {
     const [row] = await tx.select().from(scenarios).where(eq(scenarios.id, input.id)).for('update');
     if (!row) throw AppError.notFound();
-    if (row.currentVersion !== input.baseVersion) throw new AppError(ErrorCode.CONFLICT, 'e.scenario.staleVersion', { current: row.currentVersion });
-    const [current] = await tx.select({ document: scenarioVersions.document }).from(scenarioVersions)
+    if (row.currentVersion !== input.baseVersion)
+      throw new AppError(ErrorCode.CONFLICT, 'e.scenario.staleVersion', { current: row.currentVersion });
+    const [current] = await tx
+      .select({ document: scenarioVersions.document })
+      .from(scenarioVersions)
       .where(and(eq(scenarioVersions.scenarioId, row.id), eq(scenarioVersions.version, row.currentVersion)));
     // jsonb does not keep key order, so compare values, not text.
     if (current && isDeepStrictEqual(current.document, input.document)) return { id: row.id, name: row.name, version: row.currentVersion };
@@ -49,9 +72,15 @@ export async function updateScenario(ctx: ActionContext, input: ScenarioUpdate, 
     await assertReferences(tx, input.document, locale);
     const version = row.currentVersion + 1;
     await tx.insert(scenarioVersions).values({
-      scenarioId: row.id, version, document: input.document, processorIds: processorIdsOf(input.document), createdBy: ctx.actor.userId,
+      scenarioId: row.id,
+      version,
+      document: input.document,
+      processorIds: processorIdsOf(input.document),
+      createdBy: ctx.actor.userId,
     });
-    await tx.update(scenarios).set({ name: input.document.name, currentVersion: version, updatedBy: ctx.actor.userId, updatedAt: new Date() })
+    await tx
+      .update(scenarios)
+      .set({ name: input.document.name, currentVersion: version, updatedBy: ctx.actor.userId, updatedAt: new Date() })
       .where(eq(scenarios.id, row.id));
     const changes: Record<string, unknown> = { version: { from: row.currentVersion, to: version } };
     if (row.name !== input.document.name) changes.name = { from: row.name, to: input.document.name };

@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import {
-  ErrorCode, SCENARIO_FORMAT, scenarioDocumentSchema, type ScenarioDetail, type ScenarioExport, type ScenarioListItem, type ScenarioParsed,
+  ErrorCode,
+  SCENARIO_FORMAT,
+  scenarioDocumentSchema,
+  type ScenarioDetail,
+  type ScenarioExport,
+  type ScenarioListItem,
+  type ScenarioParsed,
   type ScenarioSaved,
 } from '@dialwise/contracts';
 import { call, useTestServer } from '../../../test/helper.ts';
@@ -15,7 +21,9 @@ import { seedScenariosDemo } from './seed-demo.ts';
 const server = useTestServer();
 const en = { 'accept-language': 'en-US' };
 
-interface Failure { fields: { path: string; message: string }[] }
+interface Failure {
+  fields: { path: string; message: string }[];
+}
 
 async function setUp() {
   const users = await operationUsers(server);
@@ -51,23 +59,50 @@ describe('scenario documents', () => {
 
   it('transfer texts: 100 characters are saved, 101 refused', async () => {
     const { dev, p } = await setUp();
-    const withTexts = (successText: string, failureText: string, name: string) => scenarioDoc(p, {
-      name, tools: [{ kind: 'transfer', alias: 'to_agent', successText, failureText }, { kind: 'hangup', alias: 'bye' }],
-    });
+    const withTexts = (successText: string, failureText: string, name: string) =>
+      scenarioDoc(p, {
+        name,
+        tools: [
+          { kind: 'transfer', alias: 'to_agent', successText, failureText },
+          { kind: 'hangup', alias: 'bye' },
+        ],
+      });
     expect((await create(dev, withTexts('s'.repeat(100), 'f'.repeat(100), 'Exactly 100'))).body.code).toBe(200);
     const long = await create(dev, withTexts('s'.repeat(101), 'ok', 'Too long'));
     expect(long.body).toMatchObject({ code: ErrorCode.VALIDATION, message: 'Success text must be at most 100 characters' });
     expect(long.body.data.fields[0]!.path).toBe('document.tools.0.successText');
     const longFailure = await create(dev, withTexts('ok', 'f'.repeat(101), 'Too long 2'));
-    expect(longFailure.body.data.fields[0]).toEqual({ path: 'document.tools.0.failureText', message: 'Failure text must be at most 100 characters' });
+    expect(longFailure.body.data.fields[0]).toEqual({
+      path: 'document.tools.0.failureText',
+      message: 'Failure text must be at most 100 characters',
+    });
   });
 
   it('a duplicate tool alias is refused with "The alias already exists"', async () => {
     const { dev, p } = await setUp();
-    const answer = await create(dev, scenarioDoc(p, { tools: [{ kind: 'transfer', alias: 'to_agent' }, { kind: 'hangup', alias: 'To_Agent' }] }));
+    const answer = await create(
+      dev,
+      scenarioDoc(p, {
+        tools: [
+          { kind: 'transfer', alias: 'to_agent' },
+          { kind: 'hangup', alias: 'To_Agent' },
+        ],
+      }),
+    );
     expect(answer.body).toMatchObject({ code: ErrorCode.VALIDATION, message: 'The alias already exists' });
     expect(answer.body.data.fields).toEqual([{ path: 'document.tools.1.alias', message: 'The alias already exists' }]);
-    const zh = await call(server, '/api/operation/scenarios/create', { token: dev, body: { document: scenarioDoc(p, { tools: [{ kind: 'transfer', alias: 'to_agent' }, { kind: 'hangup', alias: 'to_agent' }] }) }, headers: { 'accept-language': 'zh-CN' } });
+    const zh = await call(server, '/api/operation/scenarios/create', {
+      token: dev,
+      body: {
+        document: scenarioDoc(p, {
+          tools: [
+            { kind: 'transfer', alias: 'to_agent' },
+            { kind: 'hangup', alias: 'to_agent' },
+          ],
+        }),
+      },
+      headers: { 'accept-language': 'zh-CN' },
+    });
     expect(zh.body.message).toBe('该别名已存在');
   });
 
@@ -77,17 +112,39 @@ describe('scenario documents', () => {
       scenarioDoc(p, { routers: [{ name: 'Talk', target: { kind: 'stream', refereeId, mainId, rewriteId: null } }] });
     const wrongType = await create(dev, stream(p.filler));
     expect(wrongType.body).toMatchObject({ code: ErrorCode.VALIDATION, message: 'Some processors cannot be used here' });
-    expect(wrongType.body.data.fields).toEqual([{ path: 'document.routers.0.target.mainId', message: 'The processor filler is a filler processor; a stream processor is needed here' }]);
+    expect(wrongType.body.data.fields).toEqual([
+      {
+        path: 'document.routers.0.target.mainId',
+        message: 'The processor filler is a filler processor; a stream processor is needed here',
+      },
+    ]);
     const refereeAsMain = await create(dev, stream(p.main, p.main));
     expect(refereeAsMain.body.data.fields[0]!.path).toBe('document.routers.0.target.refereeId');
     const missing = await create(dev, stream('00000000-0000-4000-8000-000000000000'));
     expect(missing.body.data.fields).toEqual([{ path: 'document.routers.0.target.mainId', message: 'This processor does not exist' }]);
-    const wrongAnalysis = await create(dev, scenarioDoc(p, { analysis: { processorId: p.main }, filler: { processorId: p.summary, intervalMs: 1000 } }));
+    const wrongAnalysis = await create(
+      dev,
+      scenarioDoc(p, { analysis: { processorId: p.main }, filler: { processorId: p.summary, intervalMs: 1000 } }),
+    );
     expect(wrongAnalysis.body.data.fields.map((f) => f.path)).toEqual(['document.analysis.processorId', 'document.filler.processorId']);
-    const dynamic = await create(dev, scenarioDoc(p, { routers: [{ name: 'Ask', conditions: [{ type: 'dynamicLlm', role: 'user', processorId: p.main, question: 'Is it?' }], target: { kind: 'tool', toolAlias: 'bye' } }] }));
+    const dynamic = await create(
+      dev,
+      scenarioDoc(p, {
+        routers: [
+          {
+            name: 'Ask',
+            conditions: [{ type: 'dynamicLlm', role: 'user', processorId: p.main, question: 'Is it?' }],
+            target: { kind: 'tool', toolAlias: 'bye' },
+          },
+        ],
+      }),
+    );
     expect(dynamic.body.data.fields[0]!.path).toBe('document.routers.0.conditions.0.processorId');
 
-    await must(server, dev, '/api/operation/processors/update', { ...processorInput(p.llmId, { alias: 'main', state: 'invalid' }), id: p.main });
+    await must(server, dev, '/api/operation/processors/update', {
+      ...processorInput(p.llmId, { alias: 'main', state: 'invalid' }),
+      id: p.main,
+    });
     const invalid = await create(dev, stream(p.main));
     expect(invalid.body.data.fields).toEqual([{ path: 'document.routers.0.target.mainId', message: 'The processor main is invalid' }]);
   });
@@ -95,7 +152,10 @@ describe('scenario documents', () => {
   it('scenario names are unique', async () => {
     const { dev, p } = await setUp();
     await must(server, dev, '/api/operation/scenarios/create', { document: scenarioDoc(p) });
-    expect((await create(dev, scenarioDoc(p, { name: 'renewal REMINDER' }))).body).toMatchObject({ code: ErrorCode.CONFLICT, message: 'A scenario with this name already exists' });
+    expect((await create(dev, scenarioDoc(p, { name: 'renewal REMINDER' }))).body).toMatchObject({
+      code: ErrorCode.CONFLICT,
+      message: 'A scenario with this name already exists',
+    });
   });
 });
 
@@ -104,7 +164,9 @@ describe('versions', () => {
     const { dev, p } = await setUp();
     const { id } = await must<ScenarioSaved>(server, dev, '/api/operation/scenarios/create', { document: scenarioDoc(p) });
     const saved = await must<ScenarioSaved>(server, dev, '/api/operation/scenarios/update', {
-      id, baseVersion: 1, document: scenarioDoc(p, { name: 'Renewal reminder v2', filler: { processorId: p.filler, intervalMs: 900 } }),
+      id,
+      baseVersion: 1,
+      document: scenarioDoc(p, { name: 'Renewal reminder v2', filler: { processorId: p.filler, intervalMs: 900 } }),
     });
     expect(saved).toEqual({ id, name: 'Renewal reminder v2', version: 2 });
     const current = await must<ScenarioDetail>(server, dev, '/api/operation/scenarios/get', { id });
@@ -120,7 +182,9 @@ describe('versions', () => {
     expect(await getScenarioVersion(db, id)).toMatchObject({ version: 2, name: 'Renewal reminder v2' });
     expect(await getScenarioVersion(db, id, 3)).toBeNull();
     expect(await getScenarioVersion(db, '00000000-0000-4000-8000-000000000000')).toBeNull();
-    expect((await call(server, '/api/operation/scenarios/get', { token: dev, body: { id, version: 3 } })).body.code).toBe(ErrorCode.NOT_FOUND);
+    expect((await call(server, '/api/operation/scenarios/get', { token: dev, body: { id, version: 3 } })).body.code).toBe(
+      ErrorCode.NOT_FOUND,
+    );
 
     const [row] = await db.select().from(scenarios).where(eq(scenarios.id, id));
     expect(row).toMatchObject({ name: 'Renewal reminder v2', currentVersion: 2 });
@@ -132,9 +196,20 @@ describe('versions', () => {
     const { dev, p } = await setUp();
     const { id } = await must<ScenarioSaved>(server, dev, '/api/operation/scenarios/create', { document: scenarioDoc(p) });
     await must(server, dev, '/api/operation/scenarios/update', { id, baseVersion: 1, document: scenarioDoc(p, { tags: ['a'] }) });
-    const stale = await call(server, '/api/operation/scenarios/update', { token: dev, body: { id, baseVersion: 1, document: scenarioDoc(p, { tags: ['b'] }) }, headers: en });
-    expect(stale.body).toMatchObject({ code: ErrorCode.CONFLICT, message: 'Someone saved version 2 meanwhile; reopen the scenario to see it before saving' });
-    const same = await must<ScenarioSaved>(server, dev, '/api/operation/scenarios/update', { id, baseVersion: 2, document: scenarioDoc(p, { tags: ['a'] }) });
+    const stale = await call(server, '/api/operation/scenarios/update', {
+      token: dev,
+      body: { id, baseVersion: 1, document: scenarioDoc(p, { tags: ['b'] }) },
+      headers: en,
+    });
+    expect(stale.body).toMatchObject({
+      code: ErrorCode.CONFLICT,
+      message: 'Someone saved version 2 meanwhile; reopen the scenario to see it before saving',
+    });
+    const same = await must<ScenarioSaved>(server, dev, '/api/operation/scenarios/update', {
+      id,
+      baseVersion: 2,
+      document: scenarioDoc(p, { tags: ['a'] }),
+    });
     expect(same.version).toBe(2);
     expect((await must<ScenarioDetail>(server, dev, '/api/operation/scenarios/get', { id })).versions).toHaveLength(2);
   });
@@ -143,7 +218,9 @@ describe('versions', () => {
     const { dev, p } = await setUp();
     const { id } = await must<ScenarioSaved>(server, dev, '/api/operation/scenarios/create', { document: scenarioDoc(p) });
     await must(server, dev, '/api/operation/scenarios/update', { id, baseVersion: 1, document: scenarioDoc(p, { analysis: null }) });
-    await must(server, dev, '/api/operation/scenarios/create', { document: scenarioDoc(p, { name: 'Survey', routers: [], filler: null, analysis: null }) });
+    await must(server, dev, '/api/operation/scenarios/create', {
+      document: scenarioDoc(p, { name: 'Survey', routers: [], filler: null, analysis: null }),
+    });
     const list = await must<{ list: ScenarioListItem[]; total: number }>(server, dev, '/api/operation/scenarios/list', {});
     expect(list.total).toBe(2);
     const renewal = list.list.find((s) => s.id === id)!;
@@ -159,8 +236,10 @@ describe('versions', () => {
     const { dev, p, companyId } = await setUp();
     const { id } = await must<ScenarioSaved>(server, dev, '/api/operation/scenarios/create', { document: scenarioDoc(p) });
     await server.database.db.insert(companyGrants).values({ companyId, kind: 'scenario', refId: id });
-    expect((await call(server, '/api/operation/scenarios/delete', { token: dev, body: { id }, headers: en })).body)
-      .toMatchObject({ code: ErrorCode.CONFLICT, message: 'This scenario is granted to Acme; revoke the grants first' });
+    expect((await call(server, '/api/operation/scenarios/delete', { token: dev, body: { id }, headers: en })).body).toMatchObject({
+      code: ErrorCode.CONFLICT,
+      message: 'This scenario is granted to Acme; revoke the grants first',
+    });
     await server.database.db.delete(companyGrants);
     await must(server, dev, '/api/operation/scenarios/delete', { id });
     expect(await getScenarioVersion(server.database.db, id, 1)).toBeNull();
@@ -175,8 +254,16 @@ describe('export and import', () => {
     const { id } = await must<ScenarioSaved>(server, dev, '/api/operation/scenarios/create', { document: scenarioDoc(p) });
     const file = await must<ScenarioExport>(server, dev, '/api/operation/scenarios/export', { id });
     expect(file).toMatchObject({ format: SCENARIO_FORMAT, formatVersion: 1, sourceVersion: 1 });
-    expect(file.processors.map((x) => `${x.alias}:${x.type}`).sort()).toEqual(['filler:filler', 'judge:referee', 'main:stream', 'polish:stream', 'summary:analysis']);
-    const imported = await must<ScenarioSaved>(server, dev, '/api/operation/scenarios/import', { content: JSON.parse(JSON.stringify(file)) });
+    expect(file.processors.map((x) => `${x.alias}:${x.type}`).sort()).toEqual([
+      'filler:filler',
+      'judge:referee',
+      'main:stream',
+      'polish:stream',
+      'summary:analysis',
+    ]);
+    const imported = await must<ScenarioSaved>(server, dev, '/api/operation/scenarios/import', {
+      content: JSON.parse(JSON.stringify(file)),
+    });
     expect(imported).toMatchObject({ name: 'Renewal reminder (2)', version: 1 });
     const again = await must<ScenarioExport>(server, dev, '/api/operation/scenarios/export', { id: imported.id });
     expect({ ...again.scenario, name: file.scenario.name }).toEqual(file.scenario);
@@ -194,36 +281,67 @@ describe('export and import', () => {
 
   it('a file that does not fit the schema: "Scenario format failed" with every failing path', async () => {
     const { dev, p } = await setUp();
-    const notOurs = await call<Failure>(server, '/api/operation/scenarios/import', { token: dev, body: { content: { hello: 'world' } }, headers: en });
+    const notOurs = await call<Failure>(server, '/api/operation/scenarios/import', {
+      token: dev,
+      body: { content: { hello: 'world' } },
+      headers: en,
+    });
     expect(notOurs.body).toMatchObject({ code: ErrorCode.VALIDATION, message: 'Scenario format failed' });
     expect(notOurs.body.data.fields.map((f) => f.path)).toEqual(expect.arrayContaining(['format', 'formatVersion', 'scenario']));
     const broken = {
-      format: SCENARIO_FORMAT, formatVersion: 1,
-      scenario: { ...scenarioDoc(p), name: '', tts: { provider: 'robot', url: 'https://t.example' }, tools: [{ kind: 'transfer', alias: 'x', successText: 'y'.repeat(101) }, { kind: 'hangup', alias: 'x' }] },
+      format: SCENARIO_FORMAT,
+      formatVersion: 1,
+      scenario: {
+        ...scenarioDoc(p),
+        name: '',
+        tts: { provider: 'robot', url: 'https://t.example' },
+        tools: [
+          { kind: 'transfer', alias: 'x', successText: 'y'.repeat(101) },
+          { kind: 'hangup', alias: 'x' },
+        ],
+      },
     };
     const answer = await call<Failure>(server, '/api/operation/scenarios/import', { token: dev, body: { content: broken }, headers: en });
     expect(answer.body.message).toBe('Scenario format failed');
     expect(answer.body.data.fields.map((f) => f.path).sort()).toEqual([
-      'scenario.name', 'scenario.routers.0.target.toolAlias', 'scenario.tools.0.successText', 'scenario.tools.1.alias', 'scenario.tts.provider',
+      'scenario.name',
+      'scenario.routers.0.target.toolAlias',
+      'scenario.tools.0.successText',
+      'scenario.tools.1.alias',
+      'scenario.tts.provider',
     ]);
     expect(answer.body.data.fields.find((f) => f.path === 'scenario.tools.1.alias')!.message).toBe('The alias already exists');
-    const zh = await call<Failure>(server, '/api/operation/scenarios/import', { token: dev, body: { content: [] }, headers: { 'accept-language': 'zh-CN' } });
+    const zh = await call<Failure>(server, '/api/operation/scenarios/import', {
+      token: dev,
+      body: { content: [] },
+      headers: { 'accept-language': 'zh-CN' },
+    });
     expect(zh.body.message).toBe('场景格式校验失败');
     expect((await must<{ total: number }>(server, dev, '/api/operation/scenarios/list', {})).total).toBe(0);
   });
 
   it('maps processor ids from another installation by alias and type; reports those it cannot map', async () => {
     const { dev, p } = await setUp();
-    const foreign = { main: crypto.randomUUID(), polish: crypto.randomUUID(), judge: crypto.randomUUID(), summary: crypto.randomUUID(), filler: crypto.randomUUID() };
+    const foreign = {
+      main: crypto.randomUUID(),
+      polish: crypto.randomUUID(),
+      judge: crypto.randomUUID(),
+      summary: crypto.randomUUID(),
+      filler: crypto.randomUUID(),
+    };
     const listed = [
-      { id: foreign.main, alias: 'main', type: 'stream' }, { id: foreign.polish, alias: 'polish', type: 'stream' },
-      { id: foreign.judge, alias: 'judge', type: 'referee' }, { id: foreign.summary, alias: 'summary', type: 'analysis' },
+      { id: foreign.main, alias: 'main', type: 'stream' },
+      { id: foreign.polish, alias: 'polish', type: 'stream' },
+      { id: foreign.judge, alias: 'judge', type: 'referee' },
+      { id: foreign.summary, alias: 'summary', type: 'analysis' },
       { id: foreign.filler, alias: 'elsewhere', type: 'filler' },
     ];
     const file = { format: SCENARIO_FORMAT, formatVersion: 1, scenario: scenarioDoc(foreign), processors: listed };
     const failed = await call<Failure>(server, '/api/operation/scenarios/parse', { token: dev, body: { content: file }, headers: en });
     expect(failed.body.message).toBe('Scenario format failed');
-    expect(failed.body.data.fields).toEqual([{ path: 'scenario.filler.processorId', message: 'No processor here has the alias elsewhere and type filler' }]);
+    expect(failed.body.data.fields).toEqual([
+      { path: 'scenario.filler.processorId', message: 'No processor here has the alias elsewhere and type filler' },
+    ]);
 
     listed[4]!.alias = 'filler';
     const parsed = await must<ScenarioParsed>(server, dev, '/api/operation/scenarios/parse', { content: file });
@@ -240,8 +358,14 @@ describe('access', () => {
     const { admin, opr, dev, p } = await setUp();
     const { id } = await must<ScenarioSaved>(server, dev, '/api/operation/scenarios/create', { document: scenarioDoc(p) });
     const bodies: Record<string, unknown> = {
-      list: {}, get: { id }, create: { document: scenarioDoc(p, { name: 'Other' }) }, update: { id, baseVersion: 1, document: scenarioDoc(p) },
-      delete: { id }, export: { id }, parse: { content: {} }, import: { content: {} },
+      list: {},
+      get: { id },
+      create: { document: scenarioDoc(p, { name: 'Other' }) },
+      update: { id, baseVersion: 1, document: scenarioDoc(p) },
+      delete: { id },
+      export: { id },
+      parse: { content: {} },
+      import: { content: {} },
     };
     for (const token of [admin, opr]) {
       for (const [verb, body] of Object.entries(bodies)) {

@@ -9,7 +9,11 @@ export interface ScenarioDemoIds {
   secrets: SecretBox;
 }
 
-export interface ScenarioDemo { llmId: string; processorIds: Record<string, string>; scenarioId: string }
+export interface ScenarioDemo {
+  llmId: string;
+  processorIds: Record<string, string>;
+  scenarioId: string;
+}
 
 /**
  * The operation area's demo catalogue: one model on a local OpenAI-compatible server (Ollama's default
@@ -20,21 +24,69 @@ export interface ScenarioDemo { llmId: string; processorIds: Record<string, stri
  */
 export async function seedScenariosDemo(tx: Tx, ids: ScenarioDemoIds): Promise<ScenarioDemo> {
   const by = { createdBy: ids.devUserId, updatedBy: ids.devUserId };
-  const [llm] = await tx.insert(llms).values({
-    vendor: 'Qwen', modelType: 'chat', modelName: 'Qwen2.5 7B Instruct', calledName: 'qwen2.5:7b-instruct', tag: 'demo',
-    url: 'http://127.0.0.1:11434/v1', keyName: 'Authorization', apiKeySealed: ids.secrets.seal('demo-placeholder-key'), ...by,
-  }).returning({ id: llms.id });
+  const [llm] = await tx
+    .insert(llms)
+    .values({
+      vendor: 'Qwen',
+      modelType: 'chat',
+      modelName: 'Qwen2.5 7B Instruct',
+      calledName: 'qwen2.5:7b-instruct',
+      tag: 'demo',
+      url: 'http://127.0.0.1:11434/v1',
+      keyName: 'Authorization',
+      apiKeySealed: ids.secrets.seal('demo-placeholder-key'),
+      ...by,
+    })
+    .returning({ id: llms.id });
 
   const define = [
-    { alias: 'main', type: 'stream', temperature: 0.7, systemPrompt: 'You are Lin, a friendly renewal assistant of AcmeOutreach. Remind the customer that their plan expires soon, answer questions briefly (one or two sentences), and offer to renew. Never invent prices.' },
-    { alias: 'polish', type: 'stream', temperature: 0.3, systemPrompt: 'Rewrite the assistant reply so it sounds natural when spoken aloud: short sentences, no lists, no emojis. Keep the meaning.' },
-    { alias: 'judge', type: 'referee', temperature: 0, systemPrompt: 'You judge a phone conversation. Answer only "yes" or "no" to the question you are given about the conversation so far.' },
-    { alias: 'summary', type: 'analysis', temperature: 0.2, systemPrompt: 'Summarise the finished call in two sentences and pick the tags that apply from the list you are given.' },
-    { alias: 'filler', type: 'filler', temperature: 0.9, systemPrompt: 'Say one very short natural filler such as "Let me check that for you." Vary it.' },
+    {
+      alias: 'main',
+      type: 'stream',
+      temperature: 0.7,
+      systemPrompt:
+        'You are Lin, a friendly renewal assistant of AcmeOutreach. Remind the customer that their plan expires soon, answer questions briefly (one or two sentences), and offer to renew. Never invent prices.',
+    },
+    {
+      alias: 'polish',
+      type: 'stream',
+      temperature: 0.3,
+      systemPrompt:
+        'Rewrite the assistant reply so it sounds natural when spoken aloud: short sentences, no lists, no emojis. Keep the meaning.',
+    },
+    {
+      alias: 'judge',
+      type: 'referee',
+      temperature: 0,
+      systemPrompt:
+        'You judge a phone conversation. Answer only "yes" or "no" to the question you are given about the conversation so far.',
+    },
+    {
+      alias: 'summary',
+      type: 'analysis',
+      temperature: 0.2,
+      systemPrompt: 'Summarise the finished call in two sentences and pick the tags that apply from the list you are given.',
+    },
+    {
+      alias: 'filler',
+      type: 'filler',
+      temperature: 0.9,
+      systemPrompt: 'Say one very short natural filler such as "Let me check that for you." Vary it.',
+    },
   ] as const;
-  const rows = await tx.insert(processors).values(define.map((p) => ({
-    ...p, state: 'valid' as const, isPublic: p.type === 'filler', llmId: llm!.id, extraOptions: p.type === 'stream' ? { max_tokens: 256 } : {}, ...by,
-  }))).returning({ id: processors.id, alias: processors.alias });
+  const rows = await tx
+    .insert(processors)
+    .values(
+      define.map((p) => ({
+        ...p,
+        state: 'valid' as const,
+        isPublic: p.type === 'filler',
+        llmId: llm!.id,
+        extraOptions: p.type === 'stream' ? { max_tokens: 256 } : {},
+        ...by,
+      })),
+    )
+    .returning({ id: processors.id, alias: processors.alias });
   const id = Object.fromEntries(rows.map((r) => [r.alias, r.id])) as Record<(typeof define)[number]['alias'], string>;
 
   const input: ScenarioDocumentInput = {
@@ -42,19 +94,31 @@ export async function seedScenariosDemo(tx: Tx, ids: ScenarioDemoIds): Promise<S
     dialogAsr: { provider: 'seed', url: 'wss://asr.example.com/v1/stream' },
     operatorAsr: null,
     tts: { provider: 'minimax', url: 'https://tts.example.com/v1/speech' },
-    silence: { enabled: true, timeoutSeconds: 6, maxPrompts: 2, prompts: ['Hello, are you still there?', 'Sorry, I cannot hear you. Can you hear me?'], hangupText: 'I will call you back later. Goodbye.' },
+    silence: {
+      enabled: true,
+      timeoutSeconds: 6,
+      maxPrompts: 2,
+      prompts: ['Hello, are you still there?', 'Sorry, I cannot hear you. Can you hear me?'],
+      hangupText: 'I will call you back later. Goodbye.',
+    },
     interruption: { mode: 'speech', minSpeechMs: 500, keywords: [], protectPrologue: true },
     prologues: [
       { text: 'Hello, this is Lin from AcmeOutreach.', interruptible: false },
       { text: 'Your plan expires at the end of this month. Do you have a minute to talk about renewing it?', interruptible: true },
     ],
     tools: [
-      { kind: 'transfer', alias: 'to_agent', successText: 'Let me connect you with a colleague now.', failureText: 'Sorry, all colleagues are busy. We will call you back soon.' },
+      {
+        kind: 'transfer',
+        alias: 'to_agent',
+        successText: 'Let me connect you with a colleague now.',
+        failureText: 'Sorry, all colleagues are busy. We will call you back soon.',
+      },
       { kind: 'hangup', alias: 'goodbye', text: 'Thank you for your time. Goodbye.' },
     ],
     routers: [
       {
-        name: 'Wants a person', match: 'any',
+        name: 'Wants a person',
+        match: 'any',
         conditions: [
           { type: 'content', role: 'user', keywords: ['human', 'agent', 'person', '人工'], match: 'any' },
           { type: 'dynamicLlm', role: 'user', processorId: id.judge, question: 'Does the customer ask to speak to a human?' },
@@ -62,7 +126,8 @@ export async function seedScenariosDemo(tx: Tx, ids: ScenarioDemoIds): Promise<S
         target: { kind: 'tool', toolAlias: 'to_agent' },
       },
       {
-        name: 'Conversation', match: 'all',
+        name: 'Conversation',
+        match: 'all',
         conditions: [{ type: 'round', role: 'user', op: 'gte', value: 1 }],
         target: { kind: 'stream', refereeId: id.judge, mainId: id.main, rewriteId: id.polish },
       },
@@ -73,7 +138,12 @@ export async function seedScenariosDemo(tx: Tx, ids: ScenarioDemoIds): Promise<S
     filler: { processorId: id.filler, intervalMs: 1500 },
   };
   const document = scenarioDocumentSchema.parse(input);
-  const [scenario] = await tx.insert(scenarios).values({ name: document.name, currentVersion: 1, ...by }).returning({ id: scenarios.id });
-  await tx.insert(scenarioVersions).values({ scenarioId: scenario!.id, version: 1, document, processorIds: processorIdsOf(document), createdBy: ids.devUserId });
+  const [scenario] = await tx
+    .insert(scenarios)
+    .values({ name: document.name, currentVersion: 1, ...by })
+    .returning({ id: scenarios.id });
+  await tx
+    .insert(scenarioVersions)
+    .values({ scenarioId: scenario!.id, version: 1, document, processorIds: processorIdsOf(document), createdBy: ids.devUserId });
   return { llmId: llm!.id, processorIds: id, scenarioId: scenario!.id };
 }

@@ -9,8 +9,16 @@ export async function createTag(ctx: ActionContext, input: TagInput): Promise<Ta
   try {
     return await ctx.db.transaction(async (tx) => {
       await assertAliasFree(tx, input.alias);
-      const [tag] = await tx.insert(tags).values({ ...input, createdBy: ctx.actor.userId, updatedBy: ctx.actor.userId }).returning();
-      await recordAudit(tx, auditWho(ctx), { action: 'tag.create', entity: 'tag', entityId: tag!.id, changes: { ...input, uuid: tag!.uuid } });
+      const [tag] = await tx
+        .insert(tags)
+        .values({ ...input, createdBy: ctx.actor.userId, updatedBy: ctx.actor.userId })
+        .returning();
+      await recordAudit(tx, auditWho(ctx), {
+        action: 'tag.create',
+        entity: 'tag',
+        entityId: tag!.id,
+        changes: { ...input, uuid: tag!.uuid },
+      });
       return getTag(tx, tag!.id);
     });
   } catch (error) {

@@ -10,7 +10,10 @@ export async function deleteTag(ctx: ActionContext, id: string): Promise<void> {
     const [tag] = await tx.delete(tags).where(eq(tags.id, id)).returning();
     if (!tag) throw AppError.notFound();
     await recordAudit(tx, auditWho(ctx), {
-      action: 'tag.delete', entity: 'tag', entityId: id, changes: { name: tag.name, alias: tag.alias, description: tag.description, uuid: tag.uuid },
+      action: 'tag.delete',
+      entity: 'tag',
+      entityId: id,
+      changes: { name: tag.name, alias: tag.alias, description: tag.description, uuid: tag.uuid },
     });
   });
 }

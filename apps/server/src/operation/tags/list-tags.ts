@@ -14,7 +14,11 @@ export async function listTags(ctx: ActionContext, query: TagQuery): Promise<Pag
   }
   const where = filters.length ? and(...filters) : undefined;
   const [rows, [total]] = await Promise.all([
-    tagItemQuery(ctx.db).where(where).orderBy(asc(tags.alias)).limit(query.pageSize).offset((query.page - 1) * query.pageSize),
+    tagItemQuery(ctx.db)
+      .where(where)
+      .orderBy(asc(tags.alias))
+      .limit(query.pageSize)
+      .offset((query.page - 1) * query.pageSize),
     ctx.db.select({ n: count() }).from(tags).where(where),
   ]);
   return { total: total?.n ?? 0, list: rows.map(toTag) };

@@ -17,22 +17,38 @@ export async function tagRoutes(app: FastifyInstance) {
   guardOperationArea(app);
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  r.post('/list', {
-    schema: { tags, summary: 'The tag catalogue', body: tagQuerySchema, response: answers(pageSchema(tagSchema)) },
-  }, async (request) => ok(request, await listTags(contextOf(request), request.body)));
+  r.post(
+    '/list',
+    {
+      schema: { tags, summary: 'The tag catalogue', body: tagQuerySchema, response: answers(pageSchema(tagSchema)) },
+    },
+    async (request) => ok(request, await listTags(contextOf(request), request.body)),
+  );
 
-  r.post('/create', {
-    schema: { tags, summary: 'Add a tag', body: tagInputSchema, response: answers(tagSchema) },
-  }, async (request) => ok(request, await createTag(contextOf(request), request.body)));
+  r.post(
+    '/create',
+    {
+      schema: { tags, summary: 'Add a tag', body: tagInputSchema, response: answers(tagSchema) },
+    },
+    async (request) => ok(request, await createTag(contextOf(request), request.body)),
+  );
 
-  r.post('/update', {
-    schema: { tags, summary: 'Edit a tag', body: tagUpdateSchema, response: answers(tagSchema) },
-  }, async (request) => ok(request, await updateTag(contextOf(request), request.body)));
+  r.post(
+    '/update',
+    {
+      schema: { tags, summary: 'Edit a tag', body: tagUpdateSchema, response: answers(tagSchema) },
+    },
+    async (request) => ok(request, await updateTag(contextOf(request), request.body)),
+  );
 
-  r.post('/delete', {
-    schema: { tags, summary: 'Delete a tag', body: tagIdSchema, response: answers(z.null()) },
-  }, async (request) => {
-    await deleteTag(contextOf(request), request.body.id);
-    return ok(request, null);
-  });
+  r.post(
+    '/delete',
+    {
+      schema: { tags, summary: 'Delete a tag', body: tagIdSchema, response: answers(z.null()) },
+    },
+    async (request) => {
+      await deleteTag(contextOf(request), request.body.id);
+      return ok(request, null);
+    },
+  );
 }

@@ -16,17 +16,24 @@ async function setup() {
 }
 
 const intent = { name: 'High intent', alias: 'high_intent', description: 'Asked about prices' };
-const create = (token: string, body: Record<string, unknown>) => call<Tag>(server, '/api/operation/tags/create', { token, body, headers: EN });
-const update = (token: string, body: Record<string, unknown>) => call<Tag>(server, '/api/operation/tags/update', { token, body, headers: EN });
+const create = (token: string, body: Record<string, unknown>) =>
+  call<Tag>(server, '/api/operation/tags/create', { token, body, headers: EN });
+const update = (token: string, body: Record<string, unknown>) =>
+  call<Tag>(server, '/api/operation/tags/update', { token, body, headers: EN });
 const list = (token: string, body: Record<string, unknown> = {}) => call<Page<Tag>>(server, '/api/operation/tags/list', { token, body });
 const auditOf = (action: string) => server.database.db.select().from(auditLog).where(eq(auditLog.action, action));
 
 describe('tags: who may call', () => {
-  it.each([['ADMIN', 'alice', 'admin'], ['OPR', 'olga', 'agent']] as const)('%s gets 403 from every tag endpoint', async (_role, who, choice) => {
+  it.each([
+    ['ADMIN', 'alice', 'admin'],
+    ['OPR', 'olga', 'agent'],
+  ] as const)('%s gets 403 from every tag endpoint', async (_role, who, choice) => {
     await setup();
     const token = await login(server, who, choice);
     for (const endpoint of ['list', 'create', 'update', 'delete']) {
-      expect((await call(server, `/api/operation/tags/${endpoint}`, { token, body: intent })).body.code, endpoint).toBe(ErrorCode.FORBIDDEN);
+      expect((await call(server, `/api/operation/tags/${endpoint}`, { token, body: intent })).body.code, endpoint).toBe(
+        ErrorCode.FORBIDDEN,
+      );
       expect((await call(server, `/api/operation/tags/${endpoint}`, { token, body: {} })).body.code, endpoint).toBe(ErrorCode.FORBIDDEN);
     }
     expect(await server.database.db.select().from(tags)).toHaveLength(0);
@@ -73,7 +80,7 @@ describe('tags: add, edit, list, delete', () => {
     expect(entry!.changes).toMatchObject(intent);
   });
 
-  it('edits a tag, keeps its uuid, records the diff; refuses another tag\'s alias; unknown id is 404', async () => {
+  it("edits a tag, keeps its uuid, records the diff; refuses another tag's alias; unknown id is 404", async () => {
     const { dev } = await setup();
     const tag = (await create(dev, intent)).body.data;
     const other = (await create(dev, { ...intent, alias: 'other' })).body.data;

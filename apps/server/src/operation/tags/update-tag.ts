@@ -16,7 +16,10 @@ export async function updateTag(ctx: ActionContext, input: TagUpdateInput): Prom
       await assertAliasFree(tx, next.alias, id);
       const changes = diffChanges(before, next);
       if (Object.keys(changes).length > 0) {
-        await tx.update(tags).set({ ...next, updatedBy: ctx.actor.userId, updatedAt: new Date() }).where(eq(tags.id, id));
+        await tx
+          .update(tags)
+          .set({ ...next, updatedBy: ctx.actor.userId, updatedAt: new Date() })
+          .where(eq(tags.id, id));
         await recordAudit(tx, auditWho(ctx), { action: 'tag.update', entity: 'tag', entityId: id, changes });
       }
       return getTag(tx, id);

@@ -9,8 +9,16 @@ export async function createVoice(ctx: ActionContext, input: VoiceInput): Promis
   try {
     return await ctx.db.transaction(async (tx) => {
       await assertNicknameFree(tx, input.nickname);
-      const [voice] = await tx.insert(voices).values({ ...input, createdBy: ctx.actor.userId, updatedBy: ctx.actor.userId }).returning();
-      await recordAudit(tx, auditWho(ctx), { action: 'voice.create', entity: 'voice', entityId: voice!.id, changes: { ...input, uuid: voice!.uuid } });
+      const [voice] = await tx
+        .insert(voices)
+        .values({ ...input, createdBy: ctx.actor.userId, updatedBy: ctx.actor.userId })
+        .returning();
+      await recordAudit(tx, auditWho(ctx), {
+        action: 'voice.create',
+        entity: 'voice',
+        entityId: voice!.id,
+        changes: { ...input, uuid: voice!.uuid },
+      });
       return getVoice(tx, voice!.id);
     });
   } catch (error) {

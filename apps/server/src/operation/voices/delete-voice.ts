@@ -14,16 +14,25 @@ export async function deleteVoice(ctx: ActionContext, id: string): Promise<void>
   await ctx.db.transaction(async (tx) => {
     const [voice] = await tx.select().from(voices).where(eq(voices.id, id)).for('update').limit(1);
     if (!voice) throw AppError.notFound();
-    const holders = await tx.select({ name: companies.name }).from(companyGrants)
+    const holders = await tx
+      .select({ name: companies.name })
+      .from(companyGrants)
       .innerJoin(companies, eq(companies.id, companyGrants.companyId))
       .where(and(eq(companyGrants.kind, 'voice'), eq(companyGrants.refId, id)))
       .orderBy(asc(companies.name));
     if (holders.length > 0) {
-      throw new AppError(ErrorCode.CONFLICT, 'e.voice.granted', { companies: holders.map((h) => h.name).join(', ') }, { companies: holders.map((h) => h.name) });
+      throw new AppError(
+        ErrorCode.CONFLICT,
+        'e.voice.granted',
+        { companies: holders.map((h) => h.name).join(', ') },
+        { companies: holders.map((h) => h.name) },
+      );
     }
     await tx.delete(voices).where(eq(voices.id, id));
     await recordAudit(tx, auditWho(ctx), {
-      action: 'voice.delete', entity: 'voice', entityId: id,
+      action: 'voice.delete',
+      entity: 'voice',
+      entityId: id,
       changes: { nickname: voice.nickname, vendor: voice.vendor, originalVoiceId: voice.originalVoiceId, uuid: voice.uuid },
     });
   });

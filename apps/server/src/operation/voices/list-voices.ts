@@ -15,8 +15,11 @@ export async function listVoices(ctx: ActionContext, query: VoiceQuery): Promise
   if (query.vendor) filters.push(eq(voices.vendor, query.vendor));
   const where = filters.length ? and(...filters) : undefined;
   const [rows, [total]] = await Promise.all([
-    voiceItemQuery(ctx.db).where(where).orderBy(asc(voices.nickname), asc(voices.id))
-      .limit(query.pageSize).offset((query.page - 1) * query.pageSize),
+    voiceItemQuery(ctx.db)
+      .where(where)
+      .orderBy(asc(voices.nickname), asc(voices.id))
+      .limit(query.pageSize)
+      .offset((query.page - 1) * query.pageSize),
     ctx.db.select({ n: count() }).from(voices).where(where),
   ]);
   return { total: total?.n ?? 0, list: rows.map(toVoice) };

@@ -17,22 +17,43 @@ export async function voiceRoutes(app: FastifyInstance) {
   guardOperationArea(app);
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  r.post('/list', {
-    schema: { tags, summary: 'The voice catalogue', body: voiceQuerySchema, response: answers(pageSchema(voiceSchema)) },
-  }, async (request) => ok(request, await listVoices(contextOf(request), request.body)));
+  r.post(
+    '/list',
+    {
+      schema: { tags, summary: 'The voice catalogue', body: voiceQuerySchema, response: answers(pageSchema(voiceSchema)) },
+    },
+    async (request) => ok(request, await listVoices(contextOf(request), request.body)),
+  );
 
-  r.post('/create', {
-    schema: { tags, summary: 'Add a voice', body: voiceInputSchema, response: answers(voiceSchema) },
-  }, async (request) => ok(request, await createVoice(contextOf(request), request.body)));
+  r.post(
+    '/create',
+    {
+      schema: { tags, summary: 'Add a voice', body: voiceInputSchema, response: answers(voiceSchema) },
+    },
+    async (request) => ok(request, await createVoice(contextOf(request), request.body)),
+  );
 
-  r.post('/update', {
-    schema: { tags, summary: 'Edit a voice', body: voiceUpdateSchema, response: answers(voiceSchema) },
-  }, async (request) => ok(request, await updateVoice(contextOf(request), request.body)));
+  r.post(
+    '/update',
+    {
+      schema: { tags, summary: 'Edit a voice', body: voiceUpdateSchema, response: answers(voiceSchema) },
+    },
+    async (request) => ok(request, await updateVoice(contextOf(request), request.body)),
+  );
 
-  r.post('/delete', {
-    schema: { tags, summary: 'Delete a voice (refused while a company holds a grant of it)', body: voiceIdSchema, response: answers(z.null()) },
-  }, async (request) => {
-    await deleteVoice(contextOf(request), request.body.id);
-    return ok(request, null);
-  });
+  r.post(
+    '/delete',
+    {
+      schema: {
+        tags,
+        summary: 'Delete a voice (refused while a company holds a grant of it)',
+        body: voiceIdSchema,
+        response: answers(z.null()),
+      },
+    },
+    async (request) => {
+      await deleteVoice(contextOf(request), request.body.id);
+      return ok(request, null);
+    },
+  );
 }

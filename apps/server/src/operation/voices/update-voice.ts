@@ -16,7 +16,10 @@ export async function updateVoice(ctx: ActionContext, input: VoiceUpdateInput): 
       await assertNicknameFree(tx, next.nickname, id);
       const changes = diffChanges(before, next);
       if (Object.keys(changes).length > 0) {
-        await tx.update(voices).set({ ...next, updatedBy: ctx.actor.userId, updatedAt: new Date() }).where(eq(voices.id, id));
+        await tx
+          .update(voices)
+          .set({ ...next, updatedBy: ctx.actor.userId, updatedAt: new Date() })
+          .where(eq(voices.id, id));
         await recordAudit(tx, auditWho(ctx), { action: 'voice.update', entity: 'voice', entityId: id, changes });
       }
       return getVoice(tx, id);

@@ -16,18 +16,26 @@ async function setup() {
 }
 
 const xiaomei = { nickname: 'Xiaomei', vendor: 'volcano', clusterKey: 'volcano_tts', originalVoiceId: 'zhfemalexiaomei01' };
-const create = (token: string, body: Record<string, unknown>) => call<Voice>(server, '/api/operation/voices/create', { token, body, headers: EN });
-const update = (token: string, body: Record<string, unknown>) => call<Voice>(server, '/api/operation/voices/update', { token, body, headers: EN });
+const create = (token: string, body: Record<string, unknown>) =>
+  call<Voice>(server, '/api/operation/voices/create', { token, body, headers: EN });
+const update = (token: string, body: Record<string, unknown>) =>
+  call<Voice>(server, '/api/operation/voices/update', { token, body, headers: EN });
 const remove = (token: string, id: string) => call(server, '/api/operation/voices/delete', { token, body: { id }, headers: EN });
-const list = (token: string, body: Record<string, unknown> = {}) => call<Page<Voice>>(server, '/api/operation/voices/list', { token, body });
+const list = (token: string, body: Record<string, unknown> = {}) =>
+  call<Page<Voice>>(server, '/api/operation/voices/list', { token, body });
 const auditOf = (action: string) => server.database.db.select().from(auditLog).where(eq(auditLog.action, action));
 
 describe('voices: who may call', () => {
-  it.each([['ADMIN', 'alice', 'admin'], ['OPR', 'olga', 'agent']] as const)('%s gets 403 from every voice endpoint', async (_role, who, choice) => {
+  it.each([
+    ['ADMIN', 'alice', 'admin'],
+    ['OPR', 'olga', 'agent'],
+  ] as const)('%s gets 403 from every voice endpoint', async (_role, who, choice) => {
     await setup();
     const token = await login(server, who, choice);
     for (const endpoint of ['list', 'create', 'update', 'delete']) {
-      expect((await call(server, `/api/operation/voices/${endpoint}`, { token, body: xiaomei })).body.code, endpoint).toBe(ErrorCode.FORBIDDEN);
+      expect((await call(server, `/api/operation/voices/${endpoint}`, { token, body: xiaomei })).body.code, endpoint).toBe(
+        ErrorCode.FORBIDDEN,
+      );
       expect((await call(server, `/api/operation/voices/${endpoint}`, { token, body: {} })).body.code, endpoint).toBe(ErrorCode.FORBIDDEN);
     }
     expect(await server.database.db.select().from(voices)).toHaveLength(0);
@@ -113,11 +121,15 @@ describe('voices: add, edit, list, delete', () => {
     const { dev, companyId, otherCompanyId } = await setup();
     const voice = (await create(dev, xiaomei)).body.data;
     await server.database.db.insert(companyGrants).values([
-      { companyId, kind: 'voice', refId: voice.id }, { companyId: otherCompanyId, kind: 'voice', refId: voice.id },
+      { companyId, kind: 'voice', refId: voice.id },
+      { companyId: otherCompanyId, kind: 'voice', refId: voice.id },
     ]);
     expect((await list(dev)).body.data.list[0]!.grantedCompanies).toBe(2);
     const refused = await remove(dev, voice.id);
-    expect(refused.body).toMatchObject({ code: ErrorCode.CONFLICT, message: 'This voice is granted to Acme, Globex; take it away from them first' });
+    expect(refused.body).toMatchObject({
+      code: ErrorCode.CONFLICT,
+      message: 'This voice is granted to Acme, Globex; take it away from them first',
+    });
     expect(await server.database.db.select().from(voices)).toHaveLength(1);
 
     await server.database.db.delete(companyGrants);

@@ -48,8 +48,12 @@ function AccountFormDialog({ account, companyId, levels, onClose }: Props & { ac
   const save = useMutation({
     mutationFn: async (values: FormValues) => {
       const fields = {
-        alias: values.alias, email: values.email, phoneNumber: values.phoneNumber, authLevel: values.authLevel,
-        status: values.enabled ? 'active' as const : 'disabled' as const, companyId,
+        alias: values.alias,
+        email: values.email,
+        phoneNumber: values.phoneNumber,
+        authLevel: values.authLevel,
+        status: values.enabled ? ('active' as const) : ('disabled' as const),
+        companyId,
       };
       return account
         ? updateAccount({ id: account.id, ...fields, password: values.password ?? '' })
@@ -69,7 +73,15 @@ function AccountFormDialog({ account, companyId, levels, onClose }: Props & { ac
   };
 
   const initial: FormValues = account
-    ? { username: account.username, alias: account.alias, email: account.email, phoneNumber: account.phoneNumber, authLevel: account.authLevel, enabled: account.status === 'active', password: '' }
+    ? {
+        username: account.username,
+        alias: account.alias,
+        email: account.email,
+        phoneNumber: account.phoneNumber,
+        authLevel: account.authLevel,
+        enabled: account.status === 'active',
+        password: '',
+      }
     : { username: '', alias: '', email: '', phoneNumber: '', authLevel: 'OPR', enabled: true, password: '' };
   const levelChoices = account && !levels.includes(account.authLevel) ? [...levels, account.authLevel] : levels;
 
@@ -87,7 +99,9 @@ function AccountFormDialog({ account, companyId, levels, onClose }: Props & { ac
     >
       <Form form={form} layout="vertical" initialValues={initial} data-testid="account-form">
         <Form.Item
-          field="username" label={t('accounts.form.username')} extra={editing ? undefined : t('accounts.form.usernameHint')}
+          field="username"
+          label={t('accounts.form.username')}
+          extra={editing ? undefined : t('accounts.form.usernameHint')}
           rules={editing ? [] : [fieldRule(accountCreateSchema, 'username', locale)]}
         >
           <Input data-testid="account-username" disabled={editing} autoComplete="off" />
@@ -104,20 +118,31 @@ function AccountFormDialog({ account, companyId, levels, onClose }: Props & { ac
         <Form.Item field="authLevel" label={t('accounts.form.level')} extra={isSelf ? t('accounts.form.selfLocked') : undefined}>
           <Radio.Group type="button" disabled={isSelf}>
             {levelChoices.map((level) => (
-              <Radio key={level} value={level} data-testid={`account-level-${level}`}>{t(`accounts.level.${level}`)}</Radio>
+              <Radio key={level} value={level} data-testid={`account-level-${level}`}>
+                {t(`accounts.level.${level}`)}
+              </Radio>
             ))}
           </Radio.Group>
         </Form.Item>
-        <Form.Item field="enabled" label={t('accounts.form.status')} triggerPropName="checked" extra={isSelf ? undefined : t('accounts.form.disableHint')}>
+        <Form.Item
+          field="enabled"
+          label={t('accounts.form.status')}
+          triggerPropName="checked"
+          extra={isSelf ? undefined : t('accounts.form.disableHint')}
+        >
           <Switch data-testid="account-enabled" disabled={isSelf} />
         </Form.Item>
         <Form.Item
-          field="password" label={t('accounts.form.password')}
-          extra={<span data-testid="account-password-hint">{t(editing ? 'accounts.form.passwordUnchanged' : 'accounts.form.passwordHint')}</span>}
+          field="password"
+          label={t('accounts.form.password')}
+          extra={
+            <span data-testid="account-password-hint">{t(editing ? 'accounts.form.passwordUnchanged' : 'accounts.form.passwordHint')}</span>
+          }
           rules={[fieldRule(schema, 'password', locale)]}
         >
           <Input.Password
-            data-testid="account-password" autoComplete="new-password"
+            data-testid="account-password"
+            autoComplete="new-password"
             placeholder={editing ? t('accounts.form.passwordPlaceholder') : undefined}
           />
         </Form.Item>

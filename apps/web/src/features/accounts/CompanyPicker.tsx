@@ -20,7 +20,11 @@ export function CompanyPicker({ value, onChange, testId }: { value: string; onCh
         loading={companies.isLoading}
         onChange={(next: string) => onChange(next)}
         showSearch
-        filterOption={(input, option) => String((option as { props?: { extra?: string } })?.props?.extra ?? '').toLowerCase().includes(input.toLowerCase())}
+        filterOption={(input, option) =>
+          String((option as { props?: { extra?: string } })?.props?.extra ?? '')
+            .toLowerCase()
+            .includes(input.toLowerCase())
+        }
       >
         {(companies.data ?? []).map((company) => (
           <Select.Option key={company.id} value={company.id} extra={company.name}>

@@ -33,8 +33,14 @@ export const accountsMessages = {
   'accounts.form.level': ['User level', '用户级别'],
   'accounts.form.status': ['Enabled', '启用'],
   'accounts.form.password': ['Password', '密码'],
-  'accounts.form.passwordHint': ['8–32 characters with a lowercase and an uppercase letter, a digit and a special character', '8–32 位，须包含大小写字母、数字和特殊字符'],
-  'accounts.form.passwordUnchanged': ['Leave blank to keep the password unchanged. A new password signs the user out everywhere.', '留空则密码保持不变。设置新密码会使该用户在所有地方退出登录。'],
+  'accounts.form.passwordHint': [
+    '8–32 characters with a lowercase and an uppercase letter, a digit and a special character',
+    '8–32 位，须包含大小写字母、数字和特殊字符',
+  ],
+  'accounts.form.passwordUnchanged': [
+    'Leave blank to keep the password unchanged. A new password signs the user out everywhere.',
+    '留空则密码保持不变。设置新密码会使该用户在所有地方退出登录。',
+  ],
   'accounts.form.passwordPlaceholder': ['Unchanged', '保持不变'],
   'accounts.form.selfLocked': ['You cannot change your own level or disable your own account', '不能修改自己的用户级别或停用自己的账号'],
   'accounts.form.disableHint': ['Disabling signs the user out and stops them from signing in', '停用后该用户会被退出登录且无法再登录'],

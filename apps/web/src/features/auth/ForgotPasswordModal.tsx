@@ -30,9 +30,16 @@ export function ForgotPasswordModal({ visible, onClose, defaultUsername }: { vis
 
   return (
     <Modal
-      title={t('forgot.title')} visible={visible} onCancel={onClose} onOk={() => void send()} confirmLoading={sending}
-      okText={t('forgot.submit')} cancelText={t('common.cancel')} okButtonProps={{ 'data-testid': 'forgot-submit' } as Record<string, string>}
-      afterOpen={() => form.setFieldValue('username', defaultUsername)} unmountOnExit
+      title={t('forgot.title')}
+      visible={visible}
+      onCancel={onClose}
+      onOk={() => void send()}
+      confirmLoading={sending}
+      okText={t('forgot.submit')}
+      cancelText={t('common.cancel')}
+      okButtonProps={{ 'data-testid': 'forgot-submit' } as Record<string, string>}
+      afterOpen={() => form.setFieldValue('username', defaultUsername)}
+      unmountOnExit
     >
       <Typography.Paragraph type="secondary">{t('forgot.intro')}</Typography.Paragraph>
       <Form form={form} layout="vertical">

@@ -17,7 +17,12 @@ import { RegisterModal } from './RegisterModal.tsx';
 /** "Remember me" keeps only the user name on this browser (never the password) and asks for a long session. */
 export const REMEMBERED_USER_KEY = 'dialwise-remembered-user';
 
-interface LoginValues { username: string; password: string; role: LoginRole; remember: boolean }
+interface LoginValues {
+  username: string;
+  password: string;
+  role: LoginRole;
+  remember: boolean;
+}
 
 function remembered(): { username: string; remember: boolean } {
   const username = localStorage.getItem(REMEMBERED_USER_KEY);
@@ -35,21 +40,22 @@ export default function LoginPage() {
   const locale = currentLocale();
   const initial = remembered();
 
-  const askToForce = (info: SignedInElsewhere) => new Promise<boolean>((resolve) => {
-    Modal.confirm({
-      title: t('login.elsewhere.title'),
-      content: t('login.elsewhere.content', {
-        since: new Date(info.since).toLocaleString(locale),
-        agent: info.userAgent ? info.userAgent.slice(0, 80) : t('login.elsewhere.unknownAgent'),
-      }),
-      okText: t('login.elsewhere.confirm'),
-      cancelText: t('common.cancel'),
-      okButtonProps: { 'data-testid': 'force-login-confirm' } as Record<string, string>,
-      cancelButtonProps: { 'data-testid': 'force-login-cancel' } as Record<string, string>,
-      onOk: () => resolve(true),
-      onCancel: () => resolve(false),
+  const askToForce = (info: SignedInElsewhere) =>
+    new Promise<boolean>((resolve) => {
+      Modal.confirm({
+        title: t('login.elsewhere.title'),
+        content: t('login.elsewhere.content', {
+          since: new Date(info.since).toLocaleString(locale),
+          agent: info.userAgent ? info.userAgent.slice(0, 80) : t('login.elsewhere.unknownAgent'),
+        }),
+        okText: t('login.elsewhere.confirm'),
+        cancelText: t('common.cancel'),
+        okButtonProps: { 'data-testid': 'force-login-confirm' } as Record<string, string>,
+        cancelButtonProps: { 'data-testid': 'force-login-cancel' } as Record<string, string>,
+        onOk: () => resolve(true),
+        onCancel: () => resolve(false),
+      });
     });
-  });
 
   const submit = async (values: LoginValues) => {
     const input: LoginInput = { username: values.username.trim(), password: values.password, role: values.role, remember: values.remember };
@@ -86,22 +92,39 @@ export default function LoginPage() {
       </div>
       <div className="login-panel">
         <div className="login-form-wrapper">
-          <Typography.Title heading={4} className="login-title">{t('login.title')}</Typography.Title>
-          <Tabs activeTab={mode} onChange={(key) => { setMode(key as 'username' | 'phone'); form.resetFields(['username']); }}>
+          <Typography.Title heading={4} className="login-title">
+            {t('login.title')}
+          </Typography.Title>
+          <Tabs
+            activeTab={mode}
+            onChange={(key) => {
+              setMode(key as 'username' | 'phone');
+              form.resetFields(['username']);
+            }}
+          >
             <Tabs.TabPane key="username" title={<span data-testid="login-tab-username">{t('login.tab.username')}</span>} />
             <Tabs.TabPane key="phone" title={<span data-testid="login-tab-phone">{t('login.tab.phone')}</span>} />
           </Tabs>
           <Form
             form={form}
             layout="vertical"
-            initialValues={{ username: mode === 'username' ? initial.username : '', password: '', role: 'admin', remember: initial.remember }}
+            initialValues={{
+              username: mode === 'username' ? initial.username : '',
+              password: '',
+              role: 'admin',
+              remember: initial.remember,
+            }}
             onSubmit={(values) => void submit(values)}
             autoComplete="on"
           >
             <Form.Item field="role" label={t('login.role')}>
               <Radio.Group type="button">
-                <Radio value="admin" data-testid="login-role-admin">{t('login.role.admin')}</Radio>
-                <Radio value="agent" data-testid="login-role-agent">{t('login.role.agent')}</Radio>
+                <Radio value="admin" data-testid="login-role-admin">
+                  {t('login.role.admin')}
+                </Radio>
+                <Radio value="agent" data-testid="login-role-agent">
+                  {t('login.role.agent')}
+                </Radio>
               </Radio.Group>
             </Form.Item>
             <Form.Item field="username" rules={[fieldRule(loginInputSchema, 'username', locale)]}>
@@ -114,7 +137,12 @@ export default function LoginPage() {
               />
             </Form.Item>
             <Form.Item field="password" rules={[fieldRule(loginInputSchema, 'password', locale)]}>
-              <Input.Password data-testid="login-password" prefix={<IconLock />} placeholder={t('login.password')} autoComplete="current-password" />
+              <Input.Password
+                data-testid="login-password"
+                prefix={<IconLock />}
+                placeholder={t('login.password')}
+                autoComplete="current-password"
+              />
             </Form.Item>
             <div className="login-options">
               <Form.Item field="remember" triggerPropName="checked" noStyle>
@@ -122,15 +150,25 @@ export default function LoginPage() {
                   <span title={t('login.rememberHint')}>{t('login.remember')}</span>
                 </Checkbox>
               </Form.Item>
-              <Link data-testid="login-forgot" onClick={() => setDialog('forgot')}>{t('login.forgot')}</Link>
+              <Link data-testid="login-forgot" onClick={() => setDialog('forgot')}>
+                {t('login.forgot')}
+              </Link>
             </div>
-            <Button type="primary" htmlType="submit" long loading={submitting} data-testid="login-submit">{t('login.submit')}</Button>
-            <Button type="text" long className="login-register" data-testid="login-register" onClick={() => setDialog('register')}>{t('login.register')}</Button>
+            <Button type="primary" htmlType="submit" long loading={submitting} data-testid="login-submit">
+              {t('login.submit')}
+            </Button>
+            <Button type="text" long className="login-register" data-testid="login-register" onClick={() => setDialog('register')}>
+              {t('login.register')}
+            </Button>
           </Form>
         </div>
         <div className="login-footer">{t('footer.text')}</div>
       </div>
-      <ForgotPasswordModal visible={dialog === 'forgot'} onClose={() => setDialog(null)} defaultUsername={String(form.getFieldValue('username') ?? '')} />
+      <ForgotPasswordModal
+        visible={dialog === 'forgot'}
+        onClose={() => setDialog(null)}
+        defaultUsername={String(form.getFieldValue('username') ?? '')}
+      />
       <RegisterModal visible={dialog === 'register'} onClose={() => setDialog(null)} />
     </div>
   );

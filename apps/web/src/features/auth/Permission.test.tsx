@@ -12,14 +12,26 @@ function render(node: React.ReactNode): string {
   return host.innerHTML;
 }
 
-describe('Permission (the spec\'s permission directive)', () => {
+describe("Permission (the spec's permission directive)", () => {
   afterEach(() => useUser.setState({ user: null, role: null }));
 
   it('renders its children only for a listed level', () => {
     useUser.setState({ role: 'ADMIN' });
-    expect(render(<Permission levels={['ADMIN', 'DEV']}><b>delete</b></Permission>)).toBe('<b>delete</b>');
+    expect(
+      render(
+        <Permission levels={['ADMIN', 'DEV']}>
+          <b>delete</b>
+        </Permission>,
+      ),
+    ).toBe('<b>delete</b>');
     useUser.setState({ role: 'OPR' });
-    expect(render(<Permission levels={['ADMIN', 'DEV']}><b>delete</b></Permission>)).toBe('');
+    expect(
+      render(
+        <Permission levels={['ADMIN', 'DEV']}>
+          <b>delete</b>
+        </Permission>,
+      ),
+    ).toBe('');
   });
 
   it('throws when no list of levels is given', () => {

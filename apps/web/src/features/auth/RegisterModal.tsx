@@ -31,16 +31,30 @@ export function RegisterModal({ visible, onClose }: { visible: boolean; onClose(
 
   return (
     <Modal
-      title={t('register.title')} visible={visible} onCancel={onClose} onOk={() => void send()} confirmLoading={sending}
-      okText={t('register.submit')} cancelText={t('common.cancel')} okButtonProps={{ 'data-testid': 'register-submit' } as Record<string, string>}
+      title={t('register.title')}
+      visible={visible}
+      onCancel={onClose}
+      onOk={() => void send()}
+      confirmLoading={sending}
+      okText={t('register.submit')}
+      cancelText={t('common.cancel')}
+      okButtonProps={{ 'data-testid': 'register-submit' } as Record<string, string>}
       unmountOnExit
     >
       <Typography.Paragraph type="secondary">{t('register.intro')}</Typography.Paragraph>
       <Form form={form} layout="vertical">
-        <Form.Item field="companyName" label={t('register.companyName')} rules={rule('companyName')}><Input data-testid="register-companyName" /></Form.Item>
-        <Form.Item field="contactName" label={t('register.contactName')} rules={rule('contactName')}><Input data-testid="register-contactName" /></Form.Item>
-        <Form.Item field="email" label={t('register.email')} rules={rule('email')}><Input data-testid="register-email" /></Form.Item>
-        <Form.Item field="phoneNumber" label={t('register.phone')} rules={rule('phoneNumber')}><Input data-testid="register-phoneNumber" /></Form.Item>
+        <Form.Item field="companyName" label={t('register.companyName')} rules={rule('companyName')}>
+          <Input data-testid="register-companyName" />
+        </Form.Item>
+        <Form.Item field="contactName" label={t('register.contactName')} rules={rule('contactName')}>
+          <Input data-testid="register-contactName" />
+        </Form.Item>
+        <Form.Item field="email" label={t('register.email')} rules={rule('email')}>
+          <Input data-testid="register-email" />
+        </Form.Item>
+        <Form.Item field="phoneNumber" label={t('register.phone')} rules={rule('phoneNumber')}>
+          <Input data-testid="register-phoneNumber" />
+        </Form.Item>
         <Form.Item field="message" label={t('register.message')} rules={rule('message')}>
           <Input.TextArea maxLength={500} showWordLimit autoSize={{ minRows: 2 }} />
         </Form.Item>

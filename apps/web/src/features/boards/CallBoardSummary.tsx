@@ -11,7 +11,12 @@ import { formatDuration, formatRate } from './format.ts';
 import { StatTile } from './StatTile.tsx';
 import './boards.css';
 
-export interface CallBoardSummaryProps { projectId?: string; taskId?: string; from: string; to: string }
+export interface CallBoardSummaryProps {
+  projectId?: string;
+  taskId?: string;
+  from: string;
+  to: string;
+}
 
 /**
  * The charts of a board: connect, inbound and loss rates, volume over time, talk-time distribution,
@@ -23,7 +28,11 @@ export function CallBoardSummary({ projectId, taskId, from, to }: CallBoardSumma
   const palette = usePalette();
   const locale = currentLocale();
   const query: BoardQuery = { projectId, taskId, from, to };
-  const summary = useQuery({ queryKey: boardKeys.summary(query), queryFn: () => getBoardSummary(query), placeholderData: keepPreviousData });
+  const summary = useQuery({
+    queryKey: boardKeys.summary(query),
+    queryFn: () => getBoardSummary(query),
+    placeholderData: keepPreviousData,
+  });
   const series = useQuery({ queryKey: boardKeys.series(query), queryFn: () => getBoardSeries(query), placeholderData: keepPreviousData });
   const operators = useQuery({ queryKey: boardKeys.operators, queryFn: getOperatorStatus, refetchInterval: 15_000 });
   const s = summary.data;
@@ -39,20 +48,50 @@ export function CallBoardSummary({ projectId, taskId, from, to }: CallBoardSumma
     <Spin loading={summary.isFetching || series.isFetching} style={{ display: 'block' }}>
       <div data-testid="board-summary" data-zone={series.data?.timeZone}>
         <div className="board-stats">
-          <StatTile title={t('boards.total')} value={n(s?.total)} sub={`${t('boards.connected')} ${n(s?.connected)}`} testId="board-total" />
-          <StatTile title={t('boards.connectRate')} hint={t('boards.connectRate.hint')} value={formatRate(s?.connectRate)} testId="board-connect-rate" />
-          <StatTile title={t('boards.inboundRate')} hint={t('boards.inboundRate.hint')} value={formatRate(s?.inboundRate)} sub={`${t('boards.volume.transferSuccess')} ${n(s?.transferSuccess)}`} testId="board-inbound-rate" />
-          <StatTile title={t('boards.lossRate')} hint={t('boards.lossRate.hint')} value={formatRate(s?.lossRate)} sub={`${t('boards.volume.lost')} ${n(s?.lost)}`} testId="board-loss-rate" />
+          <StatTile
+            title={t('boards.total')}
+            value={n(s?.total)}
+            sub={`${t('boards.connected')} ${n(s?.connected)}`}
+            testId="board-total"
+          />
+          <StatTile
+            title={t('boards.connectRate')}
+            hint={t('boards.connectRate.hint')}
+            value={formatRate(s?.connectRate)}
+            testId="board-connect-rate"
+          />
+          <StatTile
+            title={t('boards.inboundRate')}
+            hint={t('boards.inboundRate.hint')}
+            value={formatRate(s?.inboundRate)}
+            sub={`${t('boards.volume.transferSuccess')} ${n(s?.transferSuccess)}`}
+            testId="board-inbound-rate"
+          />
+          <StatTile
+            title={t('boards.lossRate')}
+            hint={t('boards.lossRate.hint')}
+            value={formatRate(s?.lossRate)}
+            sub={`${t('boards.volume.lost')} ${n(s?.lost)}`}
+            testId="board-loss-rate"
+          />
           <StatTile title={t('boards.averageDuration')} value={formatDuration(s?.averageDurationMs, t)} testId="board-average-duration" />
         </div>
         <div className="board-grid">
-          <Card className="board-panel" title={t('boards.volume')} extra={series.data && <span className="board-zone">{t('boards.timeZone', { zone: series.data.timeZone })}</span>}>
+          <Card
+            className="board-panel"
+            title={t('boards.volume')}
+            extra={series.data && <span className="board-zone">{t('boards.timeZone', { zone: series.data.timeZone })}</span>}
+          >
             <EChart option={volume} height={300} testId="board-volume-chart" />
           </Card>
           <Card className="board-panel" title={t('boards.outcomes')}>
-            {outcomes && s && s.total > 0
-              ? <EChart option={outcomes} height={300} testId="board-outcome-chart" />
-              : <div className="board-empty"><Empty description={t('boards.empty')} /></div>}
+            {outcomes && s && s.total > 0 ? (
+              <EChart option={outcomes} height={300} testId="board-outcome-chart" />
+            ) : (
+              <div className="board-empty">
+                <Empty description={t('boards.empty')} />
+              </div>
+            )}
           </Card>
         </div>
         <div className="board-grid board-grid-even">
@@ -63,8 +102,16 @@ export function CallBoardSummary({ projectId, taskId, from, to }: CallBoardSumma
             <div className="board-operators" data-testid="board-operators">
               {(['signedIn', 'waiting', 'inCall', 'signedOut'] as const).map((key, i) => (
                 <div className="board-operator" key={key}>
-                  <div className="board-operator-label"><span className="board-dot" style={{ background: [palette.series[0], palette.series[1], palette.series[2], palette.series[10]][i] }} />{t(`boards.operators.${key}`)}</div>
-                  <div className="board-operator-value" data-testid={`board-operators-${key}`}>{n(o?.[key])}</div>
+                  <div className="board-operator-label">
+                    <span
+                      className="board-dot"
+                      style={{ background: [palette.series[0], palette.series[1], palette.series[2], palette.series[10]][i] }}
+                    />
+                    {t(`boards.operators.${key}`)}
+                  </div>
+                  <div className="board-operator-value" data-testid={`board-operators-${key}`}>
+                    {n(o?.[key])}
+                  </div>
                 </div>
               ))}
             </div>

@@ -1,24 +1,74 @@
 import { useEffect, useRef, useState } from 'react';
 import { init, use, type ComposeOption, type ECharts } from 'echarts/core';
 import { BarChart, LineChart, PieChart, type BarSeriesOption, type LineSeriesOption, type PieSeriesOption } from 'echarts/charts';
-import { GridComponent, LegendComponent, TooltipComponent, type GridComponentOption, type LegendComponentOption, type TooltipComponentOption } from 'echarts/components';
+import {
+  GridComponent,
+  LegendComponent,
+  TooltipComponent,
+  type GridComponentOption,
+  type LegendComponentOption,
+  type TooltipComponentOption,
+} from 'echarts/components';
 import { CanvasRenderer } from 'echarts/renderers';
 
 // Only what the boards draw, so the chunk carries no more of ECharts than that.
 use([BarChart, LineChart, PieChart, GridComponent, LegendComponent, TooltipComponent, CanvasRenderer]);
 
-export type ChartOption = ComposeOption<BarSeriesOption | LineSeriesOption | PieSeriesOption | GridComponentOption | LegendComponentOption | TooltipComponentOption>;
+export type ChartOption = ComposeOption<
+  BarSeriesOption | LineSeriesOption | PieSeriesOption | GridComponentOption | LegendComponentOption | TooltipComponentOption
+>;
 
 /** Colours of the console's theme, for charts (ECharts cannot read CSS variables). */
-export interface ChartPalette { text: string; subtext: string; axis: string; split: string; tooltip: string; series: string[] }
+export interface ChartPalette {
+  text: string;
+  subtext: string;
+  axis: string;
+  split: string;
+  tooltip: string;
+  series: string[];
+}
 
 const LIGHT: ChartPalette = {
-  text: '#1d2129', subtext: '#86909c', axis: '#e5e6eb', split: '#f2f3f5', tooltip: '#ffffff',
-  series: ['#165DFF', '#00B42A', '#FF7D00', '#F53F3F', '#14C9C9', '#722ED1', '#F7BA1E', '#3491FA', '#9FDB1D', '#F5319D', '#86909C', '#0FC6C2'],
+  text: '#1d2129',
+  subtext: '#86909c',
+  axis: '#e5e6eb',
+  split: '#f2f3f5',
+  tooltip: '#ffffff',
+  series: [
+    '#165DFF',
+    '#00B42A',
+    '#FF7D00',
+    '#F53F3F',
+    '#14C9C9',
+    '#722ED1',
+    '#F7BA1E',
+    '#3491FA',
+    '#9FDB1D',
+    '#F5319D',
+    '#86909C',
+    '#0FC6C2',
+  ],
 };
 const DARK: ChartPalette = {
-  text: 'rgba(255,255,255,0.9)', subtext: 'rgba(255,255,255,0.5)', axis: '#484849', split: '#2e2e30', tooltip: '#2a2a2b',
-  series: ['#3C7EFF', '#27C346', '#FF9626', '#F76965', '#30C9C9', '#8D4EDA', '#FADC19', '#5AAAFB', '#B5E241', '#F754A8', '#929293', '#3FD4CF'],
+  text: 'rgba(255,255,255,0.9)',
+  subtext: 'rgba(255,255,255,0.5)',
+  axis: '#484849',
+  split: '#2e2e30',
+  tooltip: '#2a2a2b',
+  series: [
+    '#3C7EFF',
+    '#27C346',
+    '#FF9626',
+    '#F76965',
+    '#30C9C9',
+    '#8D4EDA',
+    '#FADC19',
+    '#5AAAFB',
+    '#B5E241',
+    '#F754A8',
+    '#929293',
+    '#3FD4CF',
+  ],
 };
 
 /** Whether the console is dark: the shell sets `arco-theme="dark"` on the body. */

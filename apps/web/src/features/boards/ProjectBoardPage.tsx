@@ -37,31 +37,63 @@ export default function ProjectBoardPage() {
         <div className="board-filter">
           {t('boards.project')}
           <Select
-            style={{ width: 220 }} value={projectId} data-testid="board-project" showSearch
-            filterOption={(input, option) => String((option as { props?: { children?: unknown } }).props?.children ?? '').toLowerCase().includes(input.toLowerCase())}
+            style={{ width: 220 }}
+            value={projectId}
+            data-testid="board-project"
+            showSearch
+            filterOption={(input, option) =>
+              String((option as { props?: { children?: unknown } }).props?.children ?? '')
+                .toLowerCase()
+                .includes(input.toLowerCase())
+            }
             onChange={(id: string) => navigate(id ? `/board/projectBoard/${id}` : '/board/projectBoard')}
           >
             <Select.Option value={ALL}>{t('boards.allProjects')}</Select.Option>
-            {(projects.data?.list ?? []).map((p) => <Select.Option key={p.id} value={p.id}>{p.name}</Select.Option>)}
+            {(projects.data?.list ?? []).map((p) => (
+              <Select.Option key={p.id} value={p.id}>
+                {p.name}
+              </Select.Option>
+            ))}
           </Select>
         </div>
         <div className="board-filter">
           {t('boards.task')}
-          <Select style={{ width: 200 }} value={taskId} disabled={!projectId} data-testid="board-task" onChange={(id: string) => setTaskOf({ projectId, taskId: id })}>
+          <Select
+            style={{ width: 200 }}
+            value={taskId}
+            disabled={!projectId}
+            data-testid="board-task"
+            onChange={(id: string) => setTaskOf({ projectId, taskId: id })}
+          >
             <Select.Option value={ALL}>{t('boards.allTasks')}</Select.Option>
-            {(tasks.data?.list ?? []).map((task) => <Select.Option key={task.id} value={task.id}>{task.name}</Select.Option>)}
+            {(tasks.data?.list ?? []).map((task) => (
+              <Select.Option key={task.id} value={task.id}>
+                {task.name}
+              </Select.Option>
+            ))}
           </Select>
         </div>
         <Radio.Group
-          type="button" value={range.preset} data-testid="board-preset"
+          type="button"
+          value={range.preset}
+          data-testid="board-preset"
           onChange={(preset: Preset) => setRange({ from: daysAgo(PRESETS[preset]), to: daysAgo(0), preset })}
         >
-          {(Object.keys(PRESETS) as Preset[]).map((p) => <Radio key={p} value={p} data-testid={`board-preset-${p}`}>{t(`boards.range.${p}`)}</Radio>)}
+          {(Object.keys(PRESETS) as Preset[]).map((p) => (
+            <Radio key={p} value={p} data-testid={`board-preset-${p}`}>
+              {t(`boards.range.${p}`)}
+            </Radio>
+          ))}
         </Radio.Group>
         <DatePicker.RangePicker
-          style={{ width: 260 }} value={[range.from, range.to]} allowClear={false} data-testid="board-range"
+          style={{ width: 260 }}
+          value={[range.from, range.to]}
+          allowClear={false}
+          data-testid="board-range"
           disabledDate={(date) => date.isAfter(new Date(), 'day')}
-          onChange={(dates: string[]) => { if (dates?.[0] && dates[1]) setRange({ from: dates[0], to: dates[1] }); }}
+          onChange={(dates: string[]) => {
+            if (dates?.[0] && dates[1]) setRange({ from: dates[0], to: dates[1] });
+          }}
         />
       </div>
       <CallBoardSummary projectId={projectId || undefined} taskId={taskId || undefined} from={range.from} to={range.to} />

@@ -13,9 +13,15 @@ export function RealtimeDashboardButton({ task }: { task: { id: string; name: st
   return (
     <>
       <Tooltip content={t('realtime.tooltip')}>
-        <Button type="text" size="mini" icon={<IconDashboard />} onClick={() => setOpen(true)} data-testid={`task-realtime-${task.name}`}>{t('realtime.button')}</Button>
+        <Button type="text" size="mini" icon={<IconDashboard />} onClick={() => setOpen(true)} data-testid={`task-realtime-${task.name}`}>
+          {t('realtime.button')}
+        </Button>
       </Tooltip>
-      {open && <Suspense fallback={null}><RealtimeDashboardDrawer task={task} onClose={() => setOpen(false)} /></Suspense>}
+      {open && (
+        <Suspense fallback={null}>
+          <RealtimeDashboardDrawer task={task} onClose={() => setOpen(false)} />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -27,7 +27,8 @@ export default function RealtimeDashboardDrawer({ task, onClose }: { task: { id:
   const [window, setWindow] = useState<RealtimeWindow>('1d');
   const query = { taskId: task.id, window };
   const board = useQuery({
-    queryKey: boardKeys.realtime(query), queryFn: () => getRealtimeBoard(query),
+    queryKey: boardKeys.realtime(query),
+    queryFn: () => getRealtimeBoard(query),
     // A refusal (the feature is off for the company) is not retried every few seconds.
     refetchInterval: (q) => (q.state.error ? false : REALTIME_REFRESH_MS),
   });
@@ -37,28 +38,75 @@ export default function RealtimeDashboardDrawer({ task, onClose }: { task: { id:
   const n = (value: number | undefined) => (value === undefined ? '—' : value.toLocaleString(locale));
 
   return (
-    <Drawer visible width={720} title={t('realtime.title', { task: task.name })} footer={null} onCancel={onClose} unmountOnExit data-testid="realtime-drawer">
+    <Drawer
+      visible
+      width={720}
+      title={t('realtime.title', { task: task.name })}
+      footer={null}
+      onCancel={onClose}
+      unmountOnExit
+      data-testid="realtime-drawer"
+    >
       <div className="realtime-head">
         <Radio.Group type="button" value={window} onChange={setWindow} data-testid="realtime-window">
-          {WINDOWS.map((w) => <Radio key={w} value={w} data-testid={`realtime-window-${w}`}>{t(`realtime.window.${w}`)}</Radio>)}
+          {WINDOWS.map((w) => (
+            <Radio key={w} value={w} data-testid={`realtime-window-${w}`}>
+              {t(`realtime.window.${w}`)}
+            </Radio>
+          ))}
         </Radio.Group>
         <span className="board-zone" data-testid="realtime-updated">
           {board.dataUpdatedAt > 0 && t('realtime.refresh', { time: new Date(board.dataUpdatedAt).toLocaleTimeString(locale) })}
         </span>
       </div>
-      {refused ? <Result status="403" subTitle={refused} data-testid="realtime-refused" /> : (
-      <Spin loading={board.isLoading} style={{ display: 'block' }}>
-        <div className="board-stats realtime-stats">
-          <StatTile title={t('realtime.liveCalls')} hint={t('realtime.liveCalls.hint')} value={n(data?.liveCalls)} testId="realtime-live" />
-          <StatTile title={t('boards.total')} value={n(data?.summary.total)} sub={`${t('boards.connected')} ${n(data?.summary.connected)}`} testId="realtime-total" />
-          <StatTile title={t('boards.connectRate')} hint={t('boards.connectRate.hint')} value={formatRate(data?.summary.connectRate)} testId="realtime-connect-rate" />
-          <StatTile title={t('boards.inboundRate')} hint={t('boards.inboundRate.hint')} value={formatRate(data?.summary.inboundRate)} testId="realtime-inbound-rate" />
-          <StatTile title={t('boards.lossRate')} hint={t('boards.lossRate.hint')} value={formatRate(data?.summary.lossRate)} testId="realtime-loss-rate" />
-          <StatTile title={t('boards.volume.transferSuccess')} value={n(data?.summary.transferSuccess)} sub={`${t('boards.volume.lost')} ${n(data?.summary.lost)}`} testId="realtime-transferred" />
-        </div>
-        <div className="board-panel-title">{t('boards.volume')}{data && <span className="board-zone">{t('boards.timeZone', { zone: data.timeZone })}</span>}</div>
-        <EChart option={option} height={300} testId="realtime-chart" />
-      </Spin>
+      {refused ? (
+        <Result status="403" subTitle={refused} data-testid="realtime-refused" />
+      ) : (
+        <Spin loading={board.isLoading} style={{ display: 'block' }}>
+          <div className="board-stats realtime-stats">
+            <StatTile
+              title={t('realtime.liveCalls')}
+              hint={t('realtime.liveCalls.hint')}
+              value={n(data?.liveCalls)}
+              testId="realtime-live"
+            />
+            <StatTile
+              title={t('boards.total')}
+              value={n(data?.summary.total)}
+              sub={`${t('boards.connected')} ${n(data?.summary.connected)}`}
+              testId="realtime-total"
+            />
+            <StatTile
+              title={t('boards.connectRate')}
+              hint={t('boards.connectRate.hint')}
+              value={formatRate(data?.summary.connectRate)}
+              testId="realtime-connect-rate"
+            />
+            <StatTile
+              title={t('boards.inboundRate')}
+              hint={t('boards.inboundRate.hint')}
+              value={formatRate(data?.summary.inboundRate)}
+              testId="realtime-inbound-rate"
+            />
+            <StatTile
+              title={t('boards.lossRate')}
+              hint={t('boards.lossRate.hint')}
+              value={formatRate(data?.summary.lossRate)}
+              testId="realtime-loss-rate"
+            />
+            <StatTile
+              title={t('boards.volume.transferSuccess')}
+              value={n(data?.summary.transferSuccess)}
+              sub={`${t('boards.volume.lost')} ${n(data?.summary.lost)}`}
+              testId="realtime-transferred"
+            />
+          </div>
+          <div className="board-panel-title">
+            {t('boards.volume')}
+            {data && <span className="board-zone">{t('boards.timeZone', { zone: data.timeZone })}</span>}
+          </div>
+          <EChart option={option} height={300} testId="realtime-chart" />
+        </Spin>
       )}
     </Drawer>
   );

@@ -1,4 +1,12 @@
-import type { BoardQuery, BoardSeries, BoardSeriesQuery, BoardSummary, OperatorStatus, RealtimeBoard, RealtimeQuery } from '@dialwise/contracts';
+import type {
+  BoardQuery,
+  BoardSeries,
+  BoardSeriesQuery,
+  BoardSummary,
+  OperatorStatus,
+  RealtimeBoard,
+  RealtimeQuery,
+} from '@dialwise/contracts';
 import { post } from '../../api/client.ts';
 
 export const boardKeys = {

@@ -10,7 +10,13 @@ export function volumeOption(points: SeriesPoint[], withinDay: boolean, t: TFunc
     ...baseOption(p),
     tooltip: { ...baseOption(p).tooltip, trigger: 'axis' },
     grid: { left: 8, right: 16, top: 36, bottom: 4, containLabel: true },
-    xAxis: { type: 'category', data: points.map((pt) => (withinDay ? stepLabel(pt.at, true) : pt.at.slice(0, 10))), ...axis, splitLine: { show: false }, axisLabel: { color: p.subtext, formatter: (v: string) => (withinDay ? v : v.slice(5)) } },
+    xAxis: {
+      type: 'category',
+      data: points.map((pt) => (withinDay ? stepLabel(pt.at, true) : pt.at.slice(0, 10))),
+      ...axis,
+      splitLine: { show: false },
+      axisLabel: { color: p.subtext, formatter: (v: string) => (withinDay ? v : v.slice(5)) },
+    },
     yAxis: { type: 'value', minInterval: 1, ...axis },
     series: [
       { name: t('boards.volume.total'), type: 'bar', barMaxWidth: 18, data: points.map((pt) => pt.total) },
@@ -31,21 +37,39 @@ export function durationOption(summary: BoardSummary, t: TFunction, p: ChartPale
     grid: { left: 8, right: 16, top: 16, bottom: 4, containLabel: true },
     xAxis: { type: 'category', data: DURATION_CLASSES.map((c) => t(`boards.duration.${c.key}`)), ...axis, splitLine: { show: false } },
     yAxis: { type: 'value', minInterval: 1, ...axis },
-    series: [{ name: t('boards.calls'), type: 'bar', barMaxWidth: 36, itemStyle: { borderRadius: [3, 3, 0, 0] }, data: DURATION_CLASSES.map((c) => summary.durations[c.key] ?? 0) }],
+    series: [
+      {
+        name: t('boards.calls'),
+        type: 'bar',
+        barMaxWidth: 36,
+        itemStyle: { borderRadius: [3, 3, 0, 0] },
+        data: DURATION_CLASSES.map((c) => summary.durations[c.key] ?? 0),
+      },
+    ],
   };
 }
 
 /** Finished calls by outcome (outcomes that did not occur are left out). */
 export function outcomeOption(summary: BoardSummary, t: TFunction, p: ChartPalette): ChartOption {
-  const data = BOARD_OUTCOMES.map((o, i) => ({ name: t(`boards.outcome.${o}`), value: summary.outcomes[o] ?? 0, itemStyle: { color: p.series[i % p.series.length] } }))
-    .filter((d) => d.value > 0);
+  const data = BOARD_OUTCOMES.map((o, i) => ({
+    name: t(`boards.outcome.${o}`),
+    value: summary.outcomes[o] ?? 0,
+    itemStyle: { color: p.series[i % p.series.length] },
+  })).filter((d) => d.value > 0);
   return {
     ...baseOption(p),
     tooltip: { ...baseOption(p).tooltip, trigger: 'item', formatter: '{b}: {c} ({d}%)' },
     legend: { ...baseOption(p).legend, type: 'scroll', orient: 'vertical', right: 0, top: 'middle' },
-    series: [{
-      type: 'pie', radius: ['42%', '68%'], center: ['32%', '50%'], avoidLabelOverlap: true, label: { show: false },
-      itemStyle: { borderColor: p.tooltip, borderWidth: 2 }, data,
-    }],
+    series: [
+      {
+        type: 'pie',
+        radius: ['42%', '68%'],
+        center: ['32%', '50%'],
+        avoidLabelOverlap: true,
+        label: { show: false },
+        itemStyle: { borderColor: p.tooltip, borderWidth: 2 },
+        data,
+      },
+    ],
   };
 }

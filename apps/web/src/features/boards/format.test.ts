@@ -32,13 +32,26 @@ describe('board formatting', () => {
 
 describe('board charts', () => {
   const summary = {
-    total: 3, connected: 2, missed: 1, transferSuccess: 1, transferFailed: 0, lost: 0, durationMs: 10, connectRate: 2 / 3, inboundRate: 0.5, lossRate: 0, averageDurationMs: 5,
+    total: 3,
+    connected: 2,
+    missed: 1,
+    transferSuccess: 1,
+    transferFailed: 0,
+    lost: 0,
+    durationMs: 10,
+    connectRate: 2 / 3,
+    inboundRate: 0.5,
+    lossRate: 0,
+    averageDurationMs: 5,
     outcomes: Object.fromEntries(BOARD_OUTCOMES.map((o) => [o, o === 'answered' ? 2 : o === 'busy' ? 1 : 0])),
     durations: Object.fromEntries(DURATION_CLASSES.map((c, i) => [c.key, i])),
   } as BoardSummary;
   it('outcomes leave out what did not happen and are labelled', () => {
     const series = (outcomeOption(summary, t, palette).series as { data: { name: string; value: number }[] }[])[0]!;
-    expect(series.data.map((d) => [d.name, d.value])).toEqual([['boards.outcome.answered', 2], ['boards.outcome.busy', 1]]);
+    expect(series.data.map((d) => [d.name, d.value])).toEqual([
+      ['boards.outcome.answered', 2],
+      ['boards.outcome.busy', 1],
+    ]);
   });
   it('durations keep every class in order; volume carries the four series', () => {
     const bars = (durationOption(summary, t, palette).series as { data: number[] }[])[0]!;

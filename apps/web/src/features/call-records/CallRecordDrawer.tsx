@@ -26,11 +26,21 @@ interface Props {
  */
 export function CallRecordDrawer({ callId, canReveal, tagNames, onClose }: Props) {
   const { t } = useTranslation();
-  const detail = useQuery({ queryKey: callRecordKeys.one(callId ?? ''), queryFn: () => getCallRecord(callId!), enabled: Boolean(callId), retry: false });
+  const detail = useQuery({
+    queryKey: callRecordKeys.one(callId ?? ''),
+    queryFn: () => getCallRecord(callId!),
+    enabled: Boolean(callId),
+    retry: false,
+  });
 
   return (
     <Drawer
-      width={640} title={t('callRecords.drawer.title')} visible={Boolean(callId)} onCancel={onClose} footer={null} unmountOnExit
+      width={640}
+      title={t('callRecords.drawer.title')}
+      visible={Boolean(callId)}
+      onCancel={onClose}
+      footer={null}
+      unmountOnExit
       className="call-drawer"
     >
       {callId && (
@@ -38,8 +48,15 @@ export function CallRecordDrawer({ callId, canReveal, tagNames, onClose }: Props
           {detail.isLoading && <Skeleton text={{ rows: 6 }} animation />}
           {detail.isError && (
             <Result
-              status="error" title={t('callRecords.drawer.failed')} subTitle={detail.error.message} data-testid="call-record-error"
-              extra={<Button type="primary" onClick={() => void detail.refetch()}>{t('callRecords.retry')}</Button>}
+              status="error"
+              title={t('callRecords.drawer.failed')}
+              subTitle={detail.error.message}
+              data-testid="call-record-error"
+              extra={
+                <Button type="primary" onClick={() => void detail.refetch()}>
+                  {t('callRecords.retry')}
+                </Button>
+              }
             />
           )}
           {detail.data && <CallFacts call={detail.data} canReveal={canReveal} tagNames={tagNames} />}
@@ -56,30 +73,33 @@ export function CallRecordDrawer({ callId, canReveal, tagNames, onClose }: Props
 function CallFacts({ call, canReveal, tagNames }: { call: CallRecordDetail; canReveal: boolean; tagNames: Map<string, string> }) {
   const { t } = useTranslation();
   const when = (iso: string | null) => (iso ? formatDateTime(iso) : '—');
-  const sip = call.sipStatus ? `${call.sipStatus} ${call.sipReason ?? ''}`.trim() : call.sipReason ?? '—';
+  const sip = call.sipStatus ? `${call.sipStatus} ${call.sipReason ?? ''}`.trim() : (call.sipReason ?? '—');
   return (
     <>
       <section className="call-section">
         <NumberReveal call={call} canReveal={canReveal} />
         <div data-testid="call-record-facts">
-        <Descriptions
-          column={2} size="small" layout="horizontal" className="call-facts"
-          data={[
-            { label: t('callRecords.filter.project'), value: call.projectName },
-            { label: t('callRecords.filter.task'), value: call.taskName },
-            { label: t('callRecords.col.state'), value: <CallStateTag state={call.state} /> },
-            { label: t('callRecords.col.outcome'), value: <OutcomeText outcome={call.outcome} /> },
-            { label: t('callRecords.drawer.placedAt'), value: when(call.placedAt) },
-            { label: t('callRecords.drawer.answeredAt'), value: when(call.answeredAt) },
-            { label: t('callRecords.drawer.endedAt'), value: when(call.endedAt) },
-            { label: t('callRecords.col.duration'), value: formatDuration(call.durationMs) },
-            { label: t('callRecords.drawer.line'), value: call.lineAlias ?? '—' },
-            { label: t('callRecords.drawer.sip'), value: sip },
-            { label: t('callRecords.drawer.hungUpBy'), value: call.hungUpBy ? t(`callRecords.hungUpBy.${call.hungUpBy}`) : '—' },
-            { label: t('callRecords.col.transfer'), value: <TransferTag outcome={call.transferOutcome} /> },
-            { label: t('callRecords.col.tags'), value: <CallTagList tags={call.tags} names={tagNames} />, span: 2 },
-          ]}
-        />
+          <Descriptions
+            column={2}
+            size="small"
+            layout="horizontal"
+            className="call-facts"
+            data={[
+              { label: t('callRecords.filter.project'), value: call.projectName },
+              { label: t('callRecords.filter.task'), value: call.taskName },
+              { label: t('callRecords.col.state'), value: <CallStateTag state={call.state} /> },
+              { label: t('callRecords.col.outcome'), value: <OutcomeText outcome={call.outcome} /> },
+              { label: t('callRecords.drawer.placedAt'), value: when(call.placedAt) },
+              { label: t('callRecords.drawer.answeredAt'), value: when(call.answeredAt) },
+              { label: t('callRecords.drawer.endedAt'), value: when(call.endedAt) },
+              { label: t('callRecords.col.duration'), value: formatDuration(call.durationMs) },
+              { label: t('callRecords.drawer.line'), value: call.lineAlias ?? '—' },
+              { label: t('callRecords.drawer.sip'), value: sip },
+              { label: t('callRecords.drawer.hungUpBy'), value: call.hungUpBy ? t(`callRecords.hungUpBy.${call.hungUpBy}`) : '—' },
+              { label: t('callRecords.col.transfer'), value: <TransferTag outcome={call.transferOutcome} /> },
+              { label: t('callRecords.col.tags'), value: <CallTagList tags={call.tags} names={tagNames} />, span: 2 },
+            ]}
+          />
         </div>
       </section>
       <section className="call-section">
@@ -88,9 +108,11 @@ function CallFacts({ call, canReveal, tagNames }: { call: CallRecordDetail; canR
       </section>
       <section className="call-section">
         <Typography.Title heading={6}>{t('callRecords.conversation')}</Typography.Title>
-        {call.conversation.length === 0
-          ? <Empty description={t('callRecords.conversationEmpty')} />
-          : <ConversationView lines={call.conversation} />}
+        {call.conversation.length === 0 ? (
+          <Empty description={t('callRecords.conversationEmpty')} />
+        ) : (
+          <ConversationView lines={call.conversation} />
+        )}
       </section>
     </>
   );

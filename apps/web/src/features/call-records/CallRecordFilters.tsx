@@ -35,14 +35,23 @@ export function CallRecordFilters({ value, options, onSearch }: Props) {
   const [more, setMore] = useState(false);
   const [durationError, setDurationError] = useState<string | undefined>();
   const projectId = Form.useWatch('projectId', form) as string | undefined;
-  const tasks = useQuery({ queryKey: callRecordKeys.options(projectId), queryFn: () => callRecordOptions(projectId), enabled: Boolean(projectId) });
+  const tasks = useQuery({
+    queryKey: callRecordKeys.options(projectId),
+    queryFn: () => callRecordOptions(projectId),
+    enabled: Boolean(projectId),
+  });
 
   useEffect(() => {
     form.setFieldsValue({
-      projectId: value.projectId, taskId: value.taskId, phone: value.phone,
+      projectId: value.projectId,
+      taskId: value.taskId,
+      phone: value.phone,
       timeRange: value.startTime || value.endTime ? [isoToLocal(value.startTime) ?? '', isoToLocal(value.endTime) ?? ''] : undefined,
-      status: value.status, minDuration: value.minDuration as number | undefined, maxDuration: value.maxDuration as number | undefined,
-      tags: value.tags as string[] | undefined, transferOutcome: value.transferOutcome,
+      status: value.status,
+      minDuration: value.minDuration as number | undefined,
+      maxDuration: value.maxDuration as number | undefined,
+      tags: value.tags as string[] | undefined,
+      transferOutcome: value.transferOutcome,
     });
   }, [value, form]);
 
@@ -70,52 +79,96 @@ export function CallRecordFilters({ value, options, onSearch }: Props) {
     <Form form={form} layout="inline" className="search-form call-filters" onSubmit={submit} data-testid="call-records-filters">
       <Form.Item label={t('callRecords.filter.project')} field="projectId">
         <Select
-          allowClear showSearch placeholder={t('callRecords.filter.allProjects')} style={{ width: 200 }} data-testid="call-filter-project"
+          allowClear
+          showSearch
+          placeholder={t('callRecords.filter.allProjects')}
+          style={{ width: 200 }}
+          data-testid="call-filter-project"
           onChange={() => form.setFieldValue('taskId', undefined)}
           options={(options?.projects ?? []).map((project) => ({ label: project.name, value: project.id }))}
         />
       </Form.Item>
       <Form.Item label={t('callRecords.filter.task')} field="taskId">
         <Select
-          allowClear showSearch placeholder={t('callRecords.filter.allTasks')} style={{ width: 180 }} disabled={!projectId} data-testid="call-filter-task"
-          loading={tasks.isFetching} options={(tasks.data?.tasks ?? []).map((task) => ({ label: task.name, value: task.id }))}
+          allowClear
+          showSearch
+          placeholder={t('callRecords.filter.allTasks')}
+          style={{ width: 180 }}
+          disabled={!projectId}
+          data-testid="call-filter-task"
+          loading={tasks.isFetching}
+          options={(tasks.data?.tasks ?? []).map((task) => ({ label: task.name, value: task.id }))}
         />
       </Form.Item>
       <Form.Item label={t('callRecords.filter.phone')} field="phone">
-        <Input allowClear placeholder={t('callRecords.filter.phonePlaceholder')} style={{ width: 170 }} onPressEnter={submit} data-testid="call-filter-phone" />
+        <Input
+          allowClear
+          placeholder={t('callRecords.filter.phonePlaceholder')}
+          style={{ width: 170 }}
+          onPressEnter={submit}
+          data-testid="call-filter-phone"
+        />
       </Form.Item>
       <Form.Item label={t('callRecords.filter.time')} field="timeRange">
         <DatePicker.RangePicker showTime style={{ width: 360 }} format="YYYY-MM-DD HH:mm:ss" data-testid="call-filter-time" />
       </Form.Item>
       <Form.Item label={t('callRecords.filter.status')} field="status">
         <Select
-          allowClear placeholder={all} style={{ width: 130 }} data-testid="call-filter-status"
+          allowClear
+          placeholder={all}
+          style={{ width: 130 }}
+          data-testid="call-filter-status"
           options={CALL_RECORD_STATUSES.map((status) => ({ label: callLabel(`call.state.${status}`), value: status }))}
         />
       </Form.Item>
       {more && (
         <>
           {/* One item for both ends (they read as one range); the range's own message shows under it. */}
-          <Form.Item label={t('callRecords.filter.duration')} className="call-duration-item" validateStatus={durationError ? 'error' : undefined} help={durationError}>
+          <Form.Item
+            label={t('callRecords.filter.duration')}
+            className="call-duration-item"
+            validateStatus={durationError ? 'error' : undefined}
+            help={durationError}
+          >
             <Space size={4}>
               <Form.Item field="minDuration" noStyle>
-                <InputNumber min={0} precision={0} placeholder={t('callRecords.filter.min')} style={{ width: 96 }} data-testid="call-filter-min-duration" />
+                <InputNumber
+                  min={0}
+                  precision={0}
+                  placeholder={t('callRecords.filter.min')}
+                  style={{ width: 96 }}
+                  data-testid="call-filter-min-duration"
+                />
               </Form.Item>
               <span className="call-range-dash">–</span>
               <Form.Item field="maxDuration" noStyle>
-                <InputNumber min={0} precision={0} placeholder={t('callRecords.filter.max')} style={{ width: 96 }} data-testid="call-filter-max-duration" />
+                <InputNumber
+                  min={0}
+                  precision={0}
+                  placeholder={t('callRecords.filter.max')}
+                  style={{ width: 96 }}
+                  data-testid="call-filter-max-duration"
+                />
               </Form.Item>
             </Space>
           </Form.Item>
           <Form.Item label={t('callRecords.filter.tags')} field="tags">
             <Select
-              mode="multiple" allowClear placeholder={all} style={{ width: 240 }} data-testid="call-filter-tags" maxTagCount={2}
+              mode="multiple"
+              allowClear
+              placeholder={all}
+              style={{ width: 240 }}
+              data-testid="call-filter-tags"
+              maxTagCount={2}
               options={(options?.tags ?? []).map((tag) => ({ label: tag.name, value: tag.alias }))}
             />
           </Form.Item>
           <Form.Item label={t('callRecords.filter.transfer')} field="transferOutcome">
             <Select
-              allowClear placeholder={all} style={{ width: 190 }} data-testid="call-filter-transfer"
+              allowClear
+              placeholder={all}
+              style={{ width: 190 }}
+              data-testid="call-filter-transfer"
               options={TRANSFER_OUTCOMES.map((outcome) => ({ label: callLabel(`call.transfer.${outcome}`), value: outcome }))}
             />
           </Form.Item>
@@ -123,8 +176,12 @@ export function CallRecordFilters({ value, options, onSearch }: Props) {
       )}
       <Form.Item>
         <Space>
-          <Button type="primary" icon={<IconSearch />} onClick={submit} data-testid="call-filter-submit">{t('callRecords.search')}</Button>
-          <Button icon={<IconRefresh />} onClick={reset} data-testid="call-filter-reset">{t('callRecords.reset')}</Button>
+          <Button type="primary" icon={<IconSearch />} onClick={submit} data-testid="call-filter-submit">
+            {t('callRecords.search')}
+          </Button>
+          <Button icon={<IconRefresh />} onClick={reset} data-testid="call-filter-reset">
+            {t('callRecords.reset')}
+          </Button>
           <Button type="text" onClick={() => setMore((m) => !m)} data-testid="call-filter-more">
             {t(more ? 'callRecords.less' : 'callRecords.more')} {more ? <IconUp /> : <IconDown />}
           </Button>

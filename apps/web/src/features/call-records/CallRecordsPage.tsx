@@ -3,7 +3,13 @@ import { IconDownload } from '@arco-design/web-react/icon';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CALL_RECORD_LIMITS, PAGINATION, type CallRecord, type CallRecordFilterInput, type CallRecordQueryInput } from '@dialwise/contracts';
+import {
+  CALL_RECORD_LIMITS,
+  PAGINATION,
+  type CallRecord,
+  type CallRecordFilterInput,
+  type CallRecordQueryInput,
+} from '@dialwise/contracts';
 import { currentLocale } from '../../locale/index.ts';
 import { formatDateTime } from '../../locale/date-time.ts';
 import { useUser } from '../../store/user.ts';
@@ -27,11 +33,18 @@ export default function CallRecordsPage() {
   const { t } = useTranslation();
   const route = usePageRoute();
   const isOperator = useUser((state) => state.user?.authLevel === 'OPR');
-  const fromRoute = useMemo<CallRecordFilterInput>(() => ({
-    projectId: route.params.projectID || undefined, taskId: route.params.taskID || undefined,
-  }), [route.params.projectID, route.params.taskID]);
+  const fromRoute = useMemo<CallRecordFilterInput>(
+    () => ({
+      projectId: route.params.projectID || undefined,
+      taskId: route.params.taskID || undefined,
+    }),
+    [route.params.projectID, route.params.taskID],
+  );
   const [filter, setFilter] = useState<CallRecordFilterInput>(fromRoute);
-  const [page, setPage] = useState<{ page: number; pageSize: number }>({ page: PAGINATION.defaultPage, pageSize: PAGINATION.defaultPageSize });
+  const [page, setPage] = useState<{ page: number; pageSize: number }>({
+    page: PAGINATION.defaultPage,
+    pageSize: PAGINATION.defaultPageSize,
+  });
   const [sort, setSort] = useState<'desc' | 'asc'>('desc');
   const [openId, setOpenId] = useState<string | null>(null);
 
@@ -43,7 +56,12 @@ export default function CallRecordsPage() {
 
   const query: CallRecordQueryInput = { ...filter, ...page, sort };
   const options = useQuery({ queryKey: callRecordKeys.options(undefined), queryFn: () => callRecordOptions(undefined) });
-  const list = useQuery({ queryKey: callRecordKeys.list(query), queryFn: () => listCallRecords(query), placeholderData: keepPreviousData, retry: false });
+  const list = useQuery({
+    queryKey: callRecordKeys.list(query),
+    queryFn: () => listCallRecords(query),
+    placeholderData: keepPreviousData,
+    retry: false,
+  });
   const tagNames = useMemo(() => new Map((options.data?.tags ?? []).map((tag) => [tag.alias, tag.name])), [options.data]);
 
   const search = (next: CallRecordFilterInput) => {
@@ -61,33 +79,89 @@ export default function CallRecordsPage() {
 
   const columns: TableColumnProps<CallRecord>[] = [
     {
-      title: t('callRecords.col.placedAt'), dataIndex: 'placedAt', width: 170,
+      title: t('callRecords.col.placedAt'),
+      dataIndex: 'placedAt',
+      width: 170,
       render: (value: string, row) => (
         <div className="cell-stack">
           <span>{formatDateTime(value)}</span>
-          {row.attempt > 1 && <Typography.Text type="secondary" className="cell-sub">{t('callRecords.attempt', { n: row.attempt })}</Typography.Text>}
+          {row.attempt > 1 && (
+            <Typography.Text type="secondary" className="cell-sub">
+              {t('callRecords.attempt', { n: row.attempt })}
+            </Typography.Text>
+          )}
         </div>
       ),
     },
-    { title: t('callRecords.col.phone'), dataIndex: 'phone', width: 150, render: (value: string) => <span className="call-phone" data-testid="call-record-phone">{value}</span> },
     {
-      title: t('callRecords.col.project'), dataIndex: 'projectName', width: 190, ellipsis: true,
+      title: t('callRecords.col.phone'),
+      dataIndex: 'phone',
+      width: 150,
+      render: (value: string) => (
+        <span className="call-phone" data-testid="call-record-phone">
+          {value}
+        </span>
+      ),
+    },
+    {
+      title: t('callRecords.col.project'),
+      dataIndex: 'projectName',
+      width: 190,
+      ellipsis: true,
       render: (_, row) => (
         <div className="cell-stack">
           <span>{row.projectName}</span>
-          <Typography.Text type="secondary" className="cell-sub">{row.taskName}</Typography.Text>
+          <Typography.Text type="secondary" className="cell-sub">
+            {row.taskName}
+          </Typography.Text>
         </div>
       ),
     },
     { title: t('callRecords.col.state'), dataIndex: 'state', width: 110, render: (_, row) => <CallStateTag state={row.state} /> },
-    { title: t('callRecords.col.outcome'), dataIndex: 'outcome', width: 150, render: (_, row) => <span className="call-nowrap"><OutcomeText outcome={row.outcome} /></span> },
-    { title: t('callRecords.col.duration'), dataIndex: 'durationMs', width: 100, align: 'right', render: (value: number) => <span className="call-mono">{formatDuration(value)}</span> },
-    { title: t('callRecords.col.transfer'), dataIndex: 'transferOutcome', width: 150, render: (_, row) => <TransferTag outcome={row.transferOutcome} /> },
-    { title: t('callRecords.col.tags'), dataIndex: 'tags', width: 180, render: (_, row) => <CallTagList tags={row.tags} names={tagNames} /> },
     {
-      title: t('callRecords.col.actions'), dataIndex: 'actions', fixed: 'right', width: 90,
+      title: t('callRecords.col.outcome'),
+      dataIndex: 'outcome',
+      width: 150,
       render: (_, row) => (
-        <Button type="text" size="small" onClick={(event) => { event.stopPropagation(); setOpenId(row.id); }} data-testid={`call-record-open-${row.id}`}>
+        <span className="call-nowrap">
+          <OutcomeText outcome={row.outcome} />
+        </span>
+      ),
+    },
+    {
+      title: t('callRecords.col.duration'),
+      dataIndex: 'durationMs',
+      width: 100,
+      align: 'right',
+      render: (value: number) => <span className="call-mono">{formatDuration(value)}</span>,
+    },
+    {
+      title: t('callRecords.col.transfer'),
+      dataIndex: 'transferOutcome',
+      width: 150,
+      render: (_, row) => <TransferTag outcome={row.transferOutcome} />,
+    },
+    {
+      title: t('callRecords.col.tags'),
+      dataIndex: 'tags',
+      width: 180,
+      render: (_, row) => <CallTagList tags={row.tags} names={tagNames} />,
+    },
+    {
+      title: t('callRecords.col.actions'),
+      dataIndex: 'actions',
+      fixed: 'right',
+      width: 90,
+      render: (_, row) => (
+        <Button
+          type="text"
+          size="small"
+          onClick={(event) => {
+            event.stopPropagation();
+            setOpenId(row.id);
+          }}
+          data-testid={`call-record-open-${row.id}`}
+        >
           {t('callRecords.details')}
         </Button>
       ),
@@ -96,10 +170,19 @@ export default function CallRecordsPage() {
 
   const empty = list.isError ? (
     <Result
-      status="error" title={t('callRecords.listFailed')} subTitle={list.error.message} data-testid="call-records-list-error"
-      extra={<Button type="primary" onClick={() => void list.refetch()}>{t('callRecords.retry')}</Button>}
+      status="error"
+      title={t('callRecords.listFailed')}
+      subTitle={list.error.message}
+      data-testid="call-records-list-error"
+      extra={
+        <Button type="primary" onClick={() => void list.refetch()}>
+          {t('callRecords.retry')}
+        </Button>
+      }
     />
-  ) : <div className="table-empty">{t(isOperator ? 'callRecords.emptyOpr' : 'callRecords.empty')}</div>;
+  ) : (
+    <div className="table-empty">{t(isOperator ? 'callRecords.emptyOpr' : 'callRecords.empty')}</div>
+  );
 
   return (
     <Card title={t('callRecords.title')} className="list-card" data-testid="call-records-page">
@@ -109,8 +192,10 @@ export default function CallRecordsPage() {
       {!isOperator && (
         <div className="call-records-board" data-testid="call-records-board">
           <CallBoardSummary
-            projectId={filter.projectId} taskId={filter.taskId}
-            from={filter.startTime ? dayOf(filter.startTime) : daysAgo(6)} to={filter.endTime ? dayOf(filter.endTime) : daysAgo(0)}
+            projectId={filter.projectId}
+            taskId={filter.taskId}
+            from={filter.startTime ? dayOf(filter.startTime) : daysAgo(6)}
+            to={filter.endTime ? dayOf(filter.endTime) : daysAgo(0)}
           />
         </div>
       )}
@@ -120,20 +205,46 @@ export default function CallRecordsPage() {
             {t('callRecords.export')}
           </Button>
         </Tooltip>
-        <Radio.Group type="button" value={sort} onChange={(value: 'desc' | 'asc') => { setSort(value); setPage((p) => ({ ...p, page: 1 })); }} data-testid="call-records-sort">
-          <Radio value="desc" data-testid="call-records-sort-desc">{t('callRecords.sort.desc')}</Radio>
-          <Radio value="asc" data-testid="call-records-sort-asc">{t('callRecords.sort.asc')}</Radio>
+        <Radio.Group
+          type="button"
+          value={sort}
+          onChange={(value: 'desc' | 'asc') => {
+            setSort(value);
+            setPage((p) => ({ ...p, page: 1 }));
+          }}
+          data-testid="call-records-sort"
+        >
+          <Radio value="desc" data-testid="call-records-sort-desc">
+            {t('callRecords.sort.desc')}
+          </Radio>
+          <Radio value="asc" data-testid="call-records-sort-asc">
+            {t('callRecords.sort.asc')}
+          </Radio>
         </Radio.Group>
       </div>
       {list.data?.totalCapped && (
-        <Alert type="info" className="call-records-capped" content={t('callRecords.totalCapped', { count: CALL_RECORD_LIMITS.window.toLocaleString(currentLocale()) })} />
+        <Alert
+          type="info"
+          className="call-records-capped"
+          content={t('callRecords.totalCapped', { count: CALL_RECORD_LIMITS.window.toLocaleString(currentLocale()) })}
+        />
       )}
       <Table
-        rowKey="id" columns={columns} data={list.isError ? [] : list.data?.list ?? []} loading={list.isFetching} scroll={{ x: 1250 }}
-        noDataElement={empty} data-testid="call-records-table"
-        rowClassName={() => 'call-row'} onRow={(row) => ({ onClick: () => setOpenId(row.id) })}
+        rowKey="id"
+        columns={columns}
+        data={list.isError ? [] : (list.data?.list ?? [])}
+        loading={list.isFetching}
+        scroll={{ x: 1250 }}
+        noDataElement={empty}
+        data-testid="call-records-table"
+        rowClassName={() => 'call-row'}
+        onRow={(row) => ({ onClick: () => setOpenId(row.id) })}
         pagination={{
-          current: page.page, pageSize: page.pageSize, total: list.data?.total ?? 0, showTotal: true, sizeCanChange: true,
+          current: page.page,
+          pageSize: page.pageSize,
+          total: list.data?.total ?? 0,
+          showTotal: true,
+          sizeCanChange: true,
           onChange: (current, pageSize) => setPage({ page: current, pageSize }),
         }}
       />

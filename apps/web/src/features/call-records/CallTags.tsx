@@ -9,12 +9,20 @@ const STATE_COLORS: Record<CallRecordState, string> = { connected: 'green', miss
 const TRANSFER_COLORS: Record<TransferOutcome, string> = { none: 'gray', success: 'green', failed: 'red', lost: 'orange' };
 
 export function CallStateTag({ state }: { state: CallRecordState }) {
-  return <Tag color={STATE_COLORS[state]} bordered data-testid={`call-state-${state}`}>{callLabel(`call.state.${state}`)}</Tag>;
+  return (
+    <Tag color={STATE_COLORS[state]} bordered data-testid={`call-state-${state}`}>
+      {callLabel(`call.state.${state}`)}
+    </Tag>
+  );
 }
 
 export function TransferTag({ outcome }: { outcome: TransferOutcome }) {
   if (outcome === 'none') return <span className="call-muted">{callLabel('call.transfer.none')}</span>;
-  return <Tag color={TRANSFER_COLORS[outcome]} size="small">{callLabel(`call.transfer.${outcome}`)}</Tag>;
+  return (
+    <Tag color={TRANSFER_COLORS[outcome]} size="small">
+      {callLabel(`call.transfer.${outcome}`)}
+    </Tag>
+  );
 }
 
 export function OutcomeText({ outcome }: { outcome: string | null }) {
@@ -23,5 +31,13 @@ export function OutcomeText({ outcome }: { outcome: string | null }) {
 
 export function CallTagList({ tags, names }: { tags: string[]; names: Map<string, string> }) {
   if (tags.length === 0) return <span className="call-muted">—</span>;
-  return <Space size={4} wrap>{tags.map((tag) => <Tag key={tag} size="small" color="purple">{names.get(tag) ?? tag}</Tag>)}</Space>;
+  return (
+    <Space size={4} wrap>
+      {tags.map((tag) => (
+        <Tag key={tag} size="small" color="purple">
+          {names.get(tag) ?? tag}
+        </Tag>
+      ))}
+    </Space>
+  );
 }

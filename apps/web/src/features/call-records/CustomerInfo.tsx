@@ -14,31 +14,67 @@ export function CustomerInfo({ callId }: { callId: string }) {
   const customer = useQuery({ queryKey: callRecordKeys.customer(callId), queryFn: () => getCallCustomer(callId), retry: false });
   if (customer.isLoading) return <Skeleton text={{ rows: 3 }} animation />;
   if (customer.isError) {
-    return <PartFailed title={t('callRecords.customerFailed')} message={customer.error.message} onRetry={() => void customer.refetch()} testId="call-record-customer-error" />;
+    return (
+      <PartFailed
+        title={t('callRecords.customerFailed')}
+        message={customer.error.message}
+        onRetry={() => void customer.refetch()}
+        testId="call-record-customer-error"
+      />
+    );
   }
   const data = customer.data!;
   const info = Object.entries({ ...data.businessInfo, ...data.extra });
   const columns: TableColumnProps<CallHistoryItem>[] = [
     {
-      title: t('callRecords.col.placedAt'), dataIndex: 'placedAt',
+      title: t('callRecords.col.placedAt'),
+      dataIndex: 'placedAt',
       render: (value: string, row, index) => (
         <div className="cell-stack">
-          <span className="call-nowrap">{formatDateTime(value)}{index === 0 && <Tag size="small" color="arcoblue" className="call-last-tag">{t('callRecords.lastCall')}</Tag>}</span>
-          <Typography.Text type="secondary" className="cell-sub">{row.taskName}</Typography.Text>
+          <span className="call-nowrap">
+            {formatDateTime(value)}
+            {index === 0 && (
+              <Tag size="small" color="arcoblue" className="call-last-tag">
+                {t('callRecords.lastCall')}
+              </Tag>
+            )}
+          </span>
+          <Typography.Text type="secondary" className="cell-sub">
+            {row.taskName}
+          </Typography.Text>
         </div>
       ),
     },
-    { title: <span className="call-nowrap">{t('callRecords.col.duration')}</span>, dataIndex: 'durationMs', width: 90, render: (value: number) => formatDuration(value) },
     {
-      title: t('callRecords.col.outcome'), dataIndex: 'outcome', width: 170,
-      render: (_, row) => <span className="call-history-outcome"><CallStateTag state={row.state} /><OutcomeText outcome={row.outcome} /></span>,
+      title: <span className="call-nowrap">{t('callRecords.col.duration')}</span>,
+      dataIndex: 'durationMs',
+      width: 90,
+      render: (value: number) => formatDuration(value),
     },
-    { title: t('callRecords.col.transfer'), dataIndex: 'transferOutcome', width: 100, render: (_, row) => <TransferTag outcome={row.transferOutcome} /> },
+    {
+      title: t('callRecords.col.outcome'),
+      dataIndex: 'outcome',
+      width: 170,
+      render: (_, row) => (
+        <span className="call-history-outcome">
+          <CallStateTag state={row.state} />
+          <OutcomeText outcome={row.outcome} />
+        </span>
+      ),
+    },
+    {
+      title: t('callRecords.col.transfer'),
+      dataIndex: 'transferOutcome',
+      width: 100,
+      render: (_, row) => <TransferTag outcome={row.transferOutcome} />,
+    },
   ];
   return (
     <div data-testid="call-record-customer">
       <Descriptions
-        column={1} size="small" className="call-facts"
+        column={1}
+        size="small"
+        className="call-facts"
         data={[
           { label: t('callRecords.prologueInfo'), value: data.prologueInfo || t('callRecords.none') },
           ...(info.length === 0
@@ -47,14 +83,28 @@ export function CustomerInfo({ callId }: { callId: string }) {
           { label: t('callRecords.remark'), value: data.remark || t('callRecords.none') },
         ]}
       />
-      <Typography.Text bold className="call-history-title">{t('callRecords.history')}</Typography.Text>
+      <Typography.Text bold className="call-history-title">
+        {t('callRecords.history')}
+      </Typography.Text>
       {data.history.length === 0 ? (
-        <Typography.Paragraph type="secondary" data-testid="call-record-history-empty">{t('callRecords.historyEmpty')}</Typography.Paragraph>
+        <Typography.Paragraph type="secondary" data-testid="call-record-history-empty">
+          {t('callRecords.historyEmpty')}
+        </Typography.Paragraph>
       ) : (
         <>
-          <Table size="small" rowKey="id" columns={columns} data={data.history} pagination={false} border={false} data-testid="call-record-history" />
+          <Table
+            size="small"
+            rowKey="id"
+            columns={columns}
+            data={data.history}
+            pagination={false}
+            border={false}
+            data-testid="call-record-history"
+          />
           {data.previousCalls > data.history.length && (
-            <Typography.Text type="secondary" className="cell-sub">{t('callRecords.historyMore', { shown: data.history.length, count: data.previousCalls })}</Typography.Text>
+            <Typography.Text type="secondary" className="cell-sub">
+              {t('callRecords.historyMore', { shown: data.history.length, count: data.previousCalls })}
+            </Typography.Text>
           )}
         </>
       )}

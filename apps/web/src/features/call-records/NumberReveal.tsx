@@ -19,9 +19,21 @@ export function NumberReveal({ call, canReveal }: { call: CallRecordDetail; canR
 
   const action = () => {
     if (shown) return null;
-    if (hashed) return <Typography.Text type="secondary" data-testid="call-record-hashed"><IconLock /> {t('callRecords.revealHashed')}</Typography.Text>;
+    if (hashed)
+      return (
+        <Typography.Text type="secondary" data-testid="call-record-hashed">
+          <IconLock /> {t('callRecords.revealHashed')}
+        </Typography.Text>
+      );
     const button = (
-      <Button size="small" icon={<IconEye />} loading={reveal.isPending} disabled={!canReveal} onClick={() => reveal.mutate()} data-testid="call-record-reveal">
+      <Button
+        size="small"
+        icon={<IconEye />}
+        loading={reveal.isPending}
+        disabled={!canReveal}
+        onClick={() => reveal.mutate()}
+        data-testid="call-record-reveal"
+      >
         {t('callRecords.reveal')}
       </Button>
     );
@@ -39,7 +51,9 @@ export function NumberReveal({ call, canReveal }: { call: CallRecordDetail; canR
         </Space>
         {action()}
       </div>
-      {reveal.isError && <PartFailed title={t('callRecords.revealFailed')} message={reveal.error.message} testId="call-record-reveal-error" />}
+      {reveal.isError && (
+        <PartFailed title={t('callRecords.revealFailed')} message={reveal.error.message} testId="call-record-reveal-error" />
+      )}
     </div>
   );
 }

@@ -6,8 +6,17 @@ export function PartFailed({ title, message, onRetry, testId }: { title: string;
   const { t } = useTranslation();
   return (
     <Alert
-      type="error" title={title} content={message} data-testid={testId}
-      action={onRetry ? <Button size="mini" onClick={onRetry}>{t('callRecords.retry')}</Button> : undefined}
+      type="error"
+      title={title}
+      content={message}
+      data-testid={testId}
+      action={
+        onRetry ? (
+          <Button size="mini" onClick={onRetry}>
+            {t('callRecords.retry')}
+          </Button>
+        ) : undefined
+      }
     />
   );
 }

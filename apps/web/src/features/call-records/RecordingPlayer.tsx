@@ -13,20 +13,40 @@ export function RecordingPlayer({ call }: { call: CallRecordDetail }) {
   const { t } = useTranslation();
   const [failed, setFailed] = useState(false);
   const [attempt, setAttempt] = useState(0);
-  if (call.state === 'live') return <Typography.Text type="secondary" data-testid="call-record-recording-live">{t('callRecords.recordingLive')}</Typography.Text>;
-  if (!call.hasRecording) return <Typography.Text type="secondary" data-testid="call-record-no-recording">{t('callRecords.recordingNone')}</Typography.Text>;
+  if (call.state === 'live')
+    return (
+      <Typography.Text type="secondary" data-testid="call-record-recording-live">
+        {t('callRecords.recordingLive')}
+      </Typography.Text>
+    );
+  if (!call.hasRecording)
+    return (
+      <Typography.Text type="secondary" data-testid="call-record-no-recording">
+        {t('callRecords.recordingNone')}
+      </Typography.Text>
+    );
   if (failed) {
     return (
       <PartFailed
-        title={t('callRecords.recordingFailed')} message={t('callRecords.recordingNone')} testId="call-record-recording-error"
-        onRetry={() => { setFailed(false); setAttempt((n) => n + 1); }}
+        title={t('callRecords.recordingFailed')}
+        message={t('callRecords.recordingNone')}
+        testId="call-record-recording-error"
+        onRetry={() => {
+          setFailed(false);
+          setAttempt((n) => n + 1);
+        }}
       />
     );
   }
   return (
     <audio
-      key={attempt} className="call-audio" controls preload="metadata" src={`${recordingUrl(call.id)}${attempt ? `?try=${attempt}` : ''}`}
-      onError={() => setFailed(true)} data-testid="call-record-audio"
+      key={attempt}
+      className="call-audio"
+      controls
+      preload="metadata"
+      src={`${recordingUrl(call.id)}${attempt ? `?try=${attempt}` : ''}`}
+      onError={() => setFailed(true)}
+      data-testid="call-record-audio"
     />
   );
 }

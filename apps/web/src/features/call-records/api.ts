@@ -1,5 +1,11 @@
 import type {
-  CallCustomer, CallRecordDetail, CallRecordFilterInput, CallRecordOptions, CallRecordPage, CallRecordQueryInput, RevealedNumber,
+  CallCustomer,
+  CallRecordDetail,
+  CallRecordFilterInput,
+  CallRecordOptions,
+  CallRecordPage,
+  CallRecordQueryInput,
+  RevealedNumber,
 } from '@dialwise/contracts';
 import { CALL_RECORDS_EXPORT_PATH, callRecordingPath, exportQueryString } from '@dialwise/contracts';
 import { post } from '../../api/client.ts';
@@ -13,7 +19,8 @@ export const callRecordKeys = {
 };
 
 export const listCallRecords = async (query: CallRecordQueryInput) => (await post<CallRecordPage>('/api/call-records/list', query)).data;
-export const callRecordOptions = async (projectId: string | undefined) => (await post<CallRecordOptions>('/api/call-records/options', { projectId })).data;
+export const callRecordOptions = async (projectId: string | undefined) =>
+  (await post<CallRecordOptions>('/api/call-records/options', { projectId })).data;
 export const getCallRecord = async (id: string) => (await post<CallRecordDetail>('/api/call-records/get', { id })).data;
 export const getCallCustomer = async (id: string) => (await post<CallCustomer>('/api/call-records/customer', { id })).data;
 export const revealNumber = async (id: string) => (await post<RevealedNumber>('/api/call-records/reveal', { id })).data;
@@ -22,4 +29,5 @@ export const revealNumber = async (id: string) => (await post<RevealedNumber>('/
 export const recordingUrl = (id: string) => callRecordingPath(id);
 
 /** A download link: the server streams the CSV to the browser's download manager (nothing held in memory here). */
-export const exportUrl = (filter: CallRecordFilterInput, locale: string) => `${CALL_RECORDS_EXPORT_PATH}?${exportQueryString({ ...filter, locale })}`;
+export const exportUrl = (filter: CallRecordFilterInput, locale: string) =>
+  `${CALL_RECORDS_EXPORT_PATH}?${exportQueryString({ ...filter, locale })}`;

@@ -1,4 +1,11 @@
-import { callRecordFilterSchema, formatIssue, type CallRecordFilterInput, type CallRecordStatus, type Locale, type TransferOutcome } from '@dialwise/contracts';
+import {
+  callRecordFilterSchema,
+  formatIssue,
+  type CallRecordFilterInput,
+  type CallRecordStatus,
+  type Locale,
+  type TransferOutcome,
+} from '@dialwise/contracts';
 
 /** The filter form as the console holds it: the time range is the picker's two local "YYYY-MM-DD HH:mm:ss" texts. */
 export interface FilterValues {

@@ -24,7 +24,10 @@ export const callRecordsMessages = {
   'callRecords.exportStarted': ['The export is downloading', '导出文件开始下载'],
   'callRecords.sort.desc': ['Newest first', '最新在前'],
   'callRecords.sort.asc': ['Oldest first', '最早在前'],
-  'callRecords.totalCapped': ['More than {{count}} records match: narrow the filters or export them all', '匹配记录超过 {{count}} 条：请缩小筛选范围，或导出全部'],
+  'callRecords.totalCapped': [
+    'More than {{count}} records match: narrow the filters or export them all',
+    '匹配记录超过 {{count}} 条：请缩小筛选范围，或导出全部',
+  ],
   'callRecords.col.placedAt': ['Call time', '呼叫时间'],
   'callRecords.col.phone': ['Phone number', '电话号码'],
   'callRecords.col.project': ['Project / task', '项目 / 任务'],

@@ -1,4 +1,19 @@
-import { Alert, Button, Card, Divider, Form, Input, Message, Modal, Popconfirm, Result, Space, Table, Typography, type TableColumnProps } from '@arco-design/web-react';
+import {
+  Alert,
+  Button,
+  Card,
+  Divider,
+  Form,
+  Input,
+  Message,
+  Modal,
+  Popconfirm,
+  Result,
+  Space,
+  Table,
+  Typography,
+  type TableColumnProps,
+} from '@arco-design/web-react';
 import { IconDelete, IconPlus, IconRefresh, IconSearch, IconUpload } from '@arco-design/web-react/icon';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
@@ -31,16 +46,25 @@ export default function DncPage() {
 
   const remove = useMutation({
     mutationFn: (phone: string) => removeDnc({ phones: [phone], ...scope }),
-    onSuccess: (_change, phone) => { Message.success(t('dnc.removed', { phone })); void refresh(); },
+    onSuccess: (_change, phone) => {
+      Message.success(t('dnc.removed', { phone }));
+      void refresh();
+    },
   });
   const upload = useMutation({
     mutationFn: (file: File) => importDnc(file, isDev ? companyId : undefined),
-    onSuccess: (result) => { setImported(result); void refresh(); },
+    onSuccess: (result) => {
+      setImported(result);
+      void refresh();
+    },
   });
 
   const pickFile = (file: File | undefined) => {
     if (!file) return;
-    if (!file.name.toLowerCase().endsWith('.csv')) { Message.error(t('dnc.import.wrongType')); return; }
+    if (!file.name.toLowerCase().endsWith('.csv')) {
+      Message.error(t('dnc.import.wrongType'));
+      return;
+    }
     upload.mutate(file);
   };
 
@@ -48,12 +72,22 @@ export default function DncPage() {
     { title: t('dnc.col.phone'), dataIndex: 'phone', render: (phone: string) => <span className="mono">{phone}</span> },
     { title: t('dnc.col.note'), dataIndex: 'note', ellipsis: true, tooltip: true, render: (note: string) => note || '—' },
     { title: t('dnc.col.createdBy'), dataIndex: 'createdBy', width: 160, render: (who: string | null) => who ?? '—' },
-    { title: t('dnc.col.created'), dataIndex: 'createTime', width: 180, render: (iso: string) => <span className="nowrap">{formatDateTime(iso)}</span> },
     {
-      title: t('dnc.col.actions'), dataIndex: 'phone', key: 'actions', width: 110,
+      title: t('dnc.col.created'),
+      dataIndex: 'createTime',
+      width: 180,
+      render: (iso: string) => <span className="nowrap">{formatDateTime(iso)}</span>,
+    },
+    {
+      title: t('dnc.col.actions'),
+      dataIndex: 'phone',
+      key: 'actions',
+      width: 110,
       render: (phone: string) => (
         <Popconfirm title={t('dnc.removeConfirm', { phone })} onOk={() => remove.mutateAsync(phone)}>
-          <Button type="text" status="danger" size="small" icon={<IconDelete />} data-testid={`dnc-remove-${phone}`}>{t('dnc.remove')}</Button>
+          <Button type="text" status="danger" size="small" icon={<IconDelete />} data-testid={`dnc-remove-${phone}`}>
+            {t('dnc.remove')}
+          </Button>
         </Popconfirm>
       ),
     },
@@ -73,54 +107,123 @@ export default function DncPage() {
   return (
     <Card className="search-table-card" data-testid="dnc-page">
       <div className="search-table-header">
-        <Typography.Title heading={6} className="search-table-title">{t('dnc.title')}</Typography.Title>
-        {isDev && <CompanyPicker value={companyId} testId="dnc-company" onChange={(next) => { setCompanyId(next); setPage((p) => ({ ...p, page: 1 })); }} />}
+        <Typography.Title heading={6} className="search-table-title">
+          {t('dnc.title')}
+        </Typography.Title>
+        {isDev && (
+          <CompanyPicker
+            value={companyId}
+            testId="dnc-company"
+            onChange={(next) => {
+              setCompanyId(next);
+              setPage((p) => ({ ...p, page: 1 }));
+            }}
+          />
+        )}
       </div>
       <Alert type="info" content={t('dnc.hint')} style={{ marginBottom: 16 }} />
       <div className="search-table-form">
         <div className="search-table-fields">
           <Input
-            allowClear prefix={<IconSearch />} placeholder={t('dnc.keyword')} style={{ maxWidth: 320 }} value={typed}
-            onChange={setTyped} onPressEnter={() => { setKeyword(typed.trim()); setPage((p) => ({ ...p, page: 1 })); }} data-testid="dnc-keyword"
+            allowClear
+            prefix={<IconSearch />}
+            placeholder={t('dnc.keyword')}
+            style={{ maxWidth: 320 }}
+            value={typed}
+            onChange={setTyped}
+            onPressEnter={() => {
+              setKeyword(typed.trim());
+              setPage((p) => ({ ...p, page: 1 }));
+            }}
+            data-testid="dnc-keyword"
           />
         </div>
         <Divider type="vertical" className="search-table-divider" />
         <Space>
-          <Button type="primary" icon={<IconSearch />} onClick={() => { setKeyword(typed.trim()); setPage((p) => ({ ...p, page: 1 })); }}>{t('dnc.search')}</Button>
-          <Button icon={<IconRefresh />} onClick={() => { setTyped(''); setKeyword(''); }}>{t('dnc.reset')}</Button>
+          <Button
+            type="primary"
+            icon={<IconSearch />}
+            onClick={() => {
+              setKeyword(typed.trim());
+              setPage((p) => ({ ...p, page: 1 }));
+            }}
+          >
+            {t('dnc.search')}
+          </Button>
+          <Button
+            icon={<IconRefresh />}
+            onClick={() => {
+              setTyped('');
+              setKeyword('');
+            }}
+          >
+            {t('dnc.reset')}
+          </Button>
         </Space>
       </div>
       <Divider className="search-table-rule" />
       <div className="search-table-toolbar">
         <Space>
-          <Button type="primary" icon={<IconPlus />} onClick={() => setAdding(true)} data-testid="dnc-add">{t('dnc.add')}</Button>
-          <Button icon={<IconUpload />} loading={upload.isPending} onClick={() => fileInput.current?.click()} data-testid="dnc-import">{t('dnc.import')}</Button>
+          <Button type="primary" icon={<IconPlus />} onClick={() => setAdding(true)} data-testid="dnc-add">
+            {t('dnc.add')}
+          </Button>
+          <Button icon={<IconUpload />} loading={upload.isPending} onClick={() => fileInput.current?.click()} data-testid="dnc-import">
+            {t('dnc.import')}
+          </Button>
           <Typography.Text type="secondary">{t('dnc.import.help')}</Typography.Text>
         </Space>
         <input
-          ref={fileInput} type="file" accept=".csv,text/csv" hidden data-testid="dnc-file"
-          onChange={(event) => { pickFile(event.target.files?.[0]); event.target.value = ''; }}
+          ref={fileInput}
+          type="file"
+          accept=".csv,text/csv"
+          hidden
+          data-testid="dnc-file"
+          onChange={(event) => {
+            pickFile(event.target.files?.[0]);
+            event.target.value = '';
+          }}
         />
       </div>
       <Table
-        rowKey="phone" data-testid="dnc-table" columns={columns} data={entries.data?.list ?? []} loading={entries.isFetching}
+        rowKey="phone"
+        data-testid="dnc-table"
+        columns={columns}
+        data={entries.data?.list ?? []}
+        loading={entries.isFetching}
         noDataElement={<div className="search-table-empty">{t('dnc.empty')}</div>}
-        pagination={{ current: page.page, pageSize: page.pageSize, total: entries.data?.total ?? 0, sizeCanChange: true, showTotal: (total: number) => t('dnc.total', { total }) }}
+        pagination={{
+          current: page.page,
+          pageSize: page.pageSize,
+          total: entries.data?.total ?? 0,
+          sizeCanChange: true,
+          showTotal: (total: number) => t('dnc.total', { total }),
+        }}
         onChange={(pagination) => setPage({ page: pagination.current ?? 1, pageSize: pagination.pageSize ?? 10 })}
       />
       <AddNumbersModal visible={adding} companyId={isDev ? companyId : undefined} onClose={() => setAdding(false)} onDone={refresh} />
       <Modal
-        title={t('dnc.import.title')} visible={imported !== null} onOk={() => setImported(null)} onCancel={() => setImported(null)}
-        hideCancel style={{ width: 560 }}
+        title={t('dnc.import.title')}
+        visible={imported !== null}
+        onOk={() => setImported(null)}
+        onCancel={() => setImported(null)}
+        hideCancel
+        style={{ width: 560 }}
       >
         {imported && (
           <div data-testid="dnc-import-result">
             <Typography.Paragraph>{t('dnc.changed', { added: imported.added, already: imported.alreadyListed })}</Typography.Paragraph>
             {imported.rejected.length > 0 && (
               <>
-                <Alert type="warning" content={t('dnc.import.rejected', { count: imported.rejected.length })} style={{ marginBottom: 12 }} />
+                <Alert
+                  type="warning"
+                  content={t('dnc.import.rejected', { count: imported.rejected.length })}
+                  style={{ marginBottom: 12 }}
+                />
                 <Table
-                  size="small" rowKey="line" pagination={{ pageSize: 5 }} data={imported.rejected}
+                  size="small"
+                  rowKey="line"
+                  pagination={{ pageSize: 5 }}
+                  data={imported.rejected}
                   columns={[
                     { title: t('dnc.import.line'), dataIndex: 'line', width: 70 },
                     { title: t('dnc.import.value'), dataIndex: 'value', ellipsis: true },
@@ -136,13 +239,29 @@ export default function DncPage() {
   );
 }
 
-function AddNumbersModal({ visible, companyId, onClose, onDone }: { visible: boolean; companyId: string | undefined; onClose(): void; onDone(): void }) {
+function AddNumbersModal({
+  visible,
+  companyId,
+  onClose,
+  onDone,
+}: {
+  visible: boolean;
+  companyId: string | undefined;
+  onClose(): void;
+  onDone(): void;
+}) {
   const { t } = useTranslation();
   const [form] = Form.useForm<{ phones: string; note: string }>();
   const add = useMutation({
-    mutationFn: (values: { phones: string; note: string }) => addDnc({
-      phones: values.phones.split(/[\n,;]+/).map((v) => v.trim()).filter(Boolean), note: values.note ?? '', ...(companyId ? { companyId } : {}),
-    }),
+    mutationFn: (values: { phones: string; note: string }) =>
+      addDnc({
+        phones: values.phones
+          .split(/[\n,;]+/)
+          .map((v) => v.trim())
+          .filter(Boolean),
+        note: values.note ?? '',
+        ...(companyId ? { companyId } : {}),
+      }),
     onSuccess: (change) => {
       Message.success(t('dnc.changed', { added: change.added, already: change.alreadyListed }));
       form.resetFields();
@@ -152,11 +271,22 @@ function AddNumbersModal({ visible, companyId, onClose, onDone }: { visible: boo
   });
   return (
     <Modal
-      title={t('dnc.form.title')} visible={visible} onCancel={onClose} onOk={() => form.submit()} okText={t('dnc.form.save')}
-      confirmLoading={add.isPending} okButtonProps={{ 'data-testid': 'dnc-save' } as Record<string, string>} unmountOnExit
+      title={t('dnc.form.title')}
+      visible={visible}
+      onCancel={onClose}
+      onOk={() => form.submit()}
+      okText={t('dnc.form.save')}
+      confirmLoading={add.isPending}
+      okButtonProps={{ 'data-testid': 'dnc-save' } as Record<string, string>}
+      unmountOnExit
     >
       <Form form={form} layout="vertical" onSubmit={(values) => add.mutate(values)}>
-        <Form.Item label={t('dnc.form.phones')} field="phones" extra={t('dnc.form.phonesHelp')} rules={[{ required: true, message: t('dnc.form.required') }]}>
+        <Form.Item
+          label={t('dnc.form.phones')}
+          field="phones"
+          extra={t('dnc.form.phonesHelp')}
+          rules={[{ required: true, message: t('dnc.form.required') }]}
+        >
           <Input.TextArea autoSize={{ minRows: 4, maxRows: 10 }} data-testid="dnc-phones" />
         </Form.Item>
         <Form.Item label={t('dnc.form.note')} field="note">

@@ -1,6 +1,9 @@
 export const dncMessages = {
   'dnc.title': ['Do-not-call list', '免打扰名单'],
-  'dnc.hint': ['Numbers here are never dialled: the dialer checks this list right before every call, for every task of the company.', '名单中的号码不会被拨打：外呼前会实时核对本名单，对公司的所有任务生效。'],
+  'dnc.hint': [
+    'Numbers here are never dialled: the dialer checks this list right before every call, for every task of the company.',
+    '名单中的号码不会被拨打：外呼前会实时核对本名单，对公司的所有任务生效。',
+  ],
   'dnc.keyword': ['Search a number', '搜索号码'],
   'dnc.search': ['Search', '查询'],
   'dnc.reset': ['Reset', '重置'],
@@ -18,7 +21,10 @@ export const dncMessages = {
   'dnc.total': ['{{total}} numbers', '共 {{total}} 个号码'],
   'dnc.form.title': ['Add to the do-not-call list', '添加到免打扰名单'],
   'dnc.form.phones': ['Phone numbers', '电话号码'],
-  'dnc.form.phonesHelp': ['One per line (or separated by commas); spaces and dashes are ignored. At most 1000.', '每行一个（或用逗号分隔），空格和横线会被忽略，最多 1000 个。'],
+  'dnc.form.phonesHelp': [
+    'One per line (or separated by commas); spaces and dashes are ignored. At most 1000.',
+    '每行一个（或用逗号分隔），空格和横线会被忽略，最多 1000 个。',
+  ],
   'dnc.form.note': ['Note', '备注'],
   'dnc.form.notePlaceholder': ['e.g. asked not to be called on 23 Nov', '例如：11 月 23 日要求不再来电'],
   'dnc.form.save': ['Add', '添加'],
@@ -29,6 +35,9 @@ export const dncMessages = {
   'dnc.import.line': ['Line', '行号'],
   'dnc.import.value': ['Value', '内容'],
   'dnc.import.reason': ['Reason', '原因'],
-  'dnc.import.help': ['A CSV with a phone / phoneNumber column (else the first column is used), at most 20 MB.', 'CSV 文件，包含 phone / phoneNumber 列（否则使用第一列），最大 20 MB。'],
+  'dnc.import.help': [
+    'A CSV with a phone / phoneNumber column (else the first column is used), at most 20 MB.',
+    'CSV 文件，包含 phone / phoneNumber 列（否则使用第一列），最大 20 MB。',
+  ],
   'dnc.import.wrongType': ['Choose a .csv file', '请选择 .csv 文件'],
 } as const satisfies Record<string, readonly [string, string]>;

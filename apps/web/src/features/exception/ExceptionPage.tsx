@@ -17,7 +17,11 @@ export default function ExceptionPage({ status, standalone = false }: { status: 
       <Result
         status={status}
         subTitle={t(`exception.${status}`)}
-        extra={<Button type="primary" onClick={() => navigate(home, { replace: true })}>{t('common.backHome')}</Button>}
+        extra={
+          <Button type="primary" onClick={() => navigate(home, { replace: true })}>
+            {t('common.backHome')}
+          </Button>
+        }
       />
     </div>
   );

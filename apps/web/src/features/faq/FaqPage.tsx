@@ -7,7 +7,9 @@ export default function FaqPage() {
   const { t } = useTranslation();
   return (
     <div className="page-card" data-testid="faq">
-      <Typography.Title heading={5} style={{ marginTop: 0 }}>{t('faq.title')}</Typography.Title>
+      <Typography.Title heading={5} style={{ marginTop: 0 }}>
+        {t('faq.title')}
+      </Typography.Title>
       <Collapse defaultActiveKey={[QUESTIONS[0]]} bordered={false}>
         {QUESTIONS.map((key) => (
           <Collapse.Item key={key} name={key} header={t(`faq.q.${key}`)}>

@@ -17,9 +17,18 @@ export function CatalogueNav({ active }: { active: (typeof PAGES)[number]['key']
   const { t } = useTranslation();
   const navigate = useNavigate();
   return (
-    <Radio.Group type="button" size="small" value={active} data-testid="catalogue-nav"
-      onChange={(key: string) => navigate(PAGES.find((p) => p.key === key)!.path)}>
-      {PAGES.map((page) => <Radio key={page.key} value={page.key} data-testid={`catalogue-${page.key}`}>{t(page.label)}</Radio>)}
+    <Radio.Group
+      type="button"
+      size="small"
+      value={active}
+      data-testid="catalogue-nav"
+      onChange={(key: string) => navigate(PAGES.find((p) => p.key === key)!.path)}
+    >
+      {PAGES.map((page) => (
+        <Radio key={page.key} value={page.key} data-testid={`catalogue-${page.key}`}>
+          {t(page.label)}
+        </Radio>
+      ))}
     </Radio.Group>
   );
 }

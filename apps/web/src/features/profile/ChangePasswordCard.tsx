@@ -34,22 +34,38 @@ export function ChangePasswordCard() {
     <Card className="profile-card" title={t('profile.security')} data-testid="password-card">
       <Typography.Paragraph type="secondary">{t('profile.securityIntro')}</Typography.Paragraph>
       <Form
-        form={form} layout="vertical" className="profile-password-form" autoComplete="off"
+        form={form}
+        layout="vertical"
+        className="profile-password-form"
+        autoComplete="off"
         onSubmit={(values) => change.mutate(changePasswordInputSchema.parse(values))}
       >
-        <Form.Item field="currentPassword" label={t('profile.currentPassword')} rules={[fieldRule(changePasswordInputSchema, 'currentPassword', locale)]}>
+        <Form.Item
+          field="currentPassword"
+          label={t('profile.currentPassword')}
+          rules={[fieldRule(changePasswordInputSchema, 'currentPassword', locale)]}
+        >
           <Input.Password data-testid="password-current" autoComplete="current-password" />
         </Form.Item>
-        <Form.Item field="newPassword" label={t('profile.newPassword')} extra={t('profile.newPasswordHint')} rules={[fieldRule(changePasswordInputSchema, 'newPassword', locale)]}>
+        <Form.Item
+          field="newPassword"
+          label={t('profile.newPassword')}
+          extra={t('profile.newPasswordHint')}
+          rules={[fieldRule(changePasswordInputSchema, 'newPassword', locale)]}
+        >
           <Input.Password data-testid="password-new" autoComplete="new-password" />
         </Form.Item>
         <Form.Item
-          field="confirmPassword" label={t('profile.confirmPassword')} dependencies={['newPassword']}
+          field="confirmPassword"
+          label={t('profile.confirmPassword')}
+          dependencies={['newPassword']}
           rules={[fieldRule(changePasswordInputSchema, 'confirmPassword', locale), confirmMatches]}
         >
           <Input.Password data-testid="password-confirm" autoComplete="new-password" />
         </Form.Item>
-        <Button type="primary" htmlType="submit" loading={change.isPending} data-testid="password-submit">{t('profile.changePassword')}</Button>
+        <Button type="primary" htmlType="submit" loading={change.isPending} data-testid="password-submit">
+          {t('profile.changePassword')}
+        </Button>
       </Form>
     </Card>
   );

@@ -8,7 +8,11 @@ import { markServerErrors } from '../../forms/server-errors.ts';
 import { useUser } from '../../store/user.ts';
 import { updateSelfInfo } from './api.ts';
 
-interface Props { user: SelfInfo; visible: boolean; onClose(): void }
+interface Props {
+  user: SelfInfo;
+  visible: boolean;
+  onClose(): void;
+}
 
 /**
  * Edits the signed-in user's alias, phone and e-mail (spec §5 self-info rules, from contracts). Mounted
@@ -36,13 +40,27 @@ function ProfileFormDialog({ user, onClose }: Props) {
 
   return (
     <Modal
-      title={t('profile.edit')} visible onCancel={onClose}
-      onOk={() => void form.validate().then((values) => save.mutate(profileInputSchema.parse(values)), () => undefined)}
-      confirmLoading={save.isPending} okText={t('profile.save')} cancelText={t('common.cancel')}
+      title={t('profile.edit')}
+      visible
+      onCancel={onClose}
+      onOk={() =>
+        void form.validate().then(
+          (values) => save.mutate(profileInputSchema.parse(values)),
+          () => undefined,
+        )
+      }
+      confirmLoading={save.isPending}
+      okText={t('profile.save')}
+      cancelText={t('common.cancel')}
       okButtonProps={{ 'data-testid': 'profile-submit' } as Record<string, string>}
     >
       <Form form={form} layout="vertical" initialValues={initial} data-testid="profile-form">
-        <Form.Item field="alias" label={t('profile.alias')} extra={t('profile.aliasHint')} rules={[fieldRule(profileInputSchema, 'alias', locale)]}>
+        <Form.Item
+          field="alias"
+          label={t('profile.alias')}
+          extra={t('profile.aliasHint')}
+          rules={[fieldRule(profileInputSchema, 'alias', locale)]}
+        >
           <Input data-testid="profile-alias" />
         </Form.Item>
         <Form.Item field="phoneNumber" label={t('profile.phone')} rules={[fieldRule(profileInputSchema, 'phoneNumber', locale)]}>

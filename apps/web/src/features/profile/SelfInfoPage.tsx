@@ -24,7 +24,14 @@ export default function SelfInfoPage() {
     { label: t('profile.email'), value: <span data-testid="profile-email-value">{user.email || '—'}</span> },
     { label: t('profile.phone'), value: <span data-testid="profile-phone-value">{user.phoneNumber || '—'}</span> },
     { label: t('profile.level'), value: <Tag color={LEVEL_COLORS[user.authLevel]}>{t(`nav.role.${user.authLevel}`)}</Tag> },
-    { label: t('profile.company'), value: <Typography.Text copyable className="mono">{user.customerID}</Typography.Text> },
+    {
+      label: t('profile.company'),
+      value: (
+        <Typography.Text copyable className="mono">
+          {user.customerID}
+        </Typography.Text>
+      ),
+    },
     { label: t('profile.created'), value: formatDateTime(user.createTime) },
   ];
 
@@ -34,15 +41,23 @@ export default function SelfInfoPage() {
         <Grid.Col xs={24} lg={14}>
           <Card className="profile-card" title={t('profile.title')} data-testid="profile-card">
             <div className="profile-head">
-              <Avatar size={64} className="profile-avatar">{(user.alias || user.username).slice(0, 1).toUpperCase()}</Avatar>
+              <Avatar size={64} className="profile-avatar">
+                {(user.alias || user.username).slice(0, 1).toUpperCase()}
+              </Avatar>
               <div className="profile-head-text">
-                <Typography.Title heading={5} style={{ margin: 0 }}>{user.alias || user.username}</Typography.Title>
+                <Typography.Title heading={5} style={{ margin: 0 }}>
+                  {user.alias || user.username}
+                </Typography.Title>
                 <Space size={8}>
                   <Typography.Text type="secondary">@{user.username}</Typography.Text>
-                  <Tag size="small" color={LEVEL_COLORS[user.authLevel]}>{t(`nav.role.${user.authLevel}`)}</Tag>
+                  <Tag size="small" color={LEVEL_COLORS[user.authLevel]}>
+                    {t(`nav.role.${user.authLevel}`)}
+                  </Tag>
                 </Space>
               </div>
-              <Button type="primary" icon={<IconEdit />} onClick={() => setEditing(true)} data-testid="profile-edit">{t('profile.edit')}</Button>
+              <Button type="primary" icon={<IconEdit />} onClick={() => setEditing(true)} data-testid="profile-edit">
+                {t('profile.edit')}
+              </Button>
             </div>
             <Descriptions column={1} data={rows} labelStyle={{ width: 140 }} className="profile-details" />
           </Card>

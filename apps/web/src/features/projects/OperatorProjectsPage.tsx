@@ -24,17 +24,31 @@ export default function OperatorProjectsPage() {
 
   const columns: TableColumnProps<Project>[] = [
     {
-      title: t('projects.col.name'), dataIndex: 'name',
-      render: (_, project) => <Typography.Text bold className="link-text" onClick={() => records(project)} data-testid={`my-project-${project.name}`}>{project.name}</Typography.Text>,
+      title: t('projects.col.name'),
+      dataIndex: 'name',
+      render: (_, project) => (
+        <Typography.Text bold className="link-text" onClick={() => records(project)} data-testid={`my-project-${project.name}`}>
+          {project.name}
+        </Typography.Text>
+      ),
     },
-    { title: t('projects.col.encryption'), dataIndex: 'encryptionType', render: (_, project) => <EncryptionTag type={project.encryptionType} /> },
+    {
+      title: t('projects.col.encryption'),
+      dataIndex: 'encryptionType',
+      render: (_, project) => <EncryptionTag type={project.encryptionType} />,
+    },
     { title: t('projects.col.taskCount'), dataIndex: 'taskCount' },
     { title: t('projects.col.creator'), dataIndex: 'creator' },
     { title: t('projects.col.createTime'), dataIndex: 'createTime', render: (value: string) => formatDateTime(value) },
     {
-      title: t('projects.col.actions'), dataIndex: 'actions', fixed: 'right', width: 140,
+      title: t('projects.col.actions'),
+      dataIndex: 'actions',
+      fixed: 'right',
+      width: 140,
       render: (_, project) => (
-        <Button type="text" size="small" onClick={() => records(project)} data-testid={`my-project-records-${project.name}`}>{t('projects.action.records')}</Button>
+        <Button type="text" size="small" onClick={() => records(project)} data-testid={`my-project-records-${project.name}`}>
+          {t('projects.action.records')}
+        </Button>
       ),
     },
   ];
@@ -43,18 +57,43 @@ export default function OperatorProjectsPage() {
     <Card title={t('projects.mine.title')} className="list-card" data-testid="my-projects">
       <Form layout="inline" className="search-form" onSubmit={runSearch}>
         <Form.Item label={t('projects.search.name')}>
-          <Input value={search} onChange={setSearch} onPressEnter={runSearch} allowClear style={{ width: 240 }} placeholder={t('projects.search.placeholder')} />
+          <Input
+            value={search}
+            onChange={setSearch}
+            onPressEnter={runSearch}
+            allowClear
+            style={{ width: 240 }}
+            placeholder={t('projects.search.placeholder')}
+          />
         </Form.Item>
         <Space>
-          <Button type="primary" icon={<IconSearch />} onClick={runSearch}>{t('projects.search.submit')}</Button>
-          <Button icon={<IconRefresh />} onClick={() => { setSearch(''); setQuery({ page: 1, pageSize: query.pageSize }); }}>{t('projects.search.reset')}</Button>
+          <Button type="primary" icon={<IconSearch />} onClick={runSearch}>
+            {t('projects.search.submit')}
+          </Button>
+          <Button
+            icon={<IconRefresh />}
+            onClick={() => {
+              setSearch('');
+              setQuery({ page: 1, pageSize: query.pageSize });
+            }}
+          >
+            {t('projects.search.reset')}
+          </Button>
         </Space>
       </Form>
       <Table
-        rowKey="id" columns={columns} data={list.data?.list ?? []} loading={list.isFetching} scroll={{ x: 800 }}
+        rowKey="id"
+        columns={columns}
+        data={list.data?.list ?? []}
+        loading={list.isFetching}
+        scroll={{ x: 800 }}
         noDataElement={<div className="table-empty">{t('projects.mine.empty')}</div>}
         pagination={{
-          current: query.page, pageSize: query.pageSize, total: list.data?.total ?? 0, showTotal: true, sizeCanChange: true,
+          current: query.page,
+          pageSize: query.pageSize,
+          total: list.data?.total ?? 0,
+          showTotal: true,
+          sizeCanChange: true,
           onChange: (page, pageSize) => setQuery((q) => ({ ...q, page, pageSize })),
         }}
         data-testid="my-projects-table"

@@ -28,9 +28,16 @@ export function ProjectFormModal({ project, visible, onClose }: Props) {
   useEffect(() => {
     if (!visible) return;
     form.resetFields();
-    form.setFieldsValue(project
-      ? { name: project.name, encryptionType: project.encryptionType, encryptionApiUrl: project.encryptionApiUrl ?? undefined, operatorIds: project.operators.map((o) => o.id) }
-      : { encryptionType: 'PLAIN_TEXT', operatorIds: [] });
+    form.setFieldsValue(
+      project
+        ? {
+            name: project.name,
+            encryptionType: project.encryptionType,
+            encryptionApiUrl: project.encryptionApiUrl ?? undefined,
+            operatorIds: project.operators.map((o) => o.id),
+          }
+        : { encryptionType: 'PLAIN_TEXT', operatorIds: [] },
+    );
   }, [visible, project, form]);
 
   const save = useMutation({
@@ -56,8 +63,13 @@ export function ProjectFormModal({ project, visible, onClose }: Props) {
   return (
     <Modal
       title={t(project ? 'projects.form.editTitle' : 'projects.form.addTitle')}
-      visible={visible} onCancel={onClose} onOk={() => void submit()} confirmLoading={save.isPending}
-      okText={t('common.ok')} cancelText={t('common.cancel')} unmountOnExit
+      visible={visible}
+      onCancel={onClose}
+      onOk={() => void submit()}
+      confirmLoading={save.isPending}
+      okText={t('common.ok')}
+      cancelText={t('common.cancel')}
+      unmountOnExit
       okButtonProps={{ 'data-testid': 'project-form-submit' } as Record<string, string>}
     >
       <Form form={form} layout="vertical" data-testid="project-form">
@@ -65,34 +77,58 @@ export function ProjectFormModal({ project, visible, onClose }: Props) {
           <Input placeholder={t('projects.form.namePlaceholder')} maxLength={40} data-testid="project-name" />
         </Form.Item>
         <Form.Item
-          field="encryptionType" label={t('projects.form.encryption')} rules={[rule('encryptionType')]}
+          field="encryptionType"
+          label={t('projects.form.encryption')}
+          rules={[rule('encryptionType')]}
           extra={project ? t('projects.form.encryptionLocked') : type ? t(`projects.enc.${type}.help`) : undefined}
         >
           <Radio.Group type="button" disabled={Boolean(project)} data-testid="project-encryption">
             {ENCRYPTION_TYPES.map((value) => (
-              <Radio key={value} value={value} data-testid={`project-encryption-${value}`}>{t(`projects.enc.${value}`)}</Radio>
+              <Radio key={value} value={value} data-testid={`project-encryption-${value}`}>
+                {t(`projects.enc.${value}`)}
+              </Radio>
             ))}
           </Radio.Group>
         </Form.Item>
         {type === 'CUSTOM' && (
-          <Form.Item field="encryptionApiUrl" label={t('projects.form.apiUrl')} rules={[rule('encryptionApiUrl')]} extra={t('projects.form.apiUrlHelp')}>
+          <Form.Item
+            field="encryptionApiUrl"
+            label={t('projects.form.apiUrl')}
+            rules={[rule('encryptionApiUrl')]}
+            extra={t('projects.form.apiUrlHelp')}
+          >
             <Input placeholder={t('projects.form.apiUrlPlaceholder')} data-testid="project-api-url" />
           </Form.Item>
         )}
         <Form.Item field="operatorIds" label={t('projects.form.operators')} extra={t('projects.form.operatorsHelp')}>
           <Select
-            mode="multiple" allowClear showSearch loading={operators.isLoading} placeholder={t('projects.form.operatorsPlaceholder')}
-            data-testid="project-operators" filterOption={(input, option) => String((option as { props?: { children?: unknown } }).props?.children ?? '').toLowerCase().includes(input.toLowerCase())}
+            mode="multiple"
+            allowClear
+            showSearch
+            loading={operators.isLoading}
+            placeholder={t('projects.form.operatorsPlaceholder')}
+            data-testid="project-operators"
+            filterOption={(input, option) =>
+              String((option as { props?: { children?: unknown } }).props?.children ?? '')
+                .toLowerCase()
+                .includes(input.toLowerCase())
+            }
           >
             {(operators.data ?? []).map((option) => (
-              <Select.Option key={option.id} value={option.id} disabled={option.disabled && !project?.operators.some((o) => o.id === option.id)}>
+              <Select.Option
+                key={option.id}
+                value={option.id}
+                disabled={option.disabled && !project?.operators.some((o) => o.id === option.id)}
+              >
                 {`${option.alias || option.username} (${option.username})${option.disabled ? ` · ${t('projects.form.operatorDisabled')}` : ''}`}
               </Select.Option>
             ))}
           </Select>
         </Form.Item>
         {project && (
-          <Typography.Text type="secondary" style={{ fontSize: 12 }}>{project.creator} · {new Date(project.createTime).toLocaleString(locale)}</Typography.Text>
+          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+            {project.creator} · {new Date(project.createTime).toLocaleString(locale)}
+          </Typography.Text>
         )}
       </Form>
     </Modal>

@@ -1,4 +1,17 @@
-import { Button, Card, Form, Input, Message, Popconfirm, Space, Table, Tag, Tooltip, Typography, type TableColumnProps } from '@arco-design/web-react';
+import {
+  Button,
+  Card,
+  Form,
+  Input,
+  Message,
+  Popconfirm,
+  Space,
+  Table,
+  Tag,
+  Tooltip,
+  Typography,
+  type TableColumnProps,
+} from '@arco-design/web-react';
 import { IconPlus, IconRefresh, IconSearch } from '@arco-design/web-react/icon';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -38,49 +51,100 @@ export default function ProjectListPage() {
 
   const columns: TableColumnProps<Project>[] = [
     {
-      title: t('projects.col.name'), dataIndex: 'name',
+      title: t('projects.col.name'),
+      dataIndex: 'name',
       render: (_, project) => (
-        <Typography.Text bold className="link-text" onClick={() => navigate(`/project/taskList/${project.id}`)} data-testid={`project-name-${project.name}`}>
+        <Typography.Text
+          bold
+          className="link-text"
+          onClick={() => navigate(`/project/taskList/${project.id}`)}
+          data-testid={`project-name-${project.name}`}
+        >
           {project.name}
         </Typography.Text>
       ),
     },
-    { title: t('projects.col.encryption'), dataIndex: 'encryptionType', render: (_, project) => <EncryptionTag type={project.encryptionType} /> },
     {
-      title: t('projects.col.operators'), dataIndex: 'operators',
-      render: (_, project) => (project.operators.length === 0
-        ? <Typography.Text type="secondary">{t('projects.noOperators')}</Typography.Text>
-        : <Space size={4} wrap>{project.operators.map((o) => <Tag key={o.id} size="small">{o.name}</Tag>)}</Space>),
+      title: t('projects.col.encryption'),
+      dataIndex: 'encryptionType',
+      render: (_, project) => <EncryptionTag type={project.encryptionType} />,
+    },
+    {
+      title: t('projects.col.operators'),
+      dataIndex: 'operators',
+      render: (_, project) =>
+        project.operators.length === 0 ? (
+          <Typography.Text type="secondary">{t('projects.noOperators')}</Typography.Text>
+        ) : (
+          <Space size={4} wrap>
+            {project.operators.map((o) => (
+              <Tag key={o.id} size="small">
+                {o.name}
+              </Tag>
+            ))}
+          </Space>
+        ),
     },
     { title: t('projects.col.creator'), dataIndex: 'creator' },
     { title: t('projects.col.createTime'), dataIndex: 'createTime', render: (value: string) => new Date(value).toLocaleString(locale) },
     {
-      title: t('projects.col.taskCount'), dataIndex: 'taskCount',
+      title: t('projects.col.taskCount'),
+      dataIndex: 'taskCount',
       render: (_, project) => (
         <Space size={6}>
           <span data-testid={`project-task-count-${project.name}`}>{project.taskCount}</span>
-          {project.runningTaskCount > 0 && <Tag size="small" color="green">{t('projects.running', { count: project.runningTaskCount })}</Tag>}
+          {project.runningTaskCount > 0 && (
+            <Tag size="small" color="green">
+              {t('projects.running', { count: project.runningTaskCount })}
+            </Tag>
+          )}
         </Space>
       ),
     },
     {
-      title: t('projects.col.actions'), dataIndex: 'actions', fixed: 'right', width: 380,
+      title: t('projects.col.actions'),
+      dataIndex: 'actions',
+      fixed: 'right',
+      width: 380,
       render: (_, project) => (
         <Space size={0} className="table-actions">
-          <Button type="text" size="small" onClick={() => navigate(`/project/taskList/${project.id}`)} data-testid={`project-tasks-${project.name}`}>{t('projects.action.tasks')}</Button>
-          <Button type="text" size="small" onClick={() => navigate(`/board/projectBoard/${project.id}`)}>{t('projects.action.board')}</Button>
-          <Button type="text" size="small" onClick={() => navigate(`/board/callRecordBoard/${project.id}`)} data-testid={`project-records-${project.name}`}>{t('projects.action.records')}</Button>
-          <Button type="text" size="small" onClick={() => openForm(project)} data-testid={`project-edit-${project.name}`}>{t('projects.action.edit')}</Button>
+          <Button
+            type="text"
+            size="small"
+            onClick={() => navigate(`/project/taskList/${project.id}`)}
+            data-testid={`project-tasks-${project.name}`}
+          >
+            {t('projects.action.tasks')}
+          </Button>
+          <Button type="text" size="small" onClick={() => navigate(`/board/projectBoard/${project.id}`)}>
+            {t('projects.action.board')}
+          </Button>
+          <Button
+            type="text"
+            size="small"
+            onClick={() => navigate(`/board/callRecordBoard/${project.id}`)}
+            data-testid={`project-records-${project.name}`}
+          >
+            {t('projects.action.records')}
+          </Button>
+          <Button type="text" size="small" onClick={() => openForm(project)} data-testid={`project-edit-${project.name}`}>
+            {t('projects.action.edit')}
+          </Button>
           {project.runningTaskCount > 0 ? (
             <Tooltip content={t('projects.delete.blocked')}>
-              <Button type="text" size="small" status="danger" disabled>{t('projects.action.delete')}</Button>
+              <Button type="text" size="small" status="danger" disabled>
+                {t('projects.action.delete')}
+              </Button>
             </Tooltip>
           ) : (
             <Popconfirm
               title={t('projects.delete.confirm', { name: project.name, count: project.taskCount })}
-              onOk={() => remove.mutateAsync(project.id)} okButtonProps={{ status: 'danger' }}
+              onOk={() => remove.mutateAsync(project.id)}
+              okButtonProps={{ status: 'danger' }}
             >
-              <Button type="text" size="small" status="danger" data-testid={`project-delete-${project.name}`}>{t('projects.action.delete')}</Button>
+              <Button type="text" size="small" status="danger" data-testid={`project-delete-${project.name}`}>
+                {t('projects.action.delete')}
+              </Button>
             </Popconfirm>
           )}
         </Space>
@@ -93,23 +157,48 @@ export default function ProjectListPage() {
       <Form layout="inline" className="search-form" onSubmit={runSearch}>
         <Form.Item label={t('projects.search.name')}>
           <Input
-            value={search} onChange={setSearch} onPressEnter={runSearch} allowClear style={{ width: 240 }}
-            placeholder={t('projects.search.placeholder')} data-testid="project-search"
+            value={search}
+            onChange={setSearch}
+            onPressEnter={runSearch}
+            allowClear
+            style={{ width: 240 }}
+            placeholder={t('projects.search.placeholder')}
+            data-testid="project-search"
           />
         </Form.Item>
         <Space>
-          <Button type="primary" icon={<IconSearch />} onClick={runSearch} data-testid="project-search-submit">{t('projects.search.submit')}</Button>
-          <Button icon={<IconRefresh />} onClick={() => { setSearch(''); setQuery({ page: 1, pageSize: query.pageSize }); }}>{t('projects.search.reset')}</Button>
+          <Button type="primary" icon={<IconSearch />} onClick={runSearch} data-testid="project-search-submit">
+            {t('projects.search.submit')}
+          </Button>
+          <Button
+            icon={<IconRefresh />}
+            onClick={() => {
+              setSearch('');
+              setQuery({ page: 1, pageSize: query.pageSize });
+            }}
+          >
+            {t('projects.search.reset')}
+          </Button>
         </Space>
       </Form>
       <div className="table-toolbar">
-        <Button type="primary" icon={<IconPlus />} onClick={() => openForm(null)} data-testid="project-new">{t('projects.new')}</Button>
+        <Button type="primary" icon={<IconPlus />} onClick={() => openForm(null)} data-testid="project-new">
+          {t('projects.new')}
+        </Button>
       </div>
       <Table
-        rowKey="id" columns={columns} data={list.data?.list ?? []} loading={list.isFetching} scroll={{ x: 1180 }}
+        rowKey="id"
+        columns={columns}
+        data={list.data?.list ?? []}
+        loading={list.isFetching}
+        scroll={{ x: 1180 }}
         noDataElement={<div className="table-empty">{t('projects.empty')}</div>}
         pagination={{
-          current: query.page, pageSize: query.pageSize, total: list.data?.total ?? 0, showTotal: true, sizeCanChange: true,
+          current: query.page,
+          pageSize: query.pageSize,
+          total: list.data?.total ?? 0,
+          showTotal: true,
+          sizeCanChange: true,
           onChange: (page, pageSize) => setQuery((q) => ({ ...q, page, pageSize })),
         }}
         data-testid="project-table"

@@ -13,7 +13,9 @@ export const listProjects = async (query: ProjectQuery) => (await post<Page<Proj
 export const getProject = async (id: string) => (await post<Project>('/api/projects/get', { id })).data;
 export const createProject = async (input: ProjectInput) => (await post<Project>('/api/projects/create', input)).data;
 export const updateProject = async (input: ProjectUpdate) => (await post<Project>('/api/projects/update', input)).data;
-export const deleteProject = async (id: string) => { await post<null>('/api/projects/delete', { id }); };
+export const deleteProject = async (id: string) => {
+  await post<null>('/api/projects/delete', { id });
+};
 /** The company's agents, for the Operators select. */
 export const listOperatorOptions = async () => (await post<ProjectOperatorOption[]>('/api/projects/operators')).data;
 /** An agent's own projects (`/projectOp/index`). */

@@ -7,7 +7,9 @@ export function RouteBreadcrumb({ entry }: { entry: RouteEntry }) {
   const trail = [...entry.ancestors, entry.route];
   return (
     <Breadcrumb className="route-breadcrumb" data-testid="breadcrumb">
-      {trail.map((route) => <Breadcrumb.Item key={route.name}>{t(route.meta.locale)}</Breadcrumb.Item>)}
+      {trail.map((route) => (
+        <Breadcrumb.Item key={route.name}>{t(route.meta.locale)}</Breadcrumb.Item>
+      ))}
     </Breadcrumb>
   );
 }

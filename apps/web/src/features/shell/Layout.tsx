@@ -21,7 +21,15 @@ function PageView({ name, titleKey, params }: { name: string; titleKey: string; 
   const Page = pageFor(name);
   return (
     <PageRouteContext.Provider value={{ name, titleKey, params }}>
-      <Suspense fallback={<div className="page-loading"><Spin /></div>}><Page /></Suspense>
+      <Suspense
+        fallback={
+          <div className="page-loading">
+            <Spin />
+          </div>
+        }
+      >
+        <Page />
+      </Suspense>
     </PageRouteContext.Provider>
   );
 }
@@ -81,7 +89,9 @@ export function AppLayout({ entry, params }: { entry: RouteEntry; params: Record
   return (
     <ArcoLayout className="layout">
       {settings.navbar && (
-        <div className="layout-navbar"><Navbar onOpenSettings={() => setSettingsOpen(true)} /></div>
+        <div className="layout-navbar">
+          <Navbar onOpenSettings={() => setSettingsOpen(true)} />
+        </div>
       )}
       <ArcoLayout>
         {showMenu && (
@@ -93,8 +103,15 @@ export function AppLayout({ entry, params }: { entry: RouteEntry; params: Record
             trigger={null}
             style={{ paddingTop }}
           >
-            <div className="layout-menu-wrapper"><SideMenu /></div>
-            <div className="collapse-btn" role="button" tabIndex={0} onClick={() => settings.update({ menuCollapse: !settings.menuCollapse })}>
+            <div className="layout-menu-wrapper">
+              <SideMenu />
+            </div>
+            <div
+              className="collapse-btn"
+              role="button"
+              tabIndex={0}
+              onClick={() => settings.update({ menuCollapse: !settings.menuCollapse })}
+            >
               {settings.menuCollapse ? <IconMenuUnfold /> : <IconMenuFold />}
             </div>
           </ArcoLayout.Sider>
@@ -103,15 +120,27 @@ export function AppLayout({ entry, params }: { entry: RouteEntry; params: Record
           {settings.tabBar && <TabBar activeName={entry.route.name} />}
           <div className="layout-content-wrapper">
             <RouteBreadcrumb entry={entry} />
-            <ArcoLayout.Content><Pages entry={entry} params={params} /></ArcoLayout.Content>
+            <ArcoLayout.Content>
+              <Pages entry={entry} params={params} />
+            </ArcoLayout.Content>
           </div>
-          {settings.footer && <ArcoLayout.Footer className="footer" data-testid="footer">{t('footer.text')}</ArcoLayout.Footer>}
+          {settings.footer && (
+            <ArcoLayout.Footer className="footer" data-testid="footer">
+              {t('footer.text')}
+            </ArcoLayout.Footer>
+          )}
         </ArcoLayout>
       </ArcoLayout>
       {!settings.navbar && (
         <Button
-          className="settings-float" shape="circle" type="primary" size="large" icon={<IconSettings />}
-          aria-label={t('nav.settings')} data-testid="settings-float" onClick={() => setSettingsOpen(true)}
+          className="settings-float"
+          shape="circle"
+          type="primary"
+          size="large"
+          icon={<IconSettings />}
+          aria-label={t('nav.settings')}
+          data-testid="settings-float"
+          onClick={() => setSettingsOpen(true)}
         />
       )}
       <SettingsDrawer visible={settingsOpen} onClose={() => setSettingsOpen(false)} />

@@ -32,9 +32,20 @@ export function Navbar({ onOpenSettings }: { onOpenSettings(): void }) {
         }
       }}
     >
-      <Menu.Item key="selfInfo"><IconUser className="menu-icon" />{t('nav.selfInfo')}</Menu.Item>
-      {role !== 'OPR' && role !== 'ADMIN' && <Menu.Item key="switchRole"><IconSwap className="menu-icon" />{t('nav.switchRole')}</Menu.Item>}
-      <Menu.Item key="logout" data-testid="nav-logout"><IconExport className="menu-icon" />{t('nav.logout')}</Menu.Item>
+      <Menu.Item key="selfInfo">
+        <IconUser className="menu-icon" />
+        {t('nav.selfInfo')}
+      </Menu.Item>
+      {role !== 'OPR' && role !== 'ADMIN' && (
+        <Menu.Item key="switchRole">
+          <IconSwap className="menu-icon" />
+          {t('nav.switchRole')}
+        </Menu.Item>
+      )}
+      <Menu.Item key="logout" data-testid="nav-logout">
+        <IconExport className="menu-icon" />
+        {t('nav.logout')}
+      </Menu.Item>
     </Menu>
   );
 
@@ -48,11 +59,15 @@ export function Navbar({ onOpenSettings }: { onOpenSettings(): void }) {
         <li>
           <Dropdown
             trigger="click"
-            droplist={(
+            droplist={
               <Menu onClickMenuItem={(key) => void setLocale(key as Locale)} selectedKeys={[currentLocale()]}>
-                {LOCALES.map((locale) => <Menu.Item key={locale} data-testid={`locale-${locale}`}>{LOCALE_LABELS[locale]}</Menu.Item>)}
+                {LOCALES.map((locale) => (
+                  <Menu.Item key={locale} data-testid={`locale-${locale}`}>
+                    {LOCALE_LABELS[locale]}
+                  </Menu.Item>
+                ))}
               </Menu>
-            )}
+            }
           >
             <Button shape="circle" type="secondary" icon={<IconLanguage />} aria-label={t('nav.language')} data-testid="nav-locale" />
           </Dropdown>
@@ -60,7 +75,9 @@ export function Navbar({ onOpenSettings }: { onOpenSettings(): void }) {
         <li>
           <Tooltip content={theme === 'dark' ? t('nav.theme.toLight') : t('nav.theme.toDark')}>
             <Button
-              shape="circle" type="secondary" data-testid="nav-theme"
+              shape="circle"
+              type="secondary"
+              data-testid="nav-theme"
               aria-label={theme === 'dark' ? t('nav.theme.toLight') : t('nav.theme.toDark')}
               icon={theme === 'dark' ? <IconSunFill /> : <IconMoonFill />}
               onClick={() => update({ theme: theme === 'dark' ? 'light' : 'dark' })}
@@ -69,16 +86,29 @@ export function Navbar({ onOpenSettings }: { onOpenSettings(): void }) {
         </li>
         <li>
           <Tooltip content={t('nav.settings')}>
-            <Button shape="circle" type="secondary" icon={<IconSettings />} aria-label={t('nav.settings')} data-testid="nav-settings" onClick={onOpenSettings} />
+            <Button
+              shape="circle"
+              type="secondary"
+              icon={<IconSettings />}
+              aria-label={t('nav.settings')}
+              data-testid="nav-settings"
+              onClick={onOpenSettings}
+            />
           </Tooltip>
         </li>
         <li>
           <Dropdown droplist={userMenu} position="br">
             <div className="navbar-user" data-testid="nav-user" tabIndex={0}>
-              <Avatar size={32} style={{ backgroundColor: 'rgb(var(--primary-6))' }}>{(user?.alias || user?.username || '?').slice(0, 1).toUpperCase()}</Avatar>
+              <Avatar size={32} style={{ backgroundColor: 'rgb(var(--primary-6))' }}>
+                {(user?.alias || user?.username || '?').slice(0, 1).toUpperCase()}
+              </Avatar>
               <div className="navbar-user-text">
                 <Typography.Text className="navbar-user-name">{user?.alias || user?.username}</Typography.Text>
-                {role && <Typography.Text type="secondary" className="navbar-user-role">{t(`nav.role.${role}`)}</Typography.Text>}
+                {role && (
+                  <Typography.Text type="secondary" className="navbar-user-role">
+                    {t(`nav.role.${role}`)}
+                  </Typography.Text>
+                )}
               </div>
             </div>
           </Dropdown>

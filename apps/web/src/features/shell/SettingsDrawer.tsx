@@ -24,7 +24,12 @@ export async function loadServerMenu(translate: (key: string) => string): Promis
 }
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
-  return <div className="settings-row"><span>{label}</span>{children}</div>;
+  return (
+    <div className="settings-row">
+      <span>{label}</span>
+      {children}
+    </div>
+  );
 }
 
 type SwitchKey = 'navbar' | 'menu' | 'topMenu' | 'tabBar' | 'footer' | 'colorWeak';
@@ -35,7 +40,12 @@ export function SettingsDrawer({ visible, onClose }: { visible: boolean; onClose
   const { update } = settings;
 
   const toggle = (key: SwitchKey) => (
-    <Switch size="small" data-testid={`setting-${key}`} checked={settings[key]} onChange={(value) => update({ [key]: value } as Partial<AppSettings>)} />
+    <Switch
+      size="small"
+      data-testid={`setting-${key}`}
+      checked={settings[key]}
+      onChange={(value) => update({ [key]: value } as Partial<AppSettings>)}
+    />
   );
 
   const copy = async () => {
@@ -61,12 +71,16 @@ export function SettingsDrawer({ visible, onClose }: { visible: boolean; onClose
       title={t('settings.title')}
       visible={visible}
       onCancel={onClose}
-      footer={(
+      footer={
         <div className="settings-footer">
-          <Button onClick={() => useSettings.getState().reset()} data-testid="setting-reset">{t('settings.reset')}</Button>
-          <Button type="primary" onClick={() => void copy()} data-testid="setting-copy">{t('settings.copy')}</Button>
+          <Button onClick={() => useSettings.getState().reset()} data-testid="setting-reset">
+            {t('settings.reset')}
+          </Button>
+          <Button type="primary" onClick={() => void copy()} data-testid="setting-copy">
+            {t('settings.copy')}
+          </Button>
         </div>
-      )}
+      }
       className="settings-drawer"
       data-testid="settings-drawer"
     >
@@ -81,12 +95,19 @@ export function SettingsDrawer({ visible, onClose }: { visible: boolean; onClose
         />
       </Row>
       <Row label={t('settings.dark')}>
-        <Switch size="small" data-testid="setting-theme" checked={settings.theme === 'dark'} onChange={(dark) => update({ theme: dark ? 'dark' : 'light' })} />
+        <Switch
+          size="small"
+          data-testid="setting-theme"
+          checked={settings.theme === 'dark'}
+          onChange={(dark) => update({ theme: dark ? 'dark' : 'light' })}
+        />
       </Row>
       <Row label={t('settings.colorWeak')}>{toggle('colorWeak')}</Row>
       <Row label={t('settings.language')}>
         <Select
-          size="small" style={{ width: 110 }} data-testid="setting-locale"
+          size="small"
+          style={{ width: 110 }}
+          data-testid="setting-locale"
           value={currentLocale()}
           onChange={(value: Locale) => void setLocale(value)}
           options={LOCALES.map((locale) => ({ label: LOCALE_LABELS[locale], value: locale }))}
@@ -100,15 +121,27 @@ export function SettingsDrawer({ visible, onClose }: { visible: boolean; onClose
       <Row label={t('settings.footer')}>{toggle('footer')}</Row>
       <Row label={t('settings.menuWidth')}>
         <InputNumber
-          size="small" style={{ width: 90 }} data-testid="setting-menuWidth"
-          min={160} max={400} step={10} precision={0}
+          size="small"
+          style={{ width: 90 }}
+          data-testid="setting-menuWidth"
+          min={160}
+          max={400}
+          step={10}
+          precision={0}
           value={settings.menuWidth}
-          onChange={(value) => { if (typeof value === 'number' && Number.isFinite(value)) update({ menuWidth: value }); }}
+          onChange={(value) => {
+            if (typeof value === 'number' && Number.isFinite(value)) update({ menuWidth: value });
+          }}
         />
       </Row>
       <Divider orientation="left">{t('settings.other')}</Divider>
       <Row label={t('settings.menuFromServer')}>
-        <Switch size="small" data-testid="setting-menuFromServer" checked={settings.menuFromServer} onChange={(on) => void setMenuFromServer(on)} />
+        <Switch
+          size="small"
+          data-testid="setting-menuFromServer"
+          checked={settings.menuFromServer}
+          onChange={(on) => void setMenuFromServer(on)}
+        />
       </Row>
     </Drawer>
   );

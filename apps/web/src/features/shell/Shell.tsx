@@ -17,13 +17,19 @@ const LoginPage = lazy(() => import('../auth/LoginPage.tsx'));
 const ExceptionPage = lazy(() => import('../exception/ExceptionPage.tsx'));
 
 function FullPageSpin() {
-  return <div className="full-page-spin"><Spin size={32} /></div>;
+  return (
+    <div className="full-page-spin">
+      <Spin size={32} />
+    </div>
+  );
 }
 
 /** Sends the browser on from /redirect/<path> (the tab bar's reload) without leaving a history entry. */
 function RedirectTo({ target, search }: { target: string; search: string }) {
   const navigate = useNavigate();
-  useEffect(() => { navigate(`${target}${search}`, { replace: true }); }, [navigate, target, search]);
+  useEffect(() => {
+    navigate(`${target}${search}`, { replace: true });
+  }, [navigate, target, search]);
   return <FullPageSpin />;
 }
 

@@ -1,7 +1,16 @@
 import { Menu } from '@arco-design/web-react';
 import {
-  IconApps, IconCheckCircle, IconCustomerService, IconDashboard, IconDesktop, IconExclamationCircle, IconFile, IconList,
-  IconQuestionCircle, IconSettings, IconUser,
+  IconApps,
+  IconCheckCircle,
+  IconCustomerService,
+  IconDashboard,
+  IconDesktop,
+  IconExclamationCircle,
+  IconFile,
+  IconList,
+  IconQuestionCircle,
+  IconSettings,
+  IconUser,
 } from '@arco-design/web-react/icon';
 import type { ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -13,8 +22,17 @@ import { resolvePath } from './routing.ts';
 
 /** The icons the route table names (`meta.icon`). */
 const ICONS: Record<string, ComponentType> = {
-  IconApps, IconCheckCircle, IconCustomerService, IconDashboard, IconDesktop, IconExclamationCircle, IconFile, IconList,
-  IconQuestionCircle, IconSettings, IconUser,
+  IconApps,
+  IconCheckCircle,
+  IconCustomerService,
+  IconDashboard,
+  IconDesktop,
+  IconExclamationCircle,
+  IconFile,
+  IconList,
+  IconQuestionCircle,
+  IconSettings,
+  IconUser,
 };
 
 function iconOf(name: string | undefined) {
@@ -37,13 +55,31 @@ function useMenuModel() {
  * children to give each level its indent, and a wrapper component would hide the levels from it.
  */
 function menuItems(nodes: MenuNode[], t: (key: string) => string) {
-  return nodes.map((node) => (node.children ? (
-    <Menu.SubMenu key={node.name} data-testid={`menu-${node.name}`} title={<>{iconOf(node.icon)}{t(node.titleKey)}</>}>
-      {node.children.map((child) => <Menu.Item key={child.name} data-testid={`menu-${child.name}`}>{t(child.titleKey)}</Menu.Item>)}
-    </Menu.SubMenu>
-  ) : (
-    <Menu.Item key={node.name} data-testid={`menu-${node.name}`}>{iconOf(node.icon)}{t(node.titleKey)}</Menu.Item>
-  )));
+  return nodes.map((node) =>
+    node.children ? (
+      <Menu.SubMenu
+        key={node.name}
+        data-testid={`menu-${node.name}`}
+        title={
+          <>
+            {iconOf(node.icon)}
+            {t(node.titleKey)}
+          </>
+        }
+      >
+        {node.children.map((child) => (
+          <Menu.Item key={child.name} data-testid={`menu-${child.name}`}>
+            {t(child.titleKey)}
+          </Menu.Item>
+        ))}
+      </Menu.SubMenu>
+    ) : (
+      <Menu.Item key={node.name} data-testid={`menu-${node.name}`}>
+        {iconOf(node.icon)}
+        {t(node.titleKey)}
+      </Menu.Item>
+    ),
+  );
 }
 
 function pathOf(nodes: MenuNode[], key: string): string | undefined {
@@ -68,7 +104,10 @@ export function SideMenu() {
         defaultOpenKeys={open}
         autoOpen
         hasCollapseButton={false}
-        onClickMenuItem={(key) => { const to = pathOf(nodes, key); if (to) navigate(to); }}
+        onClickMenuItem={(key) => {
+          const to = pathOf(nodes, key);
+          if (to) navigate(to);
+        }}
       >
         {menuItems(nodes, t)}
       </Menu>
@@ -82,7 +121,14 @@ export function TopMenu() {
   const { nodes, selected } = useMenuModel();
   return (
     <div data-testid="side-menu" className="top-menu">
-      <Menu mode="horizontal" selectedKeys={selected} onClickMenuItem={(key) => { const to = pathOf(nodes, key); if (to) navigate(to); }}>
+      <Menu
+        mode="horizontal"
+        selectedKeys={selected}
+        onClickMenuItem={(key) => {
+          const to = pathOf(nodes, key);
+          if (to) navigate(to);
+        }}
+      >
         {menuItems(nodes, t)}
       </Menu>
     </div>

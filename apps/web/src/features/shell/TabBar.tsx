@@ -34,7 +34,10 @@ export function TabBar({ activeName }: { activeName: string | null }) {
             data-testid={`tab-${tab.name}`}
             className={tab.name === activeName ? 'tab-bar-tab active' : 'tab-bar-tab'}
             closable={tabs.length > 1}
-            onClose={(event) => { event.stopPropagation(); close(tab.name); }}
+            onClose={(event) => {
+              event.stopPropagation();
+              close(tab.name);
+            }}
             onClick={() => navigate(tab.fullPath)}
           >
             {t(tab.titleKey)}
@@ -43,18 +46,24 @@ export function TabBar({ activeName }: { activeName: string | null }) {
       </div>
       <Dropdown
         position="br"
-        droplist={(
-          <Menu onClickMenuItem={(key) => {
-            if (key === 'reload') reload();
-            if (key === 'closeOthers' && activeName) dispatch({ type: 'closeOthers', name: activeName });
-          }}
+        droplist={
+          <Menu
+            onClickMenuItem={(key) => {
+              if (key === 'reload') reload();
+              if (key === 'closeOthers' && activeName) dispatch({ type: 'closeOthers', name: activeName });
+            }}
           >
-            <Menu.Item key="reload"><IconRefresh className="menu-icon" />{t('tabs.reload')}</Menu.Item>
+            <Menu.Item key="reload">
+              <IconRefresh className="menu-icon" />
+              {t('tabs.reload')}
+            </Menu.Item>
             <Menu.Item key="closeOthers">{t('tabs.closeOthers')}</Menu.Item>
           </Menu>
-        )}
+        }
       >
-        <span className="tab-bar-more" data-testid="tab-bar-more" role="button" tabIndex={0}><IconDown /></span>
+        <span className="tab-bar-more" data-testid="tab-bar-more" role="button" tabIndex={0}>
+          <IconDown />
+        </span>
       </Dropdown>
     </div>
   );

@@ -5,8 +5,14 @@ import { resolvePath } from './routing.ts';
 function input(pathname: string, extra: Partial<GuardInput> = {}): GuardInput {
   const [path, search = ''] = pathname.split('?');
   return {
-    resolved: resolvePath(path!), pathname: path!, search: search ? `?${search}` : '',
-    hasToken: true, role: 'ADMIN', menuFromServer: false, serverMenuNames: [], ...extra,
+    resolved: resolvePath(path!),
+    pathname: path!,
+    search: search ? `?${search}` : '',
+    hasToken: true,
+    role: 'ADMIN',
+    menuFromServer: false,
+    serverMenuNames: [],
+    ...extra,
   };
 }
 
@@ -34,7 +40,9 @@ describe('route guard (spec §4, §6)', () => {
   });
   it('with the menu from the server, needs the route in that menu or the whitelist, and the role', () => {
     const base = { menuFromServer: true, role: 'ADMIN' as const };
-    expect(decideNavigation(input('/project/projectListAdmin', { ...base, serverMenuNames: ['projectListAdmin'] }))).toEqual({ kind: 'allow' });
+    expect(decideNavigation(input('/project/projectListAdmin', { ...base, serverMenuNames: ['projectListAdmin'] }))).toEqual({
+      kind: 'allow',
+    });
     expect(decideNavigation(input('/project/projectListAdmin', { ...base, serverMenuNames: [] }))).toEqual({ kind: 'notFound' });
     expect(decideNavigation(input('/operation/companyList', { ...base, serverMenuNames: ['companyList'] }))).toEqual({ kind: 'notFound' });
   });

@@ -1,6 +1,4 @@
-import {
-  ROUTE_WHITELIST, SHELL_ROUTES, canOpenRoute, firstAllowedRoute, type Role,
-} from '@dialwise/contracts';
+import { ROUTE_WHITELIST, SHELL_ROUTES, canOpenRoute, firstAllowedRoute, type Role } from '@dialwise/contracts';
 import { landingPath, type ResolvedRoute } from './routing.ts';
 
 export type GuardDecision =

@@ -1,7 +1,11 @@
 import { createContext, useContext } from 'react';
 
 /** The matched route's name and path parameters, for pages rendered by the shell (kept alive by tabs). */
-export interface PageRoute { name: string; titleKey: string; params: Record<string, string> }
+export interface PageRoute {
+  name: string;
+  titleKey: string;
+  params: Record<string, string>;
+}
 
 export const PageRouteContext = createContext<PageRoute>({ name: '', titleKey: '', params: {} });
 

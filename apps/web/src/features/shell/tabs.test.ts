@@ -16,7 +16,12 @@ describe('tab bar', () => {
     expect(tabsReducer(EMPTY_TABS, { type: 'visit', name: 'redirect', fullPath: '/redirect/a', meta: meta() })).toBe(EMPTY_TABS);
   });
   it('shows but never caches an ignoreCache route', () => {
-    const state = tabsReducer(EMPTY_TABS, { type: 'visit', name: 'companyList', fullPath: '/operation/companyList', meta: meta({ ignoreCache: true }) });
+    const state = tabsReducer(EMPTY_TABS, {
+      type: 'visit',
+      name: 'companyList',
+      fullPath: '/operation/companyList',
+      meta: meta({ ignoreCache: true }),
+    });
     expect(state.tabs).toHaveLength(1);
     expect(state.cached).toEqual([]);
   });

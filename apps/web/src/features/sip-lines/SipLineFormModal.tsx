@@ -46,10 +46,19 @@ function SipLineFormDialog({ line, companyId, onClose }: Props & { line: SipLine
   const save = useMutation({
     mutationFn: async (values: FormValues) => {
       const fields = {
-        alias: values.alias, trunk: values.trunk, sipUsername: values.sipUsername, domain: values.domain,
-        port: values.port!, concurrency: values.concurrency!, cps: values.cps!, status: values.enabled ? 'enabled' as const : 'disabled' as const, companyId,
+        alias: values.alias,
+        trunk: values.trunk,
+        sipUsername: values.sipUsername,
+        domain: values.domain,
+        port: values.port!,
+        concurrency: values.concurrency!,
+        cps: values.cps!,
+        status: values.enabled ? ('enabled' as const) : ('disabled' as const),
+        companyId,
       };
-      return line ? updateSipLine({ id: line.id, ...fields, password: values.password ?? '' }) : createSipLine({ ...fields, password: values.password });
+      return line
+        ? updateSipLine({ id: line.id, ...fields, password: values.password ?? '' })
+        : createSipLine({ ...fields, password: values.password });
     },
     onSuccess: (saved) => {
       Message.success(t(line ? 'sip.saved' : 'sip.created', { alias: saved.alias }));
@@ -60,15 +69,40 @@ function SipLineFormDialog({ line, companyId, onClose }: Props & { line: SipLine
   });
 
   const initial: FormValues = line
-    ? { alias: line.alias, trunk: line.trunk, sipUsername: line.sipUsername, password: '', domain: line.domain, port: line.port, concurrency: line.concurrency, cps: line.cps, enabled: line.status === 'enabled' }
-    : { alias: '', trunk: 'sip', sipUsername: '', password: '', domain: '', port: SIP_LIMITS.port.default, concurrency: undefined, cps: SIP_LIMITS.cps.default, enabled: true };
+    ? {
+        alias: line.alias,
+        trunk: line.trunk,
+        sipUsername: line.sipUsername,
+        password: '',
+        domain: line.domain,
+        port: line.port,
+        concurrency: line.concurrency,
+        cps: line.cps,
+        enabled: line.status === 'enabled',
+      }
+    : {
+        alias: '',
+        trunk: 'sip',
+        sipUsername: '',
+        password: '',
+        domain: '',
+        port: SIP_LIMITS.port.default,
+        concurrency: undefined,
+        cps: SIP_LIMITS.cps.default,
+        enabled: true,
+      };
 
   return (
     <Modal
       title={t(editing ? 'sip.edit' : 'sip.new')}
       visible
       onCancel={onClose}
-      onOk={() => void form.validate().then((values) => save.mutate(values), () => undefined)}
+      onOk={() =>
+        void form.validate().then(
+          (values) => save.mutate(values),
+          () => undefined,
+        )
+      }
       confirmLoading={save.isPending}
       okText={t('common.ok')}
       cancelText={t('common.cancel')}
@@ -92,7 +126,11 @@ function SipLineFormDialog({ line, companyId, onClose }: Props & { line: SipLine
           {(values: FormValues) => (
             <Form.Item field="trunk" label={t('sip.form.trunk')} extra={t(`sip.trunkHint.${values.trunk ?? 'sip'}`)}>
               <Radio.Group type="button">
-                {SIP_TRUNKS.map((trunk) => <Radio key={trunk} value={trunk} data-testid={`sip-trunk-${trunk}`}>{t(`sip.trunk.${trunk}`)}</Radio>)}
+                {SIP_TRUNKS.map((trunk) => (
+                  <Radio key={trunk} value={trunk} data-testid={`sip-trunk-${trunk}`}>
+                    {t(`sip.trunk.${trunk}`)}
+                  </Radio>
+                ))}
               </Radio.Group>
             </Form.Item>
           )}
@@ -105,10 +143,16 @@ function SipLineFormDialog({ line, companyId, onClose }: Props & { line: SipLine
           </Grid.Col>
           <Grid.Col span={12}>
             <Form.Item
-              field="password" label={t('sip.form.password')} rules={rule('password')}
+              field="password"
+              label={t('sip.form.password')}
+              rules={rule('password')}
               extra={<span data-testid="sip-password-hint">{t(editing ? 'sip.form.passwordUnchanged' : 'sip.form.passwordNew')}</span>}
             >
-              <Input.Password data-testid="sip-password" autoComplete="new-password" placeholder={editing ? t('sip.form.passwordPlaceholder') : undefined} />
+              <Input.Password
+                data-testid="sip-password"
+                autoComplete="new-password"
+                placeholder={editing ? t('sip.form.passwordPlaceholder') : undefined}
+              />
             </Form.Item>
           </Grid.Col>
         </Grid.Row>
@@ -126,7 +170,12 @@ function SipLineFormDialog({ line, companyId, onClose }: Props & { line: SipLine
         </Grid.Row>
         <Grid.Row gutter={16}>
           <Grid.Col span={12}>
-            <Form.Item field="concurrency" label={t('sip.form.concurrency')} rules={rule('concurrency')} extra={t('sip.form.concurrencyHint')}>
+            <Form.Item
+              field="concurrency"
+              label={t('sip.form.concurrency')}
+              rules={rule('concurrency')}
+              extra={t('sip.form.concurrencyHint')}
+            >
               <InputNumber data-testid="sip-concurrency" />
             </Form.Item>
           </Grid.Col>

@@ -11,7 +11,15 @@ import { listPendingSubtasks, subtaskKeys } from './api.ts';
 function KeyValues({ values }: { values: Record<string, string> }) {
   const entries = Object.entries(values);
   if (entries.length === 0) return <Typography.Text type="secondary">—</Typography.Text>;
-  return <Space size={4} wrap>{entries.map(([key, value]) => <Tag key={key} size="small">{key}={value}</Tag>)}</Space>;
+  return (
+    <Space size={4} wrap>
+      {entries.map(([key, value]) => (
+        <Tag key={key} size="small">
+          {key}={value}
+        </Tag>
+      ))}
+    </Space>
+  );
 }
 
 /** A task's pending numbers, page by page (numbers masked), with "clear pending". */
@@ -19,12 +27,22 @@ export function PendingSubtasksModal({ task, onClose }: { task: TaskListItem | n
   const { t } = useTranslation();
   const locale = currentLocale();
   const queryClient = useQueryClient();
-  const [page, setPage] = useState<{ page: number; pageSize: number }>({ page: PAGINATION.defaultPage, pageSize: PAGINATION.defaultPageSize });
+  const [page, setPage] = useState<{ page: number; pageSize: number }>({
+    page: PAGINATION.defaultPage,
+    pageSize: PAGINATION.defaultPageSize,
+  });
   const taskId = task?.id;
-  useEffect(() => { setPage({ page: 1, pageSize: PAGINATION.defaultPageSize }); }, [taskId]);
+  useEffect(() => {
+    setPage({ page: 1, pageSize: PAGINATION.defaultPageSize });
+  }, [taskId]);
 
   const query = { taskId: task?.id ?? '', ...page };
-  const pending = useQuery({ queryKey: subtaskKeys.pending(query), queryFn: () => listPendingSubtasks(query), enabled: Boolean(task), placeholderData: keepPreviousData });
+  const pending = useQuery({
+    queryKey: subtaskKeys.pending(query),
+    queryFn: () => listPendingSubtasks(query),
+    enabled: Boolean(task),
+    placeholderData: keepPreviousData,
+  });
   const clear = useMutation({
     mutationFn: () => applyTaskAction({ taskId: task!.id, action: 'clearPending' }),
     onSuccess: (result) => {
@@ -38,8 +56,12 @@ export function PendingSubtasksModal({ task, onClose }: { task: TaskListItem | n
 
   return (
     <Modal
-      title={task ? t('pending.title', { task: task.name }) : ''} visible={Boolean(task)} onCancel={onClose} footer={null}
-      style={{ width: 1040, top: 60 }} unmountOnExit
+      title={task ? t('pending.title', { task: task.name }) : ''}
+      visible={Boolean(task)}
+      onCancel={onClose}
+      footer={null}
+      style={{ width: 1040, top: 60 }}
+      unmountOnExit
     >
       <div className="table-toolbar" data-testid="pending-modal">
         <Space>
@@ -47,25 +69,57 @@ export function PendingSubtasksModal({ task, onClose }: { task: TaskListItem | n
           <Tag size="small">{t('pending.masked')}</Tag>
         </Space>
         <Popconfirm
-          title={t('tasks.confirm.clearPending', { name: task?.name ?? '', count: total })} onOk={() => clear.mutateAsync()}
-          okButtonProps={{ status: 'danger' }} disabled={!task || !canApply('clearPending', task.status) || total === 0}
+          title={t('tasks.confirm.clearPending', { name: task?.name ?? '', count: total })}
+          onOk={() => clear.mutateAsync()}
+          okButtonProps={{ status: 'danger' }}
+          disabled={!task || !canApply('clearPending', task.status) || total === 0}
         >
-          <Button status="danger" disabled={!task || !canApply('clearPending', task.status) || total === 0} loading={clear.isPending} data-testid="pending-clear">
+          <Button
+            status="danger"
+            disabled={!task || !canApply('clearPending', task.status) || total === 0}
+            loading={clear.isPending}
+            data-testid="pending-clear"
+          >
             {t('pending.clear')}
           </Button>
         </Popconfirm>
       </div>
       <Table<Subtask>
-        rowKey="id" size="small" data={pending.data?.list ?? []} loading={pending.isFetching} scroll={{ x: 1000, y: 460 }}
+        rowKey="id"
+        size="small"
+        data={pending.data?.list ?? []}
+        loading={pending.isFetching}
+        scroll={{ x: 1000, y: 460 }}
         noDataElement={<div className="table-empty">{t('pending.empty')}</div>}
-        pagination={{ current: page.page, pageSize: page.pageSize, total, showTotal: true, onChange: (p, size) => setPage({ page: p, pageSize: size }) }}
+        pagination={{
+          current: page.page,
+          pageSize: page.pageSize,
+          total,
+          showTotal: true,
+          onChange: (p, size) => setPage({ page: p, pageSize: size }),
+        }}
         columns={[
-          { title: t('pending.col.phone'), dataIndex: 'phoneNumber', width: 140, render: (value: string) => <span className="mono">{value}</span> },
+          {
+            title: t('pending.col.phone'),
+            dataIndex: 'phoneNumber',
+            width: 140,
+            render: (value: string) => <span className="mono">{value}</span>,
+          },
           { title: t('pending.col.prologue'), dataIndex: 'prologueInfo', width: 150, ellipsis: true },
-          { title: t('pending.col.business'), dataIndex: 'businessInfo', width: 300, render: (_, row) => <KeyValues values={row.businessInfo} /> },
+          {
+            title: t('pending.col.business'),
+            dataIndex: 'businessInfo',
+            width: 300,
+            render: (_, row) => <KeyValues values={row.businessInfo} />,
+          },
           { title: t('pending.col.remark'), dataIndex: 'remark', width: 140, ellipsis: true },
           { title: t('pending.col.extra'), dataIndex: 'extra', width: 160, render: (_, row) => <KeyValues values={row.extra} /> },
-          { title: t('pending.col.created'), dataIndex: 'createTime', width: 170, render: (value: string) => new Date(value).toLocaleString(locale) },
+          {
+            title: t('pending.col.created'),
+            dataIndex: 'createTime',
+            width: 170,
+            render: (value: string) => new Date(value).toLocaleString(locale),
+          },
         ]}
       />
     </Modal>

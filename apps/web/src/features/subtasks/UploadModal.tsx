@@ -4,7 +4,14 @@ import { useQueryClient } from '@tanstack/react-query';
 import axios from 'axios';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { translate, type EncryptionType, type RejectedRow, type TaskListItem, type UploadProgress, type UploadResult } from '@dialwise/contracts';
+import {
+  translate,
+  type EncryptionType,
+  type RejectedRow,
+  type TaskListItem,
+  type UploadProgress,
+  type UploadResult,
+} from '@dialwise/contracts';
 import { RequestFailure } from '../../api/client.ts';
 import { currentLocale } from '../../locale/index.ts';
 import { projectKeys } from '../projects/api.ts';
@@ -28,7 +35,15 @@ function megabytes(bytes: number, locale: string): string {
 }
 
 /** Uploads one CSV of numbers into a task: checks it, sends it with progress, reports what was stored. */
-export function UploadModal({ task, encryptionType, onClose }: { task: TaskListItem | null; encryptionType?: EncryptionType; onClose(): void }) {
+export function UploadModal({
+  task,
+  encryptionType,
+  onClose,
+}: {
+  task: TaskListItem | null;
+  encryptionType?: EncryptionType;
+  onClose(): void;
+}) {
   const { t } = useTranslation();
   const locale = currentLocale();
   const queryClient = useQueryClient();
@@ -87,16 +102,26 @@ export function UploadModal({ task, encryptionType, onClose }: { task: TaskListI
         return (
           <Space>
             <Button onClick={close}>{t('common.cancel')}</Button>
-            <Button type="primary" disabled={!file || Boolean(phase.problem)} onClick={() => void start()} data-testid="upload-start">{t('upload.start')}</Button>
+            <Button type="primary" disabled={!file || Boolean(phase.problem)} onClick={() => void start()} data-testid="upload-start">
+              {t('upload.start')}
+            </Button>
           </Space>
         );
       case 'sending':
-        return <Button status="warning" onClick={() => abort.current?.abort()} data-testid="upload-cancel">{t('upload.cancel')}</Button>;
+        return (
+          <Button status="warning" onClick={() => abort.current?.abort()} data-testid="upload-cancel">
+            {t('upload.cancel')}
+          </Button>
+        );
       default:
         return (
           <Space>
-            <Button onClick={again} data-testid="upload-again">{t('upload.another')}</Button>
-            <Button type="primary" onClick={close} data-testid="upload-close">{t('upload.close')}</Button>
+            <Button onClick={again} data-testid="upload-again">
+              {t('upload.another')}
+            </Button>
+            <Button type="primary" onClick={close} data-testid="upload-close">
+              {t('upload.close')}
+            </Button>
           </Space>
         );
     }
@@ -104,28 +129,47 @@ export function UploadModal({ task, encryptionType, onClose }: { task: TaskListI
 
   return (
     <Modal
-      title={task ? t('upload.title', { task: task.name }) : ''} visible={Boolean(task)} onCancel={close} footer={footer}
-      style={{ width: 720 }} maskClosable={phase.kind !== 'sending'} unmountOnExit
+      title={task ? t('upload.title', { task: task.name }) : ''}
+      visible={Boolean(task)}
+      onCancel={close}
+      footer={footer}
+      style={{ width: 720 }}
+      maskClosable={phase.kind !== 'sending'}
+      unmountOnExit
     >
       <div data-testid="upload-modal">
         {phase.kind === 'choose' && (
           <>
             <Typography.Paragraph type="secondary" className="upload-rules">
               {t('upload.rules')}
-              {encryptionType && <> {t('upload.numbersAs', { type: t(`projects.enc.${encryptionType}`) })}</>}
-              {' '}<Link onClick={() => downloadText('subtasks-template.csv', templateCsv())} icon={<IconDownload />}>{t('upload.template')}</Link>
+              {encryptionType && <> {t('upload.numbersAs', { type: t(`projects.enc.${encryptionType}`) })}</>}{' '}
+              <Link onClick={() => downloadText('subtasks-template.csv', templateCsv())} icon={<IconDownload />}>
+                {t('upload.template')}
+              </Link>
             </Typography.Paragraph>
             <Upload
-              drag accept=".csv,text/csv" autoUpload={false} showUploadList={false} data-testid="upload-picker"
+              drag
+              accept=".csv,text/csv"
+              autoUpload={false}
+              showUploadList={false}
+              data-testid="upload-picker"
               onChange={(list) => void choose(list.at(-1)?.originFile)}
               tip={t('upload.drop')}
             />
             {file && (
               <div className="upload-file" data-testid="upload-file">
                 <IconFile />
-                <Typography.Text className="upload-file-name" ellipsis>{file.name}</Typography.Text>
+                <Typography.Text className="upload-file-name" ellipsis>
+                  {file.name}
+                </Typography.Text>
                 <Typography.Text type="secondary">{megabytes(file.size, locale)}</Typography.Text>
-                <Button type="text" size="mini" icon={<IconDelete />} onClick={() => void choose(undefined)} aria-label={t('common.cancel')} />
+                <Button
+                  type="text"
+                  size="mini"
+                  icon={<IconDelete />}
+                  onClick={() => void choose(undefined)}
+                  aria-label={t('common.cancel')}
+                />
               </div>
             )}
             {phase.problem && <Alert type="error" content={phase.problem} style={{ marginTop: 12 }} data-testid="upload-problem" />}
@@ -147,7 +191,9 @@ function SendingView({ phase, locale }: { phase: Extract<Phase, { kind: 'sending
   const percent = phase.total > 0 ? Math.min(100, Math.round((phase.sent / phase.total) * 100)) : 0;
   return (
     <div className="upload-progress" data-testid="upload-progress">
-      <Typography.Text>{t('upload.sending', { sent: megabytes(phase.sent, locale), total: megabytes(phase.total, locale) })}</Typography.Text>
+      <Typography.Text>
+        {t('upload.sending', { sent: megabytes(phase.sent, locale), total: megabytes(phase.total, locale) })}
+      </Typography.Text>
       <Progress percent={percent} status={sentAll ? 'success' : 'normal'} />
       {(sentAll || rows > 0) && (
         <Typography.Text type="secondary" data-testid="upload-rows">
@@ -167,7 +213,9 @@ function ResultView({ result, locale }: { result: UploadResult; locale: 'en-US' 
     <div data-testid="upload-result">
       <Alert type="success" content={t('upload.success')} style={{ marginBottom: 16 }} />
       <Descriptions
-        column={2} border size="small"
+        column={2}
+        border
+        size="small"
         data={[
           { label: t('upload.accepted'), value: <span data-testid="upload-accepted">{result.accepted.toLocaleString(locale)}</span> },
           { label: t('upload.duplicates'), value: <span data-testid="upload-duplicates">{result.duplicates.toLocaleString(locale)}</span> },
@@ -182,13 +230,21 @@ function ResultView({ result, locale }: { result: UploadResult; locale: 'en-US' 
         <div className="upload-rejected">
           <div className="upload-rejected-head">
             <Typography.Text bold>{t('upload.rejectedList', { count: shown.length })}</Typography.Text>
-            <Button size="small" icon={<IconDownload />} data-testid="upload-download-rejected"
-              onClick={() => downloadText('rejected-rows.csv', rejectedRowsCsv(result.rejected, locale))}>
+            <Button
+              size="small"
+              icon={<IconDownload />}
+              data-testid="upload-download-rejected"
+              onClick={() => downloadText('rejected-rows.csv', rejectedRowsCsv(result.rejected, locale))}
+            >
               {t('upload.downloadRejected')}
             </Button>
           </div>
           <Table<RejectedRow>
-            size="small" rowKey={(row) => `${row.row}-${row.problem}`} data={shown} pagination={false} scroll={{ y: 220 }}
+            size="small"
+            rowKey={(row) => `${row.row}-${row.problem}`}
+            data={shown}
+            pagination={false}
+            scroll={{ y: 220 }}
             columns={[
               { title: t('upload.col.row'), dataIndex: 'row', width: 70 },
               { title: t('upload.col.problem'), dataIndex: 'problem', render: (_, row) => translate(`row.${row.problem}`, locale) },

@@ -1,6 +1,12 @@
 import type { AxiosProgressEvent } from 'axios';
 import {
-  UPLOAD_CONTENT_TYPE, UPLOAD_FILENAME_HEADER, type Page, type PendingSubtaskQuery, type Subtask, type UploadProgress, type UploadResult,
+  UPLOAD_CONTENT_TYPE,
+  UPLOAD_FILENAME_HEADER,
+  type Page,
+  type PendingSubtaskQuery,
+  type Subtask,
+  type UploadProgress,
+  type UploadResult,
 } from '@dialwise/contracts';
 import { http, post } from '../../api/client.ts';
 import { splitNdjson } from './ndjson.ts';
@@ -38,10 +44,12 @@ export async function uploadSubtasks(taskId: string, file: File, callbacks: Uplo
     timeout: 0,
     responseType: 'text',
     // The last line is the envelope; hand it to the request layer as the body.
-    transformResponse: [(text: unknown) => {
-      const { lines } = splitNdjson(`${String(text ?? '')}\n`);
-      return lines.at(-1) ?? null;
-    }],
+    transformResponse: [
+      (text: unknown) => {
+        const { lines } = splitNdjson(`${String(text ?? '')}\n`);
+        return lines.at(-1) ?? null;
+      },
+    ],
     onUploadProgress: (event: AxiosProgressEvent) => callbacks.onSent(event.loaded, event.total ?? file.size),
     onDownloadProgress: (event: AxiosProgressEvent) => {
       const target = (event.event as ProgressEvent<XMLHttpRequest> | undefined)?.target;

@@ -1,6 +1,9 @@
 import { LIMITS, UPLOAD_REQUIRED_COLUMNS, type MessageKey } from '@dialwise/contracts';
 
-export interface FileProblem { key: Extract<MessageKey, `e.upload.${string}`>; params?: Record<string, string> }
+export interface FileProblem {
+  key: Extract<MessageKey, `e.upload.${string}`>;
+  params?: Record<string, string>;
+}
 
 /** Splits one CSV line into cells (quotes and doubled quotes understood), enough to read a header. */
 function cells(line: string): string[] {
@@ -10,12 +13,16 @@ function cells(line: string): string[] {
   for (let i = 0; i < line.length; i += 1) {
     const c = line[i]!;
     if (quoted) {
-      if (c === '"' && line[i + 1] === '"') { cell += '"'; i += 1; }
-      else if (c === '"') quoted = false;
+      if (c === '"' && line[i + 1] === '"') {
+        cell += '"';
+        i += 1;
+      } else if (c === '"') quoted = false;
       else cell += c;
     } else if (c === '"') quoted = true;
-    else if (c === ',') { out.push(cell); cell = ''; }
-    else cell += c;
+    else if (c === ',') {
+      out.push(cell);
+      cell = '';
+    } else cell += c;
   }
   out.push(cell);
   return out.map((value) => value.trim());

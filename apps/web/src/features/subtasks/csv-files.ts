@@ -5,7 +5,9 @@ const quote = (value: string) => (/[",\r\n]/.test(value) ? `"${value.replace(/"/
 /** The rejected rows as a CSV the user can open next to their file: line, reason, column, value. */
 export function rejectedRowsCsv(rows: readonly RejectedRow[], locale: Locale): string {
   const header = ['row', 'problem', 'reason', 'column', 'value'];
-  const lines = rows.map((row) => [String(row.row), row.problem, translate(`row.${row.problem}`, locale), row.column ?? '', row.value].map(quote).join(','));
+  const lines = rows.map((row) =>
+    [String(row.row), row.problem, translate(`row.${row.problem}`, locale), row.column ?? '', row.value].map(quote).join(','),
+  );
   return `\uFEFF${[header.join(','), ...lines].join('\r\n')}\r\n`;
 }
 

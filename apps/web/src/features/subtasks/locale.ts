@@ -1,7 +1,10 @@
 /** Strings of the upload and pending-number modals, [en-US, zh-CN]. */
 export const subtasksMessages = {
   'upload.title': ['Upload numbers · {{task}}', '上传号码 · {{task}}'],
-  'upload.rules': ['A CSV file of at most 200 MB with the columns phoneNumber, prologueInfo, businessInfo and remark. businessInfo is written like plan=gold&due=2026-12-01. Other columns are kept with each number (about 10 at most is recommended).', 'CSV 文件，最大 200 MB，须包含 phoneNumber、prologueInfo、businessInfo、remark 列。businessInfo 写作 plan=gold&due=2026-12-01。其他列会随号码保存（建议不超过约 10 列）。'],
+  'upload.rules': [
+    'A CSV file of at most 200 MB with the columns phoneNumber, prologueInfo, businessInfo and remark. businessInfo is written like plan=gold&due=2026-12-01. Other columns are kept with each number (about 10 at most is recommended).',
+    'CSV 文件，最大 200 MB，须包含 phoneNumber、prologueInfo、businessInfo、remark 列。businessInfo 写作 plan=gold&due=2026-12-01。其他列会随号码保存（建议不超过约 10 列）。',
+  ],
   'upload.numbersAs': ['Numbers must be written as this project requires: {{type}}.', '号码须符合本项目的加密方式：{{type}}。'],
   'upload.template': ['Download a template', '下载模板'],
   'upload.drop': ['Drop a CSV file here, or click to choose one', '将 CSV 文件拖到此处，或点击选择'],
@@ -19,7 +22,10 @@ export const subtasksMessages = {
   'upload.duplicates': ['Already pending (skipped)', '重复号码（已跳过）'],
   'upload.rejected': ['Rejected rows', '无效行'],
   'upload.pendingNow': ['Pending now', '当前待呼'],
-  'upload.tooManyColumns': ['The file has {{count}} extra columns; about 10 are recommended. They were kept.', '文件有 {{count}} 个额外列，建议不超过约 10 个。这些列已保存。'],
+  'upload.tooManyColumns': [
+    'The file has {{count}} extra columns; about 10 are recommended. They were kept.',
+    '文件有 {{count}} 个额外列，建议不超过约 10 个。这些列已保存。',
+  ],
   'upload.rejectedList': ['Rejected rows (first {{count}} shown)', '无效行（显示前 {{count}} 条）'],
   'upload.downloadRejected': ['Download rejected rows (CSV)', '下载无效行（CSV）'],
   'upload.col.row': ['Line', '行号'],

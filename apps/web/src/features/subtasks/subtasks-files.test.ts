@@ -15,24 +15,32 @@ describe('checking a file before it is sent (spec §5 upload errors)', () => {
     expect(await checkCsvFile(file('a', 'numbers.xlsx'))).toEqual({ key: 'e.upload.wrongType' });
     expect(await checkCsvFile(file(''))).toEqual({ key: 'e.upload.empty' });
     expect(await checkCsvFile(file('phoneNumber,prologueInfo,businessInfo,remark\n'))).toEqual({ key: 'e.upload.empty' });
-    expect(await checkCsvFile(file('phoneNumber,remark\n1,2\n'))).toEqual({ key: 'e.upload.missingFields', params: { columns: 'prologueInfo, businessInfo' } });
+    expect(await checkCsvFile(file('phoneNumber,remark\n1,2\n'))).toEqual({
+      key: 'e.upload.missingFields',
+      params: { columns: 'prologueInfo, businessInfo' },
+    });
     expect(await checkCsvFile(file('PK\u0003\u0004\u0000binary'))).toEqual({ key: 'e.upload.wrongType' });
   });
   it('refuses a file over the limit (200 MB; a smaller one here)', async () => {
     expect(LIMITS.upload.maxBytes).toBe(200 * 1024 * 1024);
-    expect(await checkCsvFile(file('phoneNumber,prologueInfo,businessInfo,remark\n13800000001,Hi,,\n'), 10)).toEqual({ key: 'e.upload.tooLarge' });
+    expect(await checkCsvFile(file('phoneNumber,prologueInfo,businessInfo,remark\n13800000001,Hi,,\n'), 10)).toEqual({
+      key: 'e.upload.tooLarge',
+    });
   });
 });
 
 describe('files the modal offers', () => {
   it('rejected rows come out as CSV with reasons in the chosen language, values quoted when needed', () => {
-    const csv = rejectedRowsCsv([
-      { row: 3, problem: 'phoneInvalid', column: 'phoneNumber', value: '12,ab' },
-      { row: 7, problem: 'columnCount', column: null, value: 'say "hi"' },
-    ], 'en-US');
+    const csv = rejectedRowsCsv(
+      [
+        { row: 3, problem: 'phoneInvalid', column: 'phoneNumber', value: '12,ab' },
+        { row: 7, problem: 'columnCount', column: null, value: 'say "hi"' },
+      ],
+      'en-US',
+    );
     expect(csv.split('\r\n')).toEqual([
       '\uFEFFrow,problem,reason,column,value',
-      "3,phoneInvalid,Phone number does not fit the project's encryption type,phoneNumber,\"12,ab\"",
+      '3,phoneInvalid,Phone number does not fit the project\'s encryption type,phoneNumber,"12,ab"',
       '7,columnCount,The row does not have as many columns as the header,,"say ""hi"""',
       '',
     ]);
@@ -45,7 +53,10 @@ describe('files the modal offers', () => {
 
 describe('reading the NDJSON answer as it arrives', () => {
   it('returns complete lines and keeps the unfinished one', () => {
-    expect(splitNdjson('{"progress":{"rows":1}}\n{"progress":{"ro')).toEqual({ lines: [{ progress: { rows: 1 } }], rest: '{"progress":{"ro' });
+    expect(splitNdjson('{"progress":{"rows":1}}\n{"progress":{"ro')).toEqual({
+      lines: [{ progress: { rows: 1 } }],
+      rest: '{"progress":{"ro',
+    });
     expect(splitNdjson('{"code":200}\n')).toEqual({ lines: [{ code: 200 }], rest: '' });
     expect(splitNdjson('')).toEqual({ lines: [], rest: '' });
   });

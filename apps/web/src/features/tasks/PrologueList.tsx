@@ -12,14 +12,26 @@ export function PrologueList({ value = [], onChange }: { value?: string[]; onCha
         <div className="prologue-row" key={index}>
           <span className="prologue-index">{index + 1}</span>
           <Input.TextArea
-            value={text} autoSize={{ minRows: 1, maxRows: 4 }} maxLength={500} placeholder={t('taskForm.prologuePlaceholder')}
-            onChange={(next) => set(value.map((item, i) => (i === index ? next : item)))} data-testid={`task-prologue-${index}`}
+            value={text}
+            autoSize={{ minRows: 1, maxRows: 4 }}
+            maxLength={500}
+            placeholder={t('taskForm.prologuePlaceholder')}
+            onChange={(next) => set(value.map((item, i) => (i === index ? next : item)))}
+            data-testid={`task-prologue-${index}`}
           />
-          <Button icon={<IconDelete />} shape="circle" size="small" onClick={() => set(value.filter((_, i) => i !== index))} aria-label="remove" />
+          <Button
+            icon={<IconDelete />}
+            shape="circle"
+            size="small"
+            onClick={() => set(value.filter((_, i) => i !== index))}
+            aria-label="remove"
+          />
         </div>
       ))}
       {value.length < 10 && (
-        <Button type="dashed" long icon={<IconPlus />} onClick={() => set([...value, ''])} data-testid="task-add-prologue">{t('taskForm.addPrologue')}</Button>
+        <Button type="dashed" long icon={<IconPlus />} onClick={() => set([...value, ''])} data-testid="task-add-prologue">
+          {t('taskForm.addPrologue')}
+        </Button>
       )}
     </div>
   );

@@ -14,7 +14,11 @@ interface Props {
 }
 
 /** Actions that need a second thought before they happen. */
-const CONFIRMED: Partial<Record<TaskCommand, string>> = { abort: 'tasks.confirm.abort', delete: 'tasks.confirm.delete', clearPending: 'tasks.confirm.clearPending' };
+const CONFIRMED: Partial<Record<TaskCommand, string>> = {
+  abort: 'tasks.confirm.abort',
+  delete: 'tasks.confirm.delete',
+  clearPending: 'tasks.confirm.clearPending',
+};
 
 /**
  * The buttons of one task row. Which appear is read from the contracts state machine (`canApply`), the
@@ -50,35 +54,63 @@ export function TaskActions({ task, onUpload, onPending }: Props) {
     const blocked = (action === 'start' || action === 'continue') && task.pendingCount === 0;
     const button = (
       <Button
-        key={action} type="text" size="small" disabled={blocked} loading={act.isPending && act.variables === action}
-        onClick={() => run(action)} data-testid={testId(action)}
+        key={action}
+        type="text"
+        size="small"
+        disabled={blocked}
+        loading={act.isPending && act.variables === action}
+        onClick={() => run(action)}
+        data-testid={testId(action)}
       >
         {t(`tasks.action.${action}`)}
       </Button>
     );
-    return blocked ? <Tooltip key={action} content={t('tasks.startNeedsNumbers')}>{button}</Tooltip> : button;
+    return blocked ? (
+      <Tooltip key={action} content={t('tasks.startNeedsNumbers')}>
+        {button}
+      </Tooltip>
+    ) : (
+      button
+    );
   });
 
   const more = (['publish', 'abort', 'edit', 'clearPending', 'delete'] as const).filter(can);
   return (
     <Space size={0} className="table-actions">
       {primary}
-      {can('upload') && <Button type="text" size="small" onClick={onUpload} data-testid={testId('upload')}>{t('tasks.action.upload')}</Button>}
-      <Button type="text" size="small" onClick={onPending} data-testid={testId('pending')}>{t('tasks.action.pending')}</Button>
+      {can('upload') && (
+        <Button type="text" size="small" onClick={onUpload} data-testid={testId('upload')}>
+          {t('tasks.action.upload')}
+        </Button>
+      )}
+      <Button type="text" size="small" onClick={onPending} data-testid={testId('pending')}>
+        {t('tasks.action.pending')}
+      </Button>
       {more.length > 0 && (
         <Dropdown
-          trigger="click" position="br"
-          droplist={(
-            <Menu onClickMenuItem={(key) => (key === 'edit' ? navigate(`/project/editTask/${task.projectId}/${task.id}`) : run(key as TaskCommand))}>
+          trigger="click"
+          position="br"
+          droplist={
+            <Menu
+              onClickMenuItem={(key) =>
+                key === 'edit' ? navigate(`/project/editTask/${task.projectId}/${task.id}`) : run(key as TaskCommand)
+              }
+            >
               {more.map((action) => (
-                <Menu.Item key={action} data-testid={testId(action)} className={action === 'delete' || action === 'abort' ? 'menu-danger' : undefined}>
+                <Menu.Item
+                  key={action}
+                  data-testid={testId(action)}
+                  className={action === 'delete' || action === 'abort' ? 'menu-danger' : undefined}
+                >
                   {t(`tasks.action.${action}`)}
                 </Menu.Item>
               ))}
             </Menu>
-          )}
+          }
         >
-          <Button type="text" size="small" data-testid={testId('more')}>{t('tasks.action.more')} <IconDown /></Button>
+          <Button type="text" size="small" data-testid={testId('more')}>
+            {t('tasks.action.more')} <IconDown />
+          </Button>
         </Dropdown>
       )}
     </Space>

@@ -1,5 +1,22 @@
 import {
-  Alert, Button, Card, Checkbox, Form, Grid, Input, InputNumber, InputTag, Message, Radio, Select, Space, Spin, Switch, Tag, TimePicker, Typography,
+  Alert,
+  Button,
+  Card,
+  Checkbox,
+  Form,
+  Grid,
+  Input,
+  InputNumber,
+  InputTag,
+  Message,
+  Radio,
+  Select,
+  Space,
+  Spin,
+  Switch,
+  Tag,
+  TimePicker,
+  Typography,
 } from '@arco-design/web-react';
 import { IconLeft } from '@arco-design/web-react/icon';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -20,8 +37,15 @@ const { Row, Col } = Grid;
 
 /** Fields whose rules depend on other fields: re-checked together once the user has tried to save. */
 const LINKED_FIELDS = [
-  'callStart', 'callEnd', 'advanced.prologues', 'advanced.pauseSeconds', 'advanced.silenceThresholdSeconds',
-  'advanced.silenceMaxAttempts', 'advanced.silenceWords', 'advanced.timeoutHangupSeconds', 'advanced.timeoutReply',
+  'callStart',
+  'callEnd',
+  'advanced.prologues',
+  'advanced.pauseSeconds',
+  'advanced.silenceThresholdSeconds',
+  'advanced.silenceMaxAttempts',
+  'advanced.silenceWords',
+  'advanced.timeoutHangupSeconds',
+  'advanced.timeoutReply',
 ];
 
 /** New task and edit task (spec §3 fields, §5 rules from contracts; the server checks them again). */
@@ -69,7 +93,9 @@ export default function TaskFormPage() {
     },
     onError: (error) => {
       // The server names refused fields (a scenario no longer granted, a schema rule): show them in place.
-      const fields = (error instanceof RequestFailure ? (error.data as { fields?: { path: string; message?: string }[] } | null)?.fields : undefined) ?? [];
+      const fields =
+        (error instanceof RequestFailure ? (error.data as { fields?: { path: string; message?: string }[] } | null)?.fields : undefined) ??
+        [];
       if (fields.length > 0) {
         form.setFields(Object.fromEntries(fields.map((field) => [field.path, { error: { message: field.message ?? error.message } }])));
       }
@@ -91,8 +117,13 @@ export default function TaskFormPage() {
 
   const values = () => inputOf(form.getFieldsValue() as Partial<TaskFormValues>, savingAs.current);
   const rule = (field: string, nested = false) => formFieldRule(taskInputSchema, field, locale, values, { nested });
-  const item = (field: string, label: string, extra: Record<string, unknown> = {}) =>
-    ({ field, label, rules: [rule(field, field === 'advanced.prologues')], validateTrigger: ['onChange', 'onBlur'], ...extra });
+  const item = (field: string, label: string, extra: Record<string, unknown> = {}) => ({
+    field,
+    label,
+    rules: [rule(field, field === 'advanced.prologues')],
+    validateTrigger: ['onChange', 'onBlur'],
+    ...extra,
+  });
 
   const status = existing.data?.status;
   const locked = editing && status !== undefined && !canApply('edit', status);
@@ -102,48 +133,88 @@ export default function TaskFormPage() {
   const title = (
     <Space size={12}>
       <Button icon={<IconLeft />} size="small" shape="circle" onClick={backToList} aria-label={t('tasks.back')} />
-      <span data-testid="task-form-title">{t(editing ? 'taskForm.editTitle' : 'taskForm.newTitle')}{project.data ? ` · ${project.data.name}` : ''}</span>
+      <span data-testid="task-form-title">
+        {t(editing ? 'taskForm.editTitle' : 'taskForm.newTitle')}
+        {project.data ? ` · ${project.data.name}` : ''}
+      </span>
     </Space>
   );
 
-  if (editing && existing.isLoading) return <div className="page-loading"><Spin /></div>;
+  if (editing && existing.isLoading)
+    return (
+      <div className="page-loading">
+        <Spin />
+      </div>
+    );
 
   return (
     <div className="task-form-page" data-testid="task-form">
       <Form
-        form={form} layout="vertical" disabled={locked} scrollToFirstError
-        onValuesChange={() => { if (tried) void form.validate(LINKED_FIELDS).catch(() => undefined); }}
+        form={form}
+        layout="vertical"
+        disabled={locked}
+        scrollToFirstError
+        onValuesChange={() => {
+          if (tried) void form.validate(LINKED_FIELDS).catch(() => undefined);
+        }}
       >
         <Card title={title} className="form-card">
           {locked && status && (
-            <Alert type="warning" style={{ marginBottom: 16 }} content={t('taskForm.notEditable', { status: t(`tasks.status.${status}`) })} />
+            <Alert
+              type="warning"
+              style={{ marginBottom: 16 }}
+              content={t('taskForm.notEditable', { status: t(`tasks.status.${status}`) })}
+            />
           )}
-          <Typography.Title heading={6} className="form-section-title">{t('taskForm.section.basic')}</Typography.Title>
+          <Typography.Title heading={6} className="form-section-title">
+            {t('taskForm.section.basic')}
+          </Typography.Title>
           <Row gutter={24}>
             <Col xs={24} md={12} lg={8}>
               <Form.Item {...item('name', t('taskForm.name'))}>
-                <Input placeholder={t('taskForm.namePlaceholder')} data-testid="task-name" showWordLimit maxLength={{ length: 20, errorOnly: true }} />
+                <Input
+                  placeholder={t('taskForm.namePlaceholder')}
+                  data-testid="task-name"
+                  showWordLimit
+                  maxLength={{ length: 20, errorOnly: true }}
+                />
               </Form.Item>
             </Col>
             <Col xs={24} md={12} lg={8}>
-              <Form.Item {...item('scenarioId', t('taskForm.scenario'), { extra: options.data?.scenarios.length === 0 ? t('taskForm.noOptions') : undefined })}>
+              <Form.Item
+                {...item('scenarioId', t('taskForm.scenario'), {
+                  extra: options.data?.scenarios.length === 0 ? t('taskForm.noOptions') : undefined,
+                })}
+              >
                 <Select
-                  showSearch loading={options.isLoading} data-testid="task-scenario" placeholder={t('taskForm.scenario')}
+                  showSearch
+                  loading={options.isLoading}
+                  data-testid="task-scenario"
+                  placeholder={t('taskForm.scenario')}
                   options={(options.data?.scenarios ?? []).map((s) => ({ value: s.id, label: s.name }))}
                 />
               </Form.Item>
             </Col>
             <Col xs={24} md={12} lg={8}>
-              <Form.Item {...item('voiceId', t('taskForm.voice'), { extra: options.data?.voices.length === 0 ? t('taskForm.noOptions') : undefined })}>
+              <Form.Item
+                {...item('voiceId', t('taskForm.voice'), {
+                  extra: options.data?.voices.length === 0 ? t('taskForm.noOptions') : undefined,
+                })}
+              >
                 <Select
-                  showSearch loading={options.isLoading} data-testid="task-voice" placeholder={t('taskForm.voice')}
+                  showSearch
+                  loading={options.isLoading}
+                  data-testid="task-voice"
+                  placeholder={t('taskForm.voice')}
                   options={(options.data?.voices ?? []).map((v) => ({ value: v.id, label: v.nickname }))}
                 />
               </Form.Item>
             </Col>
           </Row>
 
-          <Typography.Title heading={6} className="form-section-title">{t('taskForm.section.calling')}</Typography.Title>
+          <Typography.Title heading={6} className="form-section-title">
+            {t('taskForm.section.calling')}
+          </Typography.Title>
           <Row gutter={24}>
             <Col xs={24} lg={16}>
               <Form.Item {...item('sipLineIds', t('taskForm.lines'), { extra: noLines ? t('taskForm.noLines') : undefined })}>
@@ -151,7 +222,11 @@ export default function TaskFormPage() {
                   {(options.data?.sipLines ?? []).map((line) => (
                     <Select.Option key={line.id} value={line.id}>
                       {t('taskForm.lineOption', { alias: line.alias, count: line.concurrency })}
-                      {line.status !== 'enabled' && <Tag size="small" color="gray" style={{ marginLeft: 6 }}>{t('taskForm.lineDisabled')}</Tag>}
+                      {line.status !== 'enabled' && (
+                        <Tag size="small" color="gray" style={{ marginLeft: 6 }}>
+                          {t('taskForm.lineDisabled')}
+                        </Tag>
+                      )}
                     </Select.Option>
                   ))}
                 </Select>
@@ -169,7 +244,10 @@ export default function TaskFormPage() {
             </Col>
             <Col xs={24} lg={16}>
               <Form.Item {...item('weekdays', t('taskForm.weekdays'))}>
-                <Checkbox.Group options={WEEKDAYS.map((day) => ({ value: day, label: t(`tasks.weekday.${day}`) }))} data-testid="task-weekdays" />
+                <Checkbox.Group
+                  options={WEEKDAYS.map((day) => ({ value: day, label: t(`tasks.weekday.${day}`) }))}
+                  data-testid="task-weekdays"
+                />
               </Form.Item>
             </Col>
             <Col xs={24} lg={8}>
@@ -181,10 +259,20 @@ export default function TaskFormPage() {
               <Space align="start" size={24} wrap>
                 <Form.Item
                   {...item('concurrency.mode', t('taskForm.concurrency'))}
-                  extra={mode === 'auto' ? t('taskForm.concurrency.autoHelp') : mode === 'unset' ? t('taskForm.concurrency.unsetHelp') : undefined}
+                  extra={
+                    mode === 'auto'
+                      ? t('taskForm.concurrency.autoHelp')
+                      : mode === 'unset'
+                        ? t('taskForm.concurrency.unsetHelp')
+                        : undefined
+                  }
                 >
                   <Radio.Group type="button" data-testid="task-concurrency">
-                    {(['auto', 'manual', 'unset'] as const).map((m) => <Radio key={m} value={m} data-testid={`task-concurrency-${m}`}>{t(`taskForm.concurrency.${m}`)}</Radio>)}
+                    {(['auto', 'manual', 'unset'] as const).map((m) => (
+                      <Radio key={m} value={m} data-testid={`task-concurrency-${m}`}>
+                        {t(`taskForm.concurrency.${m}`)}
+                      </Radio>
+                    ))}
                   </Radio.Group>
                 </Form.Item>
                 {mode === 'manual' && (
@@ -202,7 +290,13 @@ export default function TaskFormPage() {
             <Col xs={24}>
               <Space align="start" size={24} wrap>
                 <Form.Item {...item('redial.count', t('taskForm.redialCount'))} extra={t('taskForm.redialHelp')}>
-                  <InputNumber style={{ width: 160 }} precision={0} min={REDIAL_LIMITS.count.min} max={REDIAL_LIMITS.count.max} data-testid="task-redial-count" />
+                  <InputNumber
+                    style={{ width: 160 }}
+                    precision={0}
+                    min={REDIAL_LIMITS.count.min}
+                    max={REDIAL_LIMITS.count.max}
+                    data-testid="task-redial-count"
+                  />
                 </Form.Item>
                 {redialCount > 0 && (
                   <Form.Item {...item('redial.gapMinutes', t('taskForm.redialGap'))}>
@@ -214,7 +308,11 @@ export default function TaskFormPage() {
           </Row>
         </Card>
 
-        <Card className="form-card" title={t('taskForm.section.advanced')} extra={<Typography.Text type="secondary">{t('taskForm.together')}</Typography.Text>}>
+        <Card
+          className="form-card"
+          title={t('taskForm.section.advanced')}
+          extra={<Typography.Text type="secondary">{t('taskForm.together')}</Typography.Text>}
+        >
           <Row gutter={24}>
             <Col xs={24} lg={16}>
               <Form.Item {...item('advanced.prologues', t('taskForm.prologues'))}>
@@ -227,7 +325,9 @@ export default function TaskFormPage() {
               </Form.Item>
             </Col>
           </Row>
-          <Typography.Text bold className="form-group-title">{t('taskForm.silence')}</Typography.Text>
+          <Typography.Text bold className="form-group-title">
+            {t('taskForm.silence')}
+          </Typography.Text>
           <Row gutter={24}>
             <Col xs={12} lg={4}>
               <Form.Item {...item('advanced.silenceThresholdSeconds', t('taskForm.silenceThreshold'))}>
@@ -236,7 +336,11 @@ export default function TaskFormPage() {
             </Col>
             <Col xs={12} lg={4}>
               <Form.Item {...item('advanced.silenceMaxAttempts', t('taskForm.silenceMaxAttempts'))}>
-                <InputNumber precision={0} suffix={<span className="input-suffix">{t('taskForm.times')}</span>} data-testid="task-silence-attempts" />
+                <InputNumber
+                  precision={0}
+                  suffix={<span className="input-suffix">{t('taskForm.times')}</span>}
+                  data-testid="task-silence-attempts"
+                />
               </Form.Item>
             </Col>
             <Col xs={24} lg={16}>
@@ -245,7 +349,9 @@ export default function TaskFormPage() {
               </Form.Item>
             </Col>
           </Row>
-          <Typography.Text bold className="form-group-title">{t('taskForm.timeout')}</Typography.Text>
+          <Typography.Text bold className="form-group-title">
+            {t('taskForm.timeout')}
+          </Typography.Text>
           <Row gutter={24}>
             <Col xs={24} lg={8}>
               <Form.Item {...item('advanced.timeoutHangupSeconds', t('taskForm.timeoutSeconds'))}>
@@ -264,9 +370,19 @@ export default function TaskFormPage() {
       <div className="form-actions">
         <Space>
           <Button onClick={backToList}>{t('taskForm.cancel')}</Button>
-          {!editing && <Button onClick={() => void submit('template')} disabled={save.isPending} data-testid="task-save-template">{t('taskForm.saveTemplate')}</Button>}
-          {!editing && <Button onClick={() => void submit('draft')} disabled={save.isPending} data-testid="task-save-draft">{t('taskForm.saveDraft')}</Button>}
-          <Button type="primary" loading={save.isPending} disabled={locked} onClick={() => void submit('task')} data-testid="task-save">{t('taskForm.save')}</Button>
+          {!editing && (
+            <Button onClick={() => void submit('template')} disabled={save.isPending} data-testid="task-save-template">
+              {t('taskForm.saveTemplate')}
+            </Button>
+          )}
+          {!editing && (
+            <Button onClick={() => void submit('draft')} disabled={save.isPending} data-testid="task-save-draft">
+              {t('taskForm.saveDraft')}
+            </Button>
+          )}
+          <Button type="primary" loading={save.isPending} disabled={locked} onClick={() => void submit('task')} data-testid="task-save">
+            {t('taskForm.save')}
+          </Button>
         </Space>
       </div>
     </div>

@@ -15,5 +15,9 @@ export const STATUS_COLORS: Record<TaskStatus, string> = {
 
 export function TaskStatusTag({ status }: { status: TaskStatus }) {
   const { t } = useTranslation();
-  return <Tag color={STATUS_COLORS[status]} data-testid={`task-status-${status}`} bordered>{t(`tasks.status.${status}`)}</Tag>;
+  return (
+    <Tag color={STATUS_COLORS[status]} data-testid={`task-status-${status}`} bordered>
+      {t(`tasks.status.${status}`)}
+    </Tag>
+  );
 }

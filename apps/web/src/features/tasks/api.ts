@@ -1,5 +1,12 @@
 import type {
-  Page, TaskActionInput, TaskActionResult, TaskCreate, TaskListItem, TaskOptions, TaskQuery, TaskUpdate,
+  Page,
+  TaskActionInput,
+  TaskActionResult,
+  TaskCreate,
+  TaskListItem,
+  TaskOptions,
+  TaskQuery,
+  TaskUpdate,
 } from '@dialwise/contracts';
 import { post } from '../../api/client.ts';
 

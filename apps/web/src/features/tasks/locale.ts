@@ -45,7 +45,10 @@ export const tasksMessages = {
   'tasks.action.more': ['More', '更多'],
   'tasks.confirm.abort': ['Abort "{{name}}"? It stops for good and cannot be restarted.', '确定终止「{{name}}」吗？终止后不能再启动。'],
   'tasks.confirm.delete': ['Delete "{{name}}" and all its numbers?', '确定删除「{{name}}」及其全部号码吗？'],
-  'tasks.confirm.clearPending': ['Remove the {{count}} pending numbers of "{{name}}"? Numbers being called are kept.', '确定清空「{{name}}」的 {{count}} 个待呼号码吗？正在呼叫的号码会保留。'],
+  'tasks.confirm.clearPending': [
+    'Remove the {{count}} pending numbers of "{{name}}"? Numbers being called are kept.',
+    '确定清空「{{name}}」的 {{count}} 个待呼号码吗？正在呼叫的号码会保留。',
+  ],
   'tasks.done.start': ['Task started', '任务已启动'],
   'tasks.done.continue': ['Task continued', '任务已继续'],
   'tasks.done.pause': ['Task paused', '任务已暂停'],
@@ -88,8 +91,8 @@ export const tasksMessages = {
   'taskForm.concurrency.auto': ['Auto', '自动'],
   'taskForm.concurrency.manual': ['Manual', '手动'],
   'taskForm.concurrency.unset': ['Not set', '不设置'],
-  'taskForm.concurrency.autoHelp': ['A fair share of the lines\' capacity', '按线路容量自动分配'],
-  'taskForm.concurrency.unsetHelp': ['Up to the lines\' own capacity', '以线路自身容量为上限'],
+  'taskForm.concurrency.autoHelp': ["A fair share of the lines' capacity", '按线路容量自动分配'],
+  'taskForm.concurrency.unsetHelp': ["Up to the lines' own capacity", '以线路自身容量为上限'],
   'taskForm.concurrencyCount': ['Simultaneous calls', '同时呼叫数'],
   'taskForm.redialCount': ['Redial busy / no answer', '忙线/未接重拨次数'],
   'taskForm.redialHelp': ['More attempts for a busy or unanswered number; 0 = off', '号码忙线或未接听时的额外呼叫次数；0 为不重拨'],
@@ -119,7 +122,13 @@ export const tasksMessages = {
   'taskForm.saved': ['Task saved', '任务已保存'],
   'taskForm.notEditable': ['This task is {{status}} and cannot be edited now.', '该任务当前为「{{status}}」，不能编辑。'],
   'taskForm.fixErrors': ['Check the highlighted fields', '请检查标红的字段'],
-  'tasks.reason.breaker': ['Paused by the dialer: {{failures}} of the last {{calls}} calls failed on the line (last SIP {{status}})', '已被系统暂停：最近 {{calls}} 通中有 {{failures}} 通线路失败（最后 SIP {{status}}）'],
-  'tasks.reason.breakerHelp': ['Check the SIP line, then continue the task: it will dial again.', '请检查 SIP 线路后继续任务，任务将恢复外呼。'],
+  'tasks.reason.breaker': [
+    'Paused by the dialer: {{failures}} of the last {{calls}} calls failed on the line (last SIP {{status}})',
+    '已被系统暂停：最近 {{calls}} 通中有 {{failures}} 通线路失败（最后 SIP {{status}}）',
+  ],
+  'tasks.reason.breakerHelp': [
+    'Check the SIP line, then continue the task: it will dial again.',
+    '请检查 SIP 线路后继续任务，任务将恢复外呼。',
+  ],
   'tasks.nextDial': ['Outside the call window: dials next at {{at}}', '不在呼叫时段内，下次外呼：{{at}}'],
 } as const satisfies Record<string, readonly [string, string]>;

@@ -10,5 +10,7 @@ export function weekdaysLabel(days: readonly number[], t: TFunction): string {
 }
 
 export function concurrencyLabel(concurrency: TaskConcurrency, t: TFunction): string {
-  return concurrency.mode === 'manual' ? t('tasks.concurrency.manual', { count: concurrency.count }) : t(`tasks.concurrency.${concurrency.mode}`);
+  return concurrency.mode === 'manual'
+    ? t('tasks.concurrency.manual', { count: concurrency.count })
+    : t(`tasks.concurrency.${concurrency.mode}`);
 }

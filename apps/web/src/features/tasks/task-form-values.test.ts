@@ -9,7 +9,9 @@ const filled = { ...NEW_TASK_VALUES, name: 'Renewals', scenarioId: uuid(1), voic
 function check(values: Record<string, unknown>, field: string, locale: 'en-US' | 'zh-CN' = 'en-US', nested = false): string | undefined {
   let message: string | undefined;
   const rule = formFieldRule(taskInputSchema, field, locale, () => inputOf(values), { nested });
-  void rule.validator!(undefined, (error?: unknown) => { message = error === undefined ? undefined : String(error); });
+  void rule.validator!(undefined, (error?: unknown) => {
+    message = error === undefined ? undefined : String(error);
+  });
   return message;
 }
 
@@ -18,7 +20,10 @@ describe('task form values', () => {
     expect(taskInputSchema.safeParse(inputOf(filled)).success).toBe(true);
     expect(inputOf({ ...filled, redial: undefined })).toMatchObject({ redial: { count: 0, gapMinutes: 30 } });
     expect(inputOf({ ...filled, concurrency: { mode: 'auto', count: 4 } as never }).concurrency).toEqual({ mode: 'auto' });
-    expect(inputOf({ ...filled, concurrency: { mode: 'manual', count: 4 } }, 'draft')).toMatchObject({ concurrency: { mode: 'manual', count: 4 }, saveAs: 'draft' });
+    expect(inputOf({ ...filled, concurrency: { mode: 'manual', count: 4 } }, 'draft')).toMatchObject({
+      concurrency: { mode: 'manual', count: 4 },
+      saveAs: 'draft',
+    });
   });
 
   it('each field shows its own rule, including the ones that check fields together, in both languages', () => {
@@ -28,8 +33,12 @@ describe('task form values', () => {
     const prologueOnly = { ...filled, advanced: { prologues: ['Hello'] } };
     expect(check(prologueOnly, 'advanced.pauseSeconds')).toBe('Prologues and pause time are set together or both left empty');
     expect(check(prologueOnly, 'advanced.prologues', 'en-US', true)).toBeUndefined();
-    expect(check({ ...filled, advanced: { prologues: [''], pauseSeconds: 2 } }, 'advanced.prologues', 'en-US', true)).toBe('Prologues is required');
-    expect(check({ ...filled, advanced: { prologues: ['Hi'], pauseSeconds: 0 } }, 'advanced.pauseSeconds')).toBe('Pause time must be at least 1');
+    expect(check({ ...filled, advanced: { prologues: [''], pauseSeconds: 2 } }, 'advanced.prologues', 'en-US', true)).toBe(
+      'Prologues is required',
+    );
+    expect(check({ ...filled, advanced: { prologues: ['Hi'], pauseSeconds: 0 } }, 'advanced.pauseSeconds')).toBe(
+      'Pause time must be at least 1',
+    );
     expect(check({ ...filled, callStart: '18:00', callEnd: '09:00' }, 'callEnd')).toBe('The call window must end after it starts');
     expect(check({ ...filled, sipLineIds: [] }, 'sipLineIds', 'zh-CN')).toBe('请至少选择一条 SIP 线路');
     expect(check({ ...filled, redial: { count: 6, gapMinutes: 30 } }, 'redial.count')).toBe('Redial count must be at most 5');

@@ -47,7 +47,8 @@ export function inputOf(values: Partial<TaskFormValues>, saveAs: TaskInput['save
     sipLineIds: values.sipLineIds ?? [],
     weekdays: values.weekdays ?? [],
     ignoreTags: values.ignoreTags ?? [],
-    concurrency: concurrency.mode === 'manual' ? { mode: 'manual', count: (concurrency as { count?: number }).count } : { mode: concurrency.mode },
+    concurrency:
+      concurrency.mode === 'manual' ? { mode: 'manual', count: (concurrency as { count?: number }).count } : { mode: concurrency.mode },
     advanced: { ...values.advanced, prologues: values.advanced?.prologues ?? [] },
     redial: values.redial ?? { count: 0, gapMinutes: 30 },
     saveAs,

@@ -1,7 +1,13 @@
 import { Form, Input, Message, Modal, Select } from '@arco-design/web-react';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { companyCreateSchema, defaultAdminUsername, type CompanyCreateInput, type CompanyCreated, type CompanyListItem } from '@dialwise/contracts';
+import {
+  companyCreateSchema,
+  defaultAdminUsername,
+  type CompanyCreateInput,
+  type CompanyCreated,
+  type CompanyListItem,
+} from '@dialwise/contracts';
 import { fieldRule } from '../../../forms/zod-rules.ts';
 import { currentLocale } from '../../../locale/index.ts';
 import { createCompany, updateCompany } from './api.ts';
@@ -17,7 +23,12 @@ function timeZones(current?: string): string[] {
 }
 
 /** Add or edit a company. Adding also creates its first ADMIN; the answer carries that account's one-time password. */
-export function CompanyFormModal({ editing, onClose, onCreated, onSaved }: {
+export function CompanyFormModal({
+  editing,
+  onClose,
+  onCreated,
+  onSaved,
+}: {
   editing: Editing;
   onClose(): void;
   onCreated(answer: CompanyCreated): void;
@@ -36,13 +47,22 @@ export function CompanyFormModal({ editing, onClose, onCreated, onSaved }: {
     if (!editing) return;
     form.resetFields();
     if (editingCompany) {
-      form.setFieldsValue({ name: editingCompany.name, suffix: editingCompany.suffix, adminEmail: editingCompany.adminEmail, timezone: editingCompany.timezone });
+      form.setFieldsValue({
+        name: editingCompany.name,
+        suffix: editingCompany.suffix,
+        adminEmail: editingCompany.adminEmail,
+        timezone: editingCompany.timezone,
+      });
     }
   }, [editing, editingCompany, form]);
 
   const save = async () => {
     const values = await form.validate();
-    const input = companyCreateSchema.parse({ ...values, timezone: values.timezone || undefined, adminUsername: values.adminUsername || undefined });
+    const input = companyCreateSchema.parse({
+      ...values,
+      timezone: values.timezone || undefined,
+      adminUsername: values.adminUsername || undefined,
+    });
     setSaving(true);
     try {
       if (editingCompany) {
@@ -63,8 +83,14 @@ export function CompanyFormModal({ editing, onClose, onCreated, onSaved }: {
   return (
     <Modal
       title={editingCompany ? t('companies.form.editTitle', { name: editingCompany.name }) : t('companies.form.createTitle')}
-      visible={editing !== null} onCancel={onClose} onOk={() => void save()} confirmLoading={saving} unmountOnExit
-      okText={t('companies.form.save')} cancelText={t('common.cancel')} style={{ width: 560 }}
+      visible={editing !== null}
+      onCancel={onClose}
+      onOk={() => void save()}
+      confirmLoading={saving}
+      unmountOnExit
+      okText={t('companies.form.save')}
+      cancelText={t('common.cancel')}
+      style={{ width: 560 }}
       okButtonProps={{ 'data-testid': 'company-form-submit' } as object}
     >
       <Form form={form} layout="vertical" data-testid="company-form">
@@ -72,7 +98,10 @@ export function CompanyFormModal({ editing, onClose, onCreated, onSaved }: {
           <Input placeholder={t('companies.form.namePlaceholder')} maxLength={100} data-testid="company-form-name" />
         </Form.Item>
         <Form.Item
-          field="suffix" label={t('companies.form.suffix')} rules={rule('suffix')} required
+          field="suffix"
+          label={t('companies.form.suffix')}
+          rules={rule('suffix')}
+          required
           extra={editingCompany ? t('companies.form.suffixEditHelp') : undefined}
         >
           <Input placeholder={t('companies.form.suffixPlaceholder')} maxLength={100} data-testid="company-form-suffix" />
@@ -81,13 +110,24 @@ export function CompanyFormModal({ editing, onClose, onCreated, onSaved }: {
           <Input placeholder="admin@example.com" data-testid="company-form-adminEmail" />
         </Form.Item>
         <Form.Item field="timezone" label={t('companies.form.timezone')} extra={t('companies.form.timezoneHelp')}>
-          <Select showSearch allowClear={!editingCompany} placeholder={t('companies.form.timezoneDefault')} data-testid="company-form-timezone">
-            {zones.map((zone) => <Select.Option key={zone} value={zone}>{zone}</Select.Option>)}
+          <Select
+            showSearch
+            allowClear={!editingCompany}
+            placeholder={t('companies.form.timezoneDefault')}
+            data-testid="company-form-timezone"
+          >
+            {zones.map((zone) => (
+              <Select.Option key={zone} value={zone}>
+                {zone}
+              </Select.Option>
+            ))}
           </Select>
         </Form.Item>
         {!editingCompany && (
           <Form.Item
-            field="adminUsername" label={t('companies.form.adminUsername')} rules={rule('adminUsername')}
+            field="adminUsername"
+            label={t('companies.form.adminUsername')}
+            rules={rule('adminUsername')}
             extra={t('companies.form.adminUsernameHelp', { username: defaultAdminUsername(suffix || '<suffix>') })}
           >
             <Input placeholder={defaultAdminUsername(suffix || '')} maxLength={32} data-testid="company-form-adminUsername" />

@@ -19,10 +19,22 @@ function Details({ item }: { item: GrantItem }) {
   const { vendor, originalVoiceId, type, state } = item.extra;
   return (
     <Space size={4} wrap>
-      {vendor && <Tag size="small" color="arcoblue">{t(`voices.vendor.${vendor}`)}</Tag>}
-      {originalVoiceId && <Typography.Text type="secondary" className="op-mono">{originalVoiceId}</Typography.Text>}
+      {vendor && (
+        <Tag size="small" color="arcoblue">
+          {t(`voices.vendor.${vendor}`)}
+        </Tag>
+      )}
+      {originalVoiceId && (
+        <Typography.Text type="secondary" className="op-mono">
+          {originalVoiceId}
+        </Typography.Text>
+      )}
       {type && <Tag size="small">{type}</Tag>}
-      {state && <Tag size="small" color={state === 'valid' ? 'green' : 'red'}>{t(`companies.grants.state.${state}`)}</Tag>}
+      {state && (
+        <Tag size="small" color={state === 'valid' ? 'green' : 'red'}>
+          {t(`companies.grants.state.${state}`)}
+        </Tag>
+      )}
     </Space>
   );
 }
@@ -38,7 +50,11 @@ export function GrantsModal({ target, onClose }: { target: { company: CompanyLis
   const [selected, setSelected] = useState<string[]>([]);
   const [filter, setFilter] = useState('');
   const key = [...companiesKey, 'grants', target?.company.id, target?.kind];
-  const items = useQuery({ queryKey: key, queryFn: () => listGrants({ companyId: target!.company.id, kind: target!.kind }), enabled: target !== null });
+  const items = useQuery({
+    queryKey: key,
+    queryFn: () => listGrants({ companyId: target!.company.id, kind: target!.kind }),
+    enabled: target !== null,
+  });
 
   useEffect(() => {
     if (items.data) setSelected(items.data.filter((item) => item.granted).map((item) => item.id));
@@ -59,7 +75,12 @@ export function GrantsModal({ target, onClose }: { target: { company: CompanyLis
     [items.data, filter],
   );
   const columns: TableColumnProps<GrantItem>[] = [
-    { title: t('companies.grants.col.label'), dataIndex: 'label', width: 180, render: (label: string) => <Typography.Text bold>{label}</Typography.Text> },
+    {
+      title: t('companies.grants.col.label'),
+      dataIndex: 'label',
+      width: 180,
+      render: (label: string) => <Typography.Text bold>{label}</Typography.Text>,
+    },
     { title: t('companies.grants.col.details'), key: 'details', render: (_: unknown, item) => <Details item={item} /> },
   ];
   const kind = target?.kind ?? 'voice';
@@ -68,36 +89,72 @@ export function GrantsModal({ target, onClose }: { target: { company: CompanyLis
   return (
     <Modal
       title={target ? t(`companies.grants.title.${kind}`, { name: target.company.name }) : ''}
-      visible={target !== null} onCancel={onClose} unmountOnExit style={{ width: 640 }}
-      onOk={() => save.mutate()} confirmLoading={save.isPending} okButtonProps={{ disabled: !items.data, 'data-testid': 'grants-save' } as object}
-      okText={t('companies.form.save')} cancelText={t('common.cancel')}
+      visible={target !== null}
+      onCancel={onClose}
+      unmountOnExit
+      style={{ width: 640 }}
+      onOk={() => save.mutate()}
+      confirmLoading={save.isPending}
+      okButtonProps={{ disabled: !items.data, 'data-testid': 'grants-save' } as object}
+      okText={t('companies.form.save')}
+      cancelText={t('common.cancel')}
     >
       <div data-testid="grants-modal">
-        <Typography.Paragraph type="secondary" style={{ marginTop: 0 }}>{t('companies.grants.intro')}</Typography.Paragraph>
+        <Typography.Paragraph type="secondary" style={{ marginTop: 0 }}>
+          {t('companies.grants.intro')}
+        </Typography.Paragraph>
         {kind === 'processor' && items.data?.some((item) => !item.selectable) && (
           <Alert type="info" style={{ marginBottom: 12 }} content={t('companies.grants.invalidHint')} />
         )}
         <div className="op-grants-bar">
-          <Input allowClear prefix={<IconSearch />} placeholder={t('companies.grants.search')} value={filter} onChange={setFilter} style={{ width: 240 }} />
-          <Typography.Text type="secondary" data-testid="grants-count">{t('companies.grants.selected', { count: selected.length, total })}</Typography.Text>
+          <Input
+            allowClear
+            prefix={<IconSearch />}
+            placeholder={t('companies.grants.search')}
+            value={filter}
+            onChange={setFilter}
+            style={{ width: 240 }}
+          />
+          <Typography.Text type="secondary" data-testid="grants-count">
+            {t('companies.grants.selected', { count: selected.length, total })}
+          </Typography.Text>
         </div>
         <Table
-          rowKey="id" size="small" columns={columns} data={shown} loading={items.isFetching} pagination={false} border={false}
+          rowKey="id"
+          size="small"
+          columns={columns}
+          data={shown}
+          loading={items.isFetching}
+          pagination={false}
+          border={false}
           scroll={{ y: 360 }}
           onRow={(item) => ({ 'data-testid': `grant-row-${item.label}` }) as object}
           rowSelection={{
-            type: 'checkbox', selectedRowKeys: selected, preserveSelectedRowKeys: true, checkAll: true,
+            type: 'checkbox',
+            selectedRowKeys: selected,
+            preserveSelectedRowKeys: true,
+            checkAll: true,
             onChange: (keys) => setSelected(keys.map(String)),
             checkboxProps: (item) => ({ disabled: !item.selectable && !item.granted }),
           }}
-          noDataElement={(
-            <Empty description={(
-              <Space direction="vertical" size={4}>
-                <span>{t(`companies.grants.empty.${kind}`)}</span>
-                <Button type="text" onClick={() => { onClose(); navigate(CATALOGUE_PATH[kind]); }}>{t('companies.grants.openCatalogue')}</Button>
-              </Space>
-            )} />
-          )}
+          noDataElement={
+            <Empty
+              description={
+                <Space direction="vertical" size={4}>
+                  <span>{t(`companies.grants.empty.${kind}`)}</span>
+                  <Button
+                    type="text"
+                    onClick={() => {
+                      onClose();
+                      navigate(CATALOGUE_PATH[kind]);
+                    }}
+                  >
+                    {t('companies.grants.openCatalogue')}
+                  </Button>
+                </Space>
+              }
+            />
+          }
         />
       </div>
     </Modal>

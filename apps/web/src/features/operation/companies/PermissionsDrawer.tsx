@@ -1,7 +1,13 @@
 import { Button, Checkbox, Drawer, Form, InputNumber, Message, Skeleton, Space, Switch, Typography } from '@arco-design/web-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { COMPANY_CONCURRENCY, COMPANY_FEATURES, companyPermissionsSchema, type CompanyListItem, type CompanyPermissions } from '@dialwise/contracts';
+import {
+  COMPANY_CONCURRENCY,
+  COMPANY_FEATURES,
+  companyPermissionsSchema,
+  type CompanyListItem,
+  type CompanyPermissions,
+} from '@dialwise/contracts';
 import { fieldRule } from '../../../forms/zod-rules.ts';
 import { currentLocale } from '../../../locale/index.ts';
 import { companiesKey, getPermissions, setPermissions } from './api.ts';
@@ -31,26 +37,52 @@ export function PermissionsDrawer({ company, onClose, onSaved }: { company: Comp
 
   return (
     <Drawer
-      width={440} title={company ? t('companies.permissions.title', { name: company.name }) : ''} visible={company !== null} onCancel={onClose} unmountOnExit
-      footer={(
+      width={440}
+      title={company ? t('companies.permissions.title', { name: company.name }) : ''}
+      visible={company !== null}
+      onCancel={onClose}
+      unmountOnExit
+      footer={
         <Space>
           <Button onClick={onClose}>{t('common.cancel')}</Button>
-          <Button type="primary" loading={save.isPending} disabled={!permissions.data} onClick={() => void submit()} data-testid="permissions-save">
+          <Button
+            type="primary"
+            loading={save.isPending}
+            disabled={!permissions.data}
+            onClick={() => void submit()}
+            data-testid="permissions-save"
+          >
             {t('companies.permissions.save')}
           </Button>
         </Space>
-      )}
+      }
     >
-      {!permissions.data ? <Skeleton text={{ rows: 6 }} animation /> : (
+      {!permissions.data ? (
+        <Skeleton text={{ rows: 6 }} animation />
+      ) : (
         <Form form={form} layout="vertical" initialValues={permissions.data} data-testid="permissions-form">
-          <Form.Item field="numberReveal" label={t('companies.permissions.numberReveal')} triggerPropName="checked" extra={t('companies.permissions.numberRevealHelp')}>
+          <Form.Item
+            field="numberReveal"
+            label={t('companies.permissions.numberReveal')}
+            triggerPropName="checked"
+            extra={t('companies.permissions.numberRevealHelp')}
+          >
             <Switch data-testid="permissions-numberReveal" />
           </Form.Item>
           <Form.Item
-            field="maxConcurrency" label={t('companies.permissions.maxConcurrency')} extra={t('companies.permissions.maxConcurrencyHelp')}
-            rules={[fieldRule(companyPermissionsSchema, 'maxConcurrency', locale)]} required
+            field="maxConcurrency"
+            label={t('companies.permissions.maxConcurrency')}
+            extra={t('companies.permissions.maxConcurrencyHelp')}
+            rules={[fieldRule(companyPermissionsSchema, 'maxConcurrency', locale)]}
+            required
           >
-            <InputNumber min={COMPANY_CONCURRENCY.min} max={COMPANY_CONCURRENCY.max} precision={0} style={{ width: 180 }} data-testid="permissions-maxConcurrency" />
+            <InputNumber
+              min={COMPANY_CONCURRENCY.min}
+              max={COMPANY_CONCURRENCY.max}
+              precision={0}
+              style={{ width: 180 }}
+              data-testid="permissions-maxConcurrency"
+            />
           </Form.Item>
           <Form.Item field="features" label={t('companies.permissions.features')}>
             <Checkbox.Group direction="vertical" className="op-features">
@@ -58,7 +90,9 @@ export function PermissionsDrawer({ company, onClose, onSaved }: { company: Comp
                 <Checkbox key={feature} value={feature} data-testid={`permissions-feature-${feature}`}>
                   <span className="op-feature">
                     <span>{t(`companies.permissions.feature.${feature}`)}</span>
-                    <Typography.Text type="secondary" className="op-feature-help">{t(`companies.permissions.feature.${feature}.help`)}</Typography.Text>
+                    <Typography.Text type="secondary" className="op-feature-help">
+                      {t(`companies.permissions.feature.${feature}.help`)}
+                    </Typography.Text>
                   </span>
                 </Checkbox>
               ))}

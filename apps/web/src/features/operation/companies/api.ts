@@ -1,6 +1,16 @@
 import type {
-  CompanyCreateInput, CompanyCreated, CompanyListItem, CompanyPermissions, CompanyQuery, CompanyUpdateInput, GrantItem, GrantQuery, Page,
-  SetCompanyPermissionsInput, SetGrantsInput, SetGrantsResult,
+  CompanyCreateInput,
+  CompanyCreated,
+  CompanyListItem,
+  CompanyPermissions,
+  CompanyQuery,
+  CompanyUpdateInput,
+  GrantItem,
+  GrantQuery,
+  Page,
+  SetCompanyPermissionsInput,
+  SetGrantsInput,
+  SetGrantsResult,
 } from '@dialwise/contracts';
 import { post } from '../../../api/client.ts';
 

@@ -2,19 +2,29 @@ import { AutoComplete, Checkbox, Form, Grid, Input, Message, Modal, Select } fro
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import {
-  DEFAULT_KEY_NAME, LLM_MODEL_TYPES, LLM_VENDOR_SUGGESTIONS, llmInputSchema, type Llm, type LlmInput,
-} from '@dialwise/contracts';
+import { DEFAULT_KEY_NAME, LLM_MODEL_TYPES, LLM_VENDOR_SUGGESTIONS, llmInputSchema, type Llm, type LlmInput } from '@dialwise/contracts';
 import { currentLocale } from '../../../locale/index.ts';
 import { fieldRule } from '../../../forms/zod-rules.ts';
 import { createLlm, llmKeys, updateLlm } from './api.ts';
 
-interface Values extends LlmInput { clearApiKey?: boolean }
+interface Values extends LlmInput {
+  clearApiKey?: boolean;
+}
 
 const KEY_NAMES = ['Authorization', 'api-key', 'x-api-key'];
 
 /** Add or edit a model. The key is write-only: on edit the field starts blank and blank keeps the stored key. */
-export function LlmFormModal({ editing, visible, vendors, onClose }: { editing: Llm | null; visible: boolean; vendors: string[]; onClose(): void }) {
+export function LlmFormModal({
+  editing,
+  visible,
+  vendors,
+  onClose,
+}: {
+  editing: Llm | null;
+  visible: boolean;
+  vendors: string[];
+  onClose(): void;
+}) {
   const { t } = useTranslation();
   const [form] = Form.useForm<Values>();
   const queryClient = useQueryClient();
@@ -24,9 +34,21 @@ export function LlmFormModal({ editing, visible, vendors, onClose }: { editing: 
   useEffect(() => {
     if (!visible) return;
     form.resetFields();
-    form.setFieldsValue(editing
-      ? { vendor: editing.vendor, modelType: editing.modelType, modelName: editing.modelName, calledName: editing.calledName, tag: editing.tag, url: editing.url, keyName: editing.keyName, apiKey: '', clearApiKey: false }
-      : { modelType: 'chat', keyName: DEFAULT_KEY_NAME, apiKey: '' });
+    form.setFieldsValue(
+      editing
+        ? {
+            vendor: editing.vendor,
+            modelType: editing.modelType,
+            modelName: editing.modelName,
+            calledName: editing.calledName,
+            tag: editing.tag,
+            url: editing.url,
+            keyName: editing.keyName,
+            apiKey: '',
+            clearApiKey: false,
+          }
+        : { modelType: 'chat', keyName: DEFAULT_KEY_NAME, apiKey: '' },
+    );
   }, [visible, editing, form]);
 
   const save = useMutation({
@@ -49,8 +71,15 @@ export function LlmFormModal({ editing, visible, vendors, onClose }: { editing: 
 
   return (
     <Modal
-      title={t(editing ? 'llm.edit' : 'llm.new')} visible={visible} onCancel={onClose} onOk={() => void submit()} confirmLoading={save.isPending}
-      okText={t('op.save')} cancelText={t('common.cancel')} style={{ width: 680 }} unmountOnExit
+      title={t(editing ? 'llm.edit' : 'llm.new')}
+      visible={visible}
+      onCancel={onClose}
+      onOk={() => void submit()}
+      confirmLoading={save.isPending}
+      okText={t('op.save')}
+      cancelText={t('common.cancel')}
+      style={{ width: 680 }}
+      unmountOnExit
       okButtonProps={{ 'data-testid': 'llm-form-save' } as Record<string, string>}
     >
       <Form form={form} layout="vertical" data-testid="llm-form">
@@ -62,7 +91,10 @@ export function LlmFormModal({ editing, visible, vendors, onClose }: { editing: 
           </Grid.Col>
           <Grid.Col span={12}>
             <Form.Item field="modelType" label={t('llm.modelType')} rules={rule('modelType')} required>
-              <Select data-testid="llm-modelType" options={LLM_MODEL_TYPES.map((type) => ({ value: type, label: t(`llm.modelType.${type}`) }))} />
+              <Select
+                data-testid="llm-modelType"
+                options={LLM_MODEL_TYPES.map((type) => ({ value: type, label: t(`llm.modelType.${type}`) }))}
+              />
             </Form.Item>
           </Grid.Col>
           <Grid.Col span={12}>
@@ -86,9 +118,17 @@ export function LlmFormModal({ editing, visible, vendors, onClose }: { editing: 
             </Form.Item>
           </Grid.Col>
           <Grid.Col span={12}>
-            <Form.Item field="apiKey" label={t('llm.apiKey')} rules={rule('apiKey')}
-              extra={editing?.hasApiKey ? t('llm.apiKey.keep') : t('llm.apiKey.none')}>
-              <Input.Password autoComplete="new-password" data-testid="llm-apiKey" placeholder={editing?.hasApiKey ? editing.apiKeyMasked : ''} />
+            <Form.Item
+              field="apiKey"
+              label={t('llm.apiKey')}
+              rules={rule('apiKey')}
+              extra={editing?.hasApiKey ? t('llm.apiKey.keep') : t('llm.apiKey.none')}
+            >
+              <Input.Password
+                autoComplete="new-password"
+                data-testid="llm-apiKey"
+                placeholder={editing?.hasApiKey ? editing.apiKeyMasked : ''}
+              />
             </Form.Item>
             {editing?.hasApiKey && (
               <Form.Item field="clearApiKey" triggerPropName="checked" noStyle>

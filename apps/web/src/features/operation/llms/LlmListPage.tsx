@@ -1,4 +1,19 @@
-import { Button, Card, Form, Grid, Input, Message, Popconfirm, Select, Space, Table, Tag, Tooltip, Typography, type TableColumnProps } from '@arco-design/web-react';
+import {
+  Button,
+  Card,
+  Form,
+  Grid,
+  Input,
+  Message,
+  Popconfirm,
+  Select,
+  Space,
+  Table,
+  Tag,
+  Tooltip,
+  Typography,
+  type TableColumnProps,
+} from '@arco-design/web-react';
 import { IconDelete, IconEdit, IconPlus, IconRefresh, IconSearch, IconThunderbolt } from '@arco-design/web-react/icon';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -37,51 +52,96 @@ export default function LlmListPage() {
     setFilters(Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined && v !== '')) as Filters);
     setPage((p) => ({ ...p, page: 1 }));
   };
-  const open = (llm: Llm | null) => { setEditing(llm); setFormOpen(true); };
+  const open = (llm: Llm | null) => {
+    setEditing(llm);
+    setFormOpen(true);
+  };
 
   const columns: TableColumnProps<Llm>[] = [
     { title: t('llm.vendor'), dataIndex: 'vendor', width: 130 },
     {
-      title: t('llm.model'), dataIndex: 'modelName',
+      title: t('llm.model'),
+      dataIndex: 'modelName',
       render: (_, llm) => (
         <div>
           <div>{llm.modelName}</div>
-          <Typography.Text type="secondary" style={{ fontSize: 12 }} copyable>{llm.calledName}</Typography.Text>
+          <Typography.Text type="secondary" style={{ fontSize: 12 }} copyable>
+            {llm.calledName}
+          </Typography.Text>
         </div>
       ),
     },
-    { title: t('llm.modelType'), dataIndex: 'modelType', width: 100, render: (type: Llm['modelType']) => <Tag color={type === 'chat' ? 'arcoblue' : 'purple'}>{t(`llm.modelType.${type}`)}</Tag> },
-    { title: t('llm.tag'), dataIndex: 'tag', width: 110, render: (tag: string) => (tag ? <Tag>{tag}</Tag> : '—') },
-    { title: t('llm.url'), dataIndex: 'url', width: 240, ellipsis: true, render: (url: string) => <Tooltip content={url}><span>{url}</span></Tooltip> },
     {
-      title: t('llm.apiKey'), dataIndex: 'apiKeyMasked', width: 170,
+      title: t('llm.modelType'),
+      dataIndex: 'modelType',
+      width: 100,
+      render: (type: Llm['modelType']) => <Tag color={type === 'chat' ? 'arcoblue' : 'purple'}>{t(`llm.modelType.${type}`)}</Tag>,
+    },
+    { title: t('llm.tag'), dataIndex: 'tag', width: 110, render: (tag: string) => (tag ? <Tag>{tag}</Tag> : '—') },
+    {
+      title: t('llm.url'),
+      dataIndex: 'url',
+      width: 240,
+      ellipsis: true,
+      render: (url: string) => (
+        <Tooltip content={url}>
+          <span>{url}</span>
+        </Tooltip>
+      ),
+    },
+    {
+      title: t('llm.apiKey'),
+      dataIndex: 'apiKeyMasked',
+      width: 170,
       render: (_, llm) => (
         <div>
           <div>{llm.hasApiKey ? llm.apiKeyMasked : <Typography.Text type="secondary">{t('llm.apiKey.notSet')}</Typography.Text>}</div>
-          <Typography.Text type="secondary" style={{ fontSize: 12 }}>{llm.keyName}</Typography.Text>
+          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+            {llm.keyName}
+          </Typography.Text>
         </div>
       ),
     },
     { title: t('llm.usedBy'), dataIndex: 'processorCount', width: 96, align: 'center' },
     {
-      title: t('llm.updated'), dataIndex: 'updateTime', width: 150,
+      title: t('llm.updated'),
+      dataIndex: 'updateTime',
+      width: 150,
       render: (_, llm) => (
         <div>
           <div>{formatTime(llm.updateTime)}</div>
-          <Typography.Text type="secondary" style={{ fontSize: 12 }}>{llm.updatedBy ?? '—'}</Typography.Text>
+          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+            {llm.updatedBy ?? '—'}
+          </Typography.Text>
         </div>
       ),
     },
     {
-      title: t('llm.actions'), dataIndex: 'id', width: 250, fixed: 'right',
+      title: t('llm.actions'),
+      dataIndex: 'id',
+      width: 250,
+      fixed: 'right',
       render: (_, llm) => (
         <Space size={4}>
           <Tooltip content={llm.modelType === 'chat' ? null : t('llm.test.chatOnly')}>
-            <Button type="text" size="small" icon={<IconThunderbolt />} disabled={llm.modelType !== 'chat'} onClick={() => setTesting(llm)} data-testid={`llm-test-${llm.calledName}`}>{t('llm.test')}</Button>
+            <Button
+              type="text"
+              size="small"
+              icon={<IconThunderbolt />}
+              disabled={llm.modelType !== 'chat'}
+              onClick={() => setTesting(llm)}
+              data-testid={`llm-test-${llm.calledName}`}
+            >
+              {t('llm.test')}
+            </Button>
           </Tooltip>
-          <Button type="text" size="small" icon={<IconEdit />} onClick={() => open(llm)} data-testid={`llm-edit-${llm.calledName}`}>{t('op.edit')}</Button>
+          <Button type="text" size="small" icon={<IconEdit />} onClick={() => open(llm)} data-testid={`llm-edit-${llm.calledName}`}>
+            {t('op.edit')}
+          </Button>
           <Popconfirm title={t('llm.delete.confirm')} onOk={() => remove.mutateAsync(llm.id)} okButtonProps={{ status: 'danger' }}>
-            <Button type="text" size="small" status="danger" icon={<IconDelete />} data-testid={`llm-delete-${llm.calledName}`}>{t('op.delete')}</Button>
+            <Button type="text" size="small" status="danger" icon={<IconDelete />} data-testid={`llm-delete-${llm.calledName}`}>
+              {t('op.delete')}
+            </Button>
           </Popconfirm>
         </Space>
       ),
@@ -99,7 +159,11 @@ export default function LlmListPage() {
           </Grid.Col>
           <Grid.Col xs={24} md={8}>
             <Form.Item field="modelType" label={t('llm.modelType')}>
-              <Select allowClear placeholder={t('op.all')} options={LLM_MODEL_TYPES.map((type) => ({ value: type, label: t(`llm.modelType.${type}`) }))} />
+              <Select
+                allowClear
+                placeholder={t('op.all')}
+                options={LLM_MODEL_TYPES.map((type) => ({ value: type, label: t(`llm.modelType.${type}`) }))}
+              />
             </Form.Item>
           </Grid.Col>
           <Grid.Col xs={24} md={8}>
@@ -109,18 +173,41 @@ export default function LlmListPage() {
           </Grid.Col>
         </Grid.Row>
         <Space className="op-filter-buttons">
-          <Button type="primary" htmlType="submit" icon={<IconSearch />}>{t('op.search')}</Button>
-          <Button icon={<IconRefresh />} onClick={() => { filterForm.resetFields(); search({}); }}>{t('op.reset')}</Button>
+          <Button type="primary" htmlType="submit" icon={<IconSearch />}>
+            {t('op.search')}
+          </Button>
+          <Button
+            icon={<IconRefresh />}
+            onClick={() => {
+              filterForm.resetFields();
+              search({});
+            }}
+          >
+            {t('op.reset')}
+          </Button>
         </Space>
       </Form>
       <div className="op-toolbar">
-        <Button type="primary" icon={<IconPlus />} onClick={() => open(null)} data-testid="llm-new">{t('llm.new')}</Button>
+        <Button type="primary" icon={<IconPlus />} onClick={() => open(null)} data-testid="llm-new">
+          {t('llm.new')}
+        </Button>
       </div>
       <Table<Llm>
-        rowKey="id" columns={columns} data={list.data?.list ?? []} loading={list.isFetching} scroll={{ x: 1400 }} data-testid="llm-table"
+        rowKey="id"
+        columns={columns}
+        data={list.data?.list ?? []}
+        loading={list.isFetching}
+        scroll={{ x: 1400 }}
+        data-testid="llm-table"
         noDataElement={<div className="op-empty">{t('llm.empty')}</div>}
-        pagination={{ current: page.page, pageSize: page.pageSize, total: list.data?.total ?? 0, showTotal: true, sizeCanChange: true,
-          onChange: (current, pageSize) => setPage({ page: current, pageSize }) }}
+        pagination={{
+          current: page.page,
+          pageSize: page.pageSize,
+          total: list.data?.total ?? 0,
+          showTotal: true,
+          sizeCanChange: true,
+          onChange: (current, pageSize) => setPage({ page: current, pageSize }),
+        }}
       />
       <LlmFormModal editing={editing} visible={formOpen} vendors={vendors.data ?? []} onClose={() => setFormOpen(false)} />
       <LlmTestModal llm={testing} onClose={() => setTesting(null)} />

@@ -22,12 +22,31 @@ export function LlmTestModal({ llm, onClose }: { llm: Llm | null; onClose(): voi
 
   const result = run.data;
   return (
-    <Modal title={llm ? t('llm.test.title', { name: llm.modelName }) : ''} visible={llm !== null} onCancel={onClose} footer={null} style={{ width: 640 }} unmountOnExit>
+    <Modal
+      title={llm ? t('llm.test.title', { name: llm.modelName }) : ''}
+      visible={llm !== null}
+      onCancel={onClose}
+      footer={null}
+      style={{ width: 640 }}
+      unmountOnExit
+    >
       <Typography.Paragraph type="secondary">{t('llm.test.intro')}</Typography.Paragraph>
-      <Input.TextArea value={prompt} onChange={setPrompt} autoSize={{ minRows: 2, maxRows: 6 }} maxLength={2000} data-testid="llm-test-prompt"
-        placeholder={t('llm.test.prompt')} />
+      <Input.TextArea
+        value={prompt}
+        onChange={setPrompt}
+        autoSize={{ minRows: 2, maxRows: 6 }}
+        maxLength={2000}
+        data-testid="llm-test-prompt"
+        placeholder={t('llm.test.prompt')}
+      />
       <div style={{ display: 'flex', justifyContent: 'flex-end', margin: '12px 0' }}>
-        <Button type="primary" icon={<IconSend />} loading={run.isPending} onClick={() => llm && run.mutate(llm.id)} data-testid="llm-test-run">
+        <Button
+          type="primary"
+          icon={<IconSend />}
+          loading={run.isPending}
+          onClick={() => llm && run.mutate(llm.id)}
+          data-testid="llm-test-run"
+        >
           {run.isPending ? t('llm.test.running') : t('llm.test.run')}
         </Button>
       </div>
@@ -38,16 +57,27 @@ export function LlmTestModal({ llm, onClose }: { llm: Llm | null; onClose(): voi
           title={
             <Space>
               {t(result.ok ? 'llm.test.ok' : 'llm.test.failed')}
-              <Tag size="small" data-testid="llm-test-latency">{t('llm.test.latency', { ms: result.latencyMs })}</Tag>
-              {result.status !== null && <Tag size="small" color={result.ok ? 'green' : 'red'}>{t('llm.test.status', { status: result.status })}</Tag>}
+              <Tag size="small" data-testid="llm-test-latency">
+                {t('llm.test.latency', { ms: result.latencyMs })}
+              </Tag>
+              {result.status !== null && (
+                <Tag size="small" color={result.ok ? 'green' : 'red'}>
+                  {t('llm.test.status', { status: result.status })}
+                </Tag>
+              )}
             </Space>
           }
           content={
             <div>
-              <Typography.Paragraph style={{ whiteSpace: 'pre-wrap', margin: '4px 0' }} data-testid={result.ok ? 'llm-test-reply' : 'llm-test-error'}>
+              <Typography.Paragraph
+                style={{ whiteSpace: 'pre-wrap', margin: '4px 0' }}
+                data-testid={result.ok ? 'llm-test-reply' : 'llm-test-error'}
+              >
                 {result.ok ? result.reply : result.error}
               </Typography.Paragraph>
-              <Typography.Text type="secondary" style={{ fontSize: 12, wordBreak: 'break-all' }}>{t('llm.test.endpoint', { url: result.endpoint })}</Typography.Text>
+              <Typography.Text type="secondary" style={{ fontSize: 12, wordBreak: 'break-all' }}>
+                {t('llm.test.endpoint', { url: result.endpoint })}
+              </Typography.Text>
             </div>
           }
         />

@@ -3,7 +3,13 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
-  PROCESSOR_LIMITS, PROCESSOR_STATES, PROCESSOR_TYPES, parseExtraOptions, processorInputSchema, type Processor, type ProcessorForm,
+  PROCESSOR_LIMITS,
+  PROCESSOR_STATES,
+  PROCESSOR_TYPES,
+  parseExtraOptions,
+  processorInputSchema,
+  type Processor,
+  type ProcessorForm,
 } from '@dialwise/contracts';
 import { currentLocale } from '../../../locale/index.ts';
 import { fieldRule } from '../../../forms/zod-rules.ts';
@@ -16,7 +22,16 @@ function TemperatureInput({ value, onChange }: { value?: number; onChange?: (val
   return (
     <div style={{ display: 'flex', gap: 12, alignItems: 'center', width: '100%' }}>
       <Slider min={0} max={2} step={0.1} value={value ?? 0} onChange={(v) => onChange?.(v as number)} style={{ flex: 1 }} />
-      <InputNumber min={0} max={2} step={0.1} precision={2} value={value} onChange={(v) => onChange?.(v ?? undefined)} style={{ width: 96 }} data-testid="processor-temperature" />
+      <InputNumber
+        min={0}
+        max={2}
+        step={0.1}
+        precision={2}
+        value={value}
+        onChange={(v) => onChange?.(v ?? undefined)}
+        style={{ width: 96 }}
+        data-testid="processor-temperature"
+      />
     </div>
   );
 }
@@ -36,10 +51,12 @@ export function ProcessorFormModal({ editing, visible, onClose }: { editing: Pro
   // The shared rule reads an empty value as ''; an unset top P is null, which the schema allows.
   const optionalNumberRule = (field: keyof ProcessorForm) => {
     const inner = fieldRule(processorInputSchema, field, locale);
-    return [{
-      validator: (value: unknown, callback: (error?: ReactNode) => void) =>
-        (value === null || value === undefined ? callback() : inner.validator!(value, callback)),
-    }];
+    return [
+      {
+        validator: (value: unknown, callback: (error?: ReactNode) => void) =>
+          value === null || value === undefined ? callback() : inner.validator!(value, callback),
+      },
+    ];
   };
   const llms = useQuery({ queryKey: llmKeys.options, queryFn: listLlmOptions, enabled: visible });
   const vendor = Form.useWatch('llmVendor', form) as string | undefined;
@@ -53,13 +70,22 @@ export function ProcessorFormModal({ editing, visible, onClose }: { editing: Pro
   useEffect(() => {
     if (!visible) return;
     form.resetFields();
-    form.setFieldsValue(editing
-      ? {
-        alias: editing.alias, type: editing.type, state: editing.state, isPublic: editing.isPublic, llmVendor: editing.llmVendor,
-        llmId: editing.llmId ?? undefined, systemPrompt: editing.systemPrompt, temperature: editing.temperature, topP: editing.topP,
-        extraOptions: optionsText(editing.extraOptions),
-      }
-      : { type: 'stream', state: 'valid', isPublic: false, temperature: 0.7, topP: null, extraOptions: '' });
+    form.setFieldsValue(
+      editing
+        ? {
+            alias: editing.alias,
+            type: editing.type,
+            state: editing.state,
+            isPublic: editing.isPublic,
+            llmVendor: editing.llmVendor,
+            llmId: editing.llmId ?? undefined,
+            systemPrompt: editing.systemPrompt,
+            temperature: editing.temperature,
+            topP: editing.topP,
+            extraOptions: optionsText(editing.extraOptions),
+          }
+        : { type: 'stream', state: 'valid', isPublic: false, temperature: 0.7, topP: null, extraOptions: '' },
+    );
   }, [visible, editing, form]);
 
   const save = useMutation({
@@ -85,8 +111,15 @@ export function ProcessorFormModal({ editing, visible, onClose }: { editing: Pro
 
   return (
     <Modal
-      title={t(editing ? 'processor.edit' : 'processor.new')} visible={visible} onCancel={onClose} onOk={() => void submit()}
-      confirmLoading={save.isPending} okText={t('op.save')} cancelText={t('common.cancel')} style={{ width: 760 }} unmountOnExit
+      title={t(editing ? 'processor.edit' : 'processor.new')}
+      visible={visible}
+      onCancel={onClose}
+      onOk={() => void submit()}
+      confirmLoading={save.isPending}
+      okText={t('op.save')}
+      cancelText={t('common.cancel')}
+      style={{ width: 760 }}
+      unmountOnExit
       okButtonProps={{ 'data-testid': 'processor-form-save' } as Record<string, string>}
     >
       <Form form={form} layout="vertical" data-testid="processor-form">
@@ -99,7 +132,11 @@ export function ProcessorFormModal({ editing, visible, onClose }: { editing: Pro
           <Grid.Col span={8}>
             <Form.Item field="state" label={t('processor.state')} rules={rule('state')}>
               <Radio.Group type="button" data-testid="processor-state">
-                {PROCESSOR_STATES.map((state) => <Radio key={state} value={state}>{t(`processor.state.${state}`)}</Radio>)}
+                {PROCESSOR_STATES.map((state) => (
+                  <Radio key={state} value={state}>
+                    {t(`processor.state.${state}`)}
+                  </Radio>
+                ))}
               </Radio.Group>
             </Form.Item>
           </Grid.Col>
@@ -109,32 +146,66 @@ export function ProcessorFormModal({ editing, visible, onClose }: { editing: Pro
             </Form.Item>
           </Grid.Col>
         </Grid.Row>
-        <Form.Item field="type" label={t('processor.type')} rules={rule('type')} required extra={type ? t(`processor.type.${type}.help`) : undefined}>
+        <Form.Item
+          field="type"
+          label={t('processor.type')}
+          rules={rule('type')}
+          required
+          extra={type ? t(`processor.type.${type}.help`) : undefined}
+        >
           <Radio.Group type="button" data-testid="processor-type">
-            {PROCESSOR_TYPES.map((value) => <Radio key={value} value={value} data-testid={`processor-type-${value}`}>{t(`processor.type.${value}`)}</Radio>)}
+            {PROCESSOR_TYPES.map((value) => (
+              <Radio key={value} value={value} data-testid={`processor-type-${value}`}>
+                {t(`processor.type.${value}`)}
+              </Radio>
+            ))}
           </Radio.Group>
         </Form.Item>
         <Grid.Row gutter={16}>
           <Grid.Col span={12}>
-            <Form.Item field="llmVendor" label={t('processor.llmVendor')} rules={rule('llmVendor')} required
-              extra={llms.data && llms.data.length === 0 ? t('processor.llm.none') : undefined}>
-              <Select options={vendors} loading={llms.isFetching} data-testid="processor-llmVendor" showSearch
-                onChange={() => form.setFieldValue('llmId', undefined)} />
+            <Form.Item
+              field="llmVendor"
+              label={t('processor.llmVendor')}
+              rules={rule('llmVendor')}
+              required
+              extra={llms.data && llms.data.length === 0 ? t('processor.llm.none') : undefined}
+            >
+              <Select
+                options={vendors}
+                loading={llms.isFetching}
+                data-testid="processor-llmVendor"
+                showSearch
+                onChange={() => form.setFieldValue('llmId', undefined)}
+              />
             </Form.Item>
           </Grid.Col>
           <Grid.Col span={12}>
             <Form.Item field="llmId" label={t('processor.llmId')} rules={rule('llmId')} required>
-              <Select disabled={!vendor} showSearch data-testid="processor-llmId"
-                options={models.map((m) => ({ value: m.id, label: `${m.modelName} · ${m.calledName}` }))} />
+              <Select
+                disabled={!vendor}
+                showSearch
+                data-testid="processor-llmId"
+                options={models.map((m) => ({ value: m.id, label: `${m.modelName} · ${m.calledName}` }))}
+              />
             </Form.Item>
           </Grid.Col>
         </Grid.Row>
         <Form.Item field="systemPrompt" label={t('processor.systemPrompt')} rules={rule('systemPrompt')} required>
-          <Input.TextArea autoSize={{ minRows: 4, maxRows: 12 }} maxLength={{ length: PROCESSOR_LIMITS.systemPrompt.max, errorOnly: true }} data-testid="processor-systemPrompt" />
+          <Input.TextArea
+            autoSize={{ minRows: 4, maxRows: 12 }}
+            maxLength={{ length: PROCESSOR_LIMITS.systemPrompt.max, errorOnly: true }}
+            data-testid="processor-systemPrompt"
+          />
         </Form.Item>
         <Grid.Row gutter={16}>
           <Grid.Col span={12}>
-            <Form.Item field="temperature" label={t('processor.temperature')} rules={rule('temperature')} required extra={t('processor.temperature.help')}>
+            <Form.Item
+              field="temperature"
+              label={t('processor.temperature')}
+              rules={rule('temperature')}
+              required
+              extra={t('processor.temperature.help')}
+            >
               <TemperatureInput />
             </Form.Item>
           </Grid.Col>
@@ -145,23 +216,33 @@ export function ProcessorFormModal({ editing, visible, onClose }: { editing: Pro
           </Grid.Col>
         </Grid.Row>
         <Form.Item
-          field="extraOptions" rules={rule('extraOptions')}
-          label={(
+          field="extraOptions"
+          rules={rule('extraOptions')}
+          label={
             <span style={{ display: 'inline-flex', gap: 8, alignItems: 'center' }}>
               {t('processor.extraOptions')}
-              <Button size="mini" type="text" onClick={formatJson} disabled={!parsedExtra.ok || !extra?.trim()}>{t('processor.extraOptions.format')}</Button>
+              <Button size="mini" type="text" onClick={formatJson} disabled={!parsedExtra.ok || !extra?.trim()}>
+                {t('processor.extraOptions.format')}
+              </Button>
             </span>
-          )}
-          extra={(
+          }
+          extra={
             <>
               {t('processor.extraOptions.help')}
               {!parsedExtra.ok && parsedExtra.problem === 'syntax' && (
-                <div className="op-json-error" data-testid="processor-extraOptions-detail">{t('processor.extraOptions.parseError', { detail: parsedExtra.detail })}</div>
+                <div className="op-json-error" data-testid="processor-extraOptions-detail">
+                  {t('processor.extraOptions.parseError', { detail: parsedExtra.detail })}
+                </div>
               )}
             </>
-          )}
+          }
         >
-          <Input.TextArea className="op-mono" autoSize={{ minRows: 3, maxRows: 10 }} placeholder='{"max_tokens": 256}' data-testid="processor-extraOptions" />
+          <Input.TextArea
+            className="op-mono"
+            autoSize={{ minRows: 3, maxRows: 10 }}
+            placeholder='{"max_tokens": 256}'
+            data-testid="processor-extraOptions"
+          />
         </Form.Item>
       </Form>
     </Modal>

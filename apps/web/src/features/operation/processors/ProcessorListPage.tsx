@@ -1,5 +1,19 @@
 import {
-  Button, Card, Descriptions, Drawer, Form, Grid, Input, Message, Popconfirm, Select, Space, Table, Tag, Typography, type TableColumnProps,
+  Button,
+  Card,
+  Descriptions,
+  Drawer,
+  Form,
+  Grid,
+  Input,
+  Message,
+  Popconfirm,
+  Select,
+  Space,
+  Table,
+  Tag,
+  Typography,
+  type TableColumnProps,
 } from '@arco-design/web-react';
 import { IconDelete, IconEdit, IconPlus, IconRefresh, IconSearch } from '@arco-design/web-react/icon';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -31,7 +45,10 @@ export default function ProcessorListPage() {
     mutationFn: deleteProcessor,
     onSuccess: async () => {
       Message.success(t('processor.deleted'));
-      await Promise.all([queryClient.invalidateQueries({ queryKey: processorKeys.all }), queryClient.invalidateQueries({ queryKey: llmKeys.all })]);
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: processorKeys.all }),
+        queryClient.invalidateQueries({ queryKey: llmKeys.all }),
+      ]);
     },
   });
 
@@ -39,40 +56,95 @@ export default function ProcessorListPage() {
     setFilters(Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined && v !== '')) as Filters);
     setPage((p) => ({ ...p, page: 1 }));
   };
-  const open = (processor: Processor | null) => { setEditing(processor); setFormOpen(true); };
+  const open = (processor: Processor | null) => {
+    setEditing(processor);
+    setFormOpen(true);
+  };
 
   const columns: TableColumnProps<Processor>[] = [
     {
-      title: t('processor.alias'), dataIndex: 'alias', width: 130,
-      render: (alias: string, p) => <Button type="text" size="mini" onClick={() => setViewing(p)} data-testid={`processor-view-${alias}`}>{alias}</Button>,
+      title: t('processor.alias'),
+      dataIndex: 'alias',
+      width: 130,
+      render: (alias: string, p) => (
+        <Button type="text" size="mini" onClick={() => setViewing(p)} data-testid={`processor-view-${alias}`}>
+          {alias}
+        </Button>
+      ),
     },
-    { title: t('processor.type'), dataIndex: 'type', width: 110, render: (type: ProcessorType) => <Tag color={TYPE_COLORS[type]}>{t(`processor.type.${type}`)}</Tag> },
     {
-      title: t('processor.state'), dataIndex: 'state', width: 100,
-      render: (state: Processor['state']) => <Tag color={state === 'valid' ? 'green' : 'gray'} data-testid="processor-state-tag">{t(`processor.state.${state}`)}</Tag>,
+      title: t('processor.type'),
+      dataIndex: 'type',
+      width: 110,
+      render: (type: ProcessorType) => <Tag color={TYPE_COLORS[type]}>{t(`processor.type.${type}`)}</Tag>,
+    },
+    {
+      title: t('processor.state'),
+      dataIndex: 'state',
+      width: 100,
+      render: (state: Processor['state']) => (
+        <Tag color={state === 'valid' ? 'green' : 'gray'} data-testid="processor-state-tag">
+          {t(`processor.state.${state}`)}
+        </Tag>
+      ),
     },
     { title: t('processor.public'), dataIndex: 'isPublic', width: 80, render: (v: boolean) => (v ? t('op.yes') : t('op.no')) },
     {
-      title: t('processor.llm'), dataIndex: 'llmModel',
-      render: (_, p) => (p.llmId ? <div><div>{p.llmModel}</div><span className="op-secondary">{p.llmVendor}</span></div> : '—'),
+      title: t('processor.llm'),
+      dataIndex: 'llmModel',
+      render: (_, p) =>
+        p.llmId ? (
+          <div>
+            <div>{p.llmModel}</div>
+            <span className="op-secondary">{p.llmVendor}</span>
+          </div>
+        ) : (
+          '—'
+        ),
     },
     { title: t('processor.temperature'), dataIndex: 'temperature', width: 100, align: 'center' },
     { title: t('processor.topP'), dataIndex: 'topP', width: 80, align: 'center', render: (v: number | null) => v ?? '—' },
     {
-      title: t('processor.usedBy'), dataIndex: 'usedBy',
-      render: (names: string[]) => (names.length ? <Space wrap size={4}>{names.map((n) => <Tag key={n} size="small">{n}</Tag>)}</Space> : <span className="op-secondary">{t('processor.usedBy.none')}</span>),
+      title: t('processor.usedBy'),
+      dataIndex: 'usedBy',
+      render: (names: string[]) =>
+        names.length ? (
+          <Space wrap size={4}>
+            {names.map((n) => (
+              <Tag key={n} size="small">
+                {n}
+              </Tag>
+            ))}
+          </Space>
+        ) : (
+          <span className="op-secondary">{t('processor.usedBy.none')}</span>
+        ),
     },
     {
-      title: t('processor.updated'), dataIndex: 'updateTime', width: 150,
-      render: (_, p) => <div><div>{formatTime(p.updateTime)}</div><span className="op-secondary">{p.updatedBy ?? '—'}</span></div>,
+      title: t('processor.updated'),
+      dataIndex: 'updateTime',
+      width: 150,
+      render: (_, p) => (
+        <div>
+          <div>{formatTime(p.updateTime)}</div>
+          <span className="op-secondary">{p.updatedBy ?? '—'}</span>
+        </div>
+      ),
     },
     {
-      title: t('processor.actions'), dataIndex: 'id', width: 190, fixed: 'right',
+      title: t('processor.actions'),
+      dataIndex: 'id',
+      width: 190,
+      fixed: 'right',
       render: (_, p) => (
         <Space size={4}>
-          <Button type="text" size="small" icon={<IconEdit />} onClick={() => open(p)} data-testid={`processor-edit-${p.alias}`}>{t('op.edit')}</Button>
+          <Button type="text" size="small" icon={<IconEdit />} onClick={() => open(p)} data-testid={`processor-edit-${p.alias}`}>
+            {t('op.edit')}
+          </Button>
           <Popconfirm title={t('processor.delete.confirm')} onOk={() => remove.mutateAsync(p.id)} okButtonProps={{ status: 'danger' }}>
-            <Button type="text" size="small" status="danger" icon={<IconDelete />} data-testid={`processor-delete-${p.alias}`}>{t('op.delete')}</Button>
+            <Button type="text" size="small" status="danger" icon={<IconDelete />} data-testid={`processor-delete-${p.alias}`}>
+              {t('op.delete')}
+            </Button>
           </Popconfirm>
         </Space>
       ),
@@ -85,51 +157,96 @@ export default function ProcessorListPage() {
         <Grid.Row gutter={16} style={{ width: '100%' }}>
           <Grid.Col xs={24} md={8}>
             <Form.Item field="type" label={t('processor.type')}>
-              <Select allowClear placeholder={t('op.all')} data-testid="processor-filter-type"
-                options={PROCESSOR_TYPES.map((type) => ({ value: type, label: t(`processor.type.${type}`) }))} />
+              <Select
+                allowClear
+                placeholder={t('op.all')}
+                data-testid="processor-filter-type"
+                options={PROCESSOR_TYPES.map((type) => ({ value: type, label: t(`processor.type.${type}`) }))}
+              />
             </Form.Item>
           </Grid.Col>
           <Grid.Col xs={24} md={8}>
             <Form.Item field="state" label={t('processor.state')}>
-              <Select allowClear placeholder={t('op.all')} data-testid="processor-filter-state"
-                options={PROCESSOR_STATES.map((state) => ({ value: state, label: t(`processor.state.${state}`) }))} />
+              <Select
+                allowClear
+                placeholder={t('op.all')}
+                data-testid="processor-filter-state"
+                options={PROCESSOR_STATES.map((state) => ({ value: state, label: t(`processor.state.${state}`) }))}
+              />
             </Form.Item>
           </Grid.Col>
           <Grid.Col xs={24} md={8}>
-            <Form.Item field="keyword" label={t('op.keyword')}><Input allowClear /></Form.Item>
+            <Form.Item field="keyword" label={t('op.keyword')}>
+              <Input allowClear />
+            </Form.Item>
           </Grid.Col>
         </Grid.Row>
         <Space className="op-filter-buttons">
-          <Button type="primary" htmlType="submit" icon={<IconSearch />} data-testid="processor-search">{t('op.search')}</Button>
-          <Button icon={<IconRefresh />} onClick={() => { filterForm.resetFields(); search({}); }}>{t('op.reset')}</Button>
+          <Button type="primary" htmlType="submit" icon={<IconSearch />} data-testid="processor-search">
+            {t('op.search')}
+          </Button>
+          <Button
+            icon={<IconRefresh />}
+            onClick={() => {
+              filterForm.resetFields();
+              search({});
+            }}
+          >
+            {t('op.reset')}
+          </Button>
         </Space>
       </Form>
       <div className="op-toolbar">
-        <Button type="primary" icon={<IconPlus />} onClick={() => open(null)} data-testid="processor-new">{t('processor.new')}</Button>
+        <Button type="primary" icon={<IconPlus />} onClick={() => open(null)} data-testid="processor-new">
+          {t('processor.new')}
+        </Button>
       </div>
       <Table<Processor>
-        rowKey="id" columns={columns} data={list.data?.list ?? []} loading={list.isFetching} scroll={{ x: 1350 }} data-testid="processor-table"
+        rowKey="id"
+        columns={columns}
+        data={list.data?.list ?? []}
+        loading={list.isFetching}
+        scroll={{ x: 1350 }}
+        data-testid="processor-table"
         noDataElement={<div className="op-empty">{t('processor.empty')}</div>}
-        pagination={{ current: page.page, pageSize: page.pageSize, total: list.data?.total ?? 0, showTotal: true, sizeCanChange: true,
-          onChange: (current, pageSize) => setPage({ page: current, pageSize }) }}
+        pagination={{
+          current: page.page,
+          pageSize: page.pageSize,
+          total: list.data?.total ?? 0,
+          showTotal: true,
+          sizeCanChange: true,
+          onChange: (current, pageSize) => setPage({ page: current, pageSize }),
+        }}
       />
       <ProcessorFormModal editing={editing} visible={formOpen} onClose={() => setFormOpen(false)} />
-      <Drawer width={560} title={viewing ? t('processor.details', { alias: viewing.alias }) : ''} visible={viewing !== null} onCancel={() => setViewing(null)} footer={null}>
+      <Drawer
+        width={560}
+        title={viewing ? t('processor.details', { alias: viewing.alias }) : ''}
+        visible={viewing !== null}
+        onCancel={() => setViewing(null)}
+        footer={null}
+      >
         {viewing && (
           <>
-            <Descriptions column={1} labelStyle={{ width: 130 }} data={[
-              { label: t('processor.type'), value: <Tag color={TYPE_COLORS[viewing.type]}>{t(`processor.type.${viewing.type}`)}</Tag> },
-              { label: t('processor.state'), value: t(`processor.state.${viewing.state}`) },
-              { label: t('processor.public'), value: viewing.isPublic ? t('op.yes') : t('op.no') },
-              { label: t('processor.llm'), value: viewing.llmId ? `${viewing.llmVendor} · ${viewing.llmModel}` : '—' },
-              { label: t('processor.temperature'), value: viewing.temperature },
-              { label: t('processor.topP'), value: viewing.topP ?? '—' },
-              { label: t('processor.usedBy'), value: viewing.usedBy.join(', ') || t('processor.usedBy.none') },
-            ]} />
+            <Descriptions
+              column={1}
+              labelStyle={{ width: 130 }}
+              data={[
+                { label: t('processor.type'), value: <Tag color={TYPE_COLORS[viewing.type]}>{t(`processor.type.${viewing.type}`)}</Tag> },
+                { label: t('processor.state'), value: t(`processor.state.${viewing.state}`) },
+                { label: t('processor.public'), value: viewing.isPublic ? t('op.yes') : t('op.no') },
+                { label: t('processor.llm'), value: viewing.llmId ? `${viewing.llmVendor} · ${viewing.llmModel}` : '—' },
+                { label: t('processor.temperature'), value: viewing.temperature },
+                { label: t('processor.topP'), value: viewing.topP ?? '—' },
+                { label: t('processor.usedBy'), value: viewing.usedBy.join(', ') || t('processor.usedBy.none') },
+              ]}
+            />
             <Typography.Title heading={6}>{t('processor.systemPrompt')}</Typography.Title>
             <pre className="op-prompt-preview">{viewing.systemPrompt}</pre>
             <Typography.Title heading={6}>{t('processor.extraOptions')}</Typography.Title>
-            <pre className="op-prompt-preview op-mono">{Object.keys(viewing.extraOptions).length ? JSON.stringify(viewing.extraOptions, null, 2) : t('processor.none')}</pre>
+            <pre className="op-prompt-preview op-mono">
+              {Object.keys(viewing.extraOptions).length ? JSON.stringify(viewing.extraOptions, null, 2) : t('processor.none')}
+            </pre>
           </>
         )}
       </Drawer>

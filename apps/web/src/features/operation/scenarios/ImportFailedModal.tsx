@@ -8,8 +8,18 @@ export function ImportFailedModal({ fields, onClose }: { fields: FailedPath[] | 
   const { t } = useTranslation();
   return (
     <Modal
-      visible={fields !== null} onCancel={onClose} onOk={onClose} hideCancel okText={t('common.ok')} style={{ width: 620 }}
-      title={<span style={{ display: 'inline-flex', gap: 8, alignItems: 'center' }}><IconExclamationCircleFill style={{ color: 'rgb(var(--danger-6))' }} />{t('scenario.importFailed.title')}</span>}
+      visible={fields !== null}
+      onCancel={onClose}
+      onOk={onClose}
+      hideCancel
+      okText={t('common.ok')}
+      style={{ width: 620 }}
+      title={
+        <span style={{ display: 'inline-flex', gap: 8, alignItems: 'center' }}>
+          <IconExclamationCircleFill style={{ color: 'rgb(var(--danger-6))' }} />
+          {t('scenario.importFailed.title')}
+        </span>
+      }
     >
       <div data-testid="scenario-import-failed">
         <Typography.Paragraph>{t('scenario.importFailed.intro')}</Typography.Paragraph>

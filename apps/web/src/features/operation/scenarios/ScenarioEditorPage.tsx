@@ -22,7 +22,16 @@ import { Section } from './editor/Section.tsx';
 import { StreamFields } from './editor/StreamsSection.tsx';
 import { ToolFields } from './editor/ToolsSection.tsx';
 import {
-  SECTIONS, countBySection, fileNameFor, newDraft, sectionOf, serverErrors, setIn, validateDraft, type Draft, type SectionId,
+  SECTIONS,
+  countBySection,
+  fileNameFor,
+  newDraft,
+  sectionOf,
+  serverErrors,
+  setIn,
+  validateDraft,
+  type Draft,
+  type SectionId,
 } from './editor/draft.ts';
 import { downloadJson, failedPathsOf } from './file-io.ts';
 import { ImportFailedModal } from './ImportFailedModal.tsx';
@@ -75,10 +84,17 @@ export default function ScenarioEditorPage() {
   const sections = useRef(new Map<SectionId, HTMLElement>());
   const [activeSection, setActiveSection] = useActiveSection(sections);
 
-  const defaults = useCallback(() => newDraft({
-    silencePrompt: t('scenario.default.silencePrompt'), silenceHangup: t('scenario.default.silenceHangup'), bye: t('scenario.default.bye'),
-    transferOk: t('scenario.default.transferOk'), transferFail: t('scenario.default.transferFail'),
-  }), [t]);
+  const defaults = useCallback(
+    () =>
+      newDraft({
+        silencePrompt: t('scenario.default.silencePrompt'),
+        silenceHangup: t('scenario.default.silenceHangup'),
+        bye: t('scenario.default.bye'),
+        transferOk: t('scenario.default.transferOk'),
+        transferFail: t('scenario.default.transferFail'),
+      }),
+    [t],
+  );
   const [draft, setDraft] = useState<Draft>(defaults);
   const [baseline, setBaseline] = useState<string>(() => JSON.stringify(draft));
   const [baseVersion, setBaseVersion] = useState<number | null>(null);
@@ -117,14 +133,18 @@ export default function ScenarioEditorPage() {
   const counts = countBySection(showAll ? new Map([...errors, ...fromServer]) : shown);
   const dirty = JSON.stringify(draft) !== baseline;
 
-  const forget = (key: string) => setFromServer((m) => {
-    if (!m.has(key)) return m;
-    const next = new Map(m);
-    next.delete(key);
-    return next;
-  });
+  const forget = (key: string) =>
+    setFromServer((m) => {
+      if (!m.has(key)) return m;
+      const next = new Map(m);
+      next.delete(key);
+      return next;
+    });
   const api: EditorApi = {
-    draft, errors, showAll, processors: processors.data ?? [],
+    draft,
+    errors,
+    showAll,
+    processors: processors.data ?? [],
     update(path, value) {
       const key = pathText(path);
       setDraft((d) => setIn(d, path, value));
@@ -196,7 +216,11 @@ export default function ScenarioEditorPage() {
     setTouched(new Set());
     setFromServer(new Map());
     setShowAll(true);
-    setNotice(parsed.remapped.length ? `${t('scenario.editor.imported')} · ${t('scenario.editor.remapped', { count: parsed.remapped.length })}` : t('scenario.editor.imported'));
+    setNotice(
+      parsed.remapped.length
+        ? `${t('scenario.editor.imported')} · ${t('scenario.editor.remapped', { count: parsed.remapped.length })}`
+        : t('scenario.editor.imported'),
+    );
     Message.success(t('scenario.editor.imported'));
   });
 
@@ -220,48 +244,110 @@ export default function ScenarioEditorPage() {
   if (isEdit && (id === null || detail.isError)) {
     return (
       <Card className="op-card">
-        <Result status="404" subTitle={t('scenario.editor.notFound')}
-          extra={<Button type="primary" onClick={() => navigate('/operation/scenario')}>{t('scenario.editor.backToList')}</Button>} />
+        <Result
+          status="404"
+          subTitle={t('scenario.editor.notFound')}
+          extra={
+            <Button type="primary" onClick={() => navigate('/operation/scenario')}>
+              {t('scenario.editor.backToList')}
+            </Button>
+          }
+        />
       </Card>
     );
   }
-  if (isEdit && !detail.data) return <div className="page-loading"><Spin tip={t('scenario.editor.loading')} /></div>;
+  if (isEdit && !detail.data)
+    return (
+      <div className="page-loading">
+        <Spin tip={t('scenario.editor.loading')} />
+      </div>
+    );
 
   const total = errors.size + [...fromServer.keys()].filter((k) => !errors.has(k)).length;
   return (
     <EditorContext.Provider value={api}>
       <div data-testid="scenario-editor">
-        <Card className="op-card" bordered={false} style={{ marginBottom: 16 }}
-          title={(
+        <Card
+          className="op-card"
+          bordered={false}
+          style={{ marginBottom: 16 }}
+          title={
             <Space>
-              <Button type="text" icon={<IconLeft />} onClick={() => navigate('/operation/scenario')} aria-label={t('scenario.editor.backToList')} />
+              <Button
+                type="text"
+                icon={<IconLeft />}
+                onClick={() => navigate('/operation/scenario')}
+                aria-label={t('scenario.editor.backToList')}
+              />
               <span>{isEdit ? t('scenario.editor.editTitle') : t('scenario.editor.newTitle')}</span>
-              {isEdit && detail.data && <Tag color="arcoblue" data-testid="scenario-editor-version">{t('scenario.versionTag', { version: detail.data.currentVersion })}</Tag>}
-              {dirty && <Tag color="orange" data-testid="scenario-editor-dirty">{t('scenario.editor.unsaved')}</Tag>}
+              {isEdit && detail.data && (
+                <Tag color="arcoblue" data-testid="scenario-editor-version">
+                  {t('scenario.versionTag', { version: detail.data.currentVersion })}
+                </Tag>
+              )}
+              {dirty && (
+                <Tag color="orange" data-testid="scenario-editor-dirty">
+                  {t('scenario.editor.unsaved')}
+                </Tag>
+              )}
             </Space>
-          )}
-          extra={(
+          }
+          extra={
             <Space>
               {isEdit && detail.data && detail.data.versions.length > 1 && (
-                <Select size="small" style={{ width: 260 }} placeholder={t('scenario.editor.history')} data-testid="scenario-editor-history"
+                <Select
+                  size="small"
+                  style={{ width: 260 }}
+                  placeholder={t('scenario.editor.history')}
+                  data-testid="scenario-editor-history"
                   onChange={(v: number) => void loadVersion(v)}
                   options={detail.data.versions.map((v) => ({
                     value: v.version,
-                    label: t('scenario.editor.historyItem', { version: v.version, who: v.createdBy ?? '—', time: formatTime(v.createTime) }),
-                  }))} />
+                    label: t('scenario.editor.historyItem', {
+                      version: v.version,
+                      who: v.createdBy ?? '—',
+                      time: formatTime(v.createTime),
+                    }),
+                  }))}
+                />
               )}
-              <Button size="small" icon={<IconUpload />} loading={importer.busy} onClick={() => fileInput.current?.click()} data-testid="scenario-editor-import">{t('scenario.import')}</Button>
-              {isEdit && <Button size="small" icon={<IconDownload />} onClick={() => void exportSaved()} data-testid="scenario-editor-export">{t('scenario.export')}</Button>}
-              <input ref={fileInput} type="file" accept=".json,application/json" hidden data-testid="scenario-editor-import-input"
-                onChange={(event) => { void importer.importFile(event.target.files?.[0]); event.target.value = ''; }} />
+              <Button
+                size="small"
+                icon={<IconUpload />}
+                loading={importer.busy}
+                onClick={() => fileInput.current?.click()}
+                data-testid="scenario-editor-import"
+              >
+                {t('scenario.import')}
+              </Button>
+              {isEdit && (
+                <Button size="small" icon={<IconDownload />} onClick={() => void exportSaved()} data-testid="scenario-editor-export">
+                  {t('scenario.export')}
+                </Button>
+              )}
+              <input
+                ref={fileInput}
+                type="file"
+                accept=".json,application/json"
+                hidden
+                data-testid="scenario-editor-import-input"
+                onChange={(event) => {
+                  void importer.importFile(event.target.files?.[0]);
+                  event.target.value = '';
+                }}
+              />
             </Space>
-          )}
+          }
         >
           {notice && <Alert type="info" content={notice} closable onClose={() => setNotice(null)} data-testid="scenario-editor-notice" />}
           {!notice && (
             <Typography.Text type="secondary" data-testid="scenario-editor-summary">
               {isEdit && detail.data
-                ? t('scenario.editor.savedBy', { version: detail.data.currentVersion, who: detail.data.versions[0]?.createdBy ?? '—', time: formatTime(detail.data.versions[0]?.createTime ?? '') })
+                ? t('scenario.editor.savedBy', {
+                    version: detail.data.currentVersion,
+                    who: detail.data.versions[0]?.createdBy ?? '—',
+                    time: formatTime(detail.data.versions[0]?.createTime ?? ''),
+                  })
                 : t('scenario.editor.newIntro')}
             </Typography.Text>
           )}
@@ -270,27 +356,47 @@ export default function ScenarioEditorPage() {
         <div className="scn-editor">
           <nav className="scn-nav" data-testid="scenario-editor-nav">
             {SECTIONS.map((section) => (
-              <div key={section.id} className={`scn-nav-item${activeSection === section.id ? ' active' : ''}`} role="link" tabIndex={0}
-                onClick={() => scrollTo(section.id)} onKeyDown={(e) => e.key === 'Enter' && scrollTo(section.id)} data-testid={`scn-nav-${section.id}`}>
+              <div
+                key={section.id}
+                className={`scn-nav-item${activeSection === section.id ? ' active' : ''}`}
+                role="link"
+                tabIndex={0}
+                onClick={() => scrollTo(section.id)}
+                onKeyDown={(e) => e.key === 'Enter' && scrollTo(section.id)}
+                data-testid={`scn-nav-${section.id}`}
+              >
                 <span>{t(`scenario.section.${section.id}`)}</span>
                 {counts[section.id] > 0 && <Badge count={counts[section.id]} dotStyle={{ background: 'rgb(var(--danger-6))' }} />}
               </div>
             ))}
           </nav>
           <Form layout="vertical" className="scn-main" autoComplete="off">
-            {([
-              ['basics', <BasicsFields key="b" />],
-              ['opening', <PrologueFields key="o" />],
-              ['behaviour', <BehaviourFields key="h" />],
-              ['tools', <ToolFields key="t" />],
-              ['routers', <RouterFields key="r" />],
-              ['streams', <StreamFields key="s" />],
-              ['callbacks', <CallbackFields key="c" />],
-            ] as const).map(([section, body]) => (
-              <Section key={section} id={section} anchor={(key, element) => { if (element) sections.current.set(key, element); else sections.current.delete(key); }}
-                extra={section === 'routers' || section === 'streams'
-                  ? <Button type="text" size="small" onClick={() => navigate('/operation/processor')}>{t('scenario.editor.manageProcessors')}</Button>
-                  : undefined}>
+            {(
+              [
+                ['basics', <BasicsFields key="b" />],
+                ['opening', <PrologueFields key="o" />],
+                ['behaviour', <BehaviourFields key="h" />],
+                ['tools', <ToolFields key="t" />],
+                ['routers', <RouterFields key="r" />],
+                ['streams', <StreamFields key="s" />],
+                ['callbacks', <CallbackFields key="c" />],
+              ] as const
+            ).map(([section, body]) => (
+              <Section
+                key={section}
+                id={section}
+                anchor={(key, element) => {
+                  if (element) sections.current.set(key, element);
+                  else sections.current.delete(key);
+                }}
+                extra={
+                  section === 'routers' || section === 'streams' ? (
+                    <Button type="text" size="small" onClick={() => navigate('/operation/processor')}>
+                      {t('scenario.editor.manageProcessors')}
+                    </Button>
+                  ) : undefined
+                }
+              >
                 {body}
               </Section>
             ))}
@@ -299,9 +405,15 @@ export default function ScenarioEditorPage() {
 
         <div className="scn-footer" data-testid="scenario-editor-footer">
           <Space>
-            {total > 0
-              ? <span style={{ color: 'rgb(var(--warning-6))' }}><IconExclamationCircle /> {t('scenario.editor.problems', { count: total })}</span>
-              : <span style={{ color: 'rgb(var(--success-6))' }}><IconCheckCircle /> {dirty ? t('scenario.editor.unsaved') : t('scenario.editor.clean')}</span>}
+            {total > 0 ? (
+              <span style={{ color: 'rgb(var(--warning-6))' }}>
+                <IconExclamationCircle /> {t('scenario.editor.problems', { count: total })}
+              </span>
+            ) : (
+              <span style={{ color: 'rgb(var(--success-6))' }}>
+                <IconCheckCircle /> {dirty ? t('scenario.editor.unsaved') : t('scenario.editor.clean')}
+              </span>
+            )}
           </Space>
           <Space>
             <Button onClick={() => navigate('/operation/scenario')}>{t('scenario.editor.cancel')}</Button>

@@ -1,4 +1,18 @@
-import { Button, Card, Form, Grid, Input, Message, Popconfirm, Select, Space, Table, Tag, Tooltip, type TableColumnProps } from '@arco-design/web-react';
+import {
+  Button,
+  Card,
+  Form,
+  Grid,
+  Input,
+  Message,
+  Popconfirm,
+  Select,
+  Space,
+  Table,
+  Tag,
+  Tooltip,
+  type TableColumnProps,
+} from '@arco-design/web-react';
 import { IconDelete, IconDownload, IconEdit, IconPlus, IconRefresh, IconSearch, IconUpload } from '@arco-design/web-react/icon';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
@@ -33,7 +47,10 @@ export default function ScenarioListPage() {
     mutationFn: deleteScenario,
     onSuccess: async () => {
       Message.success(t('scenario.deleted'));
-      await Promise.all([queryClient.invalidateQueries({ queryKey: scenarioKeys.all }), queryClient.invalidateQueries({ queryKey: processorKeys.all })]);
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: scenarioKeys.all }),
+        queryClient.invalidateQueries({ queryKey: processorKeys.all }),
+      ]);
     },
   });
   const importer = useScenarioImport(importScenario, (saved) => {
@@ -55,34 +72,79 @@ export default function ScenarioListPage() {
 
   const columns: TableColumnProps<ScenarioListItem>[] = [
     {
-      title: t('scenario.name'), dataIndex: 'name',
-      render: (name: string, item) => <Button type="text" size="mini" onClick={() => navigate(`/operation/scenario/edit?id=${item.id}`)}>{name}</Button>,
+      title: t('scenario.name'),
+      dataIndex: 'name',
+      render: (name: string, item) => (
+        <Button type="text" size="mini" onClick={() => navigate(`/operation/scenario/edit?id=${item.id}`)}>
+          {name}
+        </Button>
+      ),
     },
-    { title: t('scenario.version'), dataIndex: 'version', width: 90, render: (v: number) => <Tag color="arcoblue" data-testid="scenario-version">{t('scenario.versionTag', { version: v })}</Tag> },
     {
-      title: t('scenario.processors'), dataIndex: 'processors',
+      title: t('scenario.version'),
+      dataIndex: 'version',
+      width: 90,
+      render: (v: number) => (
+        <Tag color="arcoblue" data-testid="scenario-version">
+          {t('scenario.versionTag', { version: v })}
+        </Tag>
+      ),
+    },
+    {
+      title: t('scenario.processors'),
+      dataIndex: 'processors',
       render: (used: ScenarioListItem['processors']) => (
         <Space wrap size={4}>
           {used.map((p) => (
             <Tooltip key={p.id} content={t(`processor.type.${p.type}`)}>
-              <Tag size="small" color={p.state === 'valid' ? TYPE_COLORS[p.type] : 'gray'}>{p.alias}</Tag>
+              <Tag size="small" color={p.state === 'valid' ? TYPE_COLORS[p.type] : 'gray'}>
+                {p.alias}
+              </Tag>
             </Tooltip>
           ))}
         </Space>
       ),
     },
     {
-      title: t('scenario.updated'), dataIndex: 'updateTime', width: 150,
-      render: (_, item) => <div><div>{formatTime(item.updateTime)}</div><span className="op-secondary">{item.updatedBy ?? '—'}</span></div>,
+      title: t('scenario.updated'),
+      dataIndex: 'updateTime',
+      width: 150,
+      render: (_, item) => (
+        <div>
+          <div>{formatTime(item.updateTime)}</div>
+          <span className="op-secondary">{item.updatedBy ?? '—'}</span>
+        </div>
+      ),
     },
     {
-      title: t('scenario.actions'), dataIndex: 'id', width: 320, fixed: 'right',
+      title: t('scenario.actions'),
+      dataIndex: 'id',
+      width: 320,
+      fixed: 'right',
       render: (_, item) => (
         <Space size={4}>
-          <Button type="text" size="small" icon={<IconEdit />} onClick={() => navigate(`/operation/scenario/edit?id=${item.id}`)} data-testid={`scenario-edit-${item.name}`}>{t('op.edit')}</Button>
-          <Button type="text" size="small" icon={<IconDownload />} onClick={() => void download(item)} data-testid={`scenario-export-${item.name}`}>{t('scenario.export')}</Button>
+          <Button
+            type="text"
+            size="small"
+            icon={<IconEdit />}
+            onClick={() => navigate(`/operation/scenario/edit?id=${item.id}`)}
+            data-testid={`scenario-edit-${item.name}`}
+          >
+            {t('op.edit')}
+          </Button>
+          <Button
+            type="text"
+            size="small"
+            icon={<IconDownload />}
+            onClick={() => void download(item)}
+            data-testid={`scenario-export-${item.name}`}
+          >
+            {t('scenario.export')}
+          </Button>
           <Popconfirm title={t('scenario.delete.confirm')} onOk={() => remove.mutateAsync(item.id)} okButtonProps={{ status: 'danger' }}>
-            <Button type="text" size="small" status="danger" icon={<IconDelete />} data-testid={`scenario-delete-${item.name}`}>{t('op.delete')}</Button>
+            <Button type="text" size="small" status="danger" icon={<IconDelete />} data-testid={`scenario-delete-${item.name}`}>
+              {t('op.delete')}
+            </Button>
           </Popconfirm>
         </Space>
       ),
@@ -94,33 +156,73 @@ export default function ScenarioListPage() {
       <Form form={filterForm} layout="inline" className="op-filters" onSubmit={search}>
         <Grid.Row gutter={16} style={{ width: '100%' }}>
           <Grid.Col xs={24} md={12}>
-            <Form.Item field="keyword" label={t('scenario.name')}><Input allowClear data-testid="scenario-filter-keyword" /></Form.Item>
+            <Form.Item field="keyword" label={t('scenario.name')}>
+              <Input allowClear data-testid="scenario-filter-keyword" />
+            </Form.Item>
           </Grid.Col>
           <Grid.Col xs={24} md={12}>
             <Form.Item field="processorId" label={t('scenario.processors')}>
-              <Select allowClear showSearch placeholder={t('op.all')}
-                options={(processors.data ?? []).map((p) => ({ value: p.id, label: `${p.alias} · ${t(`processor.type.${p.type}`)}` }))} />
+              <Select
+                allowClear
+                showSearch
+                placeholder={t('op.all')}
+                options={(processors.data ?? []).map((p) => ({ value: p.id, label: `${p.alias} · ${t(`processor.type.${p.type}`)}` }))}
+              />
             </Form.Item>
           </Grid.Col>
         </Grid.Row>
         <Space className="op-filter-buttons">
-          <Button type="primary" htmlType="submit" icon={<IconSearch />}>{t('op.search')}</Button>
-          <Button icon={<IconRefresh />} onClick={() => { filterForm.resetFields(); search({}); }}>{t('op.reset')}</Button>
+          <Button type="primary" htmlType="submit" icon={<IconSearch />}>
+            {t('op.search')}
+          </Button>
+          <Button
+            icon={<IconRefresh />}
+            onClick={() => {
+              filterForm.resetFields();
+              search({});
+            }}
+          >
+            {t('op.reset')}
+          </Button>
         </Space>
       </Form>
       <div className="op-toolbar">
         <Space>
-          <Button type="primary" icon={<IconPlus />} onClick={() => navigate('/operation/scenario/add')} data-testid="scenario-new">{t('scenario.new')}</Button>
-          <Button icon={<IconUpload />} loading={importer.busy} onClick={() => fileInput.current?.click()} data-testid="scenario-import">{t('scenario.import')}</Button>
+          <Button type="primary" icon={<IconPlus />} onClick={() => navigate('/operation/scenario/add')} data-testid="scenario-new">
+            {t('scenario.new')}
+          </Button>
+          <Button icon={<IconUpload />} loading={importer.busy} onClick={() => fileInput.current?.click()} data-testid="scenario-import">
+            {t('scenario.import')}
+          </Button>
         </Space>
-        <input ref={fileInput} type="file" accept=".json,application/json" hidden data-testid="scenario-import-input"
-          onChange={(event) => { void importer.importFile(event.target.files?.[0]); event.target.value = ''; }} />
+        <input
+          ref={fileInput}
+          type="file"
+          accept=".json,application/json"
+          hidden
+          data-testid="scenario-import-input"
+          onChange={(event) => {
+            void importer.importFile(event.target.files?.[0]);
+            event.target.value = '';
+          }}
+        />
       </div>
       <Table<ScenarioListItem>
-        rowKey="id" columns={columns} data={list.data?.list ?? []} loading={list.isFetching} scroll={{ x: 1100 }} data-testid="scenario-table"
+        rowKey="id"
+        columns={columns}
+        data={list.data?.list ?? []}
+        loading={list.isFetching}
+        scroll={{ x: 1100 }}
+        data-testid="scenario-table"
         noDataElement={<div className="op-empty">{t('scenario.empty')}</div>}
-        pagination={{ current: page.page, pageSize: page.pageSize, total: list.data?.total ?? 0, showTotal: true, sizeCanChange: true,
-          onChange: (current, pageSize) => setPage({ page: current, pageSize }) }}
+        pagination={{
+          current: page.page,
+          pageSize: page.pageSize,
+          total: list.data?.total ?? 0,
+          showTotal: true,
+          sizeCanChange: true,
+          onChange: (current, pageSize) => setPage({ page: current, pageSize }),
+        }}
       />
       <ImportFailedModal fields={importer.failed} onClose={importer.clearFailed} />
     </Card>

@@ -1,5 +1,12 @@
 import type {
-  Page, ScenarioDetail, ScenarioDocument, ScenarioExport, ScenarioListItem, ScenarioParsed, ScenarioQuery, ScenarioSaved,
+  Page,
+  ScenarioDetail,
+  ScenarioDocument,
+  ScenarioExport,
+  ScenarioListItem,
+  ScenarioParsed,
+  ScenarioQuery,
+  ScenarioSaved,
 } from '@dialwise/contracts';
 import { post } from '../../../api/client.ts';
 

@@ -30,5 +30,5 @@ export async function readJsonFile(file: Blob): Promise<ReadResult> {
 export function failedPathsOf(error: unknown): FailedPath[] | null {
   if (!(error instanceof RequestFailure)) return null;
   const fields = (error.data as { fields?: unknown } | null)?.fields;
-  return Array.isArray(fields) ? fields as FailedPath[] : null;
+  return Array.isArray(fields) ? (fields as FailedPath[]) : null;
 }

@@ -10,13 +10,19 @@ export const scenarioMessages = {
   'scenario.processors': ['Processors used', '使用的处理器'],
   'scenario.updated': ['Updated', '更新'],
   'scenario.actions': ['Actions', '操作'],
-  'scenario.empty': ['No scenario yet. Create one, or import a JSON file exported from Dialwise.', '暂无场景。可新建场景，或导入从 Dialwise 导出的 JSON 文件。'],
+  'scenario.empty': [
+    'No scenario yet. Create one, or import a JSON file exported from Dialwise.',
+    '暂无场景。可新建场景，或导入从 Dialwise 导出的 JSON 文件。',
+  ],
   'scenario.delete.confirm': ['Delete this scenario and all its versions?', '确定删除该场景及其所有版本？'],
   'scenario.deleted': ['Scenario deleted', '场景已删除'],
   'scenario.imported': ['Imported as "{{name}}"', '已导入为「{{name}}」'],
   'scenario.exported': ['Exported {{file}}', '已导出 {{file}}'],
   'scenario.importFailed.title': ['Scenario format failed', '场景格式校验失败'],
-  'scenario.importFailed.intro': ['The file does not fit the scenario format. Fix these paths and import it again:', '文件不符合场景格式，请修正以下路径后重新导入：'],
+  'scenario.importFailed.intro': [
+    'The file does not fit the scenario format. Fix these paths and import it again:',
+    '文件不符合场景格式，请修正以下路径后重新导入：',
+  ],
   'scenario.importFailed.notJson': ['The file is not JSON: {{detail}}', '文件不是 JSON：{{detail}}'],
   'scenario.importFailed.file': ['(file)', '（文件）'],
 
@@ -35,30 +41,57 @@ export const scenarioMessages = {
   'scenario.editor.created': ['Scenario created (version 1)', '场景已创建（版本 1）'],
   'scenario.editor.savedVersion': ['Saved as version {{version}}', '已保存为版本 {{version}}'],
   'scenario.editor.noChange': ['Nothing changed; still version {{version}}', '没有修改，仍为版本 {{version}}'],
-  'scenario.editor.savedBy': ['Version {{version}}, saved by {{who}} at {{time}}. Saving makes a new version; running tasks keep theirs.', '版本 {{version}}，由 {{who}} 于 {{time}} 保存。保存将生成新版本，运行中的任务仍使用原版本。'],
-  'scenario.editor.newIntro': ['Fill in the required fields (name, dialog ASR and TTS with their URLs); every other section has workable defaults.', '请填写必填项（名称、对话 ASR 与 TTS 及其 URL），其余部分已有可用的默认值。'],
+  'scenario.editor.savedBy': [
+    'Version {{version}}, saved by {{who}} at {{time}}. Saving makes a new version; running tasks keep theirs.',
+    '版本 {{version}}，由 {{who}} 于 {{time}} 保存。保存将生成新版本，运行中的任务仍使用原版本。',
+  ],
+  'scenario.editor.newIntro': [
+    'Fill in the required fields (name, dialog ASR and TTS with their URLs); every other section has workable defaults.',
+    '请填写必填项（名称、对话 ASR 与 TTS 及其 URL），其余部分已有可用的默认值。',
+  ],
   'scenario.editor.versionOf': ['Version {{version}} of {{current}}', '版本 {{version}} / 共 {{current}}'],
   'scenario.editor.history': ['Versions', '历史版本'],
   'scenario.editor.historyItem': ['v{{version}} · {{who}} · {{time}}', 'v{{version}} · {{who}} · {{time}}'],
-  'scenario.editor.loadedOld': ['Loaded version {{version}} into the editor; saving makes it the newest version.', '已将版本 {{version}} 载入编辑器；保存后将成为最新版本。'],
+  'scenario.editor.loadedOld': [
+    'Loaded version {{version}} into the editor; saving makes it the newest version.',
+    '已将版本 {{version}} 载入编辑器；保存后将成为最新版本。',
+  ],
   'scenario.editor.imported': ['File loaded into the editor; review it, then save', '文件已载入编辑器，请检查后保存'],
   'scenario.editor.remapped': ['{{count}} processor references were matched by alias', '{{count}} 个处理器引用已按别名匹配'],
   'scenario.editor.manageProcessors': ['Manage processors', '管理处理器'],
 
   'scenario.section.basics': ['Basics and speech', '基本信息与语音'],
-  'scenario.section.basics.intro': ['The name, how the callee is heard (ASR) and how the bot speaks (TTS).', '场景名称、识别客户语音（ASR）与合成语音（TTS）的服务。'],
+  'scenario.section.basics.intro': [
+    'The name, how the callee is heard (ASR) and how the bot speaks (TTS).',
+    '场景名称、识别客户语音（ASR）与合成语音（TTS）的服务。',
+  ],
   'scenario.section.opening': ['Prologues', '开场白'],
   'scenario.section.opening.intro': ['Said first, in this order, as soon as the call answers.', '接通后按顺序首先播放。'],
   'scenario.section.behaviour': ['Silence and interruption', '静默与打断'],
-  'scenario.section.behaviour.intro': ['What happens when the callee says nothing, and when their speech stops the bot.', '客户不说话时如何处理，以及客户说话何时打断机器人。'],
+  'scenario.section.behaviour.intro': [
+    'What happens when the callee says nothing, and when their speech stops the bot.',
+    '客户不说话时如何处理，以及客户说话何时打断机器人。',
+  ],
   'scenario.section.tools': ['Route tools', '路由工具'],
-  'scenario.section.tools.intro': ['Actions a router can take besides answering: hang up, or transfer to a seat.', '路由除回复外可执行的动作：挂断，或转接坐席。'],
+  'scenario.section.tools.intro': [
+    'Actions a router can take besides answering: hang up, or transfer to a seat.',
+    '路由除回复外可执行的动作：挂断，或转接坐席。',
+  ],
   'scenario.section.routers': ['Routers', '路由'],
-  'scenario.section.routers.intro': ['Tried in order on every turn; the first whose conditions hold acts. A router without conditions always holds: put it last as the default.', '每轮按顺序尝试，第一个条件满足的路由生效。没有条件的路由总是满足，适合放在最后作为默认路由。'],
+  'scenario.section.routers.intro': [
+    'Tried in order on every turn; the first whose conditions hold acts. A router without conditions always holds: put it last as the default.',
+    '每轮按顺序尝试，第一个条件满足的路由生效。没有条件的路由总是满足，适合放在最后作为默认路由。',
+  ],
   'scenario.section.streams': ['Analysis and filler streams', '分析流与填充流'],
-  'scenario.section.streams.intro': ['After the call, the analysis stream summarises it and assigns tags; during it, the filler stream covers thinking time.', '通话结束后由分析流总结并打标签；通话中由填充流填补思考时间。'],
+  'scenario.section.streams.intro': [
+    'After the call, the analysis stream summarises it and assigns tags; during it, the filler stream covers thinking time.',
+    '通话结束后由分析流总结并打标签；通话中由填充流填补思考时间。',
+  ],
   'scenario.section.callbacks': ['Callbacks and tags', '回调与标签'],
-  'scenario.section.callbacks.intro': ['Your systems are told about the events they subscribe to; tags are what the analysis may assign.', '向业务系统推送其订阅的事件；标签为分析流可分配的结果。'],
+  'scenario.section.callbacks.intro': [
+    'Your systems are told about the events they subscribe to; tags are what the analysis may assign.',
+    '向业务系统推送其订阅的事件；标签为分析流可分配的结果。',
+  ],
 
   'scenario.field.name': ['Scenario name', '场景名称'],
   'scenario.field.name.placeholder': ['e.g. Renewal reminder', '如：续费提醒'],
@@ -67,7 +100,7 @@ export const scenarioMessages = {
   'scenario.field.operatorAsr': ['Operator ASR', '坐席 ASR'],
   'scenario.field.operatorAsr.help': ['Transcribes the seat after a transfer (optional)', '转接后识别坐席语音（可选）'],
   'scenario.field.tts': ['TTS', 'TTS'],
-  'scenario.field.tts.help': ['Speaks the bot\'s replies', '合成机器人回复的语音'],
+  'scenario.field.tts.help': ["Speaks the bot's replies", '合成机器人回复的语音'],
   'scenario.field.provider': ['Provider', '服务商'],
   'scenario.field.url': ['URL', 'URL'],
   'scenario.field.url.placeholder': ['wss://… or https://…', 'wss://… 或 https://…'],
@@ -130,7 +163,10 @@ export const scenarioMessages = {
   'scenario.router.moveUp': ['Move up', '上移'],
   'scenario.router.moveDown': ['Move down', '下移'],
   'scenario.router.remove': ['Remove', '删除'],
-  'scenario.router.empty': ['No router yet: the bot can only say its prologues. Add a router with a multi-stream reply.', '暂无路由：机器人只会播放开场白。请添加一个多流回复路由。'],
+  'scenario.router.empty': [
+    'No router yet: the bot can only say its prologues. Add a router with a multi-stream reply.',
+    '暂无路由：机器人只会播放开场白。请添加一个多流回复路由。',
+  ],
 
   'scenario.condition.type': ['Type', '类型'],
   'scenario.condition.round': ['Round', '轮次'],
@@ -161,7 +197,10 @@ export const scenarioMessages = {
   'scenario.stream.filler.on': ['Say fillers while the reply is being written', '生成回复时播放填充语'],
   'scenario.stream.processor': ['Processor', '处理器'],
   'scenario.stream.interval': ['Interval', '间隔'],
-  'scenario.stream.interval.help': ['A filler after this much waiting, and again after each interval', '等待该时长后播放填充语，此后每隔该时长再播放'],
+  'scenario.stream.interval.help': [
+    'A filler after this much waiting, and again after each interval',
+    '等待该时长后播放填充语，此后每隔该时长再播放',
+  ],
   'scenario.stream.pick': ['Choose a {{type}} processor', '选择{{type}}处理器'],
   'scenario.stream.invalid': ['{{alias}} (invalid)', '{{alias}}（无效）'],
 
@@ -173,7 +212,10 @@ export const scenarioMessages = {
   'scenario.callback.event.ended': ['Call ended', '通话结束'],
   'scenario.callback.event.analysisDone': ['Analysis done', '分析完成'],
   'scenario.tags': ['Tags', '标签'],
-  'scenario.tags.help': ['Names the analysis stream may assign to a call. Type a tag and press Enter.', '分析流可为通话分配的标签名。输入后按回车添加。'],
+  'scenario.tags.help': [
+    'Names the analysis stream may assign to a call. Type a tag and press Enter.',
+    '分析流可为通话分配的标签名。输入后按回车添加。',
+  ],
 
   'scenario.default.silencePrompt': ['Hello, are you still there?', '您好，请问您还在吗？'],
   'scenario.default.silenceHangup': ['I will call you back later. Goodbye.', '稍后再联系您，再见。'],

@@ -13,7 +13,9 @@ export function WhoWhen({ who, at }: { who: string | null; at: string }) {
   return (
     <div className="op-who-when">
       <span>{who ?? '—'}</span>
-      <Typography.Text type="secondary" className="op-who-when-at">{formatTime(at)}</Typography.Text>
+      <Typography.Text type="secondary" className="op-who-when-at">
+        {formatTime(at)}
+      </Typography.Text>
     </div>
   );
 }

@@ -40,8 +40,14 @@ export function TagFormModal({ editing, onClose, onSaved }: { editing: TagEditin
   return (
     <Modal
       title={tag ? t('tags.form.editTitle', { name: tag.name }) : t('tags.form.createTitle')}
-      visible={editing !== null} onCancel={onClose} onOk={() => void save()} confirmLoading={saving} unmountOnExit
-      okText={t('tags.form.save')} cancelText={t('common.cancel')} okButtonProps={{ 'data-testid': 'tag-form-submit' } as object}
+      visible={editing !== null}
+      onCancel={onClose}
+      onOk={() => void save()}
+      confirmLoading={saving}
+      unmountOnExit
+      okText={t('tags.form.save')}
+      cancelText={t('common.cancel')}
+      okButtonProps={{ 'data-testid': 'tag-form-submit' } as object}
     >
       <Form form={form} layout="vertical" data-testid="tag-form">
         <Form.Item field="name" label={t('tags.form.name')} rules={rule('name')} required>
@@ -51,7 +57,12 @@ export function TagFormModal({ editing, onClose, onSaved }: { editing: TagEditin
           <Input placeholder={t('tags.form.aliasPlaceholder')} maxLength={LIMITS.tagAlias.max} showWordLimit data-testid="tag-form-alias" />
         </Form.Item>
         <Form.Item field="description" label={t('tags.form.description')} rules={rule('description')} required>
-          <Input.TextArea maxLength={TAG_FIELD_MAX.description} showWordLimit autoSize={{ minRows: 2, maxRows: 5 }} data-testid="tag-form-description" />
+          <Input.TextArea
+            maxLength={TAG_FIELD_MAX.description}
+            showWordLimit
+            autoSize={{ minRows: 2, maxRows: 5 }}
+            data-testid="tag-form-description"
+          />
         </Form.Item>
       </Form>
     </Modal>

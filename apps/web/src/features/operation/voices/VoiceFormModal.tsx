@@ -20,9 +20,11 @@ export function VoiceFormModal({ editing, onClose, onSaved }: { editing: VoiceEd
   useEffect(() => {
     if (!editing) return;
     form.resetFields();
-    form.setFieldsValue(voice
-      ? { nickname: voice.nickname, vendor: voice.vendor, clusterKey: voice.clusterKey, originalVoiceId: voice.originalVoiceId }
-      : { vendor: 'volcano', clusterKey: '' });
+    form.setFieldsValue(
+      voice
+        ? { nickname: voice.nickname, vendor: voice.vendor, clusterKey: voice.clusterKey, originalVoiceId: voice.originalVoiceId }
+        : { vendor: 'volcano', clusterKey: '' },
+    );
   }, [editing, voice, form]);
 
   const save = async () => {
@@ -43,23 +45,46 @@ export function VoiceFormModal({ editing, onClose, onSaved }: { editing: VoiceEd
   return (
     <Modal
       title={voice ? t('voices.form.editTitle', { name: voice.nickname }) : t('voices.form.createTitle')}
-      visible={editing !== null} onCancel={onClose} onOk={() => void save()} confirmLoading={saving} unmountOnExit
-      okText={t('voices.form.save')} cancelText={t('common.cancel')} okButtonProps={{ 'data-testid': 'voice-form-submit' } as object}
+      visible={editing !== null}
+      onCancel={onClose}
+      onOk={() => void save()}
+      confirmLoading={saving}
+      unmountOnExit
+      okText={t('voices.form.save')}
+      cancelText={t('common.cancel')}
+      okButtonProps={{ 'data-testid': 'voice-form-submit' } as object}
     >
       <Form form={form} layout="vertical" data-testid="voice-form">
         <Form.Item field="nickname" label={t('voices.form.nickname')} rules={rule('nickname')} required>
-          <Input placeholder={t('voices.form.nicknamePlaceholder')} maxLength={LIMITS.voiceNickname.max} showWordLimit data-testid="voice-form-nickname" />
+          <Input
+            placeholder={t('voices.form.nicknamePlaceholder')}
+            maxLength={LIMITS.voiceNickname.max}
+            showWordLimit
+            data-testid="voice-form-nickname"
+          />
         </Form.Item>
         <Form.Item field="vendor" label={t('voices.form.vendor')} rules={rule('vendor')} required extra={t('voices.form.vendorHelp')}>
           <Select data-testid="voice-form-vendor">
-            {VOICE_VENDORS.map((vendor) => <Select.Option key={vendor} value={vendor}>{t(`voices.vendor.${vendor}`)}</Select.Option>)}
+            {VOICE_VENDORS.map((vendor) => (
+              <Select.Option key={vendor} value={vendor}>
+                {t(`voices.vendor.${vendor}`)}
+              </Select.Option>
+            ))}
           </Select>
         </Form.Item>
         <Form.Item field="clusterKey" label={t('voices.form.clusterKey')} rules={rule('clusterKey')}>
-          <Input placeholder={t('voices.form.clusterKeyPlaceholder')} maxLength={VOICE_FIELD_MAX.clusterKey} data-testid="voice-form-clusterKey" />
+          <Input
+            placeholder={t('voices.form.clusterKeyPlaceholder')}
+            maxLength={VOICE_FIELD_MAX.clusterKey}
+            data-testid="voice-form-clusterKey"
+          />
         </Form.Item>
         <Form.Item field="originalVoiceId" label={t('voices.form.originalVoiceId')} rules={rule('originalVoiceId')} required>
-          <Input placeholder={t('voices.form.originalVoiceIdPlaceholder')} maxLength={VOICE_FIELD_MAX.originalVoiceId} data-testid="voice-form-originalVoiceId" />
+          <Input
+            placeholder={t('voices.form.originalVoiceIdPlaceholder')}
+            maxLength={VOICE_FIELD_MAX.originalVoiceId}
+            data-testid="voice-form-originalVoiceId"
+          />
         </Form.Item>
       </Form>
     </Modal>

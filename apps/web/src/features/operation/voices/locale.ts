@@ -30,7 +30,10 @@ export const voicesMessages = {
   'voices.action.edit': ['Edit', '编辑'],
   'voices.action.delete': ['Delete', '删除'],
   'voices.delete.confirm': ['Delete the voice {{name}}?', '确定删除音色 {{name}}？'],
-  'voices.delete.granted': ['Companies holding a grant of it: {{count}}. Take it away from them first.', '持有该音色授权的公司：{{count}} 家。请先取消授权。'],
+  'voices.delete.granted': [
+    'Companies holding a grant of it: {{count}}. Take it away from them first.',
+    '持有该音色授权的公司：{{count}} 家。请先取消授权。',
+  ],
   'voices.deleted': ['{{name}} deleted', '已删除 {{name}}'],
 
   'voices.form.createTitle': ['New voice', '新建音色'],

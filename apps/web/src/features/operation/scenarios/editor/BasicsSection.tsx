@@ -14,18 +14,33 @@ function Endpoint({ path, label, help, required }: { path: Path; label: string; 
   return (
     <div style={{ marginTop: label ? 8 : 0 }}>
       {label && <Typography.Text bold>{label}</Typography.Text>}
-      {help && <div className="op-secondary" style={{ marginBottom: 8 }}>{help}</div>}
+      {help && (
+        <div className="op-secondary" style={{ marginBottom: 8 }}>
+          {help}
+        </div>
+      )}
       <Grid.Row gutter={12}>
         <Grid.Col span={8}>
           <Field path={[...path, 'provider']} label={t('scenario.field.provider')} required={required}>
-            <Select value={value.provider} options={PROVIDER_OPTIONS} showSearch data-testid={testId([...path, 'provider'])}
-              status={errorAt([...path, 'provider']) ? 'error' : undefined} onChange={(v: string) => update([...path, 'provider'], v)} />
+            <Select
+              value={value.provider}
+              options={PROVIDER_OPTIONS}
+              showSearch
+              data-testid={testId([...path, 'provider'])}
+              status={errorAt([...path, 'provider']) ? 'error' : undefined}
+              onChange={(v: string) => update([...path, 'provider'], v)}
+            />
           </Field>
         </Grid.Col>
         <Grid.Col span={16}>
           <Field path={[...path, 'url']} label={t('scenario.field.url')} required={required}>
-            <Input value={value.url} placeholder={t('scenario.field.url.placeholder')} data-testid={testId([...path, 'url'])}
-              status={errorAt([...path, 'url']) ? 'error' : undefined} onChange={(v) => update([...path, 'url'], v)} />
+            <Input
+              value={value.url}
+              placeholder={t('scenario.field.url.placeholder')}
+              data-testid={testId([...path, 'url'])}
+              status={errorAt([...path, 'url']) ? 'error' : undefined}
+              onChange={(v) => update([...path, 'url'], v)}
+            />
           </Field>
         </Grid.Col>
       </Grid.Row>
@@ -40,14 +55,25 @@ export function BasicsFields() {
   return (
     <>
       <Field path={['name']} label={t('scenario.field.name')} required>
-        <Input value={draft.name} maxLength={{ length: 50, errorOnly: true }} showWordLimit placeholder={t('scenario.field.name.placeholder')}
-          data-testid="scn-name" status={errorAt(['name']) ? 'error' : undefined} onChange={(v) => update(['name'], v)} />
+        <Input
+          value={draft.name}
+          maxLength={{ length: 50, errorOnly: true }}
+          showWordLimit
+          placeholder={t('scenario.field.name.placeholder')}
+          data-testid="scn-name"
+          status={errorAt(['name']) ? 'error' : undefined}
+          onChange={(v) => update(['name'], v)}
+        />
       </Field>
       <Endpoint path={['dialogAsr']} label={t('scenario.field.dialogAsr')} help={t('scenario.field.dialogAsr.help')} required />
       <Endpoint path={['tts']} label={t('scenario.field.tts')} help={t('scenario.field.tts.help')} required />
       <div style={{ display: 'flex', alignItems: 'center', gap: 8, marginBottom: draft.operatorAsr ? 8 : 0 }}>
-        <Switch size="small" checked={draft.operatorAsr !== null} data-testid="scn-operatorAsr-on"
-          onChange={(on) => update(['operatorAsr'], on ? { provider: draft.dialogAsr.provider, url: '' } : null)} />
+        <Switch
+          size="small"
+          checked={draft.operatorAsr !== null}
+          data-testid="scn-operatorAsr-on"
+          onChange={(on) => update(['operatorAsr'], on ? { provider: draft.dialogAsr.provider, url: '' } : null)}
+        />
         <Typography.Text>{t('scenario.field.operatorAsr')}</Typography.Text>
         <span className="op-secondary">{t('scenario.field.operatorAsr.help')}</span>
       </div>

@@ -15,7 +15,12 @@ export function BehaviourFields() {
     <>
       <Typography.Text bold>{t('scenario.field.silence')}</Typography.Text>
       <div style={{ display: 'flex', alignItems: 'center', gap: 8, margin: '8px 0 12px' }}>
-        <Switch size="small" checked={silence.enabled} data-testid="scn-silence-enabled" onChange={(v) => update(['silence', 'enabled'], v)} />
+        <Switch
+          size="small"
+          checked={silence.enabled}
+          data-testid="scn-silence-enabled"
+          onChange={(v) => update(['silence', 'enabled'], v)}
+        />
         <span>{t('scenario.field.silence.on')}</span>
       </div>
       {silence.enabled && (
@@ -23,14 +28,25 @@ export function BehaviourFields() {
           <Grid.Row gutter={16}>
             <Grid.Col span={12}>
               <Field path={['silence', 'timeoutSeconds']} label={t('scenario.field.timeoutSeconds')} required>
-                <InputNumber value={silence.timeoutSeconds} min={SCENARIO_LIMITS.silenceSeconds.min} max={SCENARIO_LIMITS.silenceSeconds.max}
-                  suffix={t('scenario.field.seconds')} data-testid={testId(['silence', 'timeoutSeconds'])} onChange={(v) => update(['silence', 'timeoutSeconds'], num(v))} />
+                <InputNumber
+                  value={silence.timeoutSeconds}
+                  min={SCENARIO_LIMITS.silenceSeconds.min}
+                  max={SCENARIO_LIMITS.silenceSeconds.max}
+                  suffix={t('scenario.field.seconds')}
+                  data-testid={testId(['silence', 'timeoutSeconds'])}
+                  onChange={(v) => update(['silence', 'timeoutSeconds'], num(v))}
+                />
               </Field>
             </Grid.Col>
             <Grid.Col span={12}>
               <Field path={['silence', 'maxPrompts']} label={t('scenario.field.maxPrompts')} required>
-                <InputNumber value={silence.maxPrompts} min={SCENARIO_LIMITS.silencePrompts.min} max={SCENARIO_LIMITS.silencePrompts.max}
-                  suffix={t('scenario.field.times')} onChange={(v) => update(['silence', 'maxPrompts'], num(v))} />
+                <InputNumber
+                  value={silence.maxPrompts}
+                  min={SCENARIO_LIMITS.silencePrompts.min}
+                  max={SCENARIO_LIMITS.silencePrompts.max}
+                  suffix={t('scenario.field.times')}
+                  onChange={(v) => update(['silence', 'maxPrompts'], num(v))}
+                />
               </Field>
             </Grid.Col>
           </Grid.Row>
@@ -38,40 +54,86 @@ export function BehaviourFields() {
             <div style={{ width: '100%' }}>
               {silence.prompts.map((prompt, i) => (
                 <div key={i} style={{ display: 'flex', gap: 8, marginBottom: 8 }}>
-                  <Input value={prompt} maxLength={{ length: 200, errorOnly: true }} status={errorAt(['silence', 'prompts', i]) ? 'error' : undefined}
-                    onChange={(v) => update(['silence', 'prompts', i], v)} data-testid={testId(['silence', 'prompts', i])} />
-                  <Button icon={<IconDelete />} type="text" status="danger" onClick={() => change((d) => ({ ...d, silence: { ...d.silence, prompts: removeItem(d.silence.prompts, i) } }), ['silence', 'prompts'])} />
+                  <Input
+                    value={prompt}
+                    maxLength={{ length: 200, errorOnly: true }}
+                    status={errorAt(['silence', 'prompts', i]) ? 'error' : undefined}
+                    onChange={(v) => update(['silence', 'prompts', i], v)}
+                    data-testid={testId(['silence', 'prompts', i])}
+                  />
+                  <Button
+                    icon={<IconDelete />}
+                    type="text"
+                    status="danger"
+                    onClick={() =>
+                      change(
+                        (d) => ({ ...d, silence: { ...d.silence, prompts: removeItem(d.silence.prompts, i) } }),
+                        ['silence', 'prompts'],
+                      )
+                    }
+                  />
                 </div>
               ))}
-              <Button size="small" type="dashed" icon={<IconPlus />} disabled={silence.prompts.length >= 10}
-                onClick={() => change((d) => ({ ...d, silence: { ...d.silence, prompts: [...d.silence.prompts, ''] } }))}>{t('scenario.field.prompts.add')}</Button>
+              <Button
+                size="small"
+                type="dashed"
+                icon={<IconPlus />}
+                disabled={silence.prompts.length >= 10}
+                onClick={() => change((d) => ({ ...d, silence: { ...d.silence, prompts: [...d.silence.prompts, ''] } }))}
+              >
+                {t('scenario.field.prompts.add')}
+              </Button>
             </div>
           </Field>
           <Field path={['silence', 'hangupText']} label={t('scenario.field.hangupText')}>
-            <Input value={silence.hangupText} maxLength={{ length: 200, errorOnly: true }} onChange={(v) => update(['silence', 'hangupText'], v)} />
+            <Input
+              value={silence.hangupText}
+              maxLength={{ length: 200, errorOnly: true }}
+              onChange={(v) => update(['silence', 'hangupText'], v)}
+            />
           </Field>
         </>
       )}
       <Divider />
       <Typography.Text bold>{t('scenario.field.interruption')}</Typography.Text>
       <div style={{ margin: '8px 0 12px' }}>
-        <Radio.Group type="button" value={interruption.mode} data-testid="scn-interruption-mode" onChange={(v: string) => update(['interruption', 'mode'], v)}>
-          {INTERRUPTION_MODES.map((mode) => <Radio key={mode} value={mode}>{t(`scenario.field.mode.${mode}`)}</Radio>)}
+        <Radio.Group
+          type="button"
+          value={interruption.mode}
+          data-testid="scn-interruption-mode"
+          onChange={(v: string) => update(['interruption', 'mode'], v)}
+        >
+          {INTERRUPTION_MODES.map((mode) => (
+            <Radio key={mode} value={mode}>
+              {t(`scenario.field.mode.${mode}`)}
+            </Radio>
+          ))}
         </Radio.Group>
       </div>
       {interruption.mode !== 'never' && (
         <Grid.Row gutter={16}>
           <Grid.Col span={12}>
             <Field path={['interruption', 'minSpeechMs']} label={t('scenario.field.minSpeechMs')} required>
-              <InputNumber value={interruption.minSpeechMs} min={SCENARIO_LIMITS.minSpeechMs.min} max={SCENARIO_LIMITS.minSpeechMs.max} step={100}
-                suffix={t('scenario.field.ms')} onChange={(v) => update(['interruption', 'minSpeechMs'], num(v))} />
+              <InputNumber
+                value={interruption.minSpeechMs}
+                min={SCENARIO_LIMITS.minSpeechMs.min}
+                max={SCENARIO_LIMITS.minSpeechMs.max}
+                step={100}
+                suffix={t('scenario.field.ms')}
+                onChange={(v) => update(['interruption', 'minSpeechMs'], num(v))}
+              />
             </Field>
           </Grid.Col>
           {interruption.mode === 'keywords' && (
             <Grid.Col span={12}>
               <Field path={['interruption', 'keywords']} label={t('scenario.field.keywords')} required>
-                <InputTag value={interruption.keywords} allowClear saveOnBlur placeholder={t('scenario.field.keywords.placeholder')}
-                  onChange={(v: string[]) => update(['interruption', 'keywords'], v.map((k) => k.trim()).filter(Boolean))} />
+                <InputTag
+                  value={interruption.keywords}
+                  allowClear
+                  saveOnBlur
+                  placeholder={t('scenario.field.keywords.placeholder')}
+                  onChange={(v: string[]) => update(['interruption', 'keywords'], v.map((k) => k.trim()).filter(Boolean))}
+                />
               </Field>
             </Grid.Col>
           )}

@@ -33,56 +33,132 @@ export function testId(path: Path): string {
 }
 
 /** A labelled field whose problem (from the contracts schema) shows under it. */
-export function Field({ path, label, required, extra, children, style }: {
-  path: Path; label?: ReactNode; required?: boolean; extra?: ReactNode; children: ReactNode; style?: CSSProperties;
+export function Field({
+  path,
+  label,
+  required,
+  extra,
+  children,
+  style,
+}: {
+  path: Path;
+  label?: ReactNode;
+  required?: boolean;
+  extra?: ReactNode;
+  children: ReactNode;
+  style?: CSSProperties;
 }) {
   const { errorAt } = useEditor();
   const error = errorAt(path);
   return (
-    <Form.Item label={label} required={required} validateStatus={error ? 'error' : undefined} help={error} extra={extra} style={style}
-      data-field={pathText(path)} data-testid={error ? `${testId(path)}-error` : undefined}>
+    <Form.Item
+      label={label}
+      required={required}
+      validateStatus={error ? 'error' : undefined}
+      help={error}
+      extra={extra}
+      style={style}
+      data-field={pathText(path)}
+      data-testid={error ? `${testId(path)}-error` : undefined}
+    >
       {children}
     </Form.Item>
   );
 }
 
 /** Up, down and remove buttons of a dynamic list's row. */
-export function RowTools({ index, count, onMove, onRemove, label }: { index: number; count: number; onMove(to: number): void; onRemove(): void; label: string }) {
+export function RowTools({
+  index,
+  count,
+  onMove,
+  onRemove,
+  label,
+}: {
+  index: number;
+  count: number;
+  onMove(to: number): void;
+  onRemove(): void;
+  label: string;
+}) {
   const { t } = useTranslation();
   return (
     <div className="scn-row-tools">
       <Tooltip content={t('scenario.router.moveUp')} mini>
-        <Button size="mini" type="text" icon={<IconArrowUp />} disabled={index === 0} onClick={() => onMove(index - 1)} aria-label={`${label} ${t('scenario.router.moveUp')}`} />
+        <Button
+          size="mini"
+          type="text"
+          icon={<IconArrowUp />}
+          disabled={index === 0}
+          onClick={() => onMove(index - 1)}
+          aria-label={`${label} ${t('scenario.router.moveUp')}`}
+        />
       </Tooltip>
       <Tooltip content={t('scenario.router.moveDown')} mini>
-        <Button size="mini" type="text" icon={<IconArrowDown />} disabled={index === count - 1} onClick={() => onMove(index + 1)} aria-label={`${label} ${t('scenario.router.moveDown')}`} />
+        <Button
+          size="mini"
+          type="text"
+          icon={<IconArrowDown />}
+          disabled={index === count - 1}
+          onClick={() => onMove(index + 1)}
+          aria-label={`${label} ${t('scenario.router.moveDown')}`}
+        />
       </Tooltip>
       <Tooltip content={t('scenario.router.remove')} mini>
-        <Button size="mini" type="text" status="danger" icon={<IconDelete />} onClick={onRemove} aria-label={`${label} ${t('scenario.router.remove')}`} data-testid={`${label}-remove`} />
+        <Button
+          size="mini"
+          type="text"
+          status="danger"
+          icon={<IconDelete />}
+          onClick={onRemove}
+          aria-label={`${label} ${t('scenario.router.remove')}`}
+          data-testid={`${label}-remove`}
+        />
       </Tooltip>
     </div>
   );
 }
 
 /** Choose a processor of one type; invalid ones are listed but cannot be chosen. */
-export function ProcessorSelect({ type, value, onChange, allowNone, testid, status }: {
-  type: ProcessorType; value: string | null; onChange(value: string | null): void; allowNone?: boolean; testid: string; status?: 'error';
+export function ProcessorSelect({
+  type,
+  value,
+  onChange,
+  allowNone,
+  testid,
+  status,
+}: {
+  type: ProcessorType;
+  value: string | null;
+  onChange(value: string | null): void;
+  allowNone?: boolean;
+  testid: string;
+  status?: 'error';
 }) {
   const { t } = useTranslation();
   const { processors } = useEditor();
-  const options = processors.filter((p) => p.type === type).map((p) => ({
-    value: p.id,
-    label: p.state === 'valid' ? `${p.alias}${p.llmModel ? ` · ${p.llmModel}` : ''}` : t('scenario.stream.invalid', { alias: p.alias }),
-    disabled: p.state !== 'valid',
-  }));
+  const options = processors
+    .filter((p) => p.type === type)
+    .map((p) => ({
+      value: p.id,
+      label: p.state === 'valid' ? `${p.alias}${p.llmModel ? ` · ${p.llmModel}` : ''}` : t('scenario.stream.invalid', { alias: p.alias }),
+      disabled: p.state !== 'valid',
+    }));
   const known = !value || options.some((o) => o.value === value);
   return (
     <Select
-      value={value || undefined} allowClear={allowNone} showSearch status={status} data-testid={testid}
+      value={value || undefined}
+      allowClear={allowNone}
+      showSearch
+      status={status}
+      data-testid={testid}
       placeholder={allowNone ? t('scenario.router.none') : t('scenario.stream.pick', { type: t(`processor.type.${type}`) })}
       options={known ? options : [...options, { value: value!, label: value!, disabled: true }]}
       onChange={(next?: string) => onChange(next ?? null)}
-      filterOption={(input, option) => String((option as { props?: { children?: unknown } }).props?.children ?? '').toLowerCase().includes(input.toLowerCase())}
+      filterOption={(input, option) =>
+        String((option as { props?: { children?: unknown } }).props?.children ?? '')
+          .toLowerCase()
+          .includes(input.toLowerCase())
+      }
     />
   );
 }

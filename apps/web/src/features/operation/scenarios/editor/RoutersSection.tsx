@@ -12,10 +12,17 @@ function useConditionText() {
   return (condition: RouterCondition): string => {
     const role = t(`scenario.condition.role.${condition.role}`);
     switch (condition.type) {
-      case 'round': return t('scenario.condition.summary.round', { role, op: t(`scenario.condition.op.${condition.op}`), value: condition.value });
-      case 'interrupt': return t('scenario.condition.summary.interrupt', { role, count: condition.count });
-      case 'content': return t('scenario.condition.summary.content', { role, keywords: condition.keywords.join(condition.match === 'all' ? ' + ' : ' / ') });
-      case 'dynamicLlm': return t('scenario.condition.summary.dynamicLlm', { role, question: condition.question });
+      case 'round':
+        return t('scenario.condition.summary.round', { role, op: t(`scenario.condition.op.${condition.op}`), value: condition.value });
+      case 'interrupt':
+        return t('scenario.condition.summary.interrupt', { role, count: condition.count });
+      case 'content':
+        return t('scenario.condition.summary.content', {
+          role,
+          keywords: condition.keywords.join(condition.match === 'all' ? ' + ' : ' / '),
+        });
+      case 'dynamicLlm':
+        return t('scenario.condition.summary.dynamicLlm', { role, question: condition.question });
     }
   };
 }
@@ -26,7 +33,7 @@ export function RouterFields() {
   const { draft, change, errors, showAll, processors } = useEditor();
   const [editing, setEditing] = useState<{ index: number; router: Router } | null>(null);
   const conditionText = useConditionText();
-  const alias = (id: string | null) => (id ? processors.find((p) => p.id === id)?.alias ?? '?' : null);
+  const alias = (id: string | null) => (id ? (processors.find((p) => p.id === id)?.alias ?? '?') : null);
 
   return (
     <>
@@ -41,40 +48,81 @@ export function RouterFields() {
             <div className="scn-router-summary">
               <Space>
                 <span className="scn-router-name">{router.name || '—'}</span>
-                {flagged && <Tag color="red" size="small">{t('scenario.router.problems', { count: problems.length })}</Tag>}
+                {flagged && (
+                  <Tag color="red" size="small">
+                    {t('scenario.router.problems', { count: problems.length })}
+                  </Tag>
+                )}
               </Space>
               <div className="scn-router-line">
-                {router.conditions.length === 0
-                  ? <Tag size="small">{t('scenario.router.always')}</Tag>
-                  : router.conditions.map((c, j) => (
+                {router.conditions.length === 0 ? (
+                  <Tag size="small">{t('scenario.router.always')}</Tag>
+                ) : (
+                  router.conditions.map((c, j) => (
                     <span key={j} style={{ display: 'inline-flex', gap: 6, alignItems: 'center' }}>
                       {j > 0 && <span className="op-secondary">{router.match === 'all' ? 'AND' : 'OR'}</span>}
-                      <Tag size="small" color="gray">{t(`scenario.condition.${c.type}`)}</Tag>{conditionText(c)}
+                      <Tag size="small" color="gray">
+                        {t(`scenario.condition.${c.type}`)}
+                      </Tag>
+                      {conditionText(c)}
                     </span>
-                  ))}
+                  ))
+                )}
               </div>
               <div className="scn-router-line">
                 →
-                {target.kind === 'tool'
-                  ? <Tag size="small" color="orangered">{t('scenario.router.tool')}: {target.toolAlias || '—'}</Tag>
-                  : (
-                    <>
-                      {target.refereeId && <><Tag size="small" color="orange">{t('scenario.router.referee')}: {alias(target.refereeId)}</Tag>→</>}
-                      <Tag size="small" color="arcoblue">{t('scenario.router.main')}: {alias(target.mainId) ?? '—'}</Tag>
-                      {target.rewriteId && <>→<Tag size="small" color="purple">{t('scenario.router.rewrite')}: {alias(target.rewriteId)}</Tag></>}
-                    </>
-                  )}
+                {target.kind === 'tool' ? (
+                  <Tag size="small" color="orangered">
+                    {t('scenario.router.tool')}: {target.toolAlias || '—'}
+                  </Tag>
+                ) : (
+                  <>
+                    {target.refereeId && (
+                      <>
+                        <Tag size="small" color="orange">
+                          {t('scenario.router.referee')}: {alias(target.refereeId)}
+                        </Tag>
+                        →
+                      </>
+                    )}
+                    <Tag size="small" color="arcoblue">
+                      {t('scenario.router.main')}: {alias(target.mainId) ?? '—'}
+                    </Tag>
+                    {target.rewriteId && (
+                      <>
+                        →
+                        <Tag size="small" color="purple">
+                          {t('scenario.router.rewrite')}: {alias(target.rewriteId)}
+                        </Tag>
+                      </>
+                    )}
+                  </>
+                )}
               </div>
             </div>
-            <Button size="small" icon={<IconEdit />} onClick={() => setEditing({ index: i, router })} data-testid={`scn-router-${i}-edit`}>{t('op.edit')}</Button>
-            <RowTools index={i} count={draft.routers.length} label={`scn-router-${i}`}
+            <Button size="small" icon={<IconEdit />} onClick={() => setEditing({ index: i, router })} data-testid={`scn-router-${i}-edit`}>
+              {t('op.edit')}
+            </Button>
+            <RowTools
+              index={i}
+              count={draft.routers.length}
+              label={`scn-router-${i}`}
               onMove={(to) => change((d) => ({ ...d, routers: moveItem(d.routers, i, to) }))}
-              onRemove={() => change((d) => ({ ...d, routers: removeItem(d.routers, i) }))} />
+              onRemove={() => change((d) => ({ ...d, routers: removeItem(d.routers, i) }))}
+            />
           </div>
         );
       })}
-      <Button type="dashed" long icon={<IconPlus />} disabled={draft.routers.length >= SCENARIO_LIMITS.routers.max} data-testid="scn-router-add"
-        onClick={() => setEditing({ index: draft.routers.length, router: newRouter(t('scenario.default.router', { n: draft.routers.length + 1 })) })}>
+      <Button
+        type="dashed"
+        long
+        icon={<IconPlus />}
+        disabled={draft.routers.length >= SCENARIO_LIMITS.routers.max}
+        data-testid="scn-router-add"
+        onClick={() =>
+          setEditing({ index: draft.routers.length, router: newRouter(t('scenario.default.router', { n: draft.routers.length + 1 })) })
+        }
+      >
         {t('scenario.router.add')}
       </Button>
       <RouterModal index={editing?.index ?? null} initial={editing?.router ?? null} onClose={() => setEditing(null)} />

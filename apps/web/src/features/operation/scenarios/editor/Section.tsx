@@ -4,7 +4,17 @@ import { useTranslation } from 'react-i18next';
 import type { SectionId } from './draft.ts';
 
 /** One card of the editor, titled and introduced; `anchor` lets the section nav scroll to it. */
-export function Section({ id, anchor, extra, children }: { id: SectionId; anchor(id: SectionId, element: HTMLElement | null): void; extra?: ReactNode; children: ReactNode }) {
+export function Section({
+  id,
+  anchor,
+  extra,
+  children,
+}: {
+  id: SectionId;
+  anchor(id: SectionId, element: HTMLElement | null): void;
+  extra?: ReactNode;
+  children: ReactNode;
+}) {
   const { t } = useTranslation();
   return (
     <div ref={(element) => anchor(id, element)} className="scn-section" data-section={id} data-testid={`scn-section-${id}`}>

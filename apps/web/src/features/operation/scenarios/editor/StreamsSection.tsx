@@ -11,33 +11,62 @@ export function StreamFields() {
     <Grid.Row gutter={24}>
       <Grid.Col span={12}>
         <div style={{ display: 'flex', alignItems: 'center', gap: 8, marginBottom: 12 }}>
-          <Switch size="small" checked={draft.analysis !== null} data-testid="scn-analysis-on"
-            onChange={(on) => update(['analysis'], on ? { processorId: '' } : null)} />
+          <Switch
+            size="small"
+            checked={draft.analysis !== null}
+            data-testid="scn-analysis-on"
+            onChange={(on) => update(['analysis'], on ? { processorId: '' } : null)}
+          />
           <span>{t('scenario.stream.analysis.on')}</span>
         </div>
         {draft.analysis && (
           <Field path={['analysis', 'processorId']} label={t('scenario.stream.analysis')} required>
-            <ProcessorSelect type="analysis" value={draft.analysis.processorId} testid={testId(['analysis', 'processorId'])}
-              status={errorAt(['analysis', 'processorId']) ? 'error' : undefined} onChange={(v) => update(['analysis', 'processorId'], v ?? '')} />
+            <ProcessorSelect
+              type="analysis"
+              value={draft.analysis.processorId}
+              testid={testId(['analysis', 'processorId'])}
+              status={errorAt(['analysis', 'processorId']) ? 'error' : undefined}
+              onChange={(v) => update(['analysis', 'processorId'], v ?? '')}
+            />
           </Field>
         )}
       </Grid.Col>
       <Grid.Col span={12}>
         <div style={{ display: 'flex', alignItems: 'center', gap: 8, marginBottom: 12 }}>
-          <Switch size="small" checked={draft.filler !== null} data-testid="scn-filler-on"
-            onChange={(on) => update(['filler'], on ? { processorId: '', intervalMs: 1500 } : null)} />
+          <Switch
+            size="small"
+            checked={draft.filler !== null}
+            data-testid="scn-filler-on"
+            onChange={(on) => update(['filler'], on ? { processorId: '', intervalMs: 1500 } : null)}
+          />
           <span>{t('scenario.stream.filler.on')}</span>
         </div>
         {draft.filler && (
           <>
             <Field path={['filler', 'processorId']} label={t('scenario.stream.filler')} required>
-              <ProcessorSelect type="filler" value={draft.filler.processorId} testid={testId(['filler', 'processorId'])}
-                status={errorAt(['filler', 'processorId']) ? 'error' : undefined} onChange={(v) => update(['filler', 'processorId'], v ?? '')} />
+              <ProcessorSelect
+                type="filler"
+                value={draft.filler.processorId}
+                testid={testId(['filler', 'processorId'])}
+                status={errorAt(['filler', 'processorId']) ? 'error' : undefined}
+                onChange={(v) => update(['filler', 'processorId'], v ?? '')}
+              />
             </Field>
-            <Field path={['filler', 'intervalMs']} label={t('scenario.stream.interval')} required extra={t('scenario.stream.interval.help')}>
-              <InputNumber value={draft.filler.intervalMs} min={SCENARIO_LIMITS.fillerIntervalMs.min} max={SCENARIO_LIMITS.fillerIntervalMs.max} step={100}
-                suffix={t('scenario.field.ms')} data-testid={testId(['filler', 'intervalMs'])}
-                onChange={(v) => update(['filler', 'intervalMs'], v ?? (undefined as unknown as number))} />
+            <Field
+              path={['filler', 'intervalMs']}
+              label={t('scenario.stream.interval')}
+              required
+              extra={t('scenario.stream.interval.help')}
+            >
+              <InputNumber
+                value={draft.filler.intervalMs}
+                min={SCENARIO_LIMITS.fillerIntervalMs.min}
+                max={SCENARIO_LIMITS.fillerIntervalMs.max}
+                step={100}
+                suffix={t('scenario.field.ms')}
+                data-testid={testId(['filler', 'intervalMs'])}
+                onChange={(v) => update(['filler', 'intervalMs'], v ?? (undefined as unknown as number))}
+              />
             </Field>
           </>
         )}

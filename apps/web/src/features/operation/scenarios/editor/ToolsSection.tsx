@@ -18,7 +18,7 @@ export function ToolFields() {
   const { draft, update, change, errorAt } = useEditor();
   const texts = { bye: t('scenario.default.bye'), ok: t('scenario.default.transferOk'), fail: t('scenario.default.transferFail') };
   const max = SCENARIO_LIMITS.transferText.max;
-  const status = (path: (string | number)[]) => (errorAt(path) ? 'error' as const : undefined);
+  const status = (path: (string | number)[]) => (errorAt(path) ? ('error' as const) : undefined);
   return (
     <>
       {draft.tools.map((tool, i) => {
@@ -30,16 +30,34 @@ export function ToolFields() {
               <Grid.Row gutter={12}>
                 <Grid.Col span={8}>
                   <Field path={['tools', i, 'kind']} label={t('scenario.tool.kind')} required>
-                    <Select value={tool.kind} data-testid={testId(['tools', i, 'kind'])}
+                    <Select
+                      value={tool.kind}
+                      data-testid={testId(['tools', i, 'kind'])}
                       options={TOOL_KINDS.map((kind) => ({ value: kind, label: t(`scenario.tool.${kind}`) }))}
-                      onChange={(kind: RouteTool['kind']) => update(['tools', i], toolOfKind(tool, kind, texts))} />
+                      onChange={(kind: RouteTool['kind']) => update(['tools', i], toolOfKind(tool, kind, texts))}
+                    />
                   </Field>
                 </Grid.Col>
                 <Grid.Col span={16}>
-                  <Field path={['tools', i, 'alias']} label={t('scenario.tool.alias')} required
-                    extra={users.length ? <Tag size="small" color="arcoblue">{t('scenario.tool.usedBy', { routers: users.join(', ') })}</Tag> : undefined}>
-                    <Input value={tool.alias} maxLength={{ length: SCENARIO_LIMITS.toolAlias.max, errorOnly: true }} data-testid={testId(['tools', i, 'alias'])}
-                      status={status(['tools', i, 'alias'])} onChange={(v) => change((d) => renameTool(d, i, v), ['tools', i, 'alias'])} />
+                  <Field
+                    path={['tools', i, 'alias']}
+                    label={t('scenario.tool.alias')}
+                    required
+                    extra={
+                      users.length ? (
+                        <Tag size="small" color="arcoblue">
+                          {t('scenario.tool.usedBy', { routers: users.join(', ') })}
+                        </Tag>
+                      ) : undefined
+                    }
+                  >
+                    <Input
+                      value={tool.alias}
+                      maxLength={{ length: SCENARIO_LIMITS.toolAlias.max, errorOnly: true }}
+                      data-testid={testId(['tools', i, 'alias'])}
+                      status={status(['tools', i, 'alias'])}
+                      onChange={(v) => change((d) => renameTool(d, i, v), ['tools', i, 'alias'])}
+                    />
                   </Field>
                 </Grid.Col>
               </Grid.Row>
@@ -51,27 +69,56 @@ export function ToolFields() {
                 <Grid.Row gutter={12}>
                   <Grid.Col span={12}>
                     <Field path={['tools', i, 'successText']} label={t('scenario.tool.successText')} style={{ marginBottom: 0 }}>
-                      <Input.TextArea value={tool.successText} autoSize={{ minRows: 1, maxRows: 3 }} maxLength={{ length: max, errorOnly: true }} showWordLimit
-                        status={status(['tools', i, 'successText'])} data-testid={testId(['tools', i, 'successText'])} onChange={(v) => update(['tools', i, 'successText'], v)} />
+                      <Input.TextArea
+                        value={tool.successText}
+                        autoSize={{ minRows: 1, maxRows: 3 }}
+                        maxLength={{ length: max, errorOnly: true }}
+                        showWordLimit
+                        status={status(['tools', i, 'successText'])}
+                        data-testid={testId(['tools', i, 'successText'])}
+                        onChange={(v) => update(['tools', i, 'successText'], v)}
+                      />
                     </Field>
                   </Grid.Col>
                   <Grid.Col span={12}>
                     <Field path={['tools', i, 'failureText']} label={t('scenario.tool.failureText')} style={{ marginBottom: 0 }}>
-                      <Input.TextArea value={tool.failureText} autoSize={{ minRows: 1, maxRows: 3 }} maxLength={{ length: max, errorOnly: true }} showWordLimit
-                        status={status(['tools', i, 'failureText'])} data-testid={testId(['tools', i, 'failureText'])} onChange={(v) => update(['tools', i, 'failureText'], v)} />
+                      <Input.TextArea
+                        value={tool.failureText}
+                        autoSize={{ minRows: 1, maxRows: 3 }}
+                        maxLength={{ length: max, errorOnly: true }}
+                        showWordLimit
+                        status={status(['tools', i, 'failureText'])}
+                        data-testid={testId(['tools', i, 'failureText'])}
+                        onChange={(v) => update(['tools', i, 'failureText'], v)}
+                      />
                     </Field>
                   </Grid.Col>
                 </Grid.Row>
               )}
             </div>
-            <RowTools index={i} count={draft.tools.length} label={`scn-tool-${i}`}
+            <RowTools
+              index={i}
+              count={draft.tools.length}
+              label={`scn-tool-${i}`}
               onMove={(to) => change((d) => ({ ...d, tools: moveItem(d.tools, i, to) }))}
-              onRemove={() => change((d) => ({ ...d, tools: removeItem(d.tools, i) }))} />
+              onRemove={() => change((d) => ({ ...d, tools: removeItem(d.tools, i) }))}
+            />
           </div>
         );
       })}
-      <Button type="dashed" long icon={<IconPlus />} disabled={draft.tools.length >= SCENARIO_LIMITS.tools.max} data-testid="scn-tool-add"
-        onClick={() => change((d) => ({ ...d, tools: [...d.tools, toolOfKind({ kind: 'hangup', alias: freeAlias(d.tools, 'transfer'), text: '' }, 'transfer', texts)] }))}>
+      <Button
+        type="dashed"
+        long
+        icon={<IconPlus />}
+        disabled={draft.tools.length >= SCENARIO_LIMITS.tools.max}
+        data-testid="scn-tool-add"
+        onClick={() =>
+          change((d) => ({
+            ...d,
+            tools: [...d.tools, toolOfKind({ kind: 'hangup', alias: freeAlias(d.tools, 'transfer'), text: '' }, 'transfer', texts)],
+          }))
+        }
+      >
         {t('scenario.tool.add')}
       </Button>
     </>

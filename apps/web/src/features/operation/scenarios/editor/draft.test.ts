@@ -1,8 +1,20 @@
 import { describe, expect, it } from 'vitest';
 import { scenarioDocumentSchema } from '@dialwise/contracts';
 import {
-  conditionOfType, countBySection, errorsUnder, fileNameFor, moveItem, newDraft, newRouter, removeItem, renameTool, sectionOf, serverErrors, setIn,
-  toolOfKind, validateDraft,
+  conditionOfType,
+  countBySection,
+  errorsUnder,
+  fileNameFor,
+  moveItem,
+  newDraft,
+  newRouter,
+  removeItem,
+  renameTool,
+  sectionOf,
+  serverErrors,
+  setIn,
+  toolOfKind,
+  validateDraft,
 } from './draft.ts';
 
 const texts = { silencePrompt: 'Are you there?', silenceHangup: 'Bye.', bye: 'Goodbye.', transferOk: 'Connecting.', transferFail: 'Busy.' };
@@ -13,7 +25,12 @@ describe('scenario draft', () => {
     const draft = newDraft(texts);
     expect(draft.tools.map((t) => t.kind)).toEqual(['hangup', 'transfer']);
     expect([...validateDraft(draft, 'en-US').keys()].sort()).toEqual(['dialogAsr.url', 'name', 'tts.url']);
-    const filled = { ...draft, name: 'Survey', dialogAsr: { provider: 'ali' as const, url: 'wss://asr.example' }, tts: { provider: 'ali' as const, url: 'https://tts.example' } };
+    const filled = {
+      ...draft,
+      name: 'Survey',
+      dialogAsr: { provider: 'ali' as const, url: 'wss://asr.example' },
+      tts: { provider: 'ali' as const, url: 'https://tts.example' },
+    };
     expect(validateDraft(filled, 'en-US').size).toBe(0);
     expect(scenarioDocumentSchema.parse(filled)).toEqual(filled);
   });
@@ -44,18 +61,32 @@ describe('scenario draft', () => {
     expect(renamed.routers[0]!.target).toEqual({ kind: 'tool', toolAlias: 'to_agent' });
   });
 
-  it('switching a tool\'s kind keeps its alias and brings the kind\'s texts', () => {
-    expect(toolOfKind({ kind: 'hangup', alias: 'x', text: '' }, 'transfer', { bye: 'B', ok: 'O', fail: 'F' })).toEqual({ kind: 'transfer', alias: 'x', successText: 'O', failureText: 'F' });
+  it("switching a tool's kind keeps its alias and brings the kind's texts", () => {
+    expect(toolOfKind({ kind: 'hangup', alias: 'x', text: '' }, 'transfer', { bye: 'B', ok: 'O', fail: 'F' })).toEqual({
+      kind: 'transfer',
+      alias: 'x',
+      successText: 'O',
+      failureText: 'F',
+    });
     expect(conditionOfType('content', 'assistant')).toEqual({ type: 'content', role: 'assistant', keywords: [], match: 'any' });
   });
 
   it('duplicate tool aliases show "The alias already exists" on the second one', () => {
-    const draft = { ...newDraft(texts), tools: [{ kind: 'hangup' as const, alias: 'a', text: '' }, { kind: 'hangup' as const, alias: 'A', text: '' }] };
+    const draft = {
+      ...newDraft(texts),
+      tools: [
+        { kind: 'hangup' as const, alias: 'a', text: '' },
+        { kind: 'hangup' as const, alias: 'A', text: '' },
+      ],
+    };
     expect(validateDraft(draft, 'en-US').get('tools.1.alias')).toBe('The alias already exists');
   });
 
   it('maps server failure paths onto the editor and sections', () => {
-    const errors = serverErrors([{ path: 'document.routers.0.target.mainId', message: 'x' }, { path: 'scenario.filler.processorId', message: 'y' }]);
+    const errors = serverErrors([
+      { path: 'document.routers.0.target.mainId', message: 'x' },
+      { path: 'scenario.filler.processorId', message: 'y' },
+    ]);
     expect([...errors.keys()]).toEqual(['routers.0.target.mainId', 'filler.processorId']);
     expect(sectionOf('routers.0.target.mainId')).toBe('routers');
     expect(sectionOf('tags.2')).toBe('callbacks');

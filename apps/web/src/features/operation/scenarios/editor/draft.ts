@@ -1,5 +1,12 @@
 import {
-  formatIssue, pathText, scenarioDocumentSchema, type FailedPath, type Locale, type RouteTool, type Router, type RouterCondition,
+  formatIssue,
+  pathText,
+  scenarioDocumentSchema,
+  type FailedPath,
+  type Locale,
+  type RouteTool,
+  type Router,
+  type RouterCondition,
   type ScenarioDocument,
 } from '@dialwise/contracts';
 
@@ -71,7 +78,11 @@ export function renameTool(draft: Draft, index: number, alias: string): Draft {
   const before = draft.tools[index]?.alias;
   const tools = draft.tools.map((tool, i) => (i === index ? { ...tool, alias } : tool));
   const routers = before
-    ? draft.routers.map((router) => (router.target.kind === 'tool' && router.target.toolAlias === before ? { ...router, target: { ...router.target, toolAlias: alias } } : router))
+    ? draft.routers.map((router) =>
+        router.target.kind === 'tool' && router.target.toolAlias === before
+          ? { ...router, target: { ...router.target, toolAlias: alias } }
+          : router,
+      )
     : draft.routers;
   return { ...draft, tools, routers };
 }
@@ -87,10 +98,14 @@ export function toolOfKind(tool: RouteTool, kind: RouteTool['kind'], texts: { by
 /** A fresh condition of a type, keeping the role. */
 export function conditionOfType(type: RouterCondition['type'], role: RouterCondition['role'] = 'user'): RouterCondition {
   switch (type) {
-    case 'round': return { type, role, op: 'gte', value: 1 };
-    case 'interrupt': return { type, role, count: 1 };
-    case 'content': return { type, role, keywords: [], match: 'any' };
-    case 'dynamicLlm': return { type, role, processorId: '', question: '' };
+    case 'round':
+      return { type, role, op: 'gte', value: 1 };
+    case 'interrupt':
+      return { type, role, count: 1 };
+    case 'content':
+      return { type, role, keywords: [], match: 'any' };
+    case 'dynamicLlm':
+      return { type, role, processorId: '', question: '' };
   }
 }
 
@@ -98,7 +113,13 @@ export function newRouter(name: string): Router {
   return { name, match: 'all', conditions: [], target: { kind: 'stream', refereeId: null, mainId: '', rewriteId: null } };
 }
 
-export interface DefaultTexts { silencePrompt: string; silenceHangup: string; bye: string; transferOk: string; transferFail: string }
+export interface DefaultTexts {
+  silencePrompt: string;
+  silenceHangup: string;
+  bye: string;
+  transferOk: string;
+  transferFail: string;
+}
 
 /** A new scenario with sensible defaults: the required fields empty, the usual tools ready, silence rules on. */
 export function newDraft(texts: DefaultTexts): Draft {
@@ -147,6 +168,11 @@ export function countBySection(errors: Map<string, string>): Record<SectionId, n
 }
 
 export function fileNameFor(name: string, version: number): string {
-  const slug = name.trim().toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '-').replace(/^-+|-+$/g, '') || 'scenario';
+  const slug =
+    name
+      .trim()
+      .toLowerCase()
+      .replace(/[^\p{L}\p{N}]+/gu, '-')
+      .replace(/^-+|-+$/g, '') || 'scenario';
   return `${slug}-v${version}.json`;
 }
