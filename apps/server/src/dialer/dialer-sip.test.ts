@@ -9,7 +9,7 @@ import { startSipp, type Sipp } from '../../test/sipp.ts';
 import { calls, projects, scenarios, sipLines, subtasks, taskSipLines, tasks, voices } from '../db/schema.ts';
 import { SecretBox } from '../secrets/secret-box.ts';
 import { SimulatedTrunk, SipTrunk } from '../telephony/index.ts';
-import { parseWavHeader } from '../telephony/wav-writer.ts';
+import { parseWavHeader } from '../telephony/media/wav-writer.ts';
 import { Dialer } from './dialer.ts';
 
 /**

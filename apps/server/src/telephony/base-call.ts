@@ -6,7 +6,7 @@
 import { EventEmitter } from 'node:events';
 import { performance } from 'node:perf_hooks';
 import type { CallOutcome, CallParty } from '@dialwise/contracts';
-import { FRAME_SAMPLES, OutgoingAudio, SampleFifo, SILENT_FRAME, toSamples } from './audio.ts';
+import { FRAME_SAMPLES, OutgoingAudio, SampleFifo, SILENT_FRAME, toSamples } from './media/audio.ts';
 import type {
   AnswerInfo,
   AudioCodec,
@@ -19,7 +19,7 @@ import type {
   RecordingInfo,
   TextChannel,
 } from './trunk.ts';
-import { WavWriter } from './wav-writer.ts';
+import { WavWriter } from './media/wav-writer.ts';
 
 /** pino's shape, so the server's logger can be passed in; telephony never logs secrets. */
 export interface TelephonyLogger {

@@ -20,10 +20,10 @@ export type {
   EndReason,
 } from './trunk.ts';
 export { CALL_STATES, END_REASONS, isDialable } from './trunk.ts';
-export { SipTrunk, recordingsDirOf, defaultRecordingPath, type SipTrunkOptions } from './sip-trunk.ts';
-export { DEFAULT_SIP_TIMERS, type SipTimers } from './sip-call.ts';
-export { SimulatedTrunk, type SimulatedTrunkOptions } from './simulated-trunk.ts';
-export { DEFAULT_OUTCOME_MIX, type CalleePlan, type OutcomeMix, type Persona } from './simulated-callee.ts';
+export { SipTrunk, recordingsDirOf, defaultRecordingPath, type SipTrunkOptions } from './sip/sip-trunk.ts';
+export { DEFAULT_SIP_TIMERS, type SipTimers } from './sip/sip-call.ts';
+export { SimulatedTrunk, type SimulatedTrunkOptions } from './simulated/simulated-trunk.ts';
+export { DEFAULT_OUTCOME_MIX, type CalleePlan, type OutcomeMix, type Persona } from './simulated/simulated-callee.ts';
 export {
   CallSession,
   KillableDelay,
@@ -31,11 +31,11 @@ export {
   type ConversationLine,
   type SessionResult,
   type CallSessionOptions,
-} from './call-session.ts';
-export { PlayPrologueStep, standInSpeech, type Prologue, type PlayPrologueOptions } from './play-prologue-step.ts';
-export { TalkStep } from './talk-step.ts';
-export { writeSyntheticRecording } from './synthetic-recording.ts';
+} from './session/call-session.ts';
+export { PlayPrologueStep, standInSpeech, type Prologue, type PlayPrologueOptions } from './session/play-prologue-step.ts';
+export { TalkStep } from './session/talk-step.ts';
+export { writeSyntheticRecording } from './media/synthetic-recording.ts';
 export { outcomeOfStatus } from './outcome.ts';
-export { tone, silence, SAMPLE_RATE, FRAME_MS, FRAME_SAMPLES } from './audio.ts';
-export { parseWavHeader, type WavFormat } from './wav-writer.ts';
+export { tone, silence, SAMPLE_RATE, FRAME_MS, FRAME_SAMPLES } from './media/audio.ts';
+export { parseWavHeader, type WavFormat } from './media/wav-writer.ts';
 export type { TelephonyLogger } from './base-call.ts';

@@ -8,7 +8,7 @@ import { mkdir } from 'node:fs/promises';
 import { endianness } from 'node:os';
 import { dirname } from 'node:path';
 import { SAMPLE_RATE } from './audio.ts';
-import type { RecordingInfo } from './trunk.ts';
+import type { RecordingInfo } from '../trunk.ts';
 
 export const WAV_HEADER_BYTES = 44;
 const LITTLE_ENDIAN_HOST = endianness() === 'LE';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { outcomeOfStatus, parseRetryAfter } from './outcome.ts';
+import { outcomeOfStatus, parseRetryAfter } from '../outcome.ts';
 import { buildSdpOffer, negotiateAnswer } from './sdp.ts';
 
 describe('SDP', () => {

@@ -3,12 +3,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { CallOutcome } from '@dialwise/contracts';
-import { rms } from './audio.ts';
+import { rms } from '../media/audio.ts';
 import { DEFAULT_OUTCOME_MIX, SILENCE_PROMPT, type CalleePlan } from './simulated-callee.ts';
 import { SimulatedTrunk, type SimulatedTrunkOptions } from './simulated-trunk.ts';
-import { writeSyntheticRecording } from './synthetic-recording.ts';
-import type { CallEvent, DialRequest, SipLine } from './trunk.ts';
-import { parseWavHeader, WAV_HEADER_BYTES } from './wav-writer.ts';
+import { writeSyntheticRecording } from '../media/synthetic-recording.ts';
+import type { CallEvent, DialRequest, SipLine } from '../trunk.ts';
+import { parseWavHeader, WAV_HEADER_BYTES } from '../media/wav-writer.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'dialwise-simulated-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

@@ -11,18 +11,18 @@
 import { randomBytes, randomInt, randomUUID } from 'node:crypto';
 import { isIPv6 } from 'node:net';
 import type { CallOutcome } from '@dialwise/contracts';
-import { BaseCall, type CallEnd, type TelephonyLogger } from './base-call.ts';
-import type { MediaClock } from './media-clock.ts';
-import { outcomeOfStatus, parseRetryAfter } from './outcome.ts';
-import type { RtpPortPool } from './rtp-ports.ts';
-import { RtpSession } from './rtp-session.ts';
+import { BaseCall, type CallEnd, type TelephonyLogger } from '../base-call.ts';
+import type { MediaClock } from '../media/media-clock.ts';
+import { outcomeOfStatus, parseRetryAfter } from '../outcome.ts';
+import type { RtpPortPool } from '../media/rtp-ports.ts';
+import { RtpSession } from '../media/rtp-session.ts';
 import { buildSdpOffer, negotiateAnswer, type RemoteMedia } from './sdp.ts';
 import { parseNameAddr, parseSipUri, quoteDisplay, tagOf } from './sip-address.ts';
 import { buildAuthorization, chooseChallenge } from './sip-digest.ts';
 import type { Peer, SipEndpoint, SipMessageHandler } from './sip-endpoint.ts';
 import { parseCSeq, serializeSipMessage, SipHeaders, type SipMessage, type SipRequest, type SipResponse } from './sip-message.ts';
 import { buildRequest, NonInviteClient, type RequestParts } from './sip-transaction.ts';
-import { isDialable, type AudioCodec, type CallResult, type DialRequest, type EndReason } from './trunk.ts';
+import { isDialable, type AudioCodec, type CallResult, type DialRequest, type EndReason } from '../trunk.ts';
 
 /** RFC 3261 timers (§17.1.1.1, table 4), shortened where a dialer has no reason to wait as long. */
 export interface SipTimers {

@@ -9,12 +9,12 @@
  */
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
-import { SILENT_LOGGER, type TelephonyLogger } from './base-call.ts';
-import { MediaClock } from './media-clock.ts';
-import { DEFAULT_RTP_PORTS, RtpPortPool, type RtpPortRange } from './rtp-ports.ts';
+import { SILENT_LOGGER, type TelephonyLogger } from '../base-call.ts';
+import { MediaClock } from '../media/media-clock.ts';
+import { DEFAULT_RTP_PORTS, RtpPortPool, type RtpPortRange } from '../media/rtp-ports.ts';
 import { DEFAULT_SIP_TIMERS, SipCall, type SipCallContext, type SipTimers } from './sip-call.ts';
 import { SipEndpoint, type SipTrace } from './sip-endpoint.ts';
-import type { CallHandle, DialRequest, Trunk } from './trunk.ts';
+import type { CallHandle, DialRequest, Trunk } from '../trunk.ts';
 
 export interface SipTrunkOptions {
   /** Folder of the recordings: `<recordingsDir>/<yyyy-mm-dd>/<callId>.wav` unless a call names its own path. */

@@ -12,7 +12,7 @@ import { randomInt } from 'node:crypto';
 import type { Socket } from 'node:dgram';
 import { encodeG711, codecOfPayloadType, decodeG711 } from './g711.ts';
 import { parseRtp, RTP_HEADER_BYTES, writeRtpHeader } from './rtp-packet.ts';
-import type { AudioCodec } from './trunk.ts';
+import type { AudioCodec } from '../trunk.ts';
 
 export interface RtpTarget {
   address: string;

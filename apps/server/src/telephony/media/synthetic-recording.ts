@@ -5,10 +5,10 @@
  * length.
  */
 import { FRAME_SAMPLES, SILENT_FRAME } from './audio.ts';
-import { seededRandom, SyntheticVoice } from './simulated-callee.ts';
-import type { RecordingInfo } from './trunk.ts';
+import { seededRandom, SyntheticVoice } from '../simulated/simulated-callee.ts';
+import type { RecordingInfo } from '../trunk.ts';
 import { WavWriter } from './wav-writer.ts';
-import { standInSpeech } from './play-prologue-step.ts';
+import { standInSpeech } from '../session/play-prologue-step.ts';
 
 export async function writeSyntheticRecording(path: string, options: { durationMs: number; seed?: number }): Promise<RecordingInfo> {
   const random = seededRandom(options.seed ?? 1);

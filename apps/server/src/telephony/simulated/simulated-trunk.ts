@@ -12,9 +12,9 @@
 import { performance } from 'node:perf_hooks';
 import { randomUUID } from 'node:crypto';
 import type { CallOutcome } from '@dialwise/contracts';
-import { SILENT_FRAME, speakingMs } from './audio.ts';
-import { BaseCall, SILENT_LOGGER, type CallEnd, type TelephonyLogger } from './base-call.ts';
-import { MediaClock } from './media-clock.ts';
+import { SILENT_FRAME, speakingMs } from '../media/audio.ts';
+import { BaseCall, SILENT_LOGGER, type CallEnd, type TelephonyLogger } from '../base-call.ts';
+import { MediaClock } from '../media/media-clock.ts';
 import {
   CalleeScript,
   DEFAULT_OUTCOME_MIX,
@@ -25,8 +25,8 @@ import {
   type CalleePlan,
   type OutcomeMix,
 } from './simulated-callee.ts';
-import { defaultRecordingPath } from './sip-trunk.ts';
-import { isDialable, type CallHandle, type CallResult, type DialRequest, type EndReason, type Trunk } from './trunk.ts';
+import { defaultRecordingPath } from '../sip/sip-trunk.ts';
+import { isDialable, type CallHandle, type CallResult, type DialRequest, type EndReason, type Trunk } from '../trunk.ts';
 
 export interface SimulatedTrunkOptions {
   /** Folder of the recordings: `<recordingsDir>/<yyyy-mm-dd>/<callId>.wav` unless a call names its own path. */

@@ -2,8 +2,8 @@
  * SDP offer/answer for one audio stream (RFC 3264, RFC 4566): we offer G.711 (PCMU, PCMA — the order
  * of the line's preference) plus telephone-event, and read the far end's choice from its answer.
  */
-import type { AudioCodec } from './trunk.ts';
-import { PAYLOAD_TYPES } from './g711.ts';
+import type { AudioCodec } from '../trunk.ts';
+import { PAYLOAD_TYPES } from '../media/g711.ts';
 
 export const TELEPHONE_EVENT_PT = 101;
 

@@ -3,7 +3,7 @@
  * (as in Sun's public-domain g711.c), turned into lookup tables once at load: encoding a 20 ms frame is
  * then 160 table reads, which matters at 25,000 frames a second.
  */
-import type { AudioCodec } from './trunk.ts';
+import type { AudioCodec } from '../trunk.ts';
 
 const ULAW_BIAS = 0x84;
 const ULAW_CLIP = 32635;
