@@ -35,7 +35,7 @@ function RequestEffects() {
       },
       toSiteRoot: () => {
         forgetSession();
-        navigate('/', { replace: true });
+        void navigate('/', { replace: true });
       },
       relogin: () => {
         void signOut().finally(() => window.location.reload());

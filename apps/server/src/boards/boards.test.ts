@@ -193,15 +193,13 @@ describe('operator status (derived: no seat screen yet)', () => {
     const s = await setup();
     await userWithSession(server, s.companyId, 'op1', 'OPR');
     const revoked = await addUser(server, s.companyId, 'op2', 'OPR');
-    await server.database.db
-      .insert(sessions)
-      .values({
-        userId: revoked.id,
-        tokenHash: hashSessionToken('x'.repeat(43)),
-        expiresAt: new Date(Date.now() + 3_600_000),
-        revokedAt: new Date(),
-        revokedReason: 'logout',
-      });
+    await server.database.db.insert(sessions).values({
+      userId: revoked.id,
+      tokenHash: hashSessionToken('x'.repeat(43)),
+      expiresAt: new Date(Date.now() + 3_600_000),
+      revokedAt: new Date(),
+      revokedReason: 'logout',
+    });
     const expired = await addUser(server, s.companyId, 'op3', 'OPR');
     await server.database.db
       .insert(sessions)

@@ -266,7 +266,7 @@ describe('recordings', () => {
     const w = await world();
     const outside = join(dataDir, 'secret.wav');
     writeFileSync(outside, 'not a recording');
-    const escape = await insertCall(server, w.spring, {
+    const escaping = await insertCall(server, w.spring, {
       recordingPath: join(recordingsDirOf(dataDir), w.companyId, '..', '..', 'secret.wav'),
     });
     const absolute = await insertCall(server, w.spring, { recordingPath: '/etc/passwd' });
@@ -276,7 +276,7 @@ describe('recordings', () => {
     const linked = await insertCall(server, w.spring, { recordingPath: link });
     const missing = await insertCall(server, w.spring, { recordingPath: join(recordingsDirOf(dataDir), w.companyId, 'gone.wav') });
     const none = await insertCall(server, w.spring, { recordingPath: null });
-    for (const id of [escape, absolute, linked, missing, none]) {
+    for (const id of [escaping, absolute, linked, missing, none]) {
       const answer = await recording(id, w.alice, EN);
       expect(answer.statusCode).toBe(404);
       expect(answer.json()).toMatchObject({ code: 404, message: 'This call has no recording' });

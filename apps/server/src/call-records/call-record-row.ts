@@ -1,7 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { maskSubtaskPhone, type CallRecord, type CallRecordState, type EncryptionType, type TransferOutcome } from '@dialwise/contracts';
 import type { ActionContext } from '../auth/actor.ts';
-import type { DbOrTx } from '../db/client.ts';
 import { calls, projects, tasks } from '../db/schema.ts';
 import { AppError } from '../http/app-error.ts';
 import { visibleCalls } from './visible-calls.ts';

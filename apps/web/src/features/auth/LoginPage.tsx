@@ -72,7 +72,7 @@ export default function LoginPage() {
       const { user } = answer.result;
       useUser.getState().setUser(user);
       Message.success(t('login.welcome', { name: user.alias || user.username }));
-      navigate(afterLoginPath(location.search, user.authLevel), { replace: true });
+      await navigate(afterLoginPath(location.search, user.authLevel), { replace: true });
     } catch (error) {
       // The request layer has already shown the server's message; anything else is unexpected.
       if (!(error instanceof RequestFailure)) Message.error(t('login.error'));

@@ -24,11 +24,11 @@ export function Navbar({ onOpenSettings }: { onOpenSettings(): void }) {
   const userMenu = (
     <Menu
       onClickMenuItem={async (key) => {
-        if (key === 'selfInfo') navigate('/system/self-info');
+        if (key === 'selfInfo') await navigate('/system/self-info');
         if (key === 'switchRole') useUser.getState().switchRole();
         if (key === 'logout') {
           await signOut();
-          navigate('/login', { replace: true });
+          await navigate('/login', { replace: true });
         }
       }}
     >

@@ -28,7 +28,7 @@ function FullPageSpin() {
 function RedirectTo({ target, search }: { target: string; search: string }) {
   const navigate = useNavigate();
   useEffect(() => {
-    navigate(`${target}${search}`, { replace: true });
+    void navigate(`${target}${search}`, { replace: true });
   }, [navigate, target, search]);
   return <FullPageSpin />;
 }
@@ -55,7 +55,7 @@ export function Shell() {
   });
 
   useEffect(() => {
-    if (decision.kind === 'navigate') navigate(decision.to, { replace: true });
+    if (decision.kind === 'navigate') void navigate(decision.to, { replace: true });
   }, [decision, navigate]);
 
   useEffect(() => {
@@ -70,7 +70,7 @@ export function Shell() {
       } catch {
         // Spec §4: the user info could not be fetched: sign out and go to login, target kept.
         forgetSession();
-        navigate(loginPathFor(target.pathname, target.search), { replace: true });
+        await navigate(loginPathFor(target.pathname, target.search), { replace: true });
       } finally {
         loading.current = false;
       }

@@ -106,7 +106,7 @@ export function SideMenu() {
         hasCollapseButton={false}
         onClickMenuItem={(key) => {
           const to = pathOf(nodes, key);
-          if (to) navigate(to);
+          if (to) void navigate(to);
         }}
       >
         {menuItems(nodes, t)}
@@ -126,7 +126,7 @@ export function TopMenu() {
         selectedKeys={selected}
         onClickMenuItem={(key) => {
           const to = pathOf(nodes, key);
-          if (to) navigate(to);
+          if (to) void navigate(to);
         }}
       >
         {menuItems(nodes, t)}

@@ -16,13 +16,13 @@ export function TabBar({ activeName }: { activeName: string | null }) {
     const next = name === activeName ? neighbourAfterClose(tabs, name) : undefined;
     if (tabs.length <= 1) return;
     dispatch({ type: 'close', name });
-    if (next) navigate(next.fullPath);
+    if (next) void navigate(next.fullPath);
   };
   const reload = () => {
     const active = tabs.find((tab) => tab.name === activeName);
     if (!active) return;
     dispatch({ type: 'reload', name: active.name });
-    navigate(`/redirect${active.fullPath}`, { replace: true });
+    void navigate(`/redirect${active.fullPath}`, { replace: true });
   };
 
   return (

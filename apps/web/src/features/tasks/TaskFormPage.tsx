@@ -89,7 +89,7 @@ export default function TaskFormPage() {
         form.setFieldsValue(NEW_TASK_VALUES);
         setTried(false);
       }
-      backToList();
+      void backToList();
     },
     onError: (error) => {
       // The server names refused fields (a scenario no longer granted, a schema rule): show them in place.

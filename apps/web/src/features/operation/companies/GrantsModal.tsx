@@ -146,7 +146,7 @@ export function GrantsModal({ target, onClose }: { target: { company: CompanyLis
                     type="text"
                     onClick={() => {
                       onClose();
-                      navigate(CATALOGUE_PATH[kind]);
+                      void navigate(CATALOGUE_PATH[kind]);
                     }}
                   >
                     {t('companies.grants.openCatalogue')}

@@ -179,7 +179,7 @@ export default function ScenarioEditorPage() {
       if (created) {
         Message.success(t('scenario.editor.created'));
         load(defaults(), null);
-        navigate(`${EDIT_PATH}?id=${saved.id}`);
+        await navigate(`${EDIT_PATH}?id=${saved.id}`);
       } else if (saved.version === baseVersion) {
         setBaseline(JSON.stringify(draft));
         Message.info(t('scenario.editor.noChange', { version: saved.version }));

@@ -56,7 +56,7 @@ export default function ScenarioListPage() {
   const importer = useScenarioImport(importScenario, (saved) => {
     Message.success(t('scenario.imported', { name: saved.name }));
     void queryClient.invalidateQueries({ queryKey: scenarioKeys.all });
-    navigate(`/operation/scenario/edit?id=${saved.id}`);
+    void navigate(`/operation/scenario/edit?id=${saved.id}`);
   });
 
   const download = async (item: ScenarioListItem) => {
