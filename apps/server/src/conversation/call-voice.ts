@@ -1,0 +1,51 @@
+import type { EventEmitter } from 'node:events';
+
+/**
+ * What the conversation runtime needs of a call: the callee's turns in, our sentences out. The runtime
+ * (ConverseStep) never touches RTP, ASR or TTS itself; it talks to a CallVoice:
+ *
+ * - on the simulated trunk, `TextCallVoice`: the callee's lines arrive as text, our sentences go out on
+ *   the text channel (and as synthesized audio for the recording);
+ * - on SIP, `SpeechCallVoice` (speech/): VAD + ASR on the callee's 20 ms frames, TTS → `call.sendAudio`.
+ *
+ * Every sentence carries the id of the turn (the reply) it belongs to, so output of a cancelled turn can
+ * be recognised and dropped wherever it still is.
+ */
+export interface CallVoiceEvents {
+  /** The callee started speaking (VAD, or the simulated callee starting a line): may trigger barge-in. */
+  'speech-start': [{ atMs: number }];
+  /** The callee stopped speaking (before the endpointing delay). */
+  'speech-end': [{ atMs: number }];
+  /** An interim transcript while the callee speaks (keyword interruption may act on it). */
+  partial: [{ text: string; atMs: number }];
+  /** One finished callee turn: what they said; `speechEndMs` = end of their speech (for timings). */
+  final: [{ text: string; atMs: number; speechEndMs: number | null }];
+  /** The engines failed in a way the runtime should record (a vendor down, a fallback taken). */
+  failure: [{ stage: 'asr' | 'tts' | 'vad'; detail: string; atMs: number }];
+}
+
+export interface SpokenSentence {
+  turnId: string;
+  text: string;
+  /** What the callee heard of it: the whole text when played out, a prefix when cut, '' when never started. */
+  heardText: string;
+  /** Played to the end. */
+  completed: boolean;
+  /** ms since the answer when its first audio went out (null: none did). */
+  firstAudioAtMs: number | null;
+  endedAtMs: number;
+}
+
+export interface CallVoice extends EventEmitter<CallVoiceEvents> {
+  /** ms since the answer, on the call's clock (every `atMs` above uses it). */
+  now(): number;
+  /**
+   * Speaks one sentence of turn `turnId`, after the sentences already queued. Resolves when it has been
+   * played out or cut (by interrupt(), or the call ending); never rejects.
+   */
+  speak(sentence: string, turnId: string): Promise<SpokenSentence>;
+  /** Barge-in: stops the audio now and drops every queued sentence (of `turnId` only, when given). */
+  interrupt(turnId?: string): void;
+  /** Stops listening and speaking and releases the engines; idempotent. */
+  close(): void;
+}
