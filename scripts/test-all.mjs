@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // Runs every test suite of the repository and ends with one line: "N passed, N failed".
 //
-//   node scripts/test-all.mjs            contracts, server, web (vitest) and the browser suite (playwright)
+//   node scripts/test-all.mjs            the checks (typecheck, lint, knip), contracts, server, web (vitest)
+//                                        and the browser suite (playwright)
 //   node scripts/test-all.mjs server     the server suite only (CI runs it a second time on PostgreSQL)
 //   node scripts/test-all.mjs web e2e    any subset, by suite name
 //
@@ -15,6 +16,10 @@ const root = resolve(import.meta.dirname, '..');
 const out = join(root, '.test-results');
 
 const SUITES = {
+  // Checks count as one test each: passed when the command exits 0.
+  typecheck: { kind: 'check', command: ['npx', 'tsc', '-b', 'packages/contracts', 'apps/server', 'apps/web', 'e2e', 'bench'] },
+  lint: { kind: 'check', command: ['npx', 'biome', 'ci', '.'] },
+  knip: { kind: 'check', command: ['npx', 'knip', '--no-progress'] },
   contracts: { kind: 'vitest', cwd: 'packages/contracts' },
   server: { kind: 'vitest', cwd: 'apps/server' },
   web: { kind: 'vitest', cwd: 'apps/web' },
@@ -33,6 +38,12 @@ const names = wanted.length > 0 ? wanted : Object.keys(SUITES);
 mkdirSync(out, { recursive: true });
 
 function run(name, suite) {
+  if (suite.kind === 'check') {
+    const [command, ...args] = suite.command;
+    const result = spawnSync(command, args, { cwd: root, stdio: 'inherit' });
+    const ok = result.status === 0;
+    return { passed: ok ? 1 : 0, failed: ok ? 0 : 1, skipped: 0, exitCode: result.status ?? 1 };
+  }
   const report = join(out, `${name}.json`);
   rmSync(report, { force: true });
   const cwd = join(root, suite.cwd);
