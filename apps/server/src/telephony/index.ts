@@ -21,7 +21,7 @@ export type {
 } from './trunk.ts';
 export { CALL_STATES, END_REASONS, isDialable } from './trunk.ts';
 export { SipTrunk, recordingsDirOf, defaultRecordingPath, type SipTrunkOptions } from './sip/sip-trunk.ts';
-export { DEFAULT_SIP_TIMERS, type SipTimers } from './sip/sip-call.ts';
+export { DEFAULT_SIP_TIMERS, type SipTimers } from './sip/sip-call-context.ts';
 export { SimulatedTrunk, type SimulatedTrunkOptions } from './simulated/simulated-trunk.ts';
 export { DEFAULT_OUTCOME_MIX, type CalleePlan, type OutcomeMix, type Persona } from './simulated/simulated-callee.ts';
 export {

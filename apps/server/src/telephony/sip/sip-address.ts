@@ -1,4 +1,6 @@
 /** The parts of SIP header values a UAC reads: URIs, name-addr (From/To/Contact/Route) and Via. */
+import { randomBytes } from 'node:crypto';
+import { isIPv6 } from 'node:net';
 
 export interface SipUri {
   scheme: 'sip' | 'sips';
@@ -111,4 +113,15 @@ function splitOutsideQuotes(text: string, separator: string): string[] {
 /** Quotes a display name for From/To. */
 export function quoteDisplay(name: string): string {
   return `"${name.replace(/["\\]/g, '\\$&')}"`;
+}
+
+/** `host:port` for headers, IPv6 in brackets; no port when `port` is null. */
+export function hostPort(host: string, port: number | null): string {
+  const h = isIPv6(host) ? `[${host}]` : host;
+  return port ? `${h}:${port}` : h;
+}
+
+/** A random hex token (tags, branches). */
+export function token(bytes: number): string {
+  return randomBytes(bytes).toString('hex');
 }

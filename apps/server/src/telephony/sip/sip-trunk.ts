@@ -12,7 +12,8 @@ import { join } from 'node:path';
 import { SILENT_LOGGER, type TelephonyLogger } from '../base-call.ts';
 import { MediaClock } from '../media/media-clock.ts';
 import { DEFAULT_RTP_PORTS, RtpPortPool, type RtpPortRange } from '../media/rtp-ports.ts';
-import { DEFAULT_SIP_TIMERS, SipCall, type SipCallContext, type SipTimers } from './sip-call.ts';
+import { SipCall } from './sip-call.ts';
+import { DEFAULT_SIP_TIMERS, type SipCallContext, type SipTimers } from './sip-call-context.ts';
 import { SipEndpoint, type SipTrace } from './sip-endpoint.ts';
 import type { CallHandle, DialRequest, Trunk } from '../trunk.ts';
 
