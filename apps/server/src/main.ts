@@ -2,7 +2,8 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
-import { bootstrapProvider, isEmpty, seedDemo, type SeededAccount } from './db/seed.ts';
+import { bootstrapProvider } from './demo/bootstrap-provider.ts';
+import { isEmpty, seedDemo, type SeededAccount } from './demo/seed-demo.ts';
 import { buildApp } from './app.ts';
 import { SecretBox } from './secrets/secret-box.ts';
 

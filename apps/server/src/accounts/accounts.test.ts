@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { ErrorCode, type Account, type AuditEntry, type Page, type SipLine } from '@dialwise/contracts';
 import { auditLog, users } from '../db/schema.ts';
-import { seedDemo } from '../db/seed.ts';
+import { seedDemo } from '../demo/seed-demo.ts';
 import { PASSWORD, addUser, call, login, seedCompanies, useTestServer, type TestServer } from '../../test/helper.ts';
 
 const server = useTestServer();

@@ -1,6 +1,6 @@
 import type { Tx } from '../db/client.ts';
 import { users } from '../db/schema.ts';
-import type { DemoIds } from '../db/seed.ts';
+import type { DemoIds } from '../demo/demo-ids.ts';
 
 /**
  * More of AcmeOutreach's people, so the account list looks like a company's: a second administrator and

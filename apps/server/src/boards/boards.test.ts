@@ -6,7 +6,7 @@ import { createProject, createTask, grantCatalogue, userWithSession } from '../.
 import { insertPlacedCall, type CallTarget } from '../../test/call-fixtures.ts';
 import { companies, sessions } from '../db/schema.ts';
 import { hashSessionToken } from '../auth/session-tokens.ts';
-import { seedDemo } from '../db/seed.ts';
+import { seedDemo } from '../demo/seed-demo.ts';
 import { sumRange } from './read-rollups.ts';
 
 const server = useTestServer();

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { addUser, call, seedCompanies, useTestServer } from '../../test/helper.ts';
 import { grantCatalogue } from '../../test/task-fixtures.ts';
-import { seedDemo } from '../db/seed.ts';
+import { seedDemo } from '../demo/seed-demo.ts';
 import { companyGrants, subtasks, taskSipLines, tasks } from '../db/schema.ts';
 import { seedProjectsDemo } from './seed-projects-demo.ts';
 

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Tx } from '../db/client.ts';
 import { sipLines } from '../db/schema.ts';
-import type { DemoIds } from '../db/seed.ts';
+import type { DemoIds } from '../demo/demo-ids.ts';
 
 /** AcmeOutreach's two lines on the built-in simulated trunk, so the demo dials without a carrier. */
 export async function seedSipLinesDemo(tx: Tx, ids: DemoIds): Promise<void> {

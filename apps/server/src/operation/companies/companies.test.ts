@@ -15,7 +15,7 @@ import {
 } from '@dialwise/contracts';
 import { addUser, call, login, seedCompanies, useTestServer, type TestServer } from '../../../test/helper.ts';
 import { auditLog, companies, companyGrants, processors, scenarios, sessions, tags, users, voices } from '../../db/schema.ts';
-import { seedDemo } from '../../db/seed.ts';
+import { seedDemo } from '../../demo/seed-demo.ts';
 import { isCompanyActive } from './company-status.ts';
 import { getCompanyPermissions } from './get-company-permissions.ts';
 import { serverTimeZone } from './create-company.ts';

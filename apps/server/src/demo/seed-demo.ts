@@ -1,12 +1,12 @@
-import { randomBytes } from 'node:crypto';
 import { count } from 'drizzle-orm';
 import type { Role } from '@dialwise/contracts';
 import { hashPassword } from '../auth/passwords.ts';
 import { seedAccountsDemo } from '../accounts/seed-accounts-demo.ts';
 import { seedSipLinesDemo } from '../sip-lines/seed-sip-lines-demo.ts';
 import type { SecretBox } from '../secrets/secret-box.ts';
-import type { Db } from './client.ts';
-import { companies, companyGrants, users } from './schema.ts';
+import type { DemoIds } from './demo-ids.ts';
+import type { Db } from '../db/client.ts';
+import { companies, companyGrants, users } from '../db/schema.ts';
 import { seedOperationDemo } from '../operation/seed-demo.ts';
 import { seedScenariosDemo } from '../operation/scenarios/seed-demo.ts';
 import { seedProjectsDemo } from '../projects/seed-projects-demo.ts';
@@ -19,25 +19,15 @@ export interface SeededAccount {
   company: string;
 }
 
-/** What each area's `seed<Area>Demo(tx, ids)` builds on: the demo companies and accounts, and shared helpers. */
-export interface DemoIds {
-  providerId: string;
-  customerId: string;
-  adminId: string;
-  devId: string;
-  agentId: string;
-  /** The demo password's argon2 hash, so more demo accounts cost no more hashing. */
-  passwordHash: string;
-  /** Seals demo secrets (SIP passwords) with the server's key. */
-  secrets: SecretBox;
-}
-
 export async function isEmpty(db: Db): Promise<boolean> {
   const [row] = await db.select({ n: count() }).from(companies);
   return (row?.n ?? 0) === 0;
 }
 
 /**
+ * Demo seeding sits above the product areas: it calls each area's `seed<Area>Demo`, so the data layer
+ * (`db/`) depends on nothing above it.
+ *
  * Demo data for the embedded quick start: the provider's company with a DEV account, and one customer
  * company with an ADMIN and an operator. Later areas add their demo rows here.
  */
@@ -122,29 +112,5 @@ export async function seedDemo(db: Db, password: string, secrets: SecretBox): Pr
       password,
       company: a.companyId === provider!.id ? provider!.name : customer!.name,
     }));
-  });
-}
-
-/**
- * A production database starts with the provider's company and one DEV account, so someone can sign in
- * and create the customers. The password comes from INITIAL_DEV_PASSWORD or is generated and printed once.
- */
-export async function bootstrapProvider(db: Db, givenPassword: string | undefined): Promise<SeededAccount> {
-  const password = givenPassword || `Dw-${randomBytes(9).toString('base64url')}1!`;
-  const hash = await hashPassword(password);
-  return db.transaction(async (tx) => {
-    const [provider] = await tx
-      .insert(companies)
-      .values({
-        name: 'Provider',
-        suffix: 'provider',
-        adminEmail: 'ops@provider.invalid',
-        isProvider: true,
-      })
-      .returning();
-    await tx
-      .insert(users)
-      .values({ companyId: provider!.id, username: 'dev', alias: 'Provider Ops', authLevel: 'DEV', passwordHash: hash });
-    return { username: 'dev', role: 'DEV', password, company: provider!.name };
   });
 }
