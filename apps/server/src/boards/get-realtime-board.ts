@@ -2,7 +2,7 @@ import { and, count, eq, isNull, sql } from 'drizzle-orm';
 import { REALTIME_WINDOWS, type RealtimeBoard, type RealtimeQuery } from '@dialwise/contracts';
 import type { ActionContext } from '../auth/actor.ts';
 import { calls } from '../db/schema.ts';
-import { requireFeature } from '../operation/companies/require-feature.ts';
+import { requireFeature } from '../entitlements/require-feature.ts';
 import { boardScope, grainFor } from './board-scope.ts';
 import { seriesRange, sumRange } from './read-rollups.ts';
 import { SERIES_COLUMNS, toSeriesPoint, toSummary } from './to-summary.ts';

@@ -4,7 +4,7 @@ import type { ActionContext } from '../auth/actor.ts';
 import { auditWho, recordAudit } from '../audit/record-audit.ts';
 import { calls, companies, projects, tasks } from '../db/schema.ts';
 import { AppError } from '../http/app-error.ts';
-import { getCompanyPermissions } from '../operation/companies/get-company-permissions.ts';
+import { getCompanyPermissions } from '../entitlements/get-company-permissions.ts';
 import { callFilterConditions } from './call-filters.ts';
 import { callRecordColumns, toCallRecord, type CallRecordRow } from './call-record-row.ts';
 import { csvLine, UTF8_BOM } from './csv.ts';

@@ -2,7 +2,7 @@ import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { CallRecordOptions } from '@dialwise/contracts';
 import type { ActionContext } from '../auth/actor.ts';
 import { projectOperators, projects, tags, tasks } from '../db/schema.ts';
-import { getCompanyPermissions } from '../operation/companies/get-company-permissions.ts';
+import { getCompanyPermissions } from '../entitlements/get-company-permissions.ts';
 
 /**
  * What the call-record filters offer the caller: the projects they may see (an agent: those assigned to

@@ -3,7 +3,7 @@ import type { ActionContext } from '../auth/actor.ts';
 import { auditWho, recordAudit } from '../audit/record-audit.ts';
 import { resolveNumber, UnresolvedNumber } from '../dialer/resolve-number.ts';
 import { AppError } from '../http/app-error.ts';
-import { getCompanyPermissions } from '../operation/companies/get-company-permissions.ts';
+import { getCompanyPermissions } from '../entitlements/get-company-permissions.ts';
 import { visibleCall } from './call-record-row.ts';
 
 export interface RevealOptions {

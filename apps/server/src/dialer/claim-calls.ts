@@ -2,7 +2,7 @@ import { and, asc, count, eq, inArray, isNull, lte, notExists, or, sql } from 'd
 import type { EncryptionType } from '@dialwise/contracts';
 import type { Db, Tx } from '../db/client.ts';
 import { calls, companies, projects, sipLines, subtasks, taskSipLines, tasks } from '../db/schema.ts';
-import { normalizePermissions } from '../operation/companies/get-company-permissions.ts';
+import { normalizePermissions } from '../entitlements/get-company-permissions.ts';
 import { listedNumbers } from './do-not-call.ts';
 
 /** One subtask this process now holds, with the open call record written for it. */

@@ -2,7 +2,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { DncChange } from '@dialwise/contracts';
 import type { ActionContext } from '../auth/actor.ts';
 import { companyScope } from '../auth/company-scope.ts';
-import { requireFeature } from '../operation/companies/require-feature.ts';
+import { requireFeature } from '../entitlements/require-feature.ts';
 import type { Tx } from '../db/client.ts';
 import { dncNumbers } from '../db/schema.ts';
 import { auditWho, recordAudit } from '../audit/record-audit.ts';

@@ -3,7 +3,7 @@ import { parse } from 'csv-parse';
 import { DNC_LIMITS, ErrorCode, normalizeDncPhone, type DncImportResult } from '@dialwise/contracts';
 import type { ActionContext } from '../auth/actor.ts';
 import { companyScope } from '../auth/company-scope.ts';
-import { requireFeature } from '../operation/companies/require-feature.ts';
+import { requireFeature } from '../entitlements/require-feature.ts';
 import { AppError } from '../http/app-error.ts';
 import { insertDnc } from './change-dnc.ts';
 

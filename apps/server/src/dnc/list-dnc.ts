@@ -2,7 +2,7 @@ import { and, count, desc, eq, like, type SQL } from 'drizzle-orm';
 import type { DncEntry, DncQuery, Page } from '@dialwise/contracts';
 import type { ActionContext } from '../auth/actor.ts';
 import { companyScope } from '../auth/company-scope.ts';
-import { requireFeature } from '../operation/companies/require-feature.ts';
+import { requireFeature } from '../entitlements/require-feature.ts';
 import { dncNumbers, users } from '../db/schema.ts';
 import { containsPattern } from '../db/like-pattern.ts';
 

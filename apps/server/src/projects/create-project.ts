@@ -3,7 +3,7 @@ import type { ActionContext } from '../auth/actor.ts';
 import { projects } from '../db/schema.ts';
 import { isUniqueViolation } from '../db/unique-violation.ts';
 import { AppError } from '../http/app-error.ts';
-import { requireFeature } from '../operation/companies/require-feature.ts';
+import { requireFeature } from '../entitlements/require-feature.ts';
 import { auditWho, recordAudit } from '../audit/record-audit.ts';
 import { getProject } from './project-row.ts';
 import { setProjectOperators } from './project-operators.ts';

@@ -17,7 +17,7 @@ import { addUser, call, login, seedCompanies, useTestServer, type TestServer } f
 import { auditLog, companies, companyGrants, processors, scenarios, sessions, tags, users, voices } from '../../db/schema.ts';
 import { seedDemo } from '../../demo/seed-demo.ts';
 import { isCompanyActive } from './company-status.ts';
-import { getCompanyPermissions } from './get-company-permissions.ts';
+import { getCompanyPermissions } from '../../entitlements/get-company-permissions.ts';
 import { serverTimeZone } from './create-company.ts';
 
 const server = useTestServer();

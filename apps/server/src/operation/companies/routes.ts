@@ -22,7 +22,7 @@ import { answers, ok } from '../../http/envelope.ts';
 import { guardOperationArea } from '../provider-staff.ts';
 import { createCompany } from './create-company.ts';
 import { deleteCompany } from './delete-company.ts';
-import { getCompanyPermissions } from './get-company-permissions.ts';
+import { getCompanyPermissions } from '../../entitlements/get-company-permissions.ts';
 import { listCompanies } from './list-companies.ts';
 import { listGrants } from './list-grants.ts';
 import { restoreCompany } from './restore-company.ts';

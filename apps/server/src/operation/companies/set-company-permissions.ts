@@ -4,7 +4,7 @@ import type { ActionContext } from '../../auth/actor.ts';
 import { auditWho, diffChanges, recordAudit } from '../../audit/record-audit.ts';
 import { companies } from '../../db/schema.ts';
 import { lockCompany } from './company-item.ts';
-import { normalizePermissions } from './get-company-permissions.ts';
+import { normalizePermissions } from '../../entitlements/get-company-permissions.ts';
 
 /** Replaces a company's permissions (all three at once, as the form shows them); audited as a diff. */
 export async function setCompanyPermissions(ctx: ActionContext, input: SetCompanyPermissionsInput): Promise<CompanyPermissions> {

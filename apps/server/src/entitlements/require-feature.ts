@@ -1,6 +1,6 @@
 import { ErrorCode, type CompanyFeature } from '@dialwise/contracts';
-import type { DbOrTx } from '../../db/client.ts';
-import { AppError } from '../../http/app-error.ts';
+import type { DbOrTx } from '../db/client.ts';
+import { AppError } from '../http/app-error.ts';
 import { getCompanyPermissions } from './get-company-permissions.ts';
 
 /**

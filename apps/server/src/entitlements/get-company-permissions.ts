@@ -1,8 +1,13 @@
+/**
+ * Company entitlements: what the provider allows a customer company (features such as do-not-call or the
+ * real-time dashboard, number reveal, the concurrency cap). The operation area sets them; every area reads
+ * them through this folder, not through the operation area.
+ */
 import { eq } from 'drizzle-orm';
 import { COMPANY_FEATURES, DEFAULT_COMPANY_PERMISSIONS, companyPermissionsSchema, type CompanyPermissions } from '@dialwise/contracts';
-import type { DbOrTx } from '../../db/client.ts';
-import { companies } from '../../db/schema.ts';
-import { AppError } from '../../http/app-error.ts';
+import type { DbOrTx } from '../db/client.ts';
+import { companies } from '../db/schema.ts';
+import { AppError } from '../http/app-error.ts';
 
 /** Stored JSON → permissions: missing keys take the defaults, features are de-duplicated in catalogue order. */
 export function normalizePermissions(stored: unknown): CompanyPermissions {
