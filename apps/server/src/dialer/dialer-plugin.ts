@@ -11,15 +11,26 @@ import { Dialer } from './dialer.ts';
 export const dialerPlugin = fp(
   async (app) => {
     const recordingsDir = recordingsDirOf(app.config.dataDir);
-    const logger = {
-      info: (obj: object, msg: string) => app.log.info(obj, msg),
-      warn: (obj: object, msg: string) => app.log.warn(obj, msg),
-      error: (obj: object, msg: string) => app.log.error(obj, msg),
-    };
-    const sip = new SipTrunk({ recordingsDir, bindAddress: app.config.sipBindAddress, sipPort: app.config.sipPort });
-    const simulated = new SimulatedTrunk({ recordingsDir, timeScale: app.config.simulatedTimeScale });
+    // Fastify's own pino logger: each call logs through a child carrying its call id, task and line.
+    const sip = new SipTrunk({
+      recordingsDir,
+      bindAddress: app.config.sipBindAddress,
+      sipPort: app.config.sipPort,
+      logger: app.log.child({ component: 'telephony', trunk: 'sip' }),
+    });
+    const simulated = new SimulatedTrunk({
+      recordingsDir,
+      timeScale: app.config.simulatedTimeScale,
+      logger: app.log.child({ component: 'telephony', trunk: 'simulated' }),
+    });
     const dialer = new Dialer(
-      { db: app.db.db, secrets: app.secrets, now: () => app.clock.now(), trunks: { sip, simulated }, log: logger },
+      {
+        db: app.db.db,
+        secrets: app.secrets,
+        now: () => app.clock.now(),
+        trunks: { sip, simulated },
+        log: app.log.child({ component: 'dialer' }),
+      },
       { recordingsDir, soleDialer: app.db.kind === 'pglite' },
     );
     app.decorate('dialer', dialer);

@@ -9,7 +9,7 @@ import { and, eq, isNull, count } from 'drizzle-orm';
 import { useTestServer, seedCompanies } from '../../test/helper.ts';
 import { calls, companies, dncNumbers, projects, scenarios, sipLines, subtasks, taskSipLines, tasks, voices } from '../db/schema.ts';
 import { SecretBox } from '../secrets/secret-box.ts';
-import { SimulatedTrunk, type Trunk } from '../telephony/index.ts';
+import { SimulatedTrunk, type TelephonyLogger, type Trunk } from '../telephony/index.ts';
 import type { OutcomeMix } from '../telephony/index.ts';
 import { Dialer } from './dialer.ts';
 import { openDatabase } from '../db/client.ts';
@@ -87,11 +87,11 @@ async function campaign(options: {
   return { companyId, taskId: task!.id, lineIds, db };
 }
 
-function dialer(mix: Partial<OutcomeMix> = {}, extra: { talkMs?: number; node?: string } = {}) {
+function dialer(mix: Partial<OutcomeMix> = {}, extra: { talkMs?: number; node?: string; log?: TelephonyLogger } = {}) {
   const simulated = new SimulatedTrunk({ recordingsDir, seed: 7, timeScale: 0.01, mix });
   trunks.push(simulated);
   const d = new Dialer(
-    { db: server.database.db, secrets, now: () => new Date(), trunks: { sip: simulated, simulated } },
+    { db: server.database.db, secrets, now: () => new Date(), trunks: { sip: simulated, simulated }, log: extra.log },
     { recordingsDir, tickMs: 20, talkMs: extra.talkMs ?? 50, ringTimeoutMs: 30_000, node: extra.node },
   );
   dialers.push(d);
@@ -128,7 +128,36 @@ async function runUntil(d: Dialer, done: () => Promise<boolean>, each: () => Pro
   }
 }
 
+/** A logger that keeps every line with the bindings of the child it was written through. */
+function recordingLogger(lines: Array<Record<string, unknown>>, bindings: Record<string, unknown> = {}): TelephonyLogger {
+  const write = (level: string) => (obj: object, msg?: string) => lines.push({ ...bindings, ...obj, level, msg });
+  return {
+    debug: write('debug'),
+    info: write('info'),
+    warn: write('warn'),
+    error: write('error'),
+    child: (more) => recordingLogger(lines, { ...bindings, ...more }),
+  };
+}
+
 describe('the dialer on the simulated trunk', () => {
+  it('logs each call through a child logger carrying its call id, task and line', async () => {
+    const { taskId, lineIds } = await campaign({ numbers: 3, lines: [3] });
+    const lines: Array<Record<string, unknown>> = [];
+    const d = dialer(
+      { answered: 0, no_answer: 0, busy: 1, invalid_number: 0, rejected: 0, failed: 0, backpressure: 0 },
+      { log: recordingLogger(lines) },
+    );
+    await runUntil(d, async () => (await status(taskId)).status === 'completed');
+    const ended = lines.filter((line) => line.msg === 'call ended');
+    expect(ended).toHaveLength(3);
+    for (const line of ended) {
+      expect(line).toMatchObject({ level: 'debug', taskId, lineId: lineIds[0], outcome: 'busy' });
+      expect(line.callId).toEqual(expect.any(String));
+    }
+    expect(new Set(ended.map((line) => line.callId)).size).toBe(3);
+  });
+
   it("dials every number, never above a line's concurrency, writes one record per attempt and completes the task", async () => {
     const { taskId, lineIds, db } = await campaign({ numbers: 30, lines: [3, 2] });
     const d = dialer({ answered: 1, no_answer: 0, busy: 0, invalid_number: 0, rejected: 0, failed: 0, backpressure: 0 });

@@ -5,7 +5,16 @@ import type { Db } from '../db/client.ts';
 import { calls, tasks } from '../db/schema.ts';
 import { loadSipLineCredentials } from '../sip-lines/load-sip-line-credentials.ts';
 import type { SecretBox } from '../secrets/secret-box.ts';
-import { CallSession, PlayPrologueStep, TalkStep, type CallResult, type SipLine, type Trunk } from '../telephony/index.ts';
+import {
+  CallSession,
+  PlayPrologueStep,
+  SILENT_LOGGER,
+  TalkStep,
+  type CallResult,
+  type SipLine,
+  type TelephonyLogger,
+  type Trunk,
+} from '../telephony/index.ts';
 import { isWindowOpen } from './call-window.ts';
 import { CircuitBreaker, DEFAULT_BREAKER, type BreakerOptions } from './circuit-breaker.ts';
 import { claimCalls, type Claim } from './claim-calls.ts';
@@ -37,7 +46,8 @@ export interface DialerDeps {
   secrets: SecretBox;
   now: () => Date;
   trunks: { sip: Trunk; simulated: Trunk };
-  log?: { info(obj: object, msg: string): void; warn(obj: object, msg: string): void; error(obj: object, msg: string): void };
+  /** The server's logger; each call logs through a child of it carrying the call id, task and line. */
+  log?: TelephonyLogger;
 }
 
 interface LiveCall {
@@ -180,6 +190,7 @@ export class Dialer {
   private async place(claim: Claim, task: DiallingTask, kind: 'sip' | 'simulated'): Promise<void> {
     const abort = new AbortController();
     this.live.set(claim.callId, { claim, abort });
+    const log = (this.deps.log ?? SILENT_LOGGER).child({ callId: claim.callId, taskId: claim.taskId, lineId: claim.lineId });
     try {
       let to: string;
       try {
@@ -205,13 +216,19 @@ export class Dialer {
         signal: abort.signal,
         recordingPath: join(this.options.recordingsDir, claim.companyId, `${claim.callId}.wav`),
         headers: { 'X-Dialwise-Call': claim.callId },
+        logger: log,
       });
       const prologues = prologuesOf(claim, task);
-      const session = new CallSession(call, [
-        new PlayPrologueStep({ prologues: prologues.map((text) => ({ text })), pauseMs: (task.advanced.pauseSeconds ?? 1) * 1000 }),
-        new TalkStep({ talkMs: this.options.talkMs }),
-      ]);
+      const session = new CallSession(
+        call,
+        [
+          new PlayPrologueStep({ prologues: prologues.map((text) => ({ text })), pauseMs: (task.advanced.pauseSeconds ?? 1) * 1000 }),
+          new TalkStep({ talkMs: this.options.talkMs }),
+        ],
+        { logger: log },
+      );
       const { result, conversation } = await session.run();
+      log.debug({ outcome: result.outcome, endReason: result.endReason, durationMs: result.durationMs }, 'call ended');
       this.afterCall(claim, result, this.deps.now());
       const answeredAt = result.answeredAt?.getTime() ?? result.placedAt.getTime();
       await finishCall(this.deps.db, {
@@ -223,7 +240,7 @@ export class Dialer {
         })),
       });
     } catch (error) {
-      this.deps.log?.error({ err: error, callId: claim.callId }, 'call failed locally');
+      log.error({ err: error }, 'call failed locally');
       await finishCall(this.deps.db, { ...unresolvedEnding(claim.callId, 'dialer error', this.deps.now()), outcome: 'failed' }).catch(
         () => undefined,
       );

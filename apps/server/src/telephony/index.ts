@@ -38,4 +38,4 @@ export { writeSyntheticRecording } from './media/synthetic-recording.ts';
 export { outcomeOfStatus } from './outcome.ts';
 export { tone, silence, SAMPLE_RATE, FRAME_MS, FRAME_SAMPLES } from './media/audio.ts';
 export { parseWavHeader, type WavFormat } from './media/wav-writer.ts';
-export type { TelephonyLogger } from './base-call.ts';
+export { SILENT_LOGGER, type TelephonyLogger } from './base-call.ts';

@@ -1,5 +1,6 @@
 import type { EventEmitter } from 'node:events';
 import type { CallOutcome, CallParty } from '@dialwise/contracts';
+import type { TelephonyLogger } from './base-call.ts';
 
 /**
  * The dialer's view of telephony: a Trunk places one outbound call per `dial()` and hands back a
@@ -70,6 +71,8 @@ export interface DialRequest {
   signal?: AbortSignal;
   /** Hang up an answered call after this long whatever happens (a runaway guard). Default: the trunk's. */
   maxDurationMs?: number;
+  /** This call's logger (a child carrying its call id, task and line); the trunk's logger otherwise. */
+  logger?: TelephonyLogger;
   /** Extra SIP headers on the INVITE (e.g. `X-Dialwise-Subtask`); ignored by the simulated trunk. */
   headers?: Readonly<Record<string, string>>;
 }

@@ -93,7 +93,7 @@ export class SimulatedTrunk implements Trunk {
       clock: this.clock,
       recordingPath: request.record === false ? null : (request.recordingPath ?? defaultRecordingPath(this.options.recordingsDir, id)),
       maxCallMs: request.maxDurationMs ?? this.options.maxCallMs ?? 2 * 60 * 60 * 1000,
-      logger: this.logger,
+      logger: request.logger ?? this.logger,
       onFinished: (c) => this.live.delete(c),
     });
     this.live.add(call);

@@ -115,7 +115,8 @@ export class SipTrunk implements Trunk {
     const callId = randomUUID();
     const recordingPath =
       request.record === false ? null : (request.recordingPath ?? defaultRecordingPath(this.options.recordingsDir, callId));
-    const call = new SipCall(request, { ...this.shared, recordingPath }, callId);
+    const logger = (request.logger ?? this.shared.logger).child({ sipCallId: callId });
+    const call = new SipCall(request, { ...this.shared, recordingPath, logger }, callId);
     if (this.closing) {
       call.requestEnd('trunk-closed');
     }
@@ -126,7 +127,7 @@ export class SipTrunk implements Trunk {
         () => call.start(),
         (error: unknown) => call.fail(`SIP socket could not be bound: ${String(error)}`),
       )
-      .catch((error: unknown) => this.shared.logger.warn({ err: error, callId }, 'call setup threw'));
+      .catch((error: unknown) => logger.warn({ err: error }, 'call setup threw'));
     return call;
   }
 
