@@ -7,7 +7,7 @@ import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, jsonSchemaTransformObject, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { TRACE_HEADER } from '@dialwise/contracts';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
@@ -87,6 +87,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       security: [{ bearer: [] }],
     },
     transform: jsonSchemaTransform,
+    // Puts schemas registered with an id (the recursive AppRoute) under components.schemas, where the routes' $refs point.
+    transformObject: jsonSchemaTransformObject,
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 

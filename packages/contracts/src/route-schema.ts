@@ -17,12 +17,18 @@ export const routeMetaSchema = z.object({
   noTab: z.boolean().optional(),
 });
 
-export const appRouteSchema = z.object({
-  name: z.string(),
-  path: z.string(),
-  redirect: z.string().optional(),
-  meta: routeMetaSchema,
-  get children() {
-    return z.array(appRouteSchema).readonly().optional();
-  },
-});
+/**
+ * Recursive (children are routes), so it is registered under an id: the OpenAPI document then refers to
+ * one `components.schemas.AppRoute` instead of an anonymous definition it cannot place.
+ */
+export const appRouteSchema = z
+  .object({
+    name: z.string(),
+    path: z.string(),
+    redirect: z.string().optional(),
+    meta: routeMetaSchema,
+    get children() {
+      return z.array(appRouteSchema).readonly().optional();
+    },
+  })
+  .meta({ id: 'AppRoute' });
