@@ -25,3 +25,4 @@ export * from './dnc.ts';
 export * from './telephony.ts';
 export * from './call-records.ts';
 export * from './boards.ts';
+export * from './csv.ts';

@@ -7,7 +7,7 @@ import { AppError } from '../http/app-error.ts';
 import { getCompanyPermissions } from '../entitlements/get-company-permissions.ts';
 import { callFilterConditions } from './call-filters.ts';
 import { callRecordColumns, toCallRecord, type CallRecordRow } from './call-record-row.ts';
-import { csvLine, UTF8_BOM } from './csv.ts';
+import { csvLine, UTF8_BOM } from '@dialwise/contracts';
 import { visibleCalls } from './visible-calls.ts';
 
 export interface CallRecordExport {

@@ -1,14 +1,9 @@
-import { UPLOAD_REQUIRED_COLUMNS, translate, type Locale, type RejectedRow } from '@dialwise/contracts';
-
-const quote = (value: string) => (/[",\r\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value);
+import { csvLine, UPLOAD_REQUIRED_COLUMNS, UTF8_BOM, translate, type Locale, type RejectedRow } from '@dialwise/contracts';
 
 /** The rejected rows as a CSV the user can open next to their file: line, reason, column, value. */
 export function rejectedRowsCsv(rows: readonly RejectedRow[], locale: Locale): string {
-  const header = ['row', 'problem', 'reason', 'column', 'value'];
-  const lines = rows.map((row) =>
-    [String(row.row), row.problem, translate(`row.${row.problem}`, locale), row.column ?? '', row.value].map(quote).join(','),
-  );
-  return `\uFEFF${[header.join(','), ...lines].join('\r\n')}\r\n`;
+  const lines = rows.map((row) => csvLine([row.row, row.problem, translate(`row.${row.problem}`, locale), row.column ?? '', row.value]));
+  return UTF8_BOM + csvLine(['row', 'problem', 'reason', 'column', 'value']) + lines.join('');
 }
 
 /** A template with the required columns, one example row and one extra column. */

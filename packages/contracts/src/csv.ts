@@ -1,3 +1,5 @@
+/** The one CSV writer of the product, used by the server's exports and the console's downloads alike. */
+
 /**
  * One CSV cell: quoted when it holds a comma, quote or line break; a value that a spreadsheet would run as
  * a formula (starting with = + - @ or a tab/CR) gets a leading apostrophe (OWASP's CSV-injection advice),
