@@ -40,7 +40,15 @@ const SAME = 'same' as const;
 const REMOVED = 'removed' as const;
 type Outcome = TaskStatus | typeof SAME | typeof REMOVED;
 
-export const TASK_TRANSITIONS: Record<TaskAction, Partial<Record<TaskStatus, Outcome>>> = {
+/**
+ * Status changes the system makes, never a button: the circuit breaker pausing a task whose line keeps
+ * failing, and a dialling task completing when nothing is pending and no call is live. They go through
+ * the same table as the user's actions.
+ */
+export const SYSTEM_TASK_ACTIONS = ['breakerPause', 'complete'] as const;
+export type SystemTaskAction = (typeof SYSTEM_TASK_ACTIONS)[number];
+
+export const TASK_TRANSITIONS: Record<TaskAction | SystemTaskAction, Partial<Record<TaskStatus, Outcome>>> = {
   start: { pending: 'in_progress' },
   continue: { paused: 'in_progress' },
   pause: { in_progress: 'paused' },
@@ -53,17 +61,24 @@ export const TASK_TRANSITIONS: Record<TaskAction, Partial<Record<TaskStatus, Out
   edit: { pending: SAME, paused: SAME, editing: SAME, template: SAME },
   // A dialling task must be paused or aborted first, so no live call loses its task.
   delete: { pending: REMOVED, paused: REMOVED, completed: REMOVED, aborted: REMOVED, template: REMOVED, editing: REMOVED },
+  breakerPause: { in_progress: 'paused' },
+  complete: { in_progress: 'completed' },
 };
 
-export function canApply(action: TaskAction, status: TaskStatus): boolean {
+export function canApply(action: TaskAction | SystemTaskAction, status: TaskStatus): boolean {
   return TASK_TRANSITIONS[action][status] !== undefined;
 }
 
 /** The status after `action`; throws on an illegal transition (check `canApply` first). */
-export function nextStatus(action: TaskAction, status: TaskStatus): TaskStatus | 'removed' {
+export function nextStatus(action: TaskAction | SystemTaskAction, status: TaskStatus): TaskStatus | 'removed' {
   const outcome = TASK_TRANSITIONS[action][status];
   if (outcome === undefined) throw new Error(`Task action ${action} is not allowed in status ${status}`);
   return outcome === SAME ? status : outcome;
+}
+
+/** The statuses a system action may start from (its guard in a conditional UPDATE). */
+export function statusesAllowing(action: SystemTaskAction): TaskStatus[] {
+  return Object.keys(TASK_TRANSITIONS[action]) as TaskStatus[];
 }
 
 export function allowedActions(status: TaskStatus): TaskAction[] {

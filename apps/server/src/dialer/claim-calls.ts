@@ -1,3 +1,4 @@
+import { takePending } from '../tasks/task-progress.ts';
 import { and, asc, count, eq, inArray, isNull, lte, notExists, or, sql } from 'drizzle-orm';
 import type { EncryptionType } from '@dialwise/contracts';
 import type { Db, Tx } from '../db/client.ts';
@@ -218,12 +219,7 @@ export async function claimCalls(db: Db, request: ClaimRequest): Promise<ClaimRe
       }
     }
     const taken = claims.length + blocked.length;
-    if (taken > 0) {
-      await tx
-        .update(tasks)
-        .set({ pendingCount: sql`greatest(${tasks.pendingCount} - ${taken}, 0)` })
-        .where(eq(tasks.id, task.id));
-    }
+    await takePending(tx, task.id, taken);
     return { claims, blocked: blocked.length };
   });
 }

@@ -1,8 +1,9 @@
+import { applySystemTransition } from '../tasks/task-progress.ts';
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
-import { and, eq, isNull } from 'drizzle-orm';
+import { isNull } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { calls, tasks } from '../db/schema.ts';
+import { calls } from '../db/schema.ts';
 import { loadSipLineCredentials } from '../sip-lines/load-sip-line-credentials.ts';
 import type { SecretBox } from '../secrets/secret-box.ts';
 import {
@@ -259,16 +260,11 @@ export class Dialer {
     const verdict = breaker.record(LINE_FAILURES.has(result.outcome));
     if (!verdict.tripped) return;
     breaker.reset();
+    const statusReason = { code: 'breaker' as const, failures: verdict.failures, calls: verdict.calls, lastSipStatus: result.sipStatus };
     this.track(
-      this.deps.db
-        .update(tasks)
-        .set({
-          status: 'paused',
-          statusReason: { code: 'breaker', failures: verdict.failures, calls: verdict.calls, lastSipStatus: result.sipStatus },
-          updatedAt: now,
-        })
-        .where(and(eq(tasks.id, claim.taskId), eq(tasks.status, 'in_progress')))
-        .then(() => this.deps.log?.warn({ taskId: claim.taskId, ...verdict }, 'circuit breaker paused the task')),
+      applySystemTransition(this.deps.db, claim.taskId, 'breakerPause', { set: { statusReason }, now }).then((paused) => {
+        if (paused) this.deps.log?.warn({ taskId: claim.taskId, ...verdict }, 'circuit breaker paused the task');
+      }),
     );
   }
 

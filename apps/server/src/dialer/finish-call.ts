@@ -1,6 +1,7 @@
-import { and, count, eq, isNull, sql } from 'drizzle-orm';
+import { addPending, completeIfDone } from '../tasks/task-progress.ts';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { CallOutcome } from '@dialwise/contracts';
-import type { Db, Tx } from '../db/client.ts';
+import type { Db } from '../db/client.ts';
 import { calls, subtasks, tasks, type ConversationLine } from '../db/schema.ts';
 
 /** What ended one call, as the dialer stores it. */
@@ -115,27 +116,7 @@ export async function finishCall(db: Db, ending: CallEnding): Promise<void> {
       })
       .where(and(eq(subtasks.id, call.subtaskId), eq(subtasks.state, 'dialing')))
       .returning({ id: subtasks.id });
-    if (subtask && next.state === 'pending') {
-      await tx
-        .update(tasks)
-        .set({ pendingCount: sql`${tasks.pendingCount} + 1` })
-        .where(eq(tasks.id, call.taskId));
-    }
+    if (subtask && next.state === 'pending') await addPending(tx, call.taskId, 1);
     await completeIfDone(tx, call.taskId);
   });
-}
-
-/** A dialling task with nothing pending and no live call is completed. */
-export async function completeIfDone(tx: Tx, taskId: string): Promise<boolean> {
-  const [live] = await tx
-    .select({ n: count() })
-    .from(calls)
-    .where(and(eq(calls.taskId, taskId), isNull(calls.endedAt)));
-  if ((live?.n ?? 0) > 0) return false;
-  const done = await tx
-    .update(tasks)
-    .set({ status: 'completed', updatedAt: new Date() })
-    .where(and(eq(tasks.id, taskId), eq(tasks.status, 'in_progress'), eq(tasks.pendingCount, 0)))
-    .returning({ id: tasks.id });
-  return done.length > 0;
 }

@@ -1,6 +1,7 @@
+import { addPending } from '../tasks/task-progress.ts';
 import { and, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { calls, subtasks, tasks } from '../db/schema.ts';
+import { calls, subtasks } from '../db/schema.ts';
 
 /**
  * Gives back the subtasks of dialer processes that stopped renewing their leases (crashed, killed,
@@ -43,12 +44,7 @@ export async function recoverLeases(db: Db, now: Date, owner?: string): Promise<
       );
     const perTask = new Map<string, number>();
     for (const s of stale) perTask.set(s.taskId, (perTask.get(s.taskId) ?? 0) + 1);
-    for (const [taskId, n] of perTask) {
-      await tx
-        .update(tasks)
-        .set({ pendingCount: sql`${tasks.pendingCount} + ${n}` })
-        .where(eq(tasks.id, taskId));
-    }
+    for (const [taskId, n] of perTask) await addPending(tx, taskId, n);
     return stale.length;
   });
 }

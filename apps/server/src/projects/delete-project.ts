@@ -1,3 +1,4 @@
+import { deleteTasks } from '../tasks/task-progress.ts';
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { ErrorCode } from '@dialwise/contracts';
 import type { ActionContext } from '../auth/actor.ts';
@@ -29,10 +30,8 @@ export async function deleteProject(ctx: ActionContext, id: string): Promise<voi
 
     const now = new Date();
     const taskIds = live.map((task) => task.id);
-    if (taskIds.length > 0) {
-      await tx.delete(subtasks).where(inArray(subtasks.taskId, taskIds));
-      await tx.update(tasks).set({ deletedAt: now, pendingCount: 0, totalCount: 0, updatedAt: now }).where(inArray(tasks.id, taskIds));
-    }
+    if (taskIds.length > 0) await tx.delete(subtasks).where(inArray(subtasks.taskId, taskIds));
+    await deleteTasks(tx, taskIds, now);
     await tx.update(projects).set({ deletedAt: now, updatedAt: now }).where(eq(projects.id, project.id));
     await recordAudit(tx, auditWho(ctx), {
       action: 'delete',

@@ -1,3 +1,4 @@
+import { addUploaded } from '../tasks/task-progress.ts';
 import { randomUUID } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -5,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import {
   ErrorCode,
   LIMITS,
@@ -20,7 +21,6 @@ import {
 } from '@dialwise/contracts';
 import type { ActionContext } from '../auth/actor.ts';
 import type { Tx } from '../db/client.ts';
-import { tasks } from '../db/schema.ts';
 import { affectedRows } from '../db/affected-rows.ts';
 import { AppError } from '../http/app-error.ts';
 import { auditWho, recordAudit } from '../audit/record-audit.ts';
@@ -186,16 +186,7 @@ async function storeRows(
   const task = await lockTask(tx, ctx, target.taskId);
   if (!canApply('upload', task.status)) throw new AppError(ErrorCode.CONFLICT, 'e.task.refused.upload', {}, { status: task.status });
   const status = nextStatus('upload', task.status) as TaskStatus;
-  const [counts] = await tx
-    .update(tasks)
-    .set({
-      pendingCount: sql`${tasks.pendingCount} + ${accepted}`,
-      totalCount: sql`${tasks.totalCount} + ${accepted}`,
-      status,
-      updatedAt: new Date(),
-    })
-    .where(eq(tasks.id, task.id))
-    .returning({ pendingCount: tasks.pendingCount, totalCount: tasks.totalCount });
+  const counts = await addUploaded(tx, task.id, accepted, status);
   const duplicates = offered - accepted;
   await recordAudit(tx, auditWho(ctx), {
     action: 'upload',

@@ -1,4 +1,5 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { deleteTasks, removePending } from './task-progress.ts';
+import { and, eq } from 'drizzle-orm';
 import { ErrorCode, canApply, nextStatus, type TaskActionInput, type TaskActionResult, type TaskStatus } from '@dialwise/contracts';
 import type { ActionContext } from '../auth/actor.ts';
 import type { Tx } from '../db/client.ts';
@@ -71,22 +72,13 @@ async function pinnedVersion(tx: Tx, task: TaskRow): Promise<number | null> {
 /** Removes the pending subtasks only; one being dialled is never touched. The counters move in the same transaction. */
 async function clearPending(tx: Tx, task: TaskRow): Promise<TaskActionResult> {
   const cleared = affectedRows(await tx.delete(subtasks).where(and(eq(subtasks.taskId, task.id), eq(subtasks.state, 'pending'))));
-  const [row] = await tx
-    .update(tasks)
-    .set({
-      pendingCount: sql`greatest(${tasks.pendingCount} - ${cleared}, 0)`,
-      totalCount: sql`greatest(${tasks.totalCount} - ${cleared}, 0)`,
-      updatedAt: new Date(),
-    })
-    .where(eq(tasks.id, task.id))
-    .returning({ pendingCount: tasks.pendingCount, totalCount: tasks.totalCount });
-  return { status: task.status, pendingCount: row!.pendingCount, totalCount: row!.totalCount, cleared };
+  const counts = await removePending(tx, task.id, cleared);
+  return { status: task.status, ...counts, cleared };
 }
 
 /** Soft-deletes the task and removes its subtasks. */
 async function removeTask(tx: Tx, task: TaskRow): Promise<TaskActionResult> {
   await tx.delete(subtasks).where(eq(subtasks.taskId, task.id));
-  const now = new Date();
-  await tx.update(tasks).set({ deletedAt: now, pendingCount: 0, totalCount: 0, updatedAt: now }).where(eq(tasks.id, task.id));
+  await deleteTasks(tx, [task.id], new Date());
   return { status: 'removed', pendingCount: 0, totalCount: 0 };
 }
