@@ -2,6 +2,7 @@ import type { Locale } from '@dialwise/contracts';
 import { companiesMessages } from '../features/operation/companies/locale.ts';
 import { voicesMessages } from '../features/operation/voices/locale.ts';
 import { tagsMessages } from '../features/operation/tags/locale.ts';
+import { listPageMessages } from '../list-page/locale.ts';
 import { accountsMessages } from '../features/accounts/locale.ts';
 import { sipLinesMessages } from '../features/sip-lines/locale.ts';
 import { profileMessages } from '../features/profile/locale.ts';
@@ -263,6 +264,7 @@ export const CONSOLE_MESSAGES = {
   ...companiesMessages,
   ...voicesMessages,
   ...tagsMessages,
+  ...listPageMessages,
   ...accountsMessages,
   ...sipLinesMessages,
   ...profileMessages,

@@ -1,24 +1,13 @@
-import {
-  Button,
-  Card,
-  Divider,
-  Form,
-  Grid,
-  Input,
-  Select,
-  Space,
-  Table,
-  Tag,
-  Typography,
-  type TableColumnProps,
-} from '@arco-design/web-react';
-import { IconPlus, IconRefresh, IconSearch } from '@arco-design/web-react/icon';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { Button, Form, Select, Space, Tag, Typography, type TableColumnProps } from '@arco-design/web-react';
+import { IconPlus } from '@arco-design/web-react/icon';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ACCOUNT_STATUSES, type Account, type AccountQuery, type Role } from '@dialwise/contracts';
 import { formatDateTime } from '../../locale/date-time.ts';
 import { useUser } from '../../store/user.ts';
+import { ChoiceFilter, KeywordFilter, ListFilter, ListPage, ListTable } from '../../list-page/ListPage.tsx';
+import { useListQuery } from '../../list-page/use-list-query.ts';
 import { listAccounts, listManagedCompanies } from './api.ts';
 import { AccountFormModal } from './AccountFormModal.tsx';
 import { CompanyPicker } from './CompanyPicker.tsx';
@@ -33,25 +22,11 @@ export default function AccountManagePage() {
   const me = useUser((s) => s.user);
   const isDev = me?.authLevel === 'DEV';
   const [companyId, setCompanyId] = useState(me?.customerID ?? '');
-  const [filters, setFilters] = useState<Filters>({});
-  const [page, setPage] = useState({ page: 1, pageSize: 10 });
   const [editing, setEditing] = useState<Account | null | undefined>(undefined);
-  const [searchForm] = Form.useForm<Filters>();
-
-  const query = { ...filters, ...page, ...(isDev ? { companyId } : {}) };
-  const accounts = useQuery({ queryKey: ['accounts', query], queryFn: () => listAccounts(query), placeholderData: keepPreviousData });
+  const list = useListQuery<Filters, Account>({ key: ['accounts'], fetch: listAccounts, extra: isDev ? { companyId } : {} });
   const companies = useQuery({ queryKey: ['managed-companies'], queryFn: listManagedCompanies, enabled: isDev, staleTime: 60_000 });
   const providerCompany = isDev && companies.data?.find((c) => c.id === companyId)?.isProvider === true;
   const levels: Role[] = providerCompany ? ['ADMIN', 'OPR', 'DEV'] : ['ADMIN', 'OPR'];
-
-  const search = (values: Filters) => {
-    setFilters({ keyword: values.keyword?.trim() || undefined, authLevel: values.authLevel, status: values.status });
-    setPage((p) => ({ ...p, page: 1 }));
-  };
-  const reset = () => {
-    searchForm.resetFields();
-    search({});
-  };
 
   const columns: TableColumnProps<Account>[] = [
     {
@@ -111,94 +86,62 @@ export default function AccountManagePage() {
   ];
 
   return (
-    <Card className="search-table-card" data-testid="accounts-page">
-      <div className="search-table-header">
-        <Typography.Title heading={6} className="search-table-title">
-          {t('accounts.title')}
-        </Typography.Title>
-        {isDev && (
+    <ListPage
+      title={t('accounts.title')}
+      testId="accounts-page"
+      list={list}
+      searchTestId="accounts-search"
+      resetTestId="accounts-reset"
+      extra={
+        isDev && (
           <CompanyPicker
             value={companyId}
             testId="accounts-company"
             onChange={(next) => {
               setCompanyId(next);
-              setPage((p) => ({ ...p, page: 1 }));
+              list.firstPage();
             }}
           />
-        )}
-      </div>
-      <div className="search-table-form">
-        <Form form={searchForm} layout="horizontal" onSubmit={search} className="search-table-fields">
-          <Grid.Row gutter={16}>
-            <Grid.Col xs={24} sm={12} lg={8}>
-              <Form.Item field="keyword" noStyle>
-                <Input
-                  allowClear
-                  prefix={<IconSearch />}
-                  placeholder={t('accounts.keyword')}
-                  data-testid="accounts-keyword"
-                  onPressEnter={() => searchForm.submit()}
-                />
-              </Form.Item>
-            </Grid.Col>
-            <Grid.Col xs={12} sm={6} lg={5}>
-              <Form.Item field="authLevel" noStyle>
-                <Select allowClear placeholder={t('accounts.allLevels')} data-testid="accounts-level-filter">
-                  {(isDev ? levels : (['ADMIN', 'OPR'] as const)).map((level) => (
-                    <Select.Option key={level} value={level}>
-                      {t(`accounts.level.${level}`)}
-                    </Select.Option>
-                  ))}
-                </Select>
-              </Form.Item>
-            </Grid.Col>
-            <Grid.Col xs={12} sm={6} lg={5}>
-              <Form.Item field="status" noStyle>
-                <Select allowClear placeholder={t('accounts.allStatuses')} data-testid="accounts-status-filter">
-                  {ACCOUNT_STATUSES.map((status) => (
-                    <Select.Option key={status} value={status}>
-                      {t(`accounts.status.${status}`)}
-                    </Select.Option>
-                  ))}
-                </Select>
-              </Form.Item>
-            </Grid.Col>
-          </Grid.Row>
-        </Form>
-        <Divider type="vertical" className="search-table-divider" />
-        <Space>
-          <Button type="primary" icon={<IconSearch />} onClick={() => searchForm.submit()} data-testid="accounts-search">
-            {t('accounts.search')}
-          </Button>
-          <Button icon={<IconRefresh />} onClick={reset} data-testid="accounts-reset">
-            {t('accounts.reset')}
-          </Button>
-        </Space>
-      </div>
-      <Divider className="search-table-rule" />
-      <div className="search-table-toolbar">
+        )
+      }
+      filters={
+        <>
+          <KeywordFilter field="keyword" placeholder={t('accounts.keyword')} testId="accounts-keyword" />
+          <ListFilter>
+            <Form.Item field="authLevel" noStyle>
+              <Select allowClear placeholder={t('accounts.allLevels')} data-testid="accounts-level-filter">
+                {(isDev ? levels : (['ADMIN', 'OPR'] as const)).map((level) => (
+                  <Select.Option key={level} value={level}>
+                    {t(`accounts.level.${level}`)}
+                  </Select.Option>
+                ))}
+              </Select>
+            </Form.Item>
+          </ListFilter>
+          <ChoiceFilter
+            field="status"
+            placeholder={t('accounts.allStatuses')}
+            testId="accounts-status-filter"
+            values={ACCOUNT_STATUSES}
+            label={(value) => t(`accounts.status.${value}`)}
+          />
+        </>
+      }
+      toolbar={
         <Button type="primary" icon={<IconPlus />} onClick={() => setEditing(null)} data-testid="accounts-new">
           {t('accounts.new')}
         </Button>
-      </div>
-      <Table
-        rowKey="id"
-        data-testid="accounts-table"
+      }
+    >
+      <ListTable
+        list={list}
         columns={columns}
-        data={accounts.data?.list ?? []}
-        loading={accounts.isFetching}
-        scroll={{ x: 960 }}
-        noDataElement={<div className="search-table-empty">{t('accounts.empty')}</div>}
-        pagination={{
-          current: page.page,
-          pageSize: page.pageSize,
-          total: accounts.data?.total ?? 0,
-          sizeCanChange: true,
-          showTotal: (total: number) => t('accounts.total', { total }),
-        }}
-        onChange={(pagination) => setPage({ page: pagination.current ?? 1, pageSize: pagination.pageSize ?? 10 })}
+        testId="accounts-table"
+        scrollX={960}
+        empty={t('accounts.empty')}
+        total={(total) => t('accounts.total', { total })}
       />
       <AccountFormModal account={editing} companyId={companyId} levels={levels} onClose={() => setEditing(undefined)} />
-    </Card>
+    </ListPage>
   );
 }

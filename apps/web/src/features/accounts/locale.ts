@@ -3,8 +3,6 @@ export const accountsMessages = {
   'accounts.title': ['Accounts', '账号管理'],
   'accounts.new': ['New account', '新建账号'],
   'accounts.edit': ['Edit account', '编辑账号'],
-  'accounts.search': ['Search', '查询'],
-  'accounts.reset': ['Reset', '重置'],
   'accounts.keyword': ['User name, alias or phone', '用户名、别名或电话'],
   'accounts.allLevels': ['All levels', '全部级别'],
   'accounts.allStatuses': ['All statuses', '全部状态'],

@@ -1,10 +1,9 @@
-import { Button, Card, Form, Input, Space, Table, Typography, type TableColumnProps } from '@arco-design/web-react';
-import { IconRefresh, IconSearch } from '@arco-design/web-react/icon';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { Button, Typography, type TableColumnProps } from '@arco-design/web-react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { PAGINATION, type Project, type ProjectQuery } from '@dialwise/contracts';
+import type { Project, ProjectQuery } from '@dialwise/contracts';
+import { KeywordFilter, ListPage, ListTable } from '../../list-page/ListPage.tsx';
+import { useListQuery } from '../../list-page/use-list-query.ts';
 import { formatDateTime } from '../../locale/date-time.ts';
 import { listMyProjects, projectKeys } from './api.ts';
 import { EncryptionTag } from './EncryptionTag.tsx';
@@ -16,10 +15,7 @@ import { EncryptionTag } from './EncryptionTag.tsx';
 export default function OperatorProjectsPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const [query, setQuery] = useState<ProjectQuery>({ page: PAGINATION.defaultPage, pageSize: PAGINATION.defaultPageSize });
-  const [search, setSearch] = useState('');
-  const list = useQuery({ queryKey: projectKeys.mine(query), queryFn: () => listMyProjects(query), placeholderData: keepPreviousData });
-  const runSearch = () => setQuery((q) => ({ ...q, page: 1, name: search.trim() || undefined }));
+  const list = useListQuery<Pick<ProjectQuery, 'name'>, Project>({ key: [...projectKeys.all, 'mine'], fetch: listMyProjects });
   const records = (project: Project) => navigate(`/projectOp/callRecordBoardOp/${project.id}`);
 
   const columns: TableColumnProps<Project>[] = [
@@ -54,50 +50,13 @@ export default function OperatorProjectsPage() {
   ];
 
   return (
-    <Card title={t('projects.mine.title')} className="list-card" data-testid="my-projects">
-      <Form layout="inline" className="search-form" onSubmit={runSearch}>
-        <Form.Item label={t('projects.search.name')}>
-          <Input
-            value={search}
-            onChange={setSearch}
-            onPressEnter={runSearch}
-            allowClear
-            style={{ width: 240 }}
-            placeholder={t('projects.search.placeholder')}
-          />
-        </Form.Item>
-        <Space>
-          <Button type="primary" icon={<IconSearch />} onClick={runSearch}>
-            {t('projects.search.submit')}
-          </Button>
-          <Button
-            icon={<IconRefresh />}
-            onClick={() => {
-              setSearch('');
-              setQuery({ page: 1, pageSize: query.pageSize });
-            }}
-          >
-            {t('projects.search.reset')}
-          </Button>
-        </Space>
-      </Form>
-      <Table
-        rowKey="id"
-        columns={columns}
-        data={list.data?.list ?? []}
-        loading={list.isFetching}
-        scroll={{ x: 800 }}
-        noDataElement={<div className="table-empty">{t('projects.mine.empty')}</div>}
-        pagination={{
-          current: query.page,
-          pageSize: query.pageSize,
-          total: list.data?.total ?? 0,
-          showTotal: true,
-          sizeCanChange: true,
-          onChange: (page, pageSize) => setQuery((q) => ({ ...q, page, pageSize })),
-        }}
-        data-testid="my-projects-table"
-      />
-    </Card>
+    <ListPage
+      title={t('projects.mine.title')}
+      testId="my-projects"
+      list={list}
+      filters={<KeywordFilter field="name" placeholder={t('projects.search.placeholder')} />}
+    >
+      <ListTable list={list} columns={columns} scrollX={800} empty={t('projects.mine.empty')} testId="my-projects-table" />
+    </ListPage>
   );
 }

@@ -1,23 +1,12 @@
-import {
-  Button,
-  Card,
-  Form,
-  Input,
-  Message,
-  Popconfirm,
-  Space,
-  Table,
-  Tag,
-  Tooltip,
-  Typography,
-  type TableColumnProps,
-} from '@arco-design/web-react';
-import { IconPlus, IconRefresh, IconSearch } from '@arco-design/web-react/icon';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Button, Message, Popconfirm, Space, Tag, Tooltip, Typography, type TableColumnProps } from '@arco-design/web-react';
+import { IconPlus } from '@arco-design/web-react/icon';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { PAGINATION, type Project, type ProjectQuery } from '@dialwise/contracts';
+import type { Project, ProjectQuery } from '@dialwise/contracts';
+import { KeywordFilter, ListPage, ListTable } from '../../list-page/ListPage.tsx';
+import { useListQuery } from '../../list-page/use-list-query.ts';
 import { currentLocale } from '../../locale/index.ts';
 import { deleteProject, listProjects, projectKeys } from './api.ts';
 import { EncryptionTag } from './EncryptionTag.tsx';
@@ -29,12 +18,10 @@ export default function ProjectListPage() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const locale = currentLocale();
-  const [query, setQuery] = useState<ProjectQuery>({ page: PAGINATION.defaultPage, pageSize: PAGINATION.defaultPageSize });
-  const [search, setSearch] = useState('');
   const [editing, setEditing] = useState<Project | null>(null);
   const [formOpen, setFormOpen] = useState(false);
 
-  const list = useQuery({ queryKey: projectKeys.list(query), queryFn: () => listProjects(query), placeholderData: keepPreviousData });
+  const list = useListQuery<Pick<ProjectQuery, 'name'>, Project>({ key: [...projectKeys.all, 'list'], fetch: listProjects });
   const remove = useMutation({
     mutationFn: deleteProject,
     onSuccess: () => {
@@ -47,7 +34,6 @@ export default function ProjectListPage() {
     setEditing(project);
     setFormOpen(true);
   };
-  const runSearch = () => setQuery((q) => ({ ...q, page: 1, name: search.trim() || undefined }));
 
   const columns: TableColumnProps<Project>[] = [
     {
@@ -153,57 +139,20 @@ export default function ProjectListPage() {
   ];
 
   return (
-    <Card title={t('projects.title')} className="list-card" data-testid="project-list">
-      <Form layout="inline" className="search-form" onSubmit={runSearch}>
-        <Form.Item label={t('projects.search.name')}>
-          <Input
-            value={search}
-            onChange={setSearch}
-            onPressEnter={runSearch}
-            allowClear
-            style={{ width: 240 }}
-            placeholder={t('projects.search.placeholder')}
-            data-testid="project-search"
-          />
-        </Form.Item>
-        <Space>
-          <Button type="primary" icon={<IconSearch />} onClick={runSearch} data-testid="project-search-submit">
-            {t('projects.search.submit')}
-          </Button>
-          <Button
-            icon={<IconRefresh />}
-            onClick={() => {
-              setSearch('');
-              setQuery({ page: 1, pageSize: query.pageSize });
-            }}
-          >
-            {t('projects.search.reset')}
-          </Button>
-        </Space>
-      </Form>
-      <div className="table-toolbar">
+    <ListPage
+      title={t('projects.title')}
+      testId="project-list"
+      list={list}
+      searchTestId="project-search-submit"
+      filters={<KeywordFilter field="name" placeholder={t('projects.search.placeholder')} testId="project-search" />}
+      toolbar={
         <Button type="primary" icon={<IconPlus />} onClick={() => openForm(null)} data-testid="project-new">
           {t('projects.new')}
         </Button>
-      </div>
-      <Table
-        rowKey="id"
-        columns={columns}
-        data={list.data?.list ?? []}
-        loading={list.isFetching}
-        scroll={{ x: 1180 }}
-        noDataElement={<div className="table-empty">{t('projects.empty')}</div>}
-        pagination={{
-          current: query.page,
-          pageSize: query.pageSize,
-          total: list.data?.total ?? 0,
-          showTotal: true,
-          sizeCanChange: true,
-          onChange: (page, pageSize) => setQuery((q) => ({ ...q, page, pageSize })),
-        }}
-        data-testid="project-table"
-      />
+      }
+    >
+      <ListTable list={list} columns={columns} scrollX={1180} empty={t('projects.empty')} testId="project-table" />
       <ProjectFormModal project={editing} visible={formOpen} onClose={() => setFormOpen(false)} />
-    </Card>
+    </ListPage>
   );
 }

@@ -6,7 +6,6 @@ export const projectKeys = {
   list: (query: ProjectQuery) => ['projects', 'list', query] as const,
   one: (id: string) => ['projects', 'one', id] as const,
   operators: ['projects', 'operators'] as const,
-  mine: (query: ProjectQuery) => ['projects', 'mine', query] as const,
 };
 
 export const listProjects = async (query: ProjectQuery) => (await post<Page<Project>>('/api/projects/list', query)).data;

@@ -1,10 +1,7 @@
 /** Strings of the project list and its form, [en-US, zh-CN]. */
 export const projectsMessages = {
   'projects.title': ['Projects', '项目列表'],
-  'projects.search.name': ['Project name', '项目名称'],
   'projects.search.placeholder': ['Search by name', '按名称搜索'],
-  'projects.search.submit': ['Search', '查询'],
-  'projects.search.reset': ['Reset', '重置'],
   'projects.new': ['New project', '新建项目'],
   'projects.col.name': ['Name', '项目名称'],
   'projects.col.encryption': ['Number encryption', '号码加密方式'],

@@ -1,25 +1,13 @@
-import {
-  Button,
-  Card,
-  Divider,
-  Form,
-  Grid,
-  Input,
-  Select,
-  Space,
-  Table,
-  Tag,
-  Typography,
-  type TableColumnProps,
-} from '@arco-design/web-react';
-import { IconLock, IconPlus, IconRefresh, IconSearch } from '@arco-design/web-react/icon';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { Button, Tag, Typography, type TableColumnProps } from '@arco-design/web-react';
+import { IconLock, IconPlus } from '@arco-design/web-react/icon';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SIP_LINE_STATUSES, SIP_TRUNKS, type SipLine, type SipLineQuery } from '@dialwise/contracts';
 import { formatDateTime } from '../../locale/date-time.ts';
 import { useUser } from '../../store/user.ts';
 import { CompanyPicker } from '../accounts/CompanyPicker.tsx';
+import { ChoiceFilter, KeywordFilter, ListPage, ListTable } from '../../list-page/ListPage.tsx';
+import { useListQuery } from '../../list-page/use-list-query.ts';
 import { listSipLines } from './api.ts';
 import { SipLineFormModal } from './SipLineFormModal.tsx';
 
@@ -31,22 +19,8 @@ export default function SipManagePage() {
   const me = useUser((s) => s.user);
   const isDev = me?.authLevel === 'DEV';
   const [companyId, setCompanyId] = useState(me?.customerID ?? '');
-  const [filters, setFilters] = useState<Filters>({});
-  const [page, setPage] = useState({ page: 1, pageSize: 10 });
   const [editing, setEditing] = useState<SipLine | null | undefined>(undefined);
-  const [searchForm] = Form.useForm<Filters>();
-
-  const query = { ...filters, ...page, ...(isDev ? { companyId } : {}) };
-  const lines = useQuery({ queryKey: ['sip-lines', query], queryFn: () => listSipLines(query), placeholderData: keepPreviousData });
-
-  const search = (values: Filters) => {
-    setFilters({ keyword: values.keyword?.trim() || undefined, status: values.status, trunk: values.trunk });
-    setPage((p) => ({ ...p, page: 1 }));
-  };
-  const reset = () => {
-    searchForm.resetFields();
-    search({});
-  };
+  const list = useListQuery<Filters, SipLine>({ key: ['sip-lines'], fetch: listSipLines, extra: isDev ? { companyId } : {} });
 
   const columns: TableColumnProps<SipLine>[] = [
     {
@@ -115,94 +89,50 @@ export default function SipManagePage() {
   ];
 
   return (
-    <Card className="search-table-card" data-testid="sip-page">
-      <div className="search-table-header">
-        <Typography.Title heading={6} className="search-table-title">
-          {t('sip.title')}
-        </Typography.Title>
-        {isDev && (
+    <ListPage
+      title={t('sip.title')}
+      testId="sip-page"
+      list={list}
+      searchTestId="sip-search"
+      extra={
+        isDev && (
           <CompanyPicker
             value={companyId}
             testId="sip-company"
             onChange={(next) => {
               setCompanyId(next);
-              setPage((p) => ({ ...p, page: 1 }));
+              list.firstPage();
             }}
           />
-        )}
-      </div>
-      <div className="search-table-form">
-        <Form form={searchForm} layout="horizontal" onSubmit={search} className="search-table-fields">
-          <Grid.Row gutter={16}>
-            <Grid.Col xs={24} sm={12} lg={8}>
-              <Form.Item field="keyword" noStyle>
-                <Input
-                  allowClear
-                  prefix={<IconSearch />}
-                  placeholder={t('sip.keyword')}
-                  data-testid="sip-keyword"
-                  onPressEnter={() => searchForm.submit()}
-                />
-              </Form.Item>
-            </Grid.Col>
-            <Grid.Col xs={12} sm={6} lg={5}>
-              <Form.Item field="trunk" noStyle>
-                <Select allowClear placeholder={t('sip.allTrunks')}>
-                  {SIP_TRUNKS.map((trunk) => (
-                    <Select.Option key={trunk} value={trunk}>
-                      {t(`sip.trunk.${trunk}`)}
-                    </Select.Option>
-                  ))}
-                </Select>
-              </Form.Item>
-            </Grid.Col>
-            <Grid.Col xs={12} sm={6} lg={5}>
-              <Form.Item field="status" noStyle>
-                <Select allowClear placeholder={t('sip.allStatuses')}>
-                  {SIP_LINE_STATUSES.map((status) => (
-                    <Select.Option key={status} value={status}>
-                      {t(`sip.status.${status}`)}
-                    </Select.Option>
-                  ))}
-                </Select>
-              </Form.Item>
-            </Grid.Col>
-          </Grid.Row>
-        </Form>
-        <Divider type="vertical" className="search-table-divider" />
-        <Space>
-          <Button type="primary" icon={<IconSearch />} onClick={() => searchForm.submit()} data-testid="sip-search">
-            {t('sip.search')}
-          </Button>
-          <Button icon={<IconRefresh />} onClick={reset}>
-            {t('sip.reset')}
-          </Button>
-        </Space>
-      </div>
-      <Divider className="search-table-rule" />
-      <div className="search-table-toolbar">
+        )
+      }
+      filters={
+        <>
+          <KeywordFilter field="keyword" placeholder={t('sip.keyword')} testId="sip-keyword" />
+          <ChoiceFilter field="trunk" placeholder={t('sip.allTrunks')} values={SIP_TRUNKS} label={(value) => t(`sip.trunk.${value}`)} />
+          <ChoiceFilter
+            field="status"
+            placeholder={t('sip.allStatuses')}
+            values={SIP_LINE_STATUSES}
+            label={(value) => t(`sip.status.${value}`)}
+          />
+        </>
+      }
+      toolbar={
         <Button type="primary" icon={<IconPlus />} onClick={() => setEditing(null)} data-testid="sip-new">
           {t('sip.new')}
         </Button>
-      </div>
-      <Table
-        rowKey="id"
-        data-testid="sip-table"
+      }
+    >
+      <ListTable
+        list={list}
         columns={columns}
-        data={lines.data?.list ?? []}
-        loading={lines.isFetching}
-        scroll={{ x: 1400 }}
-        noDataElement={<div className="search-table-empty">{t('sip.empty')}</div>}
-        pagination={{
-          current: page.page,
-          pageSize: page.pageSize,
-          total: lines.data?.total ?? 0,
-          sizeCanChange: true,
-          showTotal: (total: number) => t('sip.total', { total }),
-        }}
-        onChange={(pagination) => setPage({ page: pagination.current ?? 1, pageSize: pagination.pageSize ?? 10 })}
+        testId="sip-table"
+        scrollX={1400}
+        empty={t('sip.empty')}
+        total={(total) => t('sip.total', { total })}
       />
       <SipLineFormModal line={editing} companyId={companyId} onClose={() => setEditing(undefined)} />
-    </Card>
+    </ListPage>
   );
 }

@@ -3,8 +3,6 @@ export const sipLinesMessages = {
   'sip.title': ['SIP lines', 'SIP 线路'],
   'sip.new': ['New SIP line', '新建线路'],
   'sip.edit': ['Edit SIP line', '编辑线路'],
-  'sip.search': ['Search', '查询'],
-  'sip.reset': ['Reset', '重置'],
   'sip.keyword': ['Alias, SIP user name or domain', '别名、SIP 用户名或域名'],
   'sip.allStatuses': ['All statuses', '全部状态'],
   'sip.allTrunks': ['All trunks', '全部中继'],

@@ -1,33 +1,23 @@
 import {
   Button,
-  Card,
   Dropdown,
-  Form,
-  Input,
   Menu,
   Message,
   Popconfirm,
-  Select,
   Space,
-  Table,
   Tag,
   Tooltip,
   Typography,
   type TableColumnProps,
 } from '@arco-design/web-react';
-import { IconDown, IconPlus, IconRefresh, IconSearch } from '@arco-design/web-react/icon';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { IconDown, IconPlus } from '@arco-design/web-react/icon';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import {
-  COMPANY_STATES,
-  PAGINATION,
-  type CompanyCreated,
-  type CompanyListItem,
-  type CompanyQuery,
-  type GrantKind,
-} from '@dialwise/contracts';
+import { ChoiceFilter, KeywordFilter, ListPage, ListTable } from '../../../list-page/ListPage.tsx';
+import { useListQuery } from '../../../list-page/use-list-query.ts';
+import { COMPANY_STATES, type CompanyCreated, type CompanyListItem, type CompanyQuery, type GrantKind } from '@dialwise/contracts';
 import { WhoWhen } from '../shared/WhoWhen.tsx';
 import { companiesKey, deleteCompany, listCompanies, restoreCompany } from './api.ts';
 import { CompanyCreatedModal } from './CompanyCreatedModal.tsx';
@@ -43,23 +33,12 @@ export default function CompanyListPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const [searchForm] = Form.useForm<Filters>();
-  const [filters, setFilters] = useState<Filters>({});
-  const [page, setPage] = useState<{ page: number; pageSize: number }>({
-    page: PAGINATION.defaultPage,
-    pageSize: PAGINATION.defaultPageSize,
-  });
   const [editing, setEditing] = useState<Editing>(null);
   const [created, setCreated] = useState<CompanyCreated | null>(null);
   const [granting, setGranting] = useState<{ company: CompanyListItem; kind: GrantKind } | null>(null);
   const [permitting, setPermitting] = useState<CompanyListItem | null>(null);
 
-  const query = { ...filters, ...page };
-  const companies = useQuery({
-    queryKey: [...companiesKey, query],
-    queryFn: () => listCompanies(query),
-    placeholderData: keepPreviousData,
-  });
+  const list = useListQuery<Filters, CompanyListItem>({ key: companiesKey, fetch: listCompanies });
   const refresh = () => queryClient.invalidateQueries({ queryKey: companiesKey });
 
   const remove = useMutation({
@@ -76,15 +55,6 @@ export default function CompanyListPage() {
       void refresh();
     },
   });
-
-  const search = (values: Filters) => {
-    setFilters({ keyword: values.keyword?.trim() || undefined, state: values.state || undefined });
-    setPage((p) => ({ ...p, page: 1 }));
-  };
-  const reset = () => {
-    searchForm.resetFields();
-    search({});
-  };
 
   const manage = (company: CompanyListItem, key: string) => {
     if (key === 'permissions') setPermitting(company);
@@ -219,68 +189,46 @@ export default function CompanyListPage() {
     },
   ];
 
-  const data = companies.data;
   return (
-    <Card className="op-page" title={t('companies.title')} bordered={false} data-testid="company-list">
-      <Form form={searchForm} layout="inline" className="op-search" onSubmit={search}>
-        <Form.Item field="keyword">
-          <Input
-            allowClear
-            prefix={<IconSearch />}
-            placeholder={t('companies.search.keyword')}
-            style={{ width: 260 }}
-            data-testid="company-search-keyword"
+    <ListPage
+      title={t('companies.title')}
+      testId="company-list"
+      list={list}
+      searchTestId="company-search-submit"
+      filters={
+        <>
+          <KeywordFilter field="keyword" placeholder={t('companies.search.keyword')} testId="company-search-keyword" />
+          <ChoiceFilter
+            field="state"
+            placeholder={t('companies.search.all')}
+            testId="company-search-state"
+            values={COMPANY_STATES}
+            label={(value) => t(`companies.state.${value}`)}
           />
-        </Form.Item>
-        <Form.Item field="state">
-          <Select allowClear placeholder={t('companies.search.all')} style={{ width: 160 }} data-testid="company-search-state">
-            {COMPANY_STATES.map((state) => (
-              <Select.Option key={state} value={state}>
-                {t(`companies.state.${state}`)}
-              </Select.Option>
-            ))}
-          </Select>
-        </Form.Item>
-        <Form.Item>
-          <Space>
-            <Button type="primary" htmlType="submit" icon={<IconSearch />} data-testid="company-search-submit">
-              {t('companies.search.submit')}
-            </Button>
-            <Button icon={<IconRefresh />} onClick={reset}>
-              {t('companies.search.reset')}
-            </Button>
-          </Space>
-        </Form.Item>
-      </Form>
-      <div className="op-toolbar">
-        <Button type="primary" icon={<IconPlus />} onClick={() => setEditing({ mode: 'create' })} data-testid="company-new">
-          {t('companies.new')}
-        </Button>
-        <Space>
-          <Button onClick={() => navigate('/operation/voiceList')} data-testid="company-open-voices">
-            {t('companies.catalogue.voices')}
+        </>
+      }
+      toolbar={
+        <>
+          <Button type="primary" icon={<IconPlus />} onClick={() => setEditing({ mode: 'create' })} data-testid="company-new">
+            {t('companies.new')}
           </Button>
-          <Button onClick={() => navigate('/operation/processor')}>{t('companies.catalogue.processors')}</Button>
-          <Button onClick={() => navigate('/operation/scenario')}>{t('companies.catalogue.scenarios')}</Button>
-        </Space>
-      </div>
-      <Table
-        rowKey="id"
+          <Space>
+            <Button onClick={() => navigate('/operation/voiceList')} data-testid="company-open-voices">
+              {t('companies.catalogue.voices')}
+            </Button>
+            <Button onClick={() => navigate('/operation/processor')}>{t('companies.catalogue.processors')}</Button>
+            <Button onClick={() => navigate('/operation/scenario')}>{t('companies.catalogue.scenarios')}</Button>
+          </Space>
+        </>
+      }
+    >
+      <ListTable
+        list={list}
         columns={columns}
-        data={data?.list ?? []}
-        loading={companies.isFetching}
-        scroll={{ x: 1440 }}
-        border={false}
-        noDataElement={<div className="op-empty">{t('companies.empty')}</div>}
-        onRow={(row) => ({ 'data-testid': `company-row-${row.name}` }) as object}
-        pagination={{
-          current: page.page,
-          pageSize: page.pageSize,
-          total: data?.total ?? 0,
-          sizeCanChange: true,
-          showTotal: (total: number) => t('companies.total', { total }),
-        }}
-        onChange={(pagination) => setPage({ page: pagination.current ?? 1, pageSize: pagination.pageSize ?? PAGINATION.defaultPageSize })}
+        scrollX={1440}
+        empty={t('companies.empty')}
+        rowTestId={(row) => `company-row-${row.name}`}
+        total={(total) => t('companies.total', { total })}
       />
       <CompanyFormModal
         editing={editing}
@@ -298,6 +246,6 @@ export default function CompanyListPage() {
       <CompanyCreatedModal created={created} onClose={() => setCreated(null)} />
       <GrantsModal target={granting} onClose={() => setGranting(null)} />
       <PermissionsDrawer company={permitting} onClose={() => setPermitting(null)} onSaved={() => void refresh()} />
-    </Card>
+    </ListPage>
   );
 }

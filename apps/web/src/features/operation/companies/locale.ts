@@ -4,8 +4,6 @@ export const companiesMessages = {
   'companies.search.keyword': ['Name, suffix or admin e-mail', '名称、后缀或管理员邮箱'],
   'companies.search.state': ['State', '状态'],
   'companies.search.all': ['All states', '全部状态'],
-  'companies.search.submit': ['Search', '查询'],
-  'companies.search.reset': ['Reset', '重置'],
   'companies.new': ['New company', '新建公司'],
   'companies.catalogue.voices': ['Voice catalogue', '音色库'],
   'companies.catalogue.processors': ['Processors', '处理器'],

@@ -1,23 +1,22 @@
 import {
   Button,
-  Card,
   Form,
-  Grid,
   Input,
   Message,
   Popconfirm,
   Select,
   Space,
-  Table,
   Tag,
   Tooltip,
   Typography,
   type TableColumnProps,
 } from '@arco-design/web-react';
-import { IconDelete, IconEdit, IconPlus, IconRefresh, IconSearch, IconThunderbolt } from '@arco-design/web-react/icon';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { IconDelete, IconEdit, IconPlus, IconThunderbolt } from '@arco-design/web-react/icon';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ListFilter, ListPage, ListTable } from '../../../list-page/ListPage.tsx';
+import { useListQuery } from '../../../list-page/use-list-query.ts';
 import { LLM_MODEL_TYPES, type Llm, type LlmQuery } from '@dialwise/contracts';
 import { CatalogueNav, formatTime } from '../CatalogueNav.tsx';
 import { deleteLlm, listLlms, listLlmVendors, llmKeys } from './api.ts';
@@ -30,15 +29,11 @@ type Filters = Pick<LlmQuery, 'vendor' | 'modelType' | 'keyword'>;
 export default function LlmListPage() {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const [filterForm] = Form.useForm<Filters>();
-  const [filters, setFilters] = useState<Filters>({});
-  const [page, setPage] = useState({ page: 1, pageSize: 10 });
   const [editing, setEditing] = useState<Llm | null>(null);
   const [formOpen, setFormOpen] = useState(false);
   const [testing, setTesting] = useState<Llm | null>(null);
 
-  const query = { ...filters, ...page };
-  const list = useQuery({ queryKey: llmKeys.list(query), queryFn: () => listLlms(query), placeholderData: keepPreviousData });
+  const list = useListQuery<Filters, Llm>({ key: [...llmKeys.all, 'list'], fetch: listLlms });
   const vendors = useQuery({ queryKey: llmKeys.vendors, queryFn: listLlmVendors });
   const remove = useMutation({
     mutationFn: deleteLlm,
@@ -48,10 +43,6 @@ export default function LlmListPage() {
     },
   });
 
-  const search = (values: Filters) => {
-    setFilters(Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined && v !== '')) as Filters);
-    setPage((p) => ({ ...p, page: 1 }));
-  };
   const open = (llm: Llm | null) => {
     setEditing(llm);
     setFormOpen(true);
@@ -149,68 +140,43 @@ export default function LlmListPage() {
   ];
 
   return (
-    <Card className="op-card" data-testid="llm-page" title={t('llm.title')} extra={<CatalogueNav active="llm" />}>
-      <Form form={filterForm} layout="inline" className="op-filters" onSubmit={search}>
-        <Grid.Row gutter={16} style={{ width: '100%' }}>
-          <Grid.Col xs={24} md={8}>
-            <Form.Item field="vendor" label={t('llm.vendor')}>
-              <Select allowClear placeholder={t('op.all')} options={vendors.data ?? []} data-testid="llm-filter-vendor" />
+    <ListPage
+      title={t('llm.title')}
+      testId="llm-page"
+      list={list}
+      extra={<CatalogueNav active="llm" />}
+      filters={
+        <>
+          <ListFilter wide>
+            <Form.Item field="vendor" noStyle>
+              <Select allowClear placeholder={t('llm.vendor')} options={vendors.data ?? []} data-testid="llm-filter-vendor" />
             </Form.Item>
-          </Grid.Col>
-          <Grid.Col xs={24} md={8}>
-            <Form.Item field="modelType" label={t('llm.modelType')}>
+          </ListFilter>
+          <ListFilter wide>
+            <Form.Item field="modelType" noStyle>
               <Select
                 allowClear
-                placeholder={t('op.all')}
+                placeholder={t('llm.modelType')}
                 options={LLM_MODEL_TYPES.map((type) => ({ value: type, label: t(`llm.modelType.${type}`) }))}
               />
             </Form.Item>
-          </Grid.Col>
-          <Grid.Col xs={24} md={8}>
-            <Form.Item field="keyword" label={t('op.keyword')}>
-              <Input allowClear data-testid="llm-filter-keyword" />
+          </ListFilter>
+          <ListFilter wide>
+            <Form.Item field="keyword" noStyle>
+              <Input placeholder={t('op.keyword')} allowClear data-testid="llm-filter-keyword" />
             </Form.Item>
-          </Grid.Col>
-        </Grid.Row>
-        <Space className="op-filter-buttons">
-          <Button type="primary" htmlType="submit" icon={<IconSearch />}>
-            {t('op.search')}
-          </Button>
-          <Button
-            icon={<IconRefresh />}
-            onClick={() => {
-              filterForm.resetFields();
-              search({});
-            }}
-          >
-            {t('op.reset')}
-          </Button>
-        </Space>
-      </Form>
-      <div className="op-toolbar">
+          </ListFilter>
+        </>
+      }
+      toolbar={
         <Button type="primary" icon={<IconPlus />} onClick={() => open(null)} data-testid="llm-new">
           {t('llm.new')}
         </Button>
-      </div>
-      <Table<Llm>
-        rowKey="id"
-        columns={columns}
-        data={list.data?.list ?? []}
-        loading={list.isFetching}
-        scroll={{ x: 1400 }}
-        data-testid="llm-table"
-        noDataElement={<div className="op-empty">{t('llm.empty')}</div>}
-        pagination={{
-          current: page.page,
-          pageSize: page.pageSize,
-          total: list.data?.total ?? 0,
-          showTotal: true,
-          sizeCanChange: true,
-          onChange: (current, pageSize) => setPage({ page: current, pageSize }),
-        }}
-      />
+      }
+    >
+      <ListTable list={list} columns={columns} scrollX={1400} empty={t('llm.empty')} testId="llm-table" />
       <LlmFormModal editing={editing} visible={formOpen} vendors={vendors.data ?? []} onClose={() => setFormOpen(false)} />
       <LlmTestModal llm={testing} onClose={() => setTesting(null)} />
-    </Card>
+    </ListPage>
   );
 }

@@ -1,24 +1,23 @@
 import {
   Button,
-  Card,
   Descriptions,
   Drawer,
   Form,
-  Grid,
   Input,
   Message,
   Popconfirm,
   Select,
   Space,
-  Table,
   Tag,
   Typography,
   type TableColumnProps,
 } from '@arco-design/web-react';
-import { IconDelete, IconEdit, IconPlus, IconRefresh, IconSearch } from '@arco-design/web-react/icon';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { IconDelete, IconEdit, IconPlus } from '@arco-design/web-react/icon';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ListFilter, ListPage, ListTable } from '../../../list-page/ListPage.tsx';
+import { useListQuery } from '../../../list-page/use-list-query.ts';
 import { PROCESSOR_STATES, PROCESSOR_TYPES, type Processor, type ProcessorQuery, type ProcessorType } from '@dialwise/contracts';
 import { CatalogueNav, formatTime } from '../CatalogueNav.tsx';
 import { llmKeys } from '../llms/api.ts';
@@ -32,15 +31,11 @@ type Filters = Pick<ProcessorQuery, 'type' | 'state' | 'keyword'>;
 export default function ProcessorListPage() {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const [filterForm] = Form.useForm<Filters>();
-  const [filters, setFilters] = useState<Filters>({});
-  const [page, setPage] = useState({ page: 1, pageSize: 10 });
   const [editing, setEditing] = useState<Processor | null>(null);
   const [formOpen, setFormOpen] = useState(false);
   const [viewing, setViewing] = useState<Processor | null>(null);
 
-  const query = { ...filters, ...page };
-  const list = useQuery({ queryKey: processorKeys.list(query), queryFn: () => listProcessors(query), placeholderData: keepPreviousData });
+  const list = useListQuery<Filters, Processor>({ key: [...processorKeys.all, 'list'], fetch: listProcessors });
   const remove = useMutation({
     mutationFn: deleteProcessor,
     onSuccess: async () => {
@@ -52,10 +47,6 @@ export default function ProcessorListPage() {
     },
   });
 
-  const search = (values: Filters) => {
-    setFilters(Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined && v !== '')) as Filters);
-    setPage((p) => ({ ...p, page: 1 }));
-  };
   const open = (processor: Processor | null) => {
     setEditing(processor);
     setFormOpen(true);
@@ -152,72 +143,48 @@ export default function ProcessorListPage() {
   ];
 
   return (
-    <Card className="op-card" data-testid="processor-page" title={t('processor.title')} extra={<CatalogueNav active="processor" />}>
-      <Form form={filterForm} layout="inline" className="op-filters" onSubmit={search}>
-        <Grid.Row gutter={16} style={{ width: '100%' }}>
-          <Grid.Col xs={24} md={8}>
-            <Form.Item field="type" label={t('processor.type')}>
+    <ListPage
+      title={t('processor.title')}
+      testId="processor-page"
+      list={list}
+      searchTestId="processor-search"
+      extra={<CatalogueNav active="processor" />}
+      filters={
+        <>
+          <ListFilter wide>
+            <Form.Item field="type" noStyle>
               <Select
                 allowClear
-                placeholder={t('op.all')}
+                placeholder={t('processor.type')}
                 data-testid="processor-filter-type"
                 options={PROCESSOR_TYPES.map((type) => ({ value: type, label: t(`processor.type.${type}`) }))}
               />
             </Form.Item>
-          </Grid.Col>
-          <Grid.Col xs={24} md={8}>
-            <Form.Item field="state" label={t('processor.state')}>
+          </ListFilter>
+          <ListFilter wide>
+            <Form.Item field="state" noStyle>
               <Select
                 allowClear
-                placeholder={t('op.all')}
+                placeholder={t('processor.state')}
                 data-testid="processor-filter-state"
                 options={PROCESSOR_STATES.map((state) => ({ value: state, label: t(`processor.state.${state}`) }))}
               />
             </Form.Item>
-          </Grid.Col>
-          <Grid.Col xs={24} md={8}>
-            <Form.Item field="keyword" label={t('op.keyword')}>
-              <Input allowClear />
+          </ListFilter>
+          <ListFilter wide>
+            <Form.Item field="keyword" noStyle>
+              <Input placeholder={t('op.keyword')} allowClear />
             </Form.Item>
-          </Grid.Col>
-        </Grid.Row>
-        <Space className="op-filter-buttons">
-          <Button type="primary" htmlType="submit" icon={<IconSearch />} data-testid="processor-search">
-            {t('op.search')}
-          </Button>
-          <Button
-            icon={<IconRefresh />}
-            onClick={() => {
-              filterForm.resetFields();
-              search({});
-            }}
-          >
-            {t('op.reset')}
-          </Button>
-        </Space>
-      </Form>
-      <div className="op-toolbar">
+          </ListFilter>
+        </>
+      }
+      toolbar={
         <Button type="primary" icon={<IconPlus />} onClick={() => open(null)} data-testid="processor-new">
           {t('processor.new')}
         </Button>
-      </div>
-      <Table<Processor>
-        rowKey="id"
-        columns={columns}
-        data={list.data?.list ?? []}
-        loading={list.isFetching}
-        scroll={{ x: 1350 }}
-        data-testid="processor-table"
-        noDataElement={<div className="op-empty">{t('processor.empty')}</div>}
-        pagination={{
-          current: page.page,
-          pageSize: page.pageSize,
-          total: list.data?.total ?? 0,
-          showTotal: true,
-          sizeCanChange: true,
-          onChange: (current, pageSize) => setPage({ page: current, pageSize }),
-        }}
-      />
+      }
+    >
+      <ListTable list={list} columns={columns} scrollX={1350} empty={t('processor.empty')} testId="processor-table" />
       <ProcessorFormModal editing={editing} visible={formOpen} onClose={() => setFormOpen(false)} />
       <Drawer
         width={560}
@@ -250,6 +217,6 @@ export default function ProcessorListPage() {
           </>
         )}
       </Drawer>
-    </Card>
+    </ListPage>
   );
 }

@@ -1,22 +1,10 @@
-import {
-  Button,
-  Card,
-  Form,
-  Grid,
-  Input,
-  Message,
-  Popconfirm,
-  Select,
-  Space,
-  Table,
-  Tag,
-  Tooltip,
-  type TableColumnProps,
-} from '@arco-design/web-react';
-import { IconDelete, IconDownload, IconEdit, IconPlus, IconRefresh, IconSearch, IconUpload } from '@arco-design/web-react/icon';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useRef, useState } from 'react';
+import { Button, Form, Input, Message, Popconfirm, Select, Space, Tag, Tooltip, type TableColumnProps } from '@arco-design/web-react';
+import { IconDelete, IconDownload, IconEdit, IconPlus, IconUpload } from '@arco-design/web-react/icon';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ListFilter, ListPage, ListTable } from '../../../list-page/ListPage.tsx';
+import { useListQuery } from '../../../list-page/use-list-query.ts';
 import { useNavigate } from 'react-router';
 import type { ScenarioListItem, ScenarioQuery } from '@dialwise/contracts';
 import { CatalogueNav, formatTime } from '../CatalogueNav.tsx';
@@ -36,12 +24,8 @@ export default function ScenarioListPage() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const fileInput = useRef<HTMLInputElement>(null);
-  const [filterForm] = Form.useForm<Filters>();
-  const [filters, setFilters] = useState<Filters>({});
-  const [page, setPage] = useState({ page: 1, pageSize: 10 });
 
-  const query = { ...filters, ...page };
-  const list = useQuery({ queryKey: scenarioKeys.list(query), queryFn: () => listScenarios(query), placeholderData: keepPreviousData });
+  const list = useListQuery<Filters, ScenarioListItem>({ key: [...scenarioKeys.all, 'list'], fetch: listScenarios });
   const processors = useQuery({ queryKey: processorKeys.options, queryFn: listProcessorOptions });
   const remove = useMutation({
     mutationFn: deleteScenario,
@@ -64,10 +48,6 @@ export default function ScenarioListPage() {
     const name = fileNameFor(item.name, item.version);
     downloadJson(file, name);
     Message.success(t('scenario.exported', { file: name }));
-  };
-  const search = (values: Filters) => {
-    setFilters(Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined && v !== '')) as Filters);
-    setPage((p) => ({ ...p, page: 1 }));
   };
 
   const columns: TableColumnProps<ScenarioListItem>[] = [
@@ -152,79 +132,56 @@ export default function ScenarioListPage() {
   ];
 
   return (
-    <Card className="op-card" data-testid="scenario-page" title={t('scenario.title')} extra={<CatalogueNav active="scenario" />}>
-      <Form form={filterForm} layout="inline" className="op-filters" onSubmit={search}>
-        <Grid.Row gutter={16} style={{ width: '100%' }}>
-          <Grid.Col xs={24} md={12}>
-            <Form.Item field="keyword" label={t('scenario.name')}>
-              <Input allowClear data-testid="scenario-filter-keyword" />
+    <ListPage
+      title={t('scenario.title')}
+      testId="scenario-page"
+      list={list}
+      extra={<CatalogueNav active="scenario" />}
+      filters={
+        <>
+          <ListFilter wide>
+            <Form.Item field="keyword" noStyle>
+              <Input placeholder={t('scenario.name')} allowClear data-testid="scenario-filter-keyword" />
             </Form.Item>
-          </Grid.Col>
-          <Grid.Col xs={24} md={12}>
-            <Form.Item field="processorId" label={t('scenario.processors')}>
+          </ListFilter>
+          <ListFilter wide>
+            <Form.Item field="processorId" noStyle>
               <Select
                 allowClear
                 showSearch
-                placeholder={t('op.all')}
+                placeholder={t('scenario.processors')}
                 options={(processors.data ?? []).map((p) => ({ value: p.id, label: `${p.alias} · ${t(`processor.type.${p.type}`)}` }))}
               />
             </Form.Item>
-          </Grid.Col>
-        </Grid.Row>
-        <Space className="op-filter-buttons">
-          <Button type="primary" htmlType="submit" icon={<IconSearch />}>
-            {t('op.search')}
-          </Button>
-          <Button
-            icon={<IconRefresh />}
-            onClick={() => {
-              filterForm.resetFields();
-              search({});
+          </ListFilter>
+        </>
+      }
+      toolbar={
+        <>
+          <Space>
+            <Button type="primary" icon={<IconPlus />} onClick={() => navigate('/operation/scenario/add')} data-testid="scenario-new">
+              {t('scenario.new')}
+            </Button>
+            <Button icon={<IconUpload />} loading={importer.busy} onClick={() => fileInput.current?.click()} data-testid="scenario-import">
+              {t('scenario.import')}
+            </Button>
+          </Space>
+          <input
+            ref={fileInput}
+            type="file"
+            accept=".json,application/json"
+            hidden
+            data-testid="scenario-import-input"
+            onChange={(event) => {
+              void importer.importFile(event.target.files?.[0]);
+              event.target.value = '';
             }}
-          >
-            {t('op.reset')}
-          </Button>
-        </Space>
-      </Form>
-      <div className="op-toolbar">
-        <Space>
-          <Button type="primary" icon={<IconPlus />} onClick={() => navigate('/operation/scenario/add')} data-testid="scenario-new">
-            {t('scenario.new')}
-          </Button>
-          <Button icon={<IconUpload />} loading={importer.busy} onClick={() => fileInput.current?.click()} data-testid="scenario-import">
-            {t('scenario.import')}
-          </Button>
-        </Space>
-        <input
-          ref={fileInput}
-          type="file"
-          accept=".json,application/json"
-          hidden
-          data-testid="scenario-import-input"
-          onChange={(event) => {
-            void importer.importFile(event.target.files?.[0]);
-            event.target.value = '';
-          }}
-        />
-      </div>
-      <Table<ScenarioListItem>
-        rowKey="id"
-        columns={columns}
-        data={list.data?.list ?? []}
-        loading={list.isFetching}
-        scroll={{ x: 1100 }}
-        data-testid="scenario-table"
-        noDataElement={<div className="op-empty">{t('scenario.empty')}</div>}
-        pagination={{
-          current: page.page,
-          pageSize: page.pageSize,
-          total: list.data?.total ?? 0,
-          showTotal: true,
-          sizeCanChange: true,
-          onChange: (current, pageSize) => setPage({ page: current, pageSize }),
-        }}
-      />
+          />
+        </>
+      }
+    >
+      <ListTable list={list} columns={columns} scrollX={1100} empty={t('scenario.empty')} testId="scenario-table" />
       <ImportFailedModal fields={importer.failed} onClose={importer.clearFailed} />
-    </Card>
+    </ListPage>
   );
 }

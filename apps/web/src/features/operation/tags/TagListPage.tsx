@@ -1,21 +1,11 @@
-import {
-  Button,
-  Card,
-  Form,
-  Input,
-  Message,
-  Popconfirm,
-  Space,
-  Table,
-  Tag as ArcoTag,
-  Typography,
-  type TableColumnProps,
-} from '@arco-design/web-react';
-import { IconPlus, IconRefresh, IconSearch } from '@arco-design/web-react/icon';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Button, Message, Popconfirm, Space, Tag as ArcoTag, Typography, type TableColumnProps } from '@arco-design/web-react';
+import { IconPlus } from '@arco-design/web-react/icon';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PAGINATION, type Tag, type TagQuery } from '@dialwise/contracts';
+import type { Tag, TagQuery } from '@dialwise/contracts';
+import { KeywordFilter, ListPage, ListTable } from '../../../list-page/ListPage.tsx';
+import { useListQuery } from '../../../list-page/use-list-query.ts';
 import { WhoWhen } from '../shared/WhoWhen.tsx';
 import { deleteTag, listTags, tagsKey } from './api.ts';
 import { TagFormModal, type TagEditing } from './TagFormModal.tsx';
@@ -26,16 +16,9 @@ type Filters = Pick<TagQuery, 'keyword'>;
 export default function TagListPage() {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const [searchForm] = Form.useForm<Filters>();
-  const [filters, setFilters] = useState<Filters>({});
-  const [page, setPage] = useState<{ page: number; pageSize: number }>({
-    page: PAGINATION.defaultPage,
-    pageSize: PAGINATION.defaultPageSize,
-  });
   const [editing, setEditing] = useState<TagEditing>(null);
 
-  const query = { ...filters, ...page };
-  const tags = useQuery({ queryKey: [...tagsKey, query], queryFn: () => listTags(query), placeholderData: keepPreviousData });
+  const list = useListQuery<Filters, Tag>({ key: tagsKey, fetch: listTags });
   const refresh = () => queryClient.invalidateQueries({ queryKey: tagsKey });
   const remove = useMutation({
     mutationFn: (tag: Tag) => deleteTag(tag.id),
@@ -44,11 +27,6 @@ export default function TagListPage() {
       void refresh();
     },
   });
-
-  const search = (values: Filters) => {
-    setFilters({ keyword: values.keyword?.trim() || undefined });
-    setPage((p) => ({ ...p, page: 1 }));
-  };
 
   const columns: TableColumnProps<Tag>[] = [
     {
@@ -117,56 +95,25 @@ export default function TagListPage() {
   ];
 
   return (
-    <Card className="op-page" title={t('tags.title')} bordered={false} data-testid="tag-list">
-      <Form form={searchForm} layout="inline" className="op-search" onSubmit={search}>
-        <Form.Item field="keyword">
-          <Input
-            allowClear
-            prefix={<IconSearch />}
-            placeholder={t('tags.search.keyword')}
-            style={{ width: 260 }}
-            data-testid="tag-search-keyword"
-          />
-        </Form.Item>
-        <Form.Item>
-          <Space>
-            <Button type="primary" htmlType="submit" icon={<IconSearch />} data-testid="tag-search-submit">
-              {t('tags.search.submit')}
-            </Button>
-            <Button
-              icon={<IconRefresh />}
-              onClick={() => {
-                searchForm.resetFields();
-                search({});
-              }}
-            >
-              {t('tags.search.reset')}
-            </Button>
-          </Space>
-        </Form.Item>
-      </Form>
-      <div className="op-toolbar">
+    <ListPage
+      title={t('tags.title')}
+      testId="tag-list"
+      list={list}
+      searchTestId="tag-search-submit"
+      filters={<KeywordFilter field="keyword" placeholder={t('tags.search.keyword')} testId="tag-search-keyword" />}
+      toolbar={
         <Button type="primary" icon={<IconPlus />} onClick={() => setEditing({ mode: 'create' })} data-testid="tag-new">
           {t('tags.new')}
         </Button>
-      </div>
-      <Table
-        rowKey="id"
+      }
+    >
+      <ListTable
+        list={list}
         columns={columns}
-        data={tags.data?.list ?? []}
-        loading={tags.isFetching}
-        scroll={{ x: 1100 }}
-        border={false}
-        noDataElement={<div className="op-empty">{t('tags.empty')}</div>}
-        onRow={(row) => ({ 'data-testid': `tag-row-${row.alias}` }) as object}
-        pagination={{
-          current: page.page,
-          pageSize: page.pageSize,
-          total: tags.data?.total ?? 0,
-          sizeCanChange: true,
-          showTotal: (total: number) => t('tags.total', { total }),
-        }}
-        onChange={(pagination) => setPage({ page: pagination.current ?? 1, pageSize: pagination.pageSize ?? PAGINATION.defaultPageSize })}
+        scrollX={1100}
+        empty={t('tags.empty')}
+        rowTestId={(row) => `tag-row-${row.alias}`}
+        total={(total) => t('tags.total', { total })}
       />
       <TagFormModal
         editing={editing}
@@ -176,6 +123,6 @@ export default function TagListPage() {
           void refresh();
         }}
       />
-    </Card>
+    </ListPage>
   );
 }

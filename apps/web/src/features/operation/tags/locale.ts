@@ -2,8 +2,6 @@
 export const tagsMessages = {
   'tags.title': ['Tags', '标签管理'],
   'tags.search.keyword': ['Name, alias or description', '名称、别名或描述'],
-  'tags.search.submit': ['Search', '查询'],
-  'tags.search.reset': ['Reset', '重置'],
   'tags.new': ['New tag', '新建标签'],
   'tags.total': ['{{total}} tags', '共 {{total}} 个标签'],
   'tags.empty': ['No tags match', '没有符合条件的标签'],

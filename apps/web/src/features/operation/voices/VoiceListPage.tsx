@@ -1,23 +1,12 @@
-import {
-  Button,
-  Card,
-  Form,
-  Input,
-  Message,
-  Popconfirm,
-  Select,
-  Space,
-  Table,
-  Tag,
-  Typography,
-  type TableColumnProps,
-} from '@arco-design/web-react';
-import { IconLeft, IconPlus, IconRefresh, IconSearch } from '@arco-design/web-react/icon';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Button, Message, Popconfirm, Space, Tag, Typography, type TableColumnProps } from '@arco-design/web-react';
+import { IconLeft, IconPlus } from '@arco-design/web-react/icon';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { PAGINATION, VOICE_VENDORS, type Voice, type VoiceQuery } from '@dialwise/contracts';
+import { VOICE_VENDORS, type Voice, type VoiceQuery } from '@dialwise/contracts';
+import { ChoiceFilter, KeywordFilter, ListPage, ListTable } from '../../../list-page/ListPage.tsx';
+import { useListQuery } from '../../../list-page/use-list-query.ts';
 import { WhoWhen } from '../shared/WhoWhen.tsx';
 import { deleteVoice, listVoices, voicesKey } from './api.ts';
 import { VoiceFormModal, type VoiceEditing } from './VoiceFormModal.tsx';
@@ -29,16 +18,9 @@ export default function VoiceListPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const [searchForm] = Form.useForm<Filters>();
-  const [filters, setFilters] = useState<Filters>({});
-  const [page, setPage] = useState<{ page: number; pageSize: number }>({
-    page: PAGINATION.defaultPage,
-    pageSize: PAGINATION.defaultPageSize,
-  });
   const [editing, setEditing] = useState<VoiceEditing>(null);
 
-  const query = { ...filters, ...page };
-  const voices = useQuery({ queryKey: [...voicesKey, query], queryFn: () => listVoices(query), placeholderData: keepPreviousData });
+  const list = useListQuery<Filters, Voice>({ key: voicesKey, fetch: listVoices });
   const refresh = () => queryClient.invalidateQueries({ queryKey: voicesKey });
   const remove = useMutation({
     mutationFn: (voice: Voice) => deleteVoice(voice.id),
@@ -47,11 +29,6 @@ export default function VoiceListPage() {
       void refresh();
     },
   });
-
-  const search = (values: Filters) => {
-    setFilters({ keyword: values.keyword?.trim() || undefined, vendor: values.vendor || undefined });
-    setPage((p) => ({ ...p, page: 1 }));
-  };
 
   const columns: TableColumnProps<Voice>[] = [
     {
@@ -146,75 +123,40 @@ export default function VoiceListPage() {
   ];
 
   return (
-    <Card
-      className="op-page"
+    <ListPage
       title={t('voices.title')}
-      bordered={false}
-      data-testid="voice-list"
+      testId="voice-list"
+      list={list}
+      searchTestId="voice-search-submit"
       extra={
         <Button type="text" icon={<IconLeft />} onClick={() => navigate('/operation/companyList')}>
           {t('voices.backToCompanies')}
         </Button>
       }
-    >
-      <Form form={searchForm} layout="inline" className="op-search" onSubmit={search}>
-        <Form.Item field="keyword">
-          <Input
-            allowClear
-            prefix={<IconSearch />}
-            placeholder={t('voices.search.keyword')}
-            style={{ width: 240 }}
-            data-testid="voice-search-keyword"
+      filters={
+        <>
+          <KeywordFilter field="keyword" placeholder={t('voices.search.keyword')} testId="voice-search-keyword" />
+          <ChoiceFilter
+            field="vendor"
+            placeholder={t('voices.search.allVendors')}
+            values={VOICE_VENDORS}
+            label={(value) => t(`voices.vendor.${value}`)}
           />
-        </Form.Item>
-        <Form.Item field="vendor">
-          <Select allowClear placeholder={t('voices.search.allVendors')} style={{ width: 180 }}>
-            {VOICE_VENDORS.map((vendor) => (
-              <Select.Option key={vendor} value={vendor}>
-                {t(`voices.vendor.${vendor}`)}
-              </Select.Option>
-            ))}
-          </Select>
-        </Form.Item>
-        <Form.Item>
-          <Space>
-            <Button type="primary" htmlType="submit" icon={<IconSearch />} data-testid="voice-search-submit">
-              {t('voices.search.submit')}
-            </Button>
-            <Button
-              icon={<IconRefresh />}
-              onClick={() => {
-                searchForm.resetFields();
-                search({});
-              }}
-            >
-              {t('voices.search.reset')}
-            </Button>
-          </Space>
-        </Form.Item>
-      </Form>
-      <div className="op-toolbar">
+        </>
+      }
+      toolbar={
         <Button type="primary" icon={<IconPlus />} onClick={() => setEditing({ mode: 'create' })} data-testid="voice-new">
           {t('voices.new')}
         </Button>
-      </div>
-      <Table
-        rowKey="id"
+      }
+    >
+      <ListTable
+        list={list}
         columns={columns}
-        data={voices.data?.list ?? []}
-        loading={voices.isFetching}
-        scroll={{ x: 1300 }}
-        border={false}
-        noDataElement={<div className="op-empty">{t('voices.empty')}</div>}
-        onRow={(row) => ({ 'data-testid': `voice-row-${row.nickname}` }) as object}
-        pagination={{
-          current: page.page,
-          pageSize: page.pageSize,
-          total: voices.data?.total ?? 0,
-          sizeCanChange: true,
-          showTotal: (total: number) => t('voices.total', { total }),
-        }}
-        onChange={(pagination) => setPage({ page: pagination.current ?? 1, pageSize: pagination.pageSize ?? PAGINATION.defaultPageSize })}
+        scrollX={1300}
+        empty={t('voices.empty')}
+        rowTestId={(row) => `voice-row-${row.nickname}`}
+        total={(total) => t('voices.total', { total })}
       />
       <VoiceFormModal
         editing={editing}
@@ -224,6 +166,6 @@ export default function VoiceListPage() {
           void refresh();
         }}
       />
-    </Card>
+    </ListPage>
   );
 }

@@ -4,8 +4,6 @@ export const voicesMessages = {
   'voices.search.keyword': ['Nickname or voice ID', '昵称或音色 ID'],
   'voices.search.vendor': ['Company (TTS vendor)', '所属厂商'],
   'voices.search.allVendors': ['All vendors', '全部厂商'],
-  'voices.search.submit': ['Search', '查询'],
-  'voices.search.reset': ['Reset', '重置'],
   'voices.new': ['New voice', '新建音色'],
   'voices.backToCompanies': ['Companies', '公司管理'],
   'voices.total': ['{{total}} voices', '共 {{total}} 个音色'],

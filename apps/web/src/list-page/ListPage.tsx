@@ -1,0 +1,149 @@
+import { Button, Card, Divider, Form, Grid, Input, Select, Space, Table, Typography, type TableColumnProps } from '@arco-design/web-react';
+import { IconRefresh, IconSearch } from '@arco-design/web-react/icon';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { ListState, PageState } from './use-list-query.ts';
+
+/**
+ * The one list page of the console (Arco Pro's search table): a title row (with `extra` on the right),
+ * the filter fields with Search and Reset, a toolbar, then the table and whatever else the page holds
+ * (its modals). Every list page is built from it, so they look and behave alike.
+ */
+export function ListPage<F extends object, T>(props: {
+  title: ReactNode;
+  testId: string;
+  list: ListState<F, T>;
+  extra?: ReactNode;
+  /** `<ListFilter>`s holding `Form.Item noStyle` fields; none: no search row. */
+  filters?: ReactNode;
+  searchTestId?: string;
+  resetTestId?: string;
+  toolbar?: ReactNode;
+  children: ReactNode;
+}) {
+  const { t } = useTranslation();
+  const { form, search, reset } = props.list;
+  return (
+    <Card className="search-table-card" data-testid={props.testId}>
+      <div className="search-table-header">
+        <Typography.Title heading={6} className="search-table-title">
+          {props.title}
+        </Typography.Title>
+        {props.extra}
+      </div>
+      {props.filters && (
+        <>
+          <div className="search-table-form">
+            <Form form={form} layout="horizontal" onSubmit={search} className="search-table-fields">
+              <Grid.Row gutter={[16, 12]}>{props.filters}</Grid.Row>
+            </Form>
+            <Divider type="vertical" className="search-table-divider" />
+            <Space>
+              <Button type="primary" icon={<IconSearch />} onClick={() => form.submit()} data-testid={props.searchTestId}>
+                {t('list.search')}
+              </Button>
+              <Button icon={<IconRefresh />} onClick={reset} data-testid={props.resetTestId}>
+                {t('list.reset')}
+              </Button>
+            </Space>
+          </div>
+          <Divider className="search-table-rule" />
+        </>
+      )}
+      {props.toolbar && <div className="search-table-toolbar">{props.toolbar}</div>}
+      {props.children}
+    </Card>
+  );
+}
+
+/** One filter field's place in the search row: `wide` for a keyword box, narrow for a choice. */
+export function ListFilter({ wide = false, children }: { wide?: boolean; children: ReactNode }) {
+  return wide ? (
+    <Grid.Col xs={24} sm={12} lg={8}>
+      {children}
+    </Grid.Col>
+  ) : (
+    <Grid.Col xs={12} sm={6} lg={5}>
+      {children}
+    </Grid.Col>
+  );
+}
+
+/** A keyword box (wide); Enter searches. */
+export function KeywordFilter(props: { field: string; placeholder: string; testId?: string }) {
+  const { form } = Form.useFormContext();
+  return (
+    <ListFilter wide>
+      <Form.Item field={props.field} noStyle>
+        <Input
+          allowClear
+          prefix={<IconSearch />}
+          placeholder={props.placeholder}
+          data-testid={props.testId}
+          onPressEnter={() => form.submit()}
+        />
+      </Form.Item>
+    </ListFilter>
+  );
+}
+
+/** A choice among fixed values (narrow), each shown by `label`. */
+export function ChoiceFilter<V extends string>(props: {
+  field: string;
+  placeholder: string;
+  values: readonly V[];
+  label: (value: V) => string;
+  testId?: string;
+}) {
+  return (
+    <ListFilter>
+      <Form.Item field={props.field} noStyle>
+        <Select
+          allowClear
+          placeholder={props.placeholder}
+          data-testid={props.testId}
+          options={props.values.map((value) => ({ value, label: props.label(value) }))}
+        />
+      </Form.Item>
+    </ListFilter>
+  );
+}
+
+/** The list's table: server-side pages, the total, an empty state in the page's words. */
+export function ListTable<F extends object, T>(props: {
+  list: ListState<F, T>;
+  columns: TableColumnProps<T>[];
+  empty: ReactNode;
+  scrollX: number;
+  testId?: string;
+  rowKey?: string;
+  rowTestId?: (row: T) => string;
+  /** "12 tags" in the page's words; "12 in all" otherwise. */
+  total?: (total: number) => string;
+}) {
+  const { t } = useTranslation();
+  const { result, page, setPage } = props.list;
+  return (
+    <Table<T>
+      rowKey={props.rowKey ?? 'id'}
+      data-testid={props.testId}
+      columns={props.columns}
+      data={result.data?.list ?? []}
+      loading={result.isFetching}
+      scroll={{ x: props.scrollX }}
+      border={false}
+      noDataElement={<div className="search-table-empty">{props.empty}</div>}
+      onRow={props.rowTestId ? (row) => ({ 'data-testid': props.rowTestId!(row) }) as object : undefined}
+      pagination={{
+        current: page.page,
+        pageSize: page.pageSize,
+        total: result.data?.total ?? 0,
+        sizeCanChange: true,
+        showTotal: (total: number) => (props.total ? props.total(total) : t('list.total', { total })),
+      }}
+      onChange={(pagination) =>
+        setPage((p: PageState) => ({ page: pagination.current ?? p.page, pageSize: pagination.pageSize ?? p.pageSize }))
+      }
+    />
+  );
+}
