@@ -68,6 +68,18 @@ describe('do-not-call list', () => {
     expect((await importCsv(boss, 'phone\n')).code).toBe(ErrorCode.VALIDATION);
   });
 
+  it('refuses a body over the size limit with a 400 naming it, and the server stays up', async () => {
+    const { boss } = await setUp();
+    const line = '13800000001\n';
+    const oversized = line.repeat(Math.ceil((20 * 1024 * 1024 + 1) / line.length));
+    const refused = await importCsv(boss, oversized);
+    expect(refused.code).toBe(ErrorCode.VALIDATION);
+    expect(refused.message).toMatch(/too large|20 MB/i);
+    expect((await list(boss)).data.total).toBe(0);
+    // The next request is answered: the refusal did not take the process down.
+    expect((await importCsv(boss, '13800000002\n')).data).toMatchObject({ added: 1 });
+  });
+
   it("keeps each company's list to itself", async () => {
     const { boss, rival, otherCompanyId } = await setUp();
     await call(server, '/api/dnc/add', { token: boss, body: { phones: ['13800000001'] } });

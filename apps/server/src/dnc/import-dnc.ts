@@ -23,9 +23,14 @@ export async function importDnc(ctx: ActionContext, body: Readable, companyId: s
   let column = 0;
   let line = 0;
   let rejectedCount = 0;
-  const parser = body
-    .pipe(meter(DNC_LIMITS.importBytes))
-    .pipe(parse({ bom: true, relax_column_count: true, skip_empty_lines: true, trim: true }));
+  // pipe() does not forward errors: each stage hands its failure to the parser, whose iterator below then
+  // throws it, so a refused body answers the request instead of becoming an unhandled 'error' event.
+  const metered = meter(DNC_LIMITS.importBytes);
+  const parser = parse({ bom: true, relax_column_count: true, skip_empty_lines: true, trim: true });
+  const fail = (error: Error) => parser.destroy(error);
+  body.once('error', fail);
+  metered.once('error', fail);
+  body.pipe(metered).pipe(parser);
   for await (const record of parser as AsyncIterable<string[]>) {
     line += 1;
     if (line === 1) {
