@@ -157,6 +157,8 @@ describe('advanced settings: groups set together or left empty', () => {
 describe('redial of busy and unanswered numbers', () => {
   it('is off by default', () => {
     expect(taskInputSchema.parse(base).redial).toEqual({ count: 0, gapMinutes: 30 });
+    // With redial off the form has no gap field: {count: 0} alone is accepted (the form used to fail silently on it).
+    expect(taskInputSchema.parse({ ...base, redial: { count: 0 } }).redial).toEqual({ count: 0, gapMinutes: 30 });
   });
 
   it.each([

@@ -113,18 +113,20 @@ export type TaskConcurrency = z.infer<typeof taskConcurrencySchema>;
  * Redial of numbers that were busy or did not answer: how many more attempts (0 = off, the default) and
  * the wait before each. Other outcomes are never redialled (an answered number is done; an invalid one failed).
  */
-export const REDIAL_LIMITS = { count: { min: 0, max: 5 }, gapMinutes: { min: 1, max: 1440 } } as const;
+export const REDIAL_LIMITS = { count: { min: 0, max: 5 }, gapMinutes: { min: 1, max: 1440, default: 30 } } as const;
 export const taskRedialSchema = z.object({
   count: z.coerce
     .number()
     .int({ error: 'v.integer' })
     .min(REDIAL_LIMITS.count.min, { error: 'v.min' })
     .max(REDIAL_LIMITS.count.max, { error: 'v.max' }),
+  // Optional: with redial off (count 0) the form does not show the gap, so it may be absent.
   gapMinutes: z.coerce
     .number()
     .int({ error: 'v.integer' })
     .min(REDIAL_LIMITS.gapMinutes.min, { error: 'v.min' })
-    .max(REDIAL_LIMITS.gapMinutes.max, { error: 'v.max' }),
+    .max(REDIAL_LIMITS.gapMinutes.max, { error: 'v.max' })
+    .default(REDIAL_LIMITS.gapMinutes.default),
 });
 export type TaskRedial = z.infer<typeof taskRedialSchema>;
 

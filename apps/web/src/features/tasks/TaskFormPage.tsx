@@ -23,7 +23,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { REDIAL_LIMITS, WEEKDAYS, canApply, taskInputSchema, type TaskInput } from '@dialwise/contracts';
+import { REDIAL_LIMITS, WEEKDAYS, canApply, formatIssue, taskInputSchema, type TaskInput } from '@dialwise/contracts';
 import { RequestFailure } from '../../api/client.ts';
 import { formFieldRule } from '../../forms/zod-rules.ts';
 import { currentLocale } from '../../locale/index.ts';
@@ -112,7 +112,19 @@ export default function TaskFormPage() {
       return;
     }
     const parsed = taskInputSchema.safeParse(inputOf(form.getFieldsValue() as Partial<TaskFormValues>, saveAs));
-    if (parsed.success) save.mutate(parsed.data);
+    if (parsed.success) {
+      save.mutate(parsed.data);
+      return;
+    }
+    // The fields' own rules passed but the whole input did not: never fail silently — mark each field the
+    // schema refused, scroll to the first, and say so.
+    const fields = Object.fromEntries(
+      parsed.error.issues.map((issue) => [issue.path.join('.'), { error: { message: formatIssue(issue, locale) } }]),
+    );
+    form.setFields(fields);
+    const first = Object.keys(fields)[0];
+    if (first) form.scrollToField(first);
+    Message.error(t('taskForm.fixErrors'));
   };
 
   const values = () => inputOf(form.getFieldsValue() as Partial<TaskFormValues>, savingAs.current);

@@ -19,6 +19,8 @@ describe('task form values', () => {
   it('a filled new task passes the contracts schema; the manual count is dropped when the mode is not manual', () => {
     expect(taskInputSchema.safeParse(inputOf(filled)).success).toBe(true);
     expect(inputOf({ ...filled, redial: undefined })).toMatchObject({ redial: { count: 0, gapMinutes: 30 } });
+    // At count 0 the gap field is not on the form, so the form's values carry no gap.
+    expect(inputOf({ ...filled, redial: { count: 0 } as never })).toMatchObject({ redial: { count: 0, gapMinutes: 30 } });
     expect(inputOf({ ...filled, concurrency: { mode: 'auto', count: 4 } as never }).concurrency).toEqual({ mode: 'auto' });
     expect(inputOf({ ...filled, concurrency: { mode: 'manual', count: 4 } }, 'draft')).toMatchObject({
       concurrency: { mode: 'manual', count: 4 },

@@ -50,7 +50,8 @@ export function inputOf(values: Partial<TaskFormValues>, saveAs: TaskInput['save
     concurrency:
       concurrency.mode === 'manual' ? { mode: 'manual', count: (concurrency as { count?: number }).count } : { mode: concurrency.mode },
     advanced: { ...values.advanced, prologues: values.advanced?.prologues ?? [] },
-    redial: values.redial ?? { count: 0, gapMinutes: 30 },
+    // At count 0 the gap field is not on the form: keep the stored (or default) gap.
+    redial: { count: values.redial?.count ?? 0, gapMinutes: values.redial?.gapMinutes ?? 30 },
     saveAs,
   };
 }
