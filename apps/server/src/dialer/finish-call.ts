@@ -1,8 +1,8 @@
 import { addPending, completeIfDone } from '../tasks/task-progress.ts';
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import type { CallOutcome } from '@dialwise/contracts';
+import type { CallOutcome, ConversationLine } from '@dialwise/contracts';
 import type { Db } from '../db/client.ts';
-import { calls, subtasks, tasks, type ConversationLine } from '../db/schema.ts';
+import { calls, subtasks, tasks } from '../db/schema.ts';
 
 /** What ended one call, as the dialer stores it. */
 export interface CallEnding {

@@ -28,7 +28,7 @@ export {
   CallSession,
   KillableDelay,
   type CallStep,
-  type ConversationLine,
+  type SpokenLine,
   type SessionResult,
   type CallSessionOptions,
 } from './session/call-session.ts';

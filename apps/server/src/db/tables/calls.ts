@@ -1,17 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { bigint, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { CALL_OUTCOMES } from '@dialwise/contracts';
+import { CALL_OUTCOMES, type ConversationLine } from '@dialwise/contracts';
 import { companies } from '../schema.ts';
 import { projects } from './projects.ts';
 import { tasks } from './tasks.ts';
 import { sipLines } from './sip-lines.ts';
-
-/** One line of a call's conversation: who said what, and when (ms after the answer). */
-export interface ConversationLine {
-  speaker: 'ai' | 'customer' | 'seat';
-  text: string;
-  atMs: number;
-}
 
 /**
  * One dial attempt = one call record. The row is written when the dialer claims the subtask (before the

@@ -24,7 +24,8 @@ export interface CallStep {
   kill(): void;
 }
 
-export interface ConversationLine {
+/** A line said on the call as the session saw it (wall time, our side or theirs); stored as contracts' ConversationLine. */
+export interface SpokenLine {
   at: Date;
   speaker: 'us' | 'callee';
   text: string;
@@ -32,7 +33,7 @@ export interface ConversationLine {
 
 export interface SessionResult {
   result: CallResult;
-  conversation: ConversationLine[];
+  conversation: SpokenLine[];
   /** Steps that started, in order, and how each ended. */
   steps: Array<{ name: string; status: 'done' | 'killed' | 'failed' }>;
 }
@@ -44,7 +45,7 @@ export interface CallSessionOptions {
 }
 
 export class CallSession {
-  readonly conversation: ConversationLine[] = [];
+  readonly conversation: SpokenLine[] = [];
   private current: CallStep | null = null;
   private killed = false;
   private readonly steps: SessionResult['steps'] = [];
