@@ -279,7 +279,7 @@ export const CONSOLE_MESSAGES = {
   ...boardsMessages,
 } as const satisfies Record<string, readonly [string, string]>;
 
-export type ConsoleKey = keyof typeof CONSOLE_MESSAGES;
+type ConsoleKey = keyof typeof CONSOLE_MESSAGES;
 
 const INDEX: Record<Locale, 0 | 1> = { 'en-US': 0, 'zh-CN': 1 };
 
