@@ -118,7 +118,8 @@ describe('SipTrunk against sipp', () => {
     expect(result.recording!.durationMs).toBeGreaterThanOrEqual(900);
     expect(rms(wav.right)).toBeGreaterThan(3000); // our tone
     expect(rms(wav.left)).toBeGreaterThan(3000); // the far end echoing it
-    expect(flow()).toEqual(['out INVITE', 'in 180', 'in 200', 'out ACK', 'out BYE', 'in 200']);
+    // The call ends when our BYE leaves; its 200 arrives after, later still on a loaded machine.
+    await expect.poll(flow).toEqual(['out INVITE', 'in 180', 'in 200', 'out ACK', 'out BYE', 'in 200']);
     await expectSippPassed(s);
   });
 
@@ -238,7 +239,7 @@ describe('SipTrunk against sipp', () => {
     expect(authorization).toMatch(/^Digest username="line1001", realm="dialwise.test", nonce="8c2f6a0b1e7d4f3a9b5c"/);
     if (qop) expect(authorization).toContain(qop);
     else expect(authorization).not.toContain('qop=');
-    expect(flow()).toEqual(['out INVITE', 'in 401', 'out ACK', 'out INVITE', 'in 200', 'out ACK', 'out BYE', 'in 200']);
+    await expect.poll(flow).toEqual(['out INVITE', 'in 401', 'out ACK', 'out INVITE', 'in 200', 'out ACK', 'out BYE', 'in 200']);
     await expectSippPassed(s);
   });
 
