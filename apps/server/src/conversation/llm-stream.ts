@@ -1,0 +1,120 @@
+/**
+ * The streaming side of the OpenAI-compatible client: `stream: true`, the answer read as server-sent
+ * events (`data: {choices:[{delta:{content}}]}` lines, `data: [DONE]` at the end) and handed on token by
+ * token. Aborting the signal (barge-in, the call ending) cancels the HTTP request at once.
+ *
+ * Failures throw one typed error, so the runtime can choose its fallback: `timeout` (no first token in
+ * time, or the stream stalls), `network`, `http` (with the provider's message), `badJson` (a malformed
+ * chunk), `noReply` (the stream ended without any text). An abort by the caller ends the iteration
+ * quietly (no error): the caller asked for it.
+ */
+import type { LlmFailure } from '@dialwise/contracts';
+import { type ChatRequest, chatCompletionsUrl, type LlmEndpoint, providerMessage, requestBody, requestHeaders } from './llm-client.ts';
+
+export class LlmStreamError extends Error {
+  constructor(
+    readonly failure: LlmFailure,
+    readonly status: number | null,
+    readonly detail: string,
+  ) {
+    super(`${failure}${status ? ` ${status}` : ''}: ${detail}`);
+  }
+}
+
+export interface StreamOptions {
+  /** Caller's cancellation (barge-in, hang-up). */
+  signal?: AbortSignal;
+  /** No first token within this → timeout. */
+  firstTokenTimeoutMs: number;
+  /** No token for this long once started → timeout (a stalled stream). */
+  idleTimeoutMs?: number;
+  fetch?: typeof fetch;
+}
+
+/** Yields the answer's text as it streams. */
+export async function* streamChat(endpoint: LlmEndpoint, request: ChatRequest, options: StreamOptions): AsyncGenerator<string> {
+  let url: string;
+  try {
+    url = chatCompletionsUrl(endpoint.url);
+  } catch {
+    throw new LlmStreamError('network', null, `invalid URL ${endpoint.url}`);
+  }
+  const watchdog = new AbortController();
+  const signal = options.signal ? AbortSignal.any([watchdog.signal, options.signal]) : watchdog.signal;
+  let timer = setTimeout(() => watchdog.abort(), options.firstTokenTimeoutMs);
+  const rearm = (ms: number) => {
+    clearTimeout(timer);
+    timer = setTimeout(() => watchdog.abort(), ms);
+  };
+  const timedOut = () => watchdog.signal.aborted && !options.signal?.aborted;
+  let produced = false;
+  try {
+    let response: Response;
+    try {
+      response = await (options.fetch ?? fetch)(url, {
+        method: 'POST',
+        headers: { ...requestHeaders(endpoint), accept: 'text/event-stream' },
+        body: JSON.stringify({ ...requestBody(endpoint, request), stream: true }),
+        signal,
+      });
+    } catch (error) {
+      if (options.signal?.aborted) return;
+      if (timedOut()) throw new LlmStreamError('timeout', null, `no answer in ${options.firstTokenTimeoutMs} ms`);
+      const cause = (error as { cause?: { code?: string; message?: string } }).cause;
+      throw new LlmStreamError('network', null, cause?.code ?? cause?.message ?? (error as Error).message);
+    }
+    if (!response.ok || !response.body) {
+      const text = await response.text().catch(() => '');
+      throw new LlmStreamError('http', response.status, providerMessage(text));
+    }
+    const decoder = new TextDecoder();
+    let pending = '';
+    try {
+      for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
+        pending += decoder.decode(chunk, { stream: true });
+        let newline = pending.indexOf('\n');
+        while (newline >= 0) {
+          const line = pending.slice(0, newline).trim();
+          pending = pending.slice(newline + 1);
+          newline = pending.indexOf('\n');
+          if (!line.startsWith('data:')) continue;
+          const data = line.slice(5).trim();
+          if (data === '[DONE]') {
+            if (!produced) throw new LlmStreamError('noReply', response.status, 'the stream ended without text');
+            return;
+          }
+          const token = tokenOf(data);
+          if (token === null) throw new LlmStreamError('badJson', response.status, data.slice(0, 200));
+          if (token === '') continue;
+          produced = true;
+          rearm(options.idleTimeoutMs ?? options.firstTokenTimeoutMs);
+          yield token;
+        }
+      }
+    } catch (error) {
+      if (error instanceof LlmStreamError) throw error;
+      if (options.signal?.aborted) return;
+      if (timedOut()) throw new LlmStreamError('timeout', response.status, produced ? 'the stream stalled' : 'no first token');
+      throw new LlmStreamError('network', response.status, (error as Error).message);
+    }
+    if (!produced) throw new LlmStreamError('noReply', response.status, 'the stream ended without text');
+  } finally {
+    clearTimeout(timer);
+    // Leaving early (the caller stopped iterating, or an error): cancel the request.
+    watchdog.abort();
+  }
+}
+
+/** A chunk's text: '' for chunks without content (role, finish), null when it is not a chat chunk at all. */
+function tokenOf(data: string): string | null {
+  let json: unknown;
+  try {
+    json = JSON.parse(data);
+  } catch {
+    return null;
+  }
+  const choices = (json as { choices?: unknown }).choices;
+  if (!Array.isArray(choices)) return (json as { error?: unknown }).error ? null : '';
+  const delta = (choices[0] as { delta?: { content?: unknown } } | undefined)?.delta;
+  return typeof delta?.content === 'string' ? delta.content : '';
+}
