@@ -179,6 +179,8 @@ const documentShape = z.strictObject({
   tags: z.array(text(SCENARIO_LIMITS.tag.max)).max(100).default([]),
   analysis: analysisStreamSchema.nullable().default(null),
   filler: fillerStreamSchema.nullable().default(null),
+  /** Said when the model fails (timeout, error, empty answer); empty = the runtime's default in the call's language. */
+  fallbackText: optionalText(200),
 });
 
 const list = (value: unknown): Record<string, unknown>[] => (Array.isArray(value) ? value : []);

@@ -114,6 +114,8 @@ export const scenarioMessages = {
   'scenario.field.prompts': ['Wake-up prompts', '唤醒话术'],
   'scenario.field.prompts.add': ['Add a prompt', '添加话术'],
   'scenario.field.hangupText': ['Then say, and hang up', '之后播放并挂断'],
+  'scenario.field.fallbackText': ['When the model fails, say', '模型故障时播放'],
+  'scenario.field.fallbackText.placeholder': ['Empty: "Sorry, could you say that again?"', '留空：“不好意思，您能再说一遍吗？”'],
   'scenario.field.interruption': ['Interruption policy', '打断策略'],
   'scenario.field.mode.never': ['Never', '不可打断'],
   'scenario.field.mode.speech': ['When the callee speaks', '客户说话即打断'],

@@ -143,6 +143,16 @@ export function BehaviourFields() {
         <Switch size="small" checked={interruption.protectPrologue} onChange={(v) => update(['interruption', 'protectPrologue'], v)} />
         <span>{t('scenario.field.protectPrologue')}</span>
       </label>
+      <Divider />
+      <Field path={['fallbackText']} label={t('scenario.field.fallbackText')}>
+        <Input
+          value={draft.fallbackText}
+          placeholder={t('scenario.field.fallbackText.placeholder')}
+          maxLength={{ length: 200, errorOnly: true }}
+          onChange={(v) => update(['fallbackText'], v)}
+          data-testid="scenario-fallback-text"
+        />
+      </Field>
     </>
   );
 }

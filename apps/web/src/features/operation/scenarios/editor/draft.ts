@@ -140,6 +140,7 @@ export function newDraft(texts: DefaultTexts): Draft {
     tags: [],
     analysis: null,
     filler: null,
+    fallbackText: '',
   };
 }
 

@@ -1,0 +1,56 @@
+/**
+ * The conversation as the runtime keeps it: only what was really said and heard. A reply cut short by
+ * the callee is kept as the part they heard, marked interrupted (Pipecat / LiveKit Agents keep the same
+ * rule, so the model never believes it said what the callee never heard). Counts per role feed the
+ * routers' `round` and `interrupt` conditions.
+ */
+export type Role = 'user' | 'assistant';
+
+export interface HistoryLine {
+  role: Role | 'seat';
+  text: string;
+  /** ms since the answer. */
+  atMs: number;
+  /** An assistant reply the callee cut short (text = the part they heard). */
+  interrupted?: boolean;
+  /** The turn that produced it (assistant lines). */
+  turnId?: string;
+}
+
+export class History {
+  readonly lines: HistoryLine[] = [];
+  private readonly rounds: Record<Role, number> = { user: 0, assistant: 0 };
+  private readonly interrupts: Record<Role, number> = { user: 0, assistant: 0 };
+
+  add(line: HistoryLine): void {
+    if (!line.text.trim()) return;
+    this.lines.push(line);
+    if (line.role !== 'seat') this.rounds[line.role]++;
+  }
+
+  /** The callee (user) cut us short, or we cut them (assistant: never done here, kept for the condition's symmetry). */
+  countInterrupt(by: Role): void {
+    this.interrupts[by]++;
+  }
+
+  roundsOf(role: Role): number {
+    return this.rounds[role];
+  }
+
+  interruptsBy(role: Role): number {
+    return this.interrupts[role];
+  }
+
+  lastOf(role: Role): string {
+    for (let i = this.lines.length - 1; i >= 0; i--) if (this.lines[i]!.role === role) return this.lines[i]!.text;
+    return '';
+  }
+
+  /** As chat messages (the seat's lines are shown to the model as the user's side's helper). */
+  asMessages(): Array<{ role: 'user' | 'assistant'; content: string }> {
+    return this.lines.map((line) => ({
+      role: line.role === 'assistant' ? 'assistant' : 'user',
+      content: line.role === 'seat' ? `[human agent] ${line.text}` : line.interrupted ? `${line.text} …` : line.text,
+    }));
+  }
+}

@@ -1,0 +1,40 @@
+import type { ChatMessage } from './llm-client.ts';
+import type { History } from './history.ts';
+import type { CallContext, ConversationPlan, ProcessorPlan } from './plan.ts';
+
+/**
+ * The messages a stream processor sees: its system prompt, then what the platform knows of this call
+ * (scenario, the subtask's prologue info and business fields — the spec's "additional injected prompt
+ * info" —, the local date and time), then the conversation so far (only what the callee heard).
+ */
+export function buildMessages(
+  processor: ProcessorPlan,
+  plan: ConversationPlan,
+  call: CallContext,
+  history: History,
+  now: Date,
+  extraSystem?: string,
+): ChatMessage[] {
+  const local = new Intl.DateTimeFormat(plan.language, {
+    timeZone: plan.timeZone,
+    dateStyle: 'full',
+    timeStyle: 'short',
+  }).format(now);
+  const facts = [
+    `Scenario: ${plan.scenario.name}.`,
+    `Local date and time (${plan.timeZone}): ${local}.`,
+    call.prologueInfo ? `About this callee: ${call.prologueInfo}` : '',
+    ...Object.entries(call.businessInfo).map(([key, value]) => `${key}: ${value}`),
+    `Reply in ${plan.language === 'zh-CN' ? 'Chinese' : 'English'}, briefly, as spoken words (no lists, no markdown).`,
+  ].filter(Boolean);
+  const system = [processor.systemPrompt.trim(), `Call information:\n${facts.join('\n')}`, extraSystem ?? ''].filter(Boolean).join('\n\n');
+  return [{ role: 'system', content: system }, ...history.asMessages()];
+}
+
+/** businessInfo as stored (a query string, or fields already parsed) → named fields. */
+export function parseBusinessInfo(value: string | Readonly<Record<string, string>>): Record<string, string> {
+  if (typeof value !== 'string') return { ...value };
+  const fields: Record<string, string> = {};
+  for (const [key, field] of new URLSearchParams(value.replace(/^\?/, ''))) if (key) fields[key] = field;
+  return fields;
+}

@@ -1,0 +1,149 @@
+/**
+ * The model calls of a turn. The main stream's tokens become sentences as they arrive; with a rewrite
+ * stream, the main answer is buffered whole and the rewrite's tokens are spoken instead (the rewrite
+ * needs the full answer to polish it: one answer's worth of extra latency, the price of the step).
+ *
+ * The referee decides what the turn is: it answers ANSWER (the main stream replies), HANGUP (the
+ * scenario's hang-up tool acts) or TRANSFER (its transfer tool acts); anything else, or a failure,
+ * counts as ANSWER so the callee is never left without a reply. A dynamicLlm condition asks its
+ * referee a yes/no question; a failure counts as "no".
+ */
+import { chatCompletion, type ChatMessage } from './llm-client.ts';
+import { LlmStreamError, streamChat } from './llm-stream.ts';
+import type { ProcessorPlan } from './plan.ts';
+import type { Reply } from './reply.ts';
+import { SentenceSplitter } from './sentences.ts';
+
+export type RefereeVerdict = 'answer' | 'hangup' | 'transfer';
+
+export interface StreamFailure {
+  stage: 'main' | 'rewrite';
+  failure: string;
+  detail: string;
+}
+
+export interface StreamAnswerInput {
+  main: ProcessorPlan | undefined;
+  rewrite: ProcessorPlan | undefined;
+  messages: (processor: ProcessorPlan) => ChatMessage[];
+  reply: Reply;
+  now: () => number;
+  firstTokenTimeoutMs: number;
+  speak: (sentence: string) => void;
+}
+
+/** Streams the answer into `speak`; ok false when nothing could be said (the caller speaks the fallback). */
+export async function streamAnswer(input: StreamAnswerInput): Promise<{ ok: boolean; failures: StreamFailure[] }> {
+  const { main, rewrite, reply } = input;
+  const failures: StreamFailure[] = [];
+  if (!main?.endpoint) {
+    failures.push({
+      stage: 'main',
+      failure: 'noModel',
+      detail: main ? `processor ${main.alias} has no usable model` : 'no main processor',
+    });
+    return { ok: false, failures };
+  }
+  let answer = '';
+  // Retry once, only while nothing has been said: a second try mid-answer would repeat words.
+  for (let attempt = 0; attempt < 2; attempt++) {
+    const splitter = new SentenceSplitter();
+    answer = '';
+    try {
+      for await (const token of stream(main, input.messages(main), reply, input.firstTokenTimeoutMs)) {
+        if (reply.timing.llmFirstTokenMs === null) reply.timing.llmFirstTokenMs = reply.since(input.now());
+        answer += token;
+        if (rewrite?.endpoint) continue;
+        for (const sentence of splitter.push(token)) if (!reply.interrupted) input.speak(sentence);
+      }
+      if (!rewrite?.endpoint) {
+        const rest = splitter.flush();
+        if (rest && !reply.interrupted) input.speak(rest);
+      }
+      break;
+    } catch (error) {
+      if (!(error instanceof LlmStreamError)) throw error;
+      failures.push({ stage: 'main', failure: error.failure, detail: error.detail });
+      if (reply.sentences > 0 || reply.interrupted) return { ok: reply.sentences > 0, failures };
+      if (attempt === 1) return { ok: false, failures };
+    }
+  }
+  if (!rewrite?.endpoint || reply.interrupted) return { ok: true, failures };
+  // The rewrite polishes the whole answer; if it fails, the main answer is spoken as it was.
+  const splitter = new SentenceSplitter();
+  try {
+    const messages: ChatMessage[] = [
+      { role: 'system', content: rewrite.systemPrompt },
+      { role: 'user', content: answer },
+    ];
+    for await (const token of stream(rewrite, messages, reply, input.firstTokenTimeoutMs)) {
+      for (const sentence of splitter.push(token)) if (!reply.interrupted) input.speak(sentence);
+    }
+    const rest = splitter.flush();
+    if (rest && !reply.interrupted) input.speak(rest);
+  } catch (error) {
+    if (!(error instanceof LlmStreamError)) throw error;
+    failures.push({ stage: 'rewrite', failure: error.failure, detail: error.detail });
+    if (reply.sentences === 0) {
+      const whole = new SentenceSplitter();
+      for (const sentence of whole.push(`${answer} `)) input.speak(sentence);
+      const rest = whole.flush();
+      if (rest) input.speak(rest);
+    }
+  }
+  return { ok: true, failures };
+}
+
+function stream(processor: ProcessorPlan, messages: ChatMessage[], reply: Reply, firstTokenTimeoutMs: number) {
+  return streamChat(
+    processor.endpoint!,
+    { messages, temperature: processor.temperature, topP: processor.topP, extra: processor.extra },
+    { signal: reply.signal, firstTokenTimeoutMs, idleTimeoutMs: firstTokenTimeoutMs },
+  );
+}
+
+/** A dynamicLlm condition: the referee answers the question with yes or no. */
+export async function yesNo(
+  processor: ProcessorPlan | undefined,
+  messages: ChatMessage[],
+  question: string,
+  timeoutMs: number,
+): Promise<{ yes: boolean; failure: string | null; detail: string }> {
+  if (!processor?.endpoint) return { yes: false, failure: 'noModel', detail: 'the condition has no usable referee' };
+  const asked: ChatMessage[] = [
+    ...messages,
+    { role: 'user', content: `Question about the conversation above: ${question}\nAnswer with one word: yes or no.` },
+  ];
+  const answer = await chatCompletion(
+    processor.endpoint,
+    { messages: asked, temperature: 0, topP: processor.topP, extra: processor.extra },
+    { timeoutMs },
+  );
+  if (!answer.ok) return { yes: false, failure: answer.failure, detail: answer.detail };
+  return { yes: /^\s*(yes|y|true|是|对|有)/i.test(answer.reply), failure: null, detail: '' };
+}
+
+/** The referee's verdict on the turn. */
+export async function refereeVerdict(
+  processor: ProcessorPlan | undefined,
+  messages: ChatMessage[],
+  timeoutMs: number,
+): Promise<{ verdict: RefereeVerdict; failure: string | null; detail: string }> {
+  if (!processor?.endpoint) return { verdict: 'answer', failure: 'noModel', detail: 'the router has no usable referee' };
+  const asked: ChatMessage[] = [
+    ...messages,
+    {
+      role: 'user',
+      content:
+        'Decide what to do with the last thing the callee said. Answer with one word: ANSWER (reply normally), HANGUP (end the call politely) or TRANSFER (hand over to a human agent).',
+    },
+  ];
+  const answer = await chatCompletion(
+    processor.endpoint,
+    { messages: asked, temperature: 0, topP: processor.topP, extra: processor.extra },
+    { timeoutMs },
+  );
+  if (!answer.ok) return { verdict: 'answer', failure: answer.failure, detail: answer.detail };
+  const word = answer.reply.trim().toUpperCase();
+  return { verdict: word.startsWith('HANGUP') ? 'hangup' : word.startsWith('TRANSFER') ? 'transfer' : 'answer', failure: null, detail: '' };
+}

@@ -1,0 +1,121 @@
+import { EventEmitter } from 'node:events';
+import { performance } from 'node:perf_hooks';
+import { concat, silence, speakingMs, tone } from '../telephony/media/audio.ts';
+import type { CallEventMap, CallHandle } from '../telephony/index.ts';
+import type { CallVoice, CallVoiceEvents, SpokenSentence } from './call-voice.ts';
+
+/**
+ * CallVoice on the simulated trunk, whose callees talk in text. Our sentences go out on the text channel
+ * with stand-in audio as long as the line would take to say (so the recording shows where we spoke and
+ * the playout clock says how much of a cut sentence was heard); the callee's lines come in as speech
+ * start (when they begin) and a final (when they would have finished saying it).
+ *
+ * `timeScale` shortens both (tests run a conversation in a fraction of its real time).
+ */
+export class TextCallVoice extends EventEmitter<CallVoiceEvents> implements CallVoice {
+  private readonly queue: Array<{ sentence: string; turnId: string; resolve: (spoken: SpokenSentence) => void }> = [];
+  private playing: { sentence: string; turnId: string; startedAt: number; durationMs: number; cut: boolean } | null = null;
+  private readonly timers = new Set<NodeJS.Timeout>();
+  private readonly startedAt = performance.now();
+  private closed = false;
+  private readonly onUtterance = (event: CallEventMap['utterance'][0]) => {
+    if (event.utterance.speaker !== 'callee' || this.closed) return;
+    const text = event.utterance.text;
+    const atMs = this.now();
+    this.emit('speech-start', { atMs });
+    const timer = setTimeout(
+      () => {
+        this.timers.delete(timer);
+        if (this.closed) return;
+        const end = this.now();
+        this.emit('speech-end', { atMs: end });
+        this.emit('final', { text, atMs: end, speechEndMs: end });
+      },
+      Math.round(speakingMs(text) * this.timeScale),
+    );
+    this.timers.add(timer);
+  };
+
+  constructor(
+    private readonly call: CallHandle,
+    private readonly timeScale = 1,
+  ) {
+    super();
+    call.on('utterance', this.onUtterance);
+  }
+
+  now(): number {
+    return Math.round(performance.now() - this.startedAt);
+  }
+
+  speak(sentence: string, turnId: string): Promise<SpokenSentence> {
+    if (this.closed) return Promise.resolve(this.unheard(sentence, turnId));
+    return new Promise((resolve) => {
+      this.queue.push({ sentence, turnId, resolve });
+      this.pump();
+    });
+  }
+
+  interrupt(turnId?: string): void {
+    for (let i = this.queue.length - 1; i >= 0; i--) {
+      const item = this.queue[i]!;
+      if (turnId !== undefined && item.turnId !== turnId) continue;
+      this.queue.splice(i, 1);
+      item.resolve(this.unheard(item.sentence, item.turnId));
+    }
+    if (this.playing && (turnId === undefined || this.playing.turnId === turnId)) {
+      this.playing.cut = true;
+      this.call.clearAudio();
+    }
+  }
+
+  close(): void {
+    if (this.closed) return;
+    this.closed = true;
+    this.call.off('utterance', this.onUtterance);
+    for (const timer of this.timers) clearTimeout(timer);
+    this.timers.clear();
+    this.interrupt();
+  }
+
+  private pump(): void {
+    if (this.playing || this.closed) return;
+    const next = this.queue.shift();
+    if (!next) return;
+    const durationMs = Math.max(20, Math.round(speakingMs(next.sentence) * this.timeScale));
+    const playing = { sentence: next.sentence, turnId: next.turnId, startedAt: this.now(), durationMs, cut: false };
+    this.playing = playing;
+    this.call.text?.say(next.sentence);
+    // Two soft beeps then silence: where our side spoke, until TTS audio takes its place.
+    const beeps = durationMs >= 400 ? concat(tone(400, 120, 0.2), silence(80), tone(400, 120, 0.2)) : tone(400, 20, 0.2);
+    const audio = concat(beeps, silence(Math.max(0, durationMs - beeps.length / 8)));
+    void this.call.sendAudio(audio).then((played) => {
+      const endedAtMs = this.now();
+      const heardShare = played && !playing.cut ? 1 : Math.min(1, (endedAtMs - playing.startedAt) / playing.durationMs);
+      this.playing = null;
+      next.resolve({
+        turnId: next.turnId,
+        text: next.sentence,
+        heardText: heardPrefix(next.sentence, heardShare),
+        completed: heardShare >= 1,
+        firstAudioAtMs: playing.startedAt,
+        endedAtMs,
+      });
+      this.pump();
+    });
+  }
+
+  private unheard(sentence: string, turnId: string): SpokenSentence {
+    return { turnId, text: sentence, heardText: '', completed: false, firstAudioAtMs: null, endedAtMs: this.now() };
+  }
+}
+
+/** The words of `text` heard when `share` of its audio played (whole words, CJK by character). */
+export function heardPrefix(text: string, share: number): string {
+  if (share >= 1) return text;
+  if (share <= 0) return '';
+  const cut = Math.floor(text.length * share);
+  if (/[\u4e00-\u9fff]/.test(text)) return text.slice(0, cut);
+  const space = text.lastIndexOf(' ', cut);
+  return space > 0 ? text.slice(0, space) : '';
+}
