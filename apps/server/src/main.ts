@@ -16,7 +16,12 @@ let demo = false;
 if (await isEmpty(database.db)) {
   if (config.seedDemo) {
     // The same key file the app's secret box opens, so the demo's sealed API key is readable.
-    created = await seedDemo(database.db, config.demoPassword, SecretBox.load({ secretKey: config.secretKey, dataDir: config.dataDir }));
+    created = await seedDemo(
+      database.db,
+      config.demoPassword,
+      SecretBox.load({ secretKey: config.secretKey, dataDir: config.dataDir }),
+      config.port,
+    );
     demo = true;
   } else {
     created = [await bootstrapProvider(database.db, process.env.INITIAL_DEV_PASSWORD)];

@@ -46,10 +46,19 @@ export async function startFakeLlm(script: (request: FakeLlmRequest) => FakeRepl
       const body = JSON.parse(raw || '{}') as Omit<FakeLlmRequest, 'headers'>;
       const request = { ...body, headers: req.headers };
       requests.push(request);
-      void answer(res, script(request));
+      void answer(res, script(request), request.stream === true);
     });
   });
-  const answer = async (res: ServerResponse, reply: FakeReply) => {
+  const answer = async (res: ServerResponse, reply: FakeReply, stream: boolean) => {
+    if (!stream && reply.kind === 'tokens') {
+      // A plain (non-streaming) completion: the whole text at once.
+      await sleep(reply.firstDelayMs ?? 0);
+      const content = reply.tokens.join('');
+      res
+        .writeHead(200, { 'content-type': 'application/json' })
+        .end(JSON.stringify({ choices: [{ index: 0, message: { role: 'assistant', content } }] }));
+      return;
+    }
     if (reply.kind === 'http') {
       res.writeHead(reply.status, { 'content-type': 'application/json' }).end(reply.body);
       return;

@@ -170,8 +170,42 @@ export const conversationLineSchema = z.object({
   text: z.string(),
   /** Milliseconds after the answer. */
   atMs: z.number().int(),
+  /** An AI reply the customer cut short: `text` is the part they heard. */
+  interrupted: z.boolean().optional(),
 });
 export type ConversationLine = z.infer<typeof conversationLineSchema>;
+
+const ms = z.number().int().nullable();
+/** One turn of the conversation runtime and what each stage took (ms since the answer, or durations in ms). */
+export const callTurnSchema = z.object({
+  turnId: z.string(),
+  /** The customer's words that started it ('' for the prologue, wake-ups and the timeout). */
+  user: z.string(),
+  /** The router that acted, or the runtime's own step. */
+  route: z.string(),
+  action: z.enum(['answer', 'hangup', 'transfer', 'prologue', 'wakeup', 'fallback', 'timeout']),
+  /** End of the customer's speech and when their words were final (ms since the answer). */
+  speechEndMs: ms,
+  finalAtMs: ms,
+  /** Durations from the final words: routers, referee, first LLM token, first sentence to speech, first audio, whole turn. */
+  routerMs: ms,
+  refereeMs: ms,
+  llmFirstTokenMs: ms,
+  firstSentenceMs: ms,
+  firstAudioMs: ms,
+  totalMs: ms,
+  interrupted: z.boolean(),
+});
+export type CallTurn = z.infer<typeof callTurnSchema>;
+
+export const callRuntimeFailureSchema = z.object({
+  atMs: z.number().int(),
+  turnId: z.string(),
+  stage: z.enum(['main', 'rewrite', 'referee', 'filler', 'condition', 'speech', 'transfer']),
+  failure: z.string(),
+  detail: z.string(),
+});
+export type CallRuntimeFailure = z.infer<typeof callRuntimeFailureSchema>;
 
 /** The drawer's call: the row plus how it ended and what was said. */
 export const callRecordDetailSchema = callRecordSchema.extend({

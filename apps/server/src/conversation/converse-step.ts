@@ -229,7 +229,7 @@ export class ConverseStep implements CallStep {
     }
     if (verdict !== 'answer') {
       const tool = this.plan.scenario.tools.find((t) => t.kind === verdict) ?? null;
-      await this.runTool(tool, text, `${router.name} (referee: ${verdict})`, routerMs, { speechEndMs, finalAtMs });
+      await this.runTool(tool, text, `${router.name} (referee: ${verdict})`, routerMs, { speechEndMs, finalAtMs }, refereeMs);
       return;
     }
     const reply = this.begin(text, router.name, 'answer', this.plan.scenario.interruption.mode !== 'never', { speechEndMs, finalAtMs });
@@ -314,6 +314,7 @@ export class ConverseStep implements CallStep {
     route: string,
     routerMs: number,
     callee: { speechEndMs: number | null; finalAtMs: number | null },
+    refereeMs: number | null = null,
   ): Promise<void> {
     if (!tool) {
       const reply = this.begin(user, route, 'fallback', true, callee);
@@ -325,6 +326,7 @@ export class ConverseStep implements CallStep {
     if (tool.kind === 'hangup') {
       const reply = this.begin(user, route, 'hangup', false, callee);
       reply.timing.routerMs = routerMs;
+      reply.timing.refereeMs = refereeMs;
       if (tool.text) await this.speakAll(reply, [tool.text]);
       await this.close(reply);
       await this.hangUp();
@@ -332,6 +334,7 @@ export class ConverseStep implements CallStep {
     }
     const reply = this.begin(user, route, 'transfer', false, callee);
     reply.timing.routerMs = routerMs;
+    reply.timing.refereeMs = refereeMs;
     const seat = await this.requestSeat(reply);
     if (!seat) {
       await this.speakAll(reply, [tool.failureText || noSeatLine(this.plan.language)]);

@@ -1,3 +1,5 @@
+import type { ConversationLine } from '@dialwise/contracts';
+
 /**
  * The conversation as the runtime keeps it: only what was really said and heard. A reply cut short by
  * the callee is kept as the part they heard, marked interrupted (Pipecat / LiveKit Agents keep the same
@@ -53,4 +55,14 @@ export class History {
       content: line.role === 'seat' ? `[human agent] ${line.text}` : line.interrupted ? `${line.text} …` : line.text,
     }));
   }
+}
+
+/** The history as the call record stores it. */
+export function conversationOf(history: History): ConversationLine[] {
+  return history.lines.map((line) => ({
+    speaker: line.role === 'assistant' ? 'ai' : line.role === 'seat' ? 'seat' : 'customer',
+    text: line.text,
+    atMs: Math.max(0, Math.round(line.atMs)),
+    ...(line.interrupted ? { interrupted: true } : {}),
+  }));
 }

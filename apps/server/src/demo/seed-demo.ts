@@ -31,7 +31,12 @@ export async function isEmpty(db: Db): Promise<boolean> {
  * Demo data for the embedded quick start: the provider's company with a DEV account, and one customer
  * company with an ADMIN and an operator. Later areas add their demo rows here.
  */
-export async function seedDemo(db: Db, password: string, secrets: SecretBox): Promise<SeededAccount[]> {
+/** The demo model's address on a server listening on `port` (what the demo's processors call). */
+export function demoModelUrl(port: number): string {
+  return `http://127.0.0.1:${port}/api/demo-llm/v1`;
+}
+
+export async function seedDemo(db: Db, password: string, secrets: SecretBox, port = 3000): Promise<SeededAccount[]> {
   const hash = await hashPassword(password);
   return db.transaction(async (tx) => {
     const [provider] = await tx
@@ -95,7 +100,7 @@ export async function seedDemo(db: Db, password: string, secrets: SecretBox): Pr
     await seedAccountsDemo(tx, ids);
     await seedSipLinesDemo(tx, ids);
     await seedOperationDemo(tx, { customerId: ids.customerId, devUserId: ids.devId });
-    const catalogue = await seedScenariosDemo(tx, { devUserId: ids.devId, secrets });
+    const catalogue = await seedScenariosDemo(tx, { devUserId: ids.devId, secrets, demoModelUrl: demoModelUrl(port) });
     // The customer may use the demo scenario and its processors (the voices are granted by the operation seed).
     await tx
       .insert(companyGrants)

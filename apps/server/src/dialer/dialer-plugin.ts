@@ -31,7 +31,7 @@ export const dialerPlugin = fp(
         trunks: { sip, simulated },
         log: app.log.child({ component: 'dialer' }),
       },
-      { recordingsDir, soleDialer: app.db.kind === 'pglite' },
+      { recordingsDir, soleDialer: app.db.kind === 'pglite', simulatedTimeScale: app.config.simulatedTimeScale },
     );
     app.decorate('dialer', dialer);
     app.addHook('onReady', async () => {

@@ -1,3 +1,9 @@
+import { ConverseStep } from '../conversation/converse-step.ts';
+import { conversationOf } from '../conversation/history.ts';
+import { loadConversationPlan } from '../conversation/load-plan.ts';
+import { PlanCache } from '../conversation/plan-cache.ts';
+import { TextCallVoice } from '../conversation/text-call-voice.ts';
+import type { SeatDispatcher } from '../seat/seat-dispatcher.ts';
 import { applySystemTransition } from '../tasks/task-progress.ts';
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
@@ -34,8 +40,10 @@ export interface DialerOptions {
   /** A claimed subtask's lease; renewed every tick while its call lives. */
   leaseMs?: number;
   ringTimeoutMs?: number;
-  /** After the prologue, stay on the line this long at most (the conversation runtime will fill it). */
+  /** A task without a conversation plan (no pinned scenario): after the prologue, stay on the line this long at most. */
   talkMs?: number;
+  /** The simulated trunk's time scale: the conversation's own waits (pauses, silence) shrink with it. */
+  simulatedTimeScale?: number;
   recordingsDir: string;
   breaker?: BreakerOptions;
   /** On the embedded database this is the only dialer: at start it recovers its predecessor's calls at once. */
@@ -49,6 +57,8 @@ export interface DialerDeps {
   trunks: { sip: Trunk; simulated: Trunk };
   /** The server's logger; each call logs through a child of it carrying the call id, task and line. */
   log?: TelephonyLogger;
+  /** The operator seats a transfer asks (null: transfers say their failure text). */
+  seats?: SeatDispatcher | null;
 }
 
 interface LiveCall {
@@ -76,6 +86,7 @@ export class Dialer {
   private readonly live = new Map<string, LiveCall>();
   private readonly pacers = new Map<string, LinePacer>();
   private readonly breakers = new Map<string, CircuitBreaker>();
+  private readonly plans: PlanCache;
   private readonly lines = new Map<string, { line: ReturnType<typeof loadSipLineCredentials>; until: number }>();
   private readonly options: Required<Omit<DialerOptions, 'node' | 'soleDialer'>> & { soleDialer: boolean };
   private timer: NodeJS.Timeout | null = null;
@@ -88,6 +99,7 @@ export class Dialer {
     options: DialerOptions,
   ) {
     this.node = options.node ?? `dialer-${randomBytes(4).toString('hex')}`;
+    this.plans = new PlanCache((taskId) => loadConversationPlan(deps.db, deps.secrets, taskId));
     this.options = {
       tickMs: options.tickMs ?? 500,
       leaseMs: options.leaseMs ?? 60_000,
@@ -96,6 +108,7 @@ export class Dialer {
       recordingsDir: options.recordingsDir,
       breaker: options.breaker ?? DEFAULT_BREAKER,
       soleDialer: options.soleDialer ?? false,
+      simulatedTimeScale: options.simulatedTimeScale ?? 1,
     };
   }
 
@@ -219,26 +232,30 @@ export class Dialer {
         headers: { 'X-Dialwise-Call': claim.callId },
         logger: log,
       });
+      const converse = await this.converseStep(claim, kind);
       const prologues = prologuesOf(claim, task);
-      const session = new CallSession(
-        call,
-        [
-          new PlayPrologueStep({ prologues: prologues.map((text) => ({ text })), pauseMs: (task.advanced.pauseSeconds ?? 1) * 1000 }),
-          new TalkStep({ talkMs: this.options.talkMs }),
-        ],
-        { logger: log },
-      );
+      const steps = converse
+        ? [converse]
+        : [
+            new PlayPrologueStep({ prologues: prologues.map((text) => ({ text })), pauseMs: (task.advanced.pauseSeconds ?? 1) * 1000 }),
+            new TalkStep({ talkMs: this.options.talkMs }),
+          ];
+      const session = new CallSession(call, steps, { logger: log });
       const { result, conversation } = await session.run();
       log.debug({ outcome: result.outcome, endReason: result.endReason, durationMs: result.durationMs }, 'call ended');
       this.afterCall(claim, result, this.deps.now());
       const answeredAt = result.answeredAt?.getTime() ?? result.placedAt.getTime();
       await finishCall(this.deps.db, {
         ...endingOf(claim.callId, result),
-        conversation: conversation.map((line) => ({
-          speaker: line.speaker === 'us' ? 'ai' : 'customer',
-          text: line.text,
-          atMs: Math.max(0, line.at.getTime() - answeredAt),
-        })),
+        conversation: converse
+          ? conversationOf(converse.history)
+          : conversation.map((line) => ({
+              speaker: line.speaker === 'us' ? 'ai' : 'customer',
+              text: line.text,
+              atMs: Math.max(0, line.at.getTime() - answeredAt),
+            })),
+        turns: converse?.turns,
+        runtimeFailures: converse?.failures,
       });
     } catch (error) {
       log.error({ err: error }, 'call failed locally');
@@ -248,6 +265,31 @@ export class Dialer {
     } finally {
       this.live.delete(claim.callId);
     }
+  }
+
+  /**
+   * The conversation of a call whose task pinned a scenario version: the runtime over the simulated
+   * trunk's text channel, or (SIP, until speech is plugged in) stand-in audio for our lines. Null: the
+   * task has no plan, the call plays its prologue and stays on the line (the pre-runtime behaviour).
+   */
+  private async converseStep(claim: Claim, kind: 'sip' | 'simulated'): Promise<ConverseStep | null> {
+    const plan = await this.plans.get(claim.taskId);
+    if (!plan) return null;
+    const scale = kind === 'simulated' ? this.options.simulatedTimeScale : 1;
+    return new ConverseStep({
+      plan,
+      call: { prologueInfo: claim.prologueInfo, businessInfo: claim.businessInfo },
+      createVoice: (session) => new TextCallVoice(session.call, scale),
+      seats: this.deps.seats ?? null,
+      transfer: {
+        callId: claim.callId,
+        companyId: claim.companyId,
+        projectId: claim.projectId,
+        taskId: claim.taskId,
+        subtaskId: String(claim.subtaskId),
+      },
+      timeScale: scale,
+    });
   }
 
   /** Feeds the line's pacer and the task's circuit breaker; pauses the task when the breaker trips. */

@@ -1,6 +1,6 @@
 import { addPending, completeIfDone } from '../tasks/task-progress.ts';
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import type { CallOutcome, ConversationLine } from '@dialwise/contracts';
+import type { CallOutcome, CallRuntimeFailure, CallTurn, ConversationLine } from '@dialwise/contracts';
 import type { Db } from '../db/client.ts';
 import { calls, subtasks, tasks } from '../db/schema.ts';
 
@@ -20,6 +20,9 @@ export interface CallEnding {
   recordingMs: number | null;
   conversation: ConversationLine[];
   retryAfterMs: number | null;
+  /** The conversation runtime's turns and failures (none when the call did not converse). */
+  turns?: CallTurn[];
+  runtimeFailures?: CallRuntimeFailure[];
 }
 
 export interface RedialPolicy {
@@ -87,6 +90,8 @@ export async function finishCall(db: Db, ending: CallEnding): Promise<void> {
         durationMs: ending.durationMs,
         recordingPath: ending.recordingPath,
         recordingMs: ending.recordingMs,
+        turns: ending.turns ?? [],
+        runtimeFailures: ending.runtimeFailures ?? [],
         conversation: ending.conversation,
       })
       .where(and(eq(calls.id, ending.callId), isNull(calls.endedAt)))

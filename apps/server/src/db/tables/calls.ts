@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigint, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { CALL_OUTCOMES, type ConversationLine } from '@dialwise/contracts';
+import { CALL_OUTCOMES, type CallRuntimeFailure, type CallTurn, type ConversationLine } from '@dialwise/contracts';
 import { companies } from '../schema.ts';
 import { projects } from './projects.ts';
 import { tasks } from './tasks.ts';
@@ -57,6 +57,10 @@ export const calls = pgTable(
     transferOutcome: text('transfer_outcome', { enum: ['none', 'success', 'failed', 'lost'] })
       .notNull()
       .default('none'),
+    /** The conversation runtime's stage timings, one entry per turn (see conversation/reply.ts). */
+    turns: jsonb('turns').$type<CallTurn[]>().notNull().default([]),
+    /** What failed during the conversation (a model timing out, a malformed stream, no seat) and when. */
+    runtimeFailures: jsonb('runtime_failures').$type<CallRuntimeFailure[]>().notNull().default([]),
     /** Aliases of the catalogue's tags the conversation's analysis gave the call (call records filter on them). */
     tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
   },

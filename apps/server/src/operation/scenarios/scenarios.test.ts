@@ -387,7 +387,9 @@ describe('demo data', () => {
     const db = server.database.db;
     const [dev] = await db.select().from(users).where(eq(users.companyId, providerId));
     const secrets = SecretBox.fromKey(Buffer.alloc(32, 7));
-    const demo = await db.transaction((tx) => seedScenariosDemo(tx, { devUserId: dev!.id, secrets }));
+    const demo = await db.transaction((tx) =>
+      seedScenariosDemo(tx, { devUserId: dev!.id, secrets, demoModelUrl: 'http://127.0.0.1:3000/api/demo-llm/v1' }),
+    );
     const found = await getScenarioVersion(db, demo.scenarioId);
     expect(found).toMatchObject({ name: 'Renewal reminder', version: 1 });
     const document = scenarioDocumentSchema.parse(found!.document);

@@ -7,6 +7,8 @@ export interface ScenarioDemoIds {
   /** The DEV account that "created" the demo catalogue. */
   devUserId: string;
   secrets: SecretBox;
+  /** Where the demo model answers: this server's /api/demo-llm/v1. */
+  demoModelUrl: string;
 }
 
 export interface ScenarioDemo {
@@ -24,20 +26,32 @@ export interface ScenarioDemo {
  */
 export async function seedScenariosDemo(tx: Tx, ids: ScenarioDemoIds): Promise<ScenarioDemo> {
   const by = { createdBy: ids.devUserId, updatedBy: ids.devUserId };
-  const [llm] = await tx
+  // The demo company's processors call the demo model our own server serves (scripted, no key): the demo converses offline.
+  const [demoModel] = await tx
     .insert(llms)
     .values({
-      vendor: 'Qwen',
+      vendor: 'Dialwise',
       modelType: 'chat',
-      modelName: 'Qwen2.5 7B Instruct',
-      calledName: 'qwen2.5:7b-instruct',
+      modelName: 'Demo model (local, scripted)',
+      calledName: 'dialwise-demo',
       tag: 'demo',
-      url: 'http://127.0.0.1:11434/v1',
+      url: ids.demoModelUrl,
       keyName: 'Authorization',
-      apiKeySealed: ids.secrets.seal('demo-placeholder-key'),
+      apiKeySealed: null,
       ...by,
     })
     .returning({ id: llms.id });
+  await tx.insert(llms).values({
+    vendor: 'Qwen',
+    modelType: 'chat',
+    modelName: 'Qwen2.5 7B Instruct',
+    calledName: 'qwen2.5:7b-instruct',
+    tag: 'demo',
+    url: 'http://127.0.0.1:11434/v1',
+    keyName: 'Authorization',
+    apiKeySealed: ids.secrets.seal('demo-placeholder-key'),
+    ...by,
+  });
 
   const define = [
     {
@@ -81,7 +95,7 @@ export async function seedScenariosDemo(tx: Tx, ids: ScenarioDemoIds): Promise<S
         ...p,
         state: 'valid' as const,
         isPublic: p.type === 'filler',
-        llmId: llm!.id,
+        llmId: demoModel!.id,
         extraOptions: p.type === 'stream' ? { max_tokens: 256 } : {},
         ...by,
       })),
@@ -145,5 +159,5 @@ export async function seedScenariosDemo(tx: Tx, ids: ScenarioDemoIds): Promise<S
   await tx
     .insert(scenarioVersions)
     .values({ scenarioId: scenario!.id, version: 1, document, processorIds: processorIdsOf(document), createdBy: ids.devUserId });
-  return { llmId: llm!.id, processorIds: id, scenarioId: scenario!.id };
+  return { llmId: demoModel!.id, processorIds: id, scenarioId: scenario!.id };
 }

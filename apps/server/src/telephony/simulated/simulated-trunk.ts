@@ -127,6 +127,7 @@ class SimulatedCall extends BaseCall {
   private readonly voice: SyntheticVoice;
   private speakingUntil = 0;
   private silencePrompt: NodeJS.Timeout | null = null;
+  private replyTimer: NodeJS.Timeout | null = null;
   private ringTimer: NodeJS.Timeout | null = null;
   private readonly tick = () => this.onTick();
   private readonly onAbort = () => this.end('aborted');
@@ -249,8 +250,10 @@ class SimulatedCall extends BaseCall {
     if (this.phase !== 'answered') return;
     this.emitEvent({ type: 'utterance', at: new Date(), utterance: { speaker: 'us', text } });
     this.clear(this.silencePrompt);
-    // The callee lets us finish, thinks a moment, then answers.
-    this.after(speakingMs(text) + THINKING_MS, () => {
+    // The callee lets us finish (our reply may come as several lines), thinks a moment, then answers once.
+    this.clear(this.replyTimer);
+    this.replyTimer = this.after(speakingMs(text) + THINKING_MS, () => {
+      this.replyTimer = null;
       const reply = this.script.reply();
       if (reply.hangUp) this.calleeHangsUp(reply.text);
       else this.calleeSays(reply.text);

@@ -1,0 +1,303 @@
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { type ScenarioDocumentInput, scenarioDocumentSchema } from '@dialwise/contracts';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { type FakeLlm, type FakeLlmRequest, type FakeReply, startFakeLlm, tokens } from '../../test/fake-llm.ts';
+import type { SeatDispatcher } from '../seat/seat-dispatcher.ts';
+import { CallSession, type Persona, SimulatedTrunk } from '../telephony/index.ts';
+import { ConverseStep, type ConverseOptions } from './converse-step.ts';
+import type { ConversationPlan, ProcessorPlan } from './plan.ts';
+import { TextCallVoice } from './text-call-voice.ts';
+
+const recordingsDir = mkdtempSync(join(tmpdir(), 'dialwise-converse-'));
+afterAll(() => rmSync(recordingsDir, { recursive: true, force: true }));
+
+/** Simulated durations run at 1/20 of real time. */
+const SCALE = 0.05;
+
+let fake: FakeLlm | null = null;
+const trunks: SimulatedTrunk[] = [];
+afterEach(async () => {
+  await Promise.all(trunks.splice(0).map((trunk) => trunk.close()));
+  await fake?.close();
+  fake = null;
+});
+
+const ids = { main: randomUUID(), referee: randomUUID(), rewrite: randomUUID(), filler: randomUUID() };
+
+function processor(id: string, type: ProcessorPlan['type'], systemPrompt = 'You are Lin.'): ProcessorPlan {
+  return {
+    id,
+    alias: type,
+    type,
+    systemPrompt,
+    temperature: 0.5,
+    topP: null,
+    extra: {},
+    endpoint: { url: fake!.url, calledName: 'fake', keyName: 'Authorization', apiKey: null },
+  };
+}
+
+function plan(document: Partial<ScenarioDocumentInput> = {}): ConversationPlan {
+  const scenario = scenarioDocumentSchema.parse({
+    name: 'Test',
+    dialogAsr: { provider: 'seed', url: 'wss://asr.example.com/v1' },
+    tts: { provider: 'seed', url: 'wss://tts.example.com/v1' },
+    prologues: [{ text: 'Hello, this is Lin from Acme.', interruptible: false }],
+    tools: [
+      { kind: 'hangup', alias: 'bye', text: 'Thank you, goodbye.' },
+      { kind: 'transfer', alias: 'human', successText: 'Connecting you now.', failureText: 'Sorry, nobody is free.' },
+    ],
+    routers: [
+      {
+        name: 'Not interested',
+        match: 'any',
+        conditions: [{ type: 'content', role: 'user', keywords: ['not interested', "don't have time", 'take me off'] }],
+        target: { kind: 'tool', toolAlias: 'bye' },
+      },
+      {
+        name: 'Wants a person',
+        match: 'any',
+        conditions: [{ type: 'content', role: 'user', keywords: ['real person', 'agent'] }],
+        target: { kind: 'tool', toolAlias: 'human' },
+      },
+      { name: 'Talk', target: { kind: 'stream', mainId: ids.main } },
+    ],
+    ...document,
+  });
+  return {
+    scenario,
+    processors: new Map([
+      [ids.main, processor(ids.main, 'stream')],
+      [ids.referee, processor(ids.referee, 'referee')],
+      [ids.rewrite, processor(ids.rewrite, 'stream', 'Rewrite it.')],
+      [ids.filler, processor(ids.filler, 'filler', 'Say a filler.')],
+    ]),
+    timeZone: 'Asia/Shanghai',
+    language: 'en-US',
+    advanced: { prologues: [] },
+  };
+}
+
+/** Places one answered simulated call with the persona and runs the converse step on it. */
+async function converse(
+  persona: Persona,
+  conversation: ConversationPlan,
+  extra: Partial<ConverseOptions> = {},
+  talkMs = 60_000,
+): Promise<{ step: ConverseStep; hungUpBy: string; session: CallSession }> {
+  const trunk = new SimulatedTrunk({
+    recordingsDir,
+    seed: 3,
+    timeScale: SCALE,
+    mix: { answered: 1 },
+    plan: () => ({ outcome: 'answered', persona, talkMs, ringMs: 100 }),
+  });
+  trunks.push(trunk);
+  const call = trunk.dial({
+    to: '13800000001',
+    callerId: '02100000000',
+    line: { username: 'u', password: 'p', domain: 'sim', port: 5060 },
+    ringTimeoutMs: 30_000,
+  });
+  const step = new ConverseStep({
+    plan: conversation,
+    call: { prologueInfo: 'Hello Mr Li', businessInfo: { plan: 'gold' } },
+    createVoice: (session) => new TextCallVoice(session.call, SCALE),
+    seats: null,
+    transfer: { callId: call.id, companyId: 'c', projectId: 'p', taskId: 't', subtaskId: '1' },
+    timeScale: SCALE,
+    firstTokenTimeoutMs: 1500,
+    ...extra,
+  });
+  const session = new CallSession(call, [step]);
+  const { result } = await session.run();
+  return { step, hungUpBy: result.hungUpBy, session };
+}
+
+function serve(script: (request: FakeLlmRequest) => FakeReply) {
+  return startFakeLlm(script).then((started) => {
+    fake = started;
+  });
+}
+
+const said = (step: ConverseStep, role: 'user' | 'assistant') =>
+  step.history.lines.filter((line) => line.role === role).map((line) => line.text);
+
+describe('the converse step on the simulated trunk', () => {
+  it('speaks the prologue, then answers the callee turn after turn through the main stream, and times each turn', async () => {
+    await serve(() => ({ kind: 'tokens', tokens: tokens('The renewal keeps your price. Shall I renew it?') }));
+    const { step } = await converse('interested', plan(), {}, 30_000);
+    const ai = said(step, 'assistant');
+    expect(ai[0]).toBe('Hello, this is Lin from Acme.');
+    expect(ai.filter((text) => text.startsWith('The renewal keeps your price.')).length).toBeGreaterThanOrEqual(2);
+    expect(said(step, 'user').length).toBeGreaterThanOrEqual(2);
+    const answered = step.turns.filter((turn) => turn.action === 'answer');
+    expect(answered.length).toBeGreaterThanOrEqual(2);
+    for (const turn of answered) {
+      expect(turn.route).toBe('Talk');
+      expect(turn.llmFirstTokenMs).toEqual(expect.any(Number));
+      expect(turn.firstSentenceMs).toBeGreaterThanOrEqual(turn.llmFirstTokenMs!);
+      expect(turn.totalMs).toEqual(expect.any(Number));
+    }
+    // The prompt carries the subtask's information, the local time and the conversation so far.
+    const request = fake!.requests.at(-1)!;
+    expect(request.messages[0]!.content).toContain('About this callee: Hello Mr Li');
+    expect(request.messages[0]!.content).toContain('plan: gold');
+    expect(request.messages[0]!.content).toContain('Asia/Shanghai');
+    expect(request.messages.some((m) => m.role === 'assistant' && m.content === 'Hello, this is Lin from Acme.')).toBe(true);
+  });
+
+  it('a content router sends "not interested" to the hang-up tool: its text is said and we hang up', async () => {
+    await serve(() => ({ kind: 'tokens', tokens: tokens('Let me tell you more.') }));
+    const { step, hungUpBy } = await converse('not_interested', plan());
+    expect(hungUpBy).toBe('us');
+    expect(said(step, 'assistant').at(-1)).toBe('Thank you, goodbye.');
+    expect(step.turns.at(-1)).toMatchObject({ action: 'hangup', route: 'Not interested' });
+  });
+
+  it('a transfer with no seat free says the failure text and the conversation goes on', async () => {
+    await serve(() => ({ kind: 'tokens', tokens: tokens('Happy to help.') }));
+    const { step } = await converse('wants_human', plan(), {}, 6000);
+    expect(said(step, 'assistant')).toContain('Sorry, nobody is free.');
+    expect(step.turns.some((turn) => turn.action === 'transfer' && turn.route === 'Wants a person')).toBe(true);
+    expect(step.operatorId).toBeNull();
+  });
+
+  it('a transfer a seat takes says the success text, hands over, and the AI stops speaking', async () => {
+    await serve(() => ({ kind: 'tokens', tokens: tokens('Happy to help.') }));
+    let connected = false;
+    const seats: SeatDispatcher = {
+      transfer: async (request) => ({
+        ok: true,
+        seat: {
+          operatorId: 'op-1',
+          connect: async () => {
+            connected = true;
+          },
+          ended: request.call.ended.then(() => ({ by: 'callee' as const })),
+        },
+      }),
+    };
+    const { step } = await converse('wants_human', plan(), { seats }, 6000);
+    expect(connected).toBe(true);
+    expect(step.operatorId).toBe('op-1');
+    const ai = said(step, 'assistant');
+    expect(ai.at(-1)).toBe('Connecting you now.');
+  });
+
+  it('a model that fails is never dead air: a fallback line, and after two failed turns a polite goodbye', async () => {
+    await serve(() => ({ kind: 'http', status: 500, body: '{"error":{"message":"boom"}}' }));
+    const { step, hungUpBy } = await converse('interested', plan({ fallbackText: 'Sorry, say again?' }));
+    const ai = said(step, 'assistant');
+    expect(ai).toContain('Sorry, say again?');
+    expect(ai.at(-1)).toMatch(/trouble on our side/);
+    expect(hungUpBy).toBe('us');
+    expect(step.failures.filter((f) => f.stage === 'main' && f.failure === 'http').length).toBeGreaterThanOrEqual(2);
+  });
+
+  it('the referee can end the turn with the hang-up tool instead of an answer', async () => {
+    await serve((request) =>
+      /ANSWER \(reply normally\)/.test(request.messages.at(-1)!.content)
+        ? { kind: 'tokens', tokens: ['HANGUP'] }
+        : { kind: 'tokens', tokens: tokens('Let me tell you more.') },
+    );
+    const conversation = plan({ routers: [{ name: 'Talk', target: { kind: 'stream', refereeId: ids.referee, mainId: ids.main } }] });
+    const { step, hungUpBy } = await converse('interested', conversation);
+    expect(hungUpBy).toBe('us');
+    expect(step.turns.at(-1)).toMatchObject({ action: 'hangup', route: 'Talk (referee: hangup)' });
+    expect(step.turns.at(-1)!.refereeMs).toEqual(expect.any(Number));
+  });
+
+  it('the rewrite stream polishes the main answer before it is spoken', async () => {
+    await serve((request) =>
+      request.messages[0]!.content === 'Rewrite it.'
+        ? { kind: 'tokens', tokens: tokens('Polished answer.') }
+        : { kind: 'tokens', tokens: tokens('raw answer') },
+    );
+    const conversation = plan({ routers: [{ name: 'Talk', target: { kind: 'stream', mainId: ids.main, rewriteId: ids.rewrite } }] });
+    const { step } = await converse('interested', conversation, {}, 4000);
+    expect(said(step, 'assistant')).toContain('Polished answer.');
+    expect(said(step, 'assistant')).not.toContain('raw answer');
+  });
+
+  it('a dynamicLlm condition asks its referee yes or no', async () => {
+    await serve((request) =>
+      /yes or no/.test(request.messages.at(-1)!.content)
+        ? { kind: 'tokens', tokens: ['yes'] }
+        : { kind: 'tokens', tokens: tokens('Fine.') },
+    );
+    const conversation = plan({
+      routers: [
+        {
+          name: 'Asked to stop',
+          conditions: [{ type: 'dynamicLlm', role: 'user', processorId: ids.referee, question: 'Does the customer want to stop?' }],
+          target: { kind: 'tool', toolAlias: 'bye' },
+        },
+      ],
+    });
+    const { step, hungUpBy } = await converse('interested', conversation);
+    expect(hungUpBy).toBe('us');
+    expect(step.turns.at(-1)).toMatchObject({ action: 'hangup', route: 'Asked to stop' });
+  });
+
+  it('barge-in: callee speech cuts the reply, cancels the model and keeps only what was heard', async () => {
+    // A long answer streamed slowly; the callee speaks over it.
+    const long = 'First part of a long answer that goes on. Second part that the callee never hears at all. Third part too.';
+    await serve(() => ({ kind: 'tokens', tokens: tokens(long), delayMs: 150 }));
+    const conversation = plan({ interruption: { mode: 'speech', minSpeechMs: 100, keywords: [], protectPrologue: true } });
+    // Real time here: the long answer plays for seconds, time enough to talk over it.
+    const trunk = new SimulatedTrunk({
+      recordingsDir,
+      seed: 3,
+      timeScale: 1,
+      mix: { answered: 1 },
+      plan: () => ({ outcome: 'answered', persona: 'interested', talkMs: 60_000, ringMs: 50 }),
+    });
+    trunks.push(trunk);
+    const call = trunk.dial({
+      to: '13800000009',
+      callerId: '0',
+      line: { username: 'u', password: 'p', domain: 'sim', port: 5060 },
+      ringTimeoutMs: 30_000,
+    });
+    const step = new ConverseStep({
+      plan: conversation,
+      call: { prologueInfo: '', businessInfo: {} },
+      createVoice: (session) => new TextCallVoice(session.call, 1),
+      seats: null,
+      transfer: { callId: call.id, companyId: 'c', projectId: 'p', taskId: 't', subtaskId: '1' },
+    });
+    const session = new CallSession(call, [step]);
+    const running = session.run();
+    // Wait for the answer to start, then speak over it (the callee's line arrives as an utterance).
+    await expect
+      .poll(() => step.turns.some((turn) => turn.action === 'answer' && turn.firstSentenceMs !== null), { timeout: 20_000 })
+      .toBe(true);
+    // A second into the first sentence, the callee talks over it.
+    await new Promise((resolve) => setTimeout(resolve, 1200));
+    call.emit('utterance', {
+      type: 'utterance',
+      at: new Date(),
+      utterance: { speaker: 'callee', text: 'Wait, stop, I have a question about something else entirely.' },
+    });
+    await expect
+      .poll(() => step.history.lines.some((line) => line.interrupted), { timeout: 10_000 })
+      .toBe(true)
+      .catch((error) => {
+        console.log(JSON.stringify({ turns: step.turns, lines: step.history.lines }, null, 1));
+        throw error;
+      });
+    void call.hangup();
+    await running;
+    const cut = step.history.lines.find((line) => line.interrupted)!;
+    expect(cut.role).toBe('assistant');
+    expect(long.startsWith(cut.text)).toBe(true);
+    expect(cut.text.length).toBeLessThan(long.length);
+    expect(step.turns.find((turn) => turn.turnId === cut.turnId)!.interrupted).toBe(true);
+    expect(step.history.interruptsBy('user')).toBeGreaterThanOrEqual(1);
+    await expect.poll(() => fake!.cancelled).toBeGreaterThanOrEqual(1);
+  });
+});
