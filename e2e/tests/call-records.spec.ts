@@ -175,3 +175,40 @@ test("the board's filter errors and labels show in Chinese", async ({ page }) =>
   await expect(page.getByTestId('call-records-filters')).toContainText('最长通话时长不能小于最短通话时长');
   await page.evaluate(() => localStorage.setItem('arco-locale', 'en-US'));
 });
+
+test('the demo converses: a started call gets at least two AI answers from the demo model, shown with the turn timings', async ({
+  page,
+}) => {
+  test.setTimeout(150_000);
+  const name = `Talk${String(Date.now()).slice(-6)}`;
+  await signIn(page, 'admin');
+  const { projectId, taskId } = await projectWithNumbers(page, name);
+  await api(page, '/api/tasks/action', { taskId, action: 'start' });
+
+  // A connected call whose conversation holds two answers or more (the simulated callee replies to each).
+  type Listed = { list: { id: string; state: string }[] };
+  type Detail = { conversation: { speaker: string; text: string }[]; turns: { action: string; llmFirstTokenMs: number | null }[] };
+  let talked: string | null = null;
+  await expect
+    .poll(
+      async () => {
+        const page1 = await api<Listed>(page, '/api/call-records/list', { projectId, status: 'connected', pageSize: 50 });
+        for (const call of page1.list) {
+          const detail = await api<Detail>(page, '/api/call-records/get', { id: call.id });
+          if (detail.turns.filter((turn) => turn.action === 'answer' && turn.llmFirstTokenMs !== null).length >= 2) talked = call.id;
+        }
+        return talked !== null;
+      },
+      { timeout: 90_000, intervals: [2000] },
+    )
+    .toBe(true);
+
+  await page.goto(`/board/callRecordBoard/${projectId}`);
+  await page.getByTestId('call-records-table').locator(`[data-call-id="${talked}"]`).click();
+  const drawer = page.getByTestId('call-record-drawer');
+  await expect(drawer.getByTestId('call-line-customer').first()).toBeVisible();
+  expect(await drawer.getByTestId('call-line-ai').count()).toBeGreaterThanOrEqual(3);
+  await expect(drawer.getByTestId('call-turns')).toBeVisible();
+  expect(await drawer.getByTestId('call-turn-answer').count()).toBeGreaterThanOrEqual(2);
+  await expect(drawer.getByTestId('call-turn-answer').first()).toContainText('First token');
+});

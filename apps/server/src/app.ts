@@ -1,4 +1,4 @@
-import { demoModelRoutes } from './conversation/demo-model-routes.ts';
+import { DEMO_MODEL_PACING, demoModelRoutes } from './conversation/demo-model-routes.ts';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
@@ -114,7 +114,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(llmRoutes, { prefix: '/api/operation/llms' });
   await app.register(processorRoutes, { prefix: '/api/operation/processors' });
   await app.register(scenarioRoutes, { prefix: '/api/operation/scenarios' });
-  await app.register(demoModelRoutes, { prefix: '/api/demo-llm' });
+  // The demo model thinks and speaks at the simulated callees' pace (SIMULATED_TIME_SCALE, test-only).
+  const pace = options.config.simulatedTimeScale;
+  await app.register(demoModelRoutes, {
+    prefix: '/api/demo-llm',
+    pacing: { firstTokenMs: DEMO_MODEL_PACING.firstTokenMs * pace, tokenMs: DEMO_MODEL_PACING.tokenMs * pace },
+  });
   if (options.config.dialer) await app.register(dialerPlugin);
   await app.register(projectRoutes, { prefix: '/api/projects' });
   await app.register(taskRoutes, { prefix: '/api/tasks' });

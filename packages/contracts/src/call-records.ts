@@ -215,6 +215,9 @@ export const callRecordDetailSchema = callRecordSchema.extend({
   recordingMs: z.number().int().nullable(),
   lineAlias: z.string().nullable(),
   conversation: z.array(conversationLineSchema),
+  /** The conversation runtime's turns with their stage timings, and what failed (empty for calls that did not converse). */
+  turns: z.array(callTurnSchema),
+  runtimeFailures: z.array(callRuntimeFailureSchema),
 });
 export type CallRecordDetail = z.infer<typeof callRecordDetailSchema>;
 

@@ -16,5 +16,7 @@ export async function getCallRecord(ctx: ActionContext, id: string): Promise<Cal
     recordingMs: call.recordingMs,
     lineAlias: line?.alias ?? null,
     conversation: [...call.conversation].sort((a, b) => a.atMs - b.atMs),
+    turns: call.turns,
+    runtimeFailures: call.runtimeFailures,
   };
 }

@@ -131,10 +131,12 @@ describe('the converse step on the simulated trunk', () => {
     await serve(() => ({ kind: 'tokens', tokens: tokens('The renewal keeps your price. Shall I renew it?') }));
     const { step } = await converse('interested', plan(), {}, 30_000);
     const ai = said(step, 'assistant');
-    expect(ai[0]).toBe('Hello, this is Lin from Acme.');
+    // The subtask's prologue info is its personal opening.
+    expect(ai[0]).toBe('Hello Mr Li');
     expect(ai.filter((text) => text.startsWith('The renewal keeps your price.')).length).toBeGreaterThanOrEqual(2);
     expect(said(step, 'user').length).toBeGreaterThanOrEqual(2);
-    const answered = step.turns.filter((turn) => turn.action === 'answer');
+    // Answers the callee talked over before the first token have no model timings: look at those heard through.
+    const answered = step.turns.filter((turn) => turn.action === 'answer' && !turn.interrupted);
     expect(answered.length).toBeGreaterThanOrEqual(2);
     for (const turn of answered) {
       expect(turn.route).toBe('Talk');
@@ -147,7 +149,7 @@ describe('the converse step on the simulated trunk', () => {
     expect(request.messages[0]!.content).toContain('About this callee: Hello Mr Li');
     expect(request.messages[0]!.content).toContain('plan: gold');
     expect(request.messages[0]!.content).toContain('Asia/Shanghai');
-    expect(request.messages.some((m) => m.role === 'assistant' && m.content === 'Hello, this is Lin from Acme.')).toBe(true);
+    expect(request.messages.some((m) => m.role === 'assistant' && m.content === 'Hello Mr Li')).toBe(true);
   });
 
   it('a content router sends "not interested" to the hang-up tool: its text is said and we hang up', async () => {

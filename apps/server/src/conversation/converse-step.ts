@@ -2,8 +2,8 @@
  * Step: the conversation. It conducts small parts — routers, streams, speech (a CallVoice), timers —
  * over the scenario version the task pinned:
  *
- * 1. The prologues (the task's own, else the scenario's), with the task's pause between them; protected
- *    from barge-in unless the scenario says otherwise.
+ * 1. The prologues (the subtask's prologue info, else the task's prologues, else the scenario's), with
+ *    the task's pause between them; protected from barge-in unless the scenario says otherwise.
  * 2. Each final callee utterance is a turn: the routers are tried in order and the first that holds acts
  *    — a tool (hang up; transfer to a seat) or a multi-stream (referee → main → rewrite) whose answer is
  *    spoken sentence by sentence as the model streams it.
@@ -181,10 +181,13 @@ export class ConverseStep implements CallStep {
 
   private async prologues(): Promise<void> {
     const { advanced, scenario } = this.plan;
-    const fromTask = advanced.prologues.length > 0;
-    const lines = fromTask
-      ? advanced.prologues.map((text) => ({ text, interruptible: false }))
-      : scenario.prologues.map((p) => ({ text: p.text, interruptible: p.interruptible }));
+    // The subtask's own prologue info is its personal opening; else the task's prologues; else the scenario's.
+    const personal = this.options.call.prologueInfo.trim();
+    const lines = personal
+      ? [{ text: personal, interruptible: false }]
+      : advanced.prologues.length > 0
+        ? advanced.prologues.map((text) => ({ text, interruptible: false }))
+        : scenario.prologues.map((p) => ({ text: p.text, interruptible: p.interruptible }));
     const pauseMs = (advanced.pauseSeconds ?? 1) * 1000 * this.scale;
     for (const [index, line] of lines.entries()) {
       if (this.done) return;
@@ -497,7 +500,7 @@ export class ConverseStep implements CallStep {
     this.history.add({
       role: 'assistant',
       text: heard.text,
-      atMs: this.now(),
+      atMs: heard.startedAtMs,
       interrupted: reply.interrupted || undefined,
       turnId: reply.id,
     });
@@ -518,7 +521,11 @@ export class ConverseStep implements CallStep {
   private stop(): void {
     if (this.done) return;
     this.done = true;
-    this.active?.interrupt();
+    if (this.active) {
+      // The call ended mid-reply: the turn ends here.
+      this.active.timing.totalMs ??= this.active.since(this.now());
+      this.active.interrupt();
+    }
     for (const timer of this.timers) clearTimeout(timer);
     this.timers.clear();
     this.voice?.close();

@@ -29,8 +29,9 @@ export async function demoModelRoutes(app: FastifyInstance, options: { pacing?: 
     reply.raw.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', connection: 'keep-alive' });
     const send = (data: string) => reply.raw.write(`data: ${data}\n\n`);
     let gone = false;
-    request.raw.on('close', () => {
-      gone = true;
+    // The response closing before we end it means the caller went away (a barge-in cancelled the request).
+    reply.raw.on('close', () => {
+      if (!reply.raw.writableEnded) gone = true;
     });
     await sleep(pacing.firstTokenMs);
     for (const token of demoTokens(text)) {

@@ -91,13 +91,19 @@ export class Reply {
   }
 
   /** Waits for every sentence to be played or cut; answers the heard text. */
-  async heard(now: () => number): Promise<{ text: string; complete: boolean }> {
+  async heard(now: () => number): Promise<{ text: string; complete: boolean; startedAtMs: number }> {
     const results = await Promise.all(this.spoken);
+    const starts = results.map((r) => r.firstAudioAtMs).filter((at): at is number => at !== null);
     this.timing.totalMs = this.since(now());
     const text = results
       .map((r) => r.heardText)
       .filter(Boolean)
       .join(' ');
-    return { text: text.replace(/\s+([。！？；，])/g, '$1'), complete: results.every((r) => r.completed) };
+    return {
+      text: text.replace(/\s+([。！？；，])/g, '$1'),
+      complete: results.every((r) => r.completed),
+      // The line is placed where the callee began to hear it.
+      startedAtMs: starts.length > 0 ? Math.min(...starts) : now(),
+    };
   }
 }

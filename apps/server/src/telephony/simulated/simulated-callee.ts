@@ -126,6 +126,8 @@ export class CalleeScript {
   reply(): { text: string; hangUp: boolean } {
     this.replies++;
     if (this.persona === 'not_interested' && this.replies >= 2) return { text: GOODBYES.not_interested, hangUp: true };
+    // Someone who wants a person and keeps not getting one gives up after a few tries.
+    if (this.persona === 'wants_human' && this.replies >= 4) return { text: GOODBYES.wants_human, hangUp: true };
     return { text: pick(this.random, REPLIES[this.persona]), hangUp: false };
   }
 

@@ -6,6 +6,7 @@ import { formatDateTime } from '../../locale/date-time.ts';
 import { callRecordKeys, getCallRecord } from './api.ts';
 import { CallStateTag, CallTagList, OutcomeText, TransferTag } from './CallTags.tsx';
 import { ConversationView } from './ConversationView.tsx';
+import { TurnTimeline } from './TurnTimeline.tsx';
 import { CustomerInfo } from './CustomerInfo.tsx';
 import { formatDuration } from './format.ts';
 import { NumberReveal } from './NumberReveal.tsx';
@@ -114,6 +115,12 @@ function CallFacts({ call, canReveal, tagNames }: { call: CallRecordDetail; canR
           <ConversationView lines={call.conversation} />
         )}
       </section>
+      {call.turns.length > 0 && (
+        <section className="call-section">
+          <Typography.Title heading={6}>{t('callRecords.turns')}</Typography.Title>
+          <TurnTimeline turns={call.turns} failures={call.runtimeFailures} />
+        </section>
+      )}
     </>
   );
 }

@@ -238,7 +238,7 @@ export default function CallRecordsPage() {
         noDataElement={empty}
         data-testid="call-records-table"
         rowClassName={() => 'call-row'}
-        onRow={(row) => ({ onClick: () => setOpenId(row.id) })}
+        onRow={(row) => ({ onClick: () => setOpenId(row.id), 'data-call-id': row.id }) as object}
         pagination={{
           current: page.page,
           pageSize: page.pageSize,

@@ -13,7 +13,14 @@ export function ConversationView({ lines }: { lines: ConversationLine[] }) {
             <span className="call-line-speaker">{t(`callRecords.speaker.${line.speaker}`)}</span>
             <span className="call-line-time">{formatOffset(line.atMs)}</span>
           </div>
-          <div className="call-line-bubble">{line.text}</div>
+          <div className="call-line-bubble">
+            {line.text}
+            {line.interrupted && (
+              <span className="call-line-interrupted" data-testid="call-line-interrupted">
+                {t('callRecords.interrupted')}
+              </span>
+            )}
+          </div>
         </li>
       ))}
     </ol>
