@@ -30,11 +30,3 @@ export function buildMessages(
   const system = [processor.systemPrompt.trim(), `Call information:\n${facts.join('\n')}`, extraSystem ?? ''].filter(Boolean).join('\n\n');
   return [{ role: 'system', content: system }, ...history.asMessages()];
 }
-
-/** businessInfo as stored (a query string, or fields already parsed) → named fields. */
-export function parseBusinessInfo(value: string | Readonly<Record<string, string>>): Record<string, string> {
-  if (typeof value !== 'string') return { ...value };
-  const fields: Record<string, string> = {};
-  for (const [key, field] of new URLSearchParams(value.replace(/^\?/, ''))) if (key) fields[key] = field;
-  return fields;
-}

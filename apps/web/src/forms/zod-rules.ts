@@ -19,18 +19,6 @@ export function fieldRule(schema: z.ZodObject, field: string, locale: Locale): R
   };
 }
 
-/** Checks a whole form's values; answers field → message for the first problem of each field. */
-export function formErrors(schema: z.ZodType, values: unknown, locale: Locale): Record<string, string> {
-  const result = schema.safeParse(values);
-  if (result.success) return {};
-  const errors: Record<string, string> = {};
-  for (const issue of result.error.issues) {
-    const key = String(issue.path[0] ?? '');
-    errors[key] ??= formatIssue(issue, locale);
-  }
-  return errors;
-}
-
 /** 'advanced.prologues[0]' (an Arco field name) → 'advanced.prologues.0' (a zod issue path). */
 function issueKey(path: readonly PropertyKey[] | string): string {
   return typeof path === 'string' ? path.replace(/\[(\d+)\]/g, '.$1') : path.map(String).join('.');
