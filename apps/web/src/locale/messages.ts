@@ -279,8 +279,6 @@ export const CONSOLE_MESSAGES = {
   ...boardsMessages,
 } as const satisfies Record<string, readonly [string, string]>;
 
-type ConsoleKey = keyof typeof CONSOLE_MESSAGES;
-
 const INDEX: Record<Locale, 0 | 1> = { 'en-US': 0, 'zh-CN': 1 };
 
 /** The flat dictionary of one language, as i18next resources. */
