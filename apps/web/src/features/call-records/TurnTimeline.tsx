@@ -5,6 +5,8 @@ import { formatOffset } from './format.ts';
 
 /** The stages of a turn in the order they happen, each measured from the customer's final words. */
 const STAGES = ['routerMs', 'refereeMs', 'llmFirstTokenMs', 'firstSentenceMs', 'firstAudioMs'] as const;
+/** The runtime's own steps (not a scenario router): the action tag already names them. */
+const BUILT_IN_ROUTES = new Set(['prologue', 'silence', 'timeout', 'fallback', 'wakeup', 'none']);
 
 /**
  * The conversation runtime's turns as a timeline: what started each (the customer's words), which
@@ -22,7 +24,7 @@ export function TurnTimeline({ turns, failures }: { turns: CallTurn[]; failures:
             <Tag size="small" color={turn.action === 'fallback' ? 'orange' : turn.action === 'answer' ? 'arcoblue' : 'gray'}>
               {t(`callRecords.turn.action.${turn.action}`)}
             </Tag>
-            <Typography.Text className="call-turn-route">{turn.route}</Typography.Text>
+            {!BUILT_IN_ROUTES.has(turn.route) && <Typography.Text className="call-turn-route">{turn.route}</Typography.Text>}
             {turn.finalAtMs !== null && <span className="call-line-time">{formatOffset(turn.finalAtMs)}</span>}
             {turn.interrupted && <span className="call-line-interrupted">{t('callRecords.interrupted')}</span>}
           </div>
