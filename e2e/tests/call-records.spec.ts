@@ -176,7 +176,7 @@ test("the board's filter errors and labels show in Chinese", async ({ page }) =>
   await page.evaluate(() => localStorage.setItem('arco-locale', 'en-US'));
 });
 
-test('the demo converses: a started call gets at least two AI answers from the demo model, shown with the turn timings', async ({
+test('the demo converses: a started call gets at least two AI answers from the demo model, shown with the turn timings and the analysis summary', async ({
   page,
 }) => {
   test.setTimeout(150_000);
@@ -187,7 +187,11 @@ test('the demo converses: a started call gets at least two AI answers from the d
 
   // A connected call whose conversation holds two answers or more (the simulated callee replies to each).
   type Listed = { list: { id: string; state: string }[] };
-  type Detail = { conversation: { speaker: string; text: string }[]; turns: { action: string; llmFirstTokenMs: number | null }[] };
+  type Detail = {
+    conversation: { speaker: string; text: string }[];
+    turns: { action: string; llmFirstTokenMs: number | null }[];
+    summary: string | null;
+  };
   let talked: string | null = null;
   await expect
     .poll(
@@ -195,7 +199,9 @@ test('the demo converses: a started call gets at least two AI answers from the d
         const page1 = await api<Listed>(page, '/api/call-records/list', { projectId, status: 'connected', pageSize: 50 });
         for (const call of page1.list) {
           const detail = await api<Detail>(page, '/api/call-records/get', { id: call.id });
-          if (detail.turns.filter((turn) => turn.action === 'answer' && turn.llmFirstTokenMs !== null).length >= 2) talked = call.id;
+          // The analysis stream has run on it too: the demo model's summary is on the record.
+          const answers = detail.turns.filter((turn) => turn.action === 'answer' && turn.llmFirstTokenMs !== null).length;
+          if (answers >= 2 && detail.summary) talked = call.id;
         }
         return talked !== null;
       },
@@ -211,4 +217,5 @@ test('the demo converses: a started call gets at least two AI answers from the d
   await expect(drawer.getByTestId('call-turns')).toBeVisible();
   expect(await drawer.getByTestId('call-turn-answer').count()).toBeGreaterThanOrEqual(2);
   await expect(drawer.getByTestId('call-turn-answer').first()).toContainText('First token');
+  await expect(drawer.getByTestId('call-record-summary')).toContainText('The customer was reminded that the plan expires soon');
 });

@@ -218,6 +218,10 @@ export const callRecordDetailSchema = callRecordSchema.extend({
   /** The conversation runtime's turns with their stage timings, and what failed (empty for calls that did not converse). */
   turns: z.array(callTurnSchema),
   runtimeFailures: z.array(callRuntimeFailureSchema),
+  /** The analysis stream's summary (null until it ran), and where that work stands. */
+  summary: z.string().nullable(),
+  analysisState: z.enum(['none', 'pending', 'done', 'failed']),
+  analysisDetail: z.string().nullable(),
 });
 export type CallRecordDetail = z.infer<typeof callRecordDetailSchema>;
 

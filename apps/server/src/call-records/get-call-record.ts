@@ -18,5 +18,8 @@ export async function getCallRecord(ctx: ActionContext, id: string): Promise<Cal
     conversation: [...call.conversation].sort((a, b) => a.atMs - b.atMs),
     turns: call.turns,
     runtimeFailures: call.runtimeFailures,
+    summary: call.summary,
+    analysisState: call.analysisState,
+    analysisDetail: call.analysisDetail,
   };
 }

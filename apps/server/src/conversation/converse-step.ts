@@ -60,6 +60,11 @@ export class ConverseStep implements CallStep {
   readonly history = new History();
   readonly turns: TurnTiming[] = [];
   readonly failures: RuntimeFailure[] = [];
+  /** Whether the scenario's analysis stream reads the call afterwards. */
+  get analyzes(): boolean {
+    return this.options.plan.scenario.analysis !== null;
+  }
+
   /** The operator who took the call, when a transfer succeeded. */
   operatorId: string | null = null;
   private voice: CallVoice | null = null;

@@ -34,8 +34,33 @@ function chinese(messages: readonly Message[]): boolean {
   return /Reply in Chinese/.test(messages[0]?.content ?? '') || /[\u4e00-\u9fff]/.test(lastCallee(messages));
 }
 
+/** The analysis stream's JSON: tags from what was said, and a two-sentence summary. */
+function demoAnalysis(transcript: string): string {
+  const customer = transcript
+    .split('\n')
+    .filter((line) => line.startsWith('customer:'))
+    .join(' ');
+  const tags: string[] = [];
+  if (/register the renewal|登记续费/.test(transcript) || /sounds useful|好的|可以/i.test(customer)) tags.push('renewed');
+  if (NOT_INTERESTED.test(customer)) tags.push('not_interested');
+  if (LATER.test(customer) || /call you back/i.test(transcript)) tags.push('call_back_later');
+  const asked = [PRICE.test(customer) && 'the price', DETAILS.test(customer) && 'the details', HUMAN.test(customer) && 'a person']
+    .filter(Boolean)
+    .join(' and ');
+  const outcome = tags.includes('renewed')
+    ? 'agreed to renew'
+    : tags.includes('not_interested')
+      ? 'was not interested'
+      : tags.includes('call_back_later')
+        ? 'asked to be called back later'
+        : 'did not decide';
+  const summary = `The customer was reminded that the plan expires soon${asked ? ` and asked about ${asked}` : ''}. In the end the customer ${outcome}.`;
+  return JSON.stringify({ tags, summary });
+}
+
 export function demoReply(messages: readonly Message[]): string {
   const asked = lastUser(messages);
+  if (/Answer with JSON only/.test(asked)) return demoAnalysis(/The finished call:\n([\s\S]*?)\n\nAllowed tags/.exec(asked)?.[1] ?? '');
   const said = lastCallee(messages);
   const zh = chinese(messages);
   if (/ANSWER \(reply normally\), HANGUP/.test(asked)) {

@@ -1,3 +1,4 @@
+import { analyzeCall, analyzePendingCalls } from '../conversation/analyze-call.ts';
 import { ConverseStep } from '../conversation/converse-step.ts';
 import { conversationOf } from '../conversation/history.ts';
 import { loadConversationPlan } from '../conversation/load-plan.ts';
@@ -116,6 +117,13 @@ export class Dialer {
     // The only dialer on the embedded database: whatever was live when the previous process stopped is
     // over, so it is closed as interrupted now rather than after the leases expire.
     if (this.options.soleDialer) await this.recoverAllOpen();
+    // Analyses a previous run left pending (the process stopped after the call, before its analysis).
+    this.track(
+      analyzePendingCalls(this.deps.db, this.deps.secrets).then(
+        () => undefined,
+        (error: unknown) => this.deps.log?.warn({ err: error }, 'pending call analyses failed'),
+      ),
+    );
     this.timer = setInterval(() => {
       void this.tick();
     }, this.options.tickMs);
@@ -256,7 +264,15 @@ export class Dialer {
             })),
         turns: converse?.turns,
         runtimeFailures: converse?.failures,
+        analyze: converse !== null && result.answeredAt !== null && converse.analyzes,
       });
+      if (converse?.analyzes && result.answeredAt) {
+        this.track(
+          analyzeCall(this.deps.db, this.deps.secrets, claim.callId).catch((error: unknown) =>
+            log.warn({ err: error }, 'call analysis failed'),
+          ),
+        );
+      }
     } catch (error) {
       log.error({ err: error }, 'call failed locally');
       await finishCall(this.deps.db, { ...unresolvedEnding(claim.callId, 'dialer error', this.deps.now()), outcome: 'failed' }).catch(

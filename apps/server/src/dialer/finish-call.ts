@@ -23,6 +23,8 @@ export interface CallEnding {
   /** The conversation runtime's turns and failures (none when the call did not converse). */
   turns?: CallTurn[];
   runtimeFailures?: CallRuntimeFailure[];
+  /** The scenario analyses connected calls: the record waits for it (analysis_state pending). */
+  analyze?: boolean;
 }
 
 export interface RedialPolicy {
@@ -92,6 +94,7 @@ export async function finishCall(db: Db, ending: CallEnding): Promise<void> {
         recordingMs: ending.recordingMs,
         turns: ending.turns ?? [],
         runtimeFailures: ending.runtimeFailures ?? [],
+        analysisState: ending.analyze ? 'pending' : 'none',
         conversation: ending.conversation,
       })
       .where(and(eq(calls.id, ending.callId), isNull(calls.endedAt)))

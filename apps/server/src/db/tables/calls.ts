@@ -61,6 +61,13 @@ export const calls = pgTable(
     turns: jsonb('turns').$type<CallTurn[]>().notNull().default([]),
     /** What failed during the conversation (a model timing out, a malformed stream, no seat) and when. */
     runtimeFailures: jsonb('runtime_failures').$type<CallRuntimeFailure[]>().notNull().default([]),
+    /** After a connected call: none (nothing to analyse), pending, done or failed (with why). */
+    analysisState: text('analysis_state', { enum: ['none', 'pending', 'done', 'failed'] })
+      .notNull()
+      .default('none'),
+    analysisDetail: text('analysis_detail'),
+    /** The analysis stream's summary of the call. */
+    summary: text('summary'),
     /** Aliases of the catalogue's tags the conversation's analysis gave the call (call records filter on them). */
     tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
   },
@@ -71,6 +78,8 @@ export const calls = pgTable(
     index('calls_live_company_idx').on(t.companyId).where(sql`${t.endedAt} is null`),
     index('calls_task_placed_idx').on(t.taskId, t.placedAt),
     index('calls_company_placed_idx').on(t.companyId, t.placedAt),
+    // The few calls whose analysis is still to do (read at start, so a restart loses none).
+    index('calls_analysis_pending_idx').on(t.id).where(sql`${t.analysisState} = 'pending'`),
     // Call records: a project's list (the OPR's lists are always per project), and one number's calls (the
     // phone filter, the customer's history).
     index('calls_project_placed_idx').on(t.projectId, t.placedAt),

@@ -99,6 +99,20 @@ function CallFacts({ call, canReveal, tagNames }: { call: CallRecordDetail; canR
               { label: t('callRecords.drawer.hungUpBy'), value: call.hungUpBy ? t(`callRecords.hungUpBy.${call.hungUpBy}`) : '—' },
               { label: t('callRecords.col.transfer'), value: <TransferTag outcome={call.transferOutcome} /> },
               { label: t('callRecords.col.tags'), value: <CallTagList tags={call.tags} names={tagNames} />, span: 2 },
+              {
+                label: t('callRecords.summary'),
+                value: (
+                  <span data-testid="call-record-summary">
+                    {call.summary ??
+                      (call.analysisState === 'failed'
+                        ? t('callRecords.summary.failed', { detail: call.analysisDetail ?? '' })
+                        : call.analysisState === 'pending'
+                          ? t('callRecords.summary.pending')
+                          : '—')}
+                  </span>
+                ),
+                span: 2,
+              },
             ]}
           />
         </div>

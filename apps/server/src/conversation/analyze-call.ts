@@ -1,0 +1,97 @@
+/**
+ * After a connected call: the scenario's analysis stream reads the conversation and gives the call a
+ * summary and tags — only tags the scenario allows. The call record holds the state of this work
+ * (`analysis_state`: pending → done or failed), so it is durable: a call whose analysis was pending when
+ * the process stopped is analysed when the dialer starts again (`analyzePendingCalls`).
+ *
+ * The model is asked for strict JSON `{"tags": [...], "summary": "..."}`, checked with zod. An answer that
+ * is not that JSON marks the analysis failed with the reason (the call keeps no tags); tags outside the
+ * scenario's list are dropped.
+ */
+import { and, eq, inArray } from 'drizzle-orm';
+import { z } from 'zod';
+import type { Db } from '../db/client.ts';
+import { calls } from '../db/schema.ts';
+import type { SecretBox } from '../secrets/secret-box.ts';
+import { chatCompletion } from './llm-client.ts';
+import { loadConversationPlan } from './load-plan.ts';
+
+const answerSchema = z.object({ tags: z.array(z.string()).max(20), summary: z.string().max(2000) });
+
+const TIMEOUT_MS = 20_000;
+
+export async function analyzeCall(db: Db, secrets: SecretBox, callId: string): Promise<void> {
+  const [call] = await db
+    .select({ id: calls.id, taskId: calls.taskId, conversation: calls.conversation, state: calls.analysisState })
+    .from(calls)
+    .where(eq(calls.id, callId));
+  if (!call || call.state !== 'pending') return;
+  const finish = (set: Partial<typeof calls.$inferInsert>) =>
+    db
+      .update(calls)
+      .set(set)
+      .where(and(eq(calls.id, callId), eq(calls.analysisState, 'pending')));
+  const plan = await loadConversationPlan(db, secrets, call.taskId);
+  const processor = plan?.scenario.analysis ? plan.processors.get(plan.scenario.analysis.processorId) : undefined;
+  if (!plan || !processor?.endpoint) {
+    await finish({ analysisState: 'failed', analysisDetail: 'the scenario has no usable analysis processor' });
+    return;
+  }
+  const allowed = plan.scenario.tags;
+  const transcript = call.conversation.map((line) => `${line.speaker}: ${line.text}${line.interrupted ? ' …' : ''}`).join('\n');
+  const answer = await chatCompletion(
+    processor.endpoint,
+    {
+      messages: [
+        { role: 'system', content: processor.systemPrompt },
+        {
+          role: 'user',
+          content: `The finished call:\n${transcript}\n\nAllowed tags: ${allowed.join(', ') || '(none)'}\nAnswer with JSON only: {"tags": [tags from the allowed list that apply], "summary": "two sentences"}`,
+        },
+      ],
+      temperature: processor.temperature,
+      topP: processor.topP,
+      extra: processor.extra,
+    },
+    { timeoutMs: TIMEOUT_MS },
+  );
+  if (!answer.ok) {
+    await finish({ analysisState: 'failed', analysisDetail: `${answer.failure}: ${answer.detail}`.slice(0, 500) });
+    return;
+  }
+  const parsed = answerSchema.safeParse(parseJson(answer.reply));
+  if (!parsed.success) {
+    await finish({ analysisState: 'failed', analysisDetail: `not the JSON asked for: ${answer.reply.slice(0, 300)}` });
+    return;
+  }
+  const allowedSet = new Set(allowed);
+  await finish({
+    analysisState: 'done',
+    analysisDetail: null,
+    summary: parsed.data.summary.trim(),
+    tags: [...new Set(parsed.data.tags.filter((tag) => allowedSet.has(tag)))],
+  });
+}
+
+/** The calls left pending (the process stopped before analysing them), analysed one after the other. */
+export async function analyzePendingCalls(db: Db, secrets: SecretBox, limit = 500): Promise<number> {
+  const pending = await db
+    .select({ id: calls.id })
+    .from(calls)
+    .where(inArray(calls.analysisState, ['pending']))
+    .limit(limit);
+  for (const { id } of pending) await analyzeCall(db, secrets, id);
+  return pending.length;
+}
+
+/** JSON, also when the model wrapped it in a code fence or a sentence. */
+function parseJson(text: string): unknown {
+  const start = text.indexOf('{');
+  const end = text.lastIndexOf('}');
+  if (start < 0 || end < start) return null;
+  try {
+    return JSON.parse(text.slice(start, end + 1));
+  } catch {
+    return null;
+  }
+}
