@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { DEMO_MODEL_PACING, demoModelRoutes } from './conversation/demo-model-routes.ts';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
@@ -98,7 +99,19 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerErrorHandling(app, { spaIndex: existsSync(join(options.config.webDist, 'index.html')) });
 
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
-  app.get('/api/health', { schema: { hide: true } }, async () => ({ status: 'ok', database: options.db.kind }));
+  // For load balancers and probes: no envelope, no authentication; says which database the server runs on.
+  app.get(
+    '/api/health',
+    {
+      schema: {
+        tags: ['health'],
+        summary: 'Liveness: answers {status: "ok", database} while the server is up (no authentication, no envelope)',
+        security: [],
+        response: { 200: z.object({ status: z.literal('ok'), database: z.enum(['pglite', 'postgres']) }) },
+      },
+    },
+    async () => ({ status: 'ok' as const, database: options.db.kind }),
+  );
 
   await app.register(authRoutes, { prefix: '/api/user' });
   await app.register(accessRequestPublicRoutes, { prefix: '/api/user' });

@@ -13,5 +13,15 @@ describe('the OpenAPI document', () => {
     await expect(SwaggerParser.validate(structuredClone(document))).resolves.toBeTruthy();
     expect(document.openapi).toMatch(/^3\./);
     expect(Object.keys(document.paths).length).toBeGreaterThan(50);
+    // The health probe is documented too (for load balancers: no authentication).
+    expect(document.paths['/api/health'].get.security).toEqual([]);
+  });
+});
+
+describe('the health probe', () => {
+  it('answers ok and the database kind, without authentication', async () => {
+    const response = await server.app.inject({ method: 'GET', url: '/api/health' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ status: 'ok', database: expect.stringMatching(/^(pglite|postgres)$/) });
   });
 });
