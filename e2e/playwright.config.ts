@@ -9,10 +9,13 @@ import { join } from 'node:path';
  */
 const port = Number(process.env.E2E_PORT ?? 4310);
 const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'dialwise-e2e-'));
+// A folder made here is ours to remove at the end (global-teardown.ts); one given by the caller is theirs.
+if (!process.env.E2E_DATA_DIR) process.env.E2E_DATA_DIR_OWNED = '1';
 process.env.E2E_DATA_DIR = dataDir;
 
 export default defineConfig({
   testDir: './tests',
+  globalTeardown: './global-teardown.ts',
   fullyParallel: false,
   workers: 1,
   timeout: 60_000,

@@ -1,10 +1,10 @@
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { and, eq, isNull, count } from 'drizzle-orm';
 import { useTestServer, seedCompanies } from '../../test/helper.ts';
 import { calls, companies, dncNumbers, projects, scenarios, sipLines, subtasks, taskSipLines, tasks, voices } from '../db/schema.ts';
@@ -18,6 +18,7 @@ import { claimCalls } from './claim-calls.ts';
 const server = useTestServer();
 const secrets = SecretBox.fromKey(randomBytes(32));
 const recordingsDir = mkdtempSync(join(tmpdir(), 'dialwise-dialer-'));
+afterAll(() => rmSync(recordingsDir, { recursive: true, force: true }));
 const dialers: Dialer[] = [];
 const trunks: Trunk[] = [];
 afterEach(async () => {

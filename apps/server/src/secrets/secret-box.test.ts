@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, statSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
@@ -25,13 +25,15 @@ describe('SecretBox', () => {
   });
 
   it('generates its key file once, readable by its owner only, and reuses it', () => {
-    const dir = join(mkdtempSync(join(tmpdir(), 'dialwise-key-')), 'data');
+    const parent = mkdtempSync(join(tmpdir(), 'dialwise-key-'));
+    const dir = join(parent, 'data');
     const first = SecretBox.load({ dataDir: dir });
     const key = readFileSync(join(dir, 'secret.key'), 'utf8');
     expect(statSync(join(dir, 'secret.key')).mode & 0o777).toBe(0o600);
     const second = SecretBox.load({ dataDir: dir });
     expect(readFileSync(join(dir, 'secret.key'), 'utf8')).toBe(key);
     expect(second.open(first.seal('x'))).toBe('x');
+    rmSync(parent, { recursive: true, force: true });
   });
 
   it('takes the key from SECRET_KEY when given, and rejects a key of the wrong size', () => {
