@@ -1,5 +1,8 @@
 import { z } from 'zod';
 import { DEMO_MODEL_PACING, demoModelRoutes } from './conversation/demo-model-routes.ts';
+import { callbacksPlugin } from './callbacks/callbacks-plugin.ts';
+import type { CallbackPost } from './callbacks/deliver-callbacks.ts';
+import { callbackRecordingRoutes, callbackSecretRoutes } from './callbacks/routes.ts';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
@@ -41,6 +44,8 @@ export interface AppOptions {
   db: Database;
   clock?: Clock;
   logger?: FastifyServerOptions['logger'];
+  /** How callbacks are posted (tests pass one that reaches their loopback receiver); default: fetch. */
+  callbackPost?: CallbackPost;
 }
 
 /**
@@ -133,7 +138,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     prefix: '/api/demo-llm',
     pacing: { firstTokenMs: DEMO_MODEL_PACING.firstTokenMs * pace, tokenMs: DEMO_MODEL_PACING.tokenMs * pace },
   });
-  if (options.config.dialer) await app.register(dialerPlugin);
+  await app.register(callbackRecordingRoutes, { prefix: '/api/callbacks' });
+  await app.register(callbackSecretRoutes, { prefix: '/api/operation/companies/callback-secret' });
+  if (options.config.dialer) {
+    await app.register(callbacksPlugin, { post: options.callbackPost });
+    await app.register(dialerPlugin);
+  }
   await app.register(projectRoutes, { prefix: '/api/projects' });
   await app.register(taskRoutes, { prefix: '/api/tasks' });
   await app.register(subtaskRoutes, { prefix: '/api/subtasks' });

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { idSchema, isoDateTime, pageQuerySchema } from './fields.ts';
 import { encryptionTypeSchema } from './projects.ts';
 import { localeSchema } from './locale.ts';
+import { callbackDeliverySchema } from './callbacks.ts';
 
 /**
  * Call records: one row per dial attempt, written by the dialer (`calls`). The list, its filters, the
@@ -222,6 +223,8 @@ export const callRecordDetailSchema = callRecordSchema.extend({
   summary: z.string().nullable(),
   analysisState: z.enum(['none', 'pending', 'done', 'failed']),
   analysisDetail: z.string().nullable(),
+  /** The scenario's callbacks for this call: each event owed to each URL, with its attempts. */
+  callbacks: z.array(callbackDeliverySchema),
 });
 export type CallRecordDetail = z.infer<typeof callRecordDetailSchema>;
 

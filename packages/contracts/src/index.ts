@@ -23,6 +23,7 @@ export * from './processors.ts';
 export * from './scenarios.ts';
 export * from './dnc.ts';
 export * from './telephony.ts';
+export * from './callbacks.ts';
 export * from './call-records.ts';
 export * from './boards.ts';
 export * from './csv.ts';

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { CallRecordDetail } from '@dialwise/contracts';
 import type { ActionContext } from '../auth/actor.ts';
 import { sipLines } from '../db/schema.ts';
+import { listCallDeliveries } from '../callbacks/list-call-deliveries.ts';
 import { toCallRecord, visibleCall } from './call-record-row.ts';
 
 /** The drawer's call: the masked row, how it ended, the line it went out on, and its conversation in order. */
@@ -21,5 +22,6 @@ export async function getCallRecord(ctx: ActionContext, id: string): Promise<Cal
     summary: call.summary,
     analysisState: call.analysisState,
     analysisDetail: call.analysisDetail,
+    callbacks: await listCallDeliveries(ctx.db, id),
   };
 }

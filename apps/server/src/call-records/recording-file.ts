@@ -19,20 +19,24 @@ export interface RecordingFile {
 export async function recordingFile(ctx: ActionContext, id: string, recordingsDir: string): Promise<RecordingFile> {
   const { call } = await visibleCall(ctx, id);
   if (call.endedAt === null) throw new AppError(ErrorCode.NOT_FOUND, 'e.callRecords.recordingLive');
-  if (!call.recordingPath) throw new AppError(ErrorCode.NOT_FOUND, 'e.callRecords.recordingMissing');
-  const missing = () => new AppError(ErrorCode.NOT_FOUND, 'e.callRecords.recordingMissing');
+  const file = call.recordingPath ? await fileInside(call.recordingPath, recordingsDir) : null;
+  if (!file) throw new AppError(ErrorCode.NOT_FOUND, 'e.callRecords.recordingMissing');
+  return file;
+}
+
+/** A stored recording path as a real file inside the recordings folder (symlinks followed), else null. */
+export async function fileInside(recordingPath: string, recordingsDir: string): Promise<RecordingFile | null> {
   let root: string;
   let target: string;
   try {
     root = await realpath(recordingsDir);
-    target = await realpath(call.recordingPath);
+    target = await realpath(recordingPath);
   } catch {
-    throw missing();
+    return null;
   }
-  if (!target.startsWith(root + sep)) throw missing();
+  if (!target.startsWith(root + sep)) return null;
   const info = await stat(target).catch(() => null);
-  if (!info?.isFile()) throw missing();
-  return { path: target, size: info.size };
+  return info?.isFile() ? { path: target, size: info.size } : null;
 }
 
 export type ByteRange = { start: number; end: number };

@@ -20,12 +20,13 @@ const answerSchema = z.object({ tags: z.array(z.string()).max(20), summary: z.st
 
 const TIMEOUT_MS = 20_000;
 
-export async function analyzeCall(db: Db, secrets: SecretBox, callId: string): Promise<void> {
+/** Analyses one pending call; answers whether it finished that work (done or failed) — false when there was none. */
+export async function analyzeCall(db: Db, secrets: SecretBox, callId: string): Promise<boolean> {
   const [call] = await db
     .select({ id: calls.id, taskId: calls.taskId, conversation: calls.conversation, state: calls.analysisState })
     .from(calls)
     .where(eq(calls.id, callId));
-  if (!call || call.state !== 'pending') return;
+  if (!call || call.state !== 'pending') return false;
   const finish = (set: Partial<typeof calls.$inferInsert>) =>
     db
       .update(calls)
@@ -35,7 +36,7 @@ export async function analyzeCall(db: Db, secrets: SecretBox, callId: string): P
   const processor = plan?.scenario.analysis ? plan.processors.get(plan.scenario.analysis.processorId) : undefined;
   if (!plan || !processor?.endpoint) {
     await finish({ analysisState: 'failed', analysisDetail: 'the scenario has no usable analysis processor' });
-    return;
+    return true;
   }
   const allowed = plan.scenario.tags;
   const transcript = call.conversation.map((line) => `${line.speaker}: ${line.text}${line.interrupted ? ' …' : ''}`).join('\n');
@@ -57,12 +58,12 @@ export async function analyzeCall(db: Db, secrets: SecretBox, callId: string): P
   );
   if (!answer.ok) {
     await finish({ analysisState: 'failed', analysisDetail: `${answer.failure}: ${answer.detail}`.slice(0, 500) });
-    return;
+    return true;
   }
   const parsed = answerSchema.safeParse(parseJson(answer.reply));
   if (!parsed.success) {
     await finish({ analysisState: 'failed', analysisDetail: `not the JSON asked for: ${answer.reply.slice(0, 300)}` });
-    return;
+    return true;
   }
   const allowedSet = new Set(allowed);
   await finish({
@@ -71,16 +72,22 @@ export async function analyzeCall(db: Db, secrets: SecretBox, callId: string): P
     summary: parsed.data.summary.trim(),
     tags: [...new Set(parsed.data.tags.filter((tag) => allowedSet.has(tag)))],
   });
+  return true;
 }
 
 /** The calls left pending (the process stopped before analysing them), analysed one after the other. */
-export async function analyzePendingCalls(db: Db, secrets: SecretBox, limit = 500): Promise<number> {
+export async function analyzePendingCalls(
+  db: Db,
+  secrets: SecretBox,
+  onAnalyzed: (callId: string) => Promise<unknown> = async () => undefined,
+  limit = 500,
+): Promise<number> {
   const pending = await db
     .select({ id: calls.id })
     .from(calls)
     .where(inArray(calls.analysisState, ['pending']))
     .limit(limit);
-  for (const { id } of pending) await analyzeCall(db, secrets, id);
+  for (const { id } of pending) if (await analyzeCall(db, secrets, id)) await onAnalyzed(id);
   return pending.length;
 }
 

@@ -20,6 +20,9 @@ export const companies = pgTable(
     isProvider: boolean('is_provider').notNull().default(false),
     /** What the provider allows this company (operation area; read through `getCompanyPermissions`). */
     permissions: jsonb('permissions').$type<CompanyPermissions>().notNull().default(DEFAULT_COMPANY_PERMISSIONS),
+    /** Signs the company's callbacks (HMAC-SHA256); sealed at rest, shown once when rotated. */
+    callbackSecretSealed: text('callback_secret_sealed'),
+    callbackSecretRotatedAt: timestamp('callback_secret_rotated_at', { withTimezone: true, mode: 'date' }),
     createdBy: uuid('created_by'),
     updatedBy: uuid('updated_by'),
     createdAt: createdAt(),
@@ -141,3 +144,4 @@ export * from './tables/subtasks.ts';
 export * from './tables/calls.ts';
 export * from './tables/dnc.ts';
 export * from './tables/boards.ts';
+export * from './tables/callbacks.ts';

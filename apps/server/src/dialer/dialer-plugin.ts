@@ -30,6 +30,7 @@ export const dialerPlugin = fp(
         now: () => app.clock.now(),
         trunks: { sip, simulated },
         log: app.log.child({ component: 'dialer' }),
+        callbacks: app.hasDecorator('callbacks') ? app.callbacks.enqueue : null,
       },
       { recordingsDir, soleDialer: app.db.kind === 'pglite', simulatedTimeScale: app.config.simulatedTimeScale },
     );

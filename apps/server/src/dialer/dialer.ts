@@ -5,6 +5,7 @@ import { loadConversationPlan } from '../conversation/load-plan.ts';
 import { PlanCache } from '../conversation/plan-cache.ts';
 import { TextCallVoice } from '../conversation/text-call-voice.ts';
 import type { SeatDispatcher } from '../seat/seat-dispatcher.ts';
+import type { CallbackEvent } from '@dialwise/contracts';
 import { applySystemTransition } from '../tasks/task-progress.ts';
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
@@ -60,7 +61,12 @@ export interface DialerDeps {
   log?: TelephonyLogger;
   /** The operator seats a transfer asks (null: transfers say their failure text). */
   seats?: SeatDispatcher | null;
+  /** Writes a call event to the callback outbox (null: no callbacks, e.g. in benchmarks). */
+  callbacks?: CallbackSink | null;
 }
+
+/** The dialer's view of the callback outbox (`callbacks/enqueue-callbacks.ts`). */
+export type CallbackSink = (callId: string, event: CallbackEvent, patch?: Readonly<Record<string, unknown>>) => Promise<unknown>;
 
 interface LiveCall {
   claim: Claim;
@@ -119,7 +125,7 @@ export class Dialer {
     if (this.options.soleDialer) await this.recoverAllOpen();
     // Analyses a previous run left pending (the process stopped after the call, before its analysis).
     this.track(
-      analyzePendingCalls(this.deps.db, this.deps.secrets).then(
+      analyzePendingCalls(this.deps.db, this.deps.secrets, (callId) => this.callback(callId, 'analysisDone')).then(
         () => undefined,
         (error: unknown) => this.deps.log?.warn({ err: error }, 'pending call analyses failed'),
       ),
@@ -240,6 +246,11 @@ export class Dialer {
         headers: { 'X-Dialwise-Call': claim.callId },
         logger: log,
       });
+      this.track(
+        call.answered.then((answer) =>
+          answer ? this.callback(claim.callId, 'answered', { answeredAt: answer.at.toISOString() }) : undefined,
+        ),
+      );
       const converse = await this.converseStep(claim, kind);
       const prologues = prologuesOf(claim, task);
       const steps = converse
@@ -268,8 +279,9 @@ export class Dialer {
       });
       if (converse?.analyzes && result.answeredAt) {
         this.track(
-          analyzeCall(this.deps.db, this.deps.secrets, claim.callId).catch((error: unknown) =>
-            log.warn({ err: error }, 'call analysis failed'),
+          analyzeCall(this.deps.db, this.deps.secrets, claim.callId).then(
+            (analyzed) => (analyzed ? this.callback(claim.callId, 'analysisDone') : undefined),
+            (error: unknown) => log.warn({ err: error }, 'call analysis failed'),
           ),
         );
       }
@@ -280,6 +292,8 @@ export class Dialer {
       );
     } finally {
       this.live.delete(claim.callId);
+      // Every call that got a record ends with this event, also one that never rang (unresolved, blocked, failed).
+      await this.callback(claim.callId, 'ended');
     }
   }
 
@@ -305,7 +319,18 @@ export class Dialer {
         subtaskId: String(claim.subtaskId),
       },
       timeScale: scale,
+      onTransferred: (operatorId) => void this.callback(claim.callId, 'transferred', { operatorId }),
     });
+  }
+
+  /** Writes a call event to the callback outbox; a failure there is logged, never fails the call. */
+  private callback(callId: string, event: CallbackEvent, patch?: Readonly<Record<string, unknown>>): Promise<void> {
+    const sink = this.deps.callbacks;
+    if (!sink) return Promise.resolve();
+    return sink(callId, event, patch).then(
+      () => undefined,
+      (error: unknown) => this.deps.log?.warn({ err: error, callId, event }, 'callback event not recorded'),
+    );
   }
 
   /** Feeds the line's pacer and the task's circuit breaker; pauses the task when the breaker trips. */
