@@ -88,7 +88,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         title: 'Dialwise API',
         version: '0.1.0',
         description:
-          'Every answer is the envelope {code, message, data, traceId}: code 200 is success; other codes are listed in the README. Authenticate with the Authorization cookie or `Authorization: Bearer <token>` from /api/user/login.',
+          'Every answer is the envelope {code, message, data, traceId}: code 200 is success; other codes are listed in docs/api.md. Authenticate with the Authorization cookie or `Authorization: Bearer <token>` from /api/user/login.',
       },
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
       security: [{ bearer: [] }],

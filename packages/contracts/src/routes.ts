@@ -228,7 +228,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
   },
   {
     // The spec writes this group's role as lower-case 'admin', which matches no authLevel. Reading taken:
-    // the evident intent, ADMIN (see README, "Readings of the spec").
+    // the evident intent, ADMIN (see docs/console.md, "Readings of the spec").
     name: 'result',
     path: '/result',
     redirect: '/result/success',

@@ -1,6 +1,6 @@
 /**
  * The telephony engine's public surface, for the dialer and the conversation runtime. See trunk.ts for
- * the contract, NOTES/README for the figures and the decisions.
+ * the contract, docs/telephony.md for the figures and the decisions.
  */
 export type {
   Trunk,

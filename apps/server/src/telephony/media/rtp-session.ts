@@ -1,7 +1,7 @@
 /**
  * One call's RTP stream over its own UDP socket: sends G.711 packets of 20 ms (sequence number +1,
  * timestamp +160, a random SSRC, the marker bit on the first packet) and hands the far end's audio
- * payloads to the call. RTCP is not sent (carriers do not require it for G.711 calls; noted in the README).
+ * payloads to the call. RTCP is not sent (carriers do not require it for G.711 calls; noted in docs/telephony.md).
  *
  * The socket is connected to the far end's SDP address. That is the fast path of Node's dgram (no
  * address lookup and no deferred tick per packet: a third less CPU per packet at hundreds of calls), and

@@ -6,7 +6,7 @@ import { forgotPassword } from '../../api/user.ts';
 import { currentLocale } from '../../locale/index.ts';
 import { fieldRule } from '../../forms/zod-rules.ts';
 
-/** Files a password-reset request for the company's administrators (README: "Forgot password"). */
+/** Files a password-reset request for the company's administrators (docs/auth.md: "Forgot password"). */
 export function ForgotPasswordModal({ visible, onClose, defaultUsername }: { visible: boolean; onClose(): void; defaultUsername: string }) {
   const { t } = useTranslation();
   const [form] = Form.useForm<ForgotPasswordInput>();

@@ -6,7 +6,7 @@ import { register } from '../../api/user.ts';
 import { currentLocale } from '../../locale/index.ts';
 import { fieldRule } from '../../forms/zod-rules.ts';
 
-/** Files an account request for the provider's staff (README: "Register"). */
+/** Files an account request for the provider's staff (docs/auth.md: "Register"). */
 export function RegisterModal({ visible, onClose }: { visible: boolean; onClose(): void }) {
   const { t } = useTranslation();
   const [form] = Form.useForm<RegisterInput>();
