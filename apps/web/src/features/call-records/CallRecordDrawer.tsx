@@ -7,6 +7,7 @@ import { callRecordKeys, getCallRecord } from './api.ts';
 import { CallStateTag, CallTagList, OutcomeText, TransferTag } from './CallTags.tsx';
 import { ConversationView } from './ConversationView.tsx';
 import { TurnTimeline } from './TurnTimeline.tsx';
+import { CallbackDeliveries } from './CallbackDeliveries.tsx';
 import { CustomerInfo } from './CustomerInfo.tsx';
 import { formatDuration } from './format.ts';
 import { NumberReveal } from './NumberReveal.tsx';
@@ -133,6 +134,12 @@ function CallFacts({ call, canReveal, tagNames }: { call: CallRecordDetail; canR
         <section className="call-section">
           <Typography.Title heading={6}>{t('callRecords.turns')}</Typography.Title>
           <TurnTimeline turns={call.turns} failures={call.runtimeFailures} />
+        </section>
+      )}
+      {call.callbacks.length > 0 && (
+        <section className="call-section">
+          <Typography.Title heading={6}>{t('callRecords.callbacks')}</Typography.Title>
+          <CallbackDeliveries deliveries={call.callbacks} />
         </section>
       )}
     </>

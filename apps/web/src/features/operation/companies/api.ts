@@ -1,4 +1,6 @@
 import type {
+  CallbackSecretStatus,
+  RotatedCallbackSecret,
   CompanyCreateInput,
   CompanyCreated,
   CompanyListItem,
@@ -44,4 +46,11 @@ export async function getPermissions(companyId: string): Promise<CompanyPermissi
 }
 export async function setPermissions(input: SetCompanyPermissionsInput): Promise<CompanyPermissions> {
   return (await post<CompanyPermissions>(`${base}/setPermissions`, input)).data;
+}
+
+export async function getCallbackSecretStatus(companyId: string): Promise<CallbackSecretStatus> {
+  return (await post<CallbackSecretStatus>(`${base}/callback-secret`, { companyId })).data;
+}
+export async function rotateCallbackSecret(companyId: string): Promise<RotatedCallbackSecret> {
+  return (await post<RotatedCallbackSecret>(`${base}/callback-secret/rotate`, { companyId })).data;
 }

@@ -30,6 +30,23 @@ export const companiesMessages = {
   'companies.action.processors': ['Processors', '处理器授权'],
   'companies.action.scenarios': ['Scenarios', '场景授权'],
   'companies.action.permissions': ['Permissions', '权限设置'],
+  'companies.action.callbackSecret': ['Callback secret', '回调密钥'],
+  'companies.callbackSecret.title': ['Callback secret of {{name}}', '{{name}} 的回调密钥'],
+  'companies.callbackSecret.intro': [
+    'Every callback this company receives is signed with this secret in the {{header}} header (HMAC-SHA256 over the timestamp and the body). Give it to the customer to verify that callbacks come from Dialwise.',
+    '该公司收到的每个回调都用此密钥签名，签名在 {{header}} 请求头中（对时间戳和请求体做 HMAC-SHA256）。请将其交给客户，用于验证回调确实来自 Dialwise。',
+  ],
+  'companies.callbackSecret.state': ['State', '状态'],
+  'companies.callbackSecret.setSince': ['Set since {{at}}', '已设置（{{at}}）'],
+  'companies.callbackSecret.unset': ['Not set yet: one is made at the first callback', '尚未设置：首次回调时自动生成'],
+  'companies.callbackSecret.secret': ['New secret', '新密钥'],
+  'companies.callbackSecret.once': [
+    'This is the only time the secret is shown. Callbacks from now on, retries included, are signed with it, and recording links made with the old one stop working.',
+    '密钥仅显示这一次。此后的回调（包括重试）都用它签名，用旧密钥生成的录音链接将失效。',
+  ],
+  'companies.callbackSecret.confirm': ['The current secret stops working at once. Rotate it?', '当前密钥将立即失效。确定轮换吗？'],
+  'companies.callbackSecret.rotate': ['Rotate the secret', '轮换密钥'],
+  'companies.callbackSecret.create': ['Create a secret', '生成密钥'],
   'companies.action.delete': ['Delete', '删除'],
   'companies.action.restore': ['Restore', '恢复'],
   'companies.delete.confirm': [
