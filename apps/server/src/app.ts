@@ -32,6 +32,8 @@ import { dncRoutes } from './dnc/routes.ts';
 import { llmRoutes } from './operation/llms/routes.ts';
 import { processorRoutes } from './operation/processors/routes.ts';
 import { scenarioRoutes } from './operation/scenarios/routes.ts';
+import { scenarioBenchRoutes } from './operation/scenarios/bench/routes.ts';
+import { BenchSessions } from './operation/scenarios/bench/bench-sessions.ts';
 import { dialerPlugin } from './dialer/dialer-plugin.ts';
 import { projectRoutes } from './projects/routes.ts';
 import { taskRoutes } from './tasks/routes.ts';
@@ -132,6 +134,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(llmRoutes, { prefix: '/api/operation/llms' });
   await app.register(processorRoutes, { prefix: '/api/operation/processors' });
   await app.register(scenarioRoutes, { prefix: '/api/operation/scenarios' });
+  // The test bench's conversations live in this process; decorated so tests can follow one without HTTP.
+  const bench = new BenchSessions(app.secrets);
+  app.decorate('scenarioBench', bench);
+  app.addHook('onClose', async () => bench.close());
+  await app.register(scenarioBenchRoutes, { prefix: '/api/operation/scenarios/bench', sessions: bench });
   // The demo model thinks and speaks at the simulated callees' pace (SIMULATED_TIME_SCALE, test-only).
   const pace = options.config.simulatedTimeScale;
   await app.register(demoModelRoutes, {
@@ -154,4 +161,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await app.register(fastifyStatic, { root: options.config.webDist, prefix: '/', wildcard: false });
   }
   return app;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    scenarioBench: BenchSessions;
+  }
 }

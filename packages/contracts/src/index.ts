@@ -24,6 +24,7 @@ export * from './scenarios.ts';
 export * from './dnc.ts';
 export * from './telephony.ts';
 export * from './callbacks.ts';
+export * from './scenario-bench.ts';
 export * from './call-records.ts';
 export * from './boards.ts';
 export * from './csv.ts';

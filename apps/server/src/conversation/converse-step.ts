@@ -36,6 +36,19 @@ export interface RuntimeFailure {
   detail: string;
 }
 
+/**
+ * What the scenario test bench watches of a conversation (calls leave it unset). Each hook reports one
+ * decision as it is taken; none of them may change the conversation.
+ */
+export interface ConverseObserver {
+  routed(event: { user: string; router: string | null; target: 'tool' | 'stream' | 'none'; routerMs: number }): void;
+  refereed(event: { verdict: RefereeVerdict; ms: number }): void;
+  token(event: { turnId: string; stream: 'main' | 'rewrite'; text: string }): void;
+  tool(event: { turnId: string; kind: 'hangup' | 'transfer'; alias: string; seat: boolean | null }): void;
+  /** A reply is over (heard, cut or failed): its timings and the failures recorded since the previous one. */
+  turnEnded(event: { timing: TurnTiming; failures: RuntimeFailure[] }): void;
+}
+
 export interface ConverseOptions {
   plan: ConversationPlan;
   call: CallContext;
@@ -51,6 +64,7 @@ export interface ConverseOptions {
   timeScale?: number;
   /** Called once a seat took the call (the transferred callback event, the call record's operator). */
   onTransferred?: (operatorId: string) => void;
+  observer?: ConverseObserver;
 }
 
 const DEFAULT_FIRST_TOKEN_MS = 8000;
@@ -79,6 +93,7 @@ export class ConverseStep implements CallStep {
   private wakeups = 0;
   private failedTurns = 0;
   private handedOver = false;
+  private reportedFailures = 0;
 
   constructor(private readonly options: ConverseOptions) {}
 
@@ -213,6 +228,12 @@ export class ConverseStep implements CallStep {
       this.askYesNo(processorId, question),
     );
     const routerMs = this.now() - started;
+    this.options.observer?.routed({
+      user: text,
+      router: routed?.router.name ?? null,
+      target: routed ? (routed.router.target.kind === 'tool' ? 'tool' : 'stream') : 'none',
+      routerMs,
+    });
     if (!routed) {
       const reply = this.begin(text, 'none', 'fallback', true, { speechEndMs, finalAtMs });
       reply.timing.routerMs = routerMs;
@@ -234,6 +255,7 @@ export class ConverseStep implements CallStep {
       const asked = this.now();
       verdict = await this.askReferee(target.refereeId);
       refereeMs = this.now() - asked;
+      this.options.observer?.refereed({ verdict, ms: refereeMs });
     }
     if (verdict !== 'answer') {
       const tool = this.plan.scenario.tools.find((t) => t.kind === verdict) ?? null;
@@ -271,6 +293,9 @@ export class ConverseStep implements CallStep {
           filler.stop();
           reply.track(this.voice!.speak(sentence, reply.id), this.now());
         },
+        onToken: this.options.observer
+          ? (stream, token) => this.options.observer?.token({ turnId: reply.id, stream, text: token })
+          : undefined,
       });
       for (const failure of result.failures) this.failures.push({ ...failure, atMs: this.now(), turnId: reply.id });
       if (result.ok || reply.interrupted) return true;
@@ -333,6 +358,7 @@ export class ConverseStep implements CallStep {
     }
     if (tool.kind === 'hangup') {
       const reply = this.begin(user, route, 'hangup', false, callee);
+      this.options.observer?.tool({ turnId: reply.id, kind: 'hangup', alias: tool.alias, seat: null });
       reply.timing.routerMs = routerMs;
       reply.timing.refereeMs = refereeMs;
       if (tool.text) await this.speakAll(reply, [tool.text]);
@@ -344,6 +370,7 @@ export class ConverseStep implements CallStep {
     reply.timing.routerMs = routerMs;
     reply.timing.refereeMs = refereeMs;
     const seat = await this.requestSeat(reply);
+    this.options.observer?.tool({ turnId: reply.id, kind: 'transfer', alias: tool.alias, seat: seat !== null });
     if (!seat) {
       await this.speakAll(reply, [tool.failureText || noSeatLine(this.plan.language)]);
       await this.close(reply);
@@ -509,6 +536,10 @@ export class ConverseStep implements CallStep {
       interrupted: reply.interrupted || undefined,
       turnId: reply.id,
     });
+    if (this.options.observer) {
+      this.options.observer.turnEnded({ timing: reply.timing, failures: this.failures.slice(this.reportedFailures) });
+      this.reportedFailures = this.failures.length;
+    }
   }
 
   private async sayAndHangUp(text: string, action: TurnTiming['action']): Promise<void> {

@@ -2,6 +2,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { companies, llms, processors, scenarioVersions, tasks } from '../db/schema.ts';
 import type { SecretBox } from '../secrets/secret-box.ts';
+import type { TaskAdvanced } from '@dialwise/contracts';
 import { type ConversationPlan, languageOf, type ProcessorPlan } from './plan.ts';
 
 /**
@@ -22,10 +23,27 @@ export async function loadConversationPlan(db: Db, secrets: SecretBox, taskId: s
     .innerJoin(companies, eq(companies.id, tasks.companyId))
     .where(eq(tasks.id, taskId));
   if (!task?.scenarioId || task.scenarioVersion === null) return null;
+  return loadVersionPlan(db, secrets, {
+    scenarioId: task.scenarioId,
+    version: task.scenarioVersion,
+    advanced: task.advanced,
+    timeZone: task.timeZone,
+  });
+}
+
+/**
+ * The plan of one scenario version with given task settings: what a task's calls run on, and what the
+ * scenario test bench runs (the scenario's current version, no task settings, the provider's time zone).
+ */
+export async function loadVersionPlan(
+  db: Db,
+  secrets: SecretBox,
+  of: { scenarioId: string; version: number; advanced: TaskAdvanced; timeZone: string },
+): Promise<ConversationPlan | null> {
   const [version] = await db
     .select({ document: scenarioVersions.document, processorIds: scenarioVersions.processorIds })
     .from(scenarioVersions)
-    .where(and(eq(scenarioVersions.scenarioId, task.scenarioId), eq(scenarioVersions.version, task.scenarioVersion)));
+    .where(and(eq(scenarioVersions.scenarioId, of.scenarioId), eq(scenarioVersions.version, of.version)));
   if (!version) return null;
   const rows =
     version.processorIds.length === 0
@@ -59,8 +77,8 @@ export async function loadConversationPlan(db: Db, secrets: SecretBox, taskId: s
   return {
     scenario: version.document,
     processors: plans,
-    timeZone: task.timeZone,
-    language: languageOf(version.document, task.advanced),
-    advanced: task.advanced,
+    timeZone: of.timeZone,
+    language: languageOf(version.document, of.advanced),
+    advanced: of.advanced,
   };
 }

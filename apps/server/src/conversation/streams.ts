@@ -30,6 +30,8 @@ export interface StreamAnswerInput {
   now: () => number;
   firstTokenTimeoutMs: number;
   speak: (sentence: string) => void;
+  /** Every token as it arrives, per stream (the scenario test bench shows them). */
+  onToken?: (stream: 'main' | 'rewrite', token: string) => void;
 }
 
 /** Streams the answer into `speak`; ok false when nothing could be said (the caller speaks the fallback). */
@@ -53,6 +55,7 @@ export async function streamAnswer(input: StreamAnswerInput): Promise<{ ok: bool
       for await (const token of stream(main, input.messages(main), reply, input.firstTokenTimeoutMs)) {
         if (reply.timing.llmFirstTokenMs === null) reply.timing.llmFirstTokenMs = reply.since(input.now());
         answer += token;
+        input.onToken?.('main', token);
         if (rewrite?.endpoint) continue;
         for (const sentence of splitter.push(token)) if (!reply.interrupted) input.speak(sentence);
       }
@@ -77,6 +80,7 @@ export async function streamAnswer(input: StreamAnswerInput): Promise<{ ok: bool
       { role: 'user', content: answer },
     ];
     for await (const token of stream(rewrite, messages, reply, input.firstTokenTimeoutMs)) {
+      input.onToken?.('rewrite', token);
       for (const sentence of splitter.push(token)) if (!reply.interrupted) input.speak(sentence);
     }
     const rest = splitter.flush();

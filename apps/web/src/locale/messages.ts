@@ -10,6 +10,7 @@ import { dncMessages } from '../features/dnc/locale.ts';
 import { llmMessages } from '../features/operation/llms/locale.ts';
 import { processorMessages } from '../features/operation/processors/locale.ts';
 import { scenarioMessages } from '../features/operation/scenarios/locale.ts';
+import { benchMessages } from '../features/operation/scenarios/bench/locale.ts';
 import { projectsMessages } from '../features/projects/locale.ts';
 import { tasksMessages } from '../features/tasks/locale.ts';
 import { subtasksMessages } from '../features/subtasks/locale.ts';
@@ -272,6 +273,7 @@ export const CONSOLE_MESSAGES = {
   ...llmMessages,
   ...processorMessages,
   ...scenarioMessages,
+  ...benchMessages,
   ...projectsMessages,
   ...tasksMessages,
   ...subtasksMessages,

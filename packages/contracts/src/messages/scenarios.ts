@@ -18,6 +18,13 @@ export const SCENARIOS_MESSAGES = {
   },
   'v.scenario.keywords': { 'en-US': 'Add at least one keyword', 'zh-CN': '请至少添加一个关键词' },
   'v.scenario.events': { 'en-US': 'Choose at least one event', 'zh-CN': '请至少选择一个事件' },
+  'v.bench.line': { 'en-US': '{field} must be at most 500 characters', 'zh-CN': '{field}不能超过 500 个字符' },
+  'e.bench.notFound': { 'en-US': 'This test conversation is over or is not yours', 'zh-CN': '该测试对话已结束或不属于你' },
+  'e.bench.tooMany': {
+    'en-US': 'You already have 3 test conversations open: end one first',
+    'zh-CN': '你已打开 3 个测试对话，请先结束一个',
+  },
+  'e.bench.noVersion': { 'en-US': 'Save the scenario before testing it', 'zh-CN': '请先保存场景再测试' },
   'v.scenario.processorRequired': { 'en-US': 'Choose a processor', 'zh-CN': '请选择处理器' },
   'v.scenario.format': {
     'en-US': 'This is not a Dialwise scenario file (format must be "dialwise.scenario")',

@@ -10,6 +10,7 @@ import { currentLocale } from '../../../locale/index.ts';
 import { usePageRoute } from '../../shell/route-params.ts';
 import { formatTime } from '../CatalogueNav.tsx';
 import '../catalogue.css';
+import { ScenarioBenchDrawer } from './bench/ScenarioBenchDrawer.tsx';
 import { listProcessorOptions, processorKeys } from '../processors/api.ts';
 import { createScenario, exportScenario, getScenario, parseScenarioFile, scenarioKeys, updateScenario } from './api.ts';
 import { BasicsFields } from './editor/BasicsSection.tsx';
@@ -102,6 +103,7 @@ export default function ScenarioEditorPage() {
   const [showAll, setShowAll] = useState(false);
   const [fromServer, setFromServer] = useState<Map<string, string>>(new Map());
   const [notice, setNotice] = useState<string | null>(null);
+  const [benchOpen, setBenchOpen] = useState(false);
 
   const detail = useQuery({ queryKey: scenarioKeys.detail(id ?? ''), queryFn: () => getScenario(id!), enabled: isEdit && id !== null });
   const processors = useQuery({ queryKey: processorKeys.options, queryFn: listProcessorOptions });
@@ -325,6 +327,11 @@ export default function ScenarioEditorPage() {
                   {t('scenario.export')}
                 </Button>
               )}
+              {isEdit && id && (
+                <Button size="small" type="outline" onClick={() => setBenchOpen(true)} data-testid="scenario-bench-open">
+                  {t('bench.open')}
+                </Button>
+              )}
               <input
                 ref={fileInput}
                 type="file"
@@ -423,6 +430,15 @@ export default function ScenarioEditorPage() {
           </Space>
         </div>
         <ImportFailedModal fields={importer.failed} onClose={importer.clearFailed} />
+        {isEdit && id && (
+          <ScenarioBenchDrawer
+            scenarioId={id}
+            version={detail.data?.currentVersion ?? null}
+            visible={benchOpen}
+            dirty={dirty}
+            onClose={() => setBenchOpen(false)}
+          />
+        )}
       </div>
     </EditorContext.Provider>
   );

@@ -1,0 +1,121 @@
+import { randomUUID } from 'node:crypto';
+import type { BenchEvent, BenchPersona } from '@dialwise/contracts';
+import { ConverseStep } from '../../../conversation/converse-step.ts';
+import type { ConversationPlan } from '../../../conversation/plan.ts';
+import { TextCallVoice } from '../../../conversation/text-call-voice.ts';
+import { BenchCall } from '../../../telephony/bench-call.ts';
+import { CallSession } from '../../../telephony/index.ts';
+import { CalleeScript, seededRandom } from '../../../telephony/simulated/simulated-callee.ts';
+import { speakingMs } from '../../../telephony/media/audio.ts';
+
+type Listener = (event: BenchEvent) => void;
+
+/** A scripted callee thinks this long after our last line before answering (as the simulated trunk's do). */
+const THINKING_MS = 400;
+
+/**
+ * One test-bench conversation: the scenario's plan run by the same ConverseStep as calls, over a
+ * BenchCall (no telephone). Its events — what each side said, each router decision, the referee, the
+ * streams' tokens, tools, each turn's timings and failures — are kept in order (a late subscriber gets
+ * them all first) and pushed to subscribers as they happen. With a scripted persona the callee answers
+ * each of our replies by itself, as the simulated trunk's callees do; with `manual` only typed lines.
+ */
+export class BenchSession {
+  readonly id = randomUUID();
+  readonly events: BenchEvent[] = [];
+  private readonly listeners = new Set<Listener>();
+  private readonly call = new BenchCall();
+  private readonly script: CalleeScript | null;
+  private replyTimer: NodeJS.Timeout | null = null;
+  private readonly startedAt = Date.now();
+  lastActivity = Date.now();
+  ended = false;
+
+  constructor(
+    readonly ownerId: string,
+    private readonly plan: ConversationPlan,
+    readonly version: number,
+    persona: BenchPersona,
+    context: { prologueInfo: string; businessInfo: Record<string, string> },
+  ) {
+    this.script = persona === 'manual' ? null : new CalleeScript(seededRandom(Date.now() & 0xffff), persona);
+    this.call.on('utterance', ({ utterance }) => {
+      this.push({ type: 'said', atMs: this.now(), speaker: utterance.speaker === 'us' ? 'ai' : 'customer', text: utterance.text });
+      if (utterance.speaker === 'us') this.scriptedReply(utterance.text);
+    });
+    const step = new ConverseStep({
+      plan,
+      call: context,
+      createVoice: (session) => new TextCallVoice(session.call, 1),
+      // No seats behind a bench: a transfer says its failure text, as with no seat free.
+      seats: null,
+      transfer: { callId: this.id, companyId: '', projectId: '', taskId: '', subtaskId: '' },
+      observer: {
+        routed: (e) => this.push({ type: 'routed', atMs: this.now(), ...e }),
+        refereed: (e) => this.push({ type: 'referee', atMs: this.now(), ...e }),
+        token: (e) => this.push({ type: 'token', atMs: this.now(), ...e }),
+        tool: (e) => this.push({ type: 'tool', atMs: this.now(), ...e }),
+        turnEnded: (e) => this.push({ type: 'turn', atMs: this.now(), timing: { ...e.timing }, failures: e.failures }),
+      },
+    });
+    this.call.start();
+    this.push({ type: 'started', atMs: 0, language: plan.language, version });
+    void new CallSession(this.call, [step]).run().then(() => {
+      const by = this.call.history.find((event) => event.type === 'ended');
+      this.end(by?.type === 'ended' && by.result.hungUpBy === 'callee' ? 'callee' : 'hangup');
+    });
+  }
+
+  get language(): string {
+    return this.plan.language;
+  }
+
+  /** The callee (the DEV typing) says a line. */
+  say(text: string): void {
+    this.lastActivity = Date.now();
+    this.call.calleeSays(text);
+  }
+
+  /** Ends the conversation from the bench (the DEV hangs up, the session idles out, the server closes). */
+  async hangUp(reason: 'hangup' | 'idle' | 'closed' = 'hangup'): Promise<void> {
+    this.end(reason);
+    await this.call.hangup();
+  }
+
+  subscribe(listener: Listener): () => void {
+    for (const event of this.events) listener(event);
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  private scriptedReply(ourLine: string): void {
+    if (!this.script || this.ended) return;
+    if (this.replyTimer) clearTimeout(this.replyTimer);
+    // Like a simulated callee: lets us finish (a reply may be several lines), thinks, then answers once.
+    this.replyTimer = setTimeout(() => {
+      this.replyTimer = null;
+      const reply = this.script!.reply();
+      this.call.calleeSays(reply.text);
+      if (reply.hangUp) setTimeout(() => void this.call.calleeHangsUp(), speakingMs(reply.text));
+    }, speakingMs(ourLine) + THINKING_MS);
+  }
+
+  private end(reason: 'hangup' | 'callee' | 'idle' | 'closed'): void {
+    if (this.ended) return;
+    this.ended = true;
+    if (this.replyTimer) clearTimeout(this.replyTimer);
+    this.push({ type: 'ended', atMs: this.now(), reason });
+    this.listeners.clear();
+  }
+
+  private push(event: BenchEvent): void {
+    if (this.ended && event.type !== 'ended') return;
+    this.lastActivity = Date.now();
+    this.events.push(event);
+    for (const listener of this.listeners) listener(event);
+  }
+
+  private now(): number {
+    return Date.now() - this.startedAt;
+  }
+}
