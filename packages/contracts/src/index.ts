@@ -25,4 +25,5 @@ export * from './dnc.ts';
 export * from './telephony.ts';
 export * from './call-records.ts';
 export * from './boards.ts';
+export * from './seat.ts';
 export * from './csv.ts';
