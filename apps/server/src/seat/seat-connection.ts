@@ -13,7 +13,7 @@ import {
 import type { Actor } from '../auth/actor.ts';
 import type { Db } from '../db/client.ts';
 import type { SeatBus } from './seat-bus.ts';
-import { closeSeat, isAssigned, openSeat, setSeatState } from './seat-states.ts';
+import { closeSeat, isAssigned, isRinging, openSeat, setSeatState } from './seat-states.ts';
 import type { SeatTiming } from './seat-timing.ts';
 
 export interface ConnectionDeps {
@@ -128,6 +128,11 @@ export class SeatConnection {
     if (CALL_MESSAGES.has(message.type)) {
       if (!this.signedIn) {
         this.send({ type: 'error', code: 'not-signed-in', message: '' });
+        return;
+      }
+      if (message.type === 'accept' && !(await isRinging(this.deps.db, message.offerId, this.operatorId))) {
+        // Too late (the deadline passed, the callee hung up) or not this seat's offer.
+        this.send({ type: 'error', code: 'offer-gone', message: '' });
         return;
       }
       await this.deps.bus.publish({ kind: 'from-seat', operatorId: this.operatorId, message });

@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { SeatState } from '@dialwise/contracts';
 import type { Db } from '../db/client.ts';
-import { projectOperators, seats } from '../db/schema.ts';
+import { projectOperators, seatOffers, seats } from '../db/schema.ts';
 
 /**
  * The seat's row as its connection changes it. Every write names the connection, so a stale connection
@@ -75,4 +75,14 @@ export async function closeSeat(db: Db, seat: { operatorId: string; connectionId
 /** One statement per process and beat: every seat this process holds is alive (a dead process's seats go stale). */
 export async function touchSeats(db: Db, node: string): Promise<void> {
   await db.update(seats).set({ heartbeatAt: sql`now()` }).where(eq(seats.node, node));
+}
+
+/** Whether this offer still rings at this seat (an accept of anything else is refused at once). */
+export async function isRinging(db: Db, offerId: string, operatorId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ one: sql`1` })
+    .from(seatOffers)
+    .where(and(eq(seatOffers.id, offerId), eq(seatOffers.operatorId, operatorId), eq(seatOffers.state, 'offered')))
+    .limit(1);
+  return row !== undefined;
 }
