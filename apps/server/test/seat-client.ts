@@ -136,8 +136,13 @@ export class SeatMediaClient {
     }, 20);
   }
 
-  async close(): Promise<void> {
+  async stopTalking(): Promise<void> {
     if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+  }
+
+  async close(): Promise<void> {
+    await this.stopTalking();
     await this.pc.close();
   }
 }

@@ -1,6 +1,7 @@
 import type { TransferResult, SeatDispatcher, TransferRequest } from './seat-dispatcher.ts';
 import type { SeatBus, SeatEvent } from './seat-bus.ts';
 import { loadOfferTemplate } from './load-offer.ts';
+import { recordTransfer } from './record-transfer.ts';
 import { TransferSession, type TransferDeps } from './transfer-session.ts';
 
 /**
@@ -20,7 +21,11 @@ export class SeatDispatch implements SeatDispatcher {
     const session = new TransferSession(this.deps, request, template);
     this.sessions.add(session);
     try {
-      return await session.run();
+      const result = await session.run();
+      await recordTransfer(this.deps.db, request.callId, result).catch((error: unknown) =>
+        this.deps.log.warn({ err: error, callId: request.callId }, 'transfer outcome not recorded'),
+      );
+      return result;
     } finally {
       // A taken call stays routed until the seat leaves it.
       void this.untilOver(session);

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { ParsedSeatClientMessage, SeatServerMessage } from '@dialwise/contracts';
+import type { ParsedSeatClientMessage, SeatOffer, SeatServerMessage } from '@dialwise/contracts';
 import type { Database } from '../db/client.ts';
 
 /**
@@ -11,8 +11,11 @@ import type { Database } from '../db/client.ts';
 export type SeatEvent =
   /** For the seat's socket, wherever it is. */
   | { kind: 'to-seat'; operatorId: string; message: SeatServerMessage }
-  /** An offer rings at this seat: its process reads the offer (`seat_offers.payload`) and sends it. */
-  | { kind: 'offer'; operatorId: string; offerId: string }
+  /**
+   * An offer rings at this seat: its process sends `offer` on, or — when the offer was too long for a
+   * NOTIFY — reads it from `seat_offers.payload`.
+   */
+  | { kind: 'offer'; operatorId: string; offerId: string; offer?: SeatOffer }
   /** A newer connection took the seat: any other connection of it closes. */
   | { kind: 'replace'; operatorId: string; connectionId: string }
   /** What the seat said about a call (accept, reject, SDP, ICE, mute, hang up): for the call's process. */
@@ -27,6 +30,8 @@ export interface SeatBus {
 }
 
 const CHANNEL = 'dialwise_seat';
+/** PostgreSQL refuses NOTIFY payloads of 8000 bytes and more. */
+export const NOTIFY_LIMIT = 7900;
 
 export async function openSeatBus(database: Database, onError: (error: unknown) => void): Promise<SeatBus> {
   const listeners = new Set<(event: SeatEvent) => void>();

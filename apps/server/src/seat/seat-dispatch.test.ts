@@ -74,6 +74,7 @@ describe('transfer dispatch', () => {
     ]);
     expect(offers.map((o) => o.state)).toEqual(['accepted']);
     expect(record!.operatorId).toBe(await userId('op1'));
+    expect(record!.transferOutcome).toBe('failed');
     expect(await second.gets('offer', 300)).toBe(false);
   });
 
@@ -150,11 +151,14 @@ describe('transfer dispatch', () => {
     const client = await seat(world.tokens.op1);
     const call = new QuietCall();
     const abort = new AbortController();
-    const pending = server.app.seats.transfer(await transferRequest(server, world, call as unknown as CallHandle, abort.signal));
+    const request = await transferRequest(server, world, call as unknown as CallHandle, abort.signal);
+    const pending = server.app.seats.transfer(request);
     await client.next('offer');
     abort.abort();
     expect(await pending).toEqual({ ok: false, reason: 'aborted' });
     expect(await client.next('offer-withdrawn')).toMatchObject({ reason: 'callee-hung-up' });
+    const [record] = await server.database.db.select().from(calls).where(eq(calls.id, request.callId));
+    expect(record!.transferOutcome).toBe('lost');
   });
 
   it('a seat that disconnects while ringing is skipped at once', async () => {

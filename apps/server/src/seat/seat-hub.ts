@@ -121,6 +121,7 @@ export class SeatHub {
     if (event.kind === 'to-seat') connection.send(event.message);
     else if (event.kind === 'replace' && event.connectionId !== connection.connectionId)
       connection.fail('replaced', SEAT_CLOSE_CODES.replaced);
+    else if (event.kind === 'offer' && event.offer) connection.send(event.offer);
     else if (event.kind === 'offer') {
       const [row] = await this.deps.db
         .select({ payload: seatOffers.payload, state: seatOffers.state })

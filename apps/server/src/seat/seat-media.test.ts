@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { seats, users } from '../db/schema.ts';
+import { calls, seats, users } from '../db/schema.ts';
 import { seedCompanies, useTestServer } from '../../test/helper.ts';
 import { startSipp, type Sipp } from '../../test/sipp.ts';
 import { SeatClient, SeatMediaClient } from '../../test/seat-client.ts';
@@ -120,5 +120,8 @@ describe('seat audio over WebRTC, bridged to a real SIP call', () => {
       .innerJoin(users, eq(users.id, seats.operatorId))
       .where(eq(users.username, 'op1'));
     expect(row).toEqual({ state: 'waiting', callId: null });
+    const [record] = await server.database.db.select().from(calls).where(eq(calls.id, request.callId));
+    const [op1] = await server.database.db.select({ id: users.id }).from(users).where(eq(users.username, 'op1'));
+    expect(record).toMatchObject({ transferOutcome: 'success', operatorId: op1!.id, seatFailure: null });
   });
 });

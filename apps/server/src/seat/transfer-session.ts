@@ -5,7 +5,7 @@ import type { TelephonyLogger } from '../telephony/index.ts';
 import { claimSeat, releaseSeat, settleOffer, type OfferClaim } from './claim-seat.ts';
 import type { OfferTemplate } from './load-offer.ts';
 import { SeatBridge } from './seat-bridge.ts';
-import type { SeatBus } from './seat-bus.ts';
+import { NOTIFY_LIMIT, type SeatBus, type SeatEvent } from './seat-bus.ts';
 import type { SeatHandle, TransferRequest, TransferResult } from './seat-dispatcher.ts';
 import { SeatPeer } from './seat-peer.ts';
 import type { SeatTiming } from './seat-timing.ts';
@@ -21,6 +21,15 @@ export interface TransferDeps {
 
 type OfferAnswer = 'accepted' | 'rejected' | 'expired' | 'lost' | 'aborted';
 type SeatEnd = { by: 'seat' | 'callee' | 'media-failed' };
+
+/** The offer travels in the NOTIFY itself when it fits (one read less); else the seat's process reads it. */
+function offerEvent(offer: OfferClaim, template: OfferTemplate): SeatEvent {
+  const full = { ...template, offerId: offer.offerId, deadline: offer.deadline.toISOString() };
+  const event: SeatEvent = { kind: 'offer', operatorId: offer.operatorId, offerId: offer.offerId, offer: full };
+  return Buffer.byteLength(JSON.stringify(event)) < NOTIFY_LIMIT
+    ? event
+    : { kind: 'offer', operatorId: offer.operatorId, offerId: offer.offerId };
+}
 
 const MEDIA_FAILED = 'Call connection failed, system has automatically hung up';
 
@@ -147,7 +156,7 @@ export class TransferSession {
         resolve(value);
       };
       if (this.request.signal.aborted) this.answerOffer('aborted');
-      void this.deps.bus.publish({ kind: 'offer', operatorId: offer.operatorId, offerId: offer.offerId }).catch((error: unknown) => {
+      void this.deps.bus.publish(offerEvent(offer, this.template)).catch((error: unknown) => {
         this.deps.log.warn({ err: error }, 'seat offer could not be published');
         this.answerOffer?.('lost');
       });
