@@ -58,9 +58,9 @@ const offered = new Map<string, number>();
 /** During the latency runs every offer is answered by the callee "hanging up"; not the media call's. */
 let abortOffers = true;
 let mediaOffer: (taken: { seat: SeatClient; offerId: string }) => void = () => undefined;
-for (let i = 0; i < ready.tokens.length; i += 200) {
-  const batch = await Promise.all(ready.tokens.slice(i, i + 200).map((token) => SeatClient.open(base, token)));
-  await Promise.all(batch.map((seat) => seat.signIn()));
+for (let i = 0; i < ready.tokens.length; i += 100) {
+  const batch = await Promise.all(ready.tokens.slice(i, i + 100).map((token) => SeatClient.open(base, token)));
+  await Promise.all(batch.map((seat) => seat.signIn({}, 120_000)));
   for (const seat of batch) {
     seats.push(seat);
     seat.socket.on('message', (data) => {

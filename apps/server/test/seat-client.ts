@@ -77,10 +77,10 @@ export class SeatClient {
     );
   }
 
-  async signIn(extra: { projectId?: string; standby?: boolean } = {}): Promise<void> {
-    await this.next('hello');
+  async signIn(extra: { projectId?: string; standby?: boolean } = {}, ms = 10_000): Promise<void> {
+    await this.next('hello', ms);
     this.send({ type: 'sign-in', ...extra });
-    await this.next('seat-state');
+    await this.next('seat-state', ms);
   }
 
   close(): void {

@@ -1,3 +1,4 @@
+import { deflateRawSync, inflateRawSync } from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import type { ParsedSeatClientMessage, SeatOffer, SeatServerMessage } from '@dialwise/contracts';
 import type { Database } from '../db/client.ts';
@@ -39,7 +40,8 @@ export async function openSeatBus(database: Database, onError: (error: unknown) 
     if (!payload) return;
     let event: SeatEvent;
     try {
-      event = JSON.parse(payload) as SeatEvent;
+      const parsed = JSON.parse(payload) as SeatEvent | { z: string };
+      event = 'z' in parsed ? (JSON.parse(inflateRawSync(Buffer.from(parsed.z, 'base64')).toString('utf8')) as SeatEvent) : parsed;
     } catch (error) {
       onError(error);
       return;
@@ -70,8 +72,11 @@ export async function openSeatBus(database: Database, onError: (error: unknown) 
 
   return {
     async publish(event) {
-      // NOTIFY payloads stop at 8000 bytes: offers (with the conversation) travel in `seat_offers`, SDPs fit.
-      await database.db.execute(sql`select pg_notify(${CHANNEL}, ${JSON.stringify(event)})`);
+      // NOTIFY payloads stop at 8000 bytes: a long one (a browser's SDP with many candidates) goes deflated;
+      // offers too long even so travel in `seat_offers`.
+      let payload = JSON.stringify(event);
+      if (Buffer.byteLength(payload) >= NOTIFY_LIMIT) payload = JSON.stringify({ z: deflateRawSync(payload).toString('base64') });
+      await database.db.execute(sql`select pg_notify(${CHANNEL}, ${payload})`);
     },
     subscribe(listener) {
       listeners.add(listener);

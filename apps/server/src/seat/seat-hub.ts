@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { WebSocket } from 'ws';
-import { localeSchema, pickLocale, SEAT_CLOSE_CODES, type SeatServerMessage } from '@dialwise/contracts';
+import { localeSchema, SEAT_CLOSE_CODES, type SeatServerMessage } from '@dialwise/contracts';
 import { presentedToken } from '../auth/authenticate.ts';
 import { resolveSession } from '../auth/resolve-session.ts';
 import type { Actor } from '../auth/actor.ts';
@@ -72,7 +72,7 @@ export class SeatHub {
 
     const query = request.query as Record<string, unknown> | undefined;
     const chosen = localeSchema.safeParse(query?.locale);
-    const locale = chosen.success ? chosen.data : (requestLocale(request) ?? pickLocale(undefined));
+    const locale = chosen.success ? chosen.data : requestLocale(request);
     const refuse = (code: 'unauthenticated' | 'forbidden') => {
       const probe = new SeatConnection(this.deps, socket, { userId: '', username: '', companyId: '', role: 'OPR', sessionId: '' }, locale);
       probe.fail(code, code === 'forbidden' ? SEAT_CLOSE_CODES.forbidden : SEAT_CLOSE_CODES.unauthenticated);

@@ -46,6 +46,7 @@ export class TransferSession {
   private peer: SeatPeer | null = null;
   private bridge: SeatBridge | null = null;
   private pendingCandidates: ParsedSeatClientMessage[] = [];
+  private answered = false;
   private finish: ((end: SeatEnd, reason: SeatCallEndReason) => void) | null = null;
   private over = false;
   private mediaReady: (up: boolean) => void = () => undefined;
@@ -132,7 +133,8 @@ export class TransferSession {
         void this.answerMedia(message.sdp);
         return;
       case 'ice-candidate':
-        if (this.peer) void this.peer.addCandidate(message.candidate).catch(() => undefined);
+        // Candidates may overtake the offer between processes: they wait until the offer is applied.
+        if (this.peer && this.answered) void this.peer.addCandidate(message.candidate).catch(() => undefined);
         else this.pendingCandidates.push(message);
         return;
       case 'mute':
@@ -228,6 +230,7 @@ export class TransferSession {
     this.peer = peer;
     try {
       const answer = await peer.answer(sdp);
+      this.answered = true;
       for (const pending of this.pendingCandidates.splice(0)) {
         if (pending.type === 'ice-candidate') await peer.addCandidate(pending.candidate).catch(() => undefined);
       }
