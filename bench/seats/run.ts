@@ -60,7 +60,13 @@ let abortOffers = true;
 let mediaOffer: (taken: { seat: SeatClient; offerId: string }) => void = () => undefined;
 for (let i = 0; i < ready.tokens.length; i += 100) {
   const batch = await Promise.all(ready.tokens.slice(i, i + 100).map((token) => SeatClient.open(base, token)));
-  await Promise.all(batch.map((seat) => seat.signIn({}, 120_000)));
+  await Promise.all(
+    batch.map((seat) =>
+      seat.signIn({}, 120_000).catch((error: unknown) => {
+        throw new Error(`sign-in failed after ${seats.length} seats: ${String(error)} ${JSON.stringify(seat.received)}`);
+      }),
+    ),
+  );
   for (const seat of batch) {
     seats.push(seat);
     seat.socket.on('message', (data) => {

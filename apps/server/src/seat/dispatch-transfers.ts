@@ -48,7 +48,7 @@ export class SeatDispatch implements SeatDispatcher {
   private route(event: SeatEvent): void {
     if (event.kind === 'from-seat') {
       for (const session of this.sessions) if (session.concerns(event.operatorId)) session.handle(event.operatorId, event.message);
-    } else if (event.kind === 'seat-lost') {
+    } else if (event.kind === 'seat-lost' || event.kind === 'replace') {
       for (const session of this.sessions) if (session.concerns(event.operatorId)) session.handle(event.operatorId, { type: 'seat-lost' });
     }
   }

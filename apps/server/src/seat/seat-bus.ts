@@ -17,7 +17,7 @@ export type SeatEvent =
    * NOTIFY — reads it from `seat_offers.payload`.
    */
   | { kind: 'offer'; operatorId: string; offerId: string; offer?: SeatOffer }
-  /** A newer connection took the seat: any other connection of it closes. */
+  /** A newer connection took the seat: any other connection of it closes, its offer and call end. */
   | { kind: 'replace'; operatorId: string; connectionId: string }
   /** What the seat said about a call (accept, reject, SDP, ICE, mute, hang up): for the call's process. */
   | { kind: 'from-seat'; operatorId: string; message: ParsedSeatClientMessage }

@@ -57,9 +57,9 @@ export class SeatConnection {
       node: this.deps.node,
       connectionId: this.connectionId,
     });
-    // Any older connection of this seat, here or in another process, closes.
+    // Any older connection of this seat, here or in another process, closes; its offer and call end.
     await this.deps.bus.publish({ kind: 'replace', operatorId: this.operatorId, connectionId: this.connectionId });
-    await this.deps.bus.publish({ kind: 'seat-lost', operatorId: this.operatorId });
+    this.lastPingAt = Date.now();
     this.send({
       type: 'hello',
       operatorId: this.operatorId,

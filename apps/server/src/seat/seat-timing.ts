@@ -18,6 +18,7 @@ export function seatTiming(overrides: Partial<SeatTiming> = {}): SeatTiming {
     heartbeatTimeoutMs: overrides.heartbeatTimeoutMs ?? SEAT_HEARTBEAT.timeoutMs,
     offerSeconds: overrides.offerSeconds ?? SEAT_TIMING.offerSeconds,
     mediaSeconds: overrides.mediaSeconds ?? SEAT_TIMING.mediaSeconds,
-    staleMs: overrides.staleMs ?? heartbeatIntervalMs * 3,
+    // A loaded process may beat late: never stricter than the seats' own heartbeat timeout.
+    staleMs: overrides.staleMs ?? Math.max(heartbeatIntervalMs * 3, overrides.heartbeatTimeoutMs ?? SEAT_HEARTBEAT.timeoutMs),
   };
 }
