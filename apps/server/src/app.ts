@@ -35,6 +35,7 @@ import { scenarioRoutes } from './operation/scenarios/routes.ts';
 import { scenarioBenchRoutes } from './operation/scenarios/bench/routes.ts';
 import { BenchSessions } from './operation/scenarios/bench/bench-sessions.ts';
 import { dialerPlugin } from './dialer/dialer-plugin.ts';
+import { seatPlugin } from './seat/seat-plugin.ts';
 import { projectRoutes } from './projects/routes.ts';
 import { taskRoutes } from './tasks/routes.ts';
 import { subtaskRoutes } from './subtasks/routes.ts';
@@ -145,6 +146,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     prefix: '/api/demo-llm',
     pacing: { firstTokenMs: DEMO_MODEL_PACING.firstTokenMs * pace, tokenMs: DEMO_MODEL_PACING.tokenMs * pace },
   });
+  await app.register(seatPlugin);
   await app.register(callbackRecordingRoutes, { prefix: '/api/callbacks' });
   await app.register(callbackSecretRoutes, { prefix: '/api/operation/companies/callback-secret' });
   if (options.config.dialer) {

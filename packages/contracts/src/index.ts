@@ -27,4 +27,5 @@ export * from './callbacks.ts';
 export * from './scenario-bench.ts';
 export * from './call-records.ts';
 export * from './boards.ts';
+export * from './seat.ts';
 export * from './csv.ts';

@@ -145,3 +145,4 @@ export * from './tables/calls.ts';
 export * from './tables/dnc.ts';
 export * from './tables/boards.ts';
 export * from './tables/callbacks.ts';
+export * from './tables/seats.ts';

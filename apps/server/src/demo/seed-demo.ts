@@ -6,7 +6,7 @@ import { seedSipLinesDemo } from '../sip-lines/seed-sip-lines-demo.ts';
 import type { SecretBox } from '../secrets/secret-box.ts';
 import type { DemoIds } from './demo-ids.ts';
 import type { Db } from '../db/client.ts';
-import { companies, companyGrants, users } from '../db/schema.ts';
+import { companies, companyGrants, projectOperators, users } from '../db/schema.ts';
 import { seedOperationDemo } from '../operation/seed-demo.ts';
 import { seedScenariosDemo } from '../operation/scenarios/seed-demo.ts';
 import { seedProjectsDemo } from '../projects/seed-projects-demo.ts';
@@ -109,7 +109,12 @@ export async function seedDemo(db: Db, password: string, secrets: SecretBox, por
         ...Object.values(catalogue.processorIds).map((refId) => ({ companyId: ids.customerId, kind: 'processor' as const, refId })),
       ])
       .onConflictDoNothing();
-    await seedProjectsDemo(tx, { companyId: ids.customerId, adminId: ids.adminId });
+    const demoProject = await seedProjectsDemo(tx, { companyId: ids.customerId, adminId: ids.adminId });
+    // The demo agent works on the demo project: its seat is offered the demo calls' transfers.
+    await tx
+      .insert(projectOperators)
+      .values({ projectId: demoProject.projectId, userId: ids.agentId, companyId: ids.customerId })
+      .onConflictDoNothing();
     await seedBoardsDemo(tx, { companyId: ids.customerId });
     return accounts.map((a) => ({
       username: a.username,

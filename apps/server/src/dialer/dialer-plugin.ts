@@ -31,6 +31,7 @@ export const dialerPlugin = fp(
         trunks: { sip, simulated },
         log: app.log.child({ component: 'dialer' }),
         callbacks: app.hasDecorator('callbacks') ? app.callbacks.enqueue : null,
+        seats: app.seats,
       },
       { recordingsDir, soleDialer: app.db.kind === 'pglite', simulatedTimeScale: app.config.simulatedTimeScale },
     );
@@ -43,7 +44,7 @@ export const dialerPlugin = fp(
       await Promise.all([sip.close(), simulated.close()]);
     });
   },
-  { name: 'dialer', dependencies: ['core'] },
+  { name: 'dialer', dependencies: ['core', 'seat'] },
 );
 
 declare module 'fastify' {
