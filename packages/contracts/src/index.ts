@@ -26,3 +26,4 @@ export * from './telephony.ts';
 export * from './call-records.ts';
 export * from './boards.ts';
 export * from './csv.ts';
+export * from './seat-calls.ts';
