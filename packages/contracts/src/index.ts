@@ -25,5 +25,6 @@ export * from './dnc.ts';
 export * from './telephony.ts';
 export * from './call-records.ts';
 export * from './boards.ts';
+export * from './seat.ts';
 export * from './csv.ts';
 export * from './seat-calls.ts';

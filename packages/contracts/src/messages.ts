@@ -13,6 +13,7 @@ import { TASKS_MESSAGES } from './messages/tasks.ts';
 import { CALL_RECORDS_MESSAGES } from './messages/call-records.ts';
 import { BOARDS_MESSAGES } from './messages/boards.ts';
 import { SEAT_CALLS_MESSAGES } from './messages/seat-calls.ts';
+import { SEAT_MESSAGES } from './messages/seat.ts';
 
 /**
  * Messages the server sends and the forms show: validation (v.*), errors (e.*) and field labels
@@ -177,6 +178,7 @@ export const MESSAGES = {
   ...CALL_RECORDS_MESSAGES,
   ...BOARDS_MESSAGES,
   ...SEAT_CALLS_MESSAGES,
+  ...SEAT_MESSAGES,
 } as const satisfies Record<string, Record<Locale, string>>;
 
 export type MessageKey = keyof typeof MESSAGES;

@@ -1,0 +1,27 @@
+import type { Locale } from '../locale.ts';
+
+/** The operator seat: the spec's connection and call errors (§8), and the seat's own refusals. */
+export const SEAT_MESSAGES = {
+  'e.seat.unauthenticated': { 'en-US': 'Not logged in: sign in again to use the seat', 'zh-CN': '未登录：请重新登录后使用坐席' },
+  'e.seat.forbidden': { 'en-US': 'Only agent accounts can use the seat', 'zh-CN': '只有坐席账号可以使用坐席' },
+  'e.seat.replaced': {
+    'en-US': 'This seat was opened in another window; this one is disconnected',
+    'zh-CN': '该坐席已在其他窗口打开，本窗口已断开连接',
+  },
+  'e.seat.connectionError': { 'en-US': 'Connection error, connection has been disconnected', 'zh-CN': '连接错误，连接已断开' },
+  'e.seat.serverNotResponding': {
+    'en-US': 'Server not responding, connection has been disconnected',
+    'zh-CN': '服务器无响应，连接已断开',
+  },
+  'e.seat.heartbeatTimeout': { 'en-US': 'Heartbeat timeout, connection has been disconnected', 'zh-CN': '心跳超时，连接已断开' },
+  'e.seat.callConnectionFailed': {
+    'en-US': 'Call connection failed, system has automatically hung up',
+    'zh-CN': '通话连接失败，系统已自动挂断',
+  },
+  'e.seat.signOutFailed': { 'en-US': 'Sign out failed (check network)', 'zh-CN': '签出失败（请检查网络）' },
+  'e.seat.badMessage': { 'en-US': 'The seat sent a message the server does not understand', 'zh-CN': '坐席发送了无法识别的消息' },
+  'e.seat.notSignedIn': { 'en-US': 'Sign in first', 'zh-CN': '请先签入' },
+  'e.seat.offerGone': { 'en-US': 'This call is no longer offered to you', 'zh-CN': '该来电已不再分配给您' },
+  'e.seat.noCall': { 'en-US': 'You are not in this call', 'zh-CN': '您不在该通话中' },
+  'e.seat.projectNotAssigned': { 'en-US': 'You are not assigned to this project', 'zh-CN': '您未被分配到该项目' },
+} as const satisfies Record<string, Record<Locale, string>>;
