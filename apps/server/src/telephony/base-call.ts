@@ -18,6 +18,8 @@ import type {
   EndReason,
   RecordingInfo,
   TextChannel,
+  VoiceFrame,
+  VoiceSource,
 } from './trunk.ts';
 import { WavWriter } from './media/wav-writer.ts';
 
@@ -74,6 +76,9 @@ export abstract class BaseCall extends EventEmitter<CallEventMap> implements Cal
   private recorder: WavWriter | null = null;
   private answeredAtMono = 0;
   private finishing: Promise<CallResult> | null = null;
+  private voiceSource: VoiceSource | null = null;
+  /** The live source's frame of the last tick when its payload can go out as it is (same codec), else null. */
+  protected passthrough: VoiceFrame | null = null;
 
   constructor(
     readonly id: string,
@@ -107,6 +112,11 @@ export abstract class BaseCall extends EventEmitter<CallEventMap> implements Cal
 
   clearAudio(): void {
     this.outgoing.clear();
+  }
+
+  setVoiceSource(source: VoiceSource | null): void {
+    this.outgoing.clear();
+    this.voiceSource = source;
   }
 
   events(): AsyncIterableIterator<CallEvent> {
@@ -205,7 +215,22 @@ export abstract class BaseCall extends EventEmitter<CallEventMap> implements Cal
    * the recording (left the far end, right ours). The returned array is only valid until the next tick.
    */
   protected mediaTick(): Readonly<Int16Array> {
-    const ours = this.outgoing.nextFrame() ?? SILENT_FRAME;
+    let ours: Readonly<Int16Array>;
+    if (this.voiceSource) {
+      const frame = this.voiceSource.nextFrame();
+      this.passthrough = frame && frame.codec === this.codec && frame.payload.length === FRAME_SAMPLES ? frame : null;
+      ours = frame?.samples ?? SILENT_FRAME;
+    } else {
+      this.passthrough = null;
+      ours = this.outgoing.nextFrame() ?? SILENT_FRAME;
+    }
+    if (this.listenerCount('sent') > 0) {
+      try {
+        this.emit('sent', ours);
+      } catch (error) {
+        this.logger.warn({ err: error, callId: this.id }, 'sent-audio listener threw');
+      }
+    }
     if (this.recorder) {
       this.farEnd.read(this.farFrame);
       this.recorder.writeStereo(this.farFrame, ours);

@@ -18,6 +18,8 @@ export type {
   CallResult,
   RecordingInfo,
   EndReason,
+  VoiceSource,
+  VoiceFrame,
 } from './trunk.ts';
 export { CALL_STATES, END_REASONS, isDialable } from './trunk.ts';
 export { SipTrunk, recordingsDirOf, defaultRecordingPath, type SipTrunkOptions } from './sip/sip-trunk.ts';
@@ -36,6 +38,6 @@ export { PlayPrologueStep, standInSpeech, type Prologue, type PlayPrologueOption
 export { TalkStep } from './session/talk-step.ts';
 export { writeSyntheticRecording } from './media/synthetic-recording.ts';
 export { outcomeOfStatus } from './outcome.ts';
-export { tone, silence, SAMPLE_RATE, FRAME_MS, FRAME_SAMPLES } from './media/audio.ts';
+export { tone, silence, rms, SAMPLE_RATE, FRAME_MS, FRAME_SAMPLES } from './media/audio.ts';
 export { parseWavHeader, type WavFormat } from './media/wav-writer.ts';
 export { SILENT_LOGGER, type TelephonyLogger } from './base-call.ts';

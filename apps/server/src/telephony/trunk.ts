@@ -115,6 +115,8 @@ export interface CallEventMap {
   event: [CallEvent];
   /** The far end's audio as it arrives, early media included (decoded only while someone listens). */
   audio: [AudioFrame];
+  /** Our side's 20 ms frame as it leaves, once per media tick of an answered call (emitted only while someone listens). */
+  sent: [Readonly<Int16Array>];
 }
 
 export interface CallHandle extends EventEmitter<CallEventMap> {
@@ -140,8 +142,29 @@ export interface CallHandle extends EventEmitter<CallEventMap> {
   sendAudio(pcm: Int16Array | Buffer): Promise<boolean>;
   /** Drops the audio still queued (barge-in); their `sendAudio` promises resolve false. */
   clearAudio(): void;
+  /**
+   * Replaces the queued audio with a live source (an operator seat after a transfer): from the next tick
+   * on, each 20 ms frame comes from `source`; null gives the call back to the queue. Queued clips are dropped.
+   */
+  setVoiceSource(source: VoiceSource | null): void;
   /** Text channel: present on the simulated trunk (the callee answers in text); null on SIP (needs ASR/TTS). */
   readonly text: TextChannel | null;
+}
+
+/**
+ * A live source of our side's audio. A frame carries its G.711 payload (sent as it is when its codec is the
+ * call's: no transcoding, the call's own SSRC, sequence and timestamps carry on) and its samples (the recording).
+ */
+export interface VoiceSource {
+  /** The next 20 ms, or null for silence (nothing arrived in time). */
+  nextFrame(): VoiceFrame | null;
+}
+
+export interface VoiceFrame {
+  codec: AudioCodec;
+  /** 160 bytes of G.711 in `codec`. */
+  payload: Uint8Array;
+  samples: Int16Array;
 }
 
 export interface TextChannel {

@@ -61,6 +61,10 @@ export const calls = pgTable(
     recordingPath: text('recording_path'),
     recordingMs: integer('recording_ms'),
     conversation: jsonb('conversation').$type<ConversationLine[]>().notNull().default([]),
+    /** The operator whose seat took the call after a transfer. */
+    operatorId: uuid('operator_id'),
+    /** Why the seat's part ended badly, e.g. its media never connected (the call was hung up by the system). */
+    seatFailure: text('seat_failure'),
     transferOutcome: text('transfer_outcome', { enum: ['none', 'success', 'failed', 'lost'] })
       .notNull()
       .default('none'),

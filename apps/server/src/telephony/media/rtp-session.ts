@@ -73,8 +73,11 @@ export class RtpSession {
     return this.target?.codec ?? null;
   }
 
-  /** Sends one frame of samples (160 for 20 ms) to the far end. */
-  send(samples: Readonly<Int16Array>): void {
+  /**
+   * Sends one frame of samples (160 for 20 ms) to the far end; `payload`, when given, is that frame already
+   * encoded in the target's codec (a seat's PCMU) and goes out untouched under our SSRC, sequence and timestamps.
+   */
+  send(samples: Readonly<Int16Array>, payload: Uint8Array | null = null): void {
     const target = this.target;
     if (!target || !this.ready || this.closed) return;
     const packet = Buffer.allocUnsafe(RTP_HEADER_BYTES + samples.length);
@@ -85,7 +88,8 @@ export class RtpSession {
       timestamp: this.timestamp,
       ssrc: this.ssrc,
     });
-    encodeG711(target.codec, samples as Int16Array, packet, RTP_HEADER_BYTES);
+    if (payload && payload.length === samples.length) packet.set(payload, RTP_HEADER_BYTES);
+    else encodeG711(target.codec, samples as Int16Array, packet, RTP_HEADER_BYTES);
     this.first = false;
     this.sequence = (this.sequence + 1) & 0xffff;
     this.timestamp = (this.timestamp + samples.length) >>> 0;

@@ -350,7 +350,8 @@ export class SipCall extends BaseCall implements SipMessageHandler {
   // ——— media and the end ———
 
   private onTick(): void {
-    if (this.media.send(this.mediaTick(), this.ctx.rtpTimeoutMs, this.answeredAt?.getTime() ?? 0)) void this.hangUpAnswered('rtp-timeout');
+    if (this.media.send(this.mediaTick(), this.passthrough?.payload ?? null, this.ctx.rtpTimeoutMs, this.answeredAt?.getTime() ?? 0))
+      void this.hangUpAnswered('rtp-timeout');
   }
 
   private stopMedia(): void {
