@@ -30,6 +30,7 @@ import { llmRoutes } from './operation/llms/routes.ts';
 import { processorRoutes } from './operation/processors/routes.ts';
 import { scenarioRoutes } from './operation/scenarios/routes.ts';
 import { dialerPlugin } from './dialer/dialer-plugin.ts';
+import { seatPlugin } from './seat/seat-plugin.ts';
 import { projectRoutes } from './projects/routes.ts';
 import { taskRoutes } from './tasks/routes.ts';
 import { subtaskRoutes } from './subtasks/routes.ts';
@@ -134,6 +135,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     prefix: '/api/demo-llm',
     pacing: { firstTokenMs: DEMO_MODEL_PACING.firstTokenMs * pace, tokenMs: DEMO_MODEL_PACING.tokenMs * pace },
   });
+  await app.register(seatPlugin);
   if (options.config.dialer) await app.register(dialerPlugin);
   await app.register(projectRoutes, { prefix: '/api/projects' });
   await app.register(taskRoutes, { prefix: '/api/tasks' });

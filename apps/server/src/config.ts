@@ -28,6 +28,20 @@ export interface Config {
    * The browser tests set 0.1 so a simulated call rings and talks for seconds, not minutes.
    */
   simulatedTimeScale: number;
+  /** The seats' clocks (SEAT_HEARTBEAT_MS, SEAT_HEARTBEAT_TIMEOUT_MS, SEAT_OFFER_SECONDS, SEAT_MEDIA_SECONDS; defaults in contracts). */
+  seat: {
+    heartbeatIntervalMs?: number;
+    heartbeatTimeoutMs?: number;
+    offerSeconds?: number;
+    mediaSeconds?: number;
+    /** Extra host addresses for the seats' ICE (SEAT_ICE_ADDRESSES, comma-separated). */
+    iceAddresses?: string[];
+  };
+}
+
+function positive(value: string | undefined): number | undefined {
+  const number = Number(value);
+  return value && number > 0 ? number : undefined;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: readonly string[] = process.argv): Config {
@@ -48,5 +62,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: readonly 
     sipPort: Number(env.SIP_PORT ?? 0),
     uploadMaxBytes: LIMITS.upload.maxBytes,
     simulatedTimeScale: Number(env.SIMULATED_TIME_SCALE) > 0 ? Number(env.SIMULATED_TIME_SCALE) : 1,
+    seat: {
+      heartbeatIntervalMs: positive(env.SEAT_HEARTBEAT_MS),
+      heartbeatTimeoutMs: positive(env.SEAT_HEARTBEAT_TIMEOUT_MS),
+      offerSeconds: positive(env.SEAT_OFFER_SECONDS),
+      mediaSeconds: positive(env.SEAT_MEDIA_SECONDS),
+      iceAddresses: env.SEAT_ICE_ADDRESSES ? env.SEAT_ICE_ADDRESSES.split(',').map((a) => a.trim()) : undefined,
+    },
   };
 }

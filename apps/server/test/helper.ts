@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
 import { COMPANY_CONCURRENCY, COMPANY_FEATURES, type Role } from '@dialwise/contracts';
 import { buildApp } from '../src/app.ts';
-import { loadConfig } from '../src/config.ts';
+import { loadConfig, type Config } from '../src/config.ts';
 import { openDatabase, type Database } from '../src/db/client.ts';
 import { companies, users } from '../src/db/schema.ts';
 import { hashPassword } from '../src/auth/passwords.ts';
@@ -34,7 +34,7 @@ export interface TestServer {
  * Opens one database for the test file — PGlite in memory, or a fresh database on the PostgreSQL of
  * DATABASE_URL — and one app on it; every table is emptied before each test.
  */
-export function useTestServer(): TestServer {
+export function useTestServer(overrides: Partial<Config> = {}): TestServer {
   const holder = {} as TestServer;
   let dropDatabase: (() => Promise<void>) | undefined;
 
@@ -57,6 +57,7 @@ export function useTestServer(): TestServer {
         logLevel: 'silent',
         secretKey: randomBytes(32).toString('base64'),
         dialer: false,
+        ...overrides,
       };
       holder.app = await buildApp({ config, db: holder.database, clock: holder.clock, logger: false });
       await holder.app.ready();

@@ -30,6 +30,7 @@ export const dialerPlugin = fp(
         now: () => app.clock.now(),
         trunks: { sip, simulated },
         log: app.log.child({ component: 'dialer' }),
+        seats: app.seats,
       },
       { recordingsDir, soleDialer: app.db.kind === 'pglite', simulatedTimeScale: app.config.simulatedTimeScale },
     );
@@ -42,7 +43,7 @@ export const dialerPlugin = fp(
       await Promise.all([sip.close(), simulated.close()]);
     });
   },
-  { name: 'dialer', dependencies: ['core'] },
+  { name: 'dialer', dependencies: ['core', 'seat'] },
 );
 
 declare module 'fastify' {

@@ -7,7 +7,8 @@ CREATE TABLE "seat_offers" (
 	"state" text DEFAULT 'offered' NOT NULL,
 	"offered_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"deadline" timestamp with time zone NOT NULL,
-	"settled_at" timestamp with time zone
+	"settled_at" timestamp with time zone,
+	"payload" jsonb NOT NULL
 );
 --> statement-breakpoint
 CREATE TABLE "seats" (

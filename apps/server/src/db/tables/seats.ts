@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import type { SeatOffer } from '@dialwise/contracts';
 import { companies, users } from '../schema.ts';
 import { projects } from './projects.ts';
 
@@ -57,6 +58,8 @@ export const seatOffers = pgTable(
     offeredAt: timestamp('offered_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     deadline: timestamp('deadline', { withTimezone: true, mode: 'date' }).notNull(),
     settledAt: timestamp('settled_at', { withTimezone: true, mode: 'date' }),
+    /** The offer as the seat reads it (warm transfer: the conversation so far); too long for a NOTIFY. */
+    payload: jsonb('payload').$type<SeatOffer>().notNull(),
   },
   (t) => [
     index('seat_offers_call_idx').on(t.callId),

@@ -1,0 +1,50 @@
+import type { TransferResult, SeatDispatcher, TransferRequest } from './seat-dispatcher.ts';
+import type { SeatBus, SeatEvent } from './seat-bus.ts';
+import { loadOfferTemplate } from './load-offer.ts';
+import { TransferSession, type TransferDeps } from './transfer-session.ts';
+
+/**
+ * The real SeatDispatcher: each transfer is a TransferSession in this process (the one holding the call);
+ * seats' answers come back over the bus and go to the session that rang or holds that seat.
+ */
+export class SeatDispatch implements SeatDispatcher {
+  private readonly sessions = new Set<TransferSession>();
+  private readonly unsubscribe: () => void;
+
+  constructor(private readonly deps: TransferDeps & { bus: SeatBus }) {
+    this.unsubscribe = deps.bus.subscribe((event) => this.route(event));
+  }
+
+  async transfer(request: TransferRequest): Promise<TransferResult> {
+    const template = await loadOfferTemplate(this.deps.db, request);
+    const session = new TransferSession(this.deps, request, template);
+    this.sessions.add(session);
+    try {
+      return await session.run();
+    } finally {
+      // A taken call stays routed until the seat leaves it.
+      void this.untilOver(session);
+    }
+  }
+
+  get activeTransfers(): number {
+    return this.sessions.size;
+  }
+
+  close(): void {
+    this.unsubscribe();
+  }
+
+  private async untilOver(session: TransferSession): Promise<void> {
+    await session.settled;
+    this.sessions.delete(session);
+  }
+
+  private route(event: SeatEvent): void {
+    if (event.kind === 'from-seat') {
+      for (const session of this.sessions) if (session.concerns(event.operatorId)) session.handle(event.operatorId, event.message);
+    } else if (event.kind === 'seat-lost') {
+      for (const session of this.sessions) if (session.concerns(event.operatorId)) session.handle(event.operatorId, { type: 'seat-lost' });
+    }
+  }
+}

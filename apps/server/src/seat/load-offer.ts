@@ -1,0 +1,43 @@
+import { eq } from 'drizzle-orm';
+import { maskSubtaskPhone, type SeatOffer } from '@dialwise/contracts';
+import type { Db } from '../db/client.ts';
+import { calls, projects, tasks } from '../db/schema.ts';
+import type { TransferRequest } from './seat-dispatcher.ts';
+
+/** What every offer of one transfer shares, read once: the seat's offer is this plus its id and deadline. */
+export type OfferTemplate = Omit<SeatOffer, 'offerId' | 'deadline'>;
+
+/**
+ * The call as the seat reads it before accepting: project, task, the customer's number masked as the
+ * project's encryption type allows (never in clear: revealing is a separate, logged permission), the
+ * business info of the subtask, the conversation so far and its summary.
+ */
+export async function loadOfferTemplate(db: Db, request: TransferRequest): Promise<OfferTemplate> {
+  const [row] = await db
+    .select({
+      phone: calls.phone,
+      businessInfo: calls.businessInfo,
+      projectName: projects.name,
+      encryptionType: projects.encryptionType,
+      taskName: tasks.name,
+    })
+    .from(calls)
+    .innerJoin(projects, eq(projects.id, calls.projectId))
+    .innerJoin(tasks, eq(tasks.id, calls.taskId))
+    .where(eq(calls.id, request.callId))
+    .limit(1);
+  return {
+    type: 'offer',
+    callId: request.callId,
+    projectId: request.projectId,
+    projectName: row?.projectName ?? '',
+    taskId: request.taskId,
+    taskName: row?.taskName ?? '',
+    subtaskId: request.subtaskId,
+    customerNumber: row ? maskSubtaskPhone(row.encryptionType, row.phone) : '',
+    encryptionType: row?.encryptionType ?? 'PLAIN_TEXT',
+    businessInfo: row?.businessInfo ?? {},
+    conversation: request.conversation.map((line) => ({ speaker: line.speaker, text: line.text, at: line.at.toISOString() })),
+    summary: request.summary,
+  };
+}

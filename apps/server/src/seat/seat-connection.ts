@@ -1,0 +1,173 @@
+import { randomUUID } from 'node:crypto';
+import type { WebSocket } from 'ws';
+import {
+  SEAT_CLOSE_CODES,
+  SEAT_ERROR_MESSAGES,
+  seatClientMessageSchema,
+  translate,
+  type Locale,
+  type ParsedSeatClientMessage,
+  type SeatErrorCode,
+  type SeatServerMessage,
+} from '@dialwise/contracts';
+import type { Actor } from '../auth/actor.ts';
+import type { Db } from '../db/client.ts';
+import type { SeatBus } from './seat-bus.ts';
+import { closeSeat, isAssigned, isRinging, openSeat, setSeatState } from './seat-states.ts';
+import type { SeatTiming } from './seat-timing.ts';
+
+export interface ConnectionDeps {
+  db: Db;
+  bus: SeatBus;
+  timing: SeatTiming;
+  node: string;
+  log: { warn(obj: object, msg?: string): void };
+}
+
+/** Messages about a call: they go to the process that holds the call, over the bus. */
+const CALL_MESSAGES = new Set(['accept', 'reject', 'webrtc-offer', 'ice-candidate', 'mute', 'hang-up']);
+
+/**
+ * One seat's WebSocket, after its cookie was accepted: it holds the seat (a newer connection replaces
+ * it), answers pings, keeps the seat's row up to date, and passes call messages on. Messages are handled
+ * one at a time in arrival order.
+ */
+export class SeatConnection {
+  readonly connectionId = randomUUID();
+  lastPingAt = Date.now();
+  private chain: Promise<void> = Promise.resolve();
+  private closed = false;
+  private signedIn = false;
+
+  constructor(
+    private readonly deps: ConnectionDeps,
+    private readonly socket: WebSocket,
+    readonly actor: Actor,
+    private readonly locale: Locale,
+  ) {}
+
+  get operatorId(): string {
+    return this.actor.userId;
+  }
+
+  async open(): Promise<void> {
+    await openSeat(this.deps.db, {
+      operatorId: this.operatorId,
+      companyId: this.actor.companyId,
+      node: this.deps.node,
+      connectionId: this.connectionId,
+    });
+    // Any older connection of this seat, here or in another process, closes.
+    await this.deps.bus.publish({ kind: 'replace', operatorId: this.operatorId, connectionId: this.connectionId });
+    await this.deps.bus.publish({ kind: 'seat-lost', operatorId: this.operatorId });
+    this.send({
+      type: 'hello',
+      operatorId: this.operatorId,
+      username: this.actor.username,
+      seatState: 'signed-out',
+      heartbeat: { intervalMs: this.deps.timing.heartbeatIntervalMs, timeoutMs: this.deps.timing.heartbeatTimeoutMs },
+      offerSeconds: this.deps.timing.offerSeconds,
+    });
+  }
+
+  receive(raw: string): void {
+    this.lastPingAt = Date.now();
+    this.chain = this.chain
+      .then(() => this.handle(raw))
+      .catch((error: unknown) => {
+        this.deps.log.warn({ err: error, operatorId: this.operatorId }, 'seat message failed');
+        this.fail('connection-error');
+      });
+  }
+
+  send(message: SeatServerMessage): void {
+    if (this.closed) return;
+    // Errors travel with their code; the text is put in this seat's language here.
+    const out = message.type === 'error' ? { ...message, message: translate(SEAT_ERROR_MESSAGES[message.code], this.locale) } : message;
+    this.socket.send(JSON.stringify(out));
+  }
+
+  /** Sends the error, then closes: the seat is disconnected and must sign in again. */
+  fail(code: SeatErrorCode, closeCode = 1011): void {
+    this.send({ type: 'error', code, message: '' });
+    this.close(closeCode, code);
+  }
+
+  close(code: number, reason: string): void {
+    if (this.closed) return;
+    this.closed = true;
+    this.socket.close(code, reason);
+  }
+
+  /** The socket is gone: the seat is signed out and not connected; its offer and call end. */
+  async onSocketClosed(): Promise<void> {
+    this.closed = true;
+    await this.chain;
+    if (await closeSeat(this.deps.db, { operatorId: this.operatorId, connectionId: this.connectionId })) {
+      await this.deps.bus.publish({ kind: 'seat-lost', operatorId: this.operatorId });
+    }
+  }
+
+  private async handle(raw: string): Promise<void> {
+    let json: unknown;
+    try {
+      json = JSON.parse(raw);
+    } catch {
+      json = null;
+    }
+    const parsed = seatClientMessageSchema.safeParse(json);
+    if (!parsed.success) {
+      this.send({ type: 'error', code: 'bad-message', message: '' });
+      return;
+    }
+    const message = parsed.data;
+    if (message.type === 'ping') {
+      this.send({ type: 'pong', at: message.at });
+      return;
+    }
+    if (CALL_MESSAGES.has(message.type)) {
+      if (!this.signedIn) {
+        this.send({ type: 'error', code: 'not-signed-in', message: '' });
+        return;
+      }
+      if (message.type === 'accept' && !(await isRinging(this.deps.db, message.offerId, this.operatorId))) {
+        // Too late (the deadline passed, the callee hung up) or not this seat's offer.
+        this.send({ type: 'error', code: 'offer-gone', message: '' });
+        return;
+      }
+      await this.deps.bus.publish({ kind: 'from-seat', operatorId: this.operatorId, message });
+      return;
+    }
+    await this.changeState(message);
+  }
+
+  private async changeState(message: ParsedSeatClientMessage): Promise<void> {
+    const seat = { operatorId: this.operatorId, connectionId: this.connectionId };
+    if (message.type === 'sign-in') {
+      const projectId = message.projectId ?? null;
+      if (projectId && !(await isAssigned(this.deps.db, this.operatorId, projectId))) {
+        this.send({ type: 'error', code: 'project-not-assigned', message: '' });
+        return;
+      }
+      const state = await setSeatState(this.deps.db, seat, { state: message.standby ? 'waiting' : 'signed-in', projectId });
+      if (!state) return this.fail('replaced', SEAT_CLOSE_CODES.replaced);
+      this.signedIn = true;
+      this.send({ type: 'seat-state', seatState: state, projectId });
+    } else if (message.type === 'standby') {
+      if (!this.signedIn) {
+        this.send({ type: 'error', code: 'not-signed-in', message: '' });
+        return;
+      }
+      const state = await setSeatState(this.deps.db, seat, { state: message.standby ? 'waiting' : 'signed-in' });
+      if (!state) return this.fail('replaced', SEAT_CLOSE_CODES.replaced);
+      this.send({ type: 'seat-state', seatState: state, projectId: null });
+    } else if (message.type === 'sign-out') {
+      const state = await setSeatState(this.deps.db, seat, { state: 'signed-out' });
+      if (!state) return this.fail('replaced', SEAT_CLOSE_CODES.replaced);
+      this.signedIn = false;
+      // A ringing offer is withdrawn and a call in progress ends: the seat left.
+      await this.deps.bus.publish({ kind: 'seat-lost', operatorId: this.operatorId });
+      this.send({ type: 'seat-state', seatState: 'signed-out', projectId: null });
+    }
+  }
+}

@@ -1,0 +1,112 @@
+import { randomInt } from 'node:crypto';
+import { MediaStreamTrack, RTCPeerConnection, RtpHeader, RtpPacket, usePCMU } from 'werift';
+
+export interface IceCandidate {
+  candidate: string;
+  sdpMid?: string | null;
+  sdpMLineIndex?: number | null;
+}
+
+/**
+ * The server's end of a seat's WebRTC call: one peer connection, one PCMU audio track each way (no other
+ * codec is offered, so nothing is transcoded). The seat's browser makes the offer; the transceiver is added
+ * before the offer is applied, so our answer sends as well as receives. What the seat says arrives as PCMU
+ * payloads (`onAudio`); what it hears goes out one 20 ms frame per `send`, paced by the caller's media clock.
+ */
+export class SeatPeer {
+  private readonly pc: RTCPeerConnection;
+  private readonly track = new MediaStreamTrack({ kind: 'audio' });
+  private readonly ssrc = randomInt(1, 0xffffffff);
+  private sequence = randomInt(0, 0x10000);
+  private timestamp = randomInt(0, 0xffffffff);
+  private first = true;
+  private closed = false;
+  /** Resolves true once ICE and DTLS are up, false if they fail or the peer closes first. */
+  readonly connected: Promise<boolean>;
+  /** Resolves when an established connection is lost (failed, disconnected for good, closed). */
+  readonly lost: Promise<void>;
+  packetsReceived = 0;
+  packetsSent = 0;
+
+  constructor(
+    onAudio: (payload: Buffer) => void,
+    onCandidate: (candidate: IceCandidate) => void,
+    options: { interfaceAddresses?: string[] } = {},
+  ) {
+    this.pc = new RTCPeerConnection({
+      codecs: { audio: [usePCMU()] },
+      iceUseIpv6: false,
+      ...(options.interfaceAddresses ? { iceAdditionalHostAddresses: options.interfaceAddresses } : {}),
+    });
+    this.pc.addTransceiver(this.track, { direction: 'sendrecv' });
+    this.pc.onTrack.subscribe((remote) => {
+      remote.onReceiveRtp.subscribe((rtp) => {
+        this.packetsReceived++;
+        if (!this.closed) onAudio(rtp.payload);
+      });
+    });
+    this.pc.onIceCandidate.subscribe((candidate) => {
+      if (candidate?.candidate)
+        onCandidate({ candidate: candidate.candidate, sdpMid: candidate.sdpMid ?? null, sdpMLineIndex: candidate.sdpMLineIndex ?? null });
+    });
+    let settle: (up: boolean) => void = () => undefined;
+    let drop: () => void = () => undefined;
+    this.connected = new Promise((resolve) => {
+      settle = resolve;
+    });
+    this.lost = new Promise((resolve) => {
+      drop = resolve;
+    });
+    let up = false;
+    this.pc.connectionStateChange.subscribe((state) => {
+      if (state === 'connected') {
+        up = true;
+        settle(true);
+      } else if (state === 'failed' || state === 'closed') {
+        settle(false);
+        if (up) drop();
+      }
+    });
+  }
+
+  /** Applies the seat's offer and answers it (PCMU only). */
+  async answer(offerSdp: string): Promise<string> {
+    await this.pc.setRemoteDescription({ type: 'offer', sdp: offerSdp });
+    const answer = await this.pc.createAnswer();
+    await this.pc.setLocalDescription(answer);
+    return this.pc.localDescription?.sdp ?? answer.sdp;
+  }
+
+  async addCandidate(candidate: IceCandidate): Promise<void> {
+    if (this.closed) return;
+    await this.pc.addIceCandidate({
+      candidate: candidate.candidate,
+      sdpMid: candidate.sdpMid ?? undefined,
+      sdpMLineIndex: candidate.sdpMLineIndex ?? undefined,
+    });
+  }
+
+  /** One 20 ms PCMU frame to the seat, under one continuous SSRC / sequence / timestamp. */
+  send(payload: Uint8Array): void {
+    if (this.closed) return;
+    const header = new RtpHeader({
+      payloadType: 0,
+      sequenceNumber: this.sequence,
+      timestamp: this.timestamp,
+      ssrc: this.ssrc,
+      marker: this.first,
+    });
+    this.first = false;
+    this.sequence = (this.sequence + 1) & 0xffff;
+    this.timestamp = (this.timestamp + payload.length) >>> 0;
+    this.packetsSent++;
+    this.track.writeRtp(new RtpPacket(header, Buffer.from(payload.buffer, payload.byteOffset, payload.length)));
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    this.track.stop();
+    await this.pc.close().catch(() => undefined);
+  }
+}

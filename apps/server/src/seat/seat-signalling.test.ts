@@ -1,0 +1,156 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { eq, sql } from 'drizzle-orm';
+import { SEAT_CLOSE_CODES } from '@dialwise/contracts';
+import { projectOperators, seats, users } from '../db/schema.ts';
+import { seedCompanies, useTestServer } from '../../test/helper.ts';
+import { SeatClient } from '../../test/seat-client.ts';
+import { seatWorld, type SeatWorld } from '../../test/seat-fixtures.ts';
+import { userWithSession } from '../../test/task-fixtures.ts';
+
+const server = useTestServer({ seat: { heartbeatIntervalMs: 200, heartbeatTimeoutMs: 800, offerSeconds: 2, mediaSeconds: 2 } });
+let world: SeatWorld;
+let baseUrl: string;
+const clients: SeatClient[] = [];
+
+async function open(token?: string, query = ''): Promise<SeatClient> {
+  const client = await SeatClient.open(baseUrl, token, query);
+  clients.push(client);
+  return client;
+}
+
+async function seatRow(username: string) {
+  const [row] = await server.database.db
+    .select({ state: seats.state, node: seats.node, projectId: seats.projectId })
+    .from(seats)
+    .innerJoin(users, eq(users.id, seats.operatorId))
+    .where(eq(users.username, username));
+  return row;
+}
+
+beforeEach(async () => {
+  if (!server.app.server.listening) await server.app.listen({ port: 0, host: '127.0.0.1' });
+  const address = server.app.server.address();
+  baseUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  world = await seatWorld(server, await seedCompanies(server));
+});
+
+afterEach(async () => {
+  for (const client of clients.splice(0)) {
+    client.close();
+    await client.closed;
+  }
+});
+
+describe('/ws/seat authentication', () => {
+  it('refuses a connection without a session cookie: error unauthenticated, close 4401', async () => {
+    const client = await open();
+    const error = await client.next('error');
+    expect(error).toMatchObject({ code: 'unauthenticated' });
+    expect((await client.closed).code).toBe(SEAT_CLOSE_CODES.unauthenticated);
+  });
+
+  it('refuses a revoked or unknown token the same way', async () => {
+    const client = await open('not-a-token');
+    expect(await client.next('error')).toMatchObject({ code: 'unauthenticated' });
+    expect((await client.closed).code).toBe(SEAT_CLOSE_CODES.unauthenticated);
+  });
+
+  it('refuses a non-OPR account (ADMIN, DEV): error forbidden, close 4403, in the chosen language', async () => {
+    const client = await open(world.tokens.admin, '?locale=zh-CN');
+    const error = await client.next('error');
+    expect(error.code).toBe('forbidden');
+    expect(error.message).toBe('只有坐席账号可以使用坐席');
+    expect((await client.closed).code).toBe(SEAT_CLOSE_CODES.forbidden);
+    const dev = await userWithSession(server, world.companyId, 'devuser', 'DEV');
+    const devClient = await open(dev);
+    expect(await devClient.next('error')).toMatchObject({ code: 'forbidden' });
+  });
+
+  it('greets an OPR with its seat signed out and the heartbeat figures in force', async () => {
+    const client = await open(world.tokens.op1);
+    const hello = await client.next('hello');
+    expect(hello).toMatchObject({
+      username: 'op1',
+      seatState: 'signed-out',
+      heartbeat: { intervalMs: 200, timeoutMs: 800 },
+      offerSeconds: 2,
+    });
+    expect(await seatRow('op1')).toMatchObject({ state: 'signed-out' });
+    expect((await seatRow('op1'))?.node).toBeTruthy();
+  });
+
+  it('keeps one connection per seat: a second one replaces the first (close 4409)', async () => {
+    const first = await open(world.tokens.op1);
+    await first.signIn();
+    const second = await open(world.tokens.op1);
+    await second.next('hello');
+    expect(await first.next('error')).toMatchObject({ code: 'replaced' });
+    expect((await first.closed).code).toBe(SEAT_CLOSE_CODES.replaced);
+    // The new connection starts signed out: a dropped seat signs in again.
+    expect(await seatRow('op1')).toMatchObject({ state: 'signed-out' });
+  });
+});
+
+describe('seat states', () => {
+  it('signs in to waiting (standby), pauses to signed-in, signs out; the row follows', async () => {
+    const client = await open(world.tokens.op1);
+    await client.next('hello');
+    client.send({ type: 'sign-in' });
+    expect(await client.next('seat-state')).toMatchObject({ seatState: 'waiting', projectId: null });
+    expect(await seatRow('op1')).toMatchObject({ state: 'waiting' });
+    client.send({ type: 'standby', standby: false });
+    expect(await client.next('seat-state')).toMatchObject({ seatState: 'signed-in' });
+    expect(await seatRow('op1')).toMatchObject({ state: 'signed-in' });
+    client.send({ type: 'sign-out' });
+    expect(await client.next('seat-state')).toMatchObject({ seatState: 'signed-out' });
+    expect(await seatRow('op1')).toMatchObject({ state: 'signed-out' });
+  });
+
+  it('signs in to one of its projects only; a project it is not assigned to is refused', async () => {
+    const client = await open(world.tokens.op1);
+    await client.next('hello');
+    client.send({ type: 'sign-in', projectId: world.projectId });
+    expect(await client.next('seat-state')).toMatchObject({ seatState: 'waiting', projectId: world.projectId });
+    expect(await seatRow('op1')).toMatchObject({ projectId: world.projectId });
+    await server.database.db.delete(projectOperators).where(sql`true`);
+    client.send({ type: 'sign-in', projectId: world.projectId });
+    expect(await client.next('error')).toMatchObject({ code: 'project-not-assigned' });
+  });
+
+  it('answers a malformed message with bad-message and a call message before sign-in with not-signed-in', async () => {
+    const client = await open(world.tokens.op1);
+    await client.next('hello');
+    client.socket.send('{"type":"dance"}');
+    expect(await client.next('error')).toMatchObject({ code: 'bad-message' });
+    client.send({ type: 'hang-up', callId: world.projectId });
+    expect(await client.next('error')).toMatchObject({ code: 'not-signed-in' });
+  });
+
+  it('answers pings with pongs', async () => {
+    const client = await open(world.tokens.op1);
+    await client.next('hello');
+    client.send({ type: 'ping', at: 42 });
+    let pong = await client.next('pong');
+    while (pong.at !== 42) pong = await client.next('pong');
+    expect(pong.at).toBe(42);
+  });
+
+  it('a lost heartbeat disconnects the seat (heartbeat-timeout, close 4408) and signs it out', async () => {
+    const client = await open(world.tokens.op1, '?locale=en-US');
+    await client.signIn();
+    expect(await seatRow('op1')).toMatchObject({ state: 'waiting' });
+    client.stopPinging();
+    const error = await client.next('error', 5000);
+    expect(error).toMatchObject({ code: 'heartbeat-timeout', message: 'Heartbeat timeout, connection has been disconnected' });
+    expect((await client.closed).code).toBe(SEAT_CLOSE_CODES.heartbeatTimeout);
+    await expect.poll(() => seatRow('op1')).toMatchObject({ state: 'signed-out', node: null });
+  });
+
+  it('a closed connection leaves the seat signed out and not connected', async () => {
+    const client = await open(world.tokens.op1);
+    await client.signIn();
+    client.close();
+    await client.closed;
+    await expect.poll(() => seatRow('op1')).toMatchObject({ state: 'signed-out', node: null });
+  });
+});

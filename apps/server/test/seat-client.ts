@@ -1,0 +1,143 @@
+import WebSocket from 'ws';
+import { MediaStreamTrack, RTCPeerConnection, RtpHeader, RtpPacket, usePCMU } from 'werift';
+import { SEAT_WS_PATH, seatServerMessageSchema, type SeatClientMessage, type SeatServerMessage } from '@dialwise/contracts';
+
+type Of<T extends SeatServerMessage['type']> = Extract<SeatServerMessage, { type: T }>;
+
+/**
+ * A seat as the browser would be: a WebSocket to /ws/seat (cookie auth), every server message parsed with
+ * the contracts' schema and queued, `next(type)` to await one. `close` is where the close code lands.
+ */
+export class SeatClient {
+  readonly received: SeatServerMessage[] = [];
+  readonly closed: Promise<{ code: number; reason: string }>;
+  private waiters: { type: string; resolve: (m: SeatServerMessage) => void }[] = [];
+  private pinger: NodeJS.Timeout | null = null;
+  private constructor(readonly socket: WebSocket) {
+    socket.on('message', (data) => {
+      const message = seatServerMessageSchema.parse(JSON.parse(data.toString()));
+      // Like the browser: ping at the interval the server announces.
+      if (message.type === 'hello')
+        this.pinger = setInterval(() => this.send({ type: 'ping', at: Date.now() }), message.heartbeat.intervalMs);
+      const waiter = this.waiters.find((w) => w.type === message.type);
+      if (waiter) {
+        this.waiters.splice(this.waiters.indexOf(waiter), 1);
+        waiter.resolve(message);
+      } else this.received.push(message);
+    });
+    this.closed = new Promise((resolve) =>
+      socket.on('close', (code, reason) => {
+        this.stopPinging();
+        resolve({ code, reason: reason.toString() });
+      }),
+    );
+  }
+
+  /** The network goes quiet: no more pings (the heartbeat test). */
+  stopPinging(): void {
+    if (this.pinger) clearInterval(this.pinger);
+  }
+
+  static async open(baseUrl: string, token?: string, query = ''): Promise<SeatClient> {
+    const socket = new WebSocket(`${baseUrl.replace('http', 'ws')}${SEAT_WS_PATH}${query}`, {
+      headers: token ? { cookie: `Authorization=${token}` } : {},
+    });
+    const client = new SeatClient(socket);
+    await new Promise<void>((resolve, reject) => {
+      socket.once('open', () => resolve());
+      socket.once('error', reject);
+    });
+    return client;
+  }
+
+  send(message: SeatClientMessage): void {
+    if (this.socket.readyState === WebSocket.OPEN) this.socket.send(JSON.stringify(message));
+  }
+
+  /** The next message of this type (one already received first). Rejects after `ms`. */
+  next<T extends SeatServerMessage['type']>(type: T, ms = 10_000): Promise<Of<T>> {
+    const index = this.received.findIndex((m) => m.type === type);
+    if (index >= 0) return Promise.resolve(this.received.splice(index, 1)[0] as Of<T>);
+    return new Promise((resolve, reject) => {
+      const waiter = { type, resolve: resolve as (m: SeatServerMessage) => void };
+      this.waiters.push(waiter);
+      setTimeout(() => {
+        if (!this.waiters.includes(waiter)) return;
+        this.waiters.splice(this.waiters.indexOf(waiter), 1);
+        reject(new Error(`no ${type} within ${ms} ms; got ${this.received.map((m) => m.type).join(', ')}`));
+      }, ms).unref();
+    });
+  }
+
+  /** Whether a message of this type arrives within `ms` (for "never offered"). */
+  async gets(type: SeatServerMessage['type'], ms: number): Promise<boolean> {
+    return this.next(type, ms).then(
+      () => true,
+      () => false,
+    );
+  }
+
+  async signIn(extra: { projectId?: string; standby?: boolean } = {}): Promise<void> {
+    await this.next('hello');
+    this.send({ type: 'sign-in', ...extra });
+    await this.next('seat-state');
+  }
+
+  close(): void {
+    this.socket.close();
+  }
+}
+
+/**
+ * The browser's WebRTC side, in Node: offers PCMU, trickles ICE over the seat's socket, sends a 20 ms
+ * frame of `payload` every tick while `talking`, and counts what it hears.
+ */
+export class SeatMediaClient {
+  readonly pc = new RTCPeerConnection({ codecs: { audio: [usePCMU()] }, iceUseIpv6: false });
+  private readonly track = new MediaStreamTrack({ kind: 'audio' });
+  readonly heard: Buffer[] = [];
+  private timer: NodeJS.Timeout | null = null;
+  private sequence = 0;
+
+  constructor(
+    private readonly seat: SeatClient,
+    private readonly callId: string,
+  ) {
+    this.pc.addTransceiver(this.track, { direction: 'sendrecv' });
+    this.pc.onTrack.subscribe((remote) => remote.onReceiveRtp.subscribe((rtp) => this.heard.push(rtp.payload)));
+    this.pc.onIceCandidate.subscribe((candidate) => {
+      if (candidate?.candidate)
+        seat.send({
+          type: 'ice-candidate',
+          callId,
+          candidate: { candidate: candidate.candidate, sdpMid: candidate.sdpMid ?? null, sdpMLineIndex: candidate.sdpMLineIndex ?? null },
+        });
+    });
+  }
+
+  async connect(): Promise<void> {
+    const offer = await this.pc.createOffer();
+    await this.pc.setLocalDescription(offer);
+    this.seat.send({ type: 'webrtc-offer', callId: this.callId, sdp: this.pc.localDescription!.sdp });
+    const answer = await this.seat.next('webrtc-answer');
+    await this.pc.setRemoteDescription({ type: 'answer', sdp: answer.sdp });
+  }
+
+  /** Sends `payload` (160 bytes of PCMU) every 20 ms until `stop()`. */
+  talk(payload: Buffer): void {
+    this.timer = setInterval(() => {
+      const header = new RtpHeader({
+        payloadType: 0,
+        sequenceNumber: this.sequence++ & 0xffff,
+        timestamp: this.sequence * 160,
+        ssrc: 4242,
+      });
+      this.track.writeRtp(new RtpPacket(header, payload));
+    }, 20);
+  }
+
+  async close(): Promise<void> {
+    if (this.timer) clearInterval(this.timer);
+    await this.pc.close();
+  }
+}

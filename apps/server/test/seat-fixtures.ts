@@ -1,0 +1,83 @@
+import { EventEmitter } from 'node:events';
+import type { CallEventMap, CallHandle, CallResult, VoiceSource } from '../src/telephony/index.ts';
+import type { TransferRequest } from '../src/seat/seat-dispatcher.ts';
+import type { TestServer } from './helper.ts';
+import { assignOperator, insertPlacedCall, projectWithTask } from './call-fixtures.ts';
+import { userWithSession } from './task-fixtures.ts';
+
+/**
+ * A call for dispatcher tests that need no audio: it can be hung up and reports its end, like a trunk's
+ * call. Media tests use a real SIP call to sipp instead.
+ */
+export class QuietCall extends EventEmitter<CallEventMap> {
+  readonly id = crypto.randomUUID();
+  readonly to = '13800000001';
+  state: CallHandle['state'] = 'answered';
+  hungUp = false;
+  source: VoiceSource | null = null;
+  private end!: (result: CallResult) => void;
+  readonly ended = new Promise<CallResult>((resolve) => {
+    this.end = resolve;
+  });
+  async hangup(): Promise<CallResult> {
+    this.hungUp = true;
+    this.calleeHangsUp();
+    return this.ended;
+  }
+  calleeHangsUp(): void {
+    this.state = 'ended';
+    this.end({ callId: this.id } as CallResult);
+  }
+  setVoiceSource(source: VoiceSource | null): void {
+    this.source = source;
+  }
+}
+
+export interface SeatWorld {
+  companyId: string;
+  otherCompanyId: string;
+  projectId: string;
+  taskId: string;
+  lineId: string;
+  tokens: Record<'op1' | 'op2' | 'stranger' | 'admin', string>;
+}
+
+/** A company with a project whose agents are op1 and op2; `stranger` is an agent of another company. */
+export async function seatWorld(server: TestServer, seeded: { companyId: string; otherCompanyId: string }): Promise<SeatWorld> {
+  const admin = await userWithSession(server, seeded.companyId, 'seatadmin', 'ADMIN');
+  const { projectId, taskId, lineId } = await projectWithTask(server, admin, seeded.companyId, 'Seats');
+  const tokens = {
+    op1: await userWithSession(server, seeded.companyId, 'op1', 'OPR'),
+    op2: await userWithSession(server, seeded.companyId, 'op2', 'OPR'),
+    stranger: await userWithSession(server, seeded.otherCompanyId, 'stranger', 'OPR'),
+    admin,
+  };
+  await assignOperator(server, seeded.companyId, projectId, 'op1');
+  await assignOperator(server, seeded.companyId, projectId, 'op2');
+  return { companyId: seeded.companyId, otherCompanyId: seeded.otherCompanyId, projectId, taskId, lineId, tokens };
+}
+
+/** A live call record of the world's task and the transfer request of it. */
+export async function transferRequest(
+  server: TestServer,
+  world: SeatWorld,
+  call: CallHandle,
+  signal = new AbortController().signal,
+): Promise<TransferRequest> {
+  const callId = await insertPlacedCall(
+    server,
+    { companyId: world.companyId, projectId: world.projectId, taskId: world.taskId, lineId: world.lineId },
+    { placedAt: new Date(), endedAt: null, businessInfo: { plan: 'gold' } },
+  );
+  return {
+    callId,
+    companyId: world.companyId,
+    projectId: world.projectId,
+    taskId: world.taskId,
+    subtaskId: '1',
+    call,
+    conversation: [{ speaker: 'callee', text: 'I want a person', at: new Date() }],
+    summary: 'Asked for a human about the gold plan',
+    signal,
+  };
+}
