@@ -47,6 +47,8 @@ async function transferredCall(
       operatorId: await userId(username),
       state: username === takenBy ? 'accepted' : 'expired',
       deadline: new Date(),
+      // The offer as the seat received it (only its shape matters here).
+      payload: { callId: id } as never,
     });
   }
   return id;
