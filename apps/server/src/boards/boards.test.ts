@@ -4,8 +4,7 @@ import { ErrorCode, type BoardSeries, type BoardSummary, type OperatorStatus, ty
 import { addUser, call, seedCompanies, useTestServer } from '../../test/helper.ts';
 import { createProject, createTask, grantCatalogue, userWithSession } from '../../test/task-fixtures.ts';
 import { insertPlacedCall, type CallTarget } from '../../test/call-fixtures.ts';
-import { companies, sessions } from '../db/schema.ts';
-import { hashSessionToken } from '../auth/session-tokens.ts';
+import { companies, seats } from '../db/schema.ts';
 import { seedDemo } from '../demo/seed-demo.ts';
 import { sumRange } from './read-rollups.ts';
 
@@ -188,29 +187,27 @@ describe('real-time dashboard', () => {
   });
 });
 
-describe('operator status (derived: no seat screen yet)', () => {
-  it("signed in = a live session; waiting = signed in and not in a call; in call = 0; another company's operators do not count", async () => {
+describe('operator status (from the seats)', () => {
+  it("counts seats by their real state; stale or disconnected seats and another company's operators do not count", async () => {
     const s = await setup();
-    await userWithSession(server, s.companyId, 'op1', 'OPR');
-    const revoked = await addUser(server, s.companyId, 'op2', 'OPR');
-    await server.database.db.insert(sessions).values({
-      userId: revoked.id,
-      tokenHash: hashSessionToken('x'.repeat(43)),
-      expiresAt: new Date(Date.now() + 3_600_000),
-      revokedAt: new Date(),
-      revokedReason: 'logout',
-    });
-    const expired = await addUser(server, s.companyId, 'op3', 'OPR');
-    await server.database.db
-      .insert(sessions)
-      .values({ userId: expired.id, tokenHash: hashSessionToken('y'.repeat(43)), expiresAt: new Date(Date.now() - 1000) });
-    await addUser(server, s.companyId, 'op4', 'OPR');
-    await addUser(server, s.companyId, 'op5', 'OPR', { status: 'disabled' });
-    await userWithSession(server, s.otherCompanyId, 'op6', 'OPR');
+    const ids: Record<string, string> = {};
+    for (const name of ['op1', 'op2', 'op3', 'op4', 'op5', 'op6']) ids[name] = (await addUser(server, s.companyId, name, 'OPR')).id;
+    await addUser(server, s.companyId, 'op7', 'OPR', { status: 'disabled' });
+    const stranger = await addUser(server, s.otherCompanyId, 'op8', 'OPR');
+    const live = { node: 'n1', heartbeatAt: new Date() };
+    await server.database.db.insert(seats).values([
+      { operatorId: ids.op1!, companyId: s.companyId, state: 'waiting', ...live },
+      { operatorId: ids.op2!, companyId: s.companyId, state: 'in-call', ...live },
+      { operatorId: ids.op3!, companyId: s.companyId, state: 'signed-in', ...live },
+      // Its process stopped beating a minute ago: not connected any more.
+      { operatorId: ids.op4!, companyId: s.companyId, state: 'waiting', node: 'n2', heartbeatAt: new Date(Date.now() - 60_000) },
+      { operatorId: ids.op5!, companyId: s.companyId, state: 'signed-out', ...live },
+      { operatorId: stranger.id, companyId: s.otherCompanyId, state: 'in-call', ...live },
+    ]);
     const answer = await call<OperatorStatus>(server, '/api/boards/operators', { token: s.alice });
-    expect(answer.body.data).toEqual({ total: 4, signedIn: 1, waiting: 1, inCall: 0, signedOut: 3 });
+    expect(answer.body.data).toEqual({ total: 6, signedIn: 3, waiting: 1, inCall: 1, signedOut: 3 });
     const other = await call<OperatorStatus>(server, '/api/boards/operators', { token: s.gina });
-    expect(other.body.data).toEqual({ total: 1, signedIn: 1, waiting: 1, inCall: 0, signedOut: 0 });
+    expect(other.body.data).toEqual({ total: 1, signedIn: 1, waiting: 0, inCall: 1, signedOut: 0 });
   });
 });
 

@@ -55,7 +55,8 @@ export async function boardRoutes(app: FastifyInstance) {
     {
       schema: {
         tags,
-        summary: "The company's operators: signed in (a live session), waiting, in call, signed out",
+        summary:
+          "The company's operators by their seats' states: signed in (connected and signed in), waiting (standby), in call, signed out",
         body: noBody,
         response: answers(operatorStatusSchema),
       },

@@ -1,0 +1,124 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { seats, users } from '../db/schema.ts';
+import { seedCompanies, useTestServer } from '../../test/helper.ts';
+import { startSipp, type Sipp } from '../../test/sipp.ts';
+import { SeatClient, SeatMediaClient } from '../../test/seat-client.ts';
+import { seatWorld, transferRequest, type SeatWorld } from '../../test/seat-fixtures.ts';
+import { SipTrunk, type AudioFrame, type CallHandle } from '../telephony/index.ts';
+import { rms, tone } from '../telephony/media/audio.ts';
+import { decodeG711, encodeG711 } from '../telephony/media/g711.ts';
+
+const server = useTestServer({ seat: { heartbeatIntervalMs: 500, heartbeatTimeoutMs: 5000, offerSeconds: 5, mediaSeconds: 8 } });
+const dataDir = mkdtempSync(join(tmpdir(), 'dialwise-seat-media-'));
+afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+let world: SeatWorld;
+let baseUrl: string;
+let trunk: SipTrunk;
+let sipp: Sipp | null = null;
+let seat: SeatClient | null = null;
+let media: SeatMediaClient | null = null;
+
+beforeEach(async () => {
+  if (!server.app.server.listening) await server.app.listen({ port: 0, host: '127.0.0.1' });
+  const address = server.app.server.address();
+  baseUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  world = await seatWorld(server, await seedCompanies(server));
+  trunk = new SipTrunk({ recordingsDir: join(dataDir, 'recordings'), bindAddress: '127.0.0.1', rtpPorts: { min: 35000, max: 36998 } });
+});
+
+afterEach(async () => {
+  await media?.close();
+  seat?.close();
+  await seat?.closed;
+  await sipp?.stop();
+  await trunk.close();
+  media = seat = sipp = null;
+});
+
+/** 20 ms of a 1 kHz tone in PCMU: what the seat's microphone sends. */
+function toneFrame(): Buffer {
+  const frame = Buffer.alloc(160);
+  encodeG711(
+    'PCMU',
+    tone(1000, 20, 0.5).map((v, i, all) => (i < all.length ? v : 0)),
+    frame,
+  );
+  return frame;
+}
+
+/** Loudness of what came back from sipp's RTP echo (the far end's stream) since `from`. */
+function loudest(frames: { at: number; frame: AudioFrame }[], from: number, to = Number.POSITIVE_INFINITY): number {
+  return Math.max(0, ...frames.filter((f) => f.at >= from && f.at < to).map((f) => rms(f.frame.samples)));
+}
+
+describe('seat audio over WebRTC, bridged to a real SIP call', () => {
+  it('pre-voice drops the seat’s audio; after connect the far end receives it; the seat hears the call; hang-up ends it', async () => {
+    sipp = await startSipp({ scenario: 'uas-answer.xml', rtpEcho: true, keys: { pt: 0, codec: 'PCMU' }, timeoutS: 60 });
+    const call: CallHandle = trunk.dial({
+      to: '13800000001',
+      callerId: '02100000000',
+      line: { username: 'line1001', password: 'x', domain: sipp.address, port: sipp.port },
+      ringTimeoutMs: 5000,
+    });
+    expect(await call.answered).toMatchObject({ codec: 'PCMU' });
+    const echoed: { at: number; frame: AudioFrame }[] = [];
+    call.on('audio', (frame) => echoed.push({ at: Date.now(), frame }));
+
+    seat = await SeatClient.open(baseUrl, world.tokens.op1, '?locale=en-US');
+    await seat.signIn();
+    const request = await transferRequest(server, world, call);
+    const pending = server.app.seats.transfer(request);
+    const offer = await seat.next('offer');
+    seat.send({ type: 'accept', offerId: offer.offerId });
+    media = new SeatMediaClient(seat, request.callId);
+    await media.connect();
+    const result = await pending;
+    if (!result.ok) throw new Error(`transfer failed: ${result.reason}`);
+    await seat.next('pre-voice');
+
+    // Pre-voice: the seat talks, the server drops it: the far end echoes only our silence.
+    media.talk(toneFrame());
+    const preVoiceFrom = Date.now() + 200;
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    const preVoiceTo = Date.now();
+    expect(loudest(echoed, preVoiceFrom, preVoiceTo)).toBeLessThan(50);
+
+    await result.seat.connect();
+    expect(await seat.next('connected')).toMatchObject({ callId: request.callId });
+    const connectedAt = Date.now();
+    await expect.poll(() => loudest(echoed, connectedAt), { timeout: 5000 }).toBeGreaterThan(5000);
+
+    // The seat hears the call: sipp echoes the seat's own tone back through the bridge.
+    await expect
+      .poll(() => Math.max(0, ...media!.heard.slice(-50).map((payload) => rms(decodeG711('PCMU', payload)))), { timeout: 5000 })
+      .toBeGreaterThan(5000);
+
+    seat.send({ type: 'mute', callId: request.callId, muted: true });
+    expect(await seat.next('muted')).toMatchObject({ muted: true });
+
+    seat.send({ type: 'hang-up', callId: request.callId });
+    expect(await result.seat.ended).toEqual({ by: 'seat' });
+    expect(await seat.next('call-ended')).toMatchObject({ callId: request.callId, reason: 'seat-hung-up' });
+    const ended = await call.ended;
+    expect(ended).toMatchObject({ outcome: 'answered', hungUpBy: 'us' });
+    expect(await sipp.exited).toBe(0);
+
+    // The seat's voice is in the recording (right channel: our side), after the connect only.
+    const wav = readFileSync(ended.recording!.path);
+    const samples = new Int16Array(wav.buffer, wav.byteOffset + 44, (wav.length - 44) / 2);
+    const right = samples.filter((_, i) => i % 2 === 1);
+    expect(rms(right)).toBeGreaterThan(1000);
+
+    const [row] = await server.database.db
+      .select({ state: seats.state, callId: seats.callId })
+      .from(seats)
+      .innerJoin(users, eq(users.id, seats.operatorId))
+      .where(eq(users.username, 'op1'));
+    expect(row).toEqual({ state: 'waiting', callId: null });
+  });
+});
