@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, request, test, type APIRequestContext, type Page } from '@playwright/test';
@@ -13,9 +13,9 @@ import { startOwnServer, type OwnServer } from './seat-server.ts';
  * pre-voice, speaks once connected (the call's recording must hold the agent's voice on our channel),
  * mutes, hangs up and files the call. These run against a server of their own (see seat-server.ts).
  */
-const wavDir = mkdtempSync(join(tmpdir(), 'dialwise-seat-wav-'));
-const WAV = join(wavDir, 'agent.wav');
-execFileSync('espeak-ng', ['-v', 'en-us', '-w', WAV, 'Hello, this is Agent Lin from Acme. How can I help you today?']);
+const OWN_PORT = Number(process.env.E2E_PORT ?? 4310) + 50;
+// Written in beforeAll, before the first page launches the browser (the browser is started lazily).
+const WAV = join(tmpdir(), `dialwise-seat-agent-${OWN_PORT}.wav`);
 
 test.use({
   launchOptions: {
@@ -29,18 +29,19 @@ test.use({
     ],
   },
 });
-test.describe.configure({ mode: 'serial' });
+// A loaded machine makes every step slow (a page load can take seconds): generous per-test budgets.
+test.describe.configure({ mode: 'serial', timeout: 240_000 });
 
-const OWN_PORT = Number(process.env.E2E_PORT ?? 4310) + 50;
 let own: OwnServer;
 
 test.beforeAll(async () => {
   test.setTimeout(180_000);
+  execFileSync('espeak-ng', ['-v', 'en-us', '-w', WAV, 'Hello, this is Agent Lin from Acme. How can I help you today?']);
   own = await startOwnServer(OWN_PORT, { SEAT_HEARTBEAT_MS: '1000', SEAT_HEARTBEAT_TIMEOUT_MS: '4000' });
 });
 test.afterAll(async () => {
   await own?.stop();
-  rmSync(wavDir, { recursive: true, force: true });
+  rmSync(WAV, { force: true });
 });
 
 async function api<T>(client: APIRequestContext, path: string, body: unknown): Promise<T> {
@@ -57,7 +58,11 @@ async function transferringTask(name: string, numbers: number) {
   const operators = await api<{ id: string; name: string }[]>(admin, '/api/projects/operators', {});
   const agent = operators.find((operator) => operator.name.includes('agent'));
   expect(agent).toBeTruthy();
-  const project = await api<{ id: string }>(admin, '/api/projects/create', { name, encryptionType: 'PLAIN_TEXT', operatorIds: [agent!.id] });
+  const project = await api<{ id: string }>(admin, '/api/projects/create', {
+    name,
+    encryptionType: 'PLAIN_TEXT',
+    operatorIds: [agent!.id],
+  });
   const options = await api<{ scenarios: { id: string }[]; voices: { id: string }[]; sipLines: { id: string; alias: string }[] }>(
     admin,
     '/api/tasks/options',
@@ -75,7 +80,10 @@ async function transferringTask(name: string, numbers: number) {
     advanced: { prologues: ['Hello, this is Acme calling about your renewal.'], pauseSeconds: 1 },
   });
   const stamp = String(Date.now()).slice(-5);
-  const rows = Array.from({ length: numbers }, (_, i) => `139${stamp}${String(i).padStart(3, '0')},Hello customer ${i},plan=gold&name=Li,note ${i}`);
+  const rows = Array.from(
+    { length: numbers },
+    (_, i) => `139${stamp}${String(i).padStart(3, '0')},Hello customer ${i},plan=gold&name=Li,note ${i}`,
+  );
   const upload = await admin.post(`/api/subtasks/upload?taskId=${task.id}`, {
     headers: { 'content-type': 'text/csv', 'x-upload-filename': 'numbers.csv' },
     data: Buffer.from(`phoneNumber,prologueInfo,businessInfo,remark\n${rows.join('\n')}\n`),
@@ -112,10 +120,22 @@ function loudestRms(wav: Buffer, channel: number): number {
   return loudest;
 }
 
+/** The seat as the agent sees it, kept with the run's artifacts (`e2e/.artifacts/screens/`) for review. */
+async function shot(page: Page, name: string) {
+  await page.screenshot({ path: join(import.meta.dirname, '..', '.artifacts', 'screens', `seat-${name}.png`), fullPage: true });
+}
+
+/** Switches the theme from the top bar (no reload, so the seat stays connected). */
+async function toggleTheme(page: Page, to: 'dark' | 'light') {
+  await page.getByTestId('nav-theme').click();
+  if (to === 'dark') await expect(page.locator('body')).toHaveAttribute('arco-theme', 'dark');
+  else await expect(page.locator('body')).not.toHaveAttribute('arco-theme', 'dark');
+}
+
 async function startWork(page: Page) {
   await signIn(page, 'agent', `${own.url}/login`);
   await expect(page.getByTestId('seat-page')).toBeVisible();
-  await expect(page.getByTestId('seat-devices')).toHaveAttribute('data-status', 'ready');
+  await expect(page.getByTestId('seat-devices')).toHaveAttribute('data-status', 'ready', { timeout: 30_000 });
   await expect(page.getByTestId('seat-state')).toHaveAttribute('data-state', 'not-connected');
   await expect(page.getByTestId('seat-connection')).toHaveAttribute('data-state', 'not-connected');
   await page.getByTestId('seat-start').click();
@@ -128,7 +148,7 @@ async function startWork(page: Page) {
 test('device check: the fake microphone is found, allowed, and its level moves; the speaker test plays', async ({ page }) => {
   await signIn(page, 'agent', `${own.url}/login`);
   const devices = page.getByTestId('seat-devices');
-  await expect(devices).toHaveAttribute('data-status', 'ready');
+  await expect(devices).toHaveAttribute('data-status', 'ready', { timeout: 30_000 });
   await expect(page.getByTestId('seat-mic-status')).toHaveText('Ready');
   await expect(page.getByTestId('seat-mic-permission')).toHaveText('Allowed');
   await expect
@@ -142,7 +162,7 @@ test('device check: the fake microphone is found, allowed, and its level moves; 
 test('a transferred call: ring, accept, pre-voice then connected, the agent is heard on the call, mute, hang up, file it', async ({
   page,
 }) => {
-  test.setTimeout(300_000);
+  test.setTimeout(480_000);
   const task = await transferringTask(`Seat${String(Date.now()).slice(-6)}`, 30);
   try {
     await startWork(page);
@@ -163,11 +183,16 @@ test('a transferred call: ring, accept, pre-voice then connected, the agent is h
       await expect(panel.or(ended)).toBeVisible();
       const phases: string[] = [];
       try {
-        await expect.poll(async () => {
-          const phase = await panel.getAttribute('data-phase', { timeout: 1000 }).catch(() => 'ended');
-          if (phase && phases.at(-1) !== phase) phases.push(phase);
-          return phase;
-        }, { timeout: 30_000, intervals: [100] }).toMatch(/^(connected|ended)$/);
+        await expect
+          .poll(
+            async () => {
+              const phase = await panel.getAttribute('data-phase', { timeout: 1000 }).catch(() => 'ended');
+              if (phase && phases.at(-1) !== phase) phases.push(phase);
+              return phase;
+            },
+            { timeout: 30_000, intervals: [100] },
+          )
+          .toMatch(/^(connected|ended)$/);
       } catch {
         // reported below
       }
@@ -185,6 +210,7 @@ test('a transferred call: ring, accept, pre-voice then connected, the agent is h
       await page.getByTestId('seat-mute').click();
       await expect(page.getByTestId('seat-mute')).toHaveAttribute('data-muted', 'false');
       const id = (await page.getByTestId('seat-info').getAttribute('data-call'))!;
+      await shot(page, 'en-light-call');
       if (await ended.isVisible()) {
         await page.getByTestId('seat-next').click();
         continue;
@@ -204,16 +230,22 @@ test('a transferred call: ring, accept, pre-voice then connected, the agent is h
     await page.getByTestId('seat-disposition-note').fill('Call back on Monday about the renewal price');
     await page.getByTestId('seat-disposition-save').click();
     await expect(page.getByTestId('seat-disposition-saved')).toContainText('Saved by Agent Lin');
+    await toggleTheme(page, 'dark');
+    await shot(page, 'en-dark-filed');
+    await toggleTheme(page, 'light');
 
     // The server received the agent's voice: the call's recording holds it on our channel (right).
     let wav = Buffer.alloc(0);
     await expect
-      .poll(async () => {
-        const response = await page.request.get(`${own.url}/api/call-records/recording/${callId}`);
-        if (!response.ok()) return 0;
-        wav = Buffer.from(await response.body());
-        return wav.length;
-      }, { timeout: 20_000 })
+      .poll(
+        async () => {
+          const response = await page.request.get(`${own.url}/api/call-records/recording/${callId}`);
+          if (!response.ok()) return 0;
+          wav = Buffer.from(await response.body());
+          return wav.length;
+        },
+        { timeout: 20_000 },
+      )
       .toBeGreaterThan(44);
     expect(loudestRms(wav, 1)).toBeGreaterThan(500);
 
@@ -286,9 +318,13 @@ test('the seat in Chinese: states, actions and the device check', async ({ page 
   await expect(page.getByTestId('seat-state')).toHaveText('未连接');
   await expect(page.getByTestId('seat-start')).toHaveText('开始工作');
   await expect(page.getByTestId('seat-devices')).toContainText('设备检测');
-  await expect(page.getByTestId('seat-mic-status')).toHaveText('正常');
+  await expect(page.getByTestId('seat-mic-status')).toHaveText('正常', { timeout: 30_000 });
   await expect(page.getByTestId('operator-nav')).toContainText('我的项目');
   await page.getByTestId('seat-start').click();
   await expect(page.getByTestId('seat-connection')).toHaveText('已连接');
+  await shot(page, 'zh-light');
+  await toggleTheme(page, 'dark');
+  await shot(page, 'zh-dark');
+  await toggleTheme(page, 'light');
   await page.evaluate(() => localStorage.setItem('arco-locale', 'en-US'));
 });
