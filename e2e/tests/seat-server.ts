@@ -36,7 +36,7 @@ export async function startOwnServer(port: number, env: Record<string, string> =
     stderr = (stderr + chunk.toString()).slice(-4000);
   });
   const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 120_000;
+  const deadline = Date.now() + 300_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`the seat test server exited: ${stderr}`);
     try {

@@ -35,7 +35,7 @@ test.describe.configure({ mode: 'serial', timeout: 240_000 });
 let own: OwnServer;
 
 test.beforeAll(async () => {
-  test.setTimeout(180_000);
+  test.setTimeout(360_000);
   execFileSync('espeak-ng', ['-v', 'en-us', '-w', WAV, 'Hello, this is Agent Lin from Acme. How can I help you today?']);
   own = await startOwnServer(OWN_PORT, { SEAT_HEARTBEAT_MS: '1000', SEAT_HEARTBEAT_TIMEOUT_MS: '4000' });
 });
@@ -181,26 +181,17 @@ test('a transferred call: ring, accept, pre-voice then connected, the agent is h
       const panel = page.getByTestId('seat-call');
       const ended = page.getByTestId('seat-call-ended');
       await expect(panel.or(ended)).toBeVisible();
-      const phases: string[] = [];
-      try {
-        await expect
-          .poll(
-            async () => {
-              const phase = await panel.getAttribute('data-phase', { timeout: 1000 }).catch(() => 'ended');
-              if (phase && phases.at(-1) !== phase) phases.push(phase);
-              return phase;
-            },
-            { timeout: 30_000, intervals: [100] },
-          )
-          .toMatch(/^(connected|ended)$/);
-      } catch {
-        // reported below
-      }
-      if (phases.at(-1) !== 'connected') {
+      // The call goes through pre-voice (the seat listens) to connected, unless the customer hangs up first.
+      await expect
+        .poll(async () => ((await ended.isVisible()) ? 'ended' : ((await panel.getAttribute('data-phase').catch(() => null)) ?? 'none')), {
+          timeout: 60_000,
+        })
+        .toMatch(/^(connected|ended)$/);
+      if (await ended.isVisible()) {
         await page.getByTestId('seat-next').click();
         continue;
       }
-      expect(phases).toContain('pre-voice');
+      await expect(panel).toHaveAttribute('data-pre-voice', 'true');
       await expect(page.getByTestId('seat-call-phase-hint')).toHaveText('The customer hears you now');
       await expect(page.getByTestId('seat-call-timer')).toContainText(/0:0\d/);
       // The agent speaks for a while (the fake microphone loops the WAV), then mutes and unmutes.

@@ -13,7 +13,6 @@ import { taskStatusSchema } from './tasks.ts';
 export const SEAT_CALL_LIMITS = { note: 500 } as const;
 
 export const seatCallIdSchema = z.object({ callId: idSchema });
-export type SeatCallId = z.infer<typeof seatCallIdSchema>;
 
 /** The seat's form: both choices required, the note optional (blank = none). */
 export const callDispositionInputSchema = z.object({

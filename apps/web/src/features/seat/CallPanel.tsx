@@ -75,7 +75,7 @@ export function CallPanel({
   } else if (call) {
     const started = call.connectedAt ?? call.acceptedAt;
     body = (
-      <div className="seat-incall" data-testid="seat-call" data-phase={call.phase}>
+      <div className="seat-incall" data-testid="seat-call" data-phase={call.phase} data-pre-voice={call.preVoiceAt !== null}>
         <Space align="center" className="seat-incall-head">
           <Tag color="arcoblue" size="large">
             {call.offer.customerNumber}

@@ -194,7 +194,7 @@ describe('seat client: a call', () => {
     await vi.advanceTimersByTimeAsync(0);
     expect(media.answers).toEqual(['v=0']);
     socket.server({ type: 'pre-voice', callId: CALL });
-    expect(client.getSnapshot().call?.phase).toBe('pre-voice');
+    expect(client.getSnapshot().call).toMatchObject({ phase: 'pre-voice', preVoiceAt: expect.any(Number) });
     expect(media.sending.at(-1)).toBe(false);
     socket.server({ type: 'connected', callId: CALL, at: new Date().toISOString() });
     expect(media.sending.at(-1)).toBe(true);

@@ -20,6 +20,8 @@ export interface SeatCall {
   phase: Exclude<SeatCallPhase, 'offered'>;
   /** When the seat accepted, and when the customer started hearing the seat (ms since epoch). */
   acceptedAt: number;
+  /** When pre-voice began (the seat started hearing the call); null if the call went straight on. */
+  preVoiceAt: number | null;
   connectedAt: number | null;
   muted: boolean;
 }
@@ -195,7 +197,7 @@ export class SeatClient {
     this.set({
       offer: null,
       lastCall: null,
-      call: { offer: ringing.offer, phase: 'media', acceptedAt: this.now(), connectedAt: null, muted: false },
+      call: { offer: ringing.offer, phase: 'media', acceptedAt: this.now(), preVoiceAt: null, connectedAt: null, muted: false },
     });
     try {
       const media = this.options.media();
@@ -302,7 +304,8 @@ export class SeatClient {
   private phase(callId: string, phase: SeatCall['phase'], connectedAt: number | null = null) {
     const call = this.snapshot.call;
     if (!call || !this.isCurrent(callId)) return;
-    this.set({ call: { ...call, phase, connectedAt: connectedAt ?? call.connectedAt } });
+    const preVoiceAt = phase === 'pre-voice' ? (call.preVoiceAt ?? this.now()) : call.preVoiceAt;
+    this.set({ call: { ...call, phase, preVoiceAt, connectedAt: connectedAt ?? call.connectedAt } });
     this.applySending();
   }
 
