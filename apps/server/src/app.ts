@@ -41,6 +41,7 @@ import { taskRoutes } from './tasks/routes.ts';
 import { subtaskRoutes } from './subtasks/routes.ts';
 import { callRecordRoutes } from './call-records/routes.ts';
 import { boardRoutes } from './boards/routes.ts';
+import { seatRoutes } from './seat/seat-routes.ts';
 
 export interface AppOptions {
   config: Config;
@@ -158,6 +159,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(subtaskRoutes, { prefix: '/api/subtasks' });
   await app.register(callRecordRoutes, { prefix: '/api/call-records' });
   await app.register(boardRoutes, { prefix: '/api/boards' });
+  await app.register(seatRoutes, { prefix: '/api/seat' });
 
   if (existsSync(join(options.config.webDist, 'index.html'))) {
     await app.register(fastifyStatic, { root: options.config.webDist, prefix: '/', wildcard: false });

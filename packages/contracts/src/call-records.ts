@@ -22,6 +22,27 @@ export type CallRecordState = (typeof CALL_RECORD_STATES)[number];
 export const TRANSFER_OUTCOMES = ['none', 'success', 'failed', 'lost'] as const;
 export type TransferOutcome = (typeof TRANSFER_OUTCOMES)[number];
 
+/** What the customer called about, as the agent files it. */
+export const ISSUE_TYPES = ['inquiry', 'purchase', 'complaint', 'support', 'billing', 'other'] as const;
+export const issueTypeSchema = z.enum(ISSUE_TYPES, { error: 'v.seat.issueType' });
+export type IssueType = z.infer<typeof issueTypeSchema>;
+
+/** Where the customer's matter stands when the agent leaves the call. */
+export const RESOLUTION_STATUSES = ['resolved', 'follow-up', 'escalated', 'unresolved'] as const;
+export const resolutionStatusSchema = z.enum(RESOLUTION_STATUSES, { error: 'v.seat.resolutionStatus' });
+export type ResolutionStatus = z.infer<typeof resolutionStatusSchema>;
+
+/** As stored on the call: who filed it and when (null fields until the agent saves). */
+export const callDispositionSchema = z.object({
+  issueType: issueTypeSchema.nullable(),
+  resolutionStatus: resolutionStatusSchema.nullable(),
+  note: z.string().nullable(),
+  /** The agent who saved it (alias or user name) and when. */
+  by: z.string().nullable(),
+  at: isoDateTime.nullable(),
+});
+export type CallDisposition = z.infer<typeof callDispositionSchema>;
+
 export const CALL_RECORD_SORTS = ['desc', 'asc'] as const;
 
 export const CALL_RECORD_LIMITS = {
@@ -225,6 +246,8 @@ export const callRecordDetailSchema = callRecordSchema.extend({
   analysisDetail: z.string().nullable(),
   /** The scenario's callbacks for this call: each event owed to each URL, with its attempts. */
   callbacks: z.array(callbackDeliverySchema),
+  /** What the agent who took the call filed (issue type, resolution status); all null until then. */
+  disposition: callDispositionSchema,
 });
 export type CallRecordDetail = z.infer<typeof callRecordDetailSchema>;
 
@@ -236,6 +259,9 @@ export const callHistoryItemSchema = z.object({
   state: z.enum(CALL_RECORD_STATES),
   outcome: z.string().nullable(),
   transferOutcome: z.enum(TRANSFER_OUTCOMES),
+  /** What the agent filed on that call, if one took it. */
+  issueType: issueTypeSchema.nullable(),
+  resolutionStatus: resolutionStatusSchema.nullable(),
 });
 export type CallHistoryItem = z.infer<typeof callHistoryItemSchema>;
 

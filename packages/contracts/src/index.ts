@@ -29,3 +29,4 @@ export * from './call-records.ts';
 export * from './boards.ts';
 export * from './seat.ts';
 export * from './csv.ts';
+export * from './seat-calls.ts';

@@ -12,6 +12,7 @@ import { PROJECTS_MESSAGES } from './messages/projects.ts';
 import { TASKS_MESSAGES } from './messages/tasks.ts';
 import { CALL_RECORDS_MESSAGES } from './messages/call-records.ts';
 import { BOARDS_MESSAGES } from './messages/boards.ts';
+import { SEAT_CALLS_MESSAGES } from './messages/seat-calls.ts';
 import { SEAT_MESSAGES } from './messages/seat.ts';
 
 /**
@@ -176,6 +177,7 @@ export const MESSAGES = {
   ...TASKS_MESSAGES,
   ...CALL_RECORDS_MESSAGES,
   ...BOARDS_MESSAGES,
+  ...SEAT_CALLS_MESSAGES,
   ...SEAT_MESSAGES,
 } as const satisfies Record<string, Record<Locale, string>>;
 

@@ -8,7 +8,7 @@ import { stateOf, visibleCall } from './call-record-row.ts';
  * The customer behind a call: the upload's prologue and business info (kept on the call), the subtask's
  * remark and extra columns while the subtask exists, and the earlier calls to the same stored number in
  * the same project (same task or another of the project), newest first — the seat's "last call, duration,
- * outcome". Scoped like the call itself: whoever may see this call may see the project's calls.
+ * outcome, issue type, resolution status". Scoped like the call itself: whoever may see this call may see the project's calls.
  */
 export async function getCallCustomer(ctx: ActionContext, id: string): Promise<CallCustomer> {
   const { call } = await visibleCall(ctx, id);
@@ -34,6 +34,8 @@ export async function getCallCustomer(ctx: ActionContext, id: string): Promise<C
         status: calls.status,
         outcome: calls.outcome,
         transferOutcome: calls.transferOutcome,
+        issueType: calls.issueType,
+        resolutionStatus: calls.resolutionStatus,
       })
       .from(calls)
       .innerJoin(tasks, eq(tasks.id, calls.taskId))
@@ -55,6 +57,8 @@ export async function getCallCustomer(ctx: ActionContext, id: string): Promise<C
       state: stateOf(row),
       outcome: row.outcome,
       transferOutcome: row.transferOutcome,
+      issueType: row.issueType,
+      resolutionStatus: row.resolutionStatus,
     })),
     previousCalls: counted?.n ?? 0,
   };

@@ -1,14 +1,22 @@
 import { eq } from 'drizzle-orm';
 import type { CallRecordDetail } from '@dialwise/contracts';
 import type { ActionContext } from '../auth/actor.ts';
-import { sipLines } from '../db/schema.ts';
 import { listCallDeliveries } from '../callbacks/list-call-deliveries.ts';
+import { sipLines, users } from '../db/schema.ts';
 import { toCallRecord, visibleCall } from './call-record-row.ts';
 
-/** The drawer's call: the masked row, how it ended, the line it went out on, and its conversation in order. */
+/**
+ * The drawer's call: the masked row, how it ended, the line it went out on, its conversation in order, and
+ * what the agent who took it filed.
+ */
 export async function getCallRecord(ctx: ActionContext, id: string): Promise<CallRecordDetail> {
   const { call, projectName, encryptionType, taskName } = await visibleCall(ctx, id);
-  const [line] = await ctx.db.select({ alias: sipLines.alias }).from(sipLines).where(eq(sipLines.id, call.sipLineId)).limit(1);
+  const [[line], [agent]] = await Promise.all([
+    ctx.db.select({ alias: sipLines.alias }).from(sipLines).where(eq(sipLines.id, call.sipLineId)).limit(1),
+    call.dispositionBy
+      ? ctx.db.select({ alias: users.alias, username: users.username }).from(users).where(eq(users.id, call.dispositionBy)).limit(1)
+      : Promise.resolve([]),
+  ]);
   return {
     ...toCallRecord({ ...call, projectName, taskName, encryptionType }),
     ringingAt: call.ringingAt?.toISOString() ?? null,
@@ -23,5 +31,12 @@ export async function getCallRecord(ctx: ActionContext, id: string): Promise<Cal
     analysisState: call.analysisState,
     analysisDetail: call.analysisDetail,
     callbacks: await listCallDeliveries(ctx.db, id),
+    disposition: {
+      issueType: call.issueType,
+      resolutionStatus: call.resolutionStatus,
+      note: call.dispositionNote,
+      by: agent ? agent.alias || agent.username : null,
+      at: call.dispositionAt?.toISOString() ?? null,
+    },
   };
 }

@@ -16,6 +16,7 @@ import { tasksMessages } from '../features/tasks/locale.ts';
 import { subtasksMessages } from '../features/subtasks/locale.ts';
 import { callRecordsMessages } from '../features/call-records/locale.ts';
 import { boardsMessages } from '../features/boards/locale.ts';
+import { seatMessages } from '../features/seat/locale.ts';
 
 /**
  * Every string the console shows, en-US and zh-CN side by side (a missing one is a type error and a
@@ -219,9 +220,6 @@ const SHELL_MESSAGES = {
   'workplace.open': ['Open', '前往'],
   'workplace.help': ['Questions? Read the FAQ', '有疑问？查看常见问题'],
 
-  // Seat landing
-  'seat.title': ['Seat', '坐席工作台'],
-
   // FAQ
   'faq.title': ['Frequently asked questions', '常见问题'],
   'faq.q.roles': ['Which role should I sign in as?', '登录时应选择哪个身份？'],
@@ -279,6 +277,7 @@ export const CONSOLE_MESSAGES = {
   ...subtasksMessages,
   ...callRecordsMessages,
   ...boardsMessages,
+  ...seatMessages,
 } as const satisfies Record<string, readonly [string, string]>;
 
 const INDEX: Record<Locale, 0 | 1> = { 'en-US': 0, 'zh-CN': 1 };

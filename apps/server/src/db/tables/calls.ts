@@ -1,6 +1,13 @@
 import { sql } from 'drizzle-orm';
 import { bigint, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { CALL_OUTCOMES, type CallRuntimeFailure, type CallTurn, type ConversationLine } from '@dialwise/contracts';
+import {
+  CALL_OUTCOMES,
+  ISSUE_TYPES,
+  RESOLUTION_STATUSES,
+  type CallRuntimeFailure,
+  type CallTurn,
+  type ConversationLine,
+} from '@dialwise/contracts';
 import { companies } from '../schema.ts';
 import { projects } from './projects.ts';
 import { tasks } from './tasks.ts';
@@ -74,6 +81,12 @@ export const calls = pgTable(
     summary: text('summary'),
     /** Aliases of the catalogue's tags the conversation's analysis gave the call (call records filter on them). */
     tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
+    /** What the agent who took the call filed from the seat (null until they save), who and when. */
+    issueType: text('issue_type', { enum: ISSUE_TYPES }),
+    resolutionStatus: text('resolution_status', { enum: RESOLUTION_STATUSES }),
+    dispositionNote: text('disposition_note'),
+    dispositionBy: uuid('disposition_by'),
+    dispositionAt: timestamp('disposition_at', { withTimezone: true, mode: 'date' }),
   },
   (t) => [
     uniqueIndex('calls_live_subtask_key').on(t.subtaskId).where(sql`${t.endedAt} is null`),

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { CallRecordDetail } from '@dialwise/contracts';
 import { formatDateTime } from '../../locale/date-time.ts';
 import { callRecordKeys, getCallRecord } from './api.ts';
-import { CallStateTag, CallTagList, OutcomeText, TransferTag } from './CallTags.tsx';
+import { CallStateTag, CallTagList, DispositionText, OutcomeText, TransferTag } from './CallTags.tsx';
 import { ConversationView } from './ConversationView.tsx';
 import { TurnTimeline } from './TurnTimeline.tsx';
 import { CallbackDeliveries } from './CallbackDeliveries.tsx';
@@ -100,6 +100,31 @@ function CallFacts({ call, canReveal, tagNames }: { call: CallRecordDetail; canR
               { label: t('callRecords.drawer.hungUpBy'), value: call.hungUpBy ? t(`callRecords.hungUpBy.${call.hungUpBy}`) : '—' },
               { label: t('callRecords.col.transfer'), value: <TransferTag outcome={call.transferOutcome} /> },
               { label: t('callRecords.col.tags'), value: <CallTagList tags={call.tags} names={tagNames} />, span: 2 },
+              {
+                label: t('callRecords.drawer.disposition'),
+                value: (
+                  <span data-testid="call-record-disposition">
+                    <DispositionText issueType={call.disposition.issueType} resolutionStatus={call.disposition.resolutionStatus} />
+                    {call.disposition.by && (
+                      <span className="call-muted">
+                        {' '}
+                        · {call.disposition.by}
+                        {call.disposition.at ? ` · ${formatDateTime(call.disposition.at)}` : ''}
+                      </span>
+                    )}
+                  </span>
+                ),
+                span: 2,
+              },
+              ...(call.disposition.note
+                ? [
+                    {
+                      label: t('callRecords.drawer.dispositionNote'),
+                      value: <span data-testid="call-record-disposition-note">{call.disposition.note}</span>,
+                      span: 2,
+                    },
+                  ]
+                : []),
               {
                 label: t('callRecords.summary'),
                 value: (

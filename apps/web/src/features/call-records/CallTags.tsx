@@ -1,5 +1,5 @@
 import { Space, Tag } from '@arco-design/web-react';
-import { translate, type CallRecordState, type TransferOutcome } from '@dialwise/contracts';
+import { translate, type CallRecordState, type IssueType, type ResolutionStatus, type TransferOutcome } from '@dialwise/contracts';
 import { currentLocale } from '../../locale/index.ts';
 
 /** The labels of call states, outcomes and transfer outcomes are the export's too: one set, in contracts. */
@@ -38,6 +38,34 @@ export function CallTagList({ tags, names }: { tags: string[]; names: Map<string
           {names.get(tag) ?? tag}
         </Tag>
       ))}
+    </Space>
+  );
+}
+
+const RESOLUTION_COLORS: Record<ResolutionStatus, string> = {
+  resolved: 'green',
+  'follow-up': 'orange',
+  escalated: 'purple',
+  unresolved: 'red',
+};
+
+/** What the agent filed on a call: its issue type and resolution status (a dash before they filed). */
+export function DispositionText({
+  issueType,
+  resolutionStatus,
+}: {
+  issueType: IssueType | null;
+  resolutionStatus: ResolutionStatus | null;
+}) {
+  if (!issueType && !resolutionStatus) return <span className="call-muted">—</span>;
+  return (
+    <Space size={4} wrap data-testid="call-disposition">
+      {issueType && <span data-testid="call-issue-type">{callLabel(`call.issueType.${issueType}`)}</span>}
+      {resolutionStatus && (
+        <Tag size="small" color={RESOLUTION_COLORS[resolutionStatus]} data-testid="call-resolution-status">
+          {callLabel(`call.resolutionStatus.${resolutionStatus}`)}
+        </Tag>
+      )}
     </Space>
   );
 }

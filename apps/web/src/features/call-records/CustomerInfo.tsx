@@ -1,10 +1,10 @@
 import { Descriptions, Skeleton, Table, Tag, Typography, type TableColumnProps } from '@arco-design/web-react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { CallHistoryItem } from '@dialwise/contracts';
+import type { CallCustomer, CallHistoryItem } from '@dialwise/contracts';
 import { formatDateTime } from '../../locale/date-time.ts';
 import { callRecordKeys, getCallCustomer } from './api.ts';
-import { CallStateTag, OutcomeText, TransferTag } from './CallTags.tsx';
+import { CallStateTag, DispositionText, OutcomeText, TransferTag } from './CallTags.tsx';
 import { formatDuration } from './format.ts';
 import { PartFailed } from './PartFailed.tsx';
 
@@ -23,7 +23,12 @@ export function CustomerInfo({ callId }: { callId: string }) {
       />
     );
   }
-  const data = customer.data!;
+  return <CustomerInfoView data={customer.data!} />;
+}
+
+/** The customer's facts and history as answered (the drawer fetches them; the seat gets them with its call). */
+export function CustomerInfoView({ data }: { data: CallCustomer }) {
+  const { t } = useTranslation();
   const info = Object.entries({ ...data.businessInfo, ...data.extra });
   const columns: TableColumnProps<CallHistoryItem>[] = [
     {
@@ -67,6 +72,12 @@ export function CustomerInfo({ callId }: { callId: string }) {
       dataIndex: 'transferOutcome',
       width: 100,
       render: (_, row) => <TransferTag outcome={row.transferOutcome} />,
+    },
+    {
+      title: t('callRecords.col.disposition'),
+      dataIndex: 'issueType',
+      width: 120,
+      render: (_, row) => <DispositionText issueType={row.issueType} resolutionStatus={row.resolutionStatus} />,
     },
   ];
   return (

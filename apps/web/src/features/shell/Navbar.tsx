@@ -9,6 +9,7 @@ import { useUser } from '../../store/user.ts';
 import { signOut } from '../auth/session.ts';
 import { TopMenu } from './SideMenu.tsx';
 import { Logo } from './Logo.tsx';
+import { OperatorNav } from '../seat/OperatorNav.tsx';
 
 const LOCALE_LABELS: Record<Locale, string> = { 'zh-CN': '中文', 'en-US': 'English' };
 
@@ -54,6 +55,7 @@ export function Navbar({ onOpenSettings }: { onOpenSettings(): void }) {
       <div className="navbar-left">
         <Logo />
         {topMenu && <TopMenu />}
+        {!topMenu && role === 'OPR' && <OperatorNav />}
       </div>
       <ul className="navbar-right">
         <li>

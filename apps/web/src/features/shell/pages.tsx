@@ -33,6 +33,8 @@ const PAGES: Record<string, Page> = {
   callRecordBoard: lazy(() => import('../call-records/CallRecordsPage.tsx')),
   callRecordBoardOp: lazy(() => import('../call-records/CallRecordsPage.tsx')),
   projectOpIndex: lazy(() => import('../projects/OperatorProjectsPage.tsx')),
+  operatorIndex: lazy(() => import('../seat/SeatPage.tsx')),
+  callDisplay: lazy(() => import('../seat/SeatPage.tsx')),
 };
 
 export function pageFor(name: string): Page {

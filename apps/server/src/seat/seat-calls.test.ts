@@ -1,0 +1,174 @@
+import { describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import type { CallCustomer, CallDisposition, CallRecordDetail, SeatCallInfo } from '@dialwise/contracts';
+import { call, seedCompanies, useTestServer } from '../../test/helper.ts';
+import { userWithSession } from '../../test/task-fixtures.ts';
+import { assignOperator, insertCall, insertSubtask, projectWithTask } from '../../test/call-fixtures.ts';
+import { auditLog, seatOffers, users } from '../db/schema.ts';
+
+const server = useTestServer();
+const EN = { 'accept-language': 'en' };
+
+async function userId(username: string) {
+  const [row] = await server.database.db.select({ id: users.id }).from(users).where(eq(users.username, username));
+  return row!.id;
+}
+
+/** Alice (ADMIN), two agents of her company on project Spring, and Gina's company with its own agent and call. */
+async function world() {
+  const seeded = await seedCompanies(server);
+  const alice = await userWithSession(server, seeded.companyId, 'alice', 'ADMIN');
+  const olga = await userWithSession(server, seeded.companyId, 'olga', 'OPR');
+  const oscar = await userWithSession(server, seeded.companyId, 'oscar', 'OPR');
+  const gina = await userWithSession(server, seeded.otherCompanyId, 'gina', 'ADMIN');
+  const greg = await userWithSession(server, seeded.otherCompanyId, 'greg', 'OPR');
+  const spring = { companyId: seeded.companyId, ...(await projectWithTask(server, alice, seeded.companyId, 'Spring')) };
+  const globex = { companyId: seeded.otherCompanyId, ...(await projectWithTask(server, gina, seeded.otherCompanyId, 'Globex')) };
+  await assignOperator(server, seeded.companyId, spring.projectId, 'olga');
+  await assignOperator(server, seeded.companyId, spring.projectId, 'oscar');
+  await assignOperator(server, seeded.otherCompanyId, globex.projectId, 'greg');
+  return { ...seeded, alice, olga, oscar, gina, greg, spring, globex };
+}
+
+/** A transferred call as the dispatcher leaves it: offered to `offeredTo`, taken by `takenBy` (if any). */
+async function transferredCall(
+  at: { companyId: string; projectId: string; taskId: string; lineId: string },
+  offeredTo: string[],
+  takenBy: string | null,
+  values: Parameters<typeof insertCall>[2] = {},
+) {
+  const operatorId = takenBy ? await userId(takenBy) : null;
+  const id = await insertCall(server, at, { transferOutcome: takenBy ? 'success' : 'failed', operatorId, ...values });
+  for (const username of offeredTo) {
+    await server.database.db.insert(seatOffers).values({
+      callId: id,
+      companyId: at.companyId,
+      projectId: at.projectId,
+      operatorId: await userId(username),
+      state: username === takenBy ? 'accepted' : 'expired',
+      deadline: new Date(),
+      // The offer as the seat received it (only its shape matters here).
+      payload: { callId: id } as never,
+    });
+  }
+  return id;
+}
+
+const info = (token: string, callId: string) => call<SeatCallInfo>(server, '/api/seat/call-info', { token, body: { callId }, headers: EN });
+const file = (token: string, body: Record<string, unknown>) =>
+  call<CallDisposition>(server, '/api/seat/disposition', { token, body, headers: EN });
+
+describe('seat call info', () => {
+  it('answers the call, its customer and history, and its task to the agent who took it', async () => {
+    const w = await world();
+    const subtaskId = await insertSubtask(server, w.companyId, w.spring.taskId, '13800000001', 'prefers afternoons');
+    const earlier = await insertCall(server, w.spring, { placedAt: new Date(Date.now() - 86_400_000), durationMs: 12_000 });
+    const id = await transferredCall(w.spring, ['olga'], 'olga', {
+      subtaskId,
+      businessInfo: { plan: 'gold' },
+      summary: 'Wants to upgrade; asked for a person about the price.',
+      conversation: [{ speaker: 'customer', text: 'Can I talk to a person?', atMs: 4000 }],
+    });
+    const answer = await info(w.olga, id);
+    expect(answer.body.code).toBe(200);
+    expect(answer.body.data.call).toMatchObject({
+      id,
+      phone: '*******0001',
+      summary: 'Wants to upgrade; asked for a person about the price.',
+      disposition: { issueType: null, resolutionStatus: null, note: null, by: null, at: null },
+    });
+    expect(answer.body.data.call.conversation).toHaveLength(1);
+    expect(answer.body.data.customer).toMatchObject({ businessInfo: { plan: 'gold' }, remark: 'prefers afternoons', previousCalls: 1 });
+    expect(answer.body.data.customer.history[0]).toMatchObject({ id: earlier, durationMs: 12_000, issueType: null });
+    expect(answer.body.data.task).toMatchObject({ id: w.spring.taskId, name: 'Spring-t1', projectName: 'Spring' });
+    expect(JSON.stringify(answer.body.data)).not.toContain('13800000001');
+  });
+
+  it('answers a call offered to the agent before (or without) their accept: the warm transfer is read first', async () => {
+    const w = await world();
+    const id = await transferredCall(w.spring, ['oscar', 'olga'], 'olga');
+    expect((await info(w.oscar, id)).body.code).toBe(200);
+  });
+
+  it("answers 404 for another agent's call, another company's call and an unknown id", async () => {
+    const w = await world();
+    const olgas = await transferredCall(w.spring, ['olga'], 'olga');
+    const untransferred = await insertCall(server, w.spring);
+    const gregs = await transferredCall(w.globex, ['greg'], 'greg');
+    expect((await info(w.oscar, olgas)).body.code).toBe(404);
+    expect((await info(w.olga, untransferred)).body.code).toBe(404);
+    expect((await info(w.olga, gregs)).body.code).toBe(404);
+    expect((await info(w.greg, olgas)).body.code).toBe(404);
+    expect((await info(w.olga, '00000000-0000-4000-8000-000000000000')).body.code).toBe(404);
+  });
+
+  it('is for agents only: an ADMIN of the company gets 403, no session 401', async () => {
+    const w = await world();
+    const id = await transferredCall(w.spring, ['olga'], 'olga');
+    expect((await info(w.alice, id)).body.code).toBe(403);
+    const anonymous = await call(server, '/api/seat/call-info', { body: { callId: id } });
+    expect(anonymous.status).toBe(401);
+  });
+});
+
+describe('call disposition', () => {
+  it('saves issue type, resolution status and note on the call, shown in the drawer and the history', async () => {
+    const w = await world();
+    const id = await transferredCall(w.spring, ['olga'], 'olga');
+    const saved = await file(w.olga, { callId: id, issueType: 'complaint', resolutionStatus: 'follow-up', note: '  call back Monday ' });
+    expect(saved.body.code).toBe(200);
+    expect(saved.body.data).toMatchObject({
+      issueType: 'complaint',
+      resolutionStatus: 'follow-up',
+      note: 'call back Monday',
+      by: 'olga-alias',
+    });
+
+    const drawer = await call<CallRecordDetail>(server, '/api/call-records/get', { token: w.alice, body: { id } });
+    expect(drawer.body.data.disposition).toMatchObject({
+      issueType: 'complaint',
+      resolutionStatus: 'follow-up',
+      note: 'call back Monday',
+      by: 'olga-alias',
+    });
+    expect(drawer.body.data.disposition.at).toBe(saved.body.data.at);
+
+    const later = await insertCall(server, w.spring, { placedAt: new Date() });
+    const customer = await call<CallCustomer>(server, '/api/call-records/customer', { token: w.alice, body: { id: later } });
+    expect(customer.body.data.history[0]).toMatchObject({ id, issueType: 'complaint', resolutionStatus: 'follow-up' });
+
+    const [entry] = await server.database.db.select().from(auditLog).where(eq(auditLog.entityId, id));
+    expect(entry).toMatchObject({ action: 'dispose', entity: 'call', actorName: 'olga' });
+  });
+
+  it('replaces an earlier filing, and a blank note clears the note', async () => {
+    const w = await world();
+    const id = await transferredCall(w.spring, ['olga'], 'olga');
+    await file(w.olga, { callId: id, issueType: 'billing', resolutionStatus: 'unresolved', note: 'first' });
+    const again = await file(w.olga, { callId: id, issueType: 'billing', resolutionStatus: 'resolved', note: '' });
+    expect(again.body.data).toMatchObject({ resolutionStatus: 'resolved', note: null });
+  });
+
+  it('refuses a missing or unknown issue type and resolution status with the field named', async () => {
+    const w = await world();
+    const id = await transferredCall(w.spring, ['olga'], 'olga');
+    const missing = await file(w.olga, { callId: id });
+    expect(missing.body.code).toBe(400);
+    expect(missing.body.message).toContain('issue type');
+    const unknown = await file(w.olga, { callId: id, issueType: 'gossip', resolutionStatus: 'resolved' });
+    expect(unknown.body.code).toBe(400);
+    const tooLong = await file(w.olga, { callId: id, issueType: 'other', resolutionStatus: 'resolved', note: 'x'.repeat(501) });
+    expect(tooLong.body.code).toBe(400);
+  });
+
+  it("is only for the agent who took the call: an agent it was merely offered to, another agent, another company's agent and an ADMIN are refused", async () => {
+    const w = await world();
+    const id = await transferredCall(w.spring, ['oscar', 'olga'], 'olga');
+    const body = { callId: id, issueType: 'inquiry', resolutionStatus: 'resolved' };
+    expect((await file(w.oscar, body)).body.code).toBe(404);
+    expect((await file(w.greg, body)).body.code).toBe(404);
+    expect((await file(w.alice, body)).body.code).toBe(403);
+    const drawer = await call<CallRecordDetail>(server, '/api/call-records/get', { token: w.alice, body: { id } });
+    expect(drawer.body.data.disposition.issueType).toBeNull();
+  });
+});

@@ -1,0 +1,233 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { SeatClientMessage, SeatOffer } from '@dialwise/contracts';
+import { SeatClient, type SeatMediaPort } from './seat-client.ts';
+
+/** A socket the test drives: it records what the seat sends and plays the server's side. */
+class FakeSocket {
+  readyState: number = WebSocket.CONNECTING;
+  sent: SeatClientMessage[] = [];
+  onopen: (() => void) | null = null;
+  onmessage: ((event: { data: string }) => void) | null = null;
+  onerror: (() => void) | null = null;
+  onclose: ((event: { code: number }) => void) | null = null;
+  send(data: string) {
+    this.sent.push(JSON.parse(data) as SeatClientMessage);
+  }
+  close() {
+    this.readyState = WebSocket.CLOSED;
+  }
+  open() {
+    this.readyState = WebSocket.OPEN;
+    this.onopen?.();
+  }
+  server(message: Record<string, unknown>) {
+    this.onmessage?.({ data: JSON.stringify(message) });
+  }
+  drop(code: number) {
+    this.readyState = WebSocket.CLOSED;
+    this.onclose?.({ code });
+  }
+  types() {
+    return this.sent.map((message) => message.type);
+  }
+}
+
+class FakeMedia implements SeatMediaPort {
+  sending: boolean[] = [];
+  started: string[] = [];
+  answers: string[] = [];
+  closed = false;
+  async start(callId: string) {
+    this.started.push(callId);
+  }
+  async applyAnswer(sdp: string) {
+    this.answers.push(sdp);
+  }
+  async addRemoteCandidate() {}
+  setSending(on: boolean) {
+    this.sending.push(on);
+  }
+  close() {
+    this.closed = true;
+  }
+}
+
+const HELLO = {
+  type: 'hello',
+  operatorId: 'u1',
+  username: 'agent',
+  seatState: 'signed-out',
+  heartbeat: { intervalMs: 1000, timeoutMs: 3000 },
+  offerSeconds: 15,
+};
+const CALL = '11111111-1111-4111-8111-111111111111';
+const OFFER: SeatOffer = {
+  type: 'offer',
+  offerId: '22222222-2222-4222-8222-222222222222',
+  callId: CALL,
+  projectId: 'p',
+  projectName: 'Spring',
+  taskId: 't',
+  taskName: 'Spring-t1',
+  subtaskId: '1',
+  customerNumber: '*******0001',
+  encryptionType: 'PLAIN_TEXT',
+  businessInfo: {},
+  conversation: [],
+  summary: null,
+  deadline: new Date().toISOString(),
+};
+
+let socket: FakeSocket;
+let media: FakeMedia;
+let client: SeatClient;
+
+function connected() {
+  client.connect();
+  socket.open();
+  socket.server(HELLO);
+}
+
+beforeEach(() => {
+  vi.useFakeTimers();
+  socket = new FakeSocket();
+  media = new FakeMedia();
+  client = new SeatClient({
+    open: () => socket as unknown as WebSocket,
+    url: 'ws://test/ws/seat',
+    media: () => media,
+    signOutTimeoutMs: 2000,
+  });
+});
+afterEach(() => vi.useRealTimers());
+
+describe('seat client: connection and sign-in', () => {
+  it('is not connected until started, then connected and signed out; signs in and shows what the server says', () => {
+    expect(client.getSnapshot()).toMatchObject({ connection: 'not-connected', seatState: 'not-connected' });
+    connected();
+    expect(client.getSnapshot()).toMatchObject({ connection: 'connected', seatState: 'signed-out' });
+    client.signIn({ projectId: null });
+    expect(socket.sent.at(-1)).toEqual({ type: 'sign-in', projectId: null, standby: true });
+    // The seat state is the server's word: nothing changes until it answers.
+    expect(client.getSnapshot().seatState).toBe('signed-out');
+    socket.server({ type: 'seat-state', seatState: 'waiting', projectId: null });
+    expect(client.getSnapshot().seatState).toBe('waiting');
+  });
+
+  it('a connection that fails to open is an error; one that drops is disconnected and must sign in again', () => {
+    client.connect();
+    socket.onerror?.();
+    expect(client.getSnapshot()).toMatchObject({ connection: 'error', seatState: 'not-connected', error: { code: 'connection-error' } });
+
+    socket = new FakeSocket();
+    connected();
+    socket.server({ type: 'seat-state', seatState: 'waiting', projectId: null });
+    socket.drop(1006);
+    expect(client.getSnapshot()).toMatchObject({
+      connection: 'disconnected',
+      seatState: 'not-connected',
+      error: { code: 'connection-error' },
+    });
+  });
+
+  it("takes the server's heartbeat-timeout error (then its close) as the reason", () => {
+    connected();
+    socket.server({ type: 'error', code: 'heartbeat-timeout', message: 'Heartbeat timeout' });
+    socket.drop(4408);
+    expect(client.getSnapshot()).toMatchObject({ connection: 'disconnected', error: { code: 'heartbeat-timeout' } });
+  });
+
+  it('pings at the interval the server gives, and drops as "server not responding" when no pong comes for the timeout', () => {
+    connected();
+    vi.advanceTimersByTime(1000);
+    expect(socket.types()).toContain('ping');
+    socket.server({ type: 'pong', at: Date.now() });
+    vi.advanceTimersByTime(2000);
+    expect(client.getSnapshot().connection).toBe('connected');
+    vi.advanceTimersByTime(2000);
+    expect(client.getSnapshot()).toMatchObject({
+      connection: 'disconnected',
+      seatState: 'not-connected',
+      error: { code: 'server-not-responding' },
+    });
+  });
+
+  it('"Sign out failed (check network)" when the server does not confirm in time, or there is no connection', () => {
+    client.connect();
+    socket.open();
+    socket.server({ ...HELLO, heartbeat: { intervalMs: 1000, timeoutMs: 60_000 } });
+    socket.server({ type: 'seat-state', seatState: 'waiting', projectId: null });
+    client.signOut();
+    expect(client.getSnapshot().signingOut).toBe(true);
+    vi.advanceTimersByTime(2100);
+    expect(client.getSnapshot()).toMatchObject({ signingOut: false, error: { code: 'sign-out-failed' } });
+
+    client.signOut();
+    socket.server({ type: 'seat-state', seatState: 'signed-out', projectId: null });
+    vi.advanceTimersByTime(3000);
+    expect(client.getSnapshot()).toMatchObject({ signingOut: false, seatState: 'signed-out' });
+
+    client.disconnect();
+    client.signOut();
+    expect(client.getSnapshot().error?.code).toBe('sign-out-failed');
+  });
+
+  it('"connect and sign in again" signs in as soon as the new connection is greeted', () => {
+    client.connect({ signIn: { projectId: 'p1', standby: true } });
+    socket.open();
+    socket.server(HELLO);
+    expect(socket.sent.at(-1)).toEqual({ type: 'sign-in', projectId: 'p1', standby: true });
+  });
+});
+
+describe('seat client: a call', () => {
+  it('rings with a countdown, starts media on accept, keeps the microphone off in pre-voice and on once connected', async () => {
+    connected();
+    socket.server(OFFER);
+    expect(client.getSnapshot().offer).toMatchObject({ offer: { callId: CALL }, totalMs: 15_000 });
+    client.accept();
+    expect(socket.sent.at(-1)).toEqual({ type: 'accept', offerId: OFFER.offerId });
+    expect(client.getSnapshot()).toMatchObject({ offer: null, call: { phase: 'media' } });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(media.started).toEqual([CALL]);
+    socket.server({ type: 'webrtc-answer', callId: CALL, sdp: 'v=0' });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(media.answers).toEqual(['v=0']);
+    socket.server({ type: 'pre-voice', callId: CALL });
+    expect(client.getSnapshot().call).toMatchObject({ phase: 'pre-voice', preVoiceAt: expect.any(Number) });
+    expect(media.sending.at(-1)).toBe(false);
+    socket.server({ type: 'connected', callId: CALL, at: new Date().toISOString() });
+    expect(media.sending.at(-1)).toBe(true);
+
+    client.setMuted(true);
+    expect(socket.sent.at(-1)).toEqual({ type: 'mute', callId: CALL, muted: true });
+    expect(media.sending.at(-1)).toBe(false);
+    client.setMuted(false);
+    expect(media.sending.at(-1)).toBe(true);
+
+    client.hangUp();
+    expect(socket.sent.at(-1)).toEqual({ type: 'hang-up', callId: CALL });
+    socket.server({ type: 'call-ended', callId: CALL, reason: 'seat-hung-up' });
+    expect(client.getSnapshot()).toMatchObject({ call: null, lastCall: { reason: 'seat-hung-up', offer: { callId: CALL } } });
+    expect(media.closed).toBe(true);
+  });
+
+  it('a media failure shows "Call connection failed, system has automatically hung up"', () => {
+    connected();
+    socket.server(OFFER);
+    client.accept();
+    socket.server({ type: 'call-ended', callId: CALL, reason: 'media-failed' });
+    expect(client.getSnapshot()).toMatchObject({
+      call: null,
+      lastCall: { reason: 'media-failed' },
+      error: { code: 'call-connection-failed' },
+    });
+  });
+
+  it('an offer withdrawn before the accept stops ringing and says why', () => {
+    connected();
+    socket.server(OFFER);
+    socket.server({ type: 'offer-withdrawn', offerId: OFFER.offerId, reason: 'timeout' });
+    expect(client.getSnapshot()).toMatchObject({ offer: null, withdrawn: { reason: 'timeout' } });
+  });
+});
