@@ -44,7 +44,10 @@ export function ScenarioBenchDrawer({ scenarioId, version, visible, onClose, dir
     return () => abort.abort();
   }, [sessionId]);
 
-  useEffect(() => end.current?.scrollIntoView({ block: 'nearest' }), [events.length]);
+  // A block body: Chromium's scrollIntoView now returns a promise, which React would take for a cleanup.
+  useEffect(() => {
+    void end.current?.scrollIntoView({ block: 'nearest' });
+  }, [events.length]);
 
   const view = benchView(events);
   const running = sessionId !== null && !view.ended;
@@ -80,7 +83,13 @@ export function ScenarioBenchDrawer({ scenarioId, version, visible, onClose, dir
         <Typography.Paragraph type="secondary">{t('bench.intro', { version: version ?? '—' })}</Typography.Paragraph>
         {dirty && <Alert type="warning" style={{ marginBottom: 12 }} content={t('bench.unsaved')} />}
         <Space wrap style={{ marginBottom: 12 }}>
-          <Select value={persona} onChange={setPersona} style={{ width: 200 }} disabled={running} data-testid="bench-persona">
+          <Select
+            value={persona}
+            onChange={(value: BenchPersona) => setPersona(value)}
+            style={{ width: 200 }}
+            disabled={running}
+            data-testid="bench-persona"
+          >
             {BENCH_PERSONAS.map((p) => (
               <Select.Option key={p} value={p}>
                 {t(`bench.persona.${p}`)}
@@ -90,7 +99,7 @@ export function ScenarioBenchDrawer({ scenarioId, version, visible, onClose, dir
           <Input
             style={{ width: 220 }}
             value={businessInfo}
-            onChange={setBusinessInfo}
+            onChange={(value) => setBusinessInfo(value)}
             disabled={running}
             placeholder={t('bench.businessInfo')}
             data-testid="bench-business-info"
@@ -170,7 +179,7 @@ export function ScenarioBenchDrawer({ scenarioId, version, visible, onClose, dir
         <div className="bench-input">
           <Input
             value={line}
-            onChange={setLine}
+            onChange={(value) => setLine(value)}
             onPressEnter={() => void send()}
             disabled={!running}
             maxLength={500}
