@@ -16,6 +16,8 @@ import { startOwnServer, type OwnServer } from './seat-server.ts';
 const OWN_PORT = Number(process.env.E2E_PORT ?? 4310) + 50;
 // Written in beforeAll, before the first page launches the browser (the browser is started lazily).
 const WAV = join(tmpdir(), `dialwise-seat-agent-${OWN_PORT}.wav`);
+/** Debian's espeak-ng (package `espeak-ng`, installed by CI like the server's offline speech). */
+const ESPEAK = process.env.ESPEAK_PATH ?? '/usr/bin/espeak-ng';
 
 test.use({
   launchOptions: {
@@ -36,7 +38,7 @@ let own: OwnServer;
 
 test.beforeAll(async () => {
   test.setTimeout(360_000);
-  execFileSync('espeak-ng', ['-v', 'en-us', '-w', WAV, 'Hello, this is Agent Lin from Acme. How can I help you today?']);
+  execFileSync(ESPEAK, ['-v', 'en-us', '-w', WAV, 'Hello, this is Agent Lin from Acme. How can I help you today?']);
   own = await startOwnServer(OWN_PORT, { SEAT_HEARTBEAT_MS: '1000', SEAT_HEARTBEAT_TIMEOUT_MS: '4000' });
 });
 test.afterAll(async () => {
