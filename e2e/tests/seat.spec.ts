@@ -20,6 +20,7 @@ const WAV = join(tmpdir(), `dialwise-seat-agent-${OWN_PORT}.wav`);
 const ESPEAK = process.env.ESPEAK_PATH ?? '/usr/bin/espeak-ng';
 
 test.use({
+  permissions: ['microphone'],
   launchOptions: {
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: [
@@ -137,7 +138,7 @@ async function toggleTheme(page: Page, to: 'dark' | 'light') {
 async function startWork(page: Page) {
   await signIn(page, 'agent', `${own.url}/login`);
   await expect(page.getByTestId('seat-page')).toBeVisible();
-  await expect(page.getByTestId('seat-devices')).toHaveAttribute('data-status', 'ready', { timeout: 30_000 });
+  await expect(page.getByTestId('seat-devices')).toHaveAttribute('data-status', 'ready', { timeout: 90_000 });
   await expect(page.getByTestId('seat-state')).toHaveAttribute('data-state', 'not-connected');
   await expect(page.getByTestId('seat-connection')).toHaveAttribute('data-state', 'not-connected');
   await page.getByTestId('seat-start').click();
@@ -150,7 +151,7 @@ async function startWork(page: Page) {
 test('device check: the fake microphone is found, allowed, and its level moves; the speaker test plays', async ({ page }) => {
   await signIn(page, 'agent', `${own.url}/login`);
   const devices = page.getByTestId('seat-devices');
-  await expect(devices).toHaveAttribute('data-status', 'ready', { timeout: 30_000 });
+  await expect(devices).toHaveAttribute('data-status', 'ready', { timeout: 90_000 });
   await expect(page.getByTestId('seat-mic-status')).toHaveText('Ready');
   await expect(page.getByTestId('seat-mic-permission')).toHaveText('Allowed');
   await expect
@@ -311,7 +312,7 @@ test('the seat in Chinese: states, actions and the device check', async ({ page 
   await expect(page.getByTestId('seat-state')).toHaveText('未连接');
   await expect(page.getByTestId('seat-start')).toHaveText('开始工作');
   await expect(page.getByTestId('seat-devices')).toContainText('设备检测');
-  await expect(page.getByTestId('seat-mic-status')).toHaveText('正常', { timeout: 30_000 });
+  await expect(page.getByTestId('seat-mic-status')).toHaveText('正常', { timeout: 90_000 });
   await expect(page.getByTestId('operator-nav')).toContainText('我的项目');
   await page.getByTestId('seat-start').click();
   await expect(page.getByTestId('seat-connection')).toHaveText('已连接');
