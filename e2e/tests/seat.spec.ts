@@ -58,8 +58,8 @@ async function api<T>(client: APIRequestContext, path: string, body: unknown): P
 async function transferringTask(name: string, numbers: number) {
   const admin = await request.newContext({ baseURL: own.url });
   await api(admin, '/api/user/login', { username: 'admin', password: PASSWORD, role: 'admin', force: true });
-  const operators = await api<{ id: string; name: string }[]>(admin, '/api/projects/operators', {});
-  const agent = operators.find((operator) => operator.name.includes('agent'));
+  const operators = await api<{ id: string; username: string }[]>(admin, '/api/projects/operators', {});
+  const agent = operators.find((operator) => operator.username === 'agent');
   expect(agent).toBeTruthy();
   const project = await api<{ id: string }>(admin, '/api/projects/create', {
     name,
