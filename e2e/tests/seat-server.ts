@@ -14,7 +14,18 @@ export interface OwnServer {
   stop(): Promise<void>;
 }
 
+async function answers(url: string): Promise<boolean> {
+  try {
+    return (await fetch(`${url}/api/health`)).ok;
+  } catch {
+    return false;
+  }
+}
+
 export async function startOwnServer(port: number, env: Record<string, string> = {}): Promise<OwnServer> {
+  const url = `http://127.0.0.1:${port}`;
+  // A server left over on the port (a killed run) would answer the health check and serve stale code.
+  if (await answers(url)) throw new Error(`port ${port} is already taken: stop the server listening there`);
   const dataDir = mkdtempSync(join(tmpdir(), 'dialwise-seat-e2e-'));
   const child: ChildProcess = spawn('npm', ['run', 'start', '-w', '@dialwise/server'], {
     cwd: resolve(import.meta.dirname, '../..'),
@@ -35,28 +46,27 @@ export async function startOwnServer(port: number, env: Record<string, string> =
   child.stderr?.on('data', (chunk: Buffer) => {
     stderr = (stderr + chunk.toString()).slice(-4000);
   });
-  const url = `http://127.0.0.1:${port}`;
+  const stopChild = async () => {
+    // npm → tsx → node: the whole process group goes.
+    if (child.exitCode === null && child.pid) {
+      const exited = new Promise((done) => child.once('exit', done));
+      process.kill(-child.pid, 'SIGTERM');
+      await Promise.race([exited, new Promise((done) => setTimeout(done, 10_000))]);
+    }
+    rmSync(dataDir, { recursive: true, force: true });
+  };
   const deadline = Date.now() + 300_000;
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`the seat test server exited: ${stderr}`);
-    try {
-      if ((await fetch(`${url}/api/health`)).ok) break;
-    } catch {
-      // not listening yet
+    if (child.exitCode !== null) {
+      await stopChild();
+      throw new Error(`the seat test server exited: ${stderr}`);
     }
-    if (Date.now() > deadline) throw new Error(`the seat test server did not start: ${stderr}`);
+    if (await answers(url)) break;
+    if (Date.now() > deadline) {
+      await stopChild();
+      throw new Error(`the seat test server did not start: ${stderr}`);
+    }
     await new Promise((done) => setTimeout(done, 500));
   }
-  return {
-    url,
-    async stop() {
-      // npm → tsx → node: the whole process group goes.
-      if (child.exitCode === null && child.pid) {
-        const exited = new Promise((done) => child.once('exit', done));
-        process.kill(-child.pid, 'SIGTERM');
-        await Promise.race([exited, new Promise((done) => setTimeout(done, 10_000))]);
-      }
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
+  return { url, stop: stopChild };
 }

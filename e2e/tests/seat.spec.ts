@@ -16,8 +16,11 @@ import { startOwnServer, type OwnServer } from './seat-server.ts';
 const OWN_PORT = Number(process.env.E2E_PORT ?? 4310) + 50;
 // Written in beforeAll, before the first page launches the browser (the browser is started lazily).
 const WAV = join(tmpdir(), `dialwise-seat-agent-${OWN_PORT}.wav`);
+/** Debian's espeak-ng (package `espeak-ng`, installed by CI like the server's offline speech). */
+const ESPEAK = process.env.ESPEAK_PATH ?? '/usr/bin/espeak-ng';
 
 test.use({
+  permissions: ['microphone'],
   launchOptions: {
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: [
@@ -36,7 +39,7 @@ let own: OwnServer;
 
 test.beforeAll(async () => {
   test.setTimeout(360_000);
-  execFileSync('espeak-ng', ['-v', 'en-us', '-w', WAV, 'Hello, this is Agent Lin from Acme. How can I help you today?']);
+  execFileSync(ESPEAK, ['-v', 'en-us', '-w', WAV, 'Hello, this is Agent Lin from Acme. How can I help you today?']);
   own = await startOwnServer(OWN_PORT, { SEAT_HEARTBEAT_MS: '1000', SEAT_HEARTBEAT_TIMEOUT_MS: '4000' });
 });
 test.afterAll(async () => {
@@ -55,8 +58,8 @@ async function api<T>(client: APIRequestContext, path: string, body: unknown): P
 async function transferringTask(name: string, numbers: number) {
   const admin = await request.newContext({ baseURL: own.url });
   await api(admin, '/api/user/login', { username: 'admin', password: PASSWORD, role: 'admin', force: true });
-  const operators = await api<{ id: string; name: string }[]>(admin, '/api/projects/operators', {});
-  const agent = operators.find((operator) => operator.name.includes('agent'));
+  const operators = await api<{ id: string; username: string }[]>(admin, '/api/projects/operators', {});
+  const agent = operators.find((operator) => operator.username === 'agent');
   expect(agent).toBeTruthy();
   const project = await api<{ id: string }>(admin, '/api/projects/create', {
     name,
@@ -135,7 +138,7 @@ async function toggleTheme(page: Page, to: 'dark' | 'light') {
 async function startWork(page: Page) {
   await signIn(page, 'agent', `${own.url}/login`);
   await expect(page.getByTestId('seat-page')).toBeVisible();
-  await expect(page.getByTestId('seat-devices')).toHaveAttribute('data-status', 'ready', { timeout: 30_000 });
+  await expect(page.getByTestId('seat-devices')).toHaveAttribute('data-status', 'ready', { timeout: 90_000 });
   await expect(page.getByTestId('seat-state')).toHaveAttribute('data-state', 'not-connected');
   await expect(page.getByTestId('seat-connection')).toHaveAttribute('data-state', 'not-connected');
   await page.getByTestId('seat-start').click();
@@ -148,14 +151,15 @@ async function startWork(page: Page) {
 test('device check: the fake microphone is found, allowed, and its level moves; the speaker test plays', async ({ page }) => {
   await signIn(page, 'agent', `${own.url}/login`);
   const devices = page.getByTestId('seat-devices');
-  await expect(devices).toHaveAttribute('data-status', 'ready', { timeout: 30_000 });
+  await expect(devices).toHaveAttribute('data-status', 'ready', { timeout: 90_000 });
   await expect(page.getByTestId('seat-mic-status')).toHaveText('Ready');
   await expect(page.getByTestId('seat-mic-permission')).toHaveText('Allowed');
   await expect
     .poll(async () => Number(await page.getByTestId('seat-mic-level').getAttribute('data-level')), { timeout: 10_000 })
     .toBeGreaterThan(0.02);
   await page.getByTestId('seat-speaker-test').click();
-  await expect(page.getByTestId('seat-speaker-test')).toHaveText('Playing…');
+  // The tone plays for 0.6 s (too short to catch "Playing…" reliably): the button counts finished plays.
+  await expect(page.getByTestId('seat-speaker-test')).toHaveAttribute('data-plays', '1');
   await expect(page.getByTestId('seat-speaker-test')).toHaveText('Play test tone');
 });
 
@@ -309,7 +313,7 @@ test('the seat in Chinese: states, actions and the device check', async ({ page 
   await expect(page.getByTestId('seat-state')).toHaveText('未连接');
   await expect(page.getByTestId('seat-start')).toHaveText('开始工作');
   await expect(page.getByTestId('seat-devices')).toContainText('设备检测');
-  await expect(page.getByTestId('seat-mic-status')).toHaveText('正常', { timeout: 30_000 });
+  await expect(page.getByTestId('seat-mic-status')).toHaveText('正常', { timeout: 90_000 });
   await expect(page.getByTestId('operator-nav')).toContainText('我的项目');
   await page.getByTestId('seat-start').click();
   await expect(page.getByTestId('seat-connection')).toHaveText('已连接');

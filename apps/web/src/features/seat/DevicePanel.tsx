@@ -16,6 +16,7 @@ export function DevicePanel({ microphone }: { microphone: Microphone }) {
   const { t } = useTranslation();
   const level = useInputLevel(microphone.stream);
   const [playing, setPlaying] = useState(false);
+  const [plays, setPlays] = useState(0);
   const error = microphone.status in ERROR_KEYS ? ERROR_KEYS[microphone.status as keyof typeof ERROR_KEYS] : null;
 
   const status =
@@ -101,9 +102,13 @@ export function DevicePanel({ microphone }: { microphone: Microphone }) {
           loading={playing}
           onClick={() => {
             setPlaying(true);
-            void playTestTone().finally(() => setPlaying(false));
+            void playTestTone().finally(() => {
+              setPlaying(false);
+              setPlays((n) => n + 1);
+            });
           }}
           data-testid="seat-speaker-test"
+          data-plays={plays}
         >
           {playing ? t('seat.device.testTonePlaying') : t('seat.device.testTone')}
         </Button>
