@@ -39,7 +39,9 @@ export class FallbackTts implements TtsEngine {
     } catch (error) {
       if (request.signal.aborted) return;
       this.failed = true;
-      this.onFailure(`${request.voice.provider} TTS failed, offline voice for the rest of the call: ${String(error instanceof Error ? error.message : error)}`);
+      this.onFailure(
+        `${request.voice.provider} TTS failed, offline voice for the rest of the call: ${String(error instanceof Error ? error.message : error)}`,
+      );
     }
     // The part already played is not said again: estimate it from the audio produced so far.
     const spokenShare = samples / 8 / speakingMs(request.text);

@@ -28,5 +28,7 @@ function neutralTone(syllable: string): string {
 
 /** Chinese punctuation to the ASCII marks espeak pauses on. */
 function fullWidthPunctuation(text: string): string {
-  return text.replace(/[，、]/g, ', ').replace(/[。！？；：]/g, (mark) => `${{ '。': '.', '！': '!', '？': '?', '；': ';', '：': ':' }[mark]} `);
+  return text
+    .replace(/[，、]/g, ', ')
+    .replace(/[。！？；：]/g, (mark) => `${{ '。': '.', '！': '!', '？': '?', '；': ';', '：': ':' }[mark]} `);
 }

@@ -115,7 +115,13 @@ class SphinxSession extends EventEmitter<AsrSessionEvents> implements AsrSession
         lines.push(said);
         // A pause inside the turn ends one of pocketsphinx's own utterances: what it has so far is a partial.
         if (!this.closed && child === this.current.child) {
-          this.emit('transcript', { text: lines.join(' '), final: false, startMs: this.startMs ?? this.lastMs, endMs: this.lastMs, confidence: null });
+          this.emit('transcript', {
+            text: lines.join(' '),
+            final: false,
+            startMs: this.startMs ?? this.lastMs,
+            endMs: this.lastMs,
+            confidence: null,
+          });
         }
       }
     });

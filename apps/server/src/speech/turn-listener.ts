@@ -4,12 +4,24 @@
  * endpointing delay ends the turn (the recogniser is flushed and its final becomes the turn's text).
  * Speech that resumes within the delay continues the same turn.
  *
+ * The recogniser only gets the turn's audio: from `LEAD_MS` before the VAD's speech start (the VAD
+ * decides a little after the speech began) to the end of the turn. Long stretches of line silence before
+ * an utterance drift pocketsphinx's noise estimate and segmentation (a reply after 4 s of silence came out
+ * as "what what"), and recognising silence only costs CPU.
+ *
  * Without a recogniser (no offline model for the language and no vendor ASR configured) the turns are
  * still found by the VAD, and each comes out as a final with empty text: the runtime then answers with
  * its fallback line ("could you say that again?") instead of staying silent, and the reason is reported
  * once as a failure on the call.
  */
 import type { AsrSession, Transcript, Vad, VadEvent } from './engines.ts';
+
+/**
+ * Audio kept from before the VAD's decision (which lags the onset, more so on a loaded machine); the
+ * recogniser gets it from `LEAD_MS` before the onset the VAD reports.
+ */
+const PREROLL_MS = 1000;
+const LEAD_MS = 300;
 
 export interface TurnEvents {
   speechStart(atMs: number): void;
@@ -26,6 +38,9 @@ export class TurnListener {
   private lastSpeechEndMs: number | null = null;
   private awaiting: number[] = [];
   private closed = false;
+  /** Between speech start and the end of the turn: frames go to the recogniser, else to the pre-roll. */
+  private inTurn = false;
+  private readonly preroll: Array<{ samples: Int16Array; atMs: number }> = [];
   /** Call time of the last frame seen (the VAD's events refer to it). */
   lastFrameMs = 0;
 
@@ -48,7 +63,12 @@ export class TurnListener {
     if (this.closed) return;
     this.lastFrameMs = atMs;
     for (const event of this.vad.push(samples, atMs)) this.onVad(event);
-    this.asr?.push(samples, atMs);
+    if (this.inTurn) {
+      this.asr?.push(samples, atMs);
+      return;
+    }
+    this.preroll.push({ samples, atMs });
+    if (this.preroll.length > PREROLL_MS / 20) this.preroll.shift();
   }
 
   close(): void {
@@ -67,6 +87,10 @@ export class TurnListener {
         this.endpoint = null;
       }
       this.speaking = true;
+      if (!this.inTurn) {
+        this.inTurn = true;
+        for (const frame of this.preroll.splice(0)) if (frame.atMs >= event.atMs - LEAD_MS) this.asr?.push(frame.samples, frame.atMs);
+      }
       this.events.speechStart(event.atMs);
       return;
     }
@@ -81,6 +105,7 @@ export class TurnListener {
     this.endpoint = null;
     const speechEndMs = this.lastSpeechEndMs ?? this.lastFrameMs;
     this.lastSpeechEndMs = null;
+    this.inTurn = false;
     if (!this.asr) {
       this.events.final('', speechEndMs);
       return;
