@@ -143,3 +143,22 @@ export function scenarioPhrases(scenario: ScenarioDocument): string[] {
   if (scenario.interruption.mode === 'keywords') phrases.push(...scenario.interruption.keywords);
   return phrases;
 }
+
+/**
+ * The engines, loaded on first use (the VAD model takes about a second to load, and a server that never
+ * places a SIP call with a scenario never needs it). Resolves null — and logs once — when the offline
+ * engines cannot load (the calls then keep their stand-in audio rather than failing).
+ */
+export function lazySpeechEngines(
+  options: SpeechEnginesOptions,
+  onError: (error: unknown) => void = () => undefined,
+): () => Promise<SpeechEngines | null> {
+  let loading: Promise<SpeechEngines | null> | null = null;
+  return () => {
+    loading ??= SpeechEngines.create(options).catch((error: unknown) => {
+      onError(error);
+      return null;
+    });
+    return loading;
+  };
+}

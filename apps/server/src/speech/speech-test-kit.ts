@@ -3,20 +3,12 @@
  * utterance through a recogniser.
  */
 import type { AsrEngine, TtsEngine } from './engines.ts';
+import { offlineVoice, wholeClip } from './whole-clip.ts';
 import { FRAME_SAMPLES, rms } from '../telephony/media/audio.ts';
 
-/** A whole sentence from the TTS as one clip (8 kHz). */
-export async function synthesise(tts: TtsEngine, text: string, voiceId = 'en-us', language = 'en-US'): Promise<Int16Array> {
-  const parts: Int16Array[] = [];
-  const voice = { provider: 'offline', url: null, voiceId, clusterKey: null, language };
-  for await (const chunk of tts.synthesize({ text, voice, signal: new AbortController().signal })) parts.push(chunk);
-  const out = new Int16Array(parts.reduce((n, p) => n + p.length, 0));
-  let at = 0;
-  for (const part of parts) {
-    out.set(part, at);
-    at += part.length;
-  }
-  return out;
+/** A whole sentence from the offline TTS as one clip (8 kHz). */
+export function synthesise(tts: TtsEngine, text: string, voiceId = 'en-us', language = 'en-US'): Promise<Int16Array> {
+  return wholeClip(tts, text, offlineVoice(language, voiceId));
 }
 
 /** What the recogniser makes of one clip (8 kHz), fed as 20 ms frames then flushed. */

@@ -22,12 +22,15 @@ export const SYSTEM_MODEL_DIR = '/usr/share/pocketsphinx/model/en-us';
  */
 const TELEPHONE_CMN_INIT = '38.06,18.43,-32.36,40.06,-16.01,-5.77,10.81,-25.53,6.96,-9.25,-5.17,5.53,-8.71';
 
-/** Common replies on an outbound call, in every English grammar whatever the scenario says. */
+/**
+ * Common replies on an outbound call, in every English grammar whatever the scenario says. Short words
+ * that sound like anything ("what", "sure", "sorry") are left out on purpose: in a grammar they
+ * attract every utterance the recogniser is unsure of.
+ */
 export const COMMON_REPLIES = [
   'yes',
   'no',
   'okay',
-  'sure',
   'hello',
   'who is this',
   'not interested',
@@ -40,8 +43,6 @@ export const COMMON_REPLIES = [
   'send me the details',
   'talk to a person',
   'take me off your list',
-  'what',
-  'sorry',
   'repeat that',
 ] as const;
 
