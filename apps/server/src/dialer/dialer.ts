@@ -305,7 +305,9 @@ export class Dialer {
       plan,
       call: { prologueInfo: claim.prologueInfo, businessInfo: claim.businessInfo },
       createVoice: (session) =>
-        speech ? speech.createCallVoice(session.call, speechPlanOf(plan)) : new TextCallVoice(session.call, scale),
+        speech
+          ? speech.createCallVoice(session.call, speechPlanOf(plan))
+          : new TextCallVoice(session.call, scale, kind === 'simulated' && scale === 1 ? this.recordedVoice(plan.language) : null),
       seats: this.deps.seats ?? null,
       transfer: {
         callId: claim.callId,
@@ -316,6 +318,14 @@ export class Dialer {
       },
       timeScale: scale,
     });
+  }
+
+  /** Our lines as offline speech for a simulated call's recording (null: the engines are unavailable: stand-in audio). */
+  private recordedVoice(language: string): (text: string) => Promise<Int16Array | null> {
+    return async (text) => {
+      const engines = await this.deps.speech?.();
+      return engines ? wholeClip(engines.offlineTts, text, offlineVoice(language)) : null;
+    };
   }
 
   /** A plan-less call's prologues, spoken by the offline voice on SIP (stand-in audio when speech is unavailable). */

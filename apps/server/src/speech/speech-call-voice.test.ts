@@ -1,47 +1,15 @@
-import { EventEmitter } from 'node:events';
+import type { EventEmitter } from 'node:events';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LineCall } from '../../test/line-call.ts';
 import { makeSpeechClips, type SpeechClips } from '../../test/speech-clips.ts';
 import type { CallVoiceEvents } from '../conversation/call-voice.ts';
-import { OutgoingAudio, rms, toSamples } from '../telephony/media/audio.ts';
-import type { CallEventMap, CallHandle } from '../telephony/index.ts';
 import type { TtsEngine } from './engines.ts';
 import { type CallSpeechPlan, SpeechEngines } from './speech-engines.ts';
 
-/**
- * SpeechCallVoice on a line stand-in: a call whose 20 ms clock plays our queued audio (the trunks'
- * OutgoingAudio) and keeps every frame sent, and whose far-end audio the test feeds frame by frame.
- * The engines are the real offline ones.
- */
-class LineCall extends EventEmitter<CallEventMap> {
-  readonly outgoing = new OutgoingAudio();
-  readonly sent: Array<{ atMs: number; loud: boolean }> = [];
-  private readonly started = performance.now();
-  private readonly timer = setInterval(() => {
-    const frame = this.outgoing.nextFrame();
-    this.sent.push({ atMs: performance.now() - this.started, loud: frame !== null && rms(frame) > 100 });
-  }, 20);
-  readonly text = null;
-  sendAudio(pcm: Int16Array | Buffer): Promise<boolean> {
-    return this.outgoing.enqueue(toSamples(pcm));
-  }
-  clearAudio(): void {
-    this.outgoing.clear();
-  }
-  /** The far end says `clip`, one 20 ms frame per tick (call time from `fromMs`). */
-  async say(clip: Int16Array, fromMs: number): Promise<void> {
-    for (let at = 0; at < clip.length; at += 160) {
-      this.emit('audio', { samples: clip.slice(at, at + 160), atMs: fromMs + at / 8 });
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
-  }
-  stop(): void {
-    clearInterval(this.timer);
-  }
-}
-
+/** SpeechCallVoice on a line stand-in (test/line-call.ts) with the real offline engines. */
 const dir = mkdtempSync(join(tmpdir(), 'dialwise-call-voice-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 let clips: SpeechClips;
@@ -69,12 +37,12 @@ const LONG = 'This sentence goes on for a good while, so that the caller has tim
 describe('SpeechCallVoice', () => {
   it('speaks a sentence into the call and reports it played to the end', async () => {
     const call = new LineCall();
-    const voice = engines.createCallVoice(call as unknown as CallHandle, plan());
+    const voice = engines.createCallVoice(call.handle, plan());
     try {
       const spoken = await voice.speak('Hello, this is Lin.', 't1');
       expect(spoken).toMatchObject({ completed: true, heardText: 'Hello, this is Lin.', turnId: 't1' });
       expect(spoken.firstAudioAtMs).not.toBeNull();
-      expect(call.sent.filter((f) => f.loud).length).toBeGreaterThan(20);
+      expect(call.loudFrames()).toBeGreaterThan(20);
     } finally {
       voice.close();
       call.stop();
@@ -83,11 +51,11 @@ describe('SpeechCallVoice', () => {
 
   it('barge-in: callee speech start → interrupt stops our audio from the next frame; only the heard part is kept', async () => {
     const call = new LineCall();
-    const voice = engines.createCallVoice(call as unknown as CallHandle, plan());
+    const voice = engines.createCallVoice(call.handle, plan());
     try {
       const spoken = voice.speak(LONG, 't1');
       const queued = voice.speak('And this one is never heard.', 't1');
-      while (call.sent.filter((f) => f.loud).length < 25) await new Promise((resolve) => setTimeout(resolve, 20));
+      while (call.loudFrames() < 25) await new Promise((resolve) => setTimeout(resolve, 20));
       const started = next(voice, 'speech-start');
       void call.say(clips.speech, voice.now());
       await started;
@@ -109,7 +77,7 @@ describe('SpeechCallVoice', () => {
 
   it('endpointing: the turn ends (final) the endpointing delay after the end of speech, with what was recognised', async () => {
     const call = new LineCall();
-    const voice = engines.createCallVoice(call as unknown as CallHandle, plan());
+    const voice = engines.createCallVoice(call.handle, plan());
     try {
       let speechEndSeenAt = 0;
       voice.once('speech-end', () => {
@@ -134,7 +102,7 @@ describe('SpeechCallVoice', () => {
 
   it('a Mandarin call without a vendor recogniser says so once, and its turns come out as empty finals', async () => {
     const call = new LineCall();
-    const voice = engines.createCallVoice(call as unknown as CallHandle, plan({ language: 'zh-CN' }));
+    const voice = engines.createCallVoice(call.handle, plan({ language: 'zh-CN' }));
     try {
       const failure = await next(voice, 'failure');
       expect(failure).toMatchObject({ stage: 'asr' });
@@ -161,14 +129,14 @@ describe('SpeechCallVoice', () => {
       vendorEngines: { tts: (provider) => (provider === 'seed' ? broken : null), asr: () => null },
     });
     const call = new LineCall();
-    const voice = withVendor.createCallVoice(call as unknown as CallHandle, plan());
+    const voice = withVendor.createCallVoice(call.handle, plan());
     try {
       const failure = next(voice, 'failure');
       const spoken = await voice.speak('Our plans start at ten dollars a month.', 't1');
       expect(await failure).toMatchObject({ stage: 'tts' });
       expect(spoken.completed).toBe(true);
       // 0.5 s of the vendor's audio, then the apology and the rest: well over a second in all.
-      expect(call.sent.filter((f) => f.loud).length).toBeGreaterThan(50);
+      expect(call.loudFrames()).toBeGreaterThan(50);
       const again = await voice.speak('Anything else?', 't2');
       expect(again.completed).toBe(true);
     } finally {
