@@ -39,6 +39,8 @@ export interface Config {
     /** Extra host addresses for the seats' ICE (SEAT_ICE_ADDRESSES, comma-separated). */
     iceAddresses?: string[];
   };
+  /** Silence after the callee's speech that ends their turn on a speaking call (SPEECH_ENDPOINTING_MS, default 600). */
+  speechEndpointingMs: number;
 }
 
 function positive(value: string | undefined): number | undefined {
@@ -72,5 +74,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: readonly 
       mediaSeconds: positive(env.SEAT_MEDIA_SECONDS),
       iceAddresses: env.SEAT_ICE_ADDRESSES ? env.SEAT_ICE_ADDRESSES.split(',').map((a) => a.trim()) : undefined,
     },
+    speechEndpointingMs: Number(env.SPEECH_ENDPOINTING_MS) > 0 ? Number(env.SPEECH_ENDPOINTING_MS) : 600,
   };
 }

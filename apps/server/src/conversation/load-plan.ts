@@ -1,9 +1,9 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { companies, llms, processors, scenarioVersions, tasks } from '../db/schema.ts';
+import { companies, llms, processors, scenarioVersions, tasks, voices } from '../db/schema.ts';
 import type { SecretBox } from '../secrets/secret-box.ts';
 import type { TaskAdvanced } from '@dialwise/contracts';
-import { type ConversationPlan, languageOf, type ProcessorPlan } from './plan.ts';
+import { type ConversationPlan, languageOf, type ProcessorPlan, type TaskVoice } from './plan.ts';
 
 /**
  * Reads a task's conversation plan: the scenario version it pinned, every processor that version names,
@@ -18,9 +18,11 @@ export async function loadConversationPlan(db: Db, secrets: SecretBox, taskId: s
       scenarioVersion: tasks.scenarioVersion,
       advanced: tasks.advanced,
       timeZone: companies.timezone,
+      voice: { vendor: voices.vendor, originalVoiceId: voices.originalVoiceId, clusterKey: voices.clusterKey },
     })
     .from(tasks)
     .innerJoin(companies, eq(companies.id, tasks.companyId))
+    .leftJoin(voices, eq(voices.id, tasks.voiceId))
     .where(eq(tasks.id, taskId));
   if (!task?.scenarioId || task.scenarioVersion === null) return null;
   return loadVersionPlan(db, secrets, {
@@ -28,6 +30,7 @@ export async function loadConversationPlan(db: Db, secrets: SecretBox, taskId: s
     version: task.scenarioVersion,
     advanced: task.advanced,
     timeZone: task.timeZone,
+    voice: task.voice,
   });
 }
 
@@ -38,7 +41,7 @@ export async function loadConversationPlan(db: Db, secrets: SecretBox, taskId: s
 export async function loadVersionPlan(
   db: Db,
   secrets: SecretBox,
-  of: { scenarioId: string; version: number; advanced: TaskAdvanced; timeZone: string },
+  of: { scenarioId: string; version: number; advanced: TaskAdvanced; timeZone: string; voice?: TaskVoice | null },
 ): Promise<ConversationPlan | null> {
   const [version] = await db
     .select({ document: scenarioVersions.document, processorIds: scenarioVersions.processorIds })
@@ -80,5 +83,6 @@ export async function loadVersionPlan(
     timeZone: of.timeZone,
     language: languageOf(version.document, of.advanced),
     advanced: of.advanced,
+    voice: of.voice?.originalVoiceId ? of.voice : null,
   };
 }

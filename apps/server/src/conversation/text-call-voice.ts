@@ -6,9 +6,11 @@ import type { CallVoice, CallVoiceEvents, SpokenSentence } from './call-voice.ts
 
 /**
  * CallVoice on the simulated trunk, whose callees talk in text. Our sentences go out on the text channel
- * with stand-in audio as long as the line would take to say (so the recording shows where we spoke and
- * the playout clock says how much of a cut sentence was heard); the callee's lines come in as speech
- * start (when they begin) and a final (when they would have finished saying it).
+ * with audio: spoken by the offline TTS when a `speech` source is given at real time (the demo's
+ * recordings then sound like a conversation), else stand-in beeps as long as the line would take to say
+ * (so the recording shows where we spoke and the playout clock says how much of a cut sentence was
+ * heard); the callee's lines come in as speech start (when they begin) and a final (when they would have
+ * finished saying it).
  *
  * `timeScale` shortens both (tests run a conversation in a fraction of its real time).
  */
@@ -36,9 +38,14 @@ export class TextCallVoice extends EventEmitter<CallVoiceEvents> implements Call
     this.timers.add(timer);
   };
 
+  /**
+   * `speech` (optional) turns our lines into real speech for the recording (espeak-ng); used only at
+   * real time (timeScale 1), where the line then lasts as long as its audio.
+   */
   constructor(
     private readonly call: CallHandle,
     private readonly timeScale = 1,
+    private readonly speech: ((text: string) => Promise<Int16Array | null>) | null = null,
   ) {
     super();
     call.on('utterance', this.onUtterance);
@@ -82,13 +89,36 @@ export class TextCallVoice extends EventEmitter<CallVoiceEvents> implements Call
     if (this.playing || this.closed) return;
     const next = this.queue.shift();
     if (!next) return;
-    const durationMs = Math.max(20, Math.round(speakingMs(next.sentence) * this.timeScale));
-    const playing = { sentence: next.sentence, turnId: next.turnId, startedAt: this.now(), durationMs, cut: false };
+    const playing = { sentence: next.sentence, turnId: next.turnId, startedAt: this.now(), durationMs: 20, cut: false };
     this.playing = playing;
-    this.call.text?.say(next.sentence);
-    // Two soft beeps then silence: where our side spoke, until TTS audio takes its place.
-    const beeps = durationMs >= 400 ? concat(tone(400, 120, 0.2), silence(80), tone(400, 120, 0.2)) : tone(400, 20, 0.2);
-    const audio = concat(beeps, silence(Math.max(0, durationMs - beeps.length / 8)));
+    const start = (audio: Int16Array) => {
+      playing.startedAt = this.now();
+      playing.durationMs = Math.max(20, Math.round(audio.length / 8));
+      this.call.text?.say(next.sentence);
+      this.play(next, playing, audio);
+    };
+    if (!this.speech || this.timeScale !== 1) {
+      start(standIn(Math.max(20, Math.round(speakingMs(next.sentence) * this.timeScale))));
+      return;
+    }
+    void this.speech(next.sentence)
+      .catch(() => null)
+      .then((speech) => {
+        if (playing.cut || this.closed) {
+          this.playing = null;
+          next.resolve(this.unheard(next.sentence, next.turnId));
+          this.pump();
+          return;
+        }
+        start(speech && speech.length > 0 ? speech : standIn(speakingMs(next.sentence)));
+      });
+  }
+
+  private play(
+    next: (typeof this.queue)[number],
+    playing: { sentence: string; turnId: string; startedAt: number; durationMs: number; cut: boolean },
+    audio: Int16Array,
+  ): void {
     void this.call.sendAudio(audio).then((played) => {
       const endedAtMs = this.now();
       const heardShare = played && !playing.cut ? 1 : Math.min(1, (endedAtMs - playing.startedAt) / playing.durationMs);
@@ -108,6 +138,12 @@ export class TextCallVoice extends EventEmitter<CallVoiceEvents> implements Call
   private unheard(sentence: string, turnId: string): SpokenSentence {
     return { turnId, text: sentence, heardText: '', completed: false, firstAudioAtMs: null, endedAtMs: this.now() };
   }
+}
+
+/** Two soft beeps then silence for `durationMs`: where our side spoke, when there is no voice to say it. */
+function standIn(durationMs: number): Int16Array {
+  const beeps = durationMs >= 400 ? concat(tone(400, 120, 0.2), silence(80), tone(400, 120, 0.2)) : tone(400, 20, 0.2);
+  return concat(beeps, silence(Math.max(0, durationMs - beeps.length / 8)));
 }
 
 /** The words of `text` heard when `share` of its audio played (whole words, CJK by character). */

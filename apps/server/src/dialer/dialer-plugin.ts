@@ -1,4 +1,7 @@
 import fp from 'fastify-plugin';
+import { join } from 'node:path';
+import { lazySpeechEngines } from '../speech/speech-engines.ts';
+import { offlineVoice, wholeClip } from '../speech/whole-clip.ts';
 import { SimulatedTrunk, SipTrunk, recordingsDirOf } from '../telephony/index.ts';
 import { Dialer } from './dialer.ts';
 
@@ -18,9 +21,18 @@ export const dialerPlugin = fp(
       sipPort: app.config.sipPort,
       logger: app.log.child({ component: 'telephony', trunk: 'sip' }),
     });
+    const speech = lazySpeechEngines(
+      { workDir: join(app.config.dataDir, 'speech'), endpointingMs: app.config.speechEndpointingMs },
+      (error) => app.log.error({ err: error }, 'offline speech engines failed to load: calls use stand-in audio'),
+    );
     const simulated = new SimulatedTrunk({
       recordingsDir,
       timeScale: app.config.simulatedTimeScale,
+      // The simulated callees speak in espeak-ng's female voice (ours is the default male one).
+      calleeVoice: async (text) => {
+        const engines = await speech();
+        return engines ? wholeClip(engines.offlineTts, text, offlineVoice('en-US', 'en-us+f3')) : null;
+      },
       logger: app.log.child({ component: 'telephony', trunk: 'simulated' }),
     });
     const dialer = new Dialer(
@@ -32,6 +44,8 @@ export const dialerPlugin = fp(
         log: app.log.child({ component: 'dialer' }),
         callbacks: app.hasDecorator('callbacks') ? app.callbacks.enqueue : null,
         seats: app.seats,
+        // One set of engines for both trunks (the callees' voices above and the SIP calls' speech).
+        speech,
       },
       { recordingsDir, soleDialer: app.db.kind === 'pglite', simulatedTimeScale: app.config.simulatedTimeScale },
     );

@@ -6,6 +6,8 @@ import { PlanCache } from '../conversation/plan-cache.ts';
 import { TextCallVoice } from '../conversation/text-call-voice.ts';
 import type { SeatDispatcher } from '../seat/seat-dispatcher.ts';
 import type { CallbackEvent } from '@dialwise/contracts';
+import { type SpeechEngines, speechPlanOf } from '../speech/speech-engines.ts';
+import { offlineVoice, wholeClip } from '../speech/whole-clip.ts';
 import { applySystemTransition } from '../tasks/task-progress.ts';
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
@@ -17,6 +19,7 @@ import type { SecretBox } from '../secrets/secret-box.ts';
 import {
   CallSession,
   PlayPrologueStep,
+  type Prologue,
   SILENT_LOGGER,
   TalkStep,
   type CallResult,
@@ -63,6 +66,8 @@ export interface DialerDeps {
   seats?: SeatDispatcher | null;
   /** Writes a call event to the callback outbox (null: no callbacks, e.g. in benchmarks). */
   callbacks?: CallbackSink | null;
+  /** The speech engines of SIP calls (loaded on first use); absent or null: SIP calls use stand-in audio. */
+  speech?: () => Promise<SpeechEngines | null>;
 }
 
 /** The dialer's view of the callback outbox (`callbacks/enqueue-callbacks.ts`). */
@@ -252,11 +257,13 @@ export class Dialer {
         ),
       );
       const converse = await this.converseStep(claim, kind);
-      const prologues = prologuesOf(claim, task);
       const steps = converse
         ? [converse]
         : [
-            new PlayPrologueStep({ prologues: prologues.map((text) => ({ text })), pauseMs: (task.advanced.pauseSeconds ?? 1) * 1000 }),
+            new PlayPrologueStep({
+              prologues: await this.spokenPrologues(claim, task, kind),
+              pauseMs: (task.advanced.pauseSeconds ?? 1) * 1000,
+            }),
             new TalkStep({ talkMs: this.options.talkMs }),
           ];
       const session = new CallSession(call, steps, { logger: log });
@@ -299,17 +306,22 @@ export class Dialer {
 
   /**
    * The conversation of a call whose task pinned a scenario version: the runtime over the simulated
-   * trunk's text channel, or (SIP, until speech is plugged in) stand-in audio for our lines. Null: the
-   * task has no plan, the call plays its prologue and stays on the line (the pre-runtime behaviour).
+   * trunk's text channel, or on SIP over speech (VAD + ASR + TTS on the call's audio; stand-in audio only
+   * if the speech engines could not load). Null: the task has no plan, the call plays its prologue and
+   * stays on the line (the pre-runtime behaviour).
    */
   private async converseStep(claim: Claim, kind: 'sip' | 'simulated'): Promise<ConverseStep | null> {
     const plan = await this.plans.get(claim.taskId);
     if (!plan) return null;
     const scale = kind === 'simulated' ? this.options.simulatedTimeScale : 1;
+    const speech = kind === 'sip' ? await this.deps.speech?.() : null;
     return new ConverseStep({
       plan,
       call: { prologueInfo: claim.prologueInfo, businessInfo: claim.businessInfo },
-      createVoice: (session) => new TextCallVoice(session.call, scale),
+      createVoice: (session) =>
+        speech
+          ? speech.createCallVoice(session.call, speechPlanOf(plan))
+          : new TextCallVoice(session.call, scale, kind === 'simulated' && scale === 1 ? this.recordedVoice(plan.language) : null),
       seats: this.deps.seats ?? null,
       transfer: {
         callId: claim.callId,
@@ -330,6 +342,28 @@ export class Dialer {
     return sink(callId, event, patch).then(
       () => undefined,
       (error: unknown) => this.deps.log?.warn({ err: error, callId, event }, 'callback event not recorded'),
+    );
+  }
+
+  /** Our lines as offline speech for a simulated call's recording (null: the engines are unavailable: stand-in audio). */
+  private recordedVoice(language: string): (text: string) => Promise<Int16Array | null> {
+    return async (text) => {
+      const engines = await this.deps.speech?.();
+      return engines ? wholeClip(engines.offlineTts, text, offlineVoice(language)) : null;
+    };
+  }
+
+  /** A plan-less call's prologues, spoken by the offline voice on SIP (stand-in audio when speech is unavailable). */
+  private async spokenPrologues(claim: Claim, task: DiallingTask, kind: 'sip' | 'simulated'): Promise<Prologue[]> {
+    const texts = prologuesOf(claim, task);
+    const speech = kind === 'sip' ? await this.deps.speech?.() : null;
+    if (!speech) return texts.map((text) => ({ text }));
+    const language = texts.some((text) => /[\u4e00-\u9fff]/.test(text)) ? 'zh-CN' : 'en-US';
+    return Promise.all(
+      texts.map(async (text) => ({
+        text,
+        audio: await wholeClip(speech.offlineTts, text, offlineVoice(language)).catch(() => undefined),
+      })),
     );
   }
 

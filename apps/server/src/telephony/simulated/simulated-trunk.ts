@@ -12,7 +12,7 @@
 import { performance } from 'node:perf_hooks';
 import { randomUUID } from 'node:crypto';
 import type { CallOutcome } from '@dialwise/contracts';
-import { SILENT_FRAME, speakingMs } from '../media/audio.ts';
+import { FRAME_SAMPLES, SILENT_FRAME, speakingMs } from '../media/audio.ts';
 import { BaseCall, SILENT_LOGGER, type CallEnd, type TelephonyLogger } from '../base-call.ts';
 import { MediaClock } from '../media/media-clock.ts';
 import {
@@ -42,6 +42,12 @@ export interface SimulatedTrunkOptions {
   /** Default cap of an answered call, unscaled. Default 2 h. */
   maxCallMs?: number;
   logger?: TelephonyLogger;
+  /**
+   * The callees' voice for the recordings: their lines as 8 kHz speech (the server passes espeak-ng in
+   * a voice other than ours). Null or absent: the synthetic voice-like signal. Used only on recorded
+   * calls at real time (time scale 1): a scaled call's recording is too short to hold real speech.
+   */
+  calleeVoice?: ((text: string) => Promise<Int16Array | null>) | null;
 }
 
 /** The final responses a simulated callee or "carrier" sends, per outcome. */
@@ -94,6 +100,7 @@ export class SimulatedTrunk implements Trunk {
       recordingPath: request.record === false ? null : (request.recordingPath ?? defaultRecordingPath(this.options.recordingsDir, id)),
       maxCallMs: request.maxDurationMs ?? this.options.maxCallMs ?? 2 * 60 * 60 * 1000,
       logger: request.logger ?? this.logger,
+      calleeVoice: this.options.timeScale === undefined || this.options.timeScale === 1 ? (this.options.calleeVoice ?? null) : null,
       onFinished: (c) => this.live.delete(c),
     });
     this.live.add(call);
@@ -115,6 +122,7 @@ interface SimulatedCallContext {
   recordingPath: string | null;
   maxCallMs: number;
   logger: TelephonyLogger;
+  calleeVoice: ((text: string) => Promise<Int16Array | null>) | null;
   onFinished: (call: SimulatedCall) => void;
 }
 
@@ -126,6 +134,8 @@ class SimulatedCall extends BaseCall {
   private readonly script: CalleeScript;
   private readonly voice: SyntheticVoice;
   private speakingUntil = 0;
+  /** The callee's current line as speech (calleeVoice), played instead of the synthetic voice. */
+  private spoken: { samples: Int16Array; offset: number } | null = null;
   private silencePrompt: NodeJS.Timeout | null = null;
   private replyTimer: NodeJS.Timeout | null = null;
   private ringTimer: NodeJS.Timeout | null = null;
@@ -264,6 +274,17 @@ class SimulatedCall extends BaseCall {
     if (this.phase !== 'answered') return;
     this.emitEvent({ type: 'utterance', at: new Date(), utterance: { speaker: 'callee', text } });
     this.speakingUntil = performance.now() + speakingMs(text) * this.ctx.scale;
+    this.spoken = null;
+    if (this.ctx.calleeVoice && this.ctx.recordingPath) {
+      const until = this.speakingUntil;
+      void this.ctx.calleeVoice(text).then(
+        (samples) => {
+          // Still the same line (not replaced by a newer one) and the call still up.
+          if (samples && this.phase === 'answered' && this.speakingUntil === until) this.spoken = { samples, offset: 0 };
+        },
+        () => undefined,
+      );
+    }
     this.clear(this.silencePrompt);
     if (text !== SILENCE_PROMPT) {
       this.silencePrompt = this.after(speakingMs(text) + SILENCE_PROMPT_AFTER_MS, () => this.calleeSays(SILENCE_PROMPT));
@@ -281,8 +302,17 @@ class SimulatedCall extends BaseCall {
 
   private onTick(): void {
     // The far end always sends frames: its voice while it speaks, silence otherwise.
-    const speaking = performance.now() < this.speakingUntil;
-    this.receiveFarEnd(speaking ? this.voice.nextFrame() : (SILENT_FRAME as Int16Array));
+    const spoken = this.spoken;
+    if (spoken) {
+      const frame = new Int16Array(FRAME_SAMPLES);
+      frame.set(spoken.samples.subarray(spoken.offset, spoken.offset + FRAME_SAMPLES));
+      spoken.offset += FRAME_SAMPLES;
+      if (spoken.offset >= spoken.samples.length) this.spoken = null;
+      this.receiveFarEnd(frame);
+    } else {
+      const speaking = this.ctx.calleeVoice === null && performance.now() < this.speakingUntil;
+      this.receiveFarEnd(speaking ? this.voice.nextFrame() : (SILENT_FRAME as Int16Array));
+    }
     this.packetsReceived++;
     this.mediaTick();
     this.packetsSent++;
