@@ -1,4 +1,4 @@
-import { createHmac, randomUUID } from 'node:crypto';
+import { createHash, createHmac, randomUUID } from 'node:crypto';
 import type { VendorDeps } from '../shared/deps.ts';
 import { VendorError } from '../shared/vendor-error.ts';
 
@@ -38,7 +38,8 @@ export async function aliToken(deps: VendorDeps, provider: string, credentials: 
   const secret = credentials.accessKeySecret;
   if (!id || !secret) throw new VendorError('credentials', provider, 'neither a token nor an AccessKey pair is stored for this provider');
   const tokenUrl = deps.aliTokenUrl?.(provider) ?? TOKEN_URLS[provider] ?? TOKEN_URLS.ali!;
-  const key = `${tokenUrl}|${id}`;
+  // Keyed by a digest of the secret too: a corrected secret must not reuse the token of the old one.
+  const key = `${tokenUrl}|${id}|${createHash('sha256').update(secret).digest('hex')}`;
   const cached = cache.get(key);
   if (cached && cached.expiresAt > Date.now() + 60_000) return cached.token;
 

@@ -33,7 +33,8 @@ export function mulawToLinear(byte: number): number {
   const exponent = (u >> 4) & 0x07;
   const magnitude = ((u & 0x0f) << 3) + 0x84;
   const sample = (magnitude << exponent) - 0x84;
-  return u & 0x80 ? -sample : sample;
+  // `| 0` turns the sign bit's -0 into 0.
+  return (u & 0x80 ? -sample : sample) | 0;
 }
 
 const MULAW_TABLE = Int16Array.from({ length: 256 }, (_, i) => mulawToLinear(i));

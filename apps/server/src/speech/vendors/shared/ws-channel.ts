@@ -24,13 +24,9 @@ export class WsChannel {
     private readonly provider: string,
     private readonly signal: AbortSignal | undefined,
   ) {
+    // Listening starts before the upgrade completes: a vendor may send its first message in the same
+    // packet as the upgrade answer, before any await returns.
     socket.on('message', (data: Buffer, binary: boolean) => this.deliver({ data, binary }));
-    socket.on('close', (code: number, reason: Buffer) => {
-      if (this.closedByUs) return this.settle(null);
-      const why = reason.length ? `${code} ${reason.toString('utf8')}` : String(code);
-      this.fail(new VendorError('disconnected', provider, `the connection closed mid-stream (${why})`, code));
-    });
-    socket.on('error', (error: Error) => this.fail(new VendorError('disconnected', provider, error.message)));
     signal?.addEventListener('abort', () => this.close(), { once: true });
   }
 
@@ -39,6 +35,7 @@ export class WsChannel {
     const socket = await connector.websocket(url, headers).catch((error: Error) => {
       throw new VendorError('network', provider, error.message);
     });
+    const channel = new WsChannel(socket, provider, signal);
     await new Promise<void>((resolve, reject) => {
       let refused = false;
       const onAbort = () => {
@@ -48,6 +45,7 @@ export class WsChannel {
       signal?.addEventListener('abort', onAbort, { once: true });
       socket.once('open', () => {
         signal?.removeEventListener('abort', onAbort);
+        channel.watch();
         resolve();
       });
       socket.once('unexpected-response', (_request: unknown, response: IncomingMessage) => {
@@ -63,7 +61,18 @@ export class WsChannel {
         if (!refused) reject(new VendorError('network', provider, error.message));
       });
     });
-    return new WsChannel(socket, provider, signal);
+    return channel;
+  }
+
+  /** Once open, a close we did not ask for, or a socket error, fails the reader. */
+  private watch() {
+    const provider = this.provider;
+    this.socket.on('close', (code: number, reason: Buffer) => {
+      if (this.closedByUs) return this.settle(null);
+      const why = reason.length ? `${code} ${reason.toString('utf8')}` : String(code);
+      this.fail(new VendorError('disconnected', provider, `the connection closed mid-stream (${why})`, code));
+    });
+    this.socket.on('error', (error: Error) => this.fail(new VendorError('disconnected', provider, error.message)));
   }
 
   get aborted(): boolean {
