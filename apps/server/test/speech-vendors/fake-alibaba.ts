@@ -55,7 +55,7 @@ export async function startFakeAlibaba() {
         const command = JSON.parse(data.toString('utf8')) as Command;
         seen.commands.push(command);
         if (!tokenOk) {
-          event(command, 'TaskFailed', {}, 40000001, "Gateway:ACCESS_DENIED:The token 'bad' is invalid!");
+          event(command, 'TaskFailed', {}, 40000001, `Gateway:ACCESS_DENIED:The token '${request.headers['x-nls-token']}' is invalid!`);
           socket.close();
           return;
         }

@@ -44,9 +44,14 @@ describe('Alibaba NLS TTS (against a local fake of the gateway)', () => {
       (e) => e,
     );
     expect(signed).toMatchObject({ failure: 'auth', vendorCode: 'SignatureDoesNotMatch' });
-    const badToken = createVendorEngines(testDeps({ ali: { appKey: 'k', token: 'bad' } }).deps);
+    const badTokenDeps = testDeps({ ali: { appKey: 'k', token: 'bad-TOKEN-must-not-leak' } });
+    const badToken = createVendorEngines(badTokenDeps.deps);
     const refused = await synthesize(badToken.tts('ali')!, 'x', voice('ali', ali.fake.url('/ok/ws/v1', 'ws'))).catch((e) => e);
     expect(refused).toMatchObject({ failure: 'auth', vendorCode: 40000001 });
+    // The gateway quotes the token it refused; neither the error nor the log repeats it.
+    expect(refused.message).toContain("The token '…' is invalid");
+    expect(badTokenDeps.logged.join('\n')).toContain('speech vendor TTS failed');
+    expect(badTokenDeps.logged.join('\n')).not.toContain('must-not-leak');
     const none = createVendorEngines(testDeps({ ali: { appKey: 'k' } }).deps);
     expect(await synthesize(none.tts('ali')!, 'x', voice('ali', ali.fake.url('/ok/ws/v1', 'ws'))).catch((e) => e)).toMatchObject({
       failure: 'credentials',

@@ -26,7 +26,9 @@ const AUTH_STATUSES = new Set([40000001, 40020105, 40020106]);
 export function nlsFailure(provider: string, event: NlsEvent): VendorError {
   const status = event.header.status ?? 0;
   const auth = AUTH_STATUSES.has(status) || /token|appkey|access.?denied/i.test(event.header.status_text ?? '');
-  return new VendorError(auth ? 'auth' : 'vendor', provider, `${status} ${event.header.status_text ?? ''}`.trim(), status);
+  // The gateway quotes the refused token ("The token 'abc…' is invalid!"): keep it out of errors and logs.
+  const text = (event.header.status_text ?? '').replace(/token\s+'[^']*'/gi, "token '…'");
+  return new VendorError(auth ? 'auth' : 'vendor', provider, `${status} ${text}`.trim(), status);
 }
 
 export function parseNlsEvent(text: string): NlsEvent {

@@ -24,6 +24,9 @@ export interface UtteranceIo {
 
 export type StartUtterance = (io: UtteranceIo) => Promise<UtteranceStream>;
 
+/** How long an utterance's final may take after the end of speech before its stream is dropped. */
+const FINISH_TIMEOUT_MS = 10_000;
+
 interface Utterance {
   /** Call-clock time of the first frame sent on this stream: vendor offsets are relative to it. */
   baseMs: number;
@@ -102,7 +105,9 @@ export class VendorAsrSession extends EventEmitter implements AsrSession {
   }
 
   private finish(utterance: Utterance, stream: UtteranceStream) {
-    stream.finish().then(
+    // A vendor that never answers the end of speech must not keep its socket for the rest of the call.
+    const timeout = new Promise<void>((resolve) => setTimeout(resolve, FINISH_TIMEOUT_MS).unref());
+    Promise.race([stream.finish(), timeout]).then(
       () => {
         stream.abort();
         this.live.delete(utterance);
