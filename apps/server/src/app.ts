@@ -29,6 +29,7 @@ import { dncRoutes } from './dnc/routes.ts';
 import { llmRoutes } from './operation/llms/routes.ts';
 import { processorRoutes } from './operation/processors/routes.ts';
 import { scenarioRoutes } from './operation/scenarios/routes.ts';
+import { speechCredentialRoutes } from './operation/speech-credentials/routes.ts';
 import { dialerPlugin } from './dialer/dialer-plugin.ts';
 import { projectRoutes } from './projects/routes.ts';
 import { taskRoutes } from './tasks/routes.ts';
@@ -127,6 +128,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(llmRoutes, { prefix: '/api/operation/llms' });
   await app.register(processorRoutes, { prefix: '/api/operation/processors' });
   await app.register(scenarioRoutes, { prefix: '/api/operation/scenarios' });
+  await app.register(speechCredentialRoutes, { prefix: '/api/operation/speech-credentials' });
   // The demo model thinks and speaks at the simulated callees' pace (SIMULATED_TIME_SCALE, test-only).
   const pace = options.config.simulatedTimeScale;
   await app.register(demoModelRoutes, {
