@@ -24,6 +24,7 @@ import { CompanyCreatedModal } from './CompanyCreatedModal.tsx';
 import { CompanyFormModal } from './CompanyFormModal.tsx';
 import { GrantsModal } from './GrantsModal.tsx';
 import { PermissionsDrawer } from './PermissionsDrawer.tsx';
+import { SpeechCredentialsDrawer } from '../speech-credentials/SpeechCredentialsDrawer.tsx';
 
 type Filters = Pick<CompanyQuery, 'keyword' | 'state'>;
 type Editing = { mode: 'create' } | { mode: 'edit'; company: CompanyListItem } | null;
@@ -37,6 +38,7 @@ export default function CompanyListPage() {
   const [created, setCreated] = useState<CompanyCreated | null>(null);
   const [granting, setGranting] = useState<{ company: CompanyListItem; kind: GrantKind } | null>(null);
   const [permitting, setPermitting] = useState<CompanyListItem | null>(null);
+  const [keying, setKeying] = useState<CompanyListItem | null>(null);
 
   const list = useListQuery<Filters, CompanyListItem>({ key: companiesKey, fetch: listCompanies });
   const refresh = () => queryClient.invalidateQueries({ queryKey: companiesKey });
@@ -58,6 +60,7 @@ export default function CompanyListPage() {
 
   const manage = (company: CompanyListItem, key: string) => {
     if (key === 'permissions') setPermitting(company);
+    else if (key === 'speechKeys') setKeying(company);
     else setGranting({ company, kind: key as GrantKind });
   };
 
@@ -144,6 +147,9 @@ export default function CompanyListPage() {
                 </Menu.Item>
                 <Menu.Item key="permissions" data-testid="company-manage-permissions">
                   {t('companies.action.permissions')}
+                </Menu.Item>
+                <Menu.Item key="speechKeys" data-testid="company-manage-speechKeys">
+                  {t('speechKeys.action')}
                 </Menu.Item>
               </Menu>
             }
@@ -246,6 +252,7 @@ export default function CompanyListPage() {
       <CompanyCreatedModal created={created} onClose={() => setCreated(null)} />
       <GrantsModal target={granting} onClose={() => setGranting(null)} />
       <PermissionsDrawer company={permitting} onClose={() => setPermitting(null)} onSaved={() => void refresh()} />
+      <SpeechCredentialsDrawer company={keying} onClose={() => setKeying(null)} />
     </ListPage>
   );
 }
