@@ -1,6 +1,6 @@
 import type { DbOrTx } from '../../db/client.ts';
 import type { SecretBox } from '../../secrets/secret-box.ts';
-import type { CredentialsLookup } from '../../speech/vendors/index.ts';
+import type { CredentialsLookup } from '../../speech/vendors/shared/deps.ts';
 import { findCredentialRow, openSecrets } from './speech-credential-row.ts';
 
 /**

@@ -10,10 +10,6 @@ import { PROVIDERS } from './providers.ts';
 import type { VendorDeps } from './shared/deps.ts';
 import { volcanoAsr } from './volcano/volcano-asr.ts';
 import { volcanoTts } from './volcano/volcano-tts.ts';
-
-export type { VendorConnector, VendorDeps, VendorLogger, CredentialsLookup } from './shared/deps.ts';
-export { directConnector } from './shared/connector.ts';
-export { VendorError, type VendorFailure } from './shared/vendor-error.ts';
 import { VendorError } from './shared/vendor-error.ts';
 
 export interface VendorEngines {
