@@ -36,6 +36,14 @@ export class WsChannel {
       throw new VendorError('network', provider, error.message);
     });
     const channel = new WsChannel(socket, provider, signal);
+    // An abort that came before we listened: nothing to wait for.
+    if (signal?.aborted) {
+      // Terminating a connecting socket reports an error: expected here, so heard and dropped.
+      socket.on('error', () => {});
+      socket.terminate();
+      channel.closedByUs = true;
+      return channel;
+    }
     await new Promise<void>((resolve, reject) => {
       let refused = false;
       const onAbort = () => {

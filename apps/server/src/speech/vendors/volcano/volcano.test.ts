@@ -54,6 +54,18 @@ describe('Volcano TTS (against a local fake of the binary WebSocket)', () => {
     expect(volc.seen.ttsRequests.at(-1).app.cluster).toBe('volcano_tts');
   });
 
+  it('a sentence whose signal is already aborted yields nothing and does not throw', async () => {
+    const engines = createVendorEngines(testDeps(good).deps);
+    const controller = new AbortController();
+    controller.abort();
+    const chunks: Int16Array[] = [];
+    for await (const chunk of engines
+      .tts('seed')!
+      .synthesize({ text: 'x', voice: voice('seed', volc.fake.url('/ok/tts', 'ws')), signal: controller.signal }))
+      chunks.push(chunk);
+    expect(chunks).toEqual([]);
+  });
+
   it('a refused token is a typed auth error; an error frame a vendor error with its code', async () => {
     const wrong = createVendorEngines(testDeps({ seed: { appId: 'a', accessToken: 'bad' } }).deps);
     expect(await synthesize(wrong.tts('seed')!, 'x', voice('seed', volc.fake.url('/ok/tts', 'ws'))).catch((e) => e)).toMatchObject({
