@@ -34,6 +34,7 @@ import { processorRoutes } from './operation/processors/routes.ts';
 import { scenarioRoutes } from './operation/scenarios/routes.ts';
 import { scenarioBenchRoutes } from './operation/scenarios/bench/routes.ts';
 import { BenchSessions } from './operation/scenarios/bench/bench-sessions.ts';
+import { speechCredentialRoutes } from './operation/speech-credentials/routes.ts';
 import { dialerPlugin } from './dialer/dialer-plugin.ts';
 import { seatPlugin } from './seat/seat-plugin.ts';
 import { projectRoutes } from './projects/routes.ts';
@@ -141,6 +142,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('scenarioBench', bench);
   app.addHook('onClose', async () => bench.close());
   await app.register(scenarioBenchRoutes, { prefix: '/api/operation/scenarios/bench', sessions: bench });
+  await app.register(speechCredentialRoutes, { prefix: '/api/operation/speech-credentials' });
   // The demo model thinks and speaks at the simulated callees' pace (SIMULATED_TIME_SCALE, test-only).
   const pace = options.config.simulatedTimeScale;
   await app.register(demoModelRoutes, {

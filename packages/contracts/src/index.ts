@@ -19,6 +19,7 @@ export * from './accounts.ts';
 export * from './sip-lines.ts';
 export * from './url-fields.ts';
 export * from './llms.ts';
+export * from './speech-credentials.ts';
 export * from './processors.ts';
 export * from './scenarios.ts';
 export * from './dnc.ts';

@@ -14,6 +14,7 @@ import { CALL_RECORDS_MESSAGES } from './messages/call-records.ts';
 import { BOARDS_MESSAGES } from './messages/boards.ts';
 import { SEAT_CALLS_MESSAGES } from './messages/seat-calls.ts';
 import { SEAT_MESSAGES } from './messages/seat.ts';
+import { SPEECH_CREDENTIALS_MESSAGES } from './messages/speech-credentials.ts';
 
 /**
  * Messages the server sends and the forms show: validation (v.*), errors (e.*) and field labels
@@ -179,6 +180,7 @@ export const MESSAGES = {
   ...BOARDS_MESSAGES,
   ...SEAT_CALLS_MESSAGES,
   ...SEAT_MESSAGES,
+  ...SPEECH_CREDENTIALS_MESSAGES,
 } as const satisfies Record<string, Record<Locale, string>>;
 
 export type MessageKey = keyof typeof MESSAGES;

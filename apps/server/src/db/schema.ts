@@ -146,3 +146,4 @@ export * from './tables/dnc.ts';
 export * from './tables/boards.ts';
 export * from './tables/callbacks.ts';
 export * from './tables/seats.ts';
+export * from './tables/speech-credentials.ts';

@@ -1,6 +1,9 @@
 import fp from 'fastify-plugin';
 import { join } from 'node:path';
 import { lazySpeechEngines } from '../speech/speech-engines.ts';
+import { createVendorEngines } from '../speech/vendors/index.ts';
+import { directConnector } from '../speech/vendors/shared/connector.ts';
+import { companySpeechCredentials } from '../operation/speech-credentials/company-speech-credentials.ts';
 import { offlineVoice, wholeClip } from '../speech/whole-clip.ts';
 import { SimulatedTrunk, SipTrunk, recordingsDirOf } from '../telephony/index.ts';
 import { Dialer } from './dialer.ts';
@@ -22,7 +25,17 @@ export const dialerPlugin = fp(
       logger: app.log.child({ component: 'telephony', trunk: 'sip' }),
     });
     const speech = lazySpeechEngines(
-      { workDir: join(app.config.dataDir, 'speech'), endpointingMs: app.config.speechEndpointingMs },
+      {
+        workDir: join(app.config.dataDir, 'speech'),
+        endpointingMs: app.config.speechEndpointingMs,
+        // The vendor adapters, bound per company to its stored credentials (cheap: nothing connects until used).
+        vendorEngines: (companyId) =>
+          createVendorEngines({
+            credentials: companySpeechCredentials(app.db.db, app.secrets, companyId),
+            connector: directConnector(),
+            logger: app.log.child({ component: 'speech-vendors' }),
+          }),
+      },
       (error) => app.log.error({ err: error }, 'offline speech engines failed to load: calls use stand-in audio'),
     );
     const simulated = new SimulatedTrunk({

@@ -320,7 +320,7 @@ export class Dialer {
       call: { prologueInfo: claim.prologueInfo, businessInfo: claim.businessInfo },
       createVoice: (session) =>
         speech
-          ? speech.createCallVoice(session.call, speechPlanOf(plan))
+          ? speech.createCallVoice(session.call, { ...speechPlanOf(plan), companyId: claim.companyId })
           : new TextCallVoice(session.call, scale, kind === 'simulated' && scale === 1 ? this.recordedVoice(plan.language) : null),
       seats: this.deps.seats ?? null,
       transfer: {

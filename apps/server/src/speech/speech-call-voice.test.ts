@@ -126,10 +126,10 @@ describe('SpeechCallVoice', () => {
     };
     const withVendor = await SpeechEngines.create({
       workDir: join(dir, 'speech'),
-      vendorEngines: { tts: (provider) => (provider === 'seed' ? broken : null), asr: () => null },
+      vendorEngines: (companyId) => ({ tts: (provider) => (companyId === 'acme' && provider === 'seed' ? broken : null), asr: () => null }),
     });
     const call = new LineCall();
-    const voice = withVendor.createCallVoice(call.handle, plan());
+    const voice = withVendor.createCallVoice(call.handle, { ...plan(), companyId: 'acme' });
     try {
       const failure = next(voice, 'failure');
       const spoken = await voice.speak('Our plans start at ten dollars a month.', 't1');

@@ -26,7 +26,8 @@ export interface VendorEngines {
 export interface SpeechEnginesOptions {
   /** Folder for the recogniser's telephone model and grammars (made once, reused across runs). */
   workDir: string;
-  vendorEngines?: VendorEngines;
+  /** The vendor adapters a company's calls use (bound to its stored credentials); absent: offline only. */
+  vendorEngines?: (companyId: string) => VendorEngines;
   /** Silence after the end of the callee's speech that ends their turn. Default 600 ms. */
   endpointingMs?: number;
   vad?: Partial<VadTuning>;
@@ -43,6 +44,8 @@ export interface CallSpeechPlan {
   voice: { voiceId: string; clusterKey: string | null } | null;
   /** What the callee is likely to say: the recogniser's grammar. */
   phrases: readonly string[];
+  /** The company whose vendor credentials the call's engines use (absent: offline engines only). */
+  companyId?: string;
 }
 
 export const DEFAULT_ENDPOINTING_MS = 600;
@@ -77,19 +80,23 @@ export class SpeechEngines {
       clusterKey: plan.voice?.clusterKey ?? null,
       language: plan.language,
     };
-    const vendor = this.options.vendorEngines?.tts(plan.tts.provider) ?? null;
+    const vendor = this.vendorsOf(plan)?.tts(plan.tts.provider) ?? null;
     return { engine: vendor ? new FallbackTts(vendor, this.offlineTts, onFailure) : this.offlineTts, voice };
   }
 
-  /** The recogniser engine for a provider: its vendor adapter, else the offline one. */
-  asrEngine(provider: string): AsrEngine {
-    return this.options.vendorEngines?.asr(provider) ?? this.offlineAsr;
+  /** The recogniser engine for a provider: its vendor adapter (with the company's credentials), else the offline one. */
+  asrEngine(provider: string, companyId?: string): AsrEngine {
+    return (companyId ? this.options.vendorEngines?.(companyId).asr(provider) : null) ?? this.offlineAsr;
+  }
+
+  private vendorsOf(plan: CallSpeechPlan): VendorEngines | null {
+    return plan.companyId ? (this.options.vendorEngines?.(plan.companyId) ?? null) : null;
   }
 
   /** Opens the callee's recogniser; null with the reason when there is none for the call's language. */
   openDialogAsr(plan: CallSpeechPlan): { session: AsrSession | null; unavailable?: string } {
     try {
-      const session = this.asrEngine(plan.dialogAsr.provider).open({
+      const session = this.asrEngine(plan.dialogAsr.provider, plan.companyId).open({
         provider: plan.dialogAsr.provider,
         url: plan.dialogAsr.url,
         language: plan.language,

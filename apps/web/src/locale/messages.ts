@@ -1,5 +1,6 @@
 import type { Locale } from '@dialwise/contracts';
 import { companiesMessages } from '../features/operation/companies/locale.ts';
+import { speechCredentialMessages } from '../features/operation/speech-credentials/locale.ts';
 import { voicesMessages } from '../features/operation/voices/locale.ts';
 import { tagsMessages } from '../features/operation/tags/locale.ts';
 import { listPageMessages } from '../list-page/locale.ts';
@@ -261,6 +262,7 @@ const SHELL_MESSAGES = {
 export const CONSOLE_MESSAGES = {
   ...SHELL_MESSAGES,
   ...companiesMessages,
+  ...speechCredentialMessages,
   ...voicesMessages,
   ...tagsMessages,
   ...listPageMessages,

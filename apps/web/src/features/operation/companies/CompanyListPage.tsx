@@ -25,6 +25,7 @@ import { CompanyFormModal } from './CompanyFormModal.tsx';
 import { GrantsModal } from './GrantsModal.tsx';
 import { PermissionsDrawer } from './PermissionsDrawer.tsx';
 import { CallbackSecretModal } from './CallbackSecretModal.tsx';
+import { SpeechCredentialsDrawer } from '../speech-credentials/SpeechCredentialsDrawer.tsx';
 
 type Filters = Pick<CompanyQuery, 'keyword' | 'state'>;
 type Editing = { mode: 'create' } | { mode: 'edit'; company: CompanyListItem } | null;
@@ -39,6 +40,7 @@ export default function CompanyListPage() {
   const [granting, setGranting] = useState<{ company: CompanyListItem; kind: GrantKind } | null>(null);
   const [permitting, setPermitting] = useState<CompanyListItem | null>(null);
   const [secretOf, setSecretOf] = useState<CompanyListItem | null>(null);
+  const [keying, setKeying] = useState<CompanyListItem | null>(null);
 
   const list = useListQuery<Filters, CompanyListItem>({ key: companiesKey, fetch: listCompanies });
   const refresh = () => queryClient.invalidateQueries({ queryKey: companiesKey });
@@ -61,6 +63,7 @@ export default function CompanyListPage() {
   const manage = (company: CompanyListItem, key: string) => {
     if (key === 'permissions') setPermitting(company);
     else if (key === 'callbackSecret') setSecretOf(company);
+    else if (key === 'speechKeys') setKeying(company);
     else setGranting({ company, kind: key as GrantKind });
   };
 
@@ -150,6 +153,9 @@ export default function CompanyListPage() {
                 </Menu.Item>
                 <Menu.Item key="callbackSecret" data-testid="company-manage-callback-secret">
                   {t('companies.action.callbackSecret')}
+                </Menu.Item>
+                <Menu.Item key="speechKeys" data-testid="company-manage-speechKeys">
+                  {t('speechKeys.action')}
                 </Menu.Item>
               </Menu>
             }
@@ -253,6 +259,7 @@ export default function CompanyListPage() {
       <GrantsModal target={granting} onClose={() => setGranting(null)} />
       <PermissionsDrawer company={permitting} onClose={() => setPermitting(null)} onSaved={() => void refresh()} />
       <CallbackSecretModal company={secretOf} onClose={() => setSecretOf(null)} />
+      <SpeechCredentialsDrawer company={keying} onClose={() => setKeying(null)} />
     </ListPage>
   );
 }

@@ -1,0 +1,102 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ELEVEN_KEY, startFakeElevenLabs } from '../../../../test/speech-vendors/fake-elevenlabs.ts';
+import { concat, tone } from '../../../../test/speech-vendors/fake-vendor.ts';
+import { listen, pushFrames, synthesize, testDeps, voice } from '../../../../test/speech-vendors/harness.ts';
+import { createVendorEngines } from '../index.ts';
+
+let el: Awaited<ReturnType<typeof startFakeElevenLabs>>;
+beforeAll(async () => {
+  el = await startFakeElevenLabs();
+});
+afterAll(() => el.fake.close());
+
+const good = { elevenlabs: { apiKey: ELEVEN_KEY } };
+
+describe('ElevenLabs streaming TTS in ulaw_8000 (against a local fake)', () => {
+  it('asks for ulaw_8000 and decodes μ-law to PCM within G.711 quantisation', async () => {
+    const engines = createVendorEngines(testDeps(good).deps);
+    const chunks = await synthesize(
+      engines.tts('elevenlabs')!,
+      'Hello',
+      voice('elevenlabs', el.fake.url('/ok/v1/text-to-speech'), { voiceId: 'JBFqnCBsd6RMkjVDRZzb' }),
+    );
+    expect(chunks.length).toBeGreaterThan(1);
+    const got = concat(chunks);
+    const want = tone(1600);
+    expect(got.length).toBe(want.length);
+    // μ-law keeps about 12 bits: every sample within 3 % of full scale of the original.
+    expect(Math.max(...Array.from(got, (s, i) => Math.abs(s - want[i]!)))).toBeLessThan(1000);
+    expect(el.seen.ttsUrls.at(-1)).toBe('/ok/v1/text-to-speech/JBFqnCBsd6RMkjVDRZzb/stream?output_format=ulaw_8000');
+    expect(el.seen.ttsBodies.at(-1)).toEqual({ text: 'Hello', model_id: 'eleven_flash_v2_5' });
+  });
+
+  it('cancels mid-sentence; a wrong key is auth, a cut body disconnected', async () => {
+    const engines = createVendorEngines(testDeps(good).deps);
+    const closed = el.fake.closed(1);
+    expect((await synthesize(engines.tts('elevenlabs')!, 'x', voice('elevenlabs', el.fake.url('/slow/v1/text-to-speech')), 2)).length).toBe(
+      2,
+    );
+    await closed;
+    const wrong = createVendorEngines(testDeps({ elevenlabs: { apiKey: 'bad' } }).deps);
+    const refused = await synthesize(wrong.tts('elevenlabs')!, 'x', voice('elevenlabs', el.fake.url('/ok/v1/text-to-speech'))).catch(
+      (e) => e,
+    );
+    expect(refused).toMatchObject({ failure: 'auth', vendorCode: 401 });
+    expect(refused.message).toContain('Invalid API key');
+    const cut = await synthesize(engines.tts('elevenlabs')!, 'x', voice('elevenlabs', el.fake.url('/drop/v1/text-to-speech'))).catch(
+      (e) => e,
+    );
+    expect(cut).toMatchObject({ failure: 'disconnected' });
+  });
+});
+
+describe('ElevenLabs Scribe realtime STT (against a local fake)', () => {
+  it('streams base64 PCM at 8 kHz, commits on flush, emits partial and timed final', async () => {
+    const engines = createVendorEngines(testDeps(good).deps);
+    const session = engines
+      .asr('elevenlabs')!
+      .open({ provider: 'elevenlabs', url: el.fake.url('/ok/v1/speech-to-text/realtime', 'ws'), language: 'en-US', phrases: [] });
+    const heard = listen(session);
+    pushFrames(session, 10, 300);
+    session.flush();
+    expect(await heard.final()).toEqual({ text: 'Call me tomorrow.', final: true, startMs: 540, endMs: 1350, confidence: null });
+    expect(heard.transcripts.filter((t) => t.final)).toHaveLength(1);
+    expect(heard.transcripts[0]).toMatchObject({ text: 'call me', final: false });
+    expect(el.seen.sttBytes).toBe(3200);
+    expect(el.seen.commits).toBe(1);
+    const query = new URL(el.seen.sttQueries.at(-1)!, 'http://x').searchParams;
+    expect(Object.fromEntries(query)).toMatchObject({
+      audio_format: 'pcm_8000',
+      commit_strategy: 'manual',
+      language_code: 'en',
+      model_id: 'scribe_v2_realtime',
+    });
+    session.close();
+  });
+
+  it('an auth_error message is a typed auth error; a dropped socket is disconnected; close() is quiet', async () => {
+    const wrong = createVendorEngines(testDeps({ elevenlabs: { apiKey: 'bad' } }).deps);
+    const refused = wrong
+      .asr('elevenlabs')!
+      .open({ provider: 'elevenlabs', url: el.fake.url('/ok/rt', 'ws'), language: 'en-US', phrases: [] });
+    pushFrames(refused, 2, 0);
+    expect(await listen(refused).failed()).toMatchObject({ failure: 'auth', vendorCode: 'auth_error' });
+    const engines = createVendorEngines(testDeps(good).deps);
+    const dropped = engines
+      .asr('elevenlabs')!
+      .open({ provider: 'elevenlabs', url: el.fake.url('/drop/rt', 'ws'), language: 'en-US', phrases: [] });
+    const heard = listen(dropped);
+    pushFrames(dropped, 10, 0);
+    expect(await heard.failed()).toMatchObject({ failure: 'disconnected' });
+    const quiet = engines
+      .asr('elevenlabs')!
+      .open({ provider: 'elevenlabs', url: el.fake.url('/ok/rt', 'ws'), language: 'en-US', phrases: [] });
+    const quietHeard = listen(quiet);
+    const closed = el.fake.closed(1);
+    pushFrames(quiet, 4, 0);
+    await new Promise((resolve) => quiet.on('transcript', resolve));
+    quiet.close();
+    await closed;
+    expect(quietHeard.error).toBeNull();
+  });
+});

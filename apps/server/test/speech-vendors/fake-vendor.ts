@@ -1,0 +1,109 @@
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
+import { WebSocketServer, type WebSocket } from 'ws';
+
+/**
+ * A local stand-in for a speech vendor (an external service, faked as a real HTTP + WebSocket server on
+ * loopback, never a mock of our code). Each fake handles plain HTTP requests and WebSocket upgrades;
+ * `authorize` decides whether an upgrade or request is accepted (a refusal answers HTTP 401, as the
+ * vendors do). It counts the connections that closed, so tests can see a cancel reach the vendor.
+ */
+export interface FakeVendorHandlers {
+  authorize?(request: IncomingMessage): boolean;
+  http?(request: IncomingMessage, body: Buffer, response: ServerResponse): void | Promise<void>;
+  ws?(socket: WebSocket, request: IncomingMessage): void;
+}
+
+export interface FakeVendor {
+  /** `http://127.0.0.1:<port><path>` or `ws://…` */
+  url(path: string, scheme?: 'http' | 'ws'): string;
+  /** Resolves when `count` connections (HTTP responses or WebSockets) have been closed by the client or us. */
+  closed(count?: number): Promise<void>;
+  requests: IncomingMessage[];
+  close(): Promise<void>;
+}
+
+export async function startFakeVendor(handlers: FakeVendorHandlers): Promise<FakeVendor> {
+  const requests: IncomingMessage[] = [];
+  const sockets = new Set<Socket>();
+  let closedCount = 0;
+  const waiters: Array<{ count: number; resolve: () => void }> = [];
+  const noteClosed = () => {
+    closedCount++;
+    for (const waiter of waiters.filter((w) => closedCount >= w.count)) {
+      waiters.splice(waiters.indexOf(waiter), 1);
+      waiter.resolve();
+    }
+  };
+  const refuse = (request: IncomingMessage) => handlers.authorize && !handlers.authorize(request);
+
+  const server = createServer((request, response) => {
+    requests.push(request);
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', () => {
+      response.on('close', noteClosed);
+      if (refuse(request)) {
+        response.writeHead(401, { 'content-type': 'application/json' }).end('{"message":"invalid credentials"}');
+        return;
+      }
+      void handlers.http?.(request, Buffer.concat(chunks), response);
+    });
+  });
+  const wss = new WebSocketServer({ noServer: true });
+  server.on('upgrade', (request: IncomingMessage, socket: Socket, head: Buffer) => {
+    requests.push(request);
+    if (refuse(request)) {
+      socket.end('HTTP/1.1 401 Unauthorized\r\nContent-Type: text/plain\r\nContent-Length: 19\r\n\r\ninvalid credentials');
+      return;
+    }
+    wss.handleUpgrade(request, socket, head, (ws) => {
+      ws.on('close', noteClosed);
+      handlers.ws?.(ws, request);
+    });
+  });
+  server.on('connection', (socket: Socket) => {
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+
+  return {
+    url: (path, scheme = 'http') => `${scheme}://127.0.0.1:${port}${path}`,
+    closed: (count = 1) =>
+      new Promise((resolve) => {
+        if (closedCount >= count) resolve();
+        else waiters.push({ count, resolve });
+      }),
+    requests,
+    close: async () => {
+      for (const client of wss.clients) client.terminate();
+      for (const socket of sockets) socket.destroy();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+/** A 440 Hz tone at 8 kHz: recognisable samples to compare end to end. */
+export function tone(samples: number, rate = 8000, from = 0): Int16Array {
+  return Int16Array.from({ length: samples }, (_, i) => Math.round(8000 * Math.sin((2 * Math.PI * 440 * (from + i)) / rate)));
+}
+
+export function concat(chunks: Int16Array[]): Int16Array {
+  const out = new Int16Array(chunks.reduce((n, c) => n + c.length, 0));
+  let at = 0;
+  for (const chunk of chunks) {
+    out.set(chunk, at);
+    at += chunk.length;
+  }
+  return out;
+}
+
+export function pcmLe(samples: Int16Array): Buffer {
+  const out = Buffer.alloc(samples.length * 2);
+  samples.forEach((s, i) => out.writeInt16LE(s, i * 2));
+  return out;
+}
+
+export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
