@@ -28,6 +28,8 @@ export interface Config {
    * The browser tests set 0.1 so a simulated call rings and talks for seconds, not minutes.
    */
   simulatedTimeScale: number;
+  /** Silence after the callee's speech that ends their turn on a speaking call (SPEECH_ENDPOINTING_MS, default 600). */
+  speechEndpointingMs: number;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: readonly string[] = process.argv): Config {
@@ -48,5 +50,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: readonly 
     sipPort: Number(env.SIP_PORT ?? 0),
     uploadMaxBytes: LIMITS.upload.maxBytes,
     simulatedTimeScale: Number(env.SIMULATED_TIME_SCALE) > 0 ? Number(env.SIMULATED_TIME_SCALE) : 1,
+    speechEndpointingMs: Number(env.SPEECH_ENDPOINTING_MS) > 0 ? Number(env.SPEECH_ENDPOINTING_MS) : 600,
   };
 }

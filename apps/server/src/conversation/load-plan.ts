@@ -1,6 +1,6 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { companies, llms, processors, scenarioVersions, tasks } from '../db/schema.ts';
+import { companies, llms, processors, scenarioVersions, tasks, voices } from '../db/schema.ts';
 import type { SecretBox } from '../secrets/secret-box.ts';
 import { type ConversationPlan, languageOf, type ProcessorPlan } from './plan.ts';
 
@@ -17,9 +17,11 @@ export async function loadConversationPlan(db: Db, secrets: SecretBox, taskId: s
       scenarioVersion: tasks.scenarioVersion,
       advanced: tasks.advanced,
       timeZone: companies.timezone,
+      voice: { vendor: voices.vendor, originalVoiceId: voices.originalVoiceId, clusterKey: voices.clusterKey },
     })
     .from(tasks)
     .innerJoin(companies, eq(companies.id, tasks.companyId))
+    .leftJoin(voices, eq(voices.id, tasks.voiceId))
     .where(eq(tasks.id, taskId));
   if (!task?.scenarioId || task.scenarioVersion === null) return null;
   const [version] = await db
@@ -62,5 +64,6 @@ export async function loadConversationPlan(db: Db, secrets: SecretBox, taskId: s
     timeZone: task.timeZone,
     language: languageOf(version.document, task.advanced),
     advanced: task.advanced,
+    voice: task.voice?.originalVoiceId ? task.voice : null,
   };
 }

@@ -23,6 +23,14 @@ export interface ConversationPlan {
   timeZone: string;
   language: CallLanguage;
   advanced: TaskAdvanced;
+  /** The task's TTS voice (its vendor's voice id and cluster key); absent or null: the offline voice of the language. */
+  voice?: TaskVoice | null;
+}
+
+export interface TaskVoice {
+  vendor: string;
+  originalVoiceId: string;
+  clusterKey: string;
 }
 
 /** What one call adds to the plan: the subtask's own information. */

@@ -1,4 +1,6 @@
 import fp from 'fastify-plugin';
+import { join } from 'node:path';
+import { lazySpeechEngines } from '../speech/speech-engines.ts';
 import { SimulatedTrunk, SipTrunk, recordingsDirOf } from '../telephony/index.ts';
 import { Dialer } from './dialer.ts';
 
@@ -30,6 +32,9 @@ export const dialerPlugin = fp(
         now: () => app.clock.now(),
         trunks: { sip, simulated },
         log: app.log.child({ component: 'dialer' }),
+        speech: lazySpeechEngines({ workDir: join(app.config.dataDir, 'speech'), endpointingMs: app.config.speechEndpointingMs }, (error) =>
+          app.log.error({ err: error }, 'offline speech engines failed to load: SIP calls use stand-in audio'),
+        ),
       },
       { recordingsDir, soleDialer: app.db.kind === 'pglite', simulatedTimeScale: app.config.simulatedTimeScale },
     );

@@ -5,6 +5,8 @@ import { loadConversationPlan } from '../conversation/load-plan.ts';
 import { PlanCache } from '../conversation/plan-cache.ts';
 import { TextCallVoice } from '../conversation/text-call-voice.ts';
 import type { SeatDispatcher } from '../seat/seat-dispatcher.ts';
+import { type SpeechEngines, speechPlanOf } from '../speech/speech-engines.ts';
+import { offlineVoice, wholeClip } from '../speech/whole-clip.ts';
 import { applySystemTransition } from '../tasks/task-progress.ts';
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
@@ -16,6 +18,7 @@ import type { SecretBox } from '../secrets/secret-box.ts';
 import {
   CallSession,
   PlayPrologueStep,
+  type Prologue,
   SILENT_LOGGER,
   TalkStep,
   type CallResult,
@@ -60,6 +63,8 @@ export interface DialerDeps {
   log?: TelephonyLogger;
   /** The operator seats a transfer asks (null: transfers say their failure text). */
   seats?: SeatDispatcher | null;
+  /** The speech engines of SIP calls (loaded on first use); absent or null: SIP calls use stand-in audio. */
+  speech?: () => Promise<SpeechEngines | null>;
 }
 
 interface LiveCall {
@@ -241,11 +246,13 @@ export class Dialer {
         logger: log,
       });
       const converse = await this.converseStep(claim, kind);
-      const prologues = prologuesOf(claim, task);
       const steps = converse
         ? [converse]
         : [
-            new PlayPrologueStep({ prologues: prologues.map((text) => ({ text })), pauseMs: (task.advanced.pauseSeconds ?? 1) * 1000 }),
+            new PlayPrologueStep({
+              prologues: await this.spokenPrologues(claim, task, kind),
+              pauseMs: (task.advanced.pauseSeconds ?? 1) * 1000,
+            }),
             new TalkStep({ talkMs: this.options.talkMs }),
           ];
       const session = new CallSession(call, steps, { logger: log });
@@ -285,17 +292,20 @@ export class Dialer {
 
   /**
    * The conversation of a call whose task pinned a scenario version: the runtime over the simulated
-   * trunk's text channel, or (SIP, until speech is plugged in) stand-in audio for our lines. Null: the
-   * task has no plan, the call plays its prologue and stays on the line (the pre-runtime behaviour).
+   * trunk's text channel, or on SIP over speech (VAD + ASR + TTS on the call's audio; stand-in audio only
+   * if the speech engines could not load). Null: the task has no plan, the call plays its prologue and
+   * stays on the line (the pre-runtime behaviour).
    */
   private async converseStep(claim: Claim, kind: 'sip' | 'simulated'): Promise<ConverseStep | null> {
     const plan = await this.plans.get(claim.taskId);
     if (!plan) return null;
     const scale = kind === 'simulated' ? this.options.simulatedTimeScale : 1;
+    const speech = kind === 'sip' ? await this.deps.speech?.() : null;
     return new ConverseStep({
       plan,
       call: { prologueInfo: claim.prologueInfo, businessInfo: claim.businessInfo },
-      createVoice: (session) => new TextCallVoice(session.call, scale),
+      createVoice: (session) =>
+        speech ? speech.createCallVoice(session.call, speechPlanOf(plan)) : new TextCallVoice(session.call, scale),
       seats: this.deps.seats ?? null,
       transfer: {
         callId: claim.callId,
@@ -306,6 +316,20 @@ export class Dialer {
       },
       timeScale: scale,
     });
+  }
+
+  /** A plan-less call's prologues, spoken by the offline voice on SIP (stand-in audio when speech is unavailable). */
+  private async spokenPrologues(claim: Claim, task: DiallingTask, kind: 'sip' | 'simulated'): Promise<Prologue[]> {
+    const texts = prologuesOf(claim, task);
+    const speech = kind === 'sip' ? await this.deps.speech?.() : null;
+    if (!speech) return texts.map((text) => ({ text }));
+    const language = texts.some((text) => /[\u4e00-\u9fff]/.test(text)) ? 'zh-CN' : 'en-US';
+    return Promise.all(
+      texts.map(async (text) => ({
+        text,
+        audio: await wholeClip(speech.offlineTts, text, offlineVoice(language)).catch(() => undefined),
+      })),
+    );
   }
 
   /** Feeds the line's pacer and the task's circuit breaker; pauses the task when the breaker trips. */

@@ -84,6 +84,11 @@ export type VadEvent = { type: 'speech-start'; atMs: number } | { type: 'speech-
 export interface Vad {
   /** One 20 ms frame; returns the events it caused (usually none). */
   push(samples: Int16Array, atMs: number): VadEvent[];
+  /**
+   * A VAD that decides asynchronously (an ONNX model judging windows off the frame loop) delivers its
+   * events here as soon as they are known, and `push` then returns []. Added by the speech branch.
+   */
+  listen?(listener: (event: VadEvent) => void): void;
   reset(): void;
   close(): void;
 }

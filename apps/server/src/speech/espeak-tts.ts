@@ -1,0 +1,144 @@
+/**
+ * Offline TTS: espeak-ng, resampled to the call's 8 kHz by sox, one pair of processes per sentence.
+ *
+ *   espeak-ng -v <voice> --stdout  (22,050 Hz WAV, length field unset)
+ *     → we drop its 44-byte header →  sox raw 22,050 → raw 8,000 (high-quality `rate -h`)  → chunks
+ *
+ * Chunks are handed out as sox writes them, so the first audio goes out while espeak still speaks the
+ * end of the sentence. Aborting kills both processes at once and ends the stream quietly. Whole clips go
+ * to a shared prompt cache: prologues, fallbacks, fillers and wake-ups repeat on every call.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import type { TtsEngine, TtsRequest, TtsVoice } from './engines.ts';
+import { toPinyin } from './mandarin-pinyin.ts';
+import { SampleChunker } from './pcm-stream.ts';
+import { PromptCache } from './prompt-cache.ts';
+
+const WAV_HEADER_BYTES = 44;
+const ESPEAK_RATE = 22_050;
+
+export interface EspeakOptions {
+  /** Words per minute (espeak's default is 175; telephone prompts read better a little slower). */
+  wordsPerMinute?: number;
+  cache?: PromptCache;
+}
+
+/** The espeak-ng voice for a call: the voice id when it names one of espeak's voices, else by language. */
+export function espeakVoice(voice: Pick<TtsVoice, 'voiceId' | 'language'>): string {
+  const id = voice.voiceId.trim();
+  // espeak names: a language tag, optionally "+variant" (en-us+f3, cmn-latn-pinyin).
+  if (/^[a-z]{2,3}(-[a-z0-9]+)*(\+[a-z0-9]+)?$/i.test(id) && id.length <= 32) {
+    if (/^cmn$|^zh$|^cmn\+/i.test(id)) return 'cmn-latn-pinyin'; // plain cmn reads Hanzi as letters
+    return id.toLowerCase();
+  }
+  return voice.language.toLowerCase().startsWith('zh') ? 'cmn-latn-pinyin' : 'en-us';
+}
+
+export class EspeakTts implements TtsEngine {
+  readonly cache: PromptCache;
+  private readonly wpm: number;
+
+  constructor(options: EspeakOptions = {}) {
+    this.cache = options.cache ?? new PromptCache();
+    this.wpm = options.wordsPerMinute ?? 160;
+  }
+
+  async *synthesize(request: TtsRequest): AsyncIterable<Int16Array> {
+    const { signal } = request;
+    const voiceName = espeakVoice(request.voice);
+    const text = voiceName.startsWith('cmn') ? toPinyin(request.text) : request.text;
+    if (!text.trim() || signal.aborted) return;
+    const key = `${voiceName}\u0000${this.wpm}\u0000${text}`;
+    const cached = this.cache.get(key);
+    if (cached) {
+      yield cached;
+      return;
+    }
+    const run = startPipeline(voiceName, this.wpm, text);
+    const stop = () => run.kill();
+    signal.addEventListener('abort', stop, { once: true });
+    const chunks: Int16Array[] = [];
+    try {
+      const chunker = new SampleChunker();
+      for await (const bytes of run.output) {
+        if (signal.aborted) return;
+        const samples = chunker.push(bytes as Buffer);
+        if (!samples) continue;
+        chunks.push(samples);
+        yield samples;
+      }
+      if (signal.aborted) return;
+      const failure = await run.failure;
+      if (failure) throw new Error(failure);
+      this.cache.set(key, joinChunks(chunks));
+    } finally {
+      signal.removeEventListener('abort', stop);
+      run.kill();
+    }
+  }
+}
+
+interface Pipeline {
+  output: NodeJS.ReadableStream;
+  /** Resolves null when both processes exited cleanly, else what went wrong. */
+  failure: Promise<string | null>;
+  kill(): void;
+}
+
+function startPipeline(voice: string, wpm: number, text: string): Pipeline {
+  const espeak = spawn('espeak-ng', ['-v', voice, '-s', String(wpm), '-b', '1', '--stdout'], { stdio: ['pipe', 'pipe', 'pipe'] });
+  const sox = spawn(
+    'sox',
+    [
+      ...['-t', 'raw', '-r', String(ESPEAK_RATE), '-e', 'signed-integer', '-b', '16', '-c', '1', '-'],
+      ...['-t', 'raw', '-r', '8000', '-e', 'signed-integer', '-b', '16', '-c', '1', '-'],
+      ...['rate', '-h'],
+    ],
+    { stdio: ['pipe', 'pipe', 'pipe'] },
+  );
+  // The text goes in on stdin, never as an argument: a line starting with "-" is not an option.
+  espeak.stdin.on('error', () => undefined);
+  espeak.stdin.end(`${text}\n`);
+  let skipped = 0;
+  espeak.stdout.on('data', (bytes: Buffer) => {
+    let data = bytes;
+    if (skipped < WAV_HEADER_BYTES) {
+      const drop = Math.min(WAV_HEADER_BYTES - skipped, data.length);
+      skipped += drop;
+      data = data.subarray(drop);
+    }
+    if (data.length > 0 && !sox.stdin.destroyed) sox.stdin.write(data);
+  });
+  espeak.stdout.on('end', () => sox.stdin.end());
+  sox.stdin.on('error', () => undefined);
+  const errors: string[] = [];
+  espeak.stderr.on('data', (d: Buffer) => errors.push(String(d)));
+  sox.stderr.on('data', (d: Buffer) => errors.push(String(d)));
+  const failure = Promise.all([exitOf(espeak), exitOf(sox)]).then(([a, b]) =>
+    a === 0 && b === 0 ? null : `espeak-ng/sox failed (${a}/${b}): ${errors.join(' ').trim().slice(0, 300)}`,
+  );
+  return {
+    output: sox.stdout,
+    failure,
+    kill: () => {
+      for (const child of [espeak, sox]) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+    },
+  };
+}
+
+function exitOf(child: ChildProcess): Promise<number | string> {
+  return new Promise((resolve) => {
+    child.once('error', (error) => resolve(error.message));
+    child.once('close', (code, signal) => resolve(code ?? signal ?? -1));
+  });
+}
+
+function joinChunks(chunks: Int16Array[]): Int16Array {
+  const out = new Int16Array(chunks.reduce((n, c) => n + c.length, 0));
+  let at = 0;
+  for (const chunk of chunks) {
+    out.set(chunk, at);
+    at += chunk.length;
+  }
+  return out;
+}

@@ -1,0 +1,60 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makeSpeechClips, type SpeechClips } from '../../test/speech-clips.ts';
+import type { VadEvent } from './engines.ts';
+import { SileroVadEngine } from './silero-vad.ts';
+
+/** Silero VAD on recorded telephone clips (espeak-ng + sox, deterministic): speech with line noise, silence, hiss, music. */
+const dir = mkdtempSync(join(tmpdir(), 'dialwise-vad-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+let clips: SpeechClips;
+let engine: SileroVadEngine;
+beforeAll(async () => {
+  clips = makeSpeechClips(dir);
+  engine = await SileroVadEngine.load();
+});
+
+/** Runs a clip through a fresh VAD in 20 ms frames and answers its events. */
+async function detect(clip: Int16Array): Promise<VadEvent[]> {
+  const vad = engine.create();
+  const events: VadEvent[] = [];
+  vad.listen((event) => events.push(event));
+  for (let at = 0; at < clip.length; at += 160) expect(vad.push(clip.subarray(at, at + 160), at / 8)).toEqual([]);
+  await vad.settled();
+  vad.close();
+  return events;
+}
+
+describe('Silero VAD on telephone audio', () => {
+  it('finds one utterance in speech over line noise, starting and ending where the sentence does', async () => {
+    const events = await detect(clips.speech);
+    expect(events.map((e) => e.type)).toEqual(['speech-start', 'speech-end']);
+    expect(Math.abs(events[0]!.atMs - clips.speechStartMs)).toBeLessThanOrEqual(150);
+    // espeak's clip ends with its own short silence: the speech ends before the clip's end mark.
+    expect(events[1]!.atMs).toBeGreaterThan(clips.speechStartMs + 1500);
+    expect(events[1]!.atMs).toBeLessThanOrEqual(clips.speechEndMs + 100);
+  });
+
+  it('hears no speech in silence, line noise or music on hold', async () => {
+    expect(await detect(clips.silence)).toEqual([]);
+    expect(await detect(clips.lineNoise)).toEqual([]);
+    expect(await detect(clips.music)).toEqual([]);
+  });
+
+  it('starts again from a clean state after reset', async () => {
+    const vad = engine.create();
+    const events: VadEvent[] = [];
+    vad.listen((event) => events.push(event));
+    const half = clips.speech.subarray(0, Math.round(clips.speechStartMs * 8) + 8000);
+    for (let at = 0; at < half.length; at += 160) vad.push(half.subarray(at, at + 160), at / 8);
+    await vad.settled();
+    expect(vad.isSpeaking).toBe(true);
+    vad.reset();
+    await vad.settled();
+    expect(vad.isSpeaking).toBe(false);
+    expect(events.map((e) => e.type)).toEqual(['speech-start']);
+  });
+});

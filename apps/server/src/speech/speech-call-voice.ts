@@ -1,0 +1,173 @@
+/**
+ * CallVoice on a SIP call: the callee's 20 ms frames go through the VAD and the recogniser (TurnListener);
+ * our sentences go through TTS into `call.sendAudio`, one sentence at a time, the next one synthesised
+ * while the current one plays.
+ *
+ * Barge-in (`interrupt`) clears the call's outgoing queue, so the very next 20 ms tick sends silence; the
+ * RTP stream itself never stops (one packet per tick, sequence and timestamp step on), so the far end
+ * sees one continuous stream. What the callee heard of a cut sentence is estimated from how long it
+ * played against how long the whole sentence lasts.
+ */
+import { EventEmitter } from 'node:events';
+import { performance } from 'node:perf_hooks';
+import { heardPrefix } from '../conversation/text-call-voice.ts';
+import type { CallVoice, CallVoiceEvents, SpokenSentence } from '../conversation/call-voice.ts';
+import { SAMPLE_RATE, speakingMs } from '../telephony/media/audio.ts';
+import type { AudioFrame, CallHandle } from '../telephony/index.ts';
+import type { AsrSession, TtsEngine, TtsVoice, Vad } from './engines.ts';
+import { SentenceAudio } from './sentence-audio.ts';
+import { TurnListener } from './turn-listener.ts';
+
+export interface SpeechCallVoiceOptions {
+  call: CallHandle;
+  tts: TtsEngine;
+  voice: TtsVoice;
+  vad: Vad;
+  /** null: no recogniser for this call (see TurnListener); `asrUnavailable` says why. */
+  asr: AsrSession | null;
+  asrUnavailable?: string;
+  /** Silence after the end of speech that ends the callee's turn. */
+  endpointingMs: number;
+}
+
+interface Queued {
+  audio: SentenceAudio;
+  turnId: string;
+  resolve: (spoken: SpokenSentence) => void;
+}
+
+interface Playing extends Queued {
+  firstAudioAtMs: number | null;
+  cut: boolean;
+}
+
+export class SpeechCallVoice extends EventEmitter<CallVoiceEvents> implements CallVoice {
+  private readonly queue: Queued[] = [];
+  private playing: Playing | null = null;
+  private readonly startedAt = performance.now();
+  private readonly listener: TurnListener;
+  private closed = false;
+  private readonly onAudio = (frame: AudioFrame) => {
+    if (frame.atMs >= 0) this.listener.push(frame.samples, frame.atMs);
+  };
+
+  constructor(private readonly options: SpeechCallVoiceOptions) {
+    super();
+    this.listener = new TurnListener(
+      options.vad,
+      options.asr,
+      {
+        speechStart: (atMs) => this.emit('speech-start', { atMs }),
+        speechEnd: (atMs) => this.emit('speech-end', { atMs }),
+        partial: (text, atMs) => this.emit('partial', { text, atMs }),
+        final: (text, speechEndMs) => this.emit('final', { text, atMs: this.now(), speechEndMs }),
+        failure: (stage, detail) => this.emit('failure', { stage, detail, atMs: this.now() }),
+      },
+      options.endpointingMs,
+    );
+    options.call.on('audio', this.onAudio);
+    if (options.asrUnavailable) {
+      const detail = options.asrUnavailable;
+      // Reported once, after the runtime has subscribed (it does so right after creating the voice).
+      setImmediate(() => {
+        if (!this.closed) this.emit('failure', { stage: 'asr', detail, atMs: this.now() });
+      });
+    }
+  }
+
+  now(): number {
+    return Math.round(performance.now() - this.startedAt);
+  }
+
+  /** Whether the callee is speaking now (per the VAD). */
+  get calleeSpeaking(): boolean {
+    return this.listener.isSpeaking;
+  }
+
+  speak(sentence: string, turnId: string): Promise<SpokenSentence> {
+    if (this.closed || !sentence.trim()) return Promise.resolve(this.unheard(sentence, turnId));
+    return new Promise((resolve) => {
+      const audio = new SentenceAudio(this.options.tts, this.options.voice, sentence);
+      this.queue.push({ audio, turnId, resolve });
+      // Synthesise one sentence ahead of the one playing, no more (a long answer must not fork ten processes).
+      if (this.queue.length === 1) audio.start();
+      this.pump();
+    });
+  }
+
+  interrupt(turnId?: string): void {
+    for (let i = this.queue.length - 1; i >= 0; i--) {
+      const item = this.queue[i]!;
+      if (turnId !== undefined && item.turnId !== turnId) continue;
+      this.queue.splice(i, 1);
+      item.audio.cancel();
+      item.resolve(this.unheard(item.audio.text, item.turnId));
+    }
+    const playing = this.playing;
+    if (playing && (turnId === undefined || playing.turnId === turnId)) {
+      playing.cut = true;
+      // The queue empties now: the next media tick already sends silence.
+      this.options.call.clearAudio();
+      playing.audio.cancel();
+    }
+  }
+
+  close(): void {
+    if (this.closed) return;
+    this.closed = true;
+    this.options.call.off('audio', this.onAudio);
+    this.interrupt();
+    this.listener.close();
+  }
+
+  private pump(): void {
+    if (this.playing || this.closed) return;
+    const next = this.queue.shift();
+    if (!next) return;
+    const playing: Playing = { ...next, firstAudioAtMs: null, cut: false };
+    this.playing = playing;
+    this.queue[0]?.audio.start();
+    void this.play(playing).then((spoken) => {
+      this.playing = null;
+      playing.resolve(spoken);
+      this.pump();
+    });
+  }
+
+  private async play(item: Playing): Promise<SpokenSentence> {
+    const { call } = this.options;
+    let last: Promise<boolean> = Promise.resolve(true);
+    let queuedMs = 0;
+    for await (const chunk of item.audio.read()) {
+      if (item.cut || this.closed) break;
+      if (item.firstAudioAtMs === null) item.firstAudioAtMs = this.now();
+      queuedMs += (chunk.length * 1000) / SAMPLE_RATE;
+      last = call.sendAudio(chunk);
+    }
+    const error = item.audio.error;
+    if (error && !item.cut) this.emit('failure', { stage: 'tts', detail: error.message, atMs: this.now() });
+    const played = await last;
+    const endedAtMs = this.now();
+    if (item.firstAudioAtMs === null) return { ...this.unheard(item.audio.text, item.turnId), endedAtMs };
+    let share = 1;
+    if (item.cut || !played) {
+      // Audio ran from the first chunk on; the whole sentence lasts its synthesised length (or an estimate, if cut early).
+      const totalMs = item.audio.done ? (item.audio.samples * 1000) / SAMPLE_RATE : Math.max(queuedMs, speakingMs(item.audio.text));
+      const heardMs = item.firstAudioAtMs === null ? 0 : Math.min(endedAtMs - item.firstAudioAtMs, queuedMs);
+      share = totalMs > 0 ? Math.min(1, heardMs / totalMs) : 0;
+      if (share >= 1) share = 0.99; // cut means not all of it was heard
+    }
+    return {
+      turnId: item.turnId,
+      text: item.audio.text,
+      heardText: heardPrefix(item.audio.text, share),
+      completed: share >= 1,
+      firstAudioAtMs: item.firstAudioAtMs,
+      endedAtMs,
+    };
+  }
+
+  private unheard(sentence: string, turnId: string): SpokenSentence {
+    return { turnId, text: sentence, heardText: '', completed: false, firstAudioAtMs: null, endedAtMs: this.now() };
+  }
+}

@@ -1,0 +1,127 @@
+/**
+ * The callee's side of a speech call: every 20 ms frame goes to the VAD and to the recogniser; VAD
+ * speech start/end become the call voice's `speech-start` / `speech-end`; the end of speech plus the
+ * endpointing delay ends the turn (the recogniser is flushed and its final becomes the turn's text).
+ * Speech that resumes within the delay continues the same turn.
+ *
+ * The recogniser only gets the turn's audio: from `LEAD_MS` before the VAD's speech start (the VAD
+ * decides a little after the speech began) to the end of the turn. Long stretches of line silence before
+ * an utterance drift pocketsphinx's noise estimate and segmentation (a reply after 4 s of silence came out
+ * as "what what"), and recognising silence only costs CPU.
+ *
+ * Without a recogniser (no offline model for the language and no vendor ASR configured) the turns are
+ * still found by the VAD, and each comes out as a final with empty text: the runtime then answers with
+ * its fallback line ("could you say that again?") instead of staying silent, and the reason is reported
+ * once as a failure on the call.
+ */
+import type { AsrSession, Transcript, Vad, VadEvent } from './engines.ts';
+
+/**
+ * Audio kept from before the VAD's decision (which lags the onset, more so on a loaded machine); the
+ * recogniser gets it from `LEAD_MS` before the onset the VAD reports.
+ */
+const PREROLL_MS = 1000;
+const LEAD_MS = 300;
+
+export interface TurnEvents {
+  speechStart(atMs: number): void;
+  speechEnd(atMs: number): void;
+  partial(text: string, atMs: number): void;
+  final(text: string, speechEndMs: number): void;
+  failure(stage: 'asr' | 'vad', detail: string): void;
+}
+
+export class TurnListener {
+  private speaking = false;
+  private endpoint: NodeJS.Timeout | null = null;
+  /** End of the current turn's speech, waiting for the endpointing delay or for the recogniser. */
+  private lastSpeechEndMs: number | null = null;
+  private awaiting: number[] = [];
+  private closed = false;
+  /** Between speech start and the end of the turn: frames go to the recogniser, else to the pre-roll. */
+  private inTurn = false;
+  private readonly preroll: Array<{ samples: Int16Array; atMs: number }> = [];
+  /** Call time of the last frame seen (the VAD's events refer to it). */
+  lastFrameMs = 0;
+
+  constructor(
+    private readonly vad: Vad,
+    private readonly asr: AsrSession | null,
+    private readonly events: TurnEvents,
+    private readonly endpointingMs: number,
+  ) {
+    vad.listen?.((event) => this.onVad(event));
+    asr?.on('transcript', (transcript) => this.onTranscript(transcript));
+    asr?.on('error', (error) => this.events.failure('asr', error.message));
+  }
+
+  get isSpeaking(): boolean {
+    return this.speaking;
+  }
+
+  push(samples: Int16Array, atMs: number): void {
+    if (this.closed) return;
+    this.lastFrameMs = atMs;
+    for (const event of this.vad.push(samples, atMs)) this.onVad(event);
+    if (this.inTurn) {
+      this.asr?.push(samples, atMs);
+      return;
+    }
+    this.preroll.push({ samples, atMs });
+    if (this.preroll.length > PREROLL_MS / 20) this.preroll.shift();
+  }
+
+  close(): void {
+    if (this.closed) return;
+    this.closed = true;
+    if (this.endpoint) clearTimeout(this.endpoint);
+    this.vad.close();
+    this.asr?.close();
+  }
+
+  private onVad(event: VadEvent): void {
+    if (this.closed) return;
+    if (event.type === 'speech-start') {
+      if (this.endpoint) {
+        clearTimeout(this.endpoint);
+        this.endpoint = null;
+      }
+      this.speaking = true;
+      if (!this.inTurn) {
+        this.inTurn = true;
+        for (const frame of this.preroll.splice(0)) if (frame.atMs >= event.atMs - LEAD_MS) this.asr?.push(frame.samples, frame.atMs);
+      }
+      this.events.speechStart(event.atMs);
+      return;
+    }
+    if (!this.speaking) return;
+    this.speaking = false;
+    this.lastSpeechEndMs = event.atMs;
+    this.events.speechEnd(event.atMs);
+    this.endpoint = setTimeout(() => this.endTurn(), this.endpointingMs);
+  }
+
+  private endTurn(): void {
+    this.endpoint = null;
+    const speechEndMs = this.lastSpeechEndMs ?? this.lastFrameMs;
+    this.lastSpeechEndMs = null;
+    this.inTurn = false;
+    if (!this.asr) {
+      this.events.final('', speechEndMs);
+      return;
+    }
+    this.awaiting.push(speechEndMs);
+    this.asr.flush();
+  }
+
+  private onTranscript(transcript: Transcript): void {
+    if (this.closed) return;
+    if (!transcript.final) {
+      this.events.partial(transcript.text, transcript.endMs);
+      return;
+    }
+    const speechEndMs = this.awaiting.shift() ?? transcript.endMs;
+    // Nothing of the grammar in it (a cough, a noise the VAD let through): no turn to answer.
+    if (transcript.text.trim()) this.events.final(transcript.text, speechEndMs);
+  }
+}
