@@ -77,8 +77,9 @@ export class ToneTracker {
     const ms = run.frames * FRAME_MS;
     if (run.beepSent || !run.single || ms < BEEP_MIN_MS) return;
     if (run.hz < BEEP_MIN_HZ || run.hz > BEEP_MAX_HZ) return;
-    // A possible SIT tone is a beep only if it outlasts a SIT tone.
-    if (SIT_HZ.some((_, i) => nearSit(run.hz, i)) && ms <= SIT_MAX_MS) return;
+    // A possible SIT tone (the first, or the next of a sequence under way) is a beep only if it outlasts one.
+    const sitNext = this.sit.length < SIT_HZ.length && nearSit(run.hz, this.sit.length);
+    if ((nearSit(run.hz, 0) || sitNext) && ms <= SIT_MAX_MS) return;
     run.beepSent = true;
     events.push({ type: 'beep', atMs: nowMs, hz: run.hz, ms });
   }
