@@ -118,9 +118,9 @@ export const VOICEMAIL_GREETING =
 /** Unscaled: how long the machine's greeting lasts, its beep, and the pause between. */
 export const VOICEMAIL_GREETING_MS = 4500;
 export const VOICEMAIL_BEEP = { hz: 1000, ms: 500, afterMs: 300 } as const;
-/** What the carrier says on a dead number, and how long (unscaled). */
+/** What the carrier says on a dead number, and how long (unscaled: said twice, as carriers do). */
 export const ANNOUNCEMENT_TEXT = 'The number you have dialed is not in service.';
-export const ANNOUNCEMENT_MS = 3500;
+export const ANNOUNCEMENT_MS = 7000;
 /** Special information tones (913.8, 1370.6, 1776.7 Hz; 274, 274, 380 ms). */
 export const SIT_SEQUENCE: ReadonlyArray<{ hz: number; ms: number }> = [
   { hz: 913.8, ms: 274 },

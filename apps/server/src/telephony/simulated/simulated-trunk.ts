@@ -222,7 +222,7 @@ class SimulatedCall extends BaseCall {
       void this.finishWith({ outcome: 'answered', sipStatus: 200, sipReason: 'OK', endReason: reason, hungUpBy: 'us' });
       return;
     }
-    const rang = this.phase === 'ringing' || this.state === 'trying';
+    const rang = this.phase === 'ringing' || this.state === 'trying' || this.state === 'early-media';
     void this.finishWith({
       outcome: reason === 'ring-timeout' ? 'no_answer' : 'canceled',
       sipStatus: rang ? 487 : null,
