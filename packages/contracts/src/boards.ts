@@ -98,14 +98,20 @@ export const boardSummarySchema = z.object({
   total: z.number().int(),
   connected: z.number().int(),
   missed: z.number().int(),
+  /** Answered by an answering machine (answering-machine detection): not counted as connected. */
+  voicemail: z.number().int(),
+  /** Dead numbers found by a carrier announcement or special information tones. */
+  invalid: z.number().int(),
   transferSuccess: z.number().int(),
   transferFailed: z.number().int(),
   /** Calls lost while being transferred to an operator. */
   lost: z.number().int(),
   /** Talk time of the connected calls. */
   durationMs: z.number(),
-  /** connected / total. */
+  /** connected / total (a machine answering is not a connection). */
   connectRate: rateSchema,
+  /** voicemail / total: the share of outbound calls an answering machine took. */
+  machineRate: rateSchema,
   /** transfer success / connected. */
   inboundRate: rateSchema,
   /** lost / connected. */

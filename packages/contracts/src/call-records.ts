@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { amdResultSchema } from './amd.ts';
 import { idSchema, isoDateTime, pageQuerySchema } from './fields.ts';
 import { encryptionTypeSchema } from './projects.ts';
 import { localeSchema } from './locale.ts';
@@ -11,8 +12,13 @@ import { callbackDeliverySchema } from './callbacks.ts';
  * one in clear, permission-checked and audited.
  */
 
-/** A finished call is connected (answered) or missed; a live one has no status yet. */
-export const CALL_RECORD_STATUSES = ['connected', 'missed'] as const;
+/**
+ * A finished call is connected (a person answered), missed (nobody did), voicemail (an answering machine
+ * answered: not counted as connected) or invalid (the number is dead: a carrier announcement or special
+ * information tones); a live one has no status yet. Voicemail and invalid come from answering-machine
+ * detection (docs/amd.md).
+ */
+export const CALL_RECORD_STATUSES = ['connected', 'missed', 'voicemail', 'invalid'] as const;
 export type CallRecordStatus = (typeof CALL_RECORD_STATUSES)[number];
 /** What the list shows: the stored status, or `live` while the call is still on. */
 export const CALL_RECORD_STATES = [...CALL_RECORD_STATUSES, 'live'] as const;
@@ -176,6 +182,8 @@ export const callRecordSchema = z.object({
   transferOutcome: z.enum(TRANSFER_OUTCOMES),
   tags: z.array(z.string()),
   hasRecording: z.boolean(),
+  /** The answering-machine detector's verdict (null: the task did not detect). */
+  amd: amdResultSchema.nullable(),
 });
 export type CallRecord = z.infer<typeof callRecordSchema>;
 

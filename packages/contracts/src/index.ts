@@ -13,6 +13,7 @@ export * from './audit.ts';
 export * from './routes.ts';
 export * from './route-schema.ts';
 export * from './projects.ts';
+export * from './amd.ts';
 export * from './tasks.ts';
 export * from './subtasks.ts';
 export * from './accounts.ts';

@@ -65,6 +65,14 @@ const CORE_MESSAGES = {
     'en-US': 'Silence threshold, maximum attempts and wake-up words are set together or all left empty',
     'zh-CN': '静默阈值、最大次数与唤醒话术须同时填写或同时留空',
   },
+  'v.amd.messageRequired': {
+    'en-US': 'Write the message to leave on answering machines',
+    'zh-CN': '请填写留给语音信箱的留言',
+  },
+  'v.amd.totalTooShort': {
+    'en-US': 'The total analysis time must be longer than the greeting and the silence after it',
+    'zh-CN': '总分析时长须长于问候语时长和问候后静默时长',
+  },
   'v.task.timeoutTogether': {
     'en-US': 'Timeout hang-up time and reply are set together or both left empty',
     'zh-CN': '超时挂断时间与回复须同时填写或同时留空',

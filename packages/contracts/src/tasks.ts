@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LIMITS } from './constants.ts';
 import { idSchema, isoDateTime, pageQuerySchema } from './fields.ts';
+import { taskAmdSchema, taskAmdValueSchema } from './amd.ts';
 
 /**
  * Outbound tasks: the form of spec §3 with the rules of spec §5, and the one state machine the console's
@@ -143,6 +144,8 @@ export const taskAdvancedSchema = z
     silenceWords: optionalText(200),
     timeoutHangupSeconds: optionalInt(1, 3600),
     timeoutReply: optionalText(200),
+    /** Answering-machine detection (absent: off). */
+    amd: taskAmdSchema.optional(),
   })
   .superRefine((value, ctx) => {
     const together = (keys: readonly (keyof typeof value)[], message: string) => {
@@ -199,6 +202,7 @@ export const taskAdvancedValueSchema = z.object({
   silenceWords: z.string().optional(),
   timeoutHangupSeconds: z.number().int().optional(),
   timeoutReply: z.string().optional(),
+  amd: taskAmdValueSchema.optional(),
 });
 
 export const taskSchema = z.object({

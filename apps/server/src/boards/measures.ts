@@ -23,6 +23,9 @@ export const MEASURES: readonly Measure[] = [
   { column: 'total', when: null, adds: '1' },
   { column: 'connected', when: CONNECTED, adds: '1' },
   { column: 'missed', when: `status = 'missed'`, adds: '1' },
+  // Answering-machine detection: a machine answered (not a connection), or the number is dead.
+  { column: 'voicemail', when: `status = 'voicemail'`, adds: '1' },
+  { column: 'invalid', when: `status = 'invalid'`, adds: '1' },
   { column: 'transfer_success', when: `transfer_outcome = 'success'`, adds: '1' },
   { column: 'transfer_failed', when: `transfer_outcome = 'failed'`, adds: '1' },
   { column: 'lost', when: `transfer_outcome = 'lost'`, adds: '1' },

@@ -2,18 +2,21 @@ import { BOARD_OUTCOMES, DURATION_CLASSES, rate, type BoardSummary, type SeriesP
 import { durationColumn, outcomeColumn } from './measures.ts';
 import type { Point, Sums } from './read-rollups.ts';
 
-/** The rollup counters as the board shows them, with the three rates ("—" = null on a zero denominator). */
+/** The rollup counters as the board shows them, with the rates ("—" = null on a zero denominator). */
 export function toSummary(s: Sums): BoardSummary {
   const n = (column: string) => s[column] ?? 0;
   return {
     total: n('total'),
     connected: n('connected'),
     missed: n('missed'),
+    voicemail: n('voicemail'),
+    invalid: n('invalid'),
     transferSuccess: n('transfer_success'),
     transferFailed: n('transfer_failed'),
     lost: n('lost'),
     durationMs: n('duration_ms'),
     connectRate: rate(n('connected'), n('total')),
+    machineRate: rate(n('voicemail'), n('total')),
     inboundRate: rate(n('transfer_success'), n('connected')),
     lossRate: rate(n('lost'), n('connected')),
     averageDurationMs: n('connected') > 0 ? Math.round(n('duration_ms') / n('connected')) : null,

@@ -1,5 +1,13 @@
 import { and, eq } from 'drizzle-orm';
-import { maskSubtaskPhone, type CallRecord, type CallRecordState, type EncryptionType, type TransferOutcome } from '@dialwise/contracts';
+import {
+  maskSubtaskPhone,
+  type AmdResult,
+  type CallRecord,
+  type CallRecordState,
+  type CallRecordStatus,
+  type EncryptionType,
+  type TransferOutcome,
+} from '@dialwise/contracts';
 import type { ActionContext } from '../auth/actor.ts';
 import { calls, projects, tasks } from '../db/schema.ts';
 import { AppError } from '../http/app-error.ts';
@@ -25,6 +33,7 @@ export const callRecordColumns = {
   transferOutcome: calls.transferOutcome,
   tags: calls.tags,
   recordingPath: calls.recordingPath,
+  amd: calls.amd,
 };
 
 export interface CallRecordRow {
@@ -40,15 +49,16 @@ export interface CallRecordRow {
   answeredAt: Date | null;
   endedAt: Date | null;
   durationMs: number;
-  status: 'connected' | 'missed' | null;
+  status: CallRecordStatus | null;
   outcome: string | null;
   sipStatus: number | null;
   transferOutcome: TransferOutcome;
   tags: string[];
   recordingPath: string | null;
+  amd: AmdResult | null;
 }
 
-export function stateOf(row: { endedAt: Date | null; status: 'connected' | 'missed' | null }): CallRecordState {
+export function stateOf(row: { endedAt: Date | null; status: CallRecordStatus | null }): CallRecordState {
   return row.endedAt === null ? 'live' : (row.status ?? 'missed');
 }
 
@@ -72,6 +82,7 @@ export function toCallRecord(row: CallRecordRow): CallRecord {
     transferOutcome: row.transferOutcome,
     tags: row.tags ?? [],
     hasRecording: row.recordingPath !== null && row.endedAt !== null,
+    amd: row.amd ?? null,
   };
 }
 

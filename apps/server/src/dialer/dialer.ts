@@ -22,6 +22,7 @@ import {
   type Prologue,
   SILENT_LOGGER,
   TalkStep,
+  type CallHandle,
   type CallResult,
   type SipLine,
   type TelephonyLogger,
@@ -33,7 +34,8 @@ import { claimCalls, type Claim } from './claim-calls.ts';
 import { taskBudgets } from './concurrency.ts';
 import { loadDiallingTasks, tasksToHangUp, type DiallingTask } from './dialling-tasks.ts';
 import { isDoNotCall } from './do-not-call.ts';
-import { finishCall, type CallEnding } from './finish-call.ts';
+import { finishCall, statusOf, type CallEnding } from './finish-call.ts';
+import { CallScreen } from '../amd/screen-call.ts';
 import { LinePacer } from './line-pacer.ts';
 import { recoverLeases, renewLeases } from './recover-leases.ts';
 import { resolveNumber, UnresolvedNumber } from './resolve-number.ts';
@@ -256,6 +258,7 @@ export class Dialer {
           answer ? this.callback(claim.callId, 'answered', { answeredAt: answer.at.toISOString() }) : undefined,
         ),
       );
+      const screen = this.screenCall(call, task, kind, log);
       const converse = await this.converseStep(claim, kind);
       const steps = converse
         ? [converse]
@@ -266,12 +269,15 @@ export class Dialer {
             }),
             new TalkStep({ talkMs: this.options.talkMs }),
           ];
-      const session = new CallSession(call, steps, { logger: log });
+      const session = new CallSession(call, screen ? [screen.step(), ...steps] : steps, { logger: log });
       const { result, conversation } = await session.run();
       log.debug({ outcome: result.outcome, endReason: result.endReason, durationMs: result.durationMs }, 'call ended');
       this.afterCall(claim, result, this.deps.now());
       const answeredAt = result.answeredAt?.getTime() ?? result.placedAt.getTime();
+      const amd = screen?.result ?? null;
+      const person = statusOf({ answeredAt: result.answeredAt, amd }) === 'connected';
       await finishCall(this.deps.db, {
+        amd,
         ...endingOf(claim.callId, result),
         conversation: converse
           ? conversationOf(converse.history)
@@ -282,9 +288,9 @@ export class Dialer {
             })),
         turns: converse?.turns,
         runtimeFailures: converse?.failures,
-        analyze: converse !== null && result.answeredAt !== null && converse.analyzes,
+        analyze: converse !== null && person && converse.analyzes,
       });
-      if (converse?.analyzes && result.answeredAt) {
+      if (converse?.analyzes && person) {
         this.track(
           analyzeCall(this.deps.db, this.deps.secrets, claim.callId).then(
             (analyzed) => (analyzed ? this.callback(claim.callId, 'analysisDone') : undefined),
@@ -351,6 +357,25 @@ export class Dialer {
       const engines = await this.deps.speech?.();
       return engines ? wholeClip(engines.offlineTts, text, offlineVoice(language)) : null;
     };
+  }
+
+  /**
+   * Answering-machine detection when the task asks for it: attached before the answer (it hears early
+   * media). Its message is spoken by the offline voice on SIP; on the simulated trunk it is said as text.
+   */
+  private screenCall(call: CallHandle, task: DiallingTask, kind: 'sip' | 'simulated', log: TelephonyLogger): CallScreen | null {
+    const settings = task.advanced.amd;
+    if (!settings?.enabled) return null;
+    return new CallScreen(call, {
+      settings,
+      logger: log,
+      speak: async (text, signal) => {
+        const speech = kind === 'sip' ? await this.deps.speech?.() : null;
+        if (!speech) return undefined;
+        const language = /[\u4e00-\u9fff]/.test(text) ? 'zh-CN' : 'en-US';
+        return wholeClip(speech.offlineTts, text, offlineVoice(language), signal);
+      },
+    });
   }
 
   /** A plan-less call's prologues, spoken by the offline voice on SIP (stand-in audio when speech is unavailable). */

@@ -1,6 +1,6 @@
 import { addPending, completeIfDone } from '../tasks/task-progress.ts';
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import type { CallOutcome, CallRuntimeFailure, CallTurn, ConversationLine } from '@dialwise/contracts';
+import type { AmdResult, CallOutcome, CallRecordStatus, CallRuntimeFailure, CallTurn, ConversationLine } from '@dialwise/contracts';
 import type { Db } from '../db/client.ts';
 import { calls, subtasks, tasks } from '../db/schema.ts';
 
@@ -25,6 +25,19 @@ export interface CallEnding {
   runtimeFailures?: CallRuntimeFailure[];
   /** The scenario analyses connected calls: the record waits for it (analysis_state pending). */
   analyze?: boolean;
+  /** Answering-machine detection's verdict (absent or null: the task does not detect, or nothing was decided). */
+  amd?: AmdResult | null;
+}
+
+/**
+ * The record's status: a carrier announcement or SIT marks the number invalid (answered or not); a
+ * machine or a bare beep answering is voicemail, not a connection; otherwise connected when answered.
+ */
+export function statusOf(ending: Pick<CallEnding, 'answeredAt' | 'amd'>): CallRecordStatus {
+  const amd = ending.amd?.outcome;
+  if (amd === 'announcement') return 'invalid';
+  if (!ending.answeredAt) return 'missed';
+  return amd === 'machine' || amd === 'beep' ? 'voicemail' : 'connected';
 }
 
 export interface RedialPolicy {
@@ -38,7 +51,9 @@ export const BACKPRESSURE_RETRY_MS = 30_000;
 type Next = { state: 'done' | 'failed' | 'pending' | 'blocked'; at?: Date; refund?: boolean };
 
 /**
- * Where a subtask goes after an attempt. An answered call is done; a number that does not exist, or that
+ * Where a subtask goes after an attempt. A dead number (found by answering-machine detection too) is
+ * failed and never redialled; a voicemail is redialled like busy and no answer (a person may pick up
+ * next time) while the task's redial count allows. Otherwise: an answered call is done; a number that does not exist, or that
  * could not be resolved, failed; busy and no answer are redialled after the gap while the task's redial
  * count allows (attempt 1 is the first call, so `count` redials make `count + 1` attempts); back-pressure
  * and our own cancel are not the number's fault, so the subtask goes back to pending and the attempt is
@@ -49,7 +64,10 @@ export function nextSubtaskState(
   attempt: number,
   redial: RedialPolicy,
   ending: Pick<CallEnding, 'endedAt' | 'retryAfterMs'>,
+  status: CallRecordStatus = 'connected',
 ): Next {
+  if (status === 'invalid') return { state: 'failed' };
+  if (status === 'voicemail') return redialLater(attempt, redial, ending);
   switch (outcome) {
     case 'answered':
       return { state: 'done' };
@@ -60,9 +78,7 @@ export function nextSubtaskState(
       return { state: 'blocked' };
     case 'busy':
     case 'no_answer':
-      return attempt <= redial.count
-        ? { state: 'pending', at: new Date(ending.endedAt.getTime() + redial.gapMinutes * 60_000) }
-        : { state: 'done' };
+      return redialLater(attempt, redial, ending);
     case 'backpressure':
       return { state: 'pending', at: new Date(ending.endedAt.getTime() + (ending.retryAfterMs ?? BACKPRESSURE_RETRY_MS)), refund: true };
     case 'canceled':
@@ -72,18 +88,28 @@ export function nextSubtaskState(
   }
 }
 
+function redialLater(attempt: number, redial: RedialPolicy, ending: Pick<CallEnding, 'endedAt'>): Next {
+  return attempt <= redial.count
+    ? { state: 'pending', at: new Date(ending.endedAt.getTime() + redial.gapMinutes * 60_000) }
+    : { state: 'done' };
+}
+
 /**
  * Closes one call record and moves its subtask on, in one transaction; then completes the task when
  * nothing is pending and no call is live. A record already closed (by lease recovery) is left alone.
  */
 export async function finishCall(db: Db, ending: CallEnding): Promise<void> {
+  const status = statusOf(ending);
+  // A dead number found in the audio is an invalid number whatever SIP said (we hung up on it ourselves).
+  const outcome = status === 'invalid' ? 'invalid_number' : ending.outcome;
   await db.transaction(async (tx) => {
     const [call] = await tx
       .update(calls)
       .set({
         endedAt: ending.endedAt,
-        outcome: ending.outcome,
-        status: ending.answeredAt ? 'connected' : 'missed',
+        outcome,
+        status,
+        amd: ending.amd ?? null,
         sipStatus: ending.sipStatus,
         sipReason: ending.sipReason,
         hungUpBy: ending.hungUpBy,
@@ -107,10 +133,11 @@ export async function finishCall(db: Db, ending: CallEnding): Promise<void> {
       .where(eq(tasks.id, call.taskId))
       .for('update');
     const next = nextSubtaskState(
-      ending.outcome,
+      outcome,
       call.attempt,
       { count: task?.redialCount ?? 0, gapMinutes: task?.redialGapMinutes ?? 30 },
       ending,
+      status,
     );
     const [subtask] = await tx
       .update(subtasks)
@@ -119,7 +146,7 @@ export async function finishCall(db: Db, ending: CallEnding): Promise<void> {
         leaseOwner: null,
         leaseUntil: null,
         nextAttemptAt: next.at ?? null,
-        lastOutcome: ending.outcome,
+        lastOutcome: outcome,
         ...(next.refund ? { attempts: sql`greatest(${subtasks.attempts} - 1, 0)` } : {}),
       })
       .where(and(eq(subtasks.id, call.subtaskId), eq(subtasks.state, 'dialing')))

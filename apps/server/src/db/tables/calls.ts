@@ -4,6 +4,8 @@ import {
   CALL_OUTCOMES,
   ISSUE_TYPES,
   RESOLUTION_STATUSES,
+  CALL_RECORD_STATUSES,
+  type AmdResult,
   type CallRuntimeFailure,
   type CallTurn,
   type ConversationLine,
@@ -51,8 +53,11 @@ export const calls = pgTable(
     answeredAt: timestamp('answered_at', { withTimezone: true, mode: 'date' }),
     endedAt: timestamp('ended_at', { withTimezone: true, mode: 'date' }),
     durationMs: integer('duration_ms').notNull().default(0),
-    /** connected when answered, else missed; null while live. */
-    status: text('status', { enum: ['connected', 'missed'] }),
+    /**
+     * connected when a person answered, missed when nobody did; voicemail (a machine answered) and invalid
+     * (a carrier announcement or special information tones) from answering-machine detection; null while live.
+     */
+    status: text('status', { enum: CALL_RECORD_STATUSES }),
     /** CALL_OUTCOMES, or `interrupted` when the process died mid-call, `blocked` by the do-not-call list. */
     outcome: text('outcome', { enum: [...CALL_OUTCOMES, 'interrupted', 'blocked', 'unresolved'] }),
     sipStatus: integer('sip_status'),
@@ -77,6 +82,8 @@ export const calls = pgTable(
       .notNull()
       .default('none'),
     analysisDetail: text('analysis_detail'),
+    /** The answering-machine detector's decision, its time and features (null: the task did not detect). */
+    amd: jsonb('amd').$type<AmdResult>(),
     /** The analysis stream's summary of the call. */
     summary: text('summary'),
     /** Aliases of the catalogue's tags the conversation's analysis gave the call (call records filter on them). */

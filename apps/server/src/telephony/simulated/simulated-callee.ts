@@ -36,8 +36,8 @@ export const DEFAULT_OUTCOME_MIX: OutcomeMix = {
   timeout: 0,
 };
 
-/** How the callee behaves when they pick up. */
-export type Persona = 'interested' | 'not_interested' | 'wants_human';
+/** How the callee behaves when they pick up; `voicemail`: an answering machine picks up (greeting, beep, records). */
+export type Persona = 'interested' | 'not_interested' | 'wants_human' | 'voicemail';
 
 export interface CalleePlan {
   outcome: SimulatedOutcome;
@@ -46,6 +46,11 @@ export interface CalleePlan {
   /** Unscaled ms the callee stays on the line once answered before hanging up themselves. */
   talkMs: number;
   persona: Persona;
+  /**
+   * A dead number: the carrier plays an announcement in early media (183) before refusing with 404 — after
+   * special information tones, or (as Chinese carriers do) spoken only. Drawn per call; off when not drawn.
+   */
+  announces?: 'sit' | 'spoken' | null;
 }
 
 /** A small, fast, seedable PRNG (mulberry32): the same seed gives the same sequence on every machine. */
@@ -91,13 +96,39 @@ export function drawPlan(random: () => number, mix: OutcomeMix): CalleePlan {
     backpressure: between(random, 30, 150),
     timeout: 0,
   }[outcome];
-  const persona = pick<Persona>(random, ['interested', 'interested', 'not_interested', 'wants_human']);
+  // About one answered call in five is taken by an answering machine (no extra draw: the sequence of a seed is kept).
+  const persona = pick<Persona>(random, [
+    'interested',
+    'interested',
+    'interested',
+    'not_interested',
+    'wants_human',
+    'wants_human',
+    'voicemail',
+    'voicemail',
+  ]);
   return { outcome, ringMs, talkMs: between(random, 15_000, 90_000), persona };
 }
 
 /** What the callee says, by moment. */
 const GREETINGS = ['Hello?', 'Hi, who is this?', 'Yes, speaking.', 'Hello, who am I talking to?'];
-const REPLIES: Record<Persona, readonly string[]> = {
+/** What an answering machine says before its beep. */
+export const VOICEMAIL_GREETING =
+  "Hi, you've reached my voicemail. I can't take your call right now. Please leave a message after the tone.";
+/** Unscaled: how long the machine's greeting lasts, its beep, and the pause between. */
+export const VOICEMAIL_GREETING_MS = 4500;
+export const VOICEMAIL_BEEP = { hz: 1000, ms: 500, afterMs: 300 } as const;
+/** What the carrier says on a dead number, and how long (unscaled: said twice, as carriers do). */
+export const ANNOUNCEMENT_TEXT = 'The number you have dialed is not in service.';
+export const ANNOUNCEMENT_MS = 7000;
+/** Special information tones (913.8, 1370.6, 1776.7 Hz; 274, 274, 380 ms). */
+export const SIT_SEQUENCE: ReadonlyArray<{ hz: number; ms: number }> = [
+  { hz: 913.8, ms: 274 },
+  { hz: 1370.6, ms: 274 },
+  { hz: 1776.7, ms: 380 },
+];
+
+const REPLIES: Record<Exclude<Persona, 'voicemail'>, readonly string[]> = {
   interested: ['Okay, tell me more.', 'How much does it cost?', 'That sounds useful.', 'Can you send me the details?'],
   not_interested: ["Sorry, I'm not interested.", "I don't have time for this.", 'Please take me off your list.'],
   wants_human: ['Can I talk to a real person?', 'Is there someone I can speak to?', 'Please transfer me to an agent.'],
@@ -106,6 +137,7 @@ const GOODBYES: Record<Persona, string> = {
   interested: 'Thanks, goodbye.',
   not_interested: 'Goodbye.',
   wants_human: "Never mind, I'll call back.",
+  voicemail: '',
 };
 export const SILENCE_PROMPT = 'Hello? Are you there?';
 
@@ -119,12 +151,13 @@ export class CalleeScript {
   ) {}
 
   greeting(): string {
-    return pick(this.random, GREETINGS);
+    return this.persona === 'voicemail' ? VOICEMAIL_GREETING : pick(this.random, GREETINGS);
   }
 
   /** The reply to our line, and whether the callee hangs up after it (the uninterested give up soon). */
   reply(): { text: string; hangUp: boolean } {
     this.replies++;
+    if (this.persona === 'voicemail') return { text: '', hangUp: false };
     if (this.persona === 'not_interested' && this.replies >= 2) return { text: GOODBYES.not_interested, hangUp: true };
     // Someone who wants a person and keeps not getting one gives up after a few tries.
     if (this.persona === 'wants_human' && this.replies >= 4) return { text: GOODBYES.wants_human, hangUp: true };
@@ -159,6 +192,24 @@ export class SyntheticVoice {
       const syllables = Math.max(0, Math.sin(2 * Math.PI * 4 * t)) ** 0.6;
       const noise = (this.random() * 2 - 1) * 0.04;
       this.frame[i] = Math.round((voiced * syllables * 0.35 + noise) * 32767);
+    }
+    return this.frame;
+  }
+}
+
+/** A steady sine, frame by frame with a continuous phase: beeps and special information tones. */
+export class SyntheticTone {
+  private sample = 0;
+  private readonly frame = new Int16Array(FRAME_SAMPLES);
+
+  constructor(
+    private readonly hz: number,
+    private readonly amplitude = 0.25,
+  ) {}
+
+  nextFrame(): Int16Array {
+    for (let i = 0; i < FRAME_SAMPLES; i++, this.sample++) {
+      this.frame[i] = Math.round(Math.sin((2 * Math.PI * this.hz * this.sample) / SAMPLE_RATE) * this.amplitude * 32767);
     }
     return this.frame;
   }

@@ -16,12 +16,18 @@ import { FRAME_SAMPLES, SILENT_FRAME, speakingMs } from '../media/audio.ts';
 import { BaseCall, SILENT_LOGGER, type CallEnd, type TelephonyLogger } from '../base-call.ts';
 import { MediaClock } from '../media/media-clock.ts';
 import {
+  ANNOUNCEMENT_MS,
+  ANNOUNCEMENT_TEXT,
   CalleeScript,
   DEFAULT_OUTCOME_MIX,
   drawPlan,
   seededRandom,
   SILENCE_PROMPT,
+  SIT_SEQUENCE,
+  SyntheticTone,
   SyntheticVoice,
+  VOICEMAIL_BEEP,
+  VOICEMAIL_GREETING_MS,
   type CalleePlan,
   type OutcomeMix,
 } from './simulated-callee.ts';
@@ -91,8 +97,10 @@ export class SimulatedTrunk implements Trunk {
 
   dial(request: DialRequest): CallHandle {
     const drawn = drawPlan(this.random, this.mix);
-    const plan: CalleePlan = { ...drawn, ...this.options.plan?.(request, drawn) };
     const callRandom = seededRandom(Math.floor(this.random() * 2 ** 32));
+    // Drawn from the call's own sequence, so the trunk's sequence (and every seeded test) stays as it was.
+    const announces = drawn.outcome === 'invalid_number' && callRandom() < 0.6 ? (callRandom() < 0.5 ? 'sit' : 'spoken') : null;
+    const plan: CalleePlan = { ...drawn, announces, ...this.options.plan?.(request, drawn) };
     const id = randomUUID();
     const call = new SimulatedCall(id, request, plan, callRandom, {
       scale: this.options.timeScale ?? 1,
@@ -136,6 +144,8 @@ class SimulatedCall extends BaseCall {
   private speakingUntil = 0;
   /** The callee's current line as speech (calleeVoice), played instead of the synthetic voice. */
   private spoken: { samples: Int16Array; offset: number } | null = null;
+  /** What the far end plays besides a person's voice (a machine's greeting and beep, a carrier's tones and words), in order. */
+  private readonly program: Array<{ until: number; next: () => Int16Array }> = [];
   private silencePrompt: NodeJS.Timeout | null = null;
   private replyTimer: NodeJS.Timeout | null = null;
   private ringTimer: NodeJS.Timeout | null = null;
@@ -205,6 +215,7 @@ class SimulatedCall extends BaseCall {
     this.ringTimer = this.after(this.request.ringTimeoutMs, () => this.end('ring-timeout'));
     this.after(ringMs, () => {
       if (outcome === 'answered') this.answer();
+      else if (outcome === 'invalid_number' && this.plan.announces) this.announce(this.plan.announces);
       else this.refuse(outcome);
     });
   }
@@ -221,7 +232,7 @@ class SimulatedCall extends BaseCall {
       void this.finishWith({ outcome: 'answered', sipStatus: 200, sipReason: 'OK', endReason: reason, hungUpBy: 'us' });
       return;
     }
-    const rang = this.phase === 'ringing' || this.state === 'trying';
+    const rang = this.phase === 'ringing' || this.state === 'trying' || this.state === 'early-media';
     void this.finishWith({
       outcome: reason === 'ring-timeout' ? 'no_answer' : 'canceled',
       sipStatus: rang ? 487 : null,
@@ -238,9 +249,37 @@ class SimulatedCall extends BaseCall {
     this.onAnswered('PCMU');
     if (this.isOver) return; // an `answered` listener hung up
     this.ctx.clock.add(this.tick);
+    if (this.plan.persona === 'voicemail') {
+      this.after(GREETING_AFTER_MS, () => this.machineGreets());
+      // The machine stops recording (and hangs up) when its time is over.
+      this.after(
+        this.plan.talkMs,
+        () => void this.finishWith({ outcome: 'answered', sipStatus: 200, sipReason: 'OK', endReason: 'remote-bye', hungUpBy: 'callee' }),
+      );
+      this.after(this.ctx.maxCallMs, () => this.end('max-duration'));
+      return;
+    }
     this.after(GREETING_AFTER_MS, () => this.calleeSays(this.script.greeting()));
     this.after(this.plan.talkMs, () => this.calleeHangsUp(this.script.goodbye()));
     this.after(this.ctx.maxCallMs, () => this.end('max-duration'));
+  }
+
+  /** A dead number's carrier: 183 with its announcement as early media, then 404 (unless we hang up first). */
+  private announce(style: 'sit' | 'spoken'): void {
+    if (this.phase === 'over') return;
+    this.onEarlyMedia(183);
+    this.ctx.clock.add(this.tick);
+    if (style === 'sit') for (const { hz, ms } of SIT_SEQUENCE) this.play(ms, new SyntheticTone(hz));
+    this.play(ANNOUNCEMENT_MS, this.voice);
+    const total = ANNOUNCEMENT_MS + (style === 'sit' ? SIT_SEQUENCE.reduce((n, t) => n + t.ms, 0) : 0);
+    this.after(total + 200, () => this.refuse('invalid_number'));
+    this.ctx.logger.debug({ callId: this.id, text: ANNOUNCEMENT_TEXT }, 'simulated carrier announcement');
+  }
+
+  /** Queues `ms` (unscaled) of a source after what is already queued. */
+  private play(ms: number, source: { nextFrame(): Int16Array }): void {
+    const start = Math.max(performance.now(), this.program.at(-1)?.until ?? 0);
+    this.program.push({ until: start + ms * this.ctx.scale, next: () => source.nextFrame() });
   }
 
   private refuse(outcome: CallOutcome): void {
@@ -256,9 +295,19 @@ class SimulatedCall extends BaseCall {
     });
   }
 
+  /** An answering machine: its greeting (text and audio), a pause, the beep; then it records in silence. */
+  private machineGreets(): void {
+    if (this.phase !== 'answered') return;
+    this.emitEvent({ type: 'utterance', at: new Date(), utterance: { speaker: 'callee', text: this.script.greeting() } });
+    this.play(VOICEMAIL_GREETING_MS, this.voice);
+    this.play(VOICEMAIL_BEEP.afterMs, { nextFrame: () => SILENT_FRAME as Int16Array });
+    this.play(VOICEMAIL_BEEP.ms, new SyntheticTone(VOICEMAIL_BEEP.hz));
+  }
+
   private say(text: string): void {
     if (this.phase !== 'answered') return;
     this.emitEvent({ type: 'utterance', at: new Date(), utterance: { speaker: 'us', text } });
+    if (this.plan.persona === 'voicemail') return; // a recorder does not answer
     this.clear(this.silencePrompt);
     // The callee lets us finish (our reply may come as several lines), thinks a moment, then answers once.
     this.clear(this.replyTimer);
@@ -301,19 +350,26 @@ class SimulatedCall extends BaseCall {
   }
 
   private onTick(): void {
-    // The far end always sends frames: its voice while it speaks, silence otherwise.
+    // The far end always sends frames: what it plays (a machine's greeting and beep, a carrier's tones), else
+    // the callee's spoken line, else its synthetic voice while it speaks, else silence.
+    const now = performance.now();
+    while (this.program.length > 0 && this.program[0]!.until <= now) this.program.shift();
+    const playing = this.program[0];
     const spoken = this.spoken;
-    if (spoken) {
+    if (playing) {
+      this.receiveFarEnd(playing.next());
+    } else if (spoken) {
       const frame = new Int16Array(FRAME_SAMPLES);
       frame.set(spoken.samples.subarray(spoken.offset, spoken.offset + FRAME_SAMPLES));
       spoken.offset += FRAME_SAMPLES;
       if (spoken.offset >= spoken.samples.length) this.spoken = null;
       this.receiveFarEnd(frame);
     } else {
-      const speaking = this.ctx.calleeVoice === null && performance.now() < this.speakingUntil;
+      const speaking = this.ctx.calleeVoice === null && now < this.speakingUntil;
       this.receiveFarEnd(speaking ? this.voice.nextFrame() : (SILENT_FRAME as Int16Array));
     }
     this.packetsReceived++;
+    if (this.phase !== 'answered') return; // early media: we send nothing yet
     this.mediaTick();
     this.packetsSent++;
   }

@@ -61,6 +61,13 @@ export function CallBoardSummary({ projectId, taskId, from, to }: CallBoardSumma
             testId="board-connect-rate"
           />
           <StatTile
+            title={t('boards.machineRate')}
+            hint={t('boards.machineRate.hint')}
+            value={formatRate(s?.machineRate)}
+            sub={`${t('boards.voicemail')} ${n(s?.voicemail)} · ${t('boards.invalid')} ${n(s?.invalid)}`}
+            testId="board-machine-rate"
+          />
+          <StatTile
             title={t('boards.inboundRate')}
             hint={t('boards.inboundRate.hint')}
             value={formatRate(s?.inboundRate)}

@@ -14,6 +14,13 @@ export const boardsMessages = {
   'boards.connected': ['Connected', '接通数'],
   'boards.connectRate': ['Connect rate', '接通率'],
   'boards.connectRate.hint': ['Connected / outbound calls', '接通数 / 外呼总数'],
+  'boards.machineRate': ['Machine rate', '答录机率'],
+  'boards.machineRate.hint': [
+    'Answered by an answering machine / outbound calls (with answering-machine detection on; not counted as connected)',
+    '答录机接听数 / 外呼总数（需开启答录机识别；不计入接通）',
+  ],
+  'boards.voicemail': ['Voicemail', '语音信箱'],
+  'boards.invalid': ['Invalid numbers', '空号'],
   'boards.inboundRate': ['Inbound rate', '转人工率'],
   'boards.inboundRate.hint': ['Transferred to an operator / connected', '成功转人工 / 接通数'],
   'boards.lossRate': ['Loss rate', '流失率'],

@@ -5,7 +5,13 @@ import { currentLocale } from '../../locale/index.ts';
 /** The labels of call states, outcomes and transfer outcomes are the export's too: one set, in contracts. */
 export const callLabel = (key: string) => translate(key, currentLocale());
 
-const STATE_COLORS: Record<CallRecordState, string> = { connected: 'green', missed: 'gray', live: 'arcoblue' };
+const STATE_COLORS: Record<CallRecordState, string> = {
+  connected: 'green',
+  missed: 'gray',
+  voicemail: 'orange',
+  invalid: 'red',
+  live: 'arcoblue',
+};
 const TRANSFER_COLORS: Record<TransferOutcome, string> = { none: 'gray', success: 'green', failed: 'red', lost: 'orange' };
 
 export function CallStateTag({ state }: { state: CallRecordState }) {

@@ -31,6 +31,7 @@ import { usePageRoute } from '../shell/route-params.ts';
 import { getProject, projectKeys } from '../projects/api.ts';
 import { createTask, getTask, getTaskOptions, taskKeys, updateTask } from './api.ts';
 import { PrologueList } from './PrologueList.tsx';
+import { AmdSettings } from './AmdSettings.tsx';
 import { NEW_TASK_VALUES, formValuesOf, inputOf, type TaskFormValues } from './task-form-values.ts';
 
 const { Row, Col } = Grid;
@@ -46,6 +47,8 @@ const LINKED_FIELDS = [
   'advanced.silenceWords',
   'advanced.timeoutHangupSeconds',
   'advanced.timeoutReply',
+  'advanced.amd.message',
+  'advanced.amd.thresholds.totalAnalysisMs',
 ];
 
 /** New task and edit task (spec §3 fields, §5 rules from contracts; the server checks them again). */
@@ -376,6 +379,7 @@ export default function TaskFormPage() {
               </Form.Item>
             </Col>
           </Row>
+          <AmdSettings form={form} item={item} />
         </Card>
       </Form>
 

@@ -1,0 +1,153 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { AMD_DEFAULTS } from '@dialwise/contracts';
+import { concat, silence } from '../telephony/media/audio.ts';
+import { seededRandom } from '../telephony/simulated/simulated-callee.ts';
+import { classifyClip } from './classify-clip.ts';
+import { frameFeatures } from './frame-features.ts';
+import { ToneTracker, type ToneEvent } from './tone-tracker.ts';
+import { atLevel, speak, telephoneLine, toneAt } from './corpus/line-audio.ts';
+
+const dir = mkdtempSync(join(tmpdir(), 'dialwise-amd-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+/** A clip through the telephone line (noise at −60 dBFS, 300–3400 Hz, μ-law), seeded. */
+const line = (...parts: Int16Array[]) => telephoneLine(concat(...parts), { noiseDbfs: -60, random: seededRandom(7) });
+const say = (text: string, voice = 'en-us', speed = 160) => atLevel(speak({ text, voice, speed, pitch: 50 }, dir), -6);
+const GREETING = "Hi, you've reached Sarah. I can't come to the phone right now. Please leave a message after the tone.";
+
+function tonesOf(samples: Int16Array): ToneEvent[] {
+  const tracker = new ToneTracker();
+  const events: ToneEvent[] = [];
+  for (let i = 0; i + 160 <= samples.length; i += 160)
+    events.push(...tracker.push(frameFeatures(samples.subarray(i, i + 160)), (i / 160) * 20));
+  return events;
+}
+
+describe('frame features', () => {
+  it('measure the level and find a tone and its frequency', () => {
+    const f = frameFeatures(toneAt(1000, 20, -10));
+    expect(f.dbfs).toBeGreaterThan(-15);
+    expect(f.toneShare).toBeGreaterThan(0.8);
+    expect(f.peakHz).toBe(1000);
+    expect(frameFeatures(silence(20))).toMatchObject({ dbfs: -100, toneShare: 0 });
+  });
+
+  it('see two tones at once (US ringback 440+480 Hz) as a dual tone, and speech as neither', () => {
+    const dual = frameFeatures(toneAt([440, 480], 20, -10));
+    expect(dual.dualShare).toBeGreaterThan(0.75);
+    const speech = say('Hello, who is this?');
+    const tonal = [];
+    for (let i = 0; i + 160 <= speech.length; i += 160) tonal.push(frameFeatures(speech.subarray(i, i + 160)).toneShare >= 0.55);
+    expect(tonal.filter(Boolean).length / tonal.length).toBeLessThan(0.2);
+  });
+});
+
+describe('tone tracker', () => {
+  it.each([850, 1000, 1400, 1950])('hears a %i Hz beep of 300 ms, at 200 ms into it', (hz) => {
+    const events = tonesOf(line(silence(200), toneAt(hz, 300, -10), silence(300)));
+    expect(events).toHaveLength(1);
+    expect(events[0]).toMatchObject({ type: 'beep' });
+    expect(Math.abs((events[0] as { hz: number }).hz - hz)).toBeLessThanOrEqual(25);
+    expect(events[0]!.atMs).toBeLessThanOrEqual(200 + 260);
+  });
+
+  it('ignores ringback (China 450 Hz, US 440+480 Hz), a 150 ms blip, and a tone above 2000 Hz', () => {
+    expect(tonesOf(line(toneAt(450, 1000, -10), silence(500), toneAt([440, 480], 2000, -10)))).toEqual([]);
+    expect(tonesOf(line(toneAt(1000, 150, -10), silence(300)))).toEqual([]);
+    expect(tonesOf(toneAt(2050, 500, -10))).toEqual([]);
+  });
+
+  it('hears special information tones (913.8, 1370.6, 1776.7 Hz) as SIT, never as a beep', () => {
+    const sit = line(toneAt(913.8, 274, -12), toneAt(1370.6, 274, -12), toneAt(1776.7, 380, -12), silence(300));
+    expect(tonesOf(sit).map((e) => e.type)).toEqual(['sit']);
+  });
+
+  it('takes a lone tone near SIT’s first frequency for a beep once no second tone follows', () => {
+    expect(tonesOf(line(toneAt(915, 300, -10), silence(300))).map((e) => e.type)).toEqual(['beep']);
+  });
+});
+
+describe('staged detector on known clips', () => {
+  it('initial silence: nobody speaks for 2.5 s → silence', () => {
+    const result = classifyClip(line(silence(4000)), 0);
+    expect(result).toMatchObject({ outcome: 'silence', reason: 'initial-silence', decisionMs: AMD_DEFAULTS.initialSilenceMs });
+  });
+
+  it('short greeting then silence → human, decided after the pause, with its features', () => {
+    const result = classifyClip(line(silence(400), say('Hello?'), silence(3000)), 0);
+    expect(result.outcome).toBe('human');
+    expect(result.reason).toBe('short-greeting');
+    expect(result.features.words).toBeGreaterThanOrEqual(1);
+    expect(result.features.greetingMs).toBeLessThan(AMD_DEFAULTS.greetingMs);
+    expect(result.features.trailingSilenceMs).toBe(AMD_DEFAULTS.afterGreetingSilenceMs);
+    expect(result.decisionMs).toBeLessThan(2000);
+  });
+
+  it('"喂？" in Mandarin (pinyin voice) → human', () => {
+    expect(classifyClip(line(silence(300), say('wei2?', 'cmn-latn-pinyin'), silence(3000)), 0).outcome).toBe('human');
+  });
+
+  it('long greeting → machine as soon as it outlasts the greeting limit', () => {
+    const result = classifyClip(line(silence(500), say(GREETING), silence(1000)), 0);
+    expect(result).toMatchObject({ outcome: 'machine', reason: 'long-greeting' });
+    expect(result.decisionMs).toBeLessThanOrEqual(500 + AMD_DEFAULTS.greetingMs + 100);
+  });
+
+  it('words: a greeting of many short words decides machine by count when the word limit is lower', () => {
+    const result = classifyClip(line(silence(300), say('one, two, three, four, five, six, seven', 'en-us', 120), silence(1000)), 0, {
+      ...AMD_DEFAULTS,
+      maxWords: 3,
+      greetingMs: 9000,
+    });
+    expect(result).toMatchObject({ outcome: 'machine', reason: 'max-words' });
+    expect(result.features.words).toBe(3);
+  });
+
+  it('total analysis time: no stage decided by then → unknown', () => {
+    const result = classifyClip(line(silence(300), say(GREETING), silence(1000)), 0, {
+      ...AMD_DEFAULTS,
+      greetingMs: 9000,
+      maxWords: 20,
+      afterGreetingSilenceMs: 2000,
+      totalAnalysisMs: 3000,
+    });
+    expect(result).toMatchObject({ outcome: 'unknown', reason: 'total-time', decisionMs: 3000 });
+  });
+
+  it('a beep with no greeting → beep; a greeting then a beep is a machine', () => {
+    expect(classifyClip(line(silence(600), toneAt(1000, 500, -10), silence(2000)), 0)).toMatchObject({ outcome: 'beep', reason: 'beep' });
+    const short = line(silence(300), say('Leave a message.', 'en-us', 190), silence(200), toneAt(1400, 500, -10), silence(2000));
+    expect(classifyClip(short, 0, { ...AMD_DEFAULTS, afterGreetingSilenceMs: 1000 })).toMatchObject({ outcome: 'machine', reason: 'beep' });
+  });
+
+  it('special information tones then an announcement → announcement (SIT)', () => {
+    const clip = line(
+      silence(200),
+      toneAt(913.8, 274, -12),
+      toneAt(1370.6, 274, -12),
+      toneAt(1776.7, 380, -12),
+      say('The number you have dialed is not in service.'),
+    );
+    const result = classifyClip(clip, 0);
+    expect(result).toMatchObject({ outcome: 'announcement', reason: 'sit' });
+    expect(result.features.sit).toBe(true);
+  });
+
+  it('voice in early media (before the answer) is a carrier announcement, decided before the answer', () => {
+    const words = say('nin2 bo1 da3 de hao4 ma3 shi4 kong1 hao4', 'cmn-latn-pinyin');
+    const clip = line(silence(300), words, silence(2000));
+    const result = classifyClip(clip, 300 + Math.round((words.length / 8000) * 1000) + 500);
+    expect(result).toMatchObject({ outcome: 'announcement', reason: 'early-media-voice' });
+    expect(result.decisionMs).toBeLessThan(0);
+  });
+
+  it('ringback in early media is neither voice nor beep: the person after it is still a human', () => {
+    const clip = line(toneAt(450, 1000, -10), silence(1000), toneAt([440, 480], 1000, -10), silence(300), say('Yes?'), silence(3000));
+    const result = classifyClip(clip, 3300);
+    expect(result.outcome).toBe('human');
+    expect(result.features.earlyMediaVoiceMs).toBe(0);
+  });
+});

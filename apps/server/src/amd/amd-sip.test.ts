@@ -1,0 +1,120 @@
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { AMD_DEFAULTS } from '@dialwise/contracts';
+import { SCENARIOS, startSipp, type Sipp } from '../../test/sipp.ts';
+import { writePcapAudio } from '../../test/pcap-audio.ts';
+import { nextSubtaskState, statusOf } from '../dialer/finish-call.ts';
+import { EspeakTts } from '../speech/espeak-tts.ts';
+import { offlineVoice, wholeClip } from '../speech/whole-clip.ts';
+import { CallSession, SipTrunk, type SipLine } from '../telephony/index.ts';
+import { concat, rms, silence } from '../telephony/media/audio.ts';
+import { WAV_HEADER_BYTES } from '../telephony/media/wav-writer.ts';
+import { seededRandom } from '../telephony/simulated/simulated-callee.ts';
+import { atLevel, speak, telephoneLine, toneAt } from './corpus/line-audio.ts';
+import { CallScreen } from './screen-call.ts';
+
+/**
+ * Answering-machine detection on real SIP: sipp plays a recorded far end from a pcap (RTP/PCMU written by
+ * our own packetizer parts) — a voicemail greeting with its beep after the answer, or a dead number's
+ * special information tones and announcement in early media — and our side decides from the RTP it hears.
+ */
+const dir = mkdtempSync(join(tmpdir(), 'dialwise-amd-sip-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+let sipp: Sipp | null = null;
+let trunk: SipTrunk | null = null;
+afterEach(async () => {
+  await trunk?.close();
+  await sipp?.stop();
+  trunk = null;
+  sipp = null;
+});
+
+const MESSAGE = 'Hello, this is Dialwise. Please call us back.';
+const GREETING = "Hi, you've reached Sarah. I can't come to the phone right now. Please leave a message after the tone.";
+
+/** A sipp scenario of src/telephony/sipp/ with its pcap placeholder set to `audio` written as a pcap. */
+function scenarioPlaying(name: string, audio: Int16Array): string {
+  const pcap = join(dir, `${name}.pcap`);
+  writePcapAudio(pcap, audio);
+  const path = join(dir, name);
+  writeFileSync(path, readFileSync(join(SCENARIOS, name), 'utf8').replaceAll('@PCAP@', pcap));
+  return path;
+}
+
+const lineOf = (s: Sipp): SipLine => ({ username: 'dialwise', password: 'x', domain: s.address, port: s.port });
+const say = (text: string) => atLevel(speak({ text, voice: 'en-us', speed: 160, pitch: 50 }, join(dir, 'speech')), -6);
+const telephone = (...parts: Int16Array[]) => telephoneLine(concat(...parts), { noiseDbfs: -60, random: seededRandom(3) });
+
+describe('answering-machine detection over SIP (sipp plays the far end from a pcap)', () => {
+  it('a voicemail greeting and its beep → machine; the message is spoken after the beep, then we hang up', async () => {
+    const greeting = say(GREETING);
+    const beepAtMs = 300 + Math.round((greeting.length / 8000) * 1000) + 400;
+    const audio = telephone(silence(300), greeting, silence(400), toneAt(1000, 500, -10), silence(6000));
+    sipp = await startSipp({ scenario: scenarioPlaying('uas-voicemail-pcap.xml', audio), timeoutS: 40 });
+    trunk = new SipTrunk({ recordingsDir: dir, bindAddress: '127.0.0.1', rtpPorts: { min: 36000, max: 36098 } });
+    const call = trunk.dial({ to: '13800000001', callerId: 'dialwise', line: lineOf(sipp), ringTimeoutMs: 10_000 });
+    const tts = new EspeakTts();
+    const screen = new CallScreen(call, {
+      settings: { onMachine: 'leave_message', message: MESSAGE, thresholds: { ...AMD_DEFAULTS } },
+      speak: (text, signal) => wholeClip(tts, text, offlineVoice('en-US'), signal),
+    });
+    const { result, conversation } = await new CallSession(call, [screen.step()]).run();
+
+    const amd = screen.result!;
+    expect(amd).toMatchObject({ outcome: 'machine', reason: 'long-greeting', messageLeft: true });
+    expect(amd.decisionMs).toBeLessThan(beepAtMs);
+    // The beep heard within the jitter of the network and the detector's 200 ms.
+    expect(amd.beepAtMs).toBeGreaterThan(beepAtMs);
+    expect(amd.beepAtMs).toBeLessThan(beepAtMs + 1000);
+    expect(conversation.map((l) => [l.speaker, l.text])).toEqual([['us', MESSAGE]]);
+    expect(result).toMatchObject({ outcome: 'answered', hungUpBy: 'us' });
+    expect(statusOf({ answeredAt: result.answeredAt, amd })).toBe('voicemail');
+
+    // Our side of the recording (right channel): silent until the beep, the message after it.
+    const wav = readFileSync(result.recording!.path);
+    const samples = new Int16Array(wav.buffer, wav.byteOffset + WAV_HEADER_BYTES, (wav.length - WAV_HEADER_BYTES) / 2);
+    const ours = samples.filter((_, i) => i % 2 === 1);
+    const at = (ms: number) => Math.round((ms * 8000) / 1000);
+    expect(rms(ours.subarray(0, at(amd.beepAtMs!)))).toBe(0);
+    expect(rms(ours.subarray(at(amd.beepAtMs!), at(amd.beepAtMs! + 2000)))).toBeGreaterThan(300);
+    const code = await sipp.exited;
+    if (code !== 0) throw new Error(`sipp failed (${code}):\n${await sipp.diagnostics()}`);
+  }, 60_000);
+
+  it('special information tones and an announcement in early media → announcement: we cancel before any answer, the number is invalid and never redialled', async () => {
+    const audio = telephone(
+      silence(200),
+      toneAt(913.8, 274, -12),
+      toneAt(1370.6, 274, -12),
+      toneAt(1776.7, 380, -12),
+      say('The number you have dialed is not in service.'),
+      silence(2000),
+    );
+    sipp = await startSipp({ scenario: scenarioPlaying('uas-announcement-pcap.xml', audio), timeoutS: 30 });
+    trunk = new SipTrunk({ recordingsDir: dir, bindAddress: '127.0.0.1', rtpPorts: { min: 36100, max: 36198 } });
+    const call = trunk.dial({ to: '13800000002', callerId: 'dialwise', line: lineOf(sipp), ringTimeoutMs: 15_000 });
+    const screen = new CallScreen(call, {
+      settings: { onMachine: 'hangup', thresholds: { ...AMD_DEFAULTS } },
+      speak: async () => undefined,
+    });
+    const { result } = await new CallSession(call, [screen.step()]).run();
+
+    const amd = screen.result!;
+    expect(amd).toMatchObject({ outcome: 'announcement', reason: 'sit' });
+    expect(amd.features.sit).toBe(true);
+    expect(amd.decisionMs).toBeLessThan(0); // decided in early media
+    expect(result).toMatchObject({ outcome: 'canceled', sipStatus: 487, answeredAt: null, hungUpBy: 'us' });
+    expect(result.endedAt.getTime() - result.placedAt.getTime()).toBeLessThan(5000);
+    const status = statusOf({ answeredAt: result.answeredAt, amd });
+    expect(status).toBe('invalid');
+    expect(nextSubtaskState('invalid_number', 1, { count: 3, gapMinutes: 5 }, { endedAt: new Date(), retryAfterMs: null }, status)).toEqual(
+      {
+        state: 'failed',
+      },
+    );
+    const code = await sipp.exited;
+    if (code !== 0) throw new Error(`sipp failed (${code}):\n${await sipp.diagnostics()}`);
+  }, 60_000);
+});

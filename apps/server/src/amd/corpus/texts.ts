@@ -1,0 +1,42 @@
+/**
+ * What the corpus's callees say. Mandarin is written in pinyin with tone digits for espeak-ng's
+ * `cmn-latn-pinyin` voice (its `cmn` voice reads Hanzi as letters).
+ */
+
+/** How people pick up: short, then they wait for us. */
+export const HUMAN_OPENERS = {
+  en: ['Hello?', 'Hello, who is this?', 'Yes, who is it?', 'Hi.', 'Yeah?', 'Hello, speaking.', 'Hi, who is calling?', 'Yes?'],
+  zh: ['wei2?', 'wei2, ni3 hao3.', 'wei2, na3 wei4?', 'ni3 hao3, shei2 ya?', 'wei2, shen2 me shi4?', 'ei, ni3 hao3.'],
+} as const;
+
+/** Voicemail greetings: long, in sentences, often ending with "after the tone". */
+export const MACHINE_GREETINGS = {
+  en: [
+    "Hi, you've reached Sarah. I can't come to the phone right now. Please leave a message after the tone.",
+    'Hello, this is Mark. Sorry I missed your call. Leave your name and number and I will call you back.',
+    'The person you are calling is not available. Please leave a message after the beep.',
+    "You have reached the voicemail of David Chen. I'm away from my desk, please leave a message.",
+    'Thank you for calling. Nobody is available to take your call. Please record your message after the tone.',
+    "Hey, it's Jenny. I'm busy right now, but leave a message and I'll get back to you as soon as I can.",
+  ],
+  zh: [
+    'nin2 hao3, wo3 xian4 zai4 bu4 fang1 bian4 jie1 ting1 dian4 hua4, qing3 zai4 di1 sheng1 hou4 liu2 yan2.',
+    'nin2 hao3, zhe4 li3 shi4 wang2 xian1 sheng1 de yu3 yin1 xin4 xiang1, qing3 liu2 xia4 nin2 de xing4 ming2 he2 dian4 hua4.',
+    'nin2 suo3 bo1 da3 de yong4 hu4 zan4 shi2 wu2 fa3 jie1 ting1, qing3 zai4 ting1 dao4 ti2 shi4 yin1 hou4 liu2 yan2.',
+    'ni3 hao3, wo3 shi4 li3 ming2, wo3 mu4 qian2 bu2 zai4, qing3 liu2 yan2, wo3 hui4 jin4 kuai4 hui2 fu4 nin2.',
+  ],
+} as const;
+
+/** Carrier announcements of a dead or unreachable number. */
+export const ANNOUNCEMENTS = {
+  en: [
+    'The number you have dialed is not in service. Please check the number and try again.',
+    'We are sorry, the subscriber you have dialed is switched off. Please try again later.',
+    'The number you dialed has been disconnected.',
+  ],
+  zh: [
+    'nin2 bo1 da3 de hao4 ma3 shi4 kong1 hao4, qing3 cha2 dui4 hou4 zai4 bo1.',
+    'nin2 bo1 da3 de dian4 hua4 yi3 guan1 ji1.',
+    'dui4 bu4 qi3, nin2 bo1 da3 de yong4 hu4 zan4 shi2 wu2 fa3 jie1 tong1, qing3 shao1 hou4 zai4 bo1.',
+  ],
+} as const;

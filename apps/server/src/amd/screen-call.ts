@@ -1,0 +1,137 @@
+/**
+ * Answering-machine detection on one call, as the dialer uses it: attached right after `dial()` so it hears
+ * early media, it runs the detector on the callee's frames and
+ * - hangs up at once on a carrier announcement (even before the answer: a dead number rings no one);
+ * - gives the session a first step (`step`) that waits for the decision and applies the task's action on a
+ *   machine: hang up, leave the message after the beep, or go on as with a person.
+ * People, silence and undecided calls go on to the conversation. `result` is what the call record keeps.
+ */
+import type { AmdResult, AmdThresholds, TaskAmd } from '@dialwise/contracts';
+import type { CallStep, CallSession } from '../telephony/session/call-session.ts';
+import { SILENT_LOGGER, type AudioFrame, type CallHandle, type TelephonyLogger } from '../telephony/index.ts';
+import { AmdDetector } from './amd-detector.ts';
+
+/** Waiting for the beep after a machine's greeting: the greeting is over after this much silence, and we give up after the cap. */
+export const GREETING_OVER_SILENCE_MS = 2000;
+export const BEEP_WAIT_CAP_MS = 30_000;
+
+export interface ScreenCallOptions {
+  settings: Pick<TaskAmd, 'onMachine' | 'message'> & { thresholds: AmdThresholds };
+  /** The message as audio (TTS); undefined: text only (the simulated trunk's text channel, or no TTS). */
+  speak: (text: string, signal: AbortSignal) => Promise<Int16Array | undefined>;
+  logger?: TelephonyLogger;
+}
+
+export class CallScreen {
+  readonly detector: AmdDetector;
+  private beepAtMs: number | null = null;
+  private messageLeft: boolean | undefined;
+  private lastFrameAtMs = 0;
+  private readonly logger: TelephonyLogger;
+  private readonly onAudio = (frame: AudioFrame) => {
+    this.lastFrameAtMs = frame.atMs;
+    this.detector.push(frame.samples, frame.atMs);
+  };
+
+  constructor(
+    private readonly call: CallHandle,
+    private readonly options: ScreenCallOptions,
+  ) {
+    this.logger = options.logger ?? SILENT_LOGGER;
+    this.detector = new AmdDetector(options.settings.thresholds);
+    this.detector.on('decision', (decision) => {
+      this.logger.debug({ amd: decision }, 'answering-machine detection decided');
+      if (decision.outcome === 'announcement') void call.hangup();
+    });
+    this.detector.on('beep', (beep) => {
+      this.beepAtMs ??= beep.atMs;
+    });
+    call.on('audio', this.onAudio);
+    void call.ended.then(() => call.off('audio', this.onAudio));
+  }
+
+  /** The decision with what followed (null: the call ended before any). */
+  get result(): AmdResult | null {
+    const decision = this.detector.decision;
+    if (!decision) return null;
+    return {
+      ...decision,
+      ...(this.beepAtMs !== null || this.messageLeft !== undefined
+        ? { beepAtMs: this.beepAtMs, messageLeft: this.messageLeft ?? false }
+        : {}),
+    };
+  }
+
+  /** The session's first step. */
+  step(): CallStep {
+    const abort = new AbortController();
+    return {
+      name: 'amd',
+      exec: (session) => this.run(session, abort.signal),
+      kill: () => abort.abort(),
+    };
+  }
+
+  private async run(session: CallSession, signal: AbortSignal): Promise<void> {
+    const decision = await this.decided(signal);
+    if (!decision || signal.aborted) return;
+    if (decision.outcome === 'announcement') {
+      await session.call.hangup();
+      return;
+    }
+    if (decision.outcome !== 'machine' && decision.outcome !== 'beep') return;
+    const { onMachine, message } = this.options.settings;
+    if (onMachine === 'continue') return;
+    if (onMachine === 'leave_message' && message) {
+      this.messageLeft = false;
+      if (await this.greetingOver(signal)) {
+        const audio = await this.options.speak(message, signal).catch((error: unknown) => {
+          this.logger.warn({ err: error }, 'voicemail message synthesis failed');
+          return undefined;
+        });
+        if (!signal.aborted) this.messageLeft = await session.say(message, audio);
+      }
+    }
+    if (!signal.aborted) await session.call.hangup();
+  }
+
+  private decided(signal: AbortSignal): Promise<AmdResult | null> {
+    if (this.detector.decision) return Promise.resolve(this.detector.decision);
+    return new Promise((resolve) => {
+      const done = (result: AmdResult | null) => {
+        this.detector.off('decision', done);
+        signal.removeEventListener('abort', stop);
+        resolve(result);
+      };
+      const stop = () => done(null);
+      this.detector.on('decision', done);
+      signal.addEventListener('abort', stop, { once: true });
+    });
+  }
+
+  /**
+   * Resolves true when the recorder listens: the beep came (now or already), or the greeting ended in
+   * silence without one (some voicemails have no beep); false when the call ended or the cap passed.
+   */
+  private greetingOver(signal: AbortSignal): Promise<boolean> {
+    if (this.beepAtMs !== null) return Promise.resolve(true);
+    const startedAt = this.lastFrameAtMs;
+    return new Promise((resolve) => {
+      const finish = (over: boolean) => {
+        this.detector.off('beep', onBeep);
+        this.call.off('audio', onFrame);
+        signal.removeEventListener('abort', onAbort);
+        resolve(over);
+      };
+      const onBeep = () => finish(true);
+      const onFrame = (frame: AudioFrame) => {
+        if (this.detector.silentFor(frame.atMs + 20) >= GREETING_OVER_SILENCE_MS) finish(true);
+        else if (frame.atMs - startedAt >= BEEP_WAIT_CAP_MS) finish(false);
+      };
+      const onAbort = () => finish(false);
+      this.detector.on('beep', onBeep);
+      this.call.on('audio', onFrame);
+      signal.addEventListener('abort', onAbort, { once: true });
+    });
+  }
+}
