@@ -9,12 +9,13 @@ import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import { jsonSchemaTransform, jsonSchemaTransformObject, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, jsonSchemaTransformObject, serializerCompiler } from 'fastify-type-provider-zod';
 import { TRACE_HEADER } from '@dialwise/contracts';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { corePlugin, type Clock } from './core-plugin.ts';
 import { registerErrorHandling } from './http/error-handler.ts';
+import { guardedValidatorCompiler } from './http/validator-compiler.ts';
 import { authenticatePlugin } from './auth/authenticate.ts';
 import { authRoutes } from './auth/routes.ts';
 import { accessRequestPublicRoutes, accessRequestRoutes } from './access-requests/routes.ts';
@@ -56,7 +57,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     trustProxy: true,
     bodyLimit: 1024 * 1024,
   });
-  app.setValidatorCompiler(validatorCompiler);
+  app.setValidatorCompiler(guardedValidatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
   // An empty body on a JSON POST means "no body" (logout, getSelfInfo): the console may send none.

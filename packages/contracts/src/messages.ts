@@ -26,6 +26,10 @@ const CORE_MESSAGES = {
   'v.min': { 'en-US': '{field} must be at least {minimum}', 'zh-CN': '{field}不能小于 {minimum}' },
   'v.max': { 'en-US': '{field} must be at most {maximum}', 'zh-CN': '{field}不能大于 {maximum}' },
   'v.unknownKey': { 'en-US': 'Unknown field {field}', 'zh-CN': '未知字段 {field}' },
+  'v.text.unsafe': {
+    'en-US': '{field} contains a character that is not allowed (NUL or an unpaired surrogate)',
+    'zh-CN': '{field}包含不允许的字符（NUL 或不成对的代理字符）',
+  },
   'v.malformedJson': { 'en-US': 'The request body is not valid JSON', 'zh-CN': '请求体不是合法的 JSON' },
   'v.phone': {
     'en-US': '{field} must be a valid phone number (6–15 digits, optional +)',
