@@ -32,6 +32,7 @@ export async function authRoutes(app: FastifyInstance) {
       schema: {
         tags: ['auth'],
         summary: 'Sign in with a user name or phone number; code 451 when signed in elsewhere (retry with force: true)',
+        security: [],
         body: loginInputSchema,
         response: answers(loginResultSchema),
       },
@@ -60,7 +61,7 @@ export async function authRoutes(app: FastifyInstance) {
   r.post(
     '/logout',
     {
-      schema: { tags: ['auth'], summary: 'End this session', body: noBody, response: answers(z.null()) },
+      schema: { tags: ['auth'], summary: 'End this session', security: [], body: noBody, response: answers(z.null()) },
     },
     async (request, reply) => {
       reply.clearCookie(AUTH_COOKIE, { path: '/' });
@@ -78,7 +79,7 @@ export async function authRoutes(app: FastifyInstance) {
     '/getSelfInfo',
     {
       schema: { tags: ['auth'], summary: 'The signed-in user', body: noBody, response: answers(selfInfoSchema) },
-      preHandler: app.authenticate(),
+      onRequest: app.authenticate(),
     },
     async (request) => {
       const ctx = contextOf(request);
@@ -97,7 +98,7 @@ export async function authRoutes(app: FastifyInstance) {
         body: noBody,
         response: answers(z.array(appRouteSchema)),
       },
-      preHandler: app.authenticate(),
+      onRequest: app.authenticate(),
     },
     async (request) => ok(request, routesForRole(contextOf(request).actor.role)),
   );

@@ -35,7 +35,7 @@ export async function dncRoutes(app: FastifyInstance) {
         body: dncQuerySchema,
         response: answers(pageSchema(dncEntrySchema)),
       },
-      preHandler: app.authenticate(MANAGERS),
+      onRequest: app.authenticate(MANAGERS),
     },
     async (request) => ok(request, await listDnc(contextOf(request), request.body)),
   );
@@ -49,7 +49,7 @@ export async function dncRoutes(app: FastifyInstance) {
         body: dncAddSchema,
         response: answers(dncChangeSchema),
       },
-      preHandler: app.authenticate(MANAGERS),
+      onRequest: app.authenticate(MANAGERS),
     },
     async (request) => ok(request, await addDnc(contextOf(request), request.body)),
   );
@@ -58,7 +58,7 @@ export async function dncRoutes(app: FastifyInstance) {
     '/remove',
     {
       schema: { tags, summary: 'Remove numbers', body: dncRemoveSchema, response: answers(dncChangeSchema) },
-      preHandler: app.authenticate(MANAGERS),
+      onRequest: app.authenticate(MANAGERS),
     },
     async (request) => ok(request, await removeDnc(contextOf(request), request.body)),
   );
@@ -79,7 +79,7 @@ export async function dncRoutes(app: FastifyInstance) {
           response: answers(dncImportResultSchema),
         },
         bodyLimit: DNC_LIMITS.importBytes,
-        preHandler: app.authenticate(MANAGERS),
+        onRequest: app.authenticate(MANAGERS),
       },
       async (request) => {
         const result = await importDnc(

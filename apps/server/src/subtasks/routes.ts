@@ -36,7 +36,7 @@ export async function subtaskRoutes(app: FastifyInstance) {
         body: pendingSubtaskQuerySchema,
         response: answers(pageSchema(subtaskSchema)),
       },
-      preHandler: app.authenticate(['ADMIN', 'DEV']),
+      onRequest: app.authenticate(['ADMIN', 'DEV']),
     },
     async (request) => ok(request, await listPendingSubtasks(contextOf(request), request.body)),
   );
@@ -68,7 +68,7 @@ async function uploadRoute(app: FastifyInstance) {
           'Upload a subtask CSV as the raw body (Content-Type text/csv, at most 200 MB); answers NDJSON: {"progress":…} lines, then the envelope',
         querystring: uploadQuerySchema,
       },
-      preHandler: app.authenticate(['ADMIN', 'DEV']),
+      onRequest: app.authenticate(['ADMIN', 'DEV']),
       bodyLimit: LIMITS.upload.maxBytes,
     },
     async (request, reply) => {
