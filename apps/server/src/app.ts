@@ -54,7 +54,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     genReqId: () => randomBytes(8).toString('hex'),
     // Every log line of a request carries the same trace id the envelope and the x-trace-id header carry.
     logController: new LogController({ requestIdLogLabel: 'traceId' }),
-    trustProxy: true,
+    trustProxy: options.config.trustProxy,
     bodyLimit: 1024 * 1024,
   });
   app.setValidatorCompiler(guardedValidatorCompiler);

@@ -11,6 +11,12 @@ export interface Config {
   demoPassword: string;
   /** Seed demo data on an empty database: by default only on the embedded database, or when --demo is given. */
   seedDemo: boolean;
+  /**
+   * Which peers may tell the client's address in X-Forwarded-For (TRUST_PROXY): off by default, so the
+   * address is the socket's and a client cannot pick its own to dodge the sign-in limits or the audit log.
+   * See trustProxyFrom for the accepted values.
+   */
+  trustProxy: boolean | number | string[];
   /** Cookies get `Secure` when the console is served over HTTPS. */
   secureCookies: boolean;
   logLevel: string;
@@ -41,6 +47,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: readonly 
     demoPassword: env.DEMO_PASSWORD || 'Dialwise@2026',
     seedDemo: argv.includes('--demo') || !databaseUrl,
     secureCookies: env.SECURE_COOKIES === 'true',
+    trustProxy: trustProxyFrom(env.TRUST_PROXY),
     logLevel: env.LOG_LEVEL ?? 'info',
     secretKey: env.SECRET_KEY || undefined,
     dialer: env.DIALER !== 'off',
@@ -49,4 +56,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: readonly 
     uploadMaxBytes: LIMITS.upload.maxBytes,
     simulatedTimeScale: Number(env.SIMULATED_TIME_SCALE) > 0 ? Number(env.SIMULATED_TIME_SCALE) : 1,
   };
+}
+
+/**
+ * TRUST_PROXY: unset, empty, `false` or `off` trusts no one (the default); a whole number trusts that many
+ * proxy hops in front of the server; `true` trusts any peer (only when every request passes through a proxy
+ * that overwrites X-Forwarded-For); anything else is a comma-separated list of proxy addresses or CIDR ranges
+ * (also `loopback`, `linklocal`, `uniquelocal`), as Fastify's trustProxy (proxy-addr) reads it.
+ */
+export function trustProxyFrom(value: string | undefined): boolean | number | string[] {
+  const text = value?.trim() ?? '';
+  if (text === '' || text === 'false' || text === 'off') return false;
+  if (text === 'true') return true;
+  if (/^\d+$/.test(text)) return Number(text);
+  return text
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean);
 }
