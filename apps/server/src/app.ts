@@ -37,6 +37,11 @@ import { subtaskRoutes } from './subtasks/routes.ts';
 import { callRecordRoutes } from './call-records/routes.ts';
 import { boardRoutes } from './boards/routes.ts';
 
+/** A hop count becomes the trust function Fastify's types accept (its runtime takes the number too). */
+function proxyTrust(setting: Config['trustProxy']) {
+  return typeof setting === 'number' ? (_address: string, hop: number) => hop < setting : setting;
+}
+
 export interface AppOptions {
   config: Config;
   db: Database;
@@ -54,7 +59,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     genReqId: () => randomBytes(8).toString('hex'),
     // Every log line of a request carries the same trace id the envelope and the x-trace-id header carry.
     logController: new LogController({ requestIdLogLabel: 'traceId' }),
-    trustProxy: options.config.trustProxy,
+    trustProxy: proxyTrust(options.config.trustProxy),
     bodyLimit: 1024 * 1024,
   });
   app.setValidatorCompiler(guardedValidatorCompiler);
