@@ -17,6 +17,11 @@ export interface Config {
    * See trustProxyFrom for the accepted values.
    */
   trustProxy: boolean | number | string[];
+  /**
+   * Hosts, addresses or CIDR ranges the server may call although they are loopback/private (OUTBOUND_ALLOW_HOSTS,
+   * comma-separated): e.g. an LLM or decryption API on the company network. See net/outbound-guard.ts.
+   */
+  outboundAllowHosts: string[];
   /** Cookies get `Secure` when the console is served over HTTPS. */
   secureCookies: boolean;
   logLevel: string;
@@ -48,6 +53,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: readonly 
     seedDemo: argv.includes('--demo') || !databaseUrl,
     secureCookies: env.SECURE_COOKIES === 'true',
     trustProxy: trustProxyFrom(env.TRUST_PROXY),
+    outboundAllowHosts: (env.OUTBOUND_ALLOW_HOSTS ?? '')
+      .split(',')
+      .map((part) => part.trim())
+      .filter(Boolean),
     logLevel: env.LOG_LEVEL ?? 'info',
     secretKey: env.SECRET_KEY || undefined,
     dialer: env.DIALER !== 'off',

@@ -30,6 +30,11 @@ const CORE_MESSAGES = {
     'en-US': '{field} contains a character that is not allowed (NUL or an unpaired surrogate)',
     'zh-CN': '{field}包含不允许的字符（NUL 或不成对的代理字符）',
   },
+  'e.outbound.refused': {
+    'en-US':
+      '{field} points at an internal address (loopback, private, link-local or cloud metadata), which the server does not call; an operator can allow the host with OUTBOUND_ALLOW_HOSTS',
+    'zh-CN': '{field}指向内部地址（回环、私有、链路本地或云元数据地址），服务器不会访问；运维人员可通过 OUTBOUND_ALLOW_HOSTS 放行该主机',
+  },
   'v.malformedJson': { 'en-US': 'The request body is not valid JSON', 'zh-CN': '请求体不是合法的 JSON' },
   'v.phone': {
     'en-US': '{field} must be a valid phone number (6–15 digits, optional +)',
