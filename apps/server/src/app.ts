@@ -16,6 +16,7 @@ import type { Database } from './db/client.ts';
 import { corePlugin, type Clock } from './core-plugin.ts';
 import { registerErrorHandling } from './http/error-handler.ts';
 import { guardedValidatorCompiler } from './http/validator-compiler.ts';
+import { registerSecurityHeaders } from './http/security-headers.ts';
 import { authenticatePlugin } from './auth/authenticate.ts';
 import { authRoutes } from './auth/routes.ts';
 import { accessRequestPublicRoutes, accessRequestRoutes } from './access-requests/routes.ts';
@@ -80,6 +81,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.addHook('onRequest', async (request, reply) => {
     reply.header(TRACE_HEADER, request.id);
   });
+  registerSecurityHeaders(app);
 
   await app.register(cookie);
   await app.register(rateLimit, { global: false });

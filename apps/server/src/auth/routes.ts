@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { appRouteSchema, AUTH_COOKIE, loginInputSchema, loginResultSchema, routesForRole, selfInfoSchema } from '@dialwise/contracts';
@@ -6,19 +6,24 @@ import { eq } from 'drizzle-orm';
 import { users } from '../db/schema.ts';
 import { AppError } from '../http/app-error.ts';
 import { answers, noBody, ok } from '../http/envelope.ts';
+import { overHttps } from '../http/security-headers.ts';
 import { contextOf, presentedToken } from './authenticate.ts';
 import { resolveSession } from './resolve-session.ts';
 import { toSelfInfo } from './self-info.ts';
 import { signIn } from './sign-in.ts';
 import { signOut } from './sign-out.ts';
 
-/** The session cookie is readable by the console: its guard decides "signed in" by its presence (spec §4). */
-function setSessionCookie(app: FastifyInstance, reply: FastifyReply, token: string, expiresAt: Date | null) {
+/**
+ * The session cookie is readable by the console (not HttpOnly): its guard decides "signed in" by its
+ * presence (spec §4). It is `Secure` whenever the console is served over HTTPS (seen directly or through a
+ * trusted proxy), or always with SECURE_COOKIES=true.
+ */
+function setSessionCookie(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply, token: string, expiresAt: Date | null) {
   reply.setCookie(AUTH_COOKIE, token, {
     path: '/',
     sameSite: 'strict',
     httpOnly: false,
-    secure: app.config.secureCookies,
+    secure: app.config.secureCookies || overHttps(request),
     ...(expiresAt ? { expires: expiresAt } : {}),
   });
 }
@@ -52,7 +57,7 @@ export async function authRoutes(app: FastifyInstance) {
         traceId: request.id,
         currentSessionId,
       });
-      setSessionCookie(app, reply, result.token, request.body.remember ? new Date(result.expiresAt) : null);
+      setSessionCookie(app, request, reply, result.token, request.body.remember ? new Date(result.expiresAt) : null);
       request.log.info({ userId: result.user.id }, 'signed in');
       return ok(request, result);
     },
