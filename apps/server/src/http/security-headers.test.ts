@@ -9,7 +9,12 @@ const server = useTestServer({ trustProxy: ['127.0.0.1'] });
 async function signIn(headers: Record<string, string>) {
   const { companyId } = await seedCompanies(server);
   await addUser(server, companyId, 'alice', 'ADMIN');
-  return server.app.inject({ method: 'POST', url: '/api/user/login', headers, payload: { username: 'alice', password: PASSWORD, role: 'admin' } });
+  return server.app.inject({
+    method: 'POST',
+    url: '/api/user/login',
+    headers,
+    payload: { username: 'alice', password: PASSWORD, role: 'admin' },
+  });
 }
 
 describe('security headers (issue 15 point 7)', () => {
