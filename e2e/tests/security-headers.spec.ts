@@ -30,7 +30,8 @@ test('the console runs under its CSP: no violation on the main pages, both theme
   await signIn(page, 'admin');
   await page.goto('/board/projectBoard');
   // The board's ECharts charts have drawn (they inject their own styles at run time).
-  await expect(page.locator('canvas').first()).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByTestId('project-board')).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByTestId('board-volume-chart').locator('canvas')).toHaveCount(1, { timeout: 30_000 });
   for (const path of [
     '/board/projectBoard',
     '/board/callRecordBoard',
