@@ -45,6 +45,8 @@ export default defineConfig({
       DEMO_PASSWORD: 'Dialwise@2026',
       // Simulated callees ring and talk ten times faster, so a started task finishes within a test.
       SIMULATED_TIME_SCALE: '0.1',
+      // The scenario test's fake LLM listens on loopback; the demo model is this server's own (always allowed).
+      OUTBOUND_ALLOW_HOSTS: '127.0.0.1',
     },
   },
 });

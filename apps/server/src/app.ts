@@ -12,12 +12,14 @@ import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import { jsonSchemaTransform, jsonSchemaTransformObject, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, jsonSchemaTransformObject, serializerCompiler } from 'fastify-type-provider-zod';
 import { TRACE_HEADER } from '@dialwise/contracts';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { corePlugin, type Clock } from './core-plugin.ts';
 import { registerErrorHandling } from './http/error-handler.ts';
+import { guardedValidatorCompiler } from './http/validator-compiler.ts';
+import { registerSecurityHeaders } from './http/security-headers.ts';
 import { authenticatePlugin } from './auth/authenticate.ts';
 import { authRoutes } from './auth/routes.ts';
 import { accessRequestPublicRoutes, accessRequestRoutes } from './access-requests/routes.ts';
@@ -44,6 +46,11 @@ import { callRecordRoutes } from './call-records/routes.ts';
 import { boardRoutes } from './boards/routes.ts';
 import { seatRoutes } from './seat/seat-routes.ts';
 
+/** A hop count becomes the trust function Fastify's types accept (its runtime takes the number too). */
+function proxyTrust(setting: Config['trustProxy']) {
+  return typeof setting === 'number' ? (_address: string, hop: number) => hop < setting : setting;
+}
+
 export interface AppOptions {
   config: Config;
   db: Database;
@@ -63,10 +70,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     genReqId: () => randomBytes(8).toString('hex'),
     // Every log line of a request carries the same trace id the envelope and the x-trace-id header carry.
     logController: new LogController({ requestIdLogLabel: 'traceId' }),
-    trustProxy: true,
+    trustProxy: proxyTrust(options.config.trustProxy),
     bodyLimit: 1024 * 1024,
   });
-  app.setValidatorCompiler(validatorCompiler);
+  app.setValidatorCompiler(guardedValidatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
   // An empty body on a JSON POST means "no body" (logout, getSelfInfo): the console may send none.
@@ -84,6 +91,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.addHook('onRequest', async (request, reply) => {
     reply.header(TRACE_HEADER, request.id);
   });
+  registerSecurityHeaders(app);
 
   await app.register(cookie);
   await app.register(rateLimit, { global: false });

@@ -11,6 +11,17 @@ export interface Config {
   demoPassword: string;
   /** Seed demo data on an empty database: by default only on the embedded database, or when --demo is given. */
   seedDemo: boolean;
+  /**
+   * Which peers may tell the client's address in X-Forwarded-For (TRUST_PROXY): off by default, so the
+   * address is the socket's and a client cannot pick its own to dodge the sign-in limits or the audit log.
+   * See trustProxyFrom for the accepted values.
+   */
+  trustProxy: boolean | number | string[];
+  /**
+   * Hosts, addresses or CIDR ranges the server may call although they are loopback/private (OUTBOUND_ALLOW_HOSTS,
+   * comma-separated): e.g. an LLM or decryption API on the company network. See net/outbound-guard.ts.
+   */
+  outboundAllowHosts: string[];
   /** Cookies get `Secure` when the console is served over HTTPS. */
   secureCookies: boolean;
   logLevel: string;
@@ -59,6 +70,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: readonly 
     demoPassword: env.DEMO_PASSWORD || 'Dialwise@2026',
     seedDemo: argv.includes('--demo') || !databaseUrl,
     secureCookies: env.SECURE_COOKIES === 'true',
+    trustProxy: trustProxyFrom(env.TRUST_PROXY),
+    outboundAllowHosts: (env.OUTBOUND_ALLOW_HOSTS ?? '')
+      .split(',')
+      .map((part) => part.trim())
+      .filter(Boolean),
     logLevel: env.LOG_LEVEL ?? 'info',
     secretKey: env.SECRET_KEY || undefined,
     dialer: env.DIALER !== 'off',
@@ -76,4 +92,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: readonly 
     },
     speechEndpointingMs: Number(env.SPEECH_ENDPOINTING_MS) > 0 ? Number(env.SPEECH_ENDPOINTING_MS) : 600,
   };
+}
+
+/**
+ * TRUST_PROXY: unset, empty, `false` or `off` trusts no one (the default); a whole number trusts that many
+ * proxy hops in front of the server; `true` trusts any peer (only when every request passes through a proxy
+ * that overwrites X-Forwarded-For); anything else is a comma-separated list of proxy addresses or CIDR ranges
+ * (also `loopback`, `linklocal`, `uniquelocal`), as Fastify's trustProxy (proxy-addr) reads it.
+ */
+export function trustProxyFrom(value: string | undefined): boolean | number | string[] {
+  const text = value?.trim() ?? '';
+  if (text === '' || text === 'false' || text === 'off') return false;
+  if (text === 'true') return true;
+  if (/^\d+$/.test(text)) return Number(text);
+  return text
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean);
 }

@@ -5,6 +5,8 @@ import { openDatabase } from './db/client.ts';
 import { bootstrapProvider } from './demo/bootstrap-provider.ts';
 import { isEmpty, seedDemo, type SeededAccount } from './demo/seed-demo.ts';
 import { buildApp } from './app.ts';
+import { configureOutbound } from './net/outbound-guard.ts';
+import { DEMO_MODEL_PATH } from './demo/seed-demo.ts';
 import { SecretBox } from './secrets/secret-box.ts';
 
 const config = loadConfig();
@@ -28,6 +30,9 @@ if (await isEmpty(database.db)) {
   }
 }
 
+// User-given URLs may not reach internal addresses, except the operator's list and, by design, this
+// server's own demo model (the demo company's LLM URL is http://127.0.0.1:<port>/api/demo-llm/v1).
+configureOutbound({ allowHosts: config.outboundAllowHosts, ownServer: { port: config.port, pathPrefix: DEMO_MODEL_PATH } });
 const app = await buildApp({ config, db: database });
 warnIdleError = (error) => app.log.warn({ err: error }, 'the database closed an idle connection; the next query opens a new one');
 const shutdown = async () => {

@@ -137,7 +137,7 @@ export interface Answer<T = unknown> {
 export async function call<T = unknown>(
   server: TestServer,
   url: string,
-  options: { body?: unknown; token?: string; cookie?: string; headers?: Record<string, string> } = {},
+  options: { body?: unknown; token?: string; cookie?: string; headers?: Record<string, string>; remoteAddress?: string } = {},
 ): Promise<Answer<T>> {
   const headers: Record<string, string> = { ...options.headers };
   if (options.token) headers.authorization = `Bearer ${options.token}`;
@@ -146,6 +146,7 @@ export async function call<T = unknown>(
     method: 'POST',
     url,
     headers,
+    ...(options.remoteAddress ? { remoteAddress: options.remoteAddress } : {}),
     ...(options.body === undefined ? {} : { payload: options.body as object }),
   });
   return { status: response.statusCode, body: response.json(), headers: response.headers, cookies: response.cookies };
@@ -154,7 +155,7 @@ export async function call<T = unknown>(
 let loginCount = 0;
 
 /**
- * Signs in with the test password. Each sign-in comes from its own client address (x-forwarded-for), so a
+ * Signs in with the test password. Each sign-in comes from its own client address (the socket's), so a
  * test file may sign in more often than the per-address flood limit (60 a minute) allows; the throttling
  * tests call /api/user/login directly and keep one address.
  */
@@ -168,7 +169,7 @@ export async function login(
   const address = `10.${(loginCount >> 16) & 255}.${(loginCount >> 8) & 255}.${loginCount & 255}`;
   const answer = await call<{ token: string }>(server, '/api/user/login', {
     body: { username, password: PASSWORD, role, ...extra },
-    headers: { 'x-forwarded-for': address },
+    remoteAddress: address,
   });
   if (answer.body.code !== 200) throw new Error(`login ${username} failed: ${answer.body.code} ${answer.body.message}`);
   return answer.body.data.token;

@@ -5,6 +5,7 @@ export * from './envelope.ts';
 export * from './errors.ts';
 export * from './messages.ts';
 export * from './fields.ts';
+export * from './safe-text.ts';
 export * from './users.ts';
 export * from './companies.ts';
 export * from './voices.ts';

@@ -29,6 +29,15 @@ const CORE_MESSAGES = {
   'v.min': { 'en-US': '{field} must be at least {minimum}', 'zh-CN': '{field}不能小于 {minimum}' },
   'v.max': { 'en-US': '{field} must be at most {maximum}', 'zh-CN': '{field}不能大于 {maximum}' },
   'v.unknownKey': { 'en-US': 'Unknown field {field}', 'zh-CN': '未知字段 {field}' },
+  'v.text.unsafe': {
+    'en-US': '{field} contains a character that is not allowed (NUL or an unpaired surrogate)',
+    'zh-CN': '{field}包含不允许的字符（NUL 或不成对的代理字符）',
+  },
+  'e.outbound.refused': {
+    'en-US':
+      '{field} points at an internal address (loopback, private, link-local or cloud metadata), which the server does not call; an operator can allow the host with OUTBOUND_ALLOW_HOSTS',
+    'zh-CN': '{field}指向内部地址（回环、私有、链路本地或云元数据地址），服务器不会访问；运维人员可通过 OUTBOUND_ALLOW_HOSTS 放行该主机',
+  },
   'v.malformedJson': { 'en-US': 'The request body is not valid JSON', 'zh-CN': '请求体不是合法的 JSON' },
   'v.phone': {
     'en-US': '{field} must be a valid phone number (6–15 digits, optional +)',
@@ -107,7 +116,21 @@ const CORE_MESSAGES = {
   'e.requestFiled': { 'en-US': 'Your request was sent to the administrators', 'zh-CN': '您的申请已提交给管理员' },
   'e.upload.empty': { 'en-US': 'The file is empty', 'zh-CN': '文件为空' },
   'e.upload.missingFields': { 'en-US': 'The file lacks the required columns: {columns}', 'zh-CN': '文件缺少必需的列：{columns}' },
-  'e.upload.malformed': { 'en-US': 'The file is not valid CSV: {reason}', 'zh-CN': '文件不是有效的 CSV：{reason}' },
+  'e.upload.malformed': {
+    'en-US': 'The file is not valid CSV at line {line}: {reason}',
+    'zh-CN': '文件第 {line} 行不是有效的 CSV：{reason}',
+  },
+  'e.csv.quoteInField': {
+    'en-US': 'a quote inside a field that does not start with one (enclose the field in quotes and double the quote)',
+    'zh-CN': '未以引号开头的字段中含有引号（请用引号括起该字段，并将其中的引号写两次）',
+  },
+  'e.csv.quoteNotClosed': { 'en-US': 'a quoted field is not closed', 'zh-CN': '带引号的字段没有结束引号' },
+  'e.csv.afterClosingQuote': {
+    'en-US': 'characters follow the closing quote of a field',
+    'zh-CN': '字段的结束引号后还有其他字符',
+  },
+  'e.csv.rowTooLong': { 'en-US': 'a row is longer than 64 KB', 'zh-CN': '某一行超过 64 KB' },
+  'e.csv.unreadable': { 'en-US': 'it cannot be read as CSV', 'zh-CN': '无法按 CSV 读取' },
   'e.upload.tooManyColumns': { 'en-US': 'The file has more than {max} extra columns', 'zh-CN': '文件的额外列超过 {max} 个' },
   'e.upload.tooLarge': { 'en-US': 'The file is larger than 200 MB', 'zh-CN': '文件超过 200 MB' },
   'e.upload.wrongType': { 'en-US': 'Only CSV files can be uploaded', 'zh-CN': '只能上传 CSV 文件' },
@@ -199,7 +222,12 @@ export function isMessageKey(key: string): key is MessageKey {
 
 export function translate(key: string, locale: Locale, params: Record<string, string | number> = {}): string {
   const template = isMessageKey(key) ? MESSAGES[key][locale] : key;
-  return template.replace(/\{(\w+)\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole));
+  // A parameter that is itself a message key (a reason inside a message) is shown translated too.
+  return template.replace(/\{(\w+)\}/g, (whole, name: string) => {
+    if (!(name in params)) return whole;
+    const value = String(params[name]);
+    return isMessageKey(value) ? MESSAGES[value][locale] : value;
+  });
 }
 
 /** Label of a field path, e.g. ['profile','email'] → "E-mail"; unknown fields show their path. */

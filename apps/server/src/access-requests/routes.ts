@@ -32,6 +32,7 @@ export async function accessRequestPublicRoutes(app: FastifyInstance) {
       schema: {
         tags: ['auth'],
         summary: "File a password reset for the user's administrators (same answer whether or not the user exists)",
+        security: [],
         body: forgotPasswordInputSchema,
         response: answers(z.null()),
       },
@@ -49,6 +50,7 @@ export async function accessRequestPublicRoutes(app: FastifyInstance) {
       schema: {
         tags: ['auth'],
         summary: "File an access request for the provider's staff",
+        security: [],
         body: registerInputSchema,
         response: answers(z.null()),
       },
@@ -72,7 +74,7 @@ export async function accessRequestRoutes(app: FastifyInstance) {
         body: accessRequestQuerySchema,
         response: answers(pageSchema(accessRequestSchema)),
       },
-      preHandler: app.authenticate(['ADMIN', 'DEV']),
+      onRequest: app.authenticate(['ADMIN', 'DEV']),
     },
     async (request) => ok(request, await listAccessRequests(contextOf(request), request.body)),
   );
@@ -81,7 +83,7 @@ export async function accessRequestRoutes(app: FastifyInstance) {
     '/resolve',
     {
       schema: { tags: ['access-requests'], summary: 'Mark a request done', body: resolveAccessRequestSchema, response: answers(z.null()) },
-      preHandler: app.authenticate(['ADMIN', 'DEV']),
+      onRequest: app.authenticate(['ADMIN', 'DEV']),
     },
     async (request) => {
       await resolveAccessRequest(contextOf(request), request.body.id);

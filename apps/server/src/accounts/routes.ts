@@ -34,7 +34,7 @@ export async function accountRoutes(app: FastifyInstance) {
         body: accountQuerySchema,
         response: answers(pageSchema(accountSchema)),
       },
-      preHandler: app.authenticate(MANAGERS),
+      onRequest: app.authenticate(MANAGERS),
     },
     async (request) => ok(request, await listAccounts(contextOf(request), request.body)),
   );
@@ -43,7 +43,7 @@ export async function accountRoutes(app: FastifyInstance) {
     '/get',
     {
       schema: { tags, summary: 'One account', body: accountIdSchema, response: answers(accountSchema) },
-      preHandler: app.authenticate(MANAGERS),
+      onRequest: app.authenticate(MANAGERS),
     },
     async (request) => ok(request, await getAccount(contextOf(request), request.body)),
   );
@@ -57,7 +57,7 @@ export async function accountRoutes(app: FastifyInstance) {
         body: accountCreateSchema,
         response: answers(accountSchema),
       },
-      preHandler: app.authenticate(MANAGERS),
+      onRequest: app.authenticate(MANAGERS),
     },
     async (request) => ok(request, await createAccount(contextOf(request), request.body)),
   );
@@ -71,7 +71,7 @@ export async function accountRoutes(app: FastifyInstance) {
         body: accountUpdateSchema,
         response: answers(accountSchema),
       },
-      preHandler: app.authenticate(MANAGERS),
+      onRequest: app.authenticate(MANAGERS),
     },
     async (request) => ok(request, await updateAccount(contextOf(request), request.body, app.clock.now())),
   );
@@ -85,7 +85,7 @@ export async function accountRoutes(app: FastifyInstance) {
         body: noBody,
         response: answers(z.array(companyOptionSchema)),
       },
-      preHandler: app.authenticate(['DEV']),
+      onRequest: app.authenticate(['DEV']),
     },
     async (request) => ok(request, await listAccountCompanies(contextOf(request))),
   );

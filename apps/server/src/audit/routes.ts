@@ -15,7 +15,7 @@ export async function auditRoutes(app: FastifyInstance) {
         body: auditQuerySchema,
         response: answers(pageSchema(auditEntrySchema)),
       },
-      preHandler: app.authenticate(['ADMIN', 'DEV']),
+      onRequest: app.authenticate(['ADMIN', 'DEV']),
     },
     async (request) => ok(request, await listAudit(contextOf(request), request.body)),
   );

@@ -193,6 +193,32 @@ describe('failed sign-in throttling', () => {
     expect((await call(server, '/api/user/login', { body: { username: 'alice', password: PASSWORD, role: 'admin' } })).body.code).toBe(200);
   });
 
+  it.each([
+    ['user name', 'alice', 'phone number', '13900000001'],
+    ['phone number', '13900000001', 'user name', 'ALICE'],
+  ])('locks the account, not the identifier: failures by %s lock sign-in by %s too (issue 15 point 3)', async (_a, first, _b, second) => {
+    const { companyId } = await seedCompanies(server);
+    await addUser(server, companyId, 'alice', 'ADMIN', { phoneNumber: '13900000001' });
+    for (let i = 0; i < LOGIN_THROTTLE.maxFailures; i += 1) {
+      // Each failure from its own address: only the per-account lock is in play.
+      const answer = await call(server, '/api/user/login', {
+        body: { username: first, password: 'wrong', role: 'admin' },
+        remoteAddress: `192.0.2.${i + 1}`,
+      });
+      expect(answer.body.code).toBe(ErrorCode.BAD_CREDENTIALS);
+    }
+    const other = await call(server, '/api/user/login', {
+      body: { username: second, password: PASSWORD, role: 'admin' },
+      remoteAddress: '192.0.2.200',
+    });
+    expect(other.body.code).toBe(ErrorCode.RATE_LIMITED);
+    // Another account is not affected.
+    await addUser(server, companyId, 'bob', 'ADMIN', { phoneNumber: '13900000002' });
+    expect(
+      (await call(server, '/api/user/login', { body: { username: '13900000002', password: PASSWORD, role: 'admin' } })).body.code,
+    ).toBe(200);
+  });
+
   it('throttles an unknown user name the same way (no hint that it does not exist)', async () => {
     for (let i = 0; i < LOGIN_THROTTLE.maxFailures; i += 1) {
       await call(server, '/api/user/login', { body: { username: 'ghost', password: 'wrong', role: 'admin' } });

@@ -10,7 +10,10 @@ declare module 'fastify' {
     actor: Actor | null;
   }
   interface FastifyInstance {
-    /** preHandler: requires a live session; `roles` narrows who may call. */
+    /**
+     * An onRequest hook: requires a live session; `roles` narrows who may call. It runs before the body is
+     * read or validated, so an anonymous caller gets 401 (never the field list) and sends no upload for nothing.
+     */
     authenticate(roles?: readonly Role[]): (request: FastifyRequest) => Promise<void>;
   }
 }

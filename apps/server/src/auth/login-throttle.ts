@@ -1,7 +1,16 @@
 import { LOGIN_THROTTLE } from '@dialwise/contracts';
 
 /**
- * Counts failed sign-ins per user name and per client address in a sliding window. Kept in memory:
+ * The per-account key of the lock: the account itself when the identifier typed names one, so its user
+ * name and its phone number share one lock; otherwise the identifier as typed (lower-cased), so guessing
+ * at unknown names is throttled alike and the answer does not tell whether the account exists.
+ */
+export function accountKey(userId: string | null | undefined, typed: string): string {
+  return userId ? `user:${userId}` : `typed:${typed.trim().toLowerCase()}`;
+}
+
+/**
+ * Counts failed sign-ins per account (see accountKey) and per client address in a sliding window. Kept in memory:
  * each server process throttles on its own, which bounds guessing to (processes × limit) per window.
  */
 export class LoginThrottle {
@@ -17,18 +26,18 @@ export class LoginThrottle {
   ) {}
 
   /** Seconds until the caller may try again, or 0 when allowed. */
-  retryAfter(username: string, address: string): number {
-    return Math.max(this.wait(`n:${username.toLowerCase()}`, this.limits.perName), this.wait(`a:${address}`, this.limits.perAddress));
+  retryAfter(account: string, address: string): number {
+    return Math.max(this.wait(`n:${account}`, this.limits.perName), this.wait(`a:${address}`, this.limits.perAddress));
   }
 
-  recordFailure(username: string, address: string): void {
-    for (const key of [`n:${username.toLowerCase()}`, `a:${address}`]) {
+  recordFailure(account: string, address: string): void {
+    for (const key of [`n:${account}`, `a:${address}`]) {
       this.failures.set(key, [...this.recent(key), this.now()]);
     }
   }
 
-  recordSuccess(username: string): void {
-    this.failures.delete(`n:${username.toLowerCase()}`);
+  recordSuccess(account: string): void {
+    this.failures.delete(`n:${account}`);
   }
 
   private recent(key: string): number[] {

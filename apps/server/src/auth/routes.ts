@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { appRouteSchema, AUTH_COOKIE, loginInputSchema, loginResultSchema, routesForRole, selfInfoSchema } from '@dialwise/contracts';
@@ -6,19 +6,24 @@ import { eq } from 'drizzle-orm';
 import { users } from '../db/schema.ts';
 import { AppError } from '../http/app-error.ts';
 import { answers, noBody, ok } from '../http/envelope.ts';
+import { overHttps } from '../http/security-headers.ts';
 import { contextOf, presentedToken } from './authenticate.ts';
 import { resolveSession } from './resolve-session.ts';
 import { toSelfInfo } from './self-info.ts';
 import { signIn } from './sign-in.ts';
 import { signOut } from './sign-out.ts';
 
-/** The session cookie is readable by the console: its guard decides "signed in" by its presence (spec §4). */
-function setSessionCookie(app: FastifyInstance, reply: FastifyReply, token: string, expiresAt: Date | null) {
+/**
+ * The session cookie is readable by the console (not HttpOnly): its guard decides "signed in" by its
+ * presence (spec §4). It is `Secure` whenever the console is served over HTTPS (seen directly or through a
+ * trusted proxy), or always with SECURE_COOKIES=true.
+ */
+function setSessionCookie(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply, token: string, expiresAt: Date | null) {
   reply.setCookie(AUTH_COOKIE, token, {
     path: '/',
     sameSite: 'strict',
     httpOnly: false,
-    secure: app.config.secureCookies,
+    secure: app.config.secureCookies || overHttps(request),
     ...(expiresAt ? { expires: expiresAt } : {}),
   });
 }
@@ -32,6 +37,7 @@ export async function authRoutes(app: FastifyInstance) {
       schema: {
         tags: ['auth'],
         summary: 'Sign in with a user name or phone number; code 451 when signed in elsewhere (retry with force: true)',
+        security: [],
         body: loginInputSchema,
         response: answers(loginResultSchema),
       },
@@ -51,7 +57,7 @@ export async function authRoutes(app: FastifyInstance) {
         traceId: request.id,
         currentSessionId,
       });
-      setSessionCookie(app, reply, result.token, request.body.remember ? new Date(result.expiresAt) : null);
+      setSessionCookie(app, request, reply, result.token, request.body.remember ? new Date(result.expiresAt) : null);
       request.log.info({ userId: result.user.id }, 'signed in');
       return ok(request, result);
     },
@@ -60,7 +66,7 @@ export async function authRoutes(app: FastifyInstance) {
   r.post(
     '/logout',
     {
-      schema: { tags: ['auth'], summary: 'End this session', body: noBody, response: answers(z.null()) },
+      schema: { tags: ['auth'], summary: 'End this session', security: [], body: noBody, response: answers(z.null()) },
     },
     async (request, reply) => {
       reply.clearCookie(AUTH_COOKIE, { path: '/' });
@@ -78,7 +84,7 @@ export async function authRoutes(app: FastifyInstance) {
     '/getSelfInfo',
     {
       schema: { tags: ['auth'], summary: 'The signed-in user', body: noBody, response: answers(selfInfoSchema) },
-      preHandler: app.authenticate(),
+      onRequest: app.authenticate(),
     },
     async (request) => {
       const ctx = contextOf(request);
@@ -97,7 +103,7 @@ export async function authRoutes(app: FastifyInstance) {
         body: noBody,
         response: answers(z.array(appRouteSchema)),
       },
-      preHandler: app.authenticate(),
+      onRequest: app.authenticate(),
     },
     async (request) => ok(request, routesForRole(contextOf(request).actor.role)),
   );

@@ -4,7 +4,7 @@ import type { Db } from '../db/client.ts';
 import { companies, sessions, users } from '../db/schema.ts';
 import { recordAudit } from '../audit/record-audit.ts';
 import { AppError } from '../http/app-error.ts';
-import type { LoginThrottle } from './login-throttle.ts';
+import { accountKey, type LoginThrottle } from './login-throttle.ts';
 import { verifyPassword } from './passwords.ts';
 import { hashSessionToken, newSessionToken } from './session-tokens.ts';
 import { toSelfInfo } from './self-info.ts';
@@ -28,9 +28,6 @@ export interface SignInClient {
  * one-live-session rule, then opens a session. Failures say nothing about whether the user exists.
  */
 export async function signIn(deps: SignInDeps, input: LoginInput, client: SignInClient): Promise<LoginResult> {
-  const wait = deps.throttle.retryAfter(input.username, client.ip);
-  if (wait > 0) throw new AppError(ErrorCode.RATE_LIMITED, 'e.rateLimited', { seconds: wait });
-
   const name = input.username.trim();
   const [found] = await deps.db
     .select({ user: users, companyState: companies.state })
@@ -39,8 +36,13 @@ export async function signIn(deps: SignInDeps, input: LoginInput, client: SignIn
     .where(or(sql`lower(${users.username}) = lower(${name})`, and(eq(users.phoneNumber, name), sql`${users.phoneNumber} <> ''`)))
     .limit(1);
 
+  // The lock is the account's, whichever identifier (user name or phone number) was typed.
+  const account = accountKey(found?.user.id, name);
+  const wait = deps.throttle.retryAfter(account, client.ip);
+  if (wait > 0) throw new AppError(ErrorCode.RATE_LIMITED, 'e.rateLimited', { seconds: wait });
+
   if (!(await verifyPassword(found?.user.passwordHash ?? null, input.password)) || !found) {
-    deps.throttle.recordFailure(name, client.ip);
+    deps.throttle.recordFailure(account, client.ip);
     throw new AppError(ErrorCode.BAD_CREDENTIALS, 'e.badCredentials');
   }
   const { user } = found;
@@ -50,7 +52,7 @@ export async function signIn(deps: SignInDeps, input: LoginInput, client: SignIn
   if (!loginRoleAdmits(input.role, user.authLevel)) {
     throw new AppError(ErrorCode.ROLE_MISMATCH, 'e.roleMismatch', { role: input.role === 'admin' ? 'Admin' : 'Agent' });
   }
-  deps.throttle.recordSuccess(name);
+  deps.throttle.recordSuccess(account);
 
   const now = deps.now();
   const token = newSessionToken();

@@ -19,7 +19,7 @@ import { getRealtimeBoard } from './get-realtime-board.ts';
 /** Boards of the caller's company (ADMIN, and DEV in their own company), read from the call rollups. */
 export async function boardRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const preHandler = app.authenticate(['ADMIN', 'DEV']);
+  const onRequest = app.authenticate(['ADMIN', 'DEV']);
   const tags = ['boards'];
 
   r.post(
@@ -31,7 +31,7 @@ export async function boardRoutes(app: FastifyInstance) {
         body: boardQuerySchema,
         response: answers(boardSummarySchema),
       },
-      preHandler,
+      onRequest,
     },
     async (request) => ok(request, await getBoardSummary(contextOf(request), request.body)),
   );
@@ -45,7 +45,7 @@ export async function boardRoutes(app: FastifyInstance) {
         body: boardSeriesQuerySchema,
         response: answers(boardSeriesSchema),
       },
-      preHandler,
+      onRequest,
     },
     async (request) => ok(request, await getBoardSeries(contextOf(request), request.body)),
   );
@@ -60,7 +60,7 @@ export async function boardRoutes(app: FastifyInstance) {
         body: noBody,
         response: answers(operatorStatusSchema),
       },
-      preHandler,
+      onRequest,
     },
     async (request) => ok(request, await getOperatorStatus(contextOf(request), app.clock.now())),
   );
@@ -74,7 +74,7 @@ export async function boardRoutes(app: FastifyInstance) {
         body: realtimeQuerySchema,
         response: answers(realtimeBoardSchema),
       },
-      preHandler,
+      onRequest,
     },
     async (request) => ok(request, await getRealtimeBoard(contextOf(request), request.body, app.clock.now())),
   );

@@ -10,6 +10,10 @@ import { userWithSession } from '../../test/task-fixtures.ts';
 import { assignOperator, insertCall, insertSubtask, projectWithTask, setPermissions } from '../../test/call-fixtures.ts';
 import { auditLog } from '../db/schema.ts';
 import { recordingsDirOf } from '../telephony/index.ts';
+import { configureOutbound } from '../net/outbound-guard.ts';
+
+// The fakes listen on loopback, which the outbound guard refuses unless allowed: allowed here explicitly.
+configureOutbound({ allowHosts: ['127.0.0.1'] });
 
 const server = useTestServer();
 const EN = { 'accept-language': 'en' };

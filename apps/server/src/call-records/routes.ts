@@ -37,7 +37,7 @@ import { revealNumber } from './reveal-number.ts';
  */
 export async function callRecordRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const preHandler = app.authenticate(['ADMIN', 'DEV', 'OPR']);
+  const onRequest = app.authenticate(['ADMIN', 'DEV', 'OPR']);
   const tags = ['call-records'];
 
   r.post(
@@ -49,7 +49,7 @@ export async function callRecordRoutes(app: FastifyInstance) {
         body: callRecordQuerySchema,
         response: answers(callRecordPageSchema),
       },
-      preHandler,
+      onRequest,
     },
     async (request) => ok(request, await listCallRecords(contextOf(request), request.body)),
   );
@@ -63,7 +63,7 @@ export async function callRecordRoutes(app: FastifyInstance) {
         body: callRecordOptionsQuerySchema,
         response: answers(callRecordOptionsSchema),
       },
-      preHandler,
+      onRequest,
     },
     async (request) => ok(request, await listCallRecordOptions(contextOf(request), request.body.projectId)),
   );
@@ -77,7 +77,7 @@ export async function callRecordRoutes(app: FastifyInstance) {
         body: callRecordIdSchema,
         response: answers(callRecordDetailSchema),
       },
-      preHandler,
+      onRequest,
     },
     async (request) => ok(request, await getCallRecord(contextOf(request), request.body.id)),
   );
@@ -91,7 +91,7 @@ export async function callRecordRoutes(app: FastifyInstance) {
         body: callRecordIdSchema,
         response: answers(callCustomerSchema),
       },
-      preHandler,
+      onRequest,
     },
     async (request) => ok(request, await getCallCustomer(contextOf(request), request.body.id)),
   );
@@ -105,7 +105,7 @@ export async function callRecordRoutes(app: FastifyInstance) {
         body: callRecordIdSchema,
         response: answers(revealedNumberSchema),
       },
-      preHandler,
+      onRequest,
     },
     async (request) => ok(request, await revealNumber(contextOf(request), request.body.id)),
   );
@@ -118,7 +118,7 @@ export async function callRecordRoutes(app: FastifyInstance) {
         summary: 'The filtered records as CSV (UTF-8 with BOM, numbers masked), streamed; needs the csvExport feature',
         querystring: callRecordExportQuerySchema,
       },
-      preHandler,
+      onRequest,
     },
     async (request, reply) => {
       const { locale, ...filter } = request.query;
@@ -137,7 +137,7 @@ export async function callRecordRoutes(app: FastifyInstance) {
     '/recording/:id',
     {
       schema: { tags, summary: "The call's WAV recording; honours Range (206 / 416)", params: z.object({ id: idSchema }) },
-      preHandler,
+      onRequest,
     },
     async (request, reply) => {
       let file;

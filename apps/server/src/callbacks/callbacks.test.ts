@@ -16,6 +16,10 @@ import { signCallback, verifyCallback } from './callback-signature.ts';
 import { CallbackDelivery, fetchPost } from './deliver-callbacks.ts';
 import { type CallbackContext, enqueueCallbacks } from './enqueue-callbacks.ts';
 import { recordingLink } from './recording-link.ts';
+import { configureOutbound } from '../net/outbound-guard.ts';
+
+// The fakes of external services listen on loopback, which the outbound guard refuses unless allowed.
+configureOutbound({ allowHosts: ['127.0.0.1'] });
 
 const server = useTestServer();
 const receivers: CallbackReceiver[] = [];

@@ -10,6 +10,7 @@ import type { Db } from '../db/client.ts';
 import { callbackDeliveries } from '../db/schema.ts';
 import type { SecretBox } from '../secrets/secret-box.ts';
 import type { TelephonyLogger } from '../telephony/index.ts';
+import { outboundFetch } from '../net/outbound-guard.ts';
 import { callbackSecretOf } from './callback-secret.ts';
 import { signCallback } from './callback-signature.ts';
 
@@ -164,9 +165,18 @@ function messageOf(error: unknown): string {
   return String(error);
 }
 
-/** The default POST: fetch, redirects not followed (a receiver answers where it was configured). */
+/**
+ * The default POST: through the outbound guard (no loopback, private or metadata address unless the
+ * operator allows the host), redirects not followed (a receiver answers where it was configured).
+ */
 export const fetchPost: CallbackPost = async (url, init) => {
-  const response = await fetch(url, { method: 'POST', body: init.body, headers: init.headers, signal: init.signal, redirect: 'manual' });
+  const response = await outboundFetch(url, {
+    method: 'POST',
+    body: init.body,
+    headers: init.headers,
+    signal: init.signal,
+    redirect: 'manual',
+  });
   await response.body?.cancel();
   return response.status;
 };

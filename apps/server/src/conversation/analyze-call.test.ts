@@ -7,6 +7,10 @@ import { seedCompanies, useTestServer } from '../../test/helper.ts';
 import { userWithSession } from '../../test/task-fixtures.ts';
 import { calls, llms, processors, scenarioVersions, tasks } from '../db/schema.ts';
 import { analyzeCall, analyzePendingCalls } from './analyze-call.ts';
+import { configureOutbound } from '../net/outbound-guard.ts';
+
+// The fakes listen on loopback, which the outbound guard refuses unless allowed: allowed here explicitly.
+configureOutbound({ allowHosts: ['127.0.0.1'] });
 
 const server = useTestServer();
 let fake: FakeLlm | null = null;

@@ -10,6 +10,10 @@ import { CallSession, type Persona, SimulatedTrunk } from '../telephony/index.ts
 import { ConverseStep, type ConverseOptions } from './converse-step.ts';
 import type { ConversationPlan, ProcessorPlan } from './plan.ts';
 import { TextCallVoice } from './text-call-voice.ts';
+import { configureOutbound } from '../net/outbound-guard.ts';
+
+// The fakes listen on loopback, which the outbound guard refuses unless allowed: allowed here explicitly.
+configureOutbound({ allowHosts: ['127.0.0.1'] });
 
 const recordingsDir = mkdtempSync(join(tmpdir(), 'dialwise-converse-'));
 afterAll(() => rmSync(recordingsDir, { recursive: true, force: true }));

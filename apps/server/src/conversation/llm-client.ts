@@ -1,4 +1,5 @@
 import { keyHeaderValue, type LlmFailure } from '@dialwise/contracts';
+import { outboundFetch } from '../net/outbound-guard.ts';
 
 /**
  * The OpenAI-compatible chat completions client: the LLM test action uses it now, the conversation
@@ -124,7 +125,7 @@ export async function chatCompletion(endpoint: LlmEndpoint, request: ChatRequest
   let response: Response;
   let text: string;
   try {
-    response = await (options.fetch ?? fetch)(url, {
+    response = await (options.fetch ?? outboundFetch)(url, {
       method: 'POST',
       headers: requestHeaders(endpoint),
       body: JSON.stringify(requestBody(endpoint, request)),

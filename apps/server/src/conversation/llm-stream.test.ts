@@ -1,6 +1,10 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { type FakeLlm, type FakeReply, startFakeLlm, tokens } from '../../test/fake-llm.ts';
 import { LlmStreamError, streamChat } from './llm-stream.ts';
+import { configureOutbound } from '../net/outbound-guard.ts';
+
+// The fakes listen on loopback, which the outbound guard refuses unless allowed: allowed here explicitly.
+configureOutbound({ allowHosts: ['127.0.0.1'] });
 
 let fake: FakeLlm | null = null;
 afterEach(async () => {

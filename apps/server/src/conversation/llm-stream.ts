@@ -9,6 +9,7 @@
  * quietly (no error): the caller asked for it.
  */
 import type { LlmFailure } from '@dialwise/contracts';
+import { outboundFetch } from '../net/outbound-guard.ts';
 import { type ChatRequest, chatCompletionsUrl, type LlmEndpoint, providerMessage, requestBody, requestHeaders } from './llm-client.ts';
 
 export class LlmStreamError extends Error {
@@ -51,7 +52,7 @@ export async function* streamChat(endpoint: LlmEndpoint, request: ChatRequest, o
   try {
     let response: Response;
     try {
-      response = await (options.fetch ?? fetch)(url, {
+      response = await (options.fetch ?? outboundFetch)(url, {
         method: 'POST',
         headers: { ...requestHeaders(endpoint), accept: 'text/event-stream' },
         body: JSON.stringify({ ...requestBody(endpoint, request), stream: true }),

@@ -31,9 +31,12 @@ export async function isEmpty(db: Db): Promise<boolean> {
  * Demo data for the embedded quick start: the provider's company with a DEV account, and one customer
  * company with an ADMIN and an operator. Later areas add their demo rows here.
  */
+/** Where the server answers as the demo model (the outbound guard lets the server call itself only there). */
+export const DEMO_MODEL_PATH = '/api/demo-llm/';
+
 /** The demo model's address on a server listening on `port` (what the demo's processors call). */
 export function demoModelUrl(port: number): string {
-  return `http://127.0.0.1:${port}/api/demo-llm/v1`;
+  return `http://127.0.0.1:${port}${DEMO_MODEL_PATH}v1`;
 }
 
 export async function seedDemo(db: Db, password: string, secrets: SecretBox, port = 3000): Promise<SeededAccount[]> {

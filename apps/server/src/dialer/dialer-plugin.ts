@@ -2,7 +2,7 @@ import fp from 'fastify-plugin';
 import { join } from 'node:path';
 import { lazySpeechEngines } from '../speech/speech-engines.ts';
 import { createVendorEngines } from '../speech/vendors/index.ts';
-import { directConnector } from '../speech/vendors/shared/connector.ts';
+import { guardedConnector } from '../speech/vendors/shared/connector.ts';
 import { companySpeechCredentials } from '../operation/speech-credentials/company-speech-credentials.ts';
 import { offlineVoice, wholeClip } from '../speech/whole-clip.ts';
 import { SimulatedTrunk, SipTrunk, recordingsDirOf } from '../telephony/index.ts';
@@ -32,7 +32,7 @@ export const dialerPlugin = fp(
         vendorEngines: (companyId) =>
           createVendorEngines({
             credentials: companySpeechCredentials(app.db.db, app.secrets, companyId),
-            connector: directConnector(),
+            connector: guardedConnector(),
             logger: app.log.child({ component: 'speech-vendors' }),
           }),
       },

@@ -14,6 +14,10 @@ import type { OutcomeMix } from '../telephony/index.ts';
 import { Dialer } from './dialer.ts';
 import { openDatabase } from '../db/client.ts';
 import { claimCalls } from './claim-calls.ts';
+import { configureOutbound } from '../net/outbound-guard.ts';
+
+// The fakes listen on loopback, which the outbound guard refuses unless allowed: allowed here explicitly.
+configureOutbound({ allowHosts: ['127.0.0.1'] });
 
 const server = useTestServer();
 const secrets = SecretBox.fromKey(randomBytes(32));

@@ -2,6 +2,10 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resolveNumber } from './resolve-number.ts';
+import { configureOutbound } from '../net/outbound-guard.ts';
+
+// The fakes listen on loopback, which the outbound guard refuses unless allowed: allowed here explicitly.
+configureOutbound({ allowHosts: ['127.0.0.1'] });
 
 /** A customer's decryption API, as a real local HTTP server. */
 let server: Server;

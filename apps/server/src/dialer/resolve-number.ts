@@ -1,4 +1,5 @@
 import { decodeHexPhone, type EncryptionType } from '@dialwise/contracts';
+import { outboundFetch } from '../net/outbound-guard.ts';
 
 /** Why a stored number could not be turned into one to dial; the subtask fails with it, the task goes on. */
 export class UnresolvedNumber extends Error {}
@@ -35,7 +36,7 @@ async function resolveThroughApi(token: string, apiUrl: string | null, options: 
   if (!apiUrl) throw new UnresolvedNumber('the project has no decryption API URL');
   let response: Response;
   try {
-    response = await (options.fetch ?? fetch)(apiUrl, {
+    response = await (options.fetch ?? outboundFetch)(apiUrl, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ phone: token }),

@@ -5,6 +5,8 @@ import type { ActionContext } from '../auth/actor.ts';
 import { companyScope } from '../auth/company-scope.ts';
 import { requireFeature } from '../entitlements/require-feature.ts';
 import { AppError } from '../http/app-error.ts';
+import { csvFailure } from '../http/csv-failure.ts';
+import { feedRequestBody, joinStages } from '../http/request-body.ts';
 import { insertDnc } from './change-dnc.ts';
 
 const PHONE_HEADERS = ['phone', 'phonenumber', 'phone_number', 'number', 'mobile', '电话', '手机号', '号码'];
@@ -23,31 +25,33 @@ export async function importDnc(ctx: ActionContext, body: Readable, companyId: s
   let column = 0;
   let line = 0;
   let rejectedCount = 0;
-  // pipe() does not forward errors: each stage hands its failure to the parser, whose iterator below then
-  // throws it, so a refused body answers the request instead of becoming an unhandled 'error' event.
-  const metered = meter(DNC_LIMITS.importBytes);
-  const parser = parse({ bom: true, relax_column_count: true, skip_empty_lines: true, trim: true });
-  const fail = (error: Error) => parser.destroy(error);
-  body.once('error', fail);
-  metered.once('error', fail);
-  body.pipe(metered).pipe(parser);
-  for await (const record of parser as AsyncIterable<string[]>) {
-    line += 1;
-    if (line === 1) {
-      const header = record.map((cell) => cell.toLowerCase().replace(/\s/g, ''));
-      const named = header.findIndex((cell) => PHONE_HEADERS.includes(cell));
-      if (named >= 0 || normalizeDncPhone(record[0] ?? '') === null) {
-        column = Math.max(named, 0);
-        continue;
+  // Any stage's failure (the client gone, the meter refusing, the parser) makes the loop below throw it:
+  // the request is answered, never left to an unhandled 'error' event (see http/request-body.ts).
+  const records = joinStages(
+    feedRequestBody(body, meter(DNC_LIMITS.importBytes)),
+    parse({ bom: true, relax_column_count: true, skip_empty_lines: true, trim: true, max_record_size: 64 * 1024 }),
+  );
+  try {
+    for await (const record of records as AsyncIterable<string[]>) {
+      line += 1;
+      if (line === 1) {
+        const header = record.map((cell) => cell.toLowerCase().replace(/\s/g, ''));
+        const named = header.findIndex((cell) => PHONE_HEADERS.includes(cell));
+        if (named >= 0 || normalizeDncPhone(record[0] ?? '') === null) {
+          column = Math.max(named, 0);
+          continue;
+        }
+      }
+      const value = record[column] ?? '';
+      const phone = normalizeDncPhone(value);
+      if (phone) phones.add(phone);
+      else {
+        rejectedCount += 1;
+        if (rejected.length < REJECT_LIST_MAX) rejected.push({ line, value, reason: 'v.phone' });
       }
     }
-    const value = record[column] ?? '';
-    const phone = normalizeDncPhone(value);
-    if (phone) phones.add(phone);
-    else {
-      rejectedCount += 1;
-      if (rejected.length < REJECT_LIST_MAX) rejected.push({ line, value, reason: 'v.phone' });
-    }
+  } catch (error) {
+    throw csvFailure(error);
   }
   if (phones.size === 0 && rejectedCount === 0) throw new AppError(ErrorCode.VALIDATION, 'e.dnc.importEmpty');
   const change =

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { ErrorCode, translate, type ChangePasswordInput, type Locale } from '@dialwise/contracts';
 import type { ActionContext } from '../auth/actor.ts';
-import type { LoginThrottle } from '../auth/login-throttle.ts';
+import { accountKey, type LoginThrottle } from '../auth/login-throttle.ts';
 import { hashPassword, verifyPassword } from '../auth/passwords.ts';
 import { revokeUserSessions } from '../auth/sign-out.ts';
 import { auditWho, recordAudit } from '../audit/record-audit.ts';
@@ -21,12 +21,12 @@ export interface ChangePasswordDeps {
  * of the user ends (their next call answers 50012) and this one stays signed in.
  */
 export async function changePassword(ctx: ActionContext, input: ChangePasswordInput, deps: ChangePasswordDeps): Promise<void> {
-  const wait = deps.throttle.retryAfter(ctx.actor.username, deps.ip);
+  const wait = deps.throttle.retryAfter(accountKey(ctx.actor.userId, ctx.actor.username), deps.ip);
   if (wait > 0) throw new AppError(ErrorCode.RATE_LIMITED, 'e.rateLimited', { seconds: wait });
   const [user] = await ctx.db.select().from(users).where(eq(users.id, ctx.actor.userId));
   if (!user) throw AppError.notFound();
   if (!(await verifyPassword(user.passwordHash, input.currentPassword))) {
-    deps.throttle.recordFailure(ctx.actor.username, deps.ip);
+    deps.throttle.recordFailure(accountKey(ctx.actor.userId, ctx.actor.username), deps.ip);
     throw new AppError(
       ErrorCode.VALIDATION,
       'e.wrongCurrentPassword',
@@ -36,7 +36,7 @@ export async function changePassword(ctx: ActionContext, input: ChangePasswordIn
       },
     );
   }
-  deps.throttle.recordSuccess(ctx.actor.username);
+  deps.throttle.recordSuccess(accountKey(ctx.actor.userId, ctx.actor.username));
   const passwordHash = await hashPassword(input.newPassword);
   await ctx.db.transaction(async (tx) => {
     await tx.update(users).set({ passwordHash, updatedAt: deps.now }).where(eq(users.id, user.id));

@@ -21,7 +21,7 @@ export async function profileRoutes(app: FastifyInstance) {
         body: profileInputSchema,
         response: answers(selfInfoSchema),
       },
-      preHandler: app.authenticate(),
+      onRequest: app.authenticate(),
     },
     async (request) => ok(request, await updateSelfInfo(contextOf(request), request.body, app.clock.now())),
   );
@@ -35,7 +35,7 @@ export async function profileRoutes(app: FastifyInstance) {
         body: changePasswordInputSchema,
         response: answers(z.null()),
       },
-      preHandler: app.authenticate(),
+      onRequest: app.authenticate(),
     },
     async (request) => {
       await changePassword(contextOf(request), request.body, {

@@ -5,12 +5,16 @@ import { isUniqueViolation } from '../db/unique-violation.ts';
 import { AppError } from '../http/app-error.ts';
 import { requireFeature } from '../entitlements/require-feature.ts';
 import { auditWho, recordAudit } from '../audit/record-audit.ts';
+import { checkOutboundField } from '../net/check-outbound-field.ts';
 import { getProject } from './project-row.ts';
 import { setProjectOperators } from './project-operators.ts';
 
 /** Creates a project in the caller's company; a name already used there (any case) answers 409. */
 export async function createProject(ctx: ActionContext, input: ProjectInput): Promise<Project> {
-  if (input.encryptionType === 'CUSTOM') await requireFeature(ctx.db, ctx.actor.companyId, 'customEncryption');
+  if (input.encryptionType === 'CUSTOM') {
+    await requireFeature(ctx.db, ctx.actor.companyId, 'customEncryption');
+    await checkOutboundField(input.encryptionApiUrl, 'f.encryptionApiUrl');
+  }
   const values = {
     companyId: ctx.actor.companyId,
     name: input.name,

@@ -23,7 +23,7 @@ import { updateProject } from './update-project.ts';
 /** Projects of the caller's company (ADMIN, and DEV in their own company); `mine` is an agent's own list. */
 export async function projectRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const preHandler = app.authenticate(['ADMIN', 'DEV']);
+  const onRequest = app.authenticate(['ADMIN', 'DEV']);
   const tags = ['projects'];
 
   r.post(
@@ -35,7 +35,7 @@ export async function projectRoutes(app: FastifyInstance) {
         body: projectQuerySchema,
         response: answers(pageSchema(projectSchema)),
       },
-      preHandler,
+      onRequest,
     },
     async (request) => ok(request, await listProjects(contextOf(request), request.body)),
   );
@@ -44,7 +44,7 @@ export async function projectRoutes(app: FastifyInstance) {
     '/get',
     {
       schema: { tags, summary: 'One project', body: projectIdSchema, response: answers(projectSchema) },
-      preHandler,
+      onRequest,
     },
     async (request) => {
       const ctx = contextOf(request);
@@ -61,7 +61,7 @@ export async function projectRoutes(app: FastifyInstance) {
         body: projectInputSchema,
         response: answers(projectSchema),
       },
-      preHandler,
+      onRequest,
     },
     async (request) => ok(request, await createProject(contextOf(request), request.body)),
   );
@@ -75,7 +75,7 @@ export async function projectRoutes(app: FastifyInstance) {
         body: projectUpdateSchema,
         response: answers(projectSchema),
       },
-      preHandler,
+      onRequest,
     },
     async (request) => ok(request, await updateProject(contextOf(request), request.body)),
   );
@@ -89,7 +89,7 @@ export async function projectRoutes(app: FastifyInstance) {
         body: projectIdSchema,
         response: answers(z.null()),
       },
-      preHandler,
+      onRequest,
     },
     async (request) => {
       await deleteProject(contextOf(request), request.body.id);
@@ -106,7 +106,7 @@ export async function projectRoutes(app: FastifyInstance) {
         body: noBody,
         response: answers(z.array(projectOperatorOptionSchema)),
       },
-      preHandler,
+      onRequest,
     },
     async (request) => ok(request, await listOperatorOptions(contextOf(request))),
   );
@@ -120,7 +120,7 @@ export async function projectRoutes(app: FastifyInstance) {
         body: projectQuerySchema,
         response: answers(pageSchema(projectSchema)),
       },
-      preHandler: app.authenticate(['OPR']),
+      onRequest: app.authenticate(['OPR']),
     },
     async (request) => ok(request, await listMyProjects(contextOf(request), request.body)),
   );

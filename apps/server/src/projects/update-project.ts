@@ -5,6 +5,7 @@ import { projects } from '../db/schema.ts';
 import { isUniqueViolation } from '../db/unique-violation.ts';
 import { AppError } from '../http/app-error.ts';
 import { auditWho, diffChanges, recordAudit } from '../audit/record-audit.ts';
+import { checkOutboundField } from '../net/check-outbound-field.ts';
 import { getProject, ownProject } from './project-row.ts';
 import { setProjectOperators } from './project-operators.ts';
 
@@ -13,6 +14,7 @@ import { setProjectOperators } from './project-operators.ts';
  * §5): every stored number was checked against it, so a different type answers 409 and nothing changes.
  */
 export async function updateProject(ctx: ActionContext, input: ProjectUpdate): Promise<Project> {
+  if (input.encryptionType === 'CUSTOM') await checkOutboundField(input.encryptionApiUrl, 'f.encryptionApiUrl');
   try {
     return await ctx.db.transaction(async (tx) => {
       const [before] = await tx.select().from(projects).where(ownProject(ctx, input.id)).for('update').limit(1);

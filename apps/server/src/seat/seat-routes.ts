@@ -12,7 +12,8 @@ import { saveCallDisposition } from './save-call-disposition.ts';
  */
 export async function seatRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const preHandler = app.authenticate(['OPR']);
+  // Authenticated before the body is read or validated (an anonymous caller gets 401, never the field list).
+  const onRequest = app.authenticate(['OPR']);
   const tags = ['seat'];
 
   r.post(
@@ -24,7 +25,7 @@ export async function seatRoutes(app: FastifyInstance) {
         body: seatCallIdSchema,
         response: answers(seatCallInfoSchema),
       },
-      preHandler,
+      onRequest,
     },
     async (request) => ok(request, await getSeatCallInfo(contextOf(request), request.body.callId)),
   );
@@ -38,7 +39,7 @@ export async function seatRoutes(app: FastifyInstance) {
         body: callDispositionInputSchema,
         response: answers(callDispositionSchema),
       },
-      preHandler,
+      onRequest,
     },
     async (request) => ok(request, await saveCallDisposition(contextOf(request), request.body)),
   );

@@ -31,7 +31,7 @@ export async function sipLineRoutes(app: FastifyInstance) {
         body: sipLineQuerySchema,
         response: answers(pageSchema(sipLineSchema)),
       },
-      preHandler: app.authenticate(MANAGERS),
+      onRequest: app.authenticate(MANAGERS),
     },
     async (request) => ok(request, await listSipLines(contextOf(request), request.body)),
   );
@@ -40,7 +40,7 @@ export async function sipLineRoutes(app: FastifyInstance) {
     '/get',
     {
       schema: { tags, summary: 'One SIP line (never its password)', body: sipLineIdSchema, response: answers(sipLineSchema) },
-      preHandler: app.authenticate(MANAGERS),
+      onRequest: app.authenticate(MANAGERS),
     },
     async (request) => ok(request, await getSipLine(contextOf(request), request.body)),
   );
@@ -54,7 +54,7 @@ export async function sipLineRoutes(app: FastifyInstance) {
         body: sipLineCreateSchema,
         response: answers(sipLineSchema),
       },
-      preHandler: app.authenticate(MANAGERS),
+      onRequest: app.authenticate(MANAGERS),
     },
     async (request) => ok(request, await createSipLine(contextOf(request), app.secrets, request.body)),
   );
@@ -68,7 +68,7 @@ export async function sipLineRoutes(app: FastifyInstance) {
         body: sipLineUpdateSchema,
         response: answers(sipLineSchema),
       },
-      preHandler: app.authenticate(MANAGERS),
+      onRequest: app.authenticate(MANAGERS),
     },
     async (request) => ok(request, await updateSipLine(contextOf(request), app.secrets, request.body, app.clock.now())),
   );

@@ -13,6 +13,10 @@ import { rms } from '../telephony/media/audio.ts';
 import { parseWavHeader } from '../telephony/media/wav-writer.ts';
 import { recognise, speechPart, synthesise } from './speech-test-kit.ts';
 import { SpeechEngines, speechPlanOf } from './speech-engines.ts';
+import { configureOutbound } from '../net/outbound-guard.ts';
+
+// The fakes of external services listen on loopback, which the outbound guard refuses unless allowed.
+configureOutbound({ allowHosts: ['127.0.0.1'] });
 
 /**
  * The whole offline loop over real SIP on loopback: our SIP trunk calls a far end (a small UAS of ours

@@ -23,6 +23,7 @@ import type { ActionContext } from '../auth/actor.ts';
 import type { Tx } from '../db/client.ts';
 import { affectedRows } from '../db/affected-rows.ts';
 import { AppError } from '../http/app-error.ts';
+import { feedRequestBody } from '../http/request-body.ts';
 import { auditWho, recordAudit } from '../audit/record-audit.ts';
 import { lockTask } from '../tasks/task-row.ts';
 import { readSubtaskCsv, UploadFileError, type AcceptedRow } from './read-csv.ts';
@@ -82,12 +83,12 @@ export async function importSubtasks(
     if (options.spool) {
       spoolDir = await mkdtemp(join(options.spoolParent ?? tmpdir(), 'dialwise-upload-'));
       const file = join(spoolDir, 'body.csv');
-      await pipeline(meterBody(body, meter), createWriteStream(file));
+      await pipeline(feedRequestBody(body, meter), createWriteStream(file));
       progress.state = 'processing';
       report(true);
       openSource = () => createReadStream(file, { highWaterMark: 256 * 1024 });
     } else {
-      openSource = () => meterBody(body, meter);
+      openSource = () => feedRequestBody(body, meter);
     }
     const result = await ctx.db.transaction((tx) => storeRows(tx, ctx, target, openSource, progress, report, options.batchSize ?? 2000));
     progress.state = 'done';
@@ -101,26 +102,6 @@ export async function importSubtasks(
   } finally {
     if (spoolDir) await rm(spoolDir, { recursive: true, force: true });
   }
-}
-
-/**
- * Pipes the body into the meter. A client that goes away (an error, or the stream closing before its end)
- * fails the meter, and so the reader and the transaction. The body itself is not destroyed when the meter
- * refuses it: the route still answers on that connection, then discards what is left of the body.
- */
-function meterBody(body: Readable, meter: UploadMeter): UploadMeter {
-  const fail = (error?: Error) => meter.destroy(error ?? Object.assign(new Error('aborted'), { code: 'ECONNRESET' }));
-  // The client may already be gone (while the transaction was starting).
-  if (body.destroyed && !body.readableEnded) {
-    fail(body.errored ?? undefined);
-    return meter;
-  }
-  body.once('error', fail);
-  body.once('close', () => {
-    if (!body.readableEnded) fail();
-  });
-  body.pipe(meter);
-  return meter;
 }
 
 async function storeRows(

@@ -81,6 +81,16 @@ describe('readSubtaskCsv', () => {
   it('refuses a malformed file (an unclosed quote)', async () => {
     await expect(readAll('phoneNumber,prologueInfo,businessInfo,remark\n"13800000001,a,,r\n')).rejects.toMatchObject({
       key: 'e.upload.malformed',
+      params: { line: 2, reason: 'e.csv.quoteNotClosed' },
+    });
+  });
+
+  it('refuses a bare quote inside an unquoted field with its line and reason (issue 15 point 6: it was a 500)', async () => {
+    await expect(
+      readAll('phoneNumber,prologueInfo,businessInfo,remark\n13800000001,a,,r\n13800000002,say "hi",,r\n'),
+    ).rejects.toMatchObject({
+      key: 'e.upload.malformed',
+      params: { line: 3, reason: 'e.csv.quoteInField' },
     });
   });
 

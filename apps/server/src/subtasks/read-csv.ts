@@ -1,11 +1,13 @@
 import type { Readable } from 'node:stream';
 import { parse } from 'csv-parse';
+import { csvFailure } from '../http/csv-failure.ts';
+import { joinStages } from '../http/request-body.ts';
 import { UPLOAD_REQUIRED_COLUMNS, UPLOAD_ROW_LIMITS, parseBusinessInfo, type RejectedRow } from '@dialwise/contracts';
 
 /** A refused file as a whole (not a refused row): the message key says why. */
 export class UploadFileError extends Error {
   constructor(
-    readonly key: 'e.upload.empty' | 'e.upload.missingFields' | 'e.upload.malformed' | 'e.upload.tooManyColumns',
+    readonly key: 'e.upload.empty' | 'e.upload.missingFields' | 'e.upload.tooManyColumns',
     readonly params: Record<string, string | number> = {},
   ) {
     super(key);
@@ -37,7 +39,9 @@ export interface ReadCsvOptions {
  */
 export async function* readSubtaskCsv(input: Readable, options: ReadCsvOptions): AsyncGenerator<RowOutcome> {
   let header: string[] | null = null;
-  const parser = input.pipe(
+  // Joined with pipeline: a stream error on the input (an aborted upload) reaches the loop below.
+  const parser = joinStages(
+    input,
     parse({
       bom: true,
       skip_empty_lines: true,
@@ -47,8 +51,6 @@ export async function* readSubtaskCsv(input: Readable, options: ReadCsvOptions):
       info: true,
     }),
   );
-  // A stream error on the input (an aborted upload) must reach the parser's consumer.
-  input.once('error', (error) => parser.destroy(error));
 
   try {
     for await (const { record, info } of parser as AsyncIterable<{ record: string[]; info: { lines: number } }>) {
@@ -66,11 +68,7 @@ export async function* readSubtaskCsv(input: Readable, options: ReadCsvOptions):
       yield checkRow(header, record, info.lines, options);
     }
   } catch (error) {
-    if (error instanceof UploadFileError) throw error;
-    if (error instanceof Error && 'code' in error && typeof error.code === 'string' && error.code.startsWith('CSV_')) {
-      throw new UploadFileError('e.upload.malformed', { reason: error.message });
-    }
-    throw error;
+    throw csvFailure(error);
   }
   if (!header) throw new UploadFileError('e.upload.empty');
 }

@@ -1,4 +1,3 @@
-import type { IncomingMessage } from 'node:http';
 import { PassThrough, type Readable } from 'node:stream';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -20,6 +19,7 @@ import { contextOf } from '../auth/authenticate.ts';
 import { AppError } from '../http/app-error.ts';
 import { answers, ok } from '../http/envelope.ts';
 import { requestLocale } from '../http/locale.ts';
+import { requestStream, settleBody } from '../http/request-body.ts';
 import { importSubtasks } from './import-subtasks.ts';
 import { listPendingSubtasks } from './list-pending-subtasks.ts';
 import { uploadTarget } from './upload-target.ts';
@@ -36,7 +36,7 @@ export async function subtaskRoutes(app: FastifyInstance) {
         body: pendingSubtaskQuerySchema,
         response: answers(pageSchema(subtaskSchema)),
       },
-      preHandler: app.authenticate(['ADMIN', 'DEV']),
+      onRequest: app.authenticate(['ADMIN', 'DEV']),
     },
     async (request) => ok(request, await listPendingSubtasks(contextOf(request), request.body)),
   );
@@ -68,16 +68,18 @@ async function uploadRoute(app: FastifyInstance) {
           'Upload a subtask CSV as the raw body (Content-Type text/csv, at most 200 MB); answers NDJSON: {"progress":…} lines, then the envelope',
         querystring: uploadQuerySchema,
       },
-      preHandler: app.authenticate(['ADMIN', 'DEV']),
+      onRequest: app.authenticate(['ADMIN', 'DEV']),
       bodyLimit: LIMITS.upload.maxBytes,
     },
     async (request, reply) => {
       const ctx = contextOf(request);
       const maxBytes = app.config.uploadMaxBytes;
       let target;
+      let body: Readable;
       try {
         target = await uploadTarget(ctx.db, ctx, request.query.taskId);
         checkUploadRequest(request, maxBytes);
+        body = requestStream(request.body);
       } catch (error) {
         settleBody(request.raw, 0);
         throw error;
@@ -89,7 +91,6 @@ async function uploadRoute(app: FastifyInstance) {
       };
       void reply.type(`${UPLOAD_NDJSON_TYPE}; charset=utf-8`).header('cache-control', 'no-store').send(out);
 
-      const body = request.body as Readable;
       importSubtasks(ctx, target, body, {
         maxBytes,
         spool: app.db.kind === 'pglite',
@@ -128,18 +129,6 @@ function decodeName(header: string | string[] | undefined): string | null {
   } catch {
     return value;
   }
-}
-
-/** Discards what is left of a request body, closing the connection once more than `allowBytes` arrive. */
-function settleBody(raw: IncomingMessage, allowBytes: number): void {
-  if (raw.complete || raw.destroyed) return;
-  let seen = 0;
-  raw.unpipe();
-  raw.on('data', (chunk: Buffer) => {
-    seen += chunk.length;
-    if (seen > allowBytes) raw.destroy();
-  });
-  raw.resume();
 }
 
 /** The final envelope line of a failed upload, rendered like the app's error handler would. */

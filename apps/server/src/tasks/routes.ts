@@ -23,7 +23,7 @@ import { updateTask } from './update-task.ts';
 /** Tasks of the caller company's projects (ADMIN, and DEV in their own company). */
 export async function taskRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const preHandler = app.authenticate(['ADMIN', 'DEV']);
+  const onRequest = app.authenticate(['ADMIN', 'DEV']);
   const tags = ['tasks'];
 
   r.post(
@@ -35,7 +35,7 @@ export async function taskRoutes(app: FastifyInstance) {
         body: taskQuerySchema,
         response: answers(pageSchema(taskListItemSchema)),
       },
-      preHandler,
+      onRequest,
     },
     async (request) => ok(request, await listTasks(contextOf(request), request.body, app.clock.now())),
   );
@@ -44,7 +44,7 @@ export async function taskRoutes(app: FastifyInstance) {
     '/get',
     {
       schema: { tags, summary: 'One task', body: taskIdSchema, response: answers(taskListItemSchema) },
-      preHandler,
+      onRequest,
     },
     async (request) => {
       const ctx = contextOf(request);
@@ -61,7 +61,7 @@ export async function taskRoutes(app: FastifyInstance) {
         body: noBody,
         response: answers(taskOptionsSchema),
       },
-      preHandler,
+      onRequest,
     },
     async (request) => ok(request, await listTaskOptions(contextOf(request))),
   );
@@ -75,7 +75,7 @@ export async function taskRoutes(app: FastifyInstance) {
         body: taskCreateSchema,
         response: answers(taskListItemSchema),
       },
-      preHandler,
+      onRequest,
     },
     async (request) => ok(request, await createTask(contextOf(request), request.body)),
   );
@@ -89,7 +89,7 @@ export async function taskRoutes(app: FastifyInstance) {
         body: taskUpdateSchema,
         response: answers(taskListItemSchema),
       },
-      preHandler,
+      onRequest,
     },
     async (request) => ok(request, await updateTask(contextOf(request), request.body)),
   );
@@ -104,7 +104,7 @@ export async function taskRoutes(app: FastifyInstance) {
         body: taskActionInputSchema,
         response: answers(taskActionResultSchema),
       },
-      preHandler,
+      onRequest,
     },
     async (request) => ok(request, await applyTaskAction(contextOf(request), request.body)),
   );

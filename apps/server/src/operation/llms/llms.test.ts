@@ -14,6 +14,10 @@ import {
 } from '../../../test/operation.ts';
 import { auditLog, llms } from '../../db/schema.ts';
 import { chatCompletionsUrl } from '../../conversation/llm-client.ts';
+import { configureOutbound } from '../../net/outbound-guard.ts';
+
+// The fakes listen on loopback, which the outbound guard refuses unless allowed: allowed here explicitly.
+configureOutbound({ allowHosts: ['127.0.0.1'] });
 
 const server = useTestServer();
 let fake: FakeLlmServer;
@@ -113,6 +117,28 @@ describe('LLM catalogue', () => {
     const result = await runTest(dev, id);
     expect(result).toMatchObject({ ok: false, status: 401 });
     expect(fake.requests.at(-1)!.headers.authorization).toBeUndefined();
+  });
+
+  it('refuses an internal URL at save time, naming the field (issue 15 point 5); the operator list allows one', async () => {
+    const { dev } = await operationUsers(server);
+    for (const url of ['http://169.254.169.254/v1', 'http://10.0.0.5:8000/v1', 'http://[fd00:ec2::254]/v1']) {
+      const refused = await call(server, '/api/operation/llms/create', { token: dev, body: llmInput({ url }), headers: en });
+      expect(refused.body).toMatchObject({
+        code: ErrorCode.VALIDATION,
+        message: expect.stringMatching(/^URL points at an internal address/),
+      });
+    }
+    const zh = await call(server, '/api/operation/llms/create', {
+      token: dev,
+      body: llmInput({ url: 'http://192.168.1.20/v1' }),
+      headers: { 'accept-language': 'zh-CN' },
+    });
+    expect(zh.body.message).toMatch(/^URL指向内部地址/);
+    expect(await server.database.db.select().from(llms)).toHaveLength(0);
+    // This file allows 127.0.0.1 (its fakes listen there), so that one saves.
+    expect(
+      (await call(server, '/api/operation/llms/create', { token: dev, body: llmInput({ url: 'http://127.0.0.1:11434/v1' }) })).body.code,
+    ).toBe(200);
   });
 
   it('validates the URL scheme and the key header name, naming the field', async () => {

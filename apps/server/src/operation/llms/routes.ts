@@ -24,7 +24,7 @@ const idBody = z.object({ id: z.uuid({ error: 'v.id' }) });
 /** /api/operation/llms: the LLM catalogue, for the provider's staff (DEV) only. */
 export async function llmRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const dev = { preHandler: app.authenticate(['DEV']) };
+  const dev = { onRequest: app.authenticate(['DEV']) };
   const tags = ['operation/llms'];
 
   r.post(

@@ -5,6 +5,7 @@ import { auditWho, diffChanges, recordAudit } from '../../audit/record-audit.ts'
 import { llms } from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { SecretBox } from '../../secrets/secret-box.ts';
+import { checkOutboundField } from '../../net/check-outbound-field.ts';
 import { findLlm } from './list-llms.ts';
 
 function columns(input: LlmInput) {
@@ -21,6 +22,7 @@ function columns(input: LlmInput) {
 
 /** Adds a model; the key (if any) is sealed before it touches the database. */
 export async function createLlm(ctx: ActionContext, secrets: SecretBox, input: LlmInput): Promise<Llm> {
+  await checkOutboundField(input.url, 'f.url');
   return ctx.db.transaction(async (tx) => {
     const [row] = await tx
       .insert(llms)
@@ -44,6 +46,7 @@ export async function createLlm(ctx: ActionContext, secrets: SecretBox, input: L
 
 /** Edits a model: a blank key keeps the stored one, `clearApiKey` removes it. */
 export async function updateLlm(ctx: ActionContext, secrets: SecretBox, input: LlmUpdate): Promise<Llm> {
+  await checkOutboundField(input.url, 'f.url');
   return ctx.db.transaction(async (tx) => {
     const [before] = await tx.select().from(llms).where(eq(llms.id, input.id)).for('update');
     if (!before) throw AppError.notFound();

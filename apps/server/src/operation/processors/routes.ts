@@ -21,7 +21,7 @@ const idBody = z.object({ id: z.uuid({ error: 'v.id' }) });
 /** /api/operation/processors: the processor catalogue, for the provider's staff (DEV) only. */
 export async function processorRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const dev = { preHandler: app.authenticate(['DEV']) };
+  const dev = { onRequest: app.authenticate(['DEV']) };
   const tags = ['operation/processors'];
 
   r.post(

@@ -29,7 +29,7 @@ const idBody = z.object({ id: z.uuid({ error: 'v.id' }) });
 /** /api/operation/scenarios: versioned scenario documents, for the provider's staff (DEV) only. */
 export async function scenarioRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const dev = { preHandler: app.authenticate(['DEV']) };
+  const dev = { onRequest: app.authenticate(['DEV']) };
   const tags = ['operation/scenarios'];
 
   r.post(

@@ -4,6 +4,10 @@ import { type FakeLlm, type FakeLlmRequest, type FakeReply, startFakeLlm, tokens
 import { call, seedCompanies, useTestServer } from '../../../../test/helper.ts';
 import { userWithSession } from '../../../../test/task-fixtures.ts';
 import { llms, processors, scenarioVersions, scenarios } from '../../../db/schema.ts';
+import { configureOutbound } from '../../../net/outbound-guard.ts';
+
+// The fakes of external services listen on loopback, which the outbound guard refuses unless allowed.
+configureOutbound({ allowHosts: ['127.0.0.1'] });
 
 const server = useTestServer();
 let fake: FakeLlm | null = null;

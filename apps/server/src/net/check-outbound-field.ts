@@ -1,0 +1,19 @@
+import { ErrorCode, type MessageKey } from '@dialwise/contracts';
+import { AppError } from '../http/app-error.ts';
+import { assertOutboundUrl, OutboundRefused } from './outbound-guard.ts';
+
+/**
+ * Save-time check of a URL the server will call later (an LLM URL, a CUSTOM decryption API): an internal
+ * address is refused with a clear 400 naming the field, instead of failing at dial time. The connection is
+ * still checked when made (DNS may change in between).
+ */
+export async function checkOutboundField(url: string | null | undefined, field: MessageKey): Promise<void> {
+  if (!url) return;
+  try {
+    await assertOutboundUrl(url);
+  } catch (error) {
+    if (error instanceof OutboundRefused) throw new AppError(ErrorCode.VALIDATION, 'e.outbound.refused', { field });
+    if (error instanceof TypeError) return; // not a URL: the schema's own rule answers that
+    throw error;
+  }
+}
