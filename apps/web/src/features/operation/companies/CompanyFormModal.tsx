@@ -9,6 +9,7 @@ import {
   type CompanyListItem,
 } from '@dialwise/contracts';
 import { fieldRule } from '../../../forms/zod-rules.ts';
+import { checkFormInput } from '../../../forms/check-form.ts';
 import { currentLocale } from '../../../locale/index.ts';
 import { createCompany, updateCompany } from './api.ts';
 
@@ -57,12 +58,12 @@ export function CompanyFormModal({
   }, [editing, editingCompany, form]);
 
   const save = async () => {
-    const values = await form.validate();
-    const input = companyCreateSchema.parse({
+    const input = await checkFormInput(form, companyCreateSchema, locale, (values) => ({
       ...values,
       timezone: values.timezone || undefined,
       adminUsername: values.adminUsername || undefined,
-    });
+    }));
+    if (!input) return;
     setSaving(true);
     try {
       if (editingCompany) {
