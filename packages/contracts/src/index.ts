@@ -6,6 +6,7 @@ export * from './errors.ts';
 export * from './messages.ts';
 export * from './fields.ts';
 export * from './users.ts';
+export * from './access-requests.ts';
 export * from './companies.ts';
 export * from './voices.ts';
 export * from './tags.ts';
