@@ -9,6 +9,7 @@ import { useUser } from '../../store/user.ts';
 import { signOut } from '../auth/session.ts';
 import { TopMenu } from './SideMenu.tsx';
 import { Logo } from './Logo.tsx';
+import { AccessRequestNotice } from '../access-requests/AccessRequestNotice.tsx';
 
 const LOCALE_LABELS: Record<Locale, string> = { 'zh-CN': '中文', 'en-US': 'English' };
 
@@ -56,6 +57,11 @@ export function Navbar({ onOpenSettings }: { onOpenSettings(): void }) {
         {topMenu && <TopMenu />}
       </div>
       <ul className="navbar-right">
+        {(role === 'ADMIN' || role === 'DEV') && (
+          <li>
+            <AccessRequestNotice />
+          </li>
+        )}
         <li>
           <Dropdown
             trigger="click"
