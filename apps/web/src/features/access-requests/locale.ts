@@ -1,7 +1,7 @@
 export const accessRequestsMessages = {
   'accessRequests.title': ['Access requests', '访问申请'],
   'accessRequests.hint': [
-    'Requests sent from the sign-in page: forgotten passwords of your company's accounts, and (for provider staff) requests for an account.',
+    "Requests sent from the sign-in page: forgotten passwords of your company's accounts, and (for provider staff) requests for an account.",
     '来自登录页的申请：本公司账号的忘记密码申请，以及（平台运营人员可见的）开通账号申请。',
   ],
   'accessRequests.keyword': ['User name, company, contact, e-mail or phone', '用户名、公司、联系人、邮箱或电话'],
