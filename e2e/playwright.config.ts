@@ -33,7 +33,8 @@ export default defineConfig({
     command: 'npm run build -w @dialwise/web && npm run start -w @dialwise/server',
     cwd: '..',
     url: `http://127.0.0.1:${port}/api/health`,
-    timeout: 180_000,
+    // The web build runs first; on a busy shared machine it alone can take minutes.
+    timeout: 420_000,
     reuseExistingServer: false,
     stdout: 'ignore',
     stderr: 'pipe',

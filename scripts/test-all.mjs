@@ -20,6 +20,7 @@ const SUITES = {
   typecheck: { kind: 'check', command: ['npx', 'tsc', '-b', 'packages/contracts', 'apps/server', 'apps/web', 'e2e', 'bench'] },
   lint: { kind: 'check', command: ['npx', 'biome', 'ci', '.'] },
   knip: { kind: 'check', command: ['npx', 'knip', '--no-progress'] },
+  engines: { kind: 'check', command: ['node', 'scripts/check-engines.mjs'] },
   contracts: { kind: 'vitest', cwd: 'packages/contracts' },
   server: { kind: 'vitest', cwd: 'apps/server' },
   web: { kind: 'vitest', cwd: 'apps/web' },

@@ -24,6 +24,8 @@ export async function fillLogin(page: Page, who: DemoUser): Promise<void> {
  * accounts signed in elsewhere, so the force-login prompt is accepted when it appears.
  */
 export async function signIn(page: Page, who: DemoUser, path = '/login'): Promise<void> {
+  // A browser still signed in as someone else is sent from /login to its landing page: forget that session here.
+  await page.context().clearCookies();
   await page.goto(path);
   await fillLogin(page, who);
   await acceptForceLogin(page);

@@ -59,14 +59,24 @@ function positive(value: string | undefined): number | undefined {
   return value && number > 0 ? number : undefined;
 }
 
+/**
+ * The folder relative paths are read from: where the user typed the command. `npm start` (and `npm run … -w`)
+ * runs the server with `apps/server` as its working directory and passes the folder it was typed in as INIT_CWD,
+ * so `DATA_DIR=mydata npm start` at the repository root means `<root>/mydata`, not `apps/server/mydata`.
+ */
+function userFolder(env: NodeJS.ProcessEnv): string {
+  return env.INIT_CWD || process.cwd();
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: readonly string[] = process.argv): Config {
   const databaseUrl = env.DATABASE_URL || undefined;
+  const here = userFolder(env);
   return {
     port: Number(env.PORT ?? 3000),
     host: env.HOST ?? '0.0.0.0',
-    dataDir: resolve(env.DATA_DIR ?? '.data'),
+    dataDir: resolve(here, env.DATA_DIR || '.data'),
     databaseUrl,
-    webDist: resolve(env.WEB_DIST ?? new URL('../../web/dist', import.meta.url).pathname),
+    webDist: env.WEB_DIST ? resolve(here, env.WEB_DIST) : new URL('../../web/dist', import.meta.url).pathname,
     demoPassword: env.DEMO_PASSWORD || 'Dialwise@2026',
     seedDemo: argv.includes('--demo') || !databaseUrl,
     secureCookies: env.SECURE_COOKIES === 'true',

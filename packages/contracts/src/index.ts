@@ -7,6 +7,7 @@ export * from './messages.ts';
 export * from './fields.ts';
 export * from './safe-text.ts';
 export * from './users.ts';
+export * from './access-requests.ts';
 export * from './companies.ts';
 export * from './voices.ts';
 export * from './tags.ts';

@@ -8,6 +8,7 @@ import { LLMS_MESSAGES } from './messages/llms.ts';
 import { PROCESSORS_MESSAGES } from './messages/processors.ts';
 import { SCENARIOS_MESSAGES } from './messages/scenarios.ts';
 import { DNC_MESSAGES } from './messages/dnc.ts';
+import { ACCESS_REQUESTS_MESSAGES } from './messages/access-requests.ts';
 import { PROJECTS_MESSAGES } from './messages/projects.ts';
 import { TASKS_MESSAGES } from './messages/tasks.ts';
 import { CALL_RECORDS_MESSAGES } from './messages/call-records.ts';
@@ -197,6 +198,7 @@ const CORE_MESSAGES = {
 export const MESSAGES = {
   ...CORE_MESSAGES,
   ...DNC_MESSAGES,
+  ...ACCESS_REQUESTS_MESSAGES,
   ...COMPANIES_MESSAGES,
   ...VOICES_MESSAGES,
   ...TAGS_MESSAGES,

@@ -182,6 +182,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
       { name: 'sipManage', path: '/system/sip-manage', meta: auth('menu.sipManage', { roles: ADMIN_DEV }) },
       // Beyond the spec's table: the company's do-not-call list, checked by the dialer before each dial.
       { name: 'dncList', path: '/system/dnc', meta: auth('menu.dncList', { roles: ADMIN_DEV }) },
+      { name: 'accessRequests', path: '/system/access-requests', meta: auth('menu.accessRequests', { roles: ADMIN_DEV }) },
       { name: 'selfInfo', path: '/system/self-info', meta: auth('menu.selfInfo', { roles: ['ADMIN', 'DEV', 'OPR'] }) },
     ],
   },

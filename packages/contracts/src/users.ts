@@ -93,23 +93,3 @@ export const registerInputSchema = z.object({
   message: z.string().trim().max(500, { error: 'v.tooLong' }).optional(),
 });
 export type RegisterInput = z.infer<typeof registerInputSchema>;
-
-export const accessRequestSchema = z.object({
-  id: z.string(),
-  kind: z.enum(['register', 'password_reset']),
-  companyId: z.string().nullable(),
-  username: z.string().nullable(),
-  payload: z.record(z.string(), z.string()),
-  status: z.enum(['open', 'done']),
-  createTime: isoDateTime,
-});
-export type AccessRequest = z.infer<typeof accessRequestSchema>;
-
-export const accessRequestQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).default(1),
-  pageSize: z.coerce.number().int().min(1).max(100).default(10),
-  kind: z.enum(['register', 'password_reset']).optional(),
-  status: z.enum(['open', 'done']).optional(),
-});
-export type AccessRequestQuery = z.infer<typeof accessRequestQuerySchema>;
-export const resolveAccessRequestSchema = z.object({ id: z.uuid({ error: 'v.id' }) });

@@ -48,12 +48,12 @@ describe('forgot password and register', () => {
     const list = await call<{ list: Request[] }>(server, '/api/access-requests/list', { token: dev, body: { kind: 'register' } });
     expect(list.body.data.list).toHaveLength(1);
     const id = list.body.data.list[0]!.id;
-    expect((await call(server, '/api/access-requests/resolve', { token: dev, body: { id } })).body.code).toBe(200);
+    expect((await call(server, '/api/access-requests/dismiss', { token: dev, body: { id } })).body.code).toBe(200);
     const admin = await login(server, 'alice', 'admin');
     expect(
       (await call<{ total: number }>(server, '/api/access-requests/list', { token: admin, body: { kind: 'register' } })).body.data.total,
     ).toBe(0);
-    expect((await call(server, '/api/access-requests/resolve', { token: admin, body: { id } })).body.code).toBe(ErrorCode.NOT_FOUND);
+    expect((await call(server, '/api/access-requests/dismiss', { token: admin, body: { id } })).body.code).toBe(ErrorCode.NOT_FOUND);
   });
 
   it('register validates e-mail and phone and names the field', async () => {

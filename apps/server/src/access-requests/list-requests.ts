@@ -1,28 +1,27 @@
-import { and, count, desc, eq, isNull, or, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { AccessRequest, AccessRequestQuery, Page } from '@dialwise/contracts';
 import type { ActionContext } from '../auth/actor.ts';
 import { accessRequests } from '../db/schema.ts';
-import { AppError } from '../http/app-error.ts';
-import { auditWho, recordAudit } from '../audit/record-audit.ts';
+import { visibleTo } from './visible-to.ts';
 
-/** ADMIN sees their company's reset requests; DEV (provider staff) also sees every access request. */
-function visibleTo(ctx: ActionContext): SQL {
-  return ctx.actor.role === 'DEV'
-    ? or(isNull(accessRequests.companyId), eq(accessRequests.companyId, ctx.actor.companyId))!
-    : eq(accessRequests.companyId, ctx.actor.companyId);
+/** A keyword matches the user name or any text the requester typed (company, contact, e-mail, phone, note). */
+function matches(keyword: string): SQL {
+  const like = `%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  return or(ilike(accessRequests.username, like), sql`${accessRequests.payload}::text ilike ${like}`)!;
 }
 
 export async function listAccessRequests(ctx: ActionContext, query: AccessRequestQuery): Promise<Page<AccessRequest>> {
   const filters: SQL[] = [visibleTo(ctx)];
   if (query.kind) filters.push(eq(accessRequests.kind, query.kind));
   if (query.status) filters.push(eq(accessRequests.status, query.status));
+  if (query.keyword) filters.push(matches(query.keyword));
   const where = and(...filters);
   const [rows, [total]] = await Promise.all([
     ctx.db
       .select()
       .from(accessRequests)
       .where(where)
-      .orderBy(desc(accessRequests.createdAt))
+      .orderBy(desc(accessRequests.createdAt), desc(accessRequests.id))
       .limit(query.pageSize)
       .offset((query.page - 1) * query.pageSize),
     ctx.db.select({ n: count() }).from(accessRequests).where(where),
@@ -37,23 +36,10 @@ export async function listAccessRequests(ctx: ActionContext, query: AccessReques
       payload: row.payload,
       status: row.status,
       createTime: row.createdAt.toISOString(),
+      outcome: row.outcome,
+      resolvedBy: row.resolvedByName,
+      resolvedTime: row.resolvedAt?.toISOString() ?? null,
+      resolution: row.resolution,
     })),
   };
-}
-
-export async function resolveAccessRequest(ctx: ActionContext, id: string): Promise<void> {
-  await ctx.db.transaction(async (tx) => {
-    const [row] = await tx
-      .update(accessRequests)
-      .set({ status: 'done' })
-      .where(and(eq(accessRequests.id, id), visibleTo(ctx)))
-      .returning({ id: accessRequests.id });
-    if (!row) throw AppError.notFound();
-    await recordAudit(tx, auditWho(ctx), {
-      action: 'update',
-      entity: 'access_request',
-      entityId: id,
-      changes: { status: { from: 'open', to: 'done' } },
-    });
-  });
 }

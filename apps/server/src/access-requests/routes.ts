@@ -2,19 +2,27 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  accessRequestNoticeSchema,
   accessRequestQuerySchema,
   accessRequestSchema,
+  companyCreatedSchema,
+  companyFromRequestSchema,
+  dismissAccessRequestSchema,
   forgotPasswordInputSchema,
   pageSchema,
   registerInputSchema,
-  resolveAccessRequestSchema,
+  resetFromRequestSchema,
   translate,
 } from '@dialwise/contracts';
 import { contextOf } from '../auth/authenticate.ts';
 import { answers, ok } from '../http/envelope.ts';
 import { requestLocale } from '../http/locale.ts';
 import { fileAccessRequest, filePasswordReset } from './file-requests.ts';
-import { listAccessRequests, resolveAccessRequest } from './list-requests.ts';
+import { countOpenRequests } from './count-open-requests.ts';
+import { createCompanyFromRequest } from './create-company-from-request.ts';
+import { dismissRequest } from './dismiss-request.ts';
+import { listAccessRequests } from './list-requests.ts';
+import { resetPasswordFromRequest } from './reset-password-from-request.ts';
 
 const filedLimit = { rateLimit: { max: 10, timeWindow: '1 minute' } };
 
@@ -80,13 +88,60 @@ export async function accessRequestRoutes(app: FastifyInstance) {
   );
 
   r.post(
-    '/resolve',
+    '/notice',
     {
-      schema: { tags: ['access-requests'], summary: 'Mark a request done', body: resolveAccessRequestSchema, response: answers(z.null()) },
+      schema: {
+        tags: ['access-requests'],
+        summary: 'How many open requests the caller may act on, and when the newest came in (the navbar polls it)',
+        body: z.object({}).optional(),
+        response: answers(accessRequestNoticeSchema),
+      },
+      onRequest: app.authenticate(['ADMIN', 'DEV']),
+    },
+    async (request) => ok(request, await countOpenRequests(contextOf(request))),
+  );
+
+  r.post(
+    '/resetPassword',
+    {
+      schema: {
+        tags: ['access-requests'],
+        summary: "Set the new password a forgot-password request asked for (the user's sessions end) and close it",
+        body: resetFromRequestSchema,
+        response: answers(z.object({ username: z.string() })),
+      },
+      onRequest: app.authenticate(['ADMIN', 'DEV']),
+    },
+    async (request) => ok(request, await resetPasswordFromRequest(contextOf(request), request.body, new Date())),
+  );
+
+  r.post(
+    '/createCompany',
+    {
+      schema: {
+        tags: ['access-requests'],
+        summary: 'Create the company and first admin a request for an account asked for, and close it (DEV)',
+        body: companyFromRequestSchema,
+        response: answers(companyCreatedSchema),
+      },
+      onRequest: app.authenticate(['DEV']),
+    },
+    async (request) => ok(request, await createCompanyFromRequest(contextOf(request), request.body, new Date())),
+  );
+
+  r.post(
+    '/dismiss',
+    {
+      schema: {
+        tags: ['access-requests'],
+        summary: 'Close a request without acting on it, with an optional reason',
+        body: dismissAccessRequestSchema,
+        response: answers(z.null()),
+      },
       onRequest: app.authenticate(['ADMIN', 'DEV']),
     },
     async (request) => {
-      await resolveAccessRequest(contextOf(request), request.body.id);
+      await dismissRequest(contextOf(request), request.body, new Date());
       return ok(request, null);
     },
   );

@@ -124,6 +124,12 @@ export const accessRequests = pgTable(
       .default('open'),
     ip: text('ip'),
     createdAt: createdAt(),
+    /** How it was closed (null while open): a password set, a company created, or dismissed. */
+    outcome: text('outcome', { enum: ['password_reset', 'company_created', 'dismissed'] }),
+    resolution: jsonb('resolution').$type<Record<string, string>>().notNull().default({}),
+    resolvedAt: timestamp('resolved_at', { withTimezone: true, mode: 'date' }),
+    resolvedBy: uuid('resolved_by').references(() => users.id),
+    resolvedByName: text('resolved_by_name'),
   },
   (t) => [index('access_requests_company_idx').on(t.companyId, t.createdAt)],
 );

@@ -8,6 +8,7 @@ import { accountsMessages } from '../features/accounts/locale.ts';
 import { sipLinesMessages } from '../features/sip-lines/locale.ts';
 import { profileMessages } from '../features/profile/locale.ts';
 import { dncMessages } from '../features/dnc/locale.ts';
+import { accessRequestsMessages } from '../features/access-requests/locale.ts';
 import { llmMessages } from '../features/operation/llms/locale.ts';
 import { processorMessages } from '../features/operation/processors/locale.ts';
 import { scenarioMessages } from '../features/operation/scenarios/locale.ts';
@@ -56,6 +57,7 @@ const SHELL_MESSAGES = {
   'menu.sipManage': ['SIP lines', 'SIP 线路'],
   'menu.selfInfo': ['My profile', '个人信息'],
   'menu.dncList': ['Do-not-call list', '免打扰名单'],
+  'menu.accessRequests': ['Access requests', '访问申请'],
   'menu.visualization': ['Data visualization', '数据可视化'],
   'menu.dataAnalysis': ['Data analysis', '分析页'],
   'menu.multiDimensionDataAnalysis': ['Multi-dimension analysis', '多维数据分析'],
@@ -270,6 +272,7 @@ export const CONSOLE_MESSAGES = {
   ...sipLinesMessages,
   ...profileMessages,
   ...dncMessages,
+  ...accessRequestsMessages,
   ...llmMessages,
   ...processorMessages,
   ...scenarioMessages,

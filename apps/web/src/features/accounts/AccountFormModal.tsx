@@ -5,6 +5,7 @@ import { accountCreateSchema, accountUpdateSchema, type Account, type Role } fro
 import { currentLocale } from '../../locale/index.ts';
 import { fieldRule } from '../../forms/zod-rules.ts';
 import { markServerErrors } from '../../forms/server-errors.ts';
+import { checkForm } from '../../forms/check-form.ts';
 import { useUser } from '../../store/user.ts';
 import { createAccount, updateAccount } from './api.ts';
 
@@ -68,8 +69,8 @@ function AccountFormDialog({ account, companyId, levels, onClose }: Props & { ac
   });
 
   const submit = async () => {
-    const values = await form.validate();
-    save.mutate(values);
+    const values = await checkForm(form);
+    if (values) save.mutate(values);
   };
 
   const initial: FormValues = account

@@ -5,6 +5,7 @@ import { forgotPasswordInputSchema, type ForgotPasswordInput } from '@dialwise/c
 import { forgotPassword } from '../../api/user.ts';
 import { currentLocale } from '../../locale/index.ts';
 import { fieldRule } from '../../forms/zod-rules.ts';
+import { checkFormInput } from '../../forms/check-form.ts';
 
 /** Files a password-reset request for the company's administrators (docs/auth.md: "Forgot password"). */
 export function ForgotPasswordModal({ visible, onClose, defaultUsername }: { visible: boolean; onClose(): void; defaultUsername: string }) {
@@ -14,10 +15,11 @@ export function ForgotPasswordModal({ visible, onClose, defaultUsername }: { vis
   const locale = currentLocale();
 
   const send = async () => {
-    const values = await form.validate();
+    const input = await checkFormInput(form, forgotPasswordInputSchema, locale);
+    if (!input) return;
     setSending(true);
     try {
-      const message = await forgotPassword(forgotPasswordInputSchema.parse(values));
+      const message = await forgotPassword(input);
       Message.success({ content: message, duration: 5000 });
       form.resetFields();
       onClose();

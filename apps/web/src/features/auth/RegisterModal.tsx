@@ -5,6 +5,7 @@ import { registerInputSchema, type RegisterInput } from '@dialwise/contracts';
 import { register } from '../../api/user.ts';
 import { currentLocale } from '../../locale/index.ts';
 import { fieldRule } from '../../forms/zod-rules.ts';
+import { checkFormInput } from '../../forms/check-form.ts';
 
 /** Files an account request for the provider's staff (docs/auth.md: "Register"). */
 export function RegisterModal({ visible, onClose }: { visible: boolean; onClose(): void }) {
@@ -15,10 +16,11 @@ export function RegisterModal({ visible, onClose }: { visible: boolean; onClose(
   const rule = (field: keyof RegisterInput) => [fieldRule(registerInputSchema, field, locale)];
 
   const send = async () => {
-    const values = await form.validate();
+    const input = await checkFormInput(form, registerInputSchema, locale);
+    if (!input) return;
     setSending(true);
     try {
-      const message = await register(registerInputSchema.parse(values));
+      const message = await register(input);
       Message.success({ content: message, duration: 5000 });
       form.resetFields();
       onClose();

@@ -24,6 +24,7 @@ import { formatDateTime } from '../../locale/date-time.ts';
 import { useUser } from '../../store/user.ts';
 import { CompanyPicker } from '../accounts/CompanyPicker.tsx';
 import { addDnc, importDnc, listDnc, removeDnc } from './api.ts';
+import { quietRefusal } from '../../api/quiet-refusal.ts';
 
 /** The company's do-not-call list (route dncList): search, add, import a CSV, remove. */
 export default function DncPage() {
@@ -84,7 +85,7 @@ export default function DncPage() {
       key: 'actions',
       width: 110,
       render: (phone: string) => (
-        <Popconfirm title={t('dnc.removeConfirm', { phone })} onOk={() => remove.mutateAsync(phone)}>
+        <Popconfirm title={t('dnc.removeConfirm', { phone })} onOk={() => quietRefusal(remove.mutateAsync(phone))}>
           <Button type="text" status="danger" size="small" icon={<IconDelete />} data-testid={`dnc-remove-${phone}`}>
             {t('dnc.remove')}
           </Button>
@@ -280,7 +281,7 @@ function AddNumbersModal({
       okButtonProps={{ 'data-testid': 'dnc-save' } as Record<string, string>}
       unmountOnExit
     >
-      <Form form={form} layout="vertical" onSubmit={(values) => add.mutate(values)}>
+      <Form form={form} layout="vertical" scrollToFirstError onSubmit={(values) => add.mutate(values)}>
         <Form.Item
           label={t('dnc.form.phones')}
           field="phones"

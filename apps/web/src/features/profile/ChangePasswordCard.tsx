@@ -5,6 +5,7 @@ import { changePasswordInputSchema, translate, type ChangePasswordInput } from '
 import { currentLocale } from '../../locale/index.ts';
 import { fieldRule } from '../../forms/zod-rules.ts';
 import { markServerErrors } from '../../forms/server-errors.ts';
+import { markIssues } from '../../forms/check-form.ts';
 import { changePassword } from './api.ts';
 
 /** Change my password: the current one is checked by the server; my other sessions end, this one stays. */
@@ -38,7 +39,12 @@ export function ChangePasswordCard() {
         layout="vertical"
         className="profile-password-form"
         autoComplete="off"
-        onSubmit={(values) => change.mutate(changePasswordInputSchema.parse(values))}
+        scrollToFirstError
+        onSubmit={(values) => {
+          const parsed = changePasswordInputSchema.safeParse(values);
+          if (parsed.success) change.mutate(parsed.data);
+          else markIssues(form, parsed.error.issues, locale);
+        }}
       >
         <Form.Item
           field="currentPassword"

@@ -5,6 +5,7 @@ import { profileInputSchema, type ProfileInput, type SelfInfo } from '@dialwise/
 import { currentLocale } from '../../locale/index.ts';
 import { fieldRule } from '../../forms/zod-rules.ts';
 import { markServerErrors } from '../../forms/server-errors.ts';
+import { checkFormInput } from '../../forms/check-form.ts';
 import { useUser } from '../../store/user.ts';
 import { updateSelfInfo } from './api.ts';
 
@@ -38,17 +39,17 @@ function ProfileFormDialog({ user, onClose }: Props) {
     onError: (error) => markServerErrors(form, error),
   });
 
+  const submit = async () => {
+    const input = await checkFormInput(form, profileInputSchema, locale);
+    if (input) save.mutate(input);
+  };
+
   return (
     <Modal
       title={t('profile.edit')}
       visible
       onCancel={onClose}
-      onOk={() =>
-        void form.validate().then(
-          (values) => save.mutate(profileInputSchema.parse(values)),
-          () => undefined,
-        )
-      }
+      onOk={() => void submit()}
       confirmLoading={save.isPending}
       okText={t('profile.save')}
       cancelText={t('common.cancel')}

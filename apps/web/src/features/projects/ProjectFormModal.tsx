@@ -8,6 +8,7 @@ import { formFieldRule } from '../../forms/zod-rules.ts';
 import { currentLocale } from '../../locale/index.ts';
 import { createProject, listOperatorOptions, projectKeys, updateProject } from './api.ts';
 import { markServerErrors } from '../../forms/server-errors.ts';
+import { checkFormInput } from '../../forms/check-form.ts';
 
 interface Props {
   /** The project being edited; null to add one. */
@@ -55,8 +56,8 @@ export function ProjectFormModal({ project, visible, onClose }: Props) {
   });
 
   const submit = async () => {
-    const values = await form.validate();
-    save.mutate(projectInputSchema.parse(values));
+    const input = await checkFormInput(form, projectInputSchema, locale);
+    if (input) save.mutate(input);
   };
   const rule = (field: string) => formFieldRule(projectInputSchema, field, locale, () => form.getFieldsValue());
 

@@ -11,6 +11,7 @@ import { currentLocale } from '../../locale/index.ts';
 import { deleteProject, listProjects, projectKeys } from './api.ts';
 import { EncryptionTag } from './EncryptionTag.tsx';
 import { ProjectFormModal } from './ProjectFormModal.tsx';
+import { quietRefusal } from '../../api/quiet-refusal.ts';
 
 /** Spec §2 "Project list (admin)": search, add, edit, delete, go to tasks, go to the quick board. */
 export default function ProjectListPage() {
@@ -125,7 +126,7 @@ export default function ProjectListPage() {
           ) : (
             <Popconfirm
               title={t('projects.delete.confirm', { name: project.name, count: project.taskCount })}
-              onOk={() => remove.mutateAsync(project.id)}
+              onOk={() => quietRefusal(remove.mutateAsync(project.id))}
               okButtonProps={{ status: 'danger' }}
             >
               <Button type="text" size="small" status="danger" data-testid={`project-delete-${project.name}`}>

@@ -10,6 +10,7 @@ import { signOut } from '../auth/session.ts';
 import { TopMenu } from './SideMenu.tsx';
 import { Logo } from './Logo.tsx';
 import { OperatorNav } from '../seat/OperatorNav.tsx';
+import { AccessRequestNotice } from '../access-requests/AccessRequestNotice.tsx';
 
 const LOCALE_LABELS: Record<Locale, string> = { 'zh-CN': '中文', 'en-US': 'English' };
 
@@ -58,6 +59,11 @@ export function Navbar({ onOpenSettings }: { onOpenSettings(): void }) {
         {!topMenu && role === 'OPR' && <OperatorNav />}
       </div>
       <ul className="navbar-right">
+        {(role === 'ADMIN' || role === 'DEV') && (
+          <li>
+            <AccessRequestNotice />
+          </li>
+        )}
         <li>
           <Dropdown
             trigger="click"

@@ -70,7 +70,8 @@ export function Shell() {
       } catch {
         // Spec §4: the user info could not be fetched: sign out and go to login, target kept.
         forgetSession();
-        await navigate(loginPathFor(target.pathname, target.search), { replace: true });
+        const onLogin = resolvePath(target.pathname).kind === 'login';
+        await navigate(onLogin ? `${target.pathname}${target.search}` : loginPathFor(target.pathname, target.search), { replace: true });
       } finally {
         loading.current = false;
       }

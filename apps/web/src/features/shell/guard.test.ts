@@ -21,6 +21,12 @@ describe('route guard (spec §4, §6)', () => {
     expect(decideNavigation(input('/', { hasToken: false }))).toEqual({ kind: 'navigate', to: '/login' });
     expect(decideNavigation(input('/login', { hasToken: false }))).toEqual({ kind: 'allow' });
   });
+
+  it('sends a signed-in user who opens /login to where signing in goes (issue 17 point 9)', () => {
+    expect(decideNavigation(input('/login', { role: 'ADMIN' }))).toEqual({ kind: 'navigate', to: '/dashboard/workplace' });
+    expect(decideNavigation(input('/login?redirect=/system/dnc', { role: 'ADMIN' }))).toEqual({ kind: 'navigate', to: '/system/dnc' });
+    expect(decideNavigation(input('/login', { role: null }))).toEqual({ kind: 'loadUser' });
+  });
   it('without the cookie, goes to login keeping the target and its query', () => {
     const decision = decideNavigation(input('/system/account-manage?keyword=ops', { hasToken: false, role: null }));
     expect(decision).toEqual({ kind: 'navigate', to: '/login?redirect=%2Fsystem%2Faccount-manage&keyword=ops' });

@@ -48,7 +48,12 @@ export function afterLoginPath(search: string, role: Role): string {
 export function decideNavigation(input: GuardInput): GuardDecision {
   const { resolved } = input;
   if (resolved.kind === 'root') return { kind: 'navigate', to: SHELL_ROUTES.login.path };
-  if (resolved.kind === 'login') return { kind: 'allow' };
+  if (resolved.kind === 'login') {
+    // Signed in already: the sign-in form has nothing to do; go where signing in would have gone.
+    if (!input.hasToken) return { kind: 'allow' };
+    if (!input.role) return { kind: 'loadUser' };
+    return { kind: 'navigate', to: afterLoginPath(input.search, input.role) };
+  }
   if (!input.hasToken) return { kind: 'navigate', to: loginPathFor(input.pathname, input.search) };
   if (!input.role) return { kind: 'loadUser' };
   if (resolved.kind === 'notFound') return { kind: 'notFound' };

@@ -19,6 +19,7 @@ const PAGES: Record<string, Page> = {
   voiceList: lazy(() => import('../operation/voices/VoiceListPage.tsx')),
   tags: lazy(() => import('../operation/tags/TagListPage.tsx')),
   dncList: lazy(() => import('../dnc/DncPage.tsx')),
+  accessRequests: lazy(() => import('../access-requests/AccessRequestsPage.tsx')),
   exception403: exception('403'),
   exception404: exception('404'),
   exception500: exception('500'),

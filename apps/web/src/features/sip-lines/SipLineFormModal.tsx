@@ -5,6 +5,7 @@ import { SIP_LIMITS, SIP_TRUNKS, sipLineCreateSchema, sipLineUpdateSchema, type 
 import { currentLocale } from '../../locale/index.ts';
 import { fieldRule } from '../../forms/zod-rules.ts';
 import { markServerErrors } from '../../forms/server-errors.ts';
+import { checkForm } from '../../forms/check-form.ts';
 import { createSipLine, updateSipLine } from './api.ts';
 
 interface FormValues {
@@ -68,6 +69,11 @@ function SipLineFormDialog({ line, companyId, onClose }: Props & { line: SipLine
     onError: (error) => markServerErrors(form, error),
   });
 
+  const submit = async () => {
+    const values = await checkForm(form);
+    if (values) save.mutate(values);
+  };
+
   const initial: FormValues = line
     ? {
         alias: line.alias,
@@ -97,12 +103,7 @@ function SipLineFormDialog({ line, companyId, onClose }: Props & { line: SipLine
       title={t(editing ? 'sip.edit' : 'sip.new')}
       visible
       onCancel={onClose}
-      onOk={() =>
-        void form.validate().then(
-          (values) => save.mutate(values),
-          () => undefined,
-        )
-      }
+      onOk={() => void submit()}
       confirmLoading={save.isPending}
       okText={t('common.ok')}
       cancelText={t('common.cancel')}

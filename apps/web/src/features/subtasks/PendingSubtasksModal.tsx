@@ -7,6 +7,7 @@ import { currentLocale } from '../../locale/index.ts';
 import { projectKeys } from '../projects/api.ts';
 import { applyTaskAction, taskKeys } from '../tasks/api.ts';
 import { listPendingSubtasks, subtaskKeys } from './api.ts';
+import { quietRefusal } from '../../api/quiet-refusal.ts';
 
 function KeyValues({ values }: { values: Record<string, string> }) {
   const entries = Object.entries(values);
@@ -70,7 +71,7 @@ export function PendingSubtasksModal({ task, onClose }: { task: TaskListItem | n
         </Space>
         <Popconfirm
           title={t('tasks.confirm.clearPending', { name: task?.name ?? '', count: total })}
-          onOk={() => clear.mutateAsync()}
+          onOk={() => quietRefusal(clear.mutateAsync())}
           okButtonProps={{ status: 'danger' }}
           disabled={!task || !canApply('clearPending', task.status) || total === 0}
         >

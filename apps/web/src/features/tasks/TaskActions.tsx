@@ -6,6 +6,7 @@ import { useNavigate } from 'react-router';
 import { canApply, type TaskCommand, type TaskListItem } from '@dialwise/contracts';
 import { projectKeys } from '../projects/api.ts';
 import { applyTaskAction, taskKeys } from './api.ts';
+import { quietRefusal } from '../../api/quiet-refusal.ts';
 
 interface Props {
   task: TaskListItem;
@@ -44,7 +45,7 @@ export function TaskActions({ task, onUpload, onPending }: Props) {
       title: t(`tasks.action.${action}`),
       content: t(confirm, { name: task.name, count: task.pendingCount }),
       okButtonProps: { status: 'danger', 'data-testid': 'task-action-confirm' } as Record<string, unknown>,
-      onOk: () => act.mutateAsync(action),
+      onOk: () => quietRefusal(act.mutateAsync(action)),
     });
   };
   const can = (action: TaskCommand | 'upload' | 'edit') => canApply(action, task.status);

@@ -26,6 +26,7 @@ import { useNavigate } from 'react-router';
 import { REDIAL_LIMITS, WEEKDAYS, canApply, formatIssue, taskInputSchema, type TaskInput } from '@dialwise/contracts';
 import { RequestFailure } from '../../api/client.ts';
 import { formFieldRule } from '../../forms/zod-rules.ts';
+import { checkForm } from '../../forms/check-form.ts';
 import { currentLocale } from '../../locale/index.ts';
 import { usePageRoute } from '../shell/route-params.ts';
 import { getProject, projectKeys } from '../projects/api.ts';
@@ -108,9 +109,8 @@ export default function TaskFormPage() {
   const submit = async (saveAs: TaskInput['saveAs']) => {
     savingAs.current = saveAs;
     setTried(true);
-    try {
-      await form.validate();
-    } catch {
+    // checkForm scrolls to the first refused field (Arco has marked each one).
+    if ((await checkForm(form)) === null) {
       Message.warning(t('taskForm.fixErrors'));
       return;
     }

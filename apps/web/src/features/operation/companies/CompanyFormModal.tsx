@@ -9,10 +9,18 @@ import {
   type CompanyListItem,
 } from '@dialwise/contracts';
 import { fieldRule } from '../../../forms/zod-rules.ts';
+import { checkFormInput } from '../../../forms/check-form.ts';
 import { currentLocale } from '../../../locale/index.ts';
+import { createCompanyFromRequest } from '../../access-requests/api.ts';
 import { createCompany, updateCompany } from './api.ts';
 
-type Editing = { mode: 'create' } | { mode: 'edit'; company: CompanyListItem } | null;
+/** A create may come from a request for an account: its fields start from the request, and saving closes it. */
+export interface CompanyRequest {
+  id: string;
+  name: string;
+  adminEmail: string;
+}
+type Editing = { mode: 'create'; request?: CompanyRequest } | { mode: 'edit'; company: CompanyListItem } | null;
 
 /** IANA zones this browser knows, plus UTC and the zone being edited (a list may lack either). */
 function timeZones(current?: string): string[] {
@@ -54,15 +62,20 @@ export function CompanyFormModal({
         timezone: editingCompany.timezone,
       });
     }
+    if (editing.mode === 'create' && editing.request) {
+      // The company form refuses spaces in a name and anything but letters and digits in a suffix.
+      const name = editing.request.name.replace(/\s+/g, '');
+      form.setFieldsValue({ name, suffix: name.replace(/[^A-Za-z0-9]/g, '').toLowerCase(), adminEmail: editing.request.adminEmail });
+    }
   }, [editing, editingCompany, form]);
 
   const save = async () => {
-    const values = await form.validate();
-    const input = companyCreateSchema.parse({
+    const input = await checkFormInput(form, companyCreateSchema, locale, (values) => ({
       ...values,
       timezone: values.timezone || undefined,
       adminUsername: values.adminUsername || undefined,
-    });
+    }));
+    if (!input) return;
     setSaving(true);
     try {
       if (editingCompany) {
@@ -71,7 +84,8 @@ export function CompanyFormModal({
         Message.success(t('companies.saved', { name: company.name }));
         onSaved(company);
       } else {
-        onCreated(await createCompany(input));
+        const request = editing?.mode === 'create' ? editing.request : undefined;
+        onCreated(await (request ? createCompanyFromRequest({ ...input, id: request.id }) : createCompany(input)));
       }
     } catch {
       // shown by the request layer

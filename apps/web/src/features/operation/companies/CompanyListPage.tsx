@@ -26,6 +26,7 @@ import { GrantsModal } from './GrantsModal.tsx';
 import { PermissionsDrawer } from './PermissionsDrawer.tsx';
 import { CallbackSecretModal } from './CallbackSecretModal.tsx';
 import { SpeechCredentialsDrawer } from '../speech-credentials/SpeechCredentialsDrawer.tsx';
+import { quietRefusal } from '../../../api/quiet-refusal.ts';
 
 type Filters = Pick<CompanyQuery, 'keyword' | 'state'>;
 type Editing = { mode: 'create' } | { mode: 'edit'; company: CompanyListItem } | null;
@@ -176,7 +177,7 @@ export default function CompanyListPage() {
                 title={t('companies.delete.confirm', { name: row.name })}
                 position="tr"
                 style={{ maxWidth: 320 }}
-                onOk={() => remove.mutateAsync(row)}
+                onOk={() => quietRefusal(remove.mutateAsync(row))}
                 okButtonProps={{ status: 'danger', 'data-testid': 'company-delete-confirm' } as object}
               >
                 <Button type="text" size="small" status="danger" data-testid={`company-delete-${row.name}`}>
@@ -188,7 +189,7 @@ export default function CompanyListPage() {
             <Popconfirm
               title={t('companies.restore.confirm', { name: row.name })}
               position="tr"
-              onOk={() => restore.mutateAsync(row)}
+              onOk={() => quietRefusal(restore.mutateAsync(row))}
               okButtonProps={{ 'data-testid': 'company-restore-confirm' } as object}
             >
               <Button type="text" size="small" status="success" data-testid={`company-restore-${row.name}`}>

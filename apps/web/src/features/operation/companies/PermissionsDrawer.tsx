@@ -9,6 +9,7 @@ import {
   type CompanyPermissions,
 } from '@dialwise/contracts';
 import { fieldRule } from '../../../forms/zod-rules.ts';
+import { checkFormInput } from '../../../forms/check-form.ts';
 import { currentLocale } from '../../../locale/index.ts';
 import { companiesKey, getPermissions, setPermissions } from './api.ts';
 
@@ -31,8 +32,11 @@ export function PermissionsDrawer({ company, onClose, onSaved }: { company: Comp
     },
   });
   const submit = async () => {
-    const values = await form.validate();
-    save.mutate(companyPermissionsSchema.parse({ ...values, features: values.features ?? [] }));
+    const input = await checkFormInput(form, companyPermissionsSchema, locale, (values) => ({
+      ...values,
+      features: values.features ?? [],
+    }));
+    if (input) save.mutate(input);
   };
 
   return (

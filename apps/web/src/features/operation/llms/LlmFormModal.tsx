@@ -5,6 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { DEFAULT_KEY_NAME, LLM_MODEL_TYPES, LLM_VENDOR_SUGGESTIONS, llmInputSchema, type Llm, type LlmInput } from '@dialwise/contracts';
 import { currentLocale } from '../../../locale/index.ts';
 import { fieldRule } from '../../../forms/zod-rules.ts';
+import { checkFormInput } from '../../../forms/check-form.ts';
+import { markServerErrors } from '../../../forms/server-errors.ts';
 import { createLlm, llmKeys, updateLlm } from './api.ts';
 
 interface Values extends LlmInput {
@@ -52,20 +54,19 @@ export function LlmFormModal({
   }, [visible, editing, form]);
 
   const save = useMutation({
-    mutationFn: async (values: Values) => {
-      const input = llmInputSchema.parse(values);
-      return editing ? updateLlm({ ...input, id: editing.id, clearApiKey: values.clearApiKey ?? false }) : createLlm(input);
-    },
+    mutationFn: async ({ input, clearApiKey }: { input: LlmInput; clearApiKey: boolean }) =>
+      editing ? updateLlm({ ...input, id: editing.id, clearApiKey }) : createLlm(input),
     onSuccess: async () => {
       Message.success(t('llm.saved'));
       await queryClient.invalidateQueries({ queryKey: llmKeys.all });
       onClose();
     },
+    onError: (error) => markServerErrors(form, error),
   });
 
   const submit = async () => {
-    const values = await form.validate();
-    save.mutate(values);
+    const input = await checkFormInput(form, llmInputSchema, locale);
+    if (input) save.mutate({ input, clearApiKey: form.getFieldValue('clearApiKey') === true });
   };
   const vendorOptions = [...new Set([...vendors, ...LLM_VENDOR_SUGGESTIONS])];
 

@@ -22,6 +22,7 @@ import { CatalogueNav, formatTime } from '../CatalogueNav.tsx';
 import { deleteLlm, listLlms, listLlmVendors, llmKeys } from './api.ts';
 import { LlmFormModal } from './LlmFormModal.tsx';
 import { LlmTestModal } from './LlmTestModal.tsx';
+import { quietRefusal } from '../../../api/quiet-refusal.ts';
 
 type Filters = Pick<LlmQuery, 'vendor' | 'modelType' | 'keyword'>;
 
@@ -129,7 +130,11 @@ export default function LlmListPage() {
           <Button type="text" size="small" icon={<IconEdit />} onClick={() => open(llm)} data-testid={`llm-edit-${llm.calledName}`}>
             {t('op.edit')}
           </Button>
-          <Popconfirm title={t('llm.delete.confirm')} onOk={() => remove.mutateAsync(llm.id)} okButtonProps={{ status: 'danger' }}>
+          <Popconfirm
+            title={t('llm.delete.confirm')}
+            onOk={() => quietRefusal(remove.mutateAsync(llm.id))}
+            okButtonProps={{ status: 'danger' }}
+          >
             <Button type="text" size="small" status="danger" icon={<IconDelete />} data-testid={`llm-delete-${llm.calledName}`}>
               {t('op.delete')}
             </Button>

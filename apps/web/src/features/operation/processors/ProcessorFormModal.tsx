@@ -10,9 +10,12 @@ import {
   processorInputSchema,
   type Processor,
   type ProcessorForm,
+  type ProcessorInput,
 } from '@dialwise/contracts';
 import { currentLocale } from '../../../locale/index.ts';
 import { fieldRule } from '../../../forms/zod-rules.ts';
+import { checkFormInput } from '../../../forms/check-form.ts';
+import { markServerErrors } from '../../../forms/server-errors.ts';
 import { listLlmOptions, llmKeys } from '../llms/api.ts';
 import { scenarioKeys } from '../scenarios/api.ts';
 import { createProcessor, processorKeys, updateProcessor } from './api.ts';
@@ -89,10 +92,7 @@ export function ProcessorFormModal({ editing, visible, onClose }: { editing: Pro
   }, [visible, editing, form]);
 
   const save = useMutation({
-    mutationFn: (values: ProcessorForm) => {
-      const input = processorInputSchema.parse(values);
-      return editing ? updateProcessor({ ...input, id: editing.id }) : createProcessor(input);
-    },
+    mutationFn: (input: ProcessorInput) => (editing ? updateProcessor({ ...input, id: editing.id }) : createProcessor(input)),
     onSuccess: async () => {
       Message.success(t('processor.saved'));
       await Promise.all([
@@ -102,9 +102,13 @@ export function ProcessorFormModal({ editing, visible, onClose }: { editing: Pro
       ]);
       onClose();
     },
+    onError: (error) => markServerErrors(form, error),
   });
 
-  const submit = async () => save.mutate(await form.validate());
+  const submit = async () => {
+    const input = await checkFormInput(form, processorInputSchema, locale);
+    if (input) save.mutate(input);
+  };
   const formatJson = () => {
     if (parsedExtra.ok && extra?.trim()) form.setFieldValue('extraOptions', JSON.stringify(parsedExtra.value, null, 2));
   };

@@ -24,6 +24,7 @@ import { llmKeys } from '../llms/api.ts';
 import { deleteProcessor, listProcessors, processorKeys } from './api.ts';
 import { ProcessorFormModal } from './ProcessorFormModal.tsx';
 import { TYPE_COLORS } from './constants.ts';
+import { quietRefusal } from '../../../api/quiet-refusal.ts';
 
 type Filters = Pick<ProcessorQuery, 'type' | 'state' | 'keyword'>;
 
@@ -132,7 +133,11 @@ export default function ProcessorListPage() {
           <Button type="text" size="small" icon={<IconEdit />} onClick={() => open(p)} data-testid={`processor-edit-${p.alias}`}>
             {t('op.edit')}
           </Button>
-          <Popconfirm title={t('processor.delete.confirm')} onOk={() => remove.mutateAsync(p.id)} okButtonProps={{ status: 'danger' }}>
+          <Popconfirm
+            title={t('processor.delete.confirm')}
+            onOk={() => quietRefusal(remove.mutateAsync(p.id))}
+            okButtonProps={{ status: 'danger' }}
+          >
             <Button type="text" size="small" status="danger" icon={<IconDelete />} data-testid={`processor-delete-${p.alias}`}>
               {t('op.delete')}
             </Button>

@@ -15,6 +15,7 @@ import { fileNameFor } from './editor/draft.ts';
 import { downloadJson } from './file-io.ts';
 import { ImportFailedModal } from './ImportFailedModal.tsx';
 import { useScenarioImport } from './use-import.ts';
+import { quietRefusal } from '../../../api/quiet-refusal.ts';
 
 type Filters = Pick<ScenarioQuery, 'keyword' | 'processorId'>;
 
@@ -121,7 +122,11 @@ export default function ScenarioListPage() {
           >
             {t('scenario.export')}
           </Button>
-          <Popconfirm title={t('scenario.delete.confirm')} onOk={() => remove.mutateAsync(item.id)} okButtonProps={{ status: 'danger' }}>
+          <Popconfirm
+            title={t('scenario.delete.confirm')}
+            onOk={() => quietRefusal(remove.mutateAsync(item.id))}
+            okButtonProps={{ status: 'danger' }}
+          >
             <Button type="text" size="small" status="danger" icon={<IconDelete />} data-testid={`scenario-delete-${item.name}`}>
               {t('op.delete')}
             </Button>

@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LIMITS, TAG_FIELD_MAX, tagInputSchema, type Tag, type TagInput } from '@dialwise/contracts';
 import { fieldRule } from '../../../forms/zod-rules.ts';
+import { checkFormInput } from '../../../forms/check-form.ts';
 import { currentLocale } from '../../../locale/index.ts';
 import { createTag, updateTag } from './api.ts';
 
@@ -24,7 +25,8 @@ export function TagFormModal({ editing, onClose, onSaved }: { editing: TagEditin
   }, [editing, tag, form]);
 
   const save = async () => {
-    const values = tagInputSchema.parse(await form.validate());
+    const values = await checkFormInput(form, tagInputSchema, locale);
+    if (!values) return;
     setSaving(true);
     try {
       const saved = tag ? await updateTag({ ...values, id: tag.id }) : await createTag(values);

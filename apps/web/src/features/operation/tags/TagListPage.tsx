@@ -9,6 +9,7 @@ import { useListQuery } from '../../../list-page/use-list-query.ts';
 import { WhoWhen } from '../shared/WhoWhen.tsx';
 import { deleteTag, listTags, tagsKey } from './api.ts';
 import { TagFormModal, type TagEditing } from './TagFormModal.tsx';
+import { quietRefusal } from '../../../api/quiet-refusal.ts';
 
 type Filters = Pick<TagQuery, 'keyword'>;
 
@@ -82,7 +83,7 @@ export default function TagListPage() {
           <Popconfirm
             position="tr"
             title={t('tags.delete.confirm', { name: row.name })}
-            onOk={() => remove.mutateAsync(row)}
+            onOk={() => quietRefusal(remove.mutateAsync(row))}
             okButtonProps={{ status: 'danger', 'data-testid': 'tag-delete-confirm' } as object}
           >
             <Button type="text" size="small" status="danger" data-testid={`tag-delete-${row.alias}`}>

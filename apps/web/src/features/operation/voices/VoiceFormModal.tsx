@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LIMITS, VOICE_FIELD_MAX, VOICE_VENDORS, voiceInputSchema, type Voice, type VoiceInput } from '@dialwise/contracts';
 import { fieldRule } from '../../../forms/zod-rules.ts';
+import { checkFormInput } from '../../../forms/check-form.ts';
 import { currentLocale } from '../../../locale/index.ts';
 import { createVoice, updateVoice } from './api.ts';
 
@@ -28,8 +29,11 @@ export function VoiceFormModal({ editing, onClose, onSaved }: { editing: VoiceEd
   }, [editing, voice, form]);
 
   const save = async () => {
-    const entered = await form.validate();
-    const values = voiceInputSchema.parse({ ...entered, clusterKey: entered.clusterKey ?? '' });
+    const values = await checkFormInput(form, voiceInputSchema, locale, (entered) => ({
+      ...entered,
+      clusterKey: entered.clusterKey ?? '',
+    }));
+    if (!values) return;
     setSaving(true);
     try {
       const saved = voice ? await updateVoice({ ...values, id: voice.id }) : await createVoice(values);

@@ -10,6 +10,7 @@ import { useListQuery } from '../../../list-page/use-list-query.ts';
 import { WhoWhen } from '../shared/WhoWhen.tsx';
 import { deleteVoice, listVoices, voicesKey } from './api.ts';
 import { VoiceFormModal, type VoiceEditing } from './VoiceFormModal.tsx';
+import { quietRefusal } from '../../../api/quiet-refusal.ts';
 
 type Filters = Pick<VoiceQuery, 'keyword' | 'vendor'>;
 
@@ -110,7 +111,7 @@ export default function VoiceListPage() {
             style={{ maxWidth: 320 }}
             title={t('voices.delete.confirm', { name: row.nickname })}
             content={row.grantedCompanies > 0 ? t('voices.delete.granted', { count: row.grantedCompanies }) : undefined}
-            onOk={() => remove.mutateAsync(row)}
+            onOk={() => quietRefusal(remove.mutateAsync(row))}
             okButtonProps={{ status: 'danger', 'data-testid': 'voice-delete-confirm' } as object}
           >
             <Button type="text" size="small" status="danger" data-testid={`voice-delete-${row.nickname}`}>

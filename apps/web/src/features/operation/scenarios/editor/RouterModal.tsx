@@ -342,6 +342,12 @@ export function RouterModal({ index, initial, onClose }: { index: number | null;
     if (index === null || !router) return;
     if (mine.length > 0) {
       setShowAll(true);
+      // Once the errors render, bring the first into view: a long router's refused field may be off screen.
+      requestAnimationFrame(() =>
+        document
+          .querySelector('[data-testid="scn-router-modal"] .arco-form-item-status-error')
+          ?.scrollIntoView({ block: 'center', behavior: 'smooth' }),
+      );
       return;
     }
     outer.change(
