@@ -35,12 +35,18 @@ import { taskRoutes } from './tasks/routes.ts';
 import { subtaskRoutes } from './subtasks/routes.ts';
 import { callRecordRoutes } from './call-records/routes.ts';
 import { boardRoutes } from './boards/routes.ts';
+import { messageRoutes } from './messages/routes.ts';
+import { templateRoutes } from './templates/routes.ts';
+import { analysisRoutes } from './templates/analysis-routes.ts';
+import type { SeatStates } from './templates/get-dashboards.ts';
 
 export interface AppOptions {
   config: Config;
   db: Database;
   clock?: Clock;
   logger?: FastifyServerOptions['logger'];
+  /** Seat states for the monitor page, from the seat area once it runs (none: the page says so). */
+  seatStates?: SeatStates;
 }
 
 /**
@@ -139,6 +145,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(subtaskRoutes, { prefix: '/api/subtasks' });
   await app.register(callRecordRoutes, { prefix: '/api/call-records' });
   await app.register(boardRoutes, { prefix: '/api/boards' });
+  await app.register(messageRoutes, { prefix: '/api/message' });
+  await app.register(templateRoutes);
+  await app.register(analysisRoutes, { seatStates: options.seatStates ?? null });
 
   if (existsSync(join(options.config.webDist, 'index.html'))) {
     await app.register(fastifyStatic, { root: options.config.webDist, prefix: '/', wildcard: false });

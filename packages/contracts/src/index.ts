@@ -26,3 +26,5 @@ export * from './telephony.ts';
 export * from './call-records.ts';
 export * from './boards.ts';
 export * from './csv.ts';
+export * from './message-box.ts';
+export * from './templates.ts';

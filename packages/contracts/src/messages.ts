@@ -12,6 +12,7 @@ import { PROJECTS_MESSAGES } from './messages/projects.ts';
 import { TASKS_MESSAGES } from './messages/tasks.ts';
 import { CALL_RECORDS_MESSAGES } from './messages/call-records.ts';
 import { BOARDS_MESSAGES } from './messages/boards.ts';
+import { TEMPLATES_MESSAGES } from './messages/templates.ts';
 
 /**
  * Messages the server sends and the forms show: validation (v.*), errors (e.*) and field labels
@@ -175,6 +176,7 @@ export const MESSAGES = {
   ...TASKS_MESSAGES,
   ...CALL_RECORDS_MESSAGES,
   ...BOARDS_MESSAGES,
+  ...TEMPLATES_MESSAGES,
 } as const satisfies Record<string, Record<Locale, string>>;
 
 export type MessageKey = keyof typeof MESSAGES;

@@ -141,3 +141,4 @@ export * from './tables/subtasks.ts';
 export * from './tables/calls.ts';
 export * from './tables/dnc.ts';
 export * from './tables/boards.ts';
+export * from './tables/templates.ts';
