@@ -36,7 +36,7 @@ import { subtaskRoutes } from './subtasks/routes.ts';
 import { callRecordRoutes } from './call-records/routes.ts';
 import { boardRoutes } from './boards/routes.ts';
 import { messageRoutes } from './messages/routes.ts';
-import { templateRoutes } from './templates/routes.ts';
+import { siteRoutes, templateRoutes } from './templates/routes.ts';
 import { analysisRoutes } from './templates/analysis-routes.ts';
 import type { SeatStates } from './templates/get-dashboards.ts';
 
@@ -147,6 +147,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(boardRoutes, { prefix: '/api/boards' });
   await app.register(messageRoutes, { prefix: '/api/message' });
   await app.register(templateRoutes);
+  await app.register(siteRoutes);
   await app.register(analysisRoutes, { seatStates: options.seatStates ?? null });
 
   if (existsSync(join(options.config.webDist, 'index.html'))) {

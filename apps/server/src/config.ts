@@ -28,6 +28,11 @@ export interface Config {
    * The browser tests set 0.1 so a simulated call rings and talks for seconds, not minutes.
    */
   simulatedTimeScale: number;
+  /**
+   * The domain-not-filed notice in the console's footer (FOOTER_NOTICE, with an optional FOOTER_NOTICE_LINK,
+   * e.g. the filing registry); unset, the default, shows none. See docs/templates.md.
+   */
+  footerNotice: { text: string; link: string | null } | null;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: readonly string[] = process.argv): Config {
@@ -48,5 +53,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: readonly 
     sipPort: Number(env.SIP_PORT ?? 0),
     uploadMaxBytes: LIMITS.upload.maxBytes,
     simulatedTimeScale: Number(env.SIMULATED_TIME_SCALE) > 0 ? Number(env.SIMULATED_TIME_SCALE) : 1,
+    footerNotice: env.FOOTER_NOTICE?.trim() ? { text: env.FOOTER_NOTICE.trim(), link: env.FOOTER_NOTICE_LINK?.trim() || null } : null,
   };
 }

@@ -105,35 +105,38 @@ export function countWords(text: string): number {
   return text.match(/\p{Script=Han}|[^\s\p{Script=Han}]+/gu)?.length ?? 0;
 }
 
-export const channelFormSchema = z
-  .object({
-    activityName: z
-      .string()
-      .trim()
-      .min(1, { error: 'v.required' })
-      .max(ACTIVITY_NAME_MAX, { error: 'v.template.activityName' })
-      .regex(ACTIVITY_NAME, { error: 'v.template.activityName' }),
-    channelType: z.enum(CHANNEL_TYPES),
-    promotionTime: z.tuple([dayField, dayField]),
-    promoteLink: z
-      .string()
-      .trim()
-      .max(2048, { error: 'v.tooLong' })
-      .regex(/^https?:\/\/\S+$/, { error: 'v.template.promoteLink' }),
-    advertisingSource: z.string().trim().min(1, { error: 'v.required' }).max(50, { error: 'v.tooLong' }),
-    advertisingMedia: z.string().trim().min(1, { error: 'v.required' }).max(50, { error: 'v.tooLong' }),
-    keywords: z
-      .array(z.string().trim().min(1).max(20, { error: 'v.tooLong' }))
-      .max(10, { error: 'v.tooLong' })
-      .default([]),
-    pushNotify: z.boolean().default(false),
-    advertisingContent: z
-      .string()
-      .trim()
-      .min(1, { error: 'v.required' })
-      .refine((text) => countWords(text) <= ADVERTISING_WORDS_MAX, { error: 'v.template.advertisingContent' }),
-  })
-  .refine((v) => v.promotionTime[0] <= v.promotionTime[1], { error: 'v.template.promotionTime', path: ['promotionTime'] });
+/** The channel form's fields, each checkable on its own (the console checks a step's fields before moving on). */
+export const channelFieldsSchema = z.object({
+  activityName: z
+    .string()
+    .trim()
+    .min(1, { error: 'v.required' })
+    .max(ACTIVITY_NAME_MAX, { error: 'v.template.activityName' })
+    .regex(ACTIVITY_NAME, { error: 'v.template.activityName' }),
+  channelType: z.enum(CHANNEL_TYPES),
+  promotionTime: z.tuple([dayField, dayField]),
+  promoteLink: z
+    .string()
+    .trim()
+    .max(2048, { error: 'v.tooLong' })
+    .regex(/^https?:\/\/\S+$/, { error: 'v.template.promoteLink' }),
+  advertisingSource: z.string().trim().min(1, { error: 'v.required' }).max(50, { error: 'v.tooLong' }),
+  advertisingMedia: z.string().trim().min(1, { error: 'v.required' }).max(50, { error: 'v.tooLong' }),
+  keywords: z
+    .array(z.string().trim().min(1).max(20, { error: 'v.tooLong' }))
+    .max(10, { error: 'v.tooLong' })
+    .default([]),
+  pushNotify: z.boolean().default(false),
+  advertisingContent: z
+    .string()
+    .trim()
+    .min(1, { error: 'v.required' })
+    .refine((text) => countWords(text) <= ADVERTISING_WORDS_MAX, { error: 'v.template.advertisingContent' }),
+});
+export const channelFormSchema = channelFieldsSchema.refine((v) => v.promotionTime[0] <= v.promotionTime[1], {
+  error: 'v.template.promotionTime',
+  path: ['promotionTime'],
+});
 export type ChannelForm = z.infer<typeof channelFormSchema>;
 export type ChannelFormInput = z.input<typeof channelFormSchema>;
 
@@ -173,6 +176,17 @@ export const groupFormSchema = z.object({
 });
 export type GroupForm = z.infer<typeof groupFormSchema>;
 export type GroupFormInput = z.input<typeof groupFormSchema>;
+
+/** What the group form starts from before a company saved any (the demo saves these, approved). */
+export const DEFAULT_GROUP_FORM: GroupForm = {
+  video: {
+    mode: 'custom',
+    acquisition: { resolution: '1280x720', frameRate: 15 },
+    encoding: { resolution: '1280x720', rate: { min: 300, max: 800, default: 500 }, frameRate: 15, profile: 'main' },
+  },
+  audio: { mode: 'standard', acquisition: { channels: 'mono' }, encoding: { channels: 'mono', rate: 150, profile: 'lc' } },
+  explanation: '',
+};
 
 /** Parameter approval (spec §4): a saved group form is committed, then an ADMIN approves it: finish. */
 export const APPROVAL_STEPS = ['commit', 'approval', 'finish'] as const;

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ErrorCode, type BasicProfile, type GroupFormInput, type OperationLog } from '@dialwise/contracts';
+import { DEFAULT_GROUP_FORM, ErrorCode, type BasicProfile, type GroupFormInput, type OperationLog } from '@dialwise/contracts';
 import { addUser, call, login, seedCompanies, useTestServer } from '../../test/helper.ts';
-import { DEFAULT_GROUP_FORM } from './seed-templates-demo.ts';
 
 const server = useTestServer();
 

@@ -177,3 +177,19 @@ export async function templateRoutes(app: FastifyInstance) {
     async (request) => ok(request, await listOperationLog(contextOf(request), request.query, requestLocale(request))),
   );
 }
+
+/** The footer's domain-not-filed notice, for every page including the login page: no authentication. */
+export async function siteRoutes(app: FastifyInstance) {
+  app.withTypeProvider<ZodTypeProvider>().get(
+    '/api/site/footer-notice',
+    {
+      schema: {
+        tags: ['templates'],
+        summary: 'The configured footer notice (FOOTER_NOTICE), or null when none is configured',
+        security: [],
+        response: answers(z.object({ text: z.string(), link: z.string().nullable() }).nullable()),
+      },
+    },
+    async (request) => ok(request, app.config.footerNotice),
+  );
+}

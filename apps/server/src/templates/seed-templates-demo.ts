@@ -1,4 +1,4 @@
-import type { GroupForm } from '@dialwise/contracts';
+import { DEFAULT_GROUP_FORM } from '@dialwise/contracts';
 import type { DbOrTx } from '../db/client.ts';
 import { mediaSettings, policies } from '../db/schema.ts';
 import { postMessage } from '../messages/post-message.ts';
@@ -24,16 +24,6 @@ const POLICIES: [
   ['Address check', 'verticalVideo', 'artificial', 150, 'online'],
   ['地址核实', 'verticalVideo', 'artificial', 133, 'online'],
 ];
-
-export const DEFAULT_GROUP_FORM: GroupForm = {
-  video: {
-    mode: 'custom',
-    acquisition: { resolution: '1280x720', frameRate: 15 },
-    encoding: { resolution: '1280x720', rate: { min: 300, max: 800, default: 500 }, frameRate: 15, profile: 'main' },
-  },
-  audio: { mode: 'standard', acquisition: { channels: 'mono' }, encoding: { channels: 'mono', rate: 150, profile: 'lc' } },
-  explanation: '',
-};
 
 /**
  * The template pages' demo content for the customer company: policies, approved media parameters, and

@@ -15,6 +15,7 @@ import { tasksMessages } from '../features/tasks/locale.ts';
 import { subtasksMessages } from '../features/subtasks/locale.ts';
 import { callRecordsMessages } from '../features/call-records/locale.ts';
 import { boardsMessages } from '../features/boards/locale.ts';
+import { templatesMessages } from '../features/templates/locale.ts';
 
 /**
  * Every string the console shows, en-US and zh-CN side by side (a missing one is a type error and a
@@ -72,6 +73,7 @@ const SHELL_MESSAGES = {
   'menu.exception404': ['404', '404'],
   'menu.exception500': ['500', '500'],
   'menu.faq': ['FAQ', '常见问题'],
+  'menu.userCenter': ['User center', '个人中心'],
   'menu.faqIndex': ['FAQ', '常见问题'],
   'menu.root': ['Home', '首页'],
   'menu.login': ['Sign in', '登录'],
@@ -203,21 +205,6 @@ const SHELL_MESSAGES = {
     '该页面已在规划中，尚未完成。这里不展示假数据：上线时将直接对接真实服务。',
   ],
 
-  // Workplace
-  'workplace.greeting': ['Welcome, {{name}}', '欢迎回来，{{name}}'],
-  'workplace.intro': [
-    'Set up your lines and projects, upload the numbers to call, and watch your campaigns on the boards.',
-    '配置线路与项目，上传外呼号码，并在看板中关注外呼效果。',
-  ],
-  'workplace.company': ['Company {{id}}', '公司 {{id}}'],
-  'workplace.steps': ['Getting started', '快速开始'],
-  'workplace.step.sip': ['Add the SIP lines your calls go out on', '添加外呼使用的 SIP 线路'],
-  'workplace.step.accounts': ['Create accounts for your administrators and agents', '为管理员和坐席创建账号'],
-  'workplace.step.project': ['Create a project and its tasks, then upload the numbers to call', '创建项目与任务，然后上传外呼号码'],
-  'workplace.step.board': ['Follow connect, transfer and loss rates on the boards', '在看板中查看接通率、转人工率和流失率'],
-  'workplace.open': ['Open', '前往'],
-  'workplace.help': ['Questions? Read the FAQ', '有疑问？查看常见问题'],
-
   // Seat landing
   'seat.title': ['Seat', '坐席工作台'],
 
@@ -269,6 +256,7 @@ export const CONSOLE_MESSAGES = {
   ...sipLinesMessages,
   ...profileMessages,
   ...dncMessages,
+  ...templatesMessages,
   ...llmMessages,
   ...processorMessages,
   ...scenarioMessages,

@@ -9,6 +9,7 @@ import { useUser } from '../../store/user.ts';
 import { signOut } from '../auth/session.ts';
 import { TopMenu } from './SideMenu.tsx';
 import { Logo } from './Logo.tsx';
+import { MessageBox } from '../templates/MessageBox.tsx';
 
 const LOCALE_LABELS: Record<Locale, string> = { 'zh-CN': '中文', 'en-US': 'English' };
 
@@ -56,6 +57,9 @@ export function Navbar({ onOpenSettings }: { onOpenSettings(): void }) {
         {topMenu && <TopMenu />}
       </div>
       <ul className="navbar-right">
+        <li>
+          <MessageBox />
+        </li>
         <li>
           <Dropdown
             trigger="click"
