@@ -76,9 +76,6 @@ for (const { locale, words } of LANGUAGES) {
       await page.getByTestId('sf-next').click();
       await expect(page.locator('.arco-form-message').first()).toBeVisible();
       await page.getByTestId('sf-activity-name').fill(`Spring${tag}2026`);
-      await page.getByTestId('sf-promotion-time').locator('input').first().fill('2026-03-01');
-      await page.getByTestId('sf-promotion-time').locator('input').nth(1).fill('2026-03-31');
-      await page.keyboard.press('Enter');
       await page.getByTestId('sf-promote-link').fill('https://example.com/spring');
       await page.getByTestId('sf-next').click();
       await page.getByTestId('sf-source').fill('Search');

@@ -114,7 +114,7 @@ export const channelFieldsSchema = z.object({
     .max(ACTIVITY_NAME_MAX, { error: 'v.template.activityName' })
     .regex(ACTIVITY_NAME, { error: 'v.template.activityName' }),
   channelType: z.enum(CHANNEL_TYPES),
-  promotionTime: z.tuple([dayField, dayField]),
+  promotionTime: z.tuple([dayField, dayField], { error: 'v.required' }),
   promoteLink: z
     .string()
     .trim()

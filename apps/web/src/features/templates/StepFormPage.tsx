@@ -23,6 +23,13 @@ const STEP_FIELDS = [
   ['advertisingSource', 'advertisingMedia', 'keywords', 'pushNotify', 'advertisingContent'],
 ] as const;
 
+const day = (d: Date) => d.toISOString().slice(0, 10);
+/** A month from today, the usual length of a promotion. */
+function defaultPromotion(): [string, string] {
+  const start = new Date();
+  return [day(start), day(new Date(start.getTime() + 30 * 86_400_000))];
+}
+
 /** The step form: base info → channel info → finish; every step's fields are checked by the server's schema before moving on. */
 export default function StepFormPage() {
   const { t } = useTranslation();
@@ -64,7 +71,7 @@ export default function StepFormPage() {
         className="step-form"
         labelCol={{ span: 7 }}
         wrapperCol={{ span: 12 }}
-        initialValues={{ channelType: 'app', keywords: [], pushNotify: true }}
+        initialValues={{ channelType: 'app', keywords: [], pushNotify: true, promotionTime: defaultPromotion() }}
         style={{ display: step === 2 ? 'none' : undefined }}
       >
         <div hidden={step !== 0}>
