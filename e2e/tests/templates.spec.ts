@@ -85,9 +85,9 @@ for (const { locale, words } of LANGUAGES) {
       await expect(page.getByTestId('sf-done')).toContainText(words.saved);
     });
 
-    test('the group form refuses a frame rate of 31; a save waits for approval, and approving it finishes it', async () => {
+    test('the group form refuses a bitrate of 1801; a save waits for approval, and approving it finishes it', async () => {
       await page.goto('/form/group');
-      const rate = page.getByTestId('gf-audio-rate').locator('input');
+      const rate = page.locator('input[data-testid="gf-audio-rate"], [data-testid="gf-audio-rate"] input').first();
       await rate.fill('1801');
       await page.getByTestId('gf-save').click();
       await expect(page.locator('.arco-form-message').first()).toContainText('1800');

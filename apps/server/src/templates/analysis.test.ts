@@ -45,8 +45,7 @@ async function setUp() {
     answeredAt: null,
   });
   await insertCall(server, at, { placedAt: new Date(now - DAY) });
-  for (let i = 0; i < 5; i += 1)
-    await insertCall(server, { companyId: seeded.otherCompanyId, ...theirs }, { placedAt: today(i + 1) });
+  for (let i = 0; i < 5; i += 1) await insertCall(server, { companyId: seeded.otherCompanyId, ...theirs }, { placedAt: today(i + 1) });
   await server.database.db.update(tasks).set({ status: 'in_progress', pendingCount: 7, totalCount: 11 }).where(eq(tasks.id, mine.taskId));
   return { ...seeded, boss, rival, seat: await login(server, 'seat', 'agent'), mine, theirs };
 }

@@ -7,7 +7,7 @@ const exception = (status: '403' | '404' | '500') =>
   lazy(() => import('../exception/ExceptionPage.tsx').then((m) => ({ default: () => <m.default status={status} /> })));
 
 const result = (status: 'success' | 'error') =>
-  lazy(() => import('../templates/ResultPage.tsx').then((m) => ({ default: () => <m.ResultPage status={status} /> })));
+  lazy(() => import('../templates/ResultPage.tsx').then((m) => ({ default: () => <m.default status={status} /> })));
 
 /** Route name → its page (a lazy chunk each). Routes without a page yet show the honest placeholder. */
 const PAGES: Record<string, Page> = {

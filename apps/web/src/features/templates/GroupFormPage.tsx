@@ -60,8 +60,11 @@ export default function GroupFormPage() {
   const rule = (field: string) => formFieldRule(groupFormSchema, field, locale, () => form.getFieldsValue());
   const options = <V extends string>(values: readonly V[], prefix: string) => values.map((v) => ({ value: v, label: t(`${prefix}.${v}`) }));
   const resolutions = RESOLUTIONS.map((v) => ({ value: v, label: v }));
-  const fps = <InputNumber min={FRAME_RATE.min} max={FRAME_RATE.max} precision={0} suffix="fps" />;
-  const kbps = (testId?: string) => <InputNumber min={BITRATE.min} max={BITRATE.max} precision={0} suffix="kbps" data-testid={testId} />;
+  // No min/max on the inputs: a number out of range is shown with the rule's message rather than silently clamped.
+  const fps = <InputNumber precision={0} suffix="fps" placeholder={`${FRAME_RATE.min}–${FRAME_RATE.max}`} />;
+  const kbps = (testId?: string) => (
+    <InputNumber precision={0} suffix="kbps" placeholder={`${BITRATE.min}–${BITRATE.max}`} data-testid={testId} />
+  );
 
   if (profile.isLoading) return <Card loading />;
   const initial = profile.data?.latest?.settings ?? DEFAULT_GROUP_FORM;

@@ -34,7 +34,7 @@ function ErrorDetail() {
   );
 }
 
-export function ResultPage({ status }: { status: 'success' | 'error' }) {
+export default function ResultPage({ status }: { status: 'success' | 'error' }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   return (
