@@ -23,7 +23,8 @@ for (const { locale, words } of LANGUAGES) {
     let page: Page;
     const tag = locale === 'en-US' ? 'en' : 'zh';
 
-    test.beforeAll(async ({ browser }) => {
+    test.beforeAll(async ({ browser }, info) => {
+      info.setTimeout(180_000);
       page = await browser.newPage();
       await signIn(page, 'admin');
       await page.evaluate((l) => localStorage.setItem('arco-locale', l), locale);
