@@ -50,6 +50,10 @@ import { seatRoutes } from './seat/seat-routes.ts';
 function proxyTrust(setting: Config['trustProxy']) {
   return typeof setting === 'number' ? (_address: string, hop: number) => hop < setting : setting;
 }
+import { messageRoutes } from './messages/routes.ts';
+import { siteRoutes, templateRoutes } from './templates/routes.ts';
+import { analysisRoutes } from './templates/analysis-routes.ts';
+import type { SeatStates } from './templates/get-dashboards.ts';
 
 export interface AppOptions {
   config: Config;
@@ -58,6 +62,8 @@ export interface AppOptions {
   logger?: FastifyServerOptions['logger'];
   /** How callbacks are posted (tests pass one that reaches their loopback receiver); default: fetch. */
   callbackPost?: CallbackPost;
+  /** Seat states for the monitor page, from the seat area once it runs (none: the page says so). */
+  seatStates?: SeatStates;
 }
 
 /**
@@ -170,6 +176,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(callRecordRoutes, { prefix: '/api/call-records' });
   await app.register(boardRoutes, { prefix: '/api/boards' });
   await app.register(seatRoutes, { prefix: '/api/seat' });
+  await app.register(messageRoutes, { prefix: '/api/message' });
+  await app.register(templateRoutes);
+  await app.register(siteRoutes);
+  await app.register(analysisRoutes, { seatStates: options.seatStates ?? null });
 
   if (existsSync(join(options.config.webDist, 'index.html'))) {
     await app.register(fastifyStatic, { root: options.config.webDist, prefix: '/', wildcard: false });

@@ -39,6 +39,11 @@ export interface Config {
    * The browser tests set 0.1 so a simulated call rings and talks for seconds, not minutes.
    */
   simulatedTimeScale: number;
+  /**
+   * The domain-not-filed notice in the console's footer (FOOTER_NOTICE, with an optional FOOTER_NOTICE_LINK,
+   * e.g. the filing registry); unset, the default, shows none. See docs/templates.md.
+   */
+  footerNotice: { text: string; link: string | null } | null;
   /** The server's address as outside systems reach it (PUBLIC_URL): callbacks' recording links point there. */
   publicUrl: string;
   /** The seats' clocks (SEAT_HEARTBEAT_MS, SEAT_HEARTBEAT_TIMEOUT_MS, SEAT_OFFER_SECONDS, SEAT_MEDIA_SECONDS; defaults in contracts). */
@@ -101,6 +106,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: readonly 
       iceAddresses: env.SEAT_ICE_ADDRESSES ? env.SEAT_ICE_ADDRESSES.split(',').map((a) => a.trim()) : undefined,
     },
     speechEndpointingMs: Number(env.SPEECH_ENDPOINTING_MS) > 0 ? Number(env.SPEECH_ENDPOINTING_MS) : 600,
+    footerNotice: env.FOOTER_NOTICE?.trim() ? { text: env.FOOTER_NOTICE.trim(), link: env.FOOTER_NOTICE_LINK?.trim() || null } : null,
   };
 }
 

@@ -34,3 +34,5 @@ export * from './boards.ts';
 export * from './seat.ts';
 export * from './csv.ts';
 export * from './seat-calls.ts';
+export * from './message-box.ts';
+export * from './templates.ts';

@@ -16,6 +16,7 @@ import { BOARDS_MESSAGES } from './messages/boards.ts';
 import { SEAT_CALLS_MESSAGES } from './messages/seat-calls.ts';
 import { SEAT_MESSAGES } from './messages/seat.ts';
 import { SPEECH_CREDENTIALS_MESSAGES } from './messages/speech-credentials.ts';
+import { TEMPLATES_MESSAGES } from './messages/templates.ts';
 
 /**
  * Messages the server sends and the forms show: validation (v.*), errors (e.*) and field labels
@@ -214,6 +215,7 @@ export const MESSAGES = {
   ...SEAT_CALLS_MESSAGES,
   ...SEAT_MESSAGES,
   ...SPEECH_CREDENTIALS_MESSAGES,
+  ...TEMPLATES_MESSAGES,
 } as const satisfies Record<string, Record<Locale, string>>;
 
 export type MessageKey = keyof typeof MESSAGES;

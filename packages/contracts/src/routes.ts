@@ -184,6 +184,8 @@ export const APP_ROUTES: readonly AppRoute[] = [
       { name: 'dncList', path: '/system/dnc', meta: auth('menu.dncList', { roles: ADMIN_DEV }) },
       { name: 'accessRequests', path: '/system/access-requests', meta: auth('menu.accessRequests', { roles: ADMIN_DEV }) },
       { name: 'selfInfo', path: '/system/self-info', meta: auth('menu.selfInfo', { roles: ['ADMIN', 'DEV', 'OPR'] }) },
+      // The template's user center (user info and settings), filled from the signed-in account.
+      { name: 'userCenter', path: '/system/user-center', meta: auth('menu.userCenter', { roles: ['ADMIN', 'DEV', 'OPR'] }) },
     ],
   },
   {

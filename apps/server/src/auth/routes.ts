@@ -107,4 +107,13 @@ export async function authRoutes(app: FastifyInstance) {
     },
     async (request) => ok(request, routesForRole(contextOf(request).actor.role)),
   );
+  // Spec §7 lists the menu call as GET too (the template's mock): the same answer.
+  r.get(
+    '/menu',
+    {
+      schema: { tags: ['auth'], summary: 'The server menu (GET form of POST /menu)', response: answers(z.array(appRouteSchema)) },
+      preHandler: app.authenticate(),
+    },
+    async (request) => ok(request, routesForRole(contextOf(request).actor.role)),
+  );
 }

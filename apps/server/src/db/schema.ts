@@ -153,3 +153,4 @@ export * from './tables/boards.ts';
 export * from './tables/callbacks.ts';
 export * from './tables/seats.ts';
 export * from './tables/speech-credentials.ts';
+export * from './tables/templates.ts';

@@ -11,6 +11,7 @@ import { seedOperationDemo } from '../operation/seed-demo.ts';
 import { seedScenariosDemo } from '../operation/scenarios/seed-demo.ts';
 import { seedProjectsDemo } from '../projects/seed-projects-demo.ts';
 import { seedBoardsDemo } from '../boards/seed-boards-demo.ts';
+import { seedTemplatesDemo } from '../templates/seed-templates-demo.ts';
 
 export interface SeededAccount {
   username: string;
@@ -119,6 +120,7 @@ export async function seedDemo(db: Db, password: string, secrets: SecretBox, por
       .values({ projectId: demoProject.projectId, userId: ids.agentId, companyId: ids.customerId })
       .onConflictDoNothing();
     await seedBoardsDemo(tx, { companyId: ids.customerId });
+    await seedTemplatesDemo(tx, { companyId: ids.customerId, adminId: ids.adminId });
     return accounts.map((a) => ({
       username: a.username,
       role: a.authLevel,

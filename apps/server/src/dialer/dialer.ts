@@ -39,6 +39,7 @@ import { CallScreen } from '../amd/screen-call.ts';
 import { LinePacer } from './line-pacer.ts';
 import { recoverLeases, renewLeases } from './recover-leases.ts';
 import { resolveNumber, UnresolvedNumber } from './resolve-number.ts';
+import { notifyTaskPaused } from '../messages/notify-task.ts';
 
 export interface DialerOptions {
   /** This process's name in leases and records (unique per process). */
@@ -404,8 +405,10 @@ export class Dialer {
     breaker.reset();
     const statusReason = { code: 'breaker' as const, failures: verdict.failures, calls: verdict.calls, lastSipStatus: result.sipStatus };
     this.track(
-      applySystemTransition(this.deps.db, claim.taskId, 'breakerPause', { set: { statusReason }, now }).then((paused) => {
-        if (paused) this.deps.log?.warn({ taskId: claim.taskId, ...verdict }, 'circuit breaker paused the task');
+      applySystemTransition(this.deps.db, claim.taskId, 'breakerPause', { set: { statusReason }, now }).then(async (paused) => {
+        if (!paused) return;
+        this.deps.log?.warn({ taskId: claim.taskId, ...verdict }, 'circuit breaker paused the task');
+        await notifyTaskPaused(this.deps.db, claim.taskId, verdict);
       }),
     );
   }

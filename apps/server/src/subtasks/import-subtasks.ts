@@ -26,6 +26,7 @@ import { AppError } from '../http/app-error.ts';
 import { feedRequestBody } from '../http/request-body.ts';
 import { auditWho, recordAudit } from '../audit/record-audit.ts';
 import { lockTask } from '../tasks/task-row.ts';
+import { notifyUpload } from '../messages/notify-task.ts';
 import { readSubtaskCsv, UploadFileError, type AcceptedRow } from './read-csv.ts';
 import { UploadBodyError, UploadMeter } from './upload-body.ts';
 import type { UploadTarget } from './upload-target.ts';
@@ -98,6 +99,13 @@ export async function importSubtasks(
     const mapped = mapFailure(error, body);
     progress.state = mapped instanceof AppError && mapped.key === 'e.upload.aborted' ? 'aborted' : 'failed';
     report(true);
+    // The uploader's message box says why nothing was stored; a failure to say so must not hide the upload's own error.
+    await notifyUpload(ctx.db, {
+      taskId: target.taskId,
+      userId: ctx.actor.userId,
+      ok: false,
+      reasonKey: mapped instanceof AppError ? mapped.key : 'e.internal',
+    }).catch(() => undefined);
     throw mapped;
   } finally {
     if (spoolDir) await rm(spoolDir, { recursive: true, force: true });
@@ -183,6 +191,7 @@ async function storeRows(
       ...(status === task.status ? {} : { status: { from: task.status, to: status } }),
     },
   });
+  await notifyUpload(tx, { taskId: task.id, userId: ctx.actor.userId, ok: true, accepted, rejected: rejectedCount, duplicates });
   return {
     uploadId: progress.uploadId,
     accepted,

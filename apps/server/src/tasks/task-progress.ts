@@ -13,6 +13,7 @@ import { nextStatus, statusesAllowing, type SystemTaskAction, type TaskStatus } 
 import { and, count, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.ts';
 import { calls, tasks } from '../db/schema.ts';
+import { notifyTaskCompleted } from '../messages/notify-task.ts';
 
 export interface TaskCounts {
   pendingCount: number;
@@ -103,5 +104,8 @@ export async function completeIfDone(tx: DbOrTx, taskId: string): Promise<boolea
     .from(calls)
     .where(and(eq(calls.taskId, taskId), isNull(calls.endedAt)));
   if ((live?.n ?? 0) > 0) return false;
-  return applySystemTransition(tx, taskId, 'complete', { onlyIfNothingPending: true });
+  const completed = await applySystemTransition(tx, taskId, 'complete', { onlyIfNothingPending: true });
+  // The message commits with the completion: one message per completion, never one for a rolled-back one.
+  if (completed) await notifyTaskCompleted(tx, taskId);
+  return completed;
 }

@@ -100,3 +100,9 @@ export async function post<T>(url: string, body: unknown = {}, config: AxiosRequ
   const response = await http.post<Envelope<T>>(url, body, config);
   return response.data;
 }
+
+/** GETs with query parameters and answers the envelope (the spec's template calls are GETs). */
+export async function get<T>(url: string, params: object = {}): Promise<Envelope<T>> {
+  const response = await http.get<Envelope<T>>(url, { params });
+  return response.data;
+}

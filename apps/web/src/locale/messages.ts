@@ -19,6 +19,7 @@ import { subtasksMessages } from '../features/subtasks/locale.ts';
 import { callRecordsMessages } from '../features/call-records/locale.ts';
 import { boardsMessages } from '../features/boards/locale.ts';
 import { seatMessages } from '../features/seat/locale.ts';
+import { templatesMessages } from '../features/templates/locale.ts';
 
 /**
  * Every string the console shows, en-US and zh-CN side by side (a missing one is a type error and a
@@ -77,6 +78,7 @@ const SHELL_MESSAGES = {
   'menu.exception404': ['404', '404'],
   'menu.exception500': ['500', '500'],
   'menu.faq': ['FAQ', '常见问题'],
+  'menu.userCenter': ['User center', '个人中心'],
   'menu.faqIndex': ['FAQ', '常见问题'],
   'menu.root': ['Home', '首页'],
   'menu.login': ['Sign in', '登录'],
@@ -222,6 +224,8 @@ const SHELL_MESSAGES = {
   'workplace.step.board': ['Follow connect, transfer and loss rates on the boards', '在看板中查看接通率、转人工率和流失率'],
   'workplace.open': ['Open', '前往'],
   'workplace.help': ['Questions? Read the FAQ', '有疑问？查看常见问题'],
+  // Seat landing
+  'seat.title': ['Seat', '坐席工作台'],
 
   // FAQ
   'faq.title': ['Frequently asked questions', '常见问题'],
@@ -273,6 +277,7 @@ export const CONSOLE_MESSAGES = {
   ...profileMessages,
   ...dncMessages,
   ...accessRequestsMessages,
+  ...templatesMessages,
   ...llmMessages,
   ...processorMessages,
   ...scenarioMessages,

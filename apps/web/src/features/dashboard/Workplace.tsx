@@ -1,62 +1,211 @@
-import { Button, Card, Grid, Typography } from '@arco-design/web-react';
-import { IconApps, IconDesktop, IconPhone, IconUserGroup } from '@arco-design/web-react/icon';
-import type { ReactNode } from 'react';
+import { Button, Card, Empty, Grid, List, Radio, Skeleton, Table, Typography } from '@arco-design/web-react';
+import { IconArrowFall, IconArrowRise } from '@arco-design/web-react/icon';
+import { useQuery } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { axisStyle, baseOption, EChart, usePalette } from '../boards/EChart.tsx';
+import { StatTile } from '../boards/StatTile.tsx';
 import { useUser } from '../../store/user.ts';
+import { templatesApi } from '../templates/api.ts';
+import { frequentPages } from '../templates/frequent-pages.ts';
+import { formatNumber, formatPercent, formatTime } from '../templates/format.ts';
+import '../boards/boards.css';
+import '../templates/templates.css';
 
-interface Step {
-  key: string;
-  icon: ReactNode;
-  path: string;
+function Change({ now, before, percent = false }: { now: number | null; before: number | null; percent?: boolean }) {
+  const { t } = useTranslation();
+  if (now === null || before === null) return <span>{t('wp.vsYesterday.none')}</span>;
+  const diff = now - before;
+  const shown = percent ? `${(Math.abs(diff) * 100).toFixed(1)} pt` : formatNumber(Math.abs(diff));
+  return (
+    <span className={diff >= 0 ? 'change-up' : 'change-down'}>
+      {t('wp.vsYesterday')} {diff >= 0 ? <IconArrowRise /> : <IconArrowFall />} {shown}
+    </span>
+  );
 }
 
-const STEPS: Step[] = [
-  { key: 'sip', icon: <IconPhone />, path: '/system/sip-manage' },
-  { key: 'accounts', icon: <IconUserGroup />, path: '/system/account-manage' },
-  { key: 'project', icon: <IconApps />, path: '/project/projectListAdmin' },
-  { key: 'board', icon: <IconDesktop />, path: '/board/projectBoard' },
-];
+function Overview() {
+  const { t } = useTranslation();
+  const overview = useQuery({ queryKey: ['workplace', 'overview'], queryFn: templatesApi.overview, refetchInterval: 60_000 });
+  const trend = useQuery({ queryKey: ['workplace', 'trend'], queryFn: templatesApi.contentData });
+  const palette = usePalette();
+  const option = useMemo(
+    () => ({
+      ...baseOption(palette),
+      grid: { left: 40, right: 16, top: 24, bottom: 28 },
+      tooltip: { ...baseOption(palette).tooltip, trigger: 'axis' as const },
+      xAxis: { type: 'category' as const, data: (trend.data ?? []).map((p) => p.x.slice(5)), ...axisStyle(palette) },
+      yAxis: { type: 'value' as const, minInterval: 1, ...axisStyle(palette) },
+      series: [
+        {
+          type: 'line' as const,
+          name: t('wp.trend.calls'),
+          smooth: true,
+          areaStyle: { opacity: 0.12 },
+          data: (trend.data ?? []).map((p) => p.y),
+        },
+      ],
+    }),
+    [palette, trend.data, t],
+  );
+  const o = overview.data;
+  return (
+    <Card className="wp-card" title={t('wp.overview')}>
+      {!o ? (
+        <Skeleton text={{ rows: 3 }} animation />
+      ) : (
+        <Grid.Row gutter={16} className="wp-stats">
+          <Grid.Col xs={12} md={6}>
+            <StatTile
+              title={t('wp.todayCalls')}
+              value={formatNumber(o.todayCalls)}
+              sub={<Change now={o.todayCalls} before={o.yesterdayCalls} />}
+              testId="wp-today-calls"
+            />
+          </Grid.Col>
+          <Grid.Col xs={12} md={6}>
+            <StatTile
+              title={t('wp.connectRate')}
+              hint={t('wp.connectRate.hint')}
+              value={formatPercent(o.connectRate)}
+              sub={<Change now={o.connectRate} before={o.yesterdayConnectRate} percent />}
+              testId="wp-connect-rate"
+            />
+          </Grid.Col>
+          <Grid.Col xs={12} md={6}>
+            <StatTile title={t('wp.runningTasks')} value={formatNumber(o.runningTasks)} testId="wp-running-tasks" />
+          </Grid.Col>
+          <Grid.Col xs={12} md={6}>
+            <StatTile title={t('wp.pending')} hint={t('wp.pending.hint')} value={formatNumber(o.pendingSubtasks)} testId="wp-pending" />
+          </Grid.Col>
+        </Grid.Row>
+      )}
+      <Typography.Title heading={6} className="wp-subtitle">
+        {t('wp.trend')}
+      </Typography.Title>
+      <EChart option={option} height={260} testId="wp-trend" />
+    </Card>
+  );
+}
 
-/** The ADMIN's landing page: who is signed in and where to start. */
-export default function Workplace() {
+function Busiest() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [type, setType] = useState<'text' | 'image' | 'video'>('text');
+  const popular = useQuery({ queryKey: ['workplace', 'popular', type], queryFn: () => templatesApi.popular(type) });
+  return (
+    <Card
+      className="wp-card"
+      title={t('wp.busiest')}
+      extra={
+        <Button type="text" size="mini" onClick={() => navigate('/board/projectBoard')}>
+          {t('wp.more')}
+        </Button>
+      }
+    >
+      <Radio.Group type="button" size="small" value={type} onChange={setType} className="wp-tabs" data-testid="wp-busiest-type">
+        <Radio value="text">{t('wp.busiest.tasks')}</Radio>
+        <Radio value="image">{t('wp.busiest.lines')}</Radio>
+        <Radio value="video">{t('wp.busiest.projects')}</Radio>
+      </Radio.Group>
+      <Table
+        rowKey="key"
+        size="small"
+        pagination={false}
+        loading={popular.isFetching}
+        data={(popular.data ?? []).slice(0, 5)}
+        data-testid="wp-busiest"
+        noDataElement={<Empty description={t('wp.busiest.empty')} />}
+        columns={[
+          { title: t('wp.col.rank'), render: (_v, _r, i) => i + 1, width: 64 },
+          { title: t('wp.col.name'), dataIndex: 'title', ellipsis: true },
+          { title: t('wp.col.calls'), dataIndex: 'clickNumber', render: (v: number) => formatNumber(v), width: 90 },
+          {
+            title: t('wp.col.change'),
+            dataIndex: 'increases',
+            width: 100,
+            render: (v: number) => <span className={v >= 0 ? 'change-up' : 'change-down'}>{`${v >= 0 ? '+' : ''}${v}%`}</span>,
+          },
+        ]}
+      />
+    </Card>
+  );
+}
+
+function Announcements() {
+  const { t } = useTranslation();
+  const notices = useQuery({ queryKey: ['messages', 'list', 'notice'], queryFn: () => templatesApi.messages('notice') });
+  return (
+    <Card className="wp-card" title={t('wp.announcements')}>
+      {(notices.data ?? []).length === 0 ? (
+        <Empty description={t('wp.announcements.empty')} />
+      ) : (
+        <List
+          size="small"
+          bordered={false}
+          dataSource={(notices.data ?? []).slice(0, 5)}
+          data-testid="wp-announcements"
+          render={(m) => (
+            <List.Item key={m.id}>
+              <Typography.Text bold={m.status === 0}>{m.title}</Typography.Text>
+              <Typography.Text type="secondary" className="wp-announce-time">
+                {formatTime(m.time)}
+              </Typography.Text>
+            </List.Item>
+          )}
+        />
+      )}
+    </Card>
+  );
+}
+
+function QuickLinks() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const user = useUser((s) => s.user);
+  const role = useUser((s) => s.role);
+  const pages = frequentPages(user?.id, role);
+  const fallback = [
+    { name: 'projectListAdmin', path: '/project/projectListAdmin', locale: 'menu.projectListAdmin' },
+    { name: 'projectBoard', path: '/board/projectBoard', locale: 'menu.projectBoard' },
+    { name: 'monitor', path: '/dashboard/monitor', locale: 'menu.monitor' },
+    { name: 'sipManage', path: '/system/sip-manage', locale: 'menu.sipManage' },
+  ];
+  const shown = pages.length > 0 ? pages : fallback;
+  return (
+    <Card className="wp-card" title={t('wp.quickLinks')}>
+      <Typography.Text type="secondary">{pages.length > 0 ? t('wp.quickLinks.frequent') : t('wp.quickLinks.start')}</Typography.Text>
+      <div className="wp-links" data-testid="wp-quick-links">
+        {shown.map((p) => (
+          <Button key={p.name} type="secondary" onClick={() => navigate(p.path)} data-testid={`wp-link-${p.name}`}>
+            {t(p.locale)}
+          </Button>
+        ))}
+      </div>
+    </Card>
+  );
+}
+
+/** The ADMIN's landing page: today at a glance from the company's calls, the busiest work, news and shortcuts. */
+export default function Workplace() {
+  const { t } = useTranslation();
+  const user = useUser((s) => s.user);
   return (
     <div className="workplace" data-testid="workplace">
-      <Card className="workplace-welcome" bordered={false}>
-        <Typography.Title heading={4} style={{ marginTop: 0 }}>
-          {t('workplace.greeting', { name: user?.alias || user?.username })}
-        </Typography.Title>
-        <Typography.Paragraph type="secondary" style={{ marginBottom: 0 }}>
-          {t('workplace.intro')}
-        </Typography.Paragraph>
-      </Card>
-      <Typography.Title heading={6} className="workplace-steps-title">
-        {t('workplace.steps')}
+      <Typography.Title heading={5} className="wp-greeting">
+        {t('wp.greeting', { name: user?.alias || user?.username })}
       </Typography.Title>
-      <Grid.Row gutter={[16, 16]}>
-        {STEPS.map((step, index) => (
-          <Grid.Col key={step.key} xs={24} sm={12} lg={6}>
-            <Card className="workplace-step" bordered={false} hoverable>
-              <div className="workplace-step-icon">{step.icon}</div>
-              <Typography.Text type="secondary" className="workplace-step-number">
-                {String(index + 1).padStart(2, '0')}
-              </Typography.Text>
-              <Typography.Paragraph className="workplace-step-text">{t(`workplace.step.${step.key}`)}</Typography.Paragraph>
-              <Button type="text" onClick={() => navigate(step.path)} data-testid={`workplace-open-${step.key}`}>
-                {t('workplace.open')} →
-              </Button>
-            </Card>
-          </Grid.Col>
-        ))}
+      <Grid.Row gutter={16}>
+        <Grid.Col xs={24} lg={16}>
+          <Overview />
+          <Busiest />
+        </Grid.Col>
+        <Grid.Col xs={24} lg={8}>
+          <QuickLinks />
+          <Announcements />
+        </Grid.Col>
       </Grid.Row>
-      <Card className="workplace-help" bordered={false}>
-        <Button type="text" onClick={() => navigate('/faq/index')}>
-          {t('workplace.help')}
-        </Button>
-      </Card>
     </div>
   );
 }

@@ -14,6 +14,9 @@ import { SideMenu } from './SideMenu.tsx';
 import { TabBar } from './TabBar.tsx';
 import { useTabs } from './tabs-store.ts';
 import { resolvePath } from './routing.ts';
+import { useUser } from '../../store/user.ts';
+import { recordVisit } from '../templates/frequent-pages.ts';
+import { FooterNotice } from '../templates/FooterNotice.tsx';
 
 const NAVBAR_HEIGHT = 60;
 
@@ -79,6 +82,10 @@ export function AppLayout({ entry, params }: { entry: RouteEntry; params: Record
     dispatch({ type: 'visit', name: entry.route.name, fullPath, meta: entry.route.meta });
   }, [dispatch, entry, fullPath]);
 
+  // Counted once per page opened, for the workplace's quick links.
+  const userId = useUser((s) => s.user?.id);
+  useEffect(() => recordVisit(userId, entry.route.name), [userId, entry.route.name]);
+
   // Scroll to the top on every navigation.
   useEffect(() => {
     window.scrollTo({ top: 0 });
@@ -127,6 +134,7 @@ export function AppLayout({ entry, params }: { entry: RouteEntry; params: Record
           {settings.footer && (
             <ArcoLayout.Footer className="footer" data-testid="footer">
               {t('footer.text')}
+              <FooterNotice />
             </ArcoLayout.Footer>
           )}
         </ArcoLayout>

@@ -11,6 +11,7 @@ import { TopMenu } from './SideMenu.tsx';
 import { Logo } from './Logo.tsx';
 import { OperatorNav } from '../seat/OperatorNav.tsx';
 import { AccessRequestNotice } from '../access-requests/AccessRequestNotice.tsx';
+import { MessageBox } from '../templates/MessageBox.tsx';
 
 const LOCALE_LABELS: Record<Locale, string> = { 'zh-CN': '中文', 'en-US': 'English' };
 
@@ -64,6 +65,9 @@ export function Navbar({ onOpenSettings }: { onOpenSettings(): void }) {
             <AccessRequestNotice />
           </li>
         )}
+        <li>
+          <MessageBox />
+        </li>
         <li>
           <Dropdown
             trigger="click"

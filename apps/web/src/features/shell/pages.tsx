@@ -6,9 +6,23 @@ const Placeholder = lazy(() => import('./Placeholder.tsx'));
 const exception = (status: '403' | '404' | '500') =>
   lazy(() => import('../exception/ExceptionPage.tsx').then((m) => ({ default: () => <m.default status={status} /> })));
 
+const result = (status: 'success' | 'error') =>
+  lazy(() => import('../templates/ResultPage.tsx').then((m) => ({ default: () => <m.default status={status} /> })));
+
 /** Route name → its page (a lazy chunk each). Routes without a page yet show the honest placeholder. */
 const PAGES: Record<string, Page> = {
   workplace: lazy(() => import('../dashboard/Workplace.tsx')),
+  monitor: lazy(() => import('../dashboard/Monitor.tsx')),
+  searchTable: lazy(() => import('../templates/SearchTablePage.tsx')),
+  card: lazy(() => import('../templates/CardListPage.tsx')),
+  step: lazy(() => import('../templates/StepFormPage.tsx')),
+  group: lazy(() => import('../templates/GroupFormPage.tsx')),
+  basic: lazy(() => import('../templates/BasicProfilePage.tsx')),
+  dataAnalysis: lazy(() => import('../templates/DataAnalysisPage.tsx')),
+  multiDimensionDataAnalysis: lazy(() => import('../templates/MultiDimensionPage.tsx')),
+  success: result('success'),
+  error: result('error'),
+  userCenter: lazy(() => import('../templates/UserCenterPage.tsx')),
   projectListAdmin: lazy(() => import('../projects/ProjectListPage.tsx')),
   taskList: lazy(() => import('../tasks/TaskListPage.tsx')),
   newTask: lazy(() => import('../tasks/TaskFormPage.tsx')),

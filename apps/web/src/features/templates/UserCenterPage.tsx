@@ -1,0 +1,95 @@
+import { Avatar, Button, Card, Descriptions, Empty, Grid, List, Space, Tag, Typography } from '@arco-design/web-react';
+import { IconEdit } from '@arco-design/web-react/icon';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useUser } from '../../store/user.ts';
+import { ChangePasswordCard } from '../profile/ChangePasswordCard.tsx';
+import { ProfileFormModal } from '../profile/ProfileFormModal.tsx';
+import { templatesApi } from './api.ts';
+import { formatTime } from './format.ts';
+import './templates.css';
+
+/**
+ * The user center: the template's user info (from `/api/user/info`, i.e. the signed-in account and its
+ * company), the settings the spec lets a user change (alias, phone, e-mail, password), and their latest messages.
+ */
+export default function UserCenterPage() {
+  const { t } = useTranslation();
+  const user = useUser((s) => s.user);
+  const [editing, setEditing] = useState(false);
+  const info = useQuery({ queryKey: ['user-info', user?.alias, user?.email, user?.phoneNumber], queryFn: templatesApi.userInfo });
+  const messages = useQuery({ queryKey: ['messages', 'list', 'all'], queryFn: () => templatesApi.messages() });
+  const i = info.data;
+  return (
+    <div data-testid="user-center">
+      <Card className="wp-card uc-header" loading={info.isLoading}>
+        {i && (
+          <div className="uc-head">
+            <Avatar size={72} className="uc-avatar">
+              {i.name.slice(0, 1).toUpperCase()}
+            </Avatar>
+            <div className="uc-head-text">
+              <Space>
+                <Typography.Title heading={5} style={{ margin: 0 }} data-testid="uc-name">
+                  {i.name}
+                </Typography.Title>
+                <Tag color="arcoblue">{t(`nav.role.${i.role}`)}</Tag>
+                {i.certification === 1 && <Tag color="green">{t('uc.active')}</Tag>}
+              </Space>
+              <Typography.Text type="secondary">
+                {i.organizationName} · {i.locationName}
+              </Typography.Text>
+            </div>
+            <Button type="primary" icon={<IconEdit />} onClick={() => setEditing(true)} data-testid="uc-edit">
+              {t('uc.edit')}
+            </Button>
+          </div>
+        )}
+      </Card>
+      <Grid.Row gutter={16}>
+        <Grid.Col xs={24} lg={14}>
+          <Card className="wp-card" title={t('uc.info')}>
+            {i && (
+              <Descriptions
+                column={1}
+                labelStyle={{ width: 140 }}
+                data={[
+                  { label: t('uc.accountId'), value: i.accountId },
+                  { label: t('uc.email'), value: <span data-testid="uc-email">{i.email || '—'}</span> },
+                  { label: t('uc.phone'), value: i.phone || '—' },
+                  { label: t('uc.organization'), value: i.organizationName },
+                  { label: t('uc.location'), value: i.locationName },
+                  { label: t('uc.registered'), value: formatTime(i.registrationDate) },
+                ]}
+              />
+            )}
+          </Card>
+          <Card className="wp-card" title={t('uc.activity')}>
+            {(messages.data ?? []).length === 0 ? (
+              <Empty description={t('mb.empty')} />
+            ) : (
+              <List
+                size="small"
+                bordered={false}
+                dataSource={(messages.data ?? []).slice(0, 6)}
+                render={(m) => (
+                  <List.Item key={m.id}>
+                    <Typography.Text>{m.title}</Typography.Text>
+                    <Typography.Text type="secondary" className="wp-announce-time">
+                      {formatTime(m.time)}
+                    </Typography.Text>
+                  </List.Item>
+                )}
+              />
+            )}
+          </Card>
+        </Grid.Col>
+        <Grid.Col xs={24} lg={10}>
+          <ChangePasswordCard />
+        </Grid.Col>
+      </Grid.Row>
+      {user && <ProfileFormModal user={user} visible={editing} onClose={() => setEditing(false)} />}
+    </div>
+  );
+}

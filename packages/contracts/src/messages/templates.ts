@@ -1,0 +1,131 @@
+import type { Locale } from '../locale.ts';
+
+/** Template pages and the message box: rules, server-rendered card and message texts, chart series names. */
+export const TEMPLATES_MESSAGES = {
+  'v.template.activityName': {
+    'en-US': 'Activity name: at most 20 Chinese characters, letters or digits',
+    'zh-CN': '活动名称：最多 20 个汉字、字母或数字',
+  },
+  'v.template.promoteLink': {
+    'en-US': 'Promote link must begin with http:// or https://',
+    'zh-CN': '推广地址须以 http:// 或 https:// 开头',
+  },
+  'v.template.advertisingContent': { 'en-US': 'Advertising content: at most 200 words', 'zh-CN': '广告内容最多 200 字' },
+  'v.template.promotionTime': { 'en-US': 'The promotion must end on or after its start', 'zh-CN': '推广结束日期不能早于开始日期' },
+  'v.template.bitrateOrder': {
+    'en-US': 'Bitrate: minimum ≤ default ≤ maximum',
+    'zh-CN': '码率须满足：最小值 ≤ 默认值 ≤ 最大值',
+  },
+  'e.template.alreadyApproved': { 'en-US': 'These parameters are already approved', 'zh-CN': '该参数已审批通过' },
+  'f.activityName': { 'en-US': 'Activity name', 'zh-CN': '活动名称' },
+  'f.promotionTime': { 'en-US': 'Promotion dates', 'zh-CN': '推广时间' },
+  'f.channelType': { 'en-US': 'Channel type', 'zh-CN': '渠道类型' },
+  'f.advertisingSource': { 'en-US': 'Advertising source', 'zh-CN': '广告来源' },
+  'f.advertisingMedia': { 'en-US': 'Advertising media', 'zh-CN': '广告媒介' },
+  'f.promoteLink': { 'en-US': 'Promote link', 'zh-CN': '推广地址' },
+  'f.advertisingContent': { 'en-US': 'Advertising content', 'zh-CN': '广告内容' },
+  'f.frameRate': { 'en-US': 'Frame rate', 'zh-CN': '帧率' },
+  'f.rate': { 'en-US': 'Bitrate', 'zh-CN': '码率' },
+  'f.min': { 'en-US': 'Minimum bitrate', 'zh-CN': '最小码率' },
+  'f.max': { 'en-US': 'Maximum bitrate', 'zh-CN': '最大码率' },
+  'f.default': { 'en-US': 'Default bitrate', 'zh-CN': '默认码率' },
+  'f.ids': { 'en-US': 'Message ids', 'zh-CN': '消息 ID' },
+  'f.current': { 'en-US': 'Page', 'zh-CN': '页码' },
+
+  // Message box: what the product tells its users.
+  'msg.taskCompleted.title': { 'en-US': 'Task completed: {task}', 'zh-CN': '任务已完成：{task}' },
+  'msg.taskCompleted.content': {
+    'en-US': 'Every number of task {task} has been dialled.',
+    'zh-CN': '任务「{task}」的全部号码已拨打完毕。',
+  },
+  'msg.taskPaused.title': { 'en-US': 'Task paused: {task}', 'zh-CN': '任务已暂停：{task}' },
+  'msg.taskPaused.content': {
+    'en-US':
+      '{failures} of the last {calls} calls failed on the line, so the circuit breaker paused the task. Check the SIP line, then continue it.',
+    'zh-CN': '最近 {calls} 通呼叫中有 {failures} 通线路失败，熔断器已暂停任务。请检查 SIP 线路后继续任务。',
+  },
+  'msg.uploadFinished.title': { 'en-US': 'Upload finished: {task}', 'zh-CN': '上传完成：{task}' },
+  'msg.uploadFinished.content': {
+    'en-US': '{accepted} numbers added to {task}; {rejected} rows rejected, {duplicates} duplicates skipped.',
+    'zh-CN': '已向「{task}」添加 {accepted} 个号码；拒绝 {rejected} 行，跳过重复 {duplicates} 个。',
+  },
+  'msg.uploadFailed.title': { 'en-US': 'Upload failed: {task}', 'zh-CN': '上传失败：{task}' },
+  'msg.uploadFailed.content': { 'en-US': 'Nothing of the file was stored: {reason}', 'zh-CN': '文件未保存任何内容：{reason}' },
+  'msg.seatDisconnected.title': { 'en-US': 'Seat disconnected: {seat}', 'zh-CN': '坐席已断开：{seat}' },
+  'msg.seatDisconnected.content': {
+    'en-US': '{seat} lost the connection ({reason}) and must sign in again.',
+    'zh-CN': '{seat} 连接已断开（{reason}），需要重新签入。',
+  },
+  'msg.sub.task': { 'en-US': 'Task', 'zh-CN': '任务' },
+  'msg.sub.upload': { 'en-US': 'Upload', 'zh-CN': '上传' },
+  'msg.sub.seat': { 'en-US': 'Seat', 'zh-CN': '坐席' },
+  'msg.sub.announcement': { 'en-US': 'Announcement', 'zh-CN': '公告' },
+  'msg.announce.welcome.title': { 'en-US': 'Welcome to Dialwise', 'zh-CN': '欢迎使用 Dialwise' },
+  'msg.announce.welcome.content': {
+    'en-US': 'Create a project, add a task, upload numbers and start dialling: the workplace shows today at a glance.',
+    'zh-CN': '创建项目、添加任务、上传号码即可开始外呼：工作台一眼看清今日情况。',
+  },
+  'msg.announce.dnc.title': { 'en-US': 'New: the do-not-call list', 'zh-CN': '新功能：免打扰名单' },
+  'msg.announce.dnc.content': {
+    'en-US': 'Numbers on the list are checked right before every dial, for every task.',
+    'zh-CN': '名单中的号码会在每次拨打前实时核对，对所有任务生效。',
+  },
+  'msg.announce.maintenance.title': { 'en-US': 'Line maintenance on Sunday 02:00–03:00', 'zh-CN': '周日 02:00–03:00 线路维护' },
+  'msg.announce.maintenance.content': {
+    'en-US': 'Calls are not placed during the window; running tasks resume by themselves.',
+    'zh-CN': '维护期间不外呼，运行中的任务会自动恢复。',
+  },
+  'msg.todo.review.title': { 'en-US': 'Review the media parameters', 'zh-CN': '审批媒体参数' },
+  'msg.todo.review.content': {
+    'en-US': 'A new set of media parameters waits for approval on the basic profile page.',
+    'zh-CN': '有一组新的媒体参数等待在基础详情页审批。',
+  },
+
+  // Card list: the service and rule catalogue.
+  'card.service.callAnalysis.title': { 'en-US': 'Call analysis', 'zh-CN': '通话分析' },
+  'card.service.callAnalysis.desc': {
+    'en-US': 'Tags and a summary for every connected call, by the scenario’s analysis stream.',
+    'zh-CN': '由场景的分析流为每通接通的电话生成标签与摘要。',
+  },
+  'card.service.recording.title': { 'en-US': 'Call recording', 'zh-CN': '通话录音' },
+  'card.service.recording.desc': {
+    'en-US': 'Keep a WAV recording of each call for playback.',
+    'zh-CN': '为每通电话保存 WAV 录音以便回放。',
+  },
+  'card.service.redial.title': { 'en-US': 'Automatic redial', 'zh-CN': '自动重拨' },
+  'card.service.redial.desc': {
+    'en-US': 'Call unanswered and busy numbers again after a gap.',
+    'zh-CN': '对未接和占线的号码间隔一段时间后重拨。',
+  },
+  'card.service.callback.title': { 'en-US': 'Result callbacks', 'zh-CN': '结果回调' },
+  'card.service.callback.desc': {
+    'en-US': 'Post each call’s result to your system, signed and retried.',
+    'zh-CN': '将每通电话的结果签名后推送到您的系统，失败自动重试。',
+  },
+  'card.rule.doNotCall.title': { 'en-US': 'Honour the do-not-call list', 'zh-CN': '遵守免打扰名单' },
+  'card.rule.doNotCall.desc': { 'en-US': 'Skip numbers on the company’s list.', 'zh-CN': '跳过公司名单中的号码。' },
+  'card.rule.circuitBreaker.title': { 'en-US': 'Pause on line failures', 'zh-CN': '线路故障时暂停' },
+  'card.rule.circuitBreaker.desc': {
+    'en-US': 'Pause a task when most of its recent calls fail on the line.',
+    'zh-CN': '当任务最近的大多数呼叫线路失败时暂停任务。',
+  },
+  'card.rule.callWindow.title': { 'en-US': 'Keep to the call window', 'zh-CN': '遵守呼叫时段' },
+  'card.rule.callWindow.desc': { 'en-US': 'Dial only inside the task’s hours and weekdays.', 'zh-CN': '仅在任务设定的时段和星期内拨打。' },
+  'card.rule.maskNumbers.title': { 'en-US': 'Mask phone numbers', 'zh-CN': '号码脱敏' },
+  'card.rule.maskNumbers.desc': { 'en-US': 'Show numbers masked in lists and records.', 'zh-CN': '在列表和记录中脱敏显示号码。' },
+  'card.quality.calls': { 'en-US': 'Calls', 'zh-CN': '呼叫数' },
+  'card.quality.connectRate': { 'en-US': 'Connect rate', 'zh-CN': '接通率' },
+  'card.quality.analysed': { 'en-US': 'Analysed', 'zh-CN': '已分析' },
+  'card.quality.avgTalk': { 'en-US': 'Average talk', 'zh-CN': '平均通话' },
+
+  // Chart series and operation log.
+  'chart.placed': { 'en-US': 'Placed', 'zh-CN': '呼出' },
+  'chart.connected': { 'en-US': 'Connected', 'zh-CN': '接通' },
+  'chart.missed': { 'en-US': 'Missed', 'zh-CN': '未接通' },
+  'chart.transfers': { 'en-US': 'Transfers', 'zh-CN': '转人工' },
+  'chart.talkMinutes': { 'en-US': 'Talk minutes', 'zh-CN': '通话分钟' },
+  'log.action.create': { 'en-US': 'Created', 'zh-CN': '创建' },
+  'log.action.update': { 'en-US': 'Changed', 'zh-CN': '修改' },
+  'log.action.delete': { 'en-US': 'Deleted', 'zh-CN': '删除' },
+  'log.action.approve': { 'en-US': 'Approved', 'zh-CN': '审批通过' },
+} as const satisfies Record<string, Record<Locale, string>>;
