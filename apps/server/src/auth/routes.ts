@@ -112,7 +112,7 @@ export async function authRoutes(app: FastifyInstance) {
     '/menu',
     {
       schema: { tags: ['auth'], summary: 'The server menu (GET form of POST /menu)', response: answers(z.array(appRouteSchema)) },
-      preHandler: app.authenticate(),
+      onRequest: app.authenticate(),
     },
     async (request) => ok(request, routesForRole(contextOf(request).actor.role)),
   );

@@ -22,7 +22,7 @@ export async function messageRoutes(app: FastifyInstance) {
         querystring: messageListQuerySchema,
         response: answers(z.array(messageSchema)),
       },
-      preHandler: app.authenticate(),
+      onRequest: app.authenticate(),
     },
     async (request) => ok(request, await listMessages(contextOf(request), request.query, requestLocale(request))),
   );
@@ -31,7 +31,7 @@ export async function messageRoutes(app: FastifyInstance) {
     '/unread',
     {
       schema: { tags, summary: 'Unread messages per tab (message, notice, todo)', response: answers(messageUnreadSchema) },
-      preHandler: app.authenticate(),
+      onRequest: app.authenticate(),
     },
     async (request) => ok(request, await countUnread(contextOf(request))),
   );
@@ -45,7 +45,7 @@ export async function messageRoutes(app: FastifyInstance) {
         body: messageReadSchema,
         response: answers(z.literal(true)),
       },
-      preHandler: app.authenticate(),
+      onRequest: app.authenticate(),
     },
     async (request) => ok(request, await readMessages(contextOf(request), request.body)),
   );
@@ -59,7 +59,7 @@ export async function messageRoutes(app: FastifyInstance) {
         body: messageReadAllSchema.nullish(),
         response: answers(z.number().int()),
       },
-      preHandler: app.authenticate(),
+      onRequest: app.authenticate(),
     },
     async (request) => ok(request, await readAllMessages(contextOf(request), request.body ?? {})),
   );

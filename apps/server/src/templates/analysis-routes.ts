@@ -50,7 +50,7 @@ export async function analysisRoutes(app: FastifyInstance, options: { seatStates
         summary: "Today's calls and connect rate against yesterday, running tasks, pending numbers",
         response: answers(workplaceOverviewSchema),
       },
-      preHandler: app.authenticate(ADMIN),
+      onRequest: app.authenticate(ADMIN),
     },
     async (request) => ok(request, await getWorkplaceOverview(await stats(request))),
   );
@@ -58,7 +58,7 @@ export async function analysisRoutes(app: FastifyInstance, options: { seatStates
     '/api/dashboard/monitor',
     {
       schema: { tags, summary: 'Running tasks with their live calls and concurrency; seat states', response: answers(monitorSchema) },
-      preHandler: app.authenticate(ADMIN),
+      onRequest: app.authenticate(ADMIN),
     },
     async (request) => ok(request, await getMonitor(contextOf(request), options.seatStates)),
   );
@@ -66,7 +66,7 @@ export async function analysisRoutes(app: FastifyInstance, options: { seatStates
     '/api/chat/list',
     {
       schema: { tags, summary: 'The latest finished calls, newest first (the monitor feed)', response: answers(z.array(chatItemSchema)) },
-      preHandler: app.authenticate(ADMIN),
+      onRequest: app.authenticate(ADMIN),
     },
     async (request) => ok(request, await getLatestCalls(contextOf(request))),
   );
@@ -74,7 +74,7 @@ export async function analysisRoutes(app: FastifyInstance, options: { seatStates
     '/api/content-data',
     {
       schema: { tags, summary: 'Calls placed per day over the last 7 days', response: answers(z.array(chartPointSchema)) },
-      preHandler: app.authenticate(ADMIN),
+      onRequest: app.authenticate(ADMIN),
     },
     async (request) => ok(request, await getContentData(await stats(request))),
   );
@@ -87,7 +87,7 @@ export async function analysisRoutes(app: FastifyInstance, options: { seatStates
         querystring: popularQuerySchema,
         response: answers(z.array(popularItemSchema)),
       },
-      preHandler: app.authenticate(ADMIN),
+      onRequest: app.authenticate(ADMIN),
     },
     async (request) => ok(request, await getPopular(await stats(request), request.query.type)),
   );
@@ -101,7 +101,7 @@ export async function analysisRoutes(app: FastifyInstance, options: { seatStates
         body: opinionQuerySchema,
         response: answers(quotaResultSchema),
       },
-      preHandler: app.authenticate(),
+      onRequest: app.authenticate(),
     },
     async (request) => ok(request, await getOpinion(await stats(request), request.body.quota)),
   );
@@ -109,7 +109,7 @@ export async function analysisRoutes(app: FastifyInstance, options: { seatStates
     '/api/content-period-analysis',
     {
       schema: { tags, summary: 'Calls placed and connected per hour of the day this week', response: answers(seriesChartSchema) },
-      preHandler: app.authenticate(),
+      onRequest: app.authenticate(),
     },
     async (request) => ok(request, await getPeriodAnalysis(await stats(request), requestLocale(request))),
   );
@@ -117,7 +117,7 @@ export async function analysisRoutes(app: FastifyInstance, options: { seatStates
     '/api/content-publish',
     {
       schema: { tags, summary: 'Calls per SIP line per day this week (the five busiest lines)', response: answers(seriesChartSchema) },
-      preHandler: app.authenticate(),
+      onRequest: app.authenticate(),
     },
     async (request) => ok(request, await getContentPublish(await stats(request))),
   );
@@ -129,7 +129,7 @@ export async function analysisRoutes(app: FastifyInstance, options: { seatStates
         summary: 'Task creators ranked by the calls their tasks placed this week',
         response: answers(z.object({ list: z.array(popularAuthorSchema) })),
       },
-      preHandler: app.authenticate(),
+      onRequest: app.authenticate(),
     },
     async (request) => ok(request, await getPopularAuthors(await stats(request))),
   );
@@ -142,7 +142,7 @@ export async function analysisRoutes(app: FastifyInstance, options: { seatStates
         body: chainQuerySchema,
         response: answers(quotaResultSchema),
       },
-      preHandler: app.authenticate(),
+      onRequest: app.authenticate(),
     },
     async (request) => ok(request, await getChainGrowth(await stats(request), request.body.quota)),
   );
@@ -150,7 +150,7 @@ export async function analysisRoutes(app: FastifyInstance, options: { seatStates
     '/api/data-overview',
     {
       schema: { tags, summary: 'Placed, connected, missed and transfers per day over 8 days', response: answers(dataOverviewSchema) },
-      preHandler: app.authenticate(),
+      onRequest: app.authenticate(),
     },
     async (request) => ok(request, await getDataOverview(await stats(request), requestLocale(request))),
   );

@@ -43,7 +43,7 @@ export async function templateRoutes(app: FastifyInstance) {
     '/api/user/info',
     {
       schema: { tags, summary: "The template's user info, from the signed-in account", response: answers(userInfoSchema) },
-      preHandler: app.authenticate(),
+      onRequest: app.authenticate(),
     },
     async (request) => ok(request, await getUserInfo(contextOf(request))),
   );
@@ -57,7 +57,7 @@ export async function templateRoutes(app: FastifyInstance) {
         querystring: policyQuerySchema,
         response: answers(pageSchema(policySchema)),
       },
-      preHandler: app.authenticate(),
+      onRequest: app.authenticate(),
     },
     async (request) => ok(request, await listPolicies(contextOf(request), request.query)),
   );
@@ -65,7 +65,7 @@ export async function templateRoutes(app: FastifyInstance) {
     '/api/list/policy',
     {
       schema: { tags, summary: 'Creates a policy (offline)', body: policyCreateSchema, response: answers(policySchema) },
-      preHandler: app.authenticate(),
+      onRequest: app.authenticate(),
     },
     async (request) => ok(request, await createPolicy(contextOf(request), request.body)),
   );
@@ -73,7 +73,7 @@ export async function templateRoutes(app: FastifyInstance) {
     '/api/list/policy/status',
     {
       schema: { tags, summary: 'Puts a policy online or offline', body: policyStatusSchema, response: answers(policySchema) },
-      preHandler: app.authenticate(),
+      onRequest: app.authenticate(),
     },
     async (request) => ok(request, await setPolicyStatus(contextOf(request), request.body)),
   );
@@ -82,7 +82,7 @@ export async function templateRoutes(app: FastifyInstance) {
     '/api/list/quality-inspection',
     {
       schema: { tags, summary: 'A quality card per task that dialled this week', response: answers(z.array(qualityInspectionSchema)) },
-      preHandler: app.authenticate(ADMIN),
+      onRequest: app.authenticate(ADMIN),
     },
     async (request) =>
       ok(request, await listQualityInspection(await statsFor(contextOf(request), app.clock.now()), requestLocale(request))),
@@ -91,7 +91,7 @@ export async function templateRoutes(app: FastifyInstance) {
     '/api/list/the-service',
     {
       schema: { tags, summary: "The service cards with the company's switches", response: answers(z.array(serviceCardSchema)) },
-      preHandler: app.authenticate(ADMIN),
+      onRequest: app.authenticate(ADMIN),
     },
     async (request) => ok(request, await listServices(contextOf(request), requestLocale(request))),
   );
@@ -99,7 +99,7 @@ export async function templateRoutes(app: FastifyInstance) {
     '/api/list/rules-preset',
     {
       schema: { tags, summary: "The rule presets with the company's switches", response: answers(z.array(rulePresetSchema)) },
-      preHandler: app.authenticate(ADMIN),
+      onRequest: app.authenticate(ADMIN),
     },
     async (request) => ok(request, await listRulePresets(contextOf(request), requestLocale(request))),
   );
@@ -112,7 +112,7 @@ export async function templateRoutes(app: FastifyInstance) {
         body: cardSwitchSchema,
         response: answers(z.boolean()),
       },
-      preHandler: app.authenticate(ADMIN),
+      onRequest: app.authenticate(ADMIN),
     },
     async (request) => ok(request, await setCardSwitch(contextOf(request), request.body)),
   );
@@ -126,7 +126,7 @@ export async function templateRoutes(app: FastifyInstance) {
         body: channelFormSchema,
         response: answers(channelFormResultSchema),
       },
-      preHandler: app.authenticate(),
+      onRequest: app.authenticate(),
     },
     async (request) => ok(request, await submitChannelForm(contextOf(request), request.body)),
   );
@@ -139,7 +139,7 @@ export async function templateRoutes(app: FastifyInstance) {
         body: groupFormSchema,
         response: answers(z.object({ id: z.string() })),
       },
-      preHandler: app.authenticate(),
+      onRequest: app.authenticate(),
     },
     async (request) => ok(request, await saveGroupForm(contextOf(request), request.body)),
   );
@@ -151,7 +151,7 @@ export async function templateRoutes(app: FastifyInstance) {
         summary: 'The newest media parameters, their approval step, and those in force',
         response: answers(basicProfileSchema),
       },
-      preHandler: app.authenticate(),
+      onRequest: app.authenticate(),
     },
     async (request) => ok(request, await getBasicProfile(contextOf(request))),
   );
@@ -159,7 +159,7 @@ export async function templateRoutes(app: FastifyInstance) {
     '/api/profile/basic/approve',
     {
       schema: { tags, summary: 'Approves saved media parameters (ADMIN)', body: approveSchema, response: answers(z.literal(true)) },
-      preHandler: app.authenticate(ADMIN),
+      onRequest: app.authenticate(ADMIN),
     },
     async (request) => ok(request, await approveMediaSettings(contextOf(request), request.body.id)),
   );
@@ -172,7 +172,7 @@ export async function templateRoutes(app: FastifyInstance) {
         querystring: z.object({ entity: z.string().max(64).optional() }),
         response: answers(z.array(operationLogSchema)),
       },
-      preHandler: app.authenticate(),
+      onRequest: app.authenticate(),
     },
     async (request) => ok(request, await listOperationLog(contextOf(request), request.query, requestLocale(request))),
   );
