@@ -1,9 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { ErrorCode, type Processor, type ProcessorOption } from '@dialwise/contracts';
+import { configureOutbound } from '../../net/outbound-guard.ts';
 import { call, useTestServer } from '../../../test/helper.ts';
 import { addLlm, addProcessor, addProcessorSet, must, operationUsers, processorInput, scenarioDoc } from '../../../test/operation.ts';
 import { auditLog, companyGrants } from '../../db/schema.ts';
+
+// The test models live at 127.0.0.1 (the guard refuses loopback unless allowed).
+configureOutbound({ allowHosts: ['127.0.0.1'] });
 
 const server = useTestServer();
 const en = { 'accept-language': 'en-US' };

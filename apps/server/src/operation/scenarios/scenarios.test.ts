@@ -10,6 +10,7 @@ import {
   type ScenarioParsed,
   type ScenarioSaved,
 } from '@dialwise/contracts';
+import { configureOutbound } from '../../net/outbound-guard.ts';
 import { call, useTestServer } from '../../../test/helper.ts';
 import { addProcessorSet, must, operationUsers, processorInput, scenarioDoc } from '../../../test/operation.ts';
 import { auditLog, companyGrants, scenarios, users } from '../../db/schema.ts';
@@ -17,6 +18,9 @@ import { SecretBox } from '../../secrets/secret-box.ts';
 import { getScenarioVersion } from './get-scenario.ts';
 import { referenceProblems } from './check-references.ts';
 import { seedScenariosDemo } from './seed-demo.ts';
+
+// The test models live at 127.0.0.1 (the guard refuses loopback unless allowed).
+configureOutbound({ allowHosts: ['127.0.0.1'] });
 
 const server = useTestServer();
 const en = { 'accept-language': 'en-US' };
