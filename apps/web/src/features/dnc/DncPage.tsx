@@ -20,7 +20,7 @@ import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorCode, type DncEntry, type DncImportResult } from '@dialwise/contracts';
 import { RequestFailure } from '../../api/client.ts';
-import { formatDateTime } from '../../locale/date-time.ts';
+import { TimeZoneNote, useCompanyTime } from '../../locale/company-time.tsx';
 import { useUser } from '../../store/user.ts';
 import { CompanyPicker } from '../accounts/CompanyPicker.tsx';
 import { addDnc, importDnc, listDnc, removeDnc } from './api.ts';
@@ -29,6 +29,7 @@ import { quietRefusal } from '../../api/quiet-refusal.ts';
 /** The company's do-not-call list (route dncList): search, add, import a CSV, remove. */
 export default function DncPage() {
   const { t } = useTranslation();
+  const time = useCompanyTime();
   const me = useUser((s) => s.user);
   const isDev = me?.authLevel === 'DEV';
   const [companyId, setCompanyId] = useState(me?.customerID ?? '');
@@ -77,7 +78,7 @@ export default function DncPage() {
       title: t('dnc.col.created'),
       dataIndex: 'createTime',
       width: 180,
-      render: (iso: string) => <span className="nowrap">{formatDateTime(iso)}</span>,
+      render: (iso: string) => <span className="nowrap">{time.format(iso)}</span>,
     },
     {
       title: t('dnc.col.actions'),
@@ -108,9 +109,12 @@ export default function DncPage() {
   return (
     <Card className="search-table-card" data-testid="dnc-page">
       <div className="search-table-header">
-        <Typography.Title heading={6} className="search-table-title">
-          {t('dnc.title')}
-        </Typography.Title>
+        <div className="search-table-heading">
+          <Typography.Title heading={6} className="search-table-title">
+            {t('dnc.title')}
+          </Typography.Title>
+          <TimeZoneNote />
+        </div>
         {isDev && (
           <CompanyPicker
             value={companyId}

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { PAGINATION, TASK_FILTERS, type TaskFilter, type TaskListItem, type TaskQuery } from '@dialwise/contracts';
 import { currentLocale } from '../../locale/index.ts';
+import { TimeZoneNote, useCompanyTime } from '../../locale/company-time.tsx';
 import { usePageRoute } from '../shell/route-params.ts';
 import { getProject, projectKeys } from '../projects/api.ts';
 import { EncryptionTag } from '../projects/EncryptionTag.tsx';
@@ -23,6 +24,7 @@ const FILTERS = Object.keys(TASK_FILTERS) as TaskFilter[];
 /** Spec §2 "Task list": status filter, upload and pending-number modals, the task actions. */
 export default function TaskListPage() {
   const { t } = useTranslation();
+  const time = useCompanyTime();
   const navigate = useNavigate();
   const locale = currentLocale();
   const projectId = usePageRoute().params.projectID ?? '';
@@ -138,7 +140,7 @@ export default function TaskListPage() {
       title: t('tasks.col.createTime'),
       dataIndex: 'createTime',
       width: 180,
-      render: (value: string) => new Date(value).toLocaleString(locale),
+      render: (value: string) => time.format(value),
     },
     {
       title: t('realtime.column'),
@@ -171,7 +173,7 @@ export default function TaskListPage() {
   );
 
   return (
-    <Card title={title} className="list-card" data-testid="task-list">
+    <Card title={title} extra={<TimeZoneNote />} className="list-card" data-testid="task-list">
       <div className="search-form search-form-split">
         <Radio.Group
           type="button"
