@@ -27,6 +27,8 @@ import './call-records.css';
 
 /** The days the list and its board start on: the boards' default range. */
 const DEFAULT_DAYS = 7;
+/** The columns' widths added up: at 1440 px with the menu open the table fits, and the sticky Actions column covers nothing. */
+const TABLE_WIDTH = 1140;
 
 /**
  * Spec §2 call-record board: `/board/callRecordBoard/{projectID?}/{taskID?}` (ADMIN, DEV: the company's
@@ -101,7 +103,7 @@ export default function CallRecordsPage() {
     {
       title: t('callRecords.col.placedAt'),
       dataIndex: 'placedAt',
-      width: 170,
+      width: 150,
       render: (value: string, row) => (
         <div className="cell-stack">
           <span>{time.format(value)}</span>
@@ -116,7 +118,7 @@ export default function CallRecordsPage() {
     {
       title: t('callRecords.col.phone'),
       dataIndex: 'phone',
-      width: 150,
+      width: 130,
       render: (value: string) => (
         <span className="call-phone" data-testid="call-record-phone">
           {value}
@@ -126,7 +128,7 @@ export default function CallRecordsPage() {
     {
       title: t('callRecords.col.project'),
       dataIndex: 'projectName',
-      width: 190,
+      width: 160,
       ellipsis: true,
       render: (_, row) => (
         <div className="cell-stack">
@@ -137,11 +139,11 @@ export default function CallRecordsPage() {
         </div>
       ),
     },
-    { title: t('callRecords.col.state'), dataIndex: 'state', width: 110, render: (_, row) => <CallStateTag state={row.state} /> },
+    { title: t('callRecords.col.state'), dataIndex: 'state', width: 100, render: (_, row) => <CallStateTag state={row.state} /> },
     {
       title: t('callRecords.col.outcome'),
       dataIndex: 'outcome',
-      width: 150,
+      width: 130,
       render: (_, row) => (
         <span className="call-nowrap">
           <OutcomeText outcome={row.outcome} />
@@ -151,7 +153,7 @@ export default function CallRecordsPage() {
     {
       title: t('callRecords.col.duration'),
       dataIndex: 'durationMs',
-      width: 100,
+      width: 90,
       align: 'right',
       render: (value: number) => <span className="call-mono">{formatDuration(value)}</span>,
     },
@@ -164,14 +166,14 @@ export default function CallRecordsPage() {
     {
       title: t('callRecords.col.tags'),
       dataIndex: 'tags',
-      width: 180,
+      width: 150,
       render: (_, row) => <CallTagList tags={row.tags} names={tagNames} />,
     },
     {
       title: t('callRecords.col.actions'),
       dataIndex: 'actions',
       fixed: 'right',
-      width: 90,
+      width: 80,
       render: (_, row) => (
         <Button
           type="text"
@@ -250,7 +252,7 @@ export default function CallRecordsPage() {
         columns={columns}
         data={list.isError ? [] : (list.data?.list ?? [])}
         loading={list.isFetching}
-        scroll={{ x: 1250 }}
+        scroll={{ x: TABLE_WIDTH }}
         noDataElement={empty}
         data-testid="call-records-table"
         rowClassName={() => 'call-row'}
