@@ -33,7 +33,7 @@ test("call records, their drawer and the CSV show the company's time, labelled, 
   await expect(note).toContainText('Times in Asia/Shanghai (UTC+08:00)');
 
   const row = page.locator('.arco-table-tr.call-row').first();
-  await expect(row).toBeVisible();
+  await expect(row).toBeVisible({ timeout: 30_000 });
   const id = (await row.getAttribute('data-call-id'))!;
   const call = await api<{ placedAt: string; answeredAt: string | null }>(page, '/api/call-records/get', { id });
   await expect(row.locator('td').first()).toContainText(inZone(call.placedAt));

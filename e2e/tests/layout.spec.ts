@@ -91,7 +91,7 @@ test('call records and the task list fit 1440 px: no sideways scroll, the sticky
       .evaluate((body) => body.scrollWidth <= body.clientWidth + 1);
 
   await page.goto('/board/callRecordBoard');
-  await expect(page.locator('.arco-table-tr.call-row').first()).toBeVisible();
+  await expect(page.locator('.arco-table-tr.call-row').first()).toBeVisible({ timeout: 30_000 });
   expect(await noSidewaysScroll('call-records-table')).toBe(true);
   const header = page.getByTestId('call-records-table').locator('thead th');
   const tags = await header.filter({ hasText: 'Tags' }).boundingBox();
