@@ -136,7 +136,8 @@ test('Reset clears the project from the filter and from the URL; a search puts t
   await signIn(page, 'admin');
   const spring = await springRenewal(page);
   await page.goto(`/board/callRecordBoard/${spring.id}`);
-  await expect(page.getByTestId('call-filter-project')).toContainText('Spring renewal');
+  // The page's first answers can take a while on a loaded machine (the board's charts load with it).
+  await expect(page.getByTestId('call-filter-project')).toContainText('Spring renewal', { timeout: 30_000 });
   await page.getByTestId('call-filter-reset').click();
   await expect(page).toHaveURL(/\/board\/callRecordBoard$/);
   await expect(page.getByTestId('call-filter-project')).not.toContainText('Spring renewal');
