@@ -5,16 +5,18 @@
  * The offline engines (espeak-ng, pocketsphinx, Silero VAD) are the embedded default. A vendor engine is
  * used when `vendorEngines` has an adapter for the scenario's provider — THE one seam where the vendor
  * adapters plug in; any provider without one (or `offline`) runs on the offline engines. A vendor TTS is
- * always wrapped in FallbackTts (offline voice + apology if it fails mid-call).
+ * always wrapped in FallbackTts (offline voice + apology if it fails mid-call), a vendor ASR in FallbackAsr
+ * (the offline recogniser for the rest of the call).
  */
 import type { ScenarioDocument } from '@dialwise/contracts';
 import type { ConversationPlan } from '../conversation/plan.ts';
 import type { CallHandle } from '../telephony/index.ts';
 import type { AsrEngine, AsrSession, TtsEngine, TtsVoice } from './engines.ts';
 import { EspeakTts } from './espeak-tts.ts';
+import { FallbackAsr } from './fallback-asr.ts';
 import { FallbackTts } from './fallback-tts.ts';
 import { SileroVadEngine, type VadTuning } from './silero-vad.ts';
-import { SpeechCallVoice } from './speech-call-voice.ts';
+import { SpeechCallVoice, type SpeechNotice } from './speech-call-voice.ts';
 import { AsrUnavailable, SphinxAsr } from './sphinx-asr.ts';
 
 /** Vendor adapters by scenario provider name; null: no adapter for that provider (the offline engine serves). */
@@ -86,7 +88,8 @@ export class SpeechEngines {
 
   /** The recogniser engine for a provider: its vendor adapter (with the company's credentials), else the offline one. */
   asrEngine(provider: string, companyId?: string): AsrEngine {
-    return (companyId ? this.options.vendorEngines?.(companyId).asr(provider) : null) ?? this.offlineAsr;
+    const vendor = companyId ? this.options.vendorEngines?.(companyId).asr(provider) : null;
+    return vendor ? new FallbackAsr(vendor, this.offlineAsr) : this.offlineAsr;
   }
 
   private vendorsOf(plan: CallSpeechPlan): VendorEngines | null {
@@ -115,13 +118,14 @@ export class SpeechEngines {
     // A vendor TTS fails only while speaking, when the voice exists: the failure is recorded on the call.
     const tts = this.ttsFor(plan, (detail) => voice?.emit('failure', { stage: 'tts', detail, atMs: voice.now() }));
     const asr = this.openDialogAsr(plan);
+    const notices: SpeechNotice[] = asr.unavailable ? [{ stage: 'asr', detail: asr.unavailable }] : [];
     voice = new SpeechCallVoice({
       call,
       tts: tts.engine,
       voice: tts.voice,
       vad: this.vad.create(this.options.vad),
       asr: asr.session,
-      asrUnavailable: asr.unavailable,
+      notices,
       endpointingMs: this.endpointingMs,
     });
     return voice;

@@ -121,7 +121,8 @@ export class TurnListener {
       return;
     }
     const speechEndMs = this.awaiting.shift() ?? transcript.endMs;
-    // Nothing of the grammar in it (a cough, a noise the VAD let through): no turn to answer.
-    if (transcript.text.trim()) this.events.final(transcript.text, speechEndMs);
+    // Nothing of the grammar in it (a cough, a noise the VAD let through): no turn to answer. A turn
+    // nothing could hear is answered all the same (the runtime's fallback line), as without a recogniser.
+    if (transcript.text.trim() || transcript.unheard) this.events.final(transcript.text, speechEndMs);
   }
 }
