@@ -8,7 +8,19 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeLlm, tokens } from '../../test/fake-llm.ts';
 import { seedCompanies, useTestServer } from '../../test/helper.ts';
 import { startSpeakingFarEnd } from '../../test/speaking-far-end.ts';
-import { calls, llms, processors, projects, scenarios, scenarioVersions, sipLines, subtasks, taskSipLines, tasks, voices } from '../db/schema.ts';
+import {
+  calls,
+  llms,
+  processors,
+  projects,
+  scenarios,
+  scenarioVersions,
+  sipLines,
+  subtasks,
+  taskSipLines,
+  tasks,
+  voices,
+} from '../db/schema.ts';
 import { Dialer } from '../dialer/dialer.ts';
 import { configureOutbound } from '../net/outbound-guard.ts';
 import { SecretBox } from '../secrets/secret-box.ts';
@@ -46,7 +58,10 @@ afterEach(async () => {
 async function campaign(farEnd: { address: string; port: number }, llmUrl: string) {
   const db = server.database.db;
   const { companyId } = await seedCompanies(server);
-  const [llm] = await db.insert(llms).values({ vendor: 'Fake', modelType: 'chat', modelName: 'fake', calledName: 'fake', url: llmUrl }).returning();
+  const [llm] = await db
+    .insert(llms)
+    .values({ vendor: 'Fake', modelType: 'chat', modelName: 'fake', calledName: 'fake', url: llmUrl })
+    .returning();
   const [main] = await db
     .insert(processors)
     .values({ alias: 'main', type: 'stream', llmId: llm!.id, systemPrompt: 'You sell Acme plans.' })
@@ -54,7 +69,12 @@ async function campaign(farEnd: { address: string; port: number }, llmUrl: strin
   const [scenario] = await db.insert(scenarios).values({ name: 'Price' }).returning();
   await db
     .insert(scenarioVersions)
-    .values({ scenarioId: scenario!.id, version: 1, document: scenarioDocumentSchema.parse(priceScenario(main!.id)), processorIds: [main!.id] });
+    .values({
+      scenarioId: scenario!.id,
+      version: 1,
+      document: scenarioDocumentSchema.parse(priceScenario(main!.id)),
+      processorIds: [main!.id],
+    });
   const [project] = await db.insert(projects).values({ companyId, name: 'p', encryptionType: 'PLAIN_TEXT' }).returning();
   const [voice] = await db.insert(voices).values({ nickname: 'v', vendor: 'volcano', originalVoiceId: 'v1' }).returning();
   const [task] = await db
