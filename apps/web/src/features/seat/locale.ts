@@ -105,6 +105,8 @@ export const seatMessages = {
   'seat.call.withdrawn.callee-hung-up': ['The customer hung up before you answered', '接听前客户已挂断'],
   'seat.call.withdrawn.signed-out': ['The offer ended because you signed out', '您已签出，来电已取消'],
   'seat.call.done': ['Next call', '继续接听'],
+  'seat.call.filePending': ['File the last call on the right first, then answer this one', '请先在右侧登记上一通通话，再接听本次来电'],
+  'seat.call.why': ['Asked for a person:', '转人工原因：'],
   'seat.call.audioBlocked': ['The browser blocked the call audio: click to play it', '浏览器阻止了通话声音：点击播放'],
 
   // Customer and warm transfer
