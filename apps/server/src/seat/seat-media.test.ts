@@ -76,7 +76,7 @@ function loudest(frames: { at: number; frame: AudioFrame }[], from: number, to =
 }
 
 describe('seat audio over WebRTC, bridged to a real SIP call', () => {
-  it('pre-voice drops the seat’s audio; after connect the far end receives it; the seat hears the call; hang-up ends it', async () => {
+  it('pre-voice drops the seat’s audio; after connect the far end receives it; the seat hears the call; mute silences it at the server; hang-up ends it', async () => {
     sipp = await startSipp({ scenario: 'uas-answer.xml', rtpEcho: true, keys: { pt: 0, codec: 'PCMU' }, timeoutS: 60 });
     const call: CallHandle = trunk.dial({
       to: '13800000001',
@@ -117,8 +117,14 @@ describe('seat audio over WebRTC, bridged to a real SIP call', () => {
       .poll(() => Math.max(0, ...media!.heard.slice(-50).map((payload) => rms(decodeG711('PCMU', payload)))), { timeout: 5000 })
       .toBeGreaterThan(5000);
 
+    // Mute is the server's too: the seat's microphone keeps sending its tone, the far end gets silence.
     seat.send({ type: 'mute', callId: request.callId, muted: true });
     expect(await seat.next('muted')).toMatchObject({ muted: true });
+    await expect.poll(() => loudest(echoed, Date.now() - 600), { timeout: 5000 }).toBeLessThan(50);
+    seat.send({ type: 'mute', callId: request.callId, muted: false });
+    expect(await seat.next('muted')).toMatchObject({ muted: false });
+    const unmutedAt = Date.now();
+    await expect.poll(() => loudest(echoed, unmutedAt), { timeout: 5000 }).toBeGreaterThan(5000);
 
     seat.send({ type: 'hang-up', callId: request.callId });
     expect(await result.seat.ended).toEqual({ by: 'seat' });
