@@ -94,6 +94,8 @@ describe('seat audio over WebRTC, bridged to a real SIP call', () => {
     const pending = server.app.seats.transfer(request);
     const offer = await seat.next('offer');
     seat.send({ type: 'accept', offerId: offer.offerId });
+    // The seat is told its own state: in a call from the accept.
+    expect(await seat.next('seat-state')).toMatchObject({ seatState: 'in-call', projectId: null });
     media = new SeatMediaClient(seat, request.callId);
     await media.connect();
     const result = await pending;
@@ -129,6 +131,7 @@ describe('seat audio over WebRTC, bridged to a real SIP call', () => {
     seat.send({ type: 'hang-up', callId: request.callId });
     expect(await result.seat.ended).toEqual({ by: 'seat' });
     expect(await seat.next('call-ended')).toMatchObject({ callId: request.callId, reason: 'seat-hung-up' });
+    expect(await seat.next('seat-state')).toMatchObject({ seatState: 'waiting', projectId: null });
     const ended = await call.ended;
     expect(ended).toMatchObject({ outcome: 'answered', hungUpBy: 'us' });
     expect(await sipp.exited).toBe(0);

@@ -78,9 +78,12 @@ export function CallPanel({
           {ringing.offer.projectName} · {ringing.offer.taskName}
         </Typography.Paragraph>
         {why && (
-          <Typography.Paragraph className="seat-offer-why" ellipsis={{ rows: 2 }} data-testid="seat-offer-why">
-            {t('seat.call.why')} {why}
-          </Typography.Paragraph>
+          <div className="seat-offer-why" data-testid="seat-offer-why">
+            <Typography.Text type="secondary" className="seat-offer-why-label">
+              {t('seat.call.why')}
+            </Typography.Text>
+            <Typography.Text ellipsis={{ rows: 2 }}>{why}</Typography.Text>
+          </div>
         )}
         <Progress
           percent={Math.max(0, Math.min(100, ((ringing.endsAt - now) * 100) / ringing.totalMs))}
