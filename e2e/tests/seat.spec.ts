@@ -161,7 +161,7 @@ async function takeCall(page: Page): Promise<string | null> {
   try {
     await expect(page.getByTestId('seat-offer-countdown')).toHaveText(/Accept within \d+ s/);
     // Warm transfer: why the customer asked for a person is there before the accept.
-    await expect(page.getByTestId('seat-offer-why')).toContainText(/person|agent|someone/i);
+    await expect(page.getByTestId('seat-offer-why-text')).toContainText(/person|agent|someone/i);
     await expect(page.getByTestId('seat-info')).toContainText(/person|agent|someone/i);
     await page.getByTestId('seat-accept').click({ timeout: 5_000 });
   } catch (error) {
@@ -200,6 +200,8 @@ async function takeCall(page: Page): Promise<string | null> {
   const callId = await page.getByTestId('seat-info').getAttribute('data-call');
   const connected = await live(async () => {
     await expect(panel).toHaveAttribute('data-pre-voice', 'true');
+    await expect(page.getByTestId('seat-state')).toHaveAttribute('data-state', 'in-call');
+    await expect(page.getByTestId('seat-sign-out')).toBeDisabled();
     await expect(page.getByTestId('seat-call-phase-hint')).toHaveText('The customer hears you now');
     // The agent speaks for a while (the fake microphone loops the WAV): three seconds on the call's own clock.
     await expect.poll(timer, { timeout: 30_000 }).toMatch(/0:0[3-9]|0:[1-5]\d/);

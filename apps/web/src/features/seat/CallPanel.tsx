@@ -78,11 +78,13 @@ export function CallPanel({
           {ringing.offer.projectName} · {ringing.offer.taskName}
         </Typography.Paragraph>
         {why && (
-          <div className="seat-offer-why" data-testid="seat-offer-why">
+          <div className="seat-offer-why">
             <Typography.Text type="secondary" className="seat-offer-why-label">
               {t('seat.call.why')}
             </Typography.Text>
-            <Typography.Text ellipsis={{ rows: 2 }}>{why}</Typography.Text>
+            <Typography.Text ellipsis={{ rows: 2 }} data-testid="seat-offer-why-text">
+              {why}
+            </Typography.Text>
           </div>
         )}
         <Progress
