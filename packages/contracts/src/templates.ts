@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { CALL_RECORD_STATUSES } from './call-records.ts';
 import { isoDateTime } from './fields.ts';
 import { roleSchema } from './roles.ts';
+import { seatStateSchema } from './seat.ts';
 
 /**
  * The Arco Design Pro template pages (spec §3 "template-only shapes", §7 "calls of the disabled mock"),
@@ -287,8 +288,8 @@ export const chatItemSchema = z.object({
 });
 export type ChatItem = z.infer<typeof chatItemSchema>;
 
-export const SEAT_MONITOR_STATES = ['notConnected', 'signedOut', 'signedIn', 'waiting', 'inCall'] as const;
-export const monitorSeatSchema = z.object({ id: z.string(), name: z.string(), state: z.enum(SEAT_MONITOR_STATES), since: isoDateTime });
+/** An agent and their seat's state now (the seat's own states); `since`: when it last changed, null if never opened. */
+export const monitorSeatSchema = z.object({ id: z.string(), name: z.string(), state: seatStateSchema, since: isoDateTime.nullable() });
 export type MonitorSeat = z.infer<typeof monitorSeatSchema>;
 
 export const monitorSchema = z.object({
@@ -305,8 +306,8 @@ export const monitorSchema = z.object({
       total: z.number().int(),
     }),
   ),
-  /** Null while no seat service is wired in (the seat area reports states once it runs). */
-  seats: z.array(monitorSeatSchema).nullable(),
+  /** Every agent of the company with their seat's state (busiest first). */
+  seats: z.array(monitorSeatSchema),
 });
 export type Monitor = z.infer<typeof monitorSchema>;
 

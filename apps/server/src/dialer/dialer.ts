@@ -1,12 +1,13 @@
 import { analyzeCall, analyzePendingCalls } from '../conversation/analyze-call.ts';
-import { ConverseStep } from '../conversation/converse-step.ts';
+import { ConverseStep, type ConverseOptions } from '../conversation/converse-step.ts';
 import { conversationOf } from '../conversation/history.ts';
 import { loadConversationPlan } from '../conversation/load-plan.ts';
 import { PlanCache } from '../conversation/plan-cache.ts';
+import type { ConversationPlan } from '../conversation/plan.ts';
 import { TextCallVoice } from '../conversation/text-call-voice.ts';
 import type { SeatDispatcher } from '../seat/seat-dispatcher.ts';
 import type { CallbackEvent } from '@dialwise/contracts';
-import { type SpeechEngines, speechPlanOf } from '../speech/speech-engines.ts';
+import { type SpeechEngines, scenarioPhrases, speechPlanOf } from '../speech/speech-engines.ts';
 import { offlineVoice, wholeClip } from '../speech/whole-clip.ts';
 import { applySystemTransition } from '../tasks/task-progress.ts';
 import { randomBytes } from 'node:crypto';
@@ -339,7 +340,25 @@ export class Dialer {
       },
       timeScale: scale,
       onTransferred: (operatorId) => void this.callback(claim.callId, 'transferred', { operatorId }),
+      transcribeSeat: this.seatTranscription(plan, claim.companyId),
     });
+  }
+
+  /**
+   * The seat's transcriber when the scenario has an operator ASR: on SIP and simulated calls alike (the
+   * seat's audio is real either way), from the speech engines (loaded on first use).
+   */
+  private seatTranscription(plan: ConversationPlan, companyId: string): ConverseOptions['transcribeSeat'] {
+    const operatorAsr = plan.scenario.operatorAsr;
+    if (!operatorAsr) return undefined;
+    return async (events) => {
+      const engines = await this.deps.speech?.();
+      if (!engines) throw new Error('the speech engines are unavailable: the seat is not transcribed');
+      return engines.openSeatTranscriber(
+        { language: plan.language, operatorAsr, phrases: scenarioPhrases(plan.scenario), companyId },
+        events,
+      );
+    };
   }
 
   /** Writes a call event to the callback outbox; a failure there is logged, never fails the call. */

@@ -9,12 +9,14 @@
  * (the offline recogniser for the rest of the call).
  */
 import type { ScenarioDocument } from '@dialwise/contracts';
+import type { SeatTranscriber, SeatTranscriptEvents } from '../conversation/seat-transcript.ts';
 import type { ConversationPlan } from '../conversation/plan.ts';
 import type { CallHandle } from '../telephony/index.ts';
 import type { AsrEngine, AsrSession, TtsEngine, TtsVoice } from './engines.ts';
 import { EspeakTts } from './espeak-tts.ts';
 import { FallbackAsr } from './fallback-asr.ts';
 import { FallbackTts } from './fallback-tts.ts';
+import { SpeechSeatTranscriber } from './seat-transcriber.ts';
 import { SileroVadEngine, type VadTuning } from './silero-vad.ts';
 import { SpeechCallVoice, type SpeechNotice } from './speech-call-voice.ts';
 import { AsrUnavailable, SphinxAsr } from './sphinx-asr.ts';
@@ -49,6 +51,29 @@ export interface CallSpeechPlan {
   /** The company whose vendor credentials the call's engines use (absent: offline engines only). */
   companyId?: string;
 }
+
+/** What the seat's recogniser is chosen from: the scenario's operator ASR, the call's language and company. */
+export interface SeatSpeechPlan {
+  language: string;
+  operatorAsr: { provider: string; url: string | null };
+  phrases: readonly string[];
+  companyId?: string;
+}
+
+/**
+ * What agents say on a taken call, for the offline recogniser's grammar (it only knows the phrases it is
+ * given; a vendor ASR transcribes anything). The callee's common replies are in every grammar already.
+ */
+export const OPERATOR_PHRASES = [
+  'how can i help you',
+  'thank you for calling',
+  'let me check that for you',
+  'one moment please',
+  'i understand',
+  'i will call you back',
+  'is there anything else',
+  'have a nice day',
+] as const;
 
 export const DEFAULT_ENDPOINTING_MS = 600;
 
@@ -110,6 +135,26 @@ export class SpeechEngines {
       if (error instanceof AsrUnavailable) return { session: null, unavailable: error.message };
       return { session: null, unavailable: `speech recogniser failed to start: ${String(error)}` };
     }
+  }
+
+  /**
+   * The seat's transcriber after a transfer (the scenario's `operatorAsr`): its vendor adapter with the
+   * company's credentials, else the offline recogniser on a grammar of what agents say (OPERATOR_PHRASES)
+   * plus the scenario's phrases. No recogniser for the language: the failure is reported once, no lines.
+   */
+  openSeatTranscriber(plan: SeatSpeechPlan, events: SeatTranscriptEvents): SeatTranscriber {
+    let asr: AsrSession | null = null;
+    try {
+      asr = this.asrEngine(plan.operatorAsr.provider, plan.companyId).open({
+        provider: plan.operatorAsr.provider,
+        url: plan.operatorAsr.url,
+        language: plan.language,
+        phrases: [...OPERATOR_PHRASES, ...plan.phrases],
+      });
+    } catch (error) {
+      events.failure(error instanceof AsrUnavailable ? error.message : `operator recogniser failed to start: ${String(error)}`);
+    }
+    return new SpeechSeatTranscriber(this.vad.create(this.options.vad), asr, events, this.endpointingMs);
   }
 
   /** The speaking, listening voice of one answered SIP call. */

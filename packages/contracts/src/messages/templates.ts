@@ -56,6 +56,8 @@ export const TEMPLATES_MESSAGES = {
     'en-US': '{seat} lost the connection ({reason}) and must sign in again.',
     'zh-CN': '{seat} 连接已断开（{reason}），需要重新签入。',
   },
+  'msg.seatDisconnected.heartbeat': { 'en-US': 'heartbeat timeout', 'zh-CN': '心跳超时' },
+  'msg.seatDisconnected.connectionError': { 'en-US': 'connection error', 'zh-CN': '连接错误' },
   'msg.sub.task': { 'en-US': 'Task', 'zh-CN': '任务' },
   'msg.sub.upload': { 'en-US': 'Upload', 'zh-CN': '上传' },
   'msg.sub.seat': { 'en-US': 'Seat', 'zh-CN': '坐席' },
