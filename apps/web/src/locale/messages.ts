@@ -141,6 +141,12 @@ const SHELL_MESSAGES = {
   'common.back': ['Back', '返回'],
   'common.backHome': ['Back to the start page', '返回首页'],
   'common.reload': ['Reload', '刷新'],
+  // Every time is the company's (locale/company-time.tsx): pages and drawers say which zone once.
+  'time.zoneNote': ['Times in {{zone}} ({{offset}})', '时间按 {{zone}}（{{offset}}）'],
+  'time.zoneHint': [
+    "Your company's time zone: the dialer's call windows, the boards' days and the CSV export use it too.",
+    '公司所在时区：任务的呼叫时段、看板的日期和导出的 CSV 都按此时区。',
+  ],
 
   // Navbar and user menu
   'nav.language': ['Language', '语言'],

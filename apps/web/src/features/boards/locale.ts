@@ -9,7 +9,7 @@ export const boardsMessages = {
   'boards.range.today': ['Today', '今天'],
   'boards.range.7d': ['Last 7 days', '近 7 天'],
   'boards.range.30d': ['Last 30 days', '近 30 天'],
-  'boards.timeZone': ['Days and hours in {{zone}}', '日期与时间按 {{zone}}'],
+  'boards.rangeNote': ['Finished calls placed {{from}} – {{to}} (whole days)', '{{from}} 至 {{to}}（整天）已结束的通话'],
   'boards.total': ['Outbound calls', '外呼总数'],
   'boards.connected': ['Connected', '接通数'],
   'boards.connectRate': ['Connect rate', '接通率'],

@@ -2,7 +2,7 @@ import { Button, Descriptions, Drawer, Empty, Result, Skeleton, Typography } fro
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { CallRecordDetail } from '@dialwise/contracts';
-import { formatDateTime } from '../../locale/date-time.ts';
+import { TimeZoneNote, useCompanyTime } from '../../locale/company-time.tsx';
 import { callRecordKeys, getCallRecord } from './api.ts';
 import { CallStateTag, CallTagList, DispositionText, OutcomeText, TransferTag } from './CallTags.tsx';
 import { ConversationView } from './ConversationView.tsx';
@@ -38,7 +38,12 @@ export function CallRecordDrawer({ callId, canReveal, tagNames, onClose }: Props
   return (
     <Drawer
       width={640}
-      title={t('callRecords.drawer.title')}
+      title={
+        <span className="drawer-title-with-zone">
+          {t('callRecords.drawer.title')}
+          <TimeZoneNote />
+        </span>
+      }
       visible={Boolean(callId)}
       onCancel={onClose}
       footer={null}
@@ -74,7 +79,8 @@ export function CallRecordDrawer({ callId, canReveal, tagNames, onClose }: Props
 
 function CallFacts({ call, canReveal, tagNames }: { call: CallRecordDetail; canReveal: boolean; tagNames: Map<string, string> }) {
   const { t } = useTranslation();
-  const when = (iso: string | null) => (iso ? formatDateTime(iso) : '—');
+  const time = useCompanyTime();
+  const when = (iso: string | null) => time.format(iso);
   const sip = call.sipStatus ? `${call.sipStatus} ${call.sipReason ?? ''}`.trim() : (call.sipReason ?? '—');
   return (
     <>
@@ -109,7 +115,7 @@ function CallFacts({ call, canReveal, tagNames }: { call: CallRecordDetail; canR
                       <span className="call-muted">
                         {' '}
                         · {call.disposition.by}
-                        {call.disposition.at ? ` · ${formatDateTime(call.disposition.at)}` : ''}
+                        {call.disposition.at ? ` · ${time.format(call.disposition.at)}` : ''}
                       </span>
                     )}
                   </span>

@@ -1,6 +1,19 @@
 /** Strings of the call-record board, its filters and detail drawer, [en-US, zh-CN]. */
 export const callRecordsMessages = {
   'callRecords.title': ['Call records', '通话记录'],
+  'callRecords.range': ['Calls placed {{from}} – {{to}}', '拨打时间 {{from}} – {{to}} 的通话'],
+  'callRecords.range.from': ['Calls placed from {{from}}', '拨打时间自 {{from}} 起的通话'],
+  'callRecords.range.until': ['Calls placed until {{to}}', '拨打时间截至 {{to}} 的通话'],
+  'callRecords.range.all': ['Calls placed at any time', '全部时间的通话'],
+  'callRecords.range.boardDays': ['the board above counts whole days, {{from}} – {{to}}', '上方看板按整天统计：{{from}} – {{to}}'],
+  'callRecords.range.listOnly': [
+    'the phone, status, duration, tag and transfer filters narrow the list only',
+    '号码、状态、时长、标签与转人工筛选只作用于列表',
+  ],
+  'callRecords.range.finished': [
+    'The board adds up finished calls as they end; a call still in progress shows in the list first.',
+    '看板统计已结束的通话；进行中的通话先出现在列表中。',
+  ],
   'callRecords.filter.project': ['Project', '项目'],
   'callRecords.filter.task': ['Task', '任务'],
   'callRecords.filter.phone': ['Phone number', '电话号码'],

@@ -6,7 +6,8 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { SEAT_STATE_COLOR } from '../seat/seat-labels.ts';
 import { templatesApi } from '../templates/api.ts';
-import { formatDuration, formatTime } from '../templates/format.ts';
+import { formatDuration } from '../templates/format.ts';
+import { TimeZoneNote, useCompanyTime } from '../../locale/company-time.tsx';
 import '../templates/templates.css';
 
 /** The monitor polls: fresh enough to watch calls finish, light enough for a page left open all day. */
@@ -14,10 +15,20 @@ const POLL_MS = 5_000;
 
 function Feed() {
   const { t } = useTranslation();
+  const time = useCompanyTime();
   const navigate = useNavigate();
   const feed = useQuery({ queryKey: ['monitor', 'feed'], queryFn: templatesApi.latestCalls, refetchInterval: POLL_MS });
   return (
-    <Card className="wp-card monitor-feed" title={t('mon.feed')} extra={<Badge status="processing" text={t('mon.live')} />}>
+    <Card
+      className="wp-card monitor-feed"
+      title={t('mon.feed')}
+      extra={
+        <Space size={16}>
+          <TimeZoneNote />
+          <Badge status="processing" text={t('mon.live')} />
+        </Space>
+      }
+    >
       {(feed.data ?? []).length === 0 ? (
         <Empty description={t('mon.feed.empty')} />
       ) : (
@@ -45,7 +56,7 @@ function Feed() {
                 }
                 description={
                   <span>
-                    {formatTime(item.time)}
+                    {time.format(item.time, { noYear: true })}
                     {item.status === 'connected' ? ` · ${formatDuration(item.durationMs)}` : ''}
                     {item.outcome ? ` · ${t(`boards.outcome.${item.outcome}`, { defaultValue: item.outcome })}` : ''}
                     {item.content ? ` · ${item.content}` : ''}

@@ -9,7 +9,8 @@ import { StatTile } from '../boards/StatTile.tsx';
 import { useUser } from '../../store/user.ts';
 import { templatesApi } from '../templates/api.ts';
 import { frequentPages } from '../templates/frequent-pages.ts';
-import { formatNumber, formatPercent, formatTime } from '../templates/format.ts';
+import { formatNumber, formatPercent } from '../templates/format.ts';
+import { TimeZoneNote, useCompanyTime } from '../../locale/company-time.tsx';
 import '../boards/boards.css';
 import '../templates/templates.css';
 
@@ -135,9 +136,10 @@ function Busiest() {
 
 function Announcements() {
   const { t } = useTranslation();
+  const time = useCompanyTime();
   const notices = useQuery({ queryKey: ['messages', 'list', 'notice'], queryFn: () => templatesApi.messages('notice') });
   return (
-    <Card className="wp-card" title={t('wp.announcements')}>
+    <Card className="wp-card" title={t('wp.announcements')} extra={<TimeZoneNote />}>
       {(notices.data ?? []).length === 0 ? (
         <Empty description={t('wp.announcements.empty')} />
       ) : (
@@ -150,7 +152,7 @@ function Announcements() {
             <List.Item key={m.id}>
               <Typography.Text bold={m.status === 0}>{m.title}</Typography.Text>
               <Typography.Text type="secondary" className="wp-announce-time">
-                {formatTime(m.time)}
+                {time.format(m.time, { noYear: true })}
               </Typography.Text>
             </List.Item>
           )}

@@ -15,7 +15,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useUser } from '../../store/user.ts';
 import { templatesApi } from './api.ts';
-import { formatTime } from './format.ts';
+import { TimeZoneNote, useCompanyTime } from '../../locale/company-time.tsx';
 
 /** Unread counts refresh on this beat, so a product event shows up without a reload. */
 const POLL_MS = 30_000;
@@ -38,6 +38,7 @@ const COLORS: Partial<Record<Message['messageType'], string>> = {
 
 function MessageItem({ message, onOpen }: { message: Message; onOpen(message: Message): void }) {
   const { t } = useTranslation();
+  const time = useCompanyTime();
   return (
     <List.Item
       key={message.id}
@@ -65,7 +66,7 @@ function MessageItem({ message, onOpen }: { message: Message; onOpen(message: Me
               {message.content}
             </Typography.Paragraph>
             <Typography.Text type="secondary" className="message-time">
-              {message.subTitle} · {formatTime(message.time)}
+              {message.subTitle} · {time.format(message.time, { noYear: true })}
             </Typography.Text>
           </div>
         }
@@ -124,6 +125,9 @@ function MessagePanel({ onClose }: { onClose(): void }) {
             render={(message: Message) => <MessageItem message={message} onOpen={open} />}
           />
         )}
+      </div>
+      <div className="message-zone">
+        <TimeZoneNote />
       </div>
       <div className="message-footer">
         <Button
