@@ -59,16 +59,23 @@ for (const { locale, words } of LANGUAGES) {
       expect(page1.list).toEqual([expect.objectContaining({ name, status: 'online' })]);
     });
 
-    test('a rule preset switch persists across a reload', async () => {
+    test('a rule preset switch persists across a reload and reaches the dialer’s setting; the always-on rules cannot be switched', async () => {
       await page.goto('/list/card');
       await page.getByTestId('card-tab-rules').click();
-      const toggle = page.getByTestId('rule-toggle-maskNumbers');
+      await expect(page.getByTestId('rule-toggle-maskNumbers')).toBeDisabled();
+      await expect(page.getByTestId('rule-toggle-doNotCall')).toHaveAttribute('aria-checked', 'true');
+      const toggle = page.getByTestId('rule-toggle-circuitBreaker');
       const before = (await toggle.getAttribute('aria-checked')) === 'true';
       await toggle.click();
       await expect(toggle).toHaveAttribute('aria-checked', String(!before));
       await page.reload();
       await page.getByTestId('card-tab-rules').click();
-      await expect(page.getByTestId('rule-toggle-maskNumbers')).toHaveAttribute('aria-checked', String(!before));
+      await expect(page.getByTestId('rule-toggle-circuitBreaker')).toHaveAttribute('aria-checked', String(!before));
+      const rules = await api<{ id: string; enable: boolean }[]>(page, '/api/list/rules-preset');
+      expect(rules.find((rule) => rule.id === 'circuitBreaker')?.enable).toBe(!before);
+      // Back as it was: the demo company's other tests dial with its breaker.
+      await page.getByTestId('rule-toggle-circuitBreaker').click();
+      await expect(page.getByTestId('rule-toggle-circuitBreaker')).toHaveAttribute('aria-checked', String(before));
     });
 
     test('the step form refuses a bad activity name, then saves through its steps', async () => {

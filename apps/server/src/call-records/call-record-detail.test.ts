@@ -139,7 +139,9 @@ describe('answering-machine verdict', () => {
     const detail = await call<CallRecordDetail>(server, '/api/call-records/get', { token: w.alice, body: { id: voicemail } });
     expect(detail.body.data).toMatchObject({ state: 'voicemail', amd });
     // A task that did not detect: no verdict, in the drawer and in the list.
-    expect((await call<CallRecordDetail>(server, '/api/call-records/get', { token: w.alice, body: { id: plain } })).body.data.amd).toBeNull();
+    expect(
+      (await call<CallRecordDetail>(server, '/api/call-records/get', { token: w.alice, body: { id: plain } })).body.data.amd,
+    ).toBeNull();
     const listed = await call<{ list: { id: string; amd: unknown }[] }>(server, '/api/call-records/list', { token: w.alice, body: {} });
     expect(Object.fromEntries(listed.body.data.list.map((row) => [row.id, row.amd]))).toEqual({ [voicemail]: amd, [plain]: null });
     // Another company's admin sees neither the call nor its verdict.

@@ -11,6 +11,10 @@ export const TEMPLATES_MESSAGES = {
     'zh-CN': '推广地址须以 http:// 或 https:// 开头',
   },
   'v.template.advertisingContent': { 'en-US': 'Advertising content: at most 200 words', 'zh-CN': '广告内容最多 200 字' },
+  'v.template.alwaysOn': {
+    'en-US': 'This rule always applies and cannot be turned off',
+    'zh-CN': '该规则始终生效，不能关闭',
+  },
   'v.template.promotionTime': { 'en-US': 'The promotion must end on or after its start', 'zh-CN': '推广结束日期不能早于开始日期' },
   'v.template.bitrateOrder': {
     'en-US': 'Bitrate: minimum ≤ default ≤ maximum',
@@ -84,35 +88,44 @@ export const TEMPLATES_MESSAGES = {
   // Card list: the service and rule catalogue.
   'card.service.callAnalysis.title': { 'en-US': 'Call analysis', 'zh-CN': '通话分析' },
   'card.service.callAnalysis.desc': {
-    'en-US': 'Tags and a summary for every connected call, by the scenario’s analysis stream.',
-    'zh-CN': '由场景的分析流为每通接通的电话生成标签与摘要。',
+    'en-US': 'Tags and a summary for every connected call, by the scenario’s analysis stream. Off: calls end without analysis.',
+    'zh-CN': '由场景的分析流为每通接通的电话生成标签与摘要。关闭后：通话结束后不做分析。',
   },
   'card.service.recording.title': { 'en-US': 'Call recording', 'zh-CN': '通话录音' },
   'card.service.recording.desc': {
-    'en-US': 'Keep a WAV recording of each call for playback.',
-    'zh-CN': '为每通电话保存 WAV 录音以便回放。',
+    'en-US': 'Keep a WAV recording of each call for playback and callback links. Off: new calls are not recorded.',
+    'zh-CN': '为每通电话保存 WAV 录音，用于回放和回调链接。关闭后：新的通话不再录音。',
   },
   'card.service.redial.title': { 'en-US': 'Automatic redial', 'zh-CN': '自动重拨' },
   'card.service.redial.desc': {
-    'en-US': 'Call unanswered and busy numbers again after a gap.',
-    'zh-CN': '对未接和占线的号码间隔一段时间后重拨。',
+    'en-US': 'Call busy, unanswered and voicemail numbers again as each task’s redial settings say. Off: every number is tried once.',
+    'zh-CN': '按各任务的重拨设置，对占线、未接和语音信箱的号码再次拨打。关闭后：每个号码只拨打一次。',
   },
   'card.service.callback.title': { 'en-US': 'Result callbacks', 'zh-CN': '结果回调' },
   'card.service.callback.desc': {
-    'en-US': 'Post each call’s result to your system, signed and retried.',
-    'zh-CN': '将每通电话的结果签名后推送到您的系统，失败自动重试。',
+    'en-US': 'Post each call’s events to the scenario’s callback URLs, signed and retried. Off: no new callbacks are sent.',
+    'zh-CN': '将每通电话的事件签名后推送到场景配置的回调地址，失败自动重试。关闭后：不再发送新的回调。',
   },
   'card.rule.doNotCall.title': { 'en-US': 'Honour the do-not-call list', 'zh-CN': '遵守免打扰名单' },
-  'card.rule.doNotCall.desc': { 'en-US': 'Skip numbers on the company’s list.', 'zh-CN': '跳过公司名单中的号码。' },
+  'card.rule.doNotCall.desc': {
+    'en-US': 'Numbers on the company’s do-not-call list are never dialled.',
+    'zh-CN': '公司免打扰名单中的号码永不拨打。',
+  },
   'card.rule.circuitBreaker.title': { 'en-US': 'Pause on line failures', 'zh-CN': '线路故障时暂停' },
   'card.rule.circuitBreaker.desc': {
-    'en-US': 'Pause a task when most of its recent calls fail on the line.',
-    'zh-CN': '当任务最近的大多数呼叫线路失败时暂停任务。',
+    'en-US': 'Pause a task when most of its last 20 calls fail on the line. Off: tasks keep dialling through line failures.',
+    'zh-CN': '任务最近 20 通呼叫中大多数线路失败时暂停任务。关闭后：线路故障时任务继续拨打。',
   },
   'card.rule.callWindow.title': { 'en-US': 'Keep to the call window', 'zh-CN': '遵守呼叫时段' },
-  'card.rule.callWindow.desc': { 'en-US': 'Dial only inside the task’s hours and weekdays.', 'zh-CN': '仅在任务设定的时段和星期内拨打。' },
+  'card.rule.callWindow.desc': {
+    'en-US': 'Dial only inside each task’s hours and weekdays, in the company’s time zone.',
+    'zh-CN': '仅在任务设定的时段和星期内拨打（按公司时区）。',
+  },
   'card.rule.maskNumbers.title': { 'en-US': 'Mask phone numbers', 'zh-CN': '号码脱敏' },
-  'card.rule.maskNumbers.desc': { 'en-US': 'Show numbers masked in lists and records.', 'zh-CN': '在列表和记录中脱敏显示号码。' },
+  'card.rule.maskNumbers.desc': {
+    'en-US': 'Numbers are masked in lists, records and exports; revealing one is permission-checked and logged.',
+    'zh-CN': '列表、记录和导出中的号码均脱敏显示；查看明文需权限并会被记录。',
+  },
   'card.quality.calls': { 'en-US': 'Calls', 'zh-CN': '呼叫数' },
   'card.quality.connectRate': { 'en-US': 'Connect rate', 'zh-CN': '接通率' },
   'card.quality.analysed': { 'en-US': 'Analysed', 'zh-CN': '已分析' },

@@ -87,9 +87,11 @@ export const templatesMessages = {
   'st.empty': ['No policy matches', '没有符合条件的策略'],
   // card list
   'cl.hint': [
-    'Quality cards are this week’s figures of each task that dialled. Switches are kept for your company.',
-    '质检卡片为本周每个外呼任务的数据；开关设置按公司保存。',
+    'Quality cards are this week’s figures of each task that dialled. Services and rules apply to every task of your company; a switch takes effect from the next call.',
+    '质检卡片为本周每个外呼任务的数据。服务与规则作用于贵公司的所有任务，开关从下一通呼叫起生效。',
   ],
+  'cl.alwaysOn': ['Always on', '始终生效'],
+  'cl.alwaysOnHint': ['This rule always applies and cannot be turned off', '该规则始终生效，不能关闭'],
   'cl.tab.quality': ['Quality inspection', '内容质检'],
   'cl.tab.services': ['Services', '服务'],
   'cl.tab.rules': ['Rule presets', '规则预置'],
