@@ -268,6 +268,6 @@ test('call records filter by voicemail and by invalid number, and the drawer sho
   await page.getByTestId(`call-record-open-${voicemail.list[0]!.id}`).click();
   await expect(drawer).toContainText('接听方识别');
   await expect(drawer.getByTestId('call-amd-outcome')).toHaveText('答录机');
-  await expect(drawer.getByTestId('call-amd-decision')).toHaveText(`接通后 ${seconds(machine.amd.decisionMs, 'zh-CN')} 秒 判定`);
+  await expect(drawer.getByTestId('call-amd-decision')).toHaveText(`接通后 ${seconds(machine.amd.decisionMs, 'zh-CN')} 秒判定`);
   await expect(drawer).toContainText('高亮项：判定依据');
 });

@@ -248,7 +248,8 @@ export const seriesChartSchema = z.object({
   data: z.array(z.object({ name: z.string(), value: z.array(z.number()) })),
 });
 export type SeriesChart = z.infer<typeof seriesChartSchema>;
-export const quotaResultSchema = z.object({ count: z.number(), growth: z.number(), chartData: z.array(chartPointSchema) });
+/** `growth`: percent change on the period before, null when that period had nothing to compare with. */
+export const quotaResultSchema = z.object({ count: z.number(), growth: z.number().nullable(), chartData: z.array(chartPointSchema) });
 export type QuotaResult = z.infer<typeof quotaResultSchema>;
 
 /** Data analysis quota cards: visitors = calls placed, comment = connected, published = transfers to a seat, other = minutes talked. */
@@ -260,7 +261,13 @@ export const chainQuerySchema = z.object({ quota: z.enum(CHAIN_QUOTAS) });
 
 export const POPULAR_TYPES = ['text', 'image', 'video'] as const;
 export const popularQuerySchema = z.object({ type: z.enum(POPULAR_TYPES).default('text') });
-export const popularItemSchema = z.object({ key: z.string(), clickNumber: z.number(), title: z.string(), increases: z.number() });
+/** `increases`: percent change on last week, null when it had no calls. */
+export const popularItemSchema = z.object({
+  key: z.string(),
+  clickNumber: z.number(),
+  title: z.string(),
+  increases: z.number().nullable(),
+});
 export type PopularItem = z.infer<typeof popularItemSchema>;
 
 export const popularAuthorSchema = z.object({
@@ -323,8 +330,8 @@ export const monitorSchema = z.object({
       total: z.number().int(),
     }),
   ),
-  /** Null while no seat service is wired in (the seat area reports states once it runs). */
-  seats: z.array(monitorSeatSchema).nullable(),
+  /** The company's operators and their seats' states (not connected: no live seat page). */
+  seats: z.array(monitorSeatSchema),
 });
 export type Monitor = z.infer<typeof monitorSchema>;
 

@@ -52,13 +52,17 @@ export async function seedBoardsDemo(tx: DbOrTx, ids: BoardsDemoIds, now = new D
   const next = random(7);
   const rows: (typeof calls.$inferInsert)[] = [];
   for (const task of taskRows) {
-    const [line] = await tx.select({ id: taskSipLines.sipLineId }).from(taskSipLines).where(eq(taskSipLines.taskId, task.id)).limit(1);
+    const lines = await tx
+      .select({ id: taskSipLines.sipLineId })
+      .from(taskSipLines)
+      .where(eq(taskSipLines.taskId, task.id))
+      .orderBy(asc(taskSipLines.sipLineId));
     const numbers = await tx
       .select({ id: subtasks.id, phone: subtasks.phone, prologueInfo: subtasks.prologueInfo, businessInfo: subtasks.businessInfo })
       .from(subtasks)
       .where(eq(subtasks.taskId, task.id))
       .orderBy(asc(subtasks.id));
-    if (!line || numbers.length === 0) continue;
+    if (lines.length === 0 || numbers.length === 0) continue;
     const [startHour, startMinute] = task.callStart.split(':').map(Number) as [number, number];
     const [endHour, endMinute] = task.callEnd.split(':').map(Number) as [number, number];
     const windowMs = (endHour * 60 + endMinute - (startHour * 60 + startMinute)) * 60_000;
@@ -78,7 +82,8 @@ export async function seedBoardsDemo(tx: DbOrTx, ids: BoardsDemoIds, now = new D
           projectId: task.projectId,
           taskId: task.id,
           subtaskId: number.id,
-          sipLineId: line.id,
+          // Calls spread over the task's lines, the first carrying most (the per-line charts show them apart).
+          sipLineId: lines[next() < 0.65 ? 0 : Math.floor(next() * lines.length)]!.id,
           phone: number.phone,
           attempt: 1,
           prologueInfo: number.prologueInfo,

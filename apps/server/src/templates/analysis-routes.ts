@@ -30,13 +30,13 @@ import {
   getPopular,
   getPopularAuthors,
 } from './get-analysis.ts';
-import { getLatestCalls, getMonitor, getWorkplaceOverview, type SeatStates } from './get-dashboards.ts';
+import { getLatestCalls, getMonitor, getWorkplaceOverview } from './get-dashboards.ts';
 
 /**
  * The dashboards' and visualization pages' charts, from the company's own calls (docs/templates.md maps
  * each template chart to what it shows). The dashboards are ADMIN's, as their routes are.
  */
-export async function analysisRoutes(app: FastifyInstance, options: { seatStates: SeatStates | null }) {
+export async function analysisRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['templates'];
   const ADMIN = ['ADMIN'] as const;
@@ -60,7 +60,7 @@ export async function analysisRoutes(app: FastifyInstance, options: { seatStates
       schema: { tags, summary: 'Running tasks with their live calls and concurrency; seat states', response: answers(monitorSchema) },
       onRequest: app.authenticate(ADMIN),
     },
-    async (request) => ok(request, await getMonitor(contextOf(request), options.seatStates)),
+    async (request) => ok(request, await getMonitor(contextOf(request), app.clock.now())),
   );
   r.get(
     '/api/chat/list',

@@ -15,7 +15,7 @@ import {
 import { eq } from 'drizzle-orm';
 import { addUser, call, login, seedCompanies, useTestServer } from '../../test/helper.ts';
 import { insertCall, projectWithTask } from '../../test/call-fixtures.ts';
-import { tasks } from '../db/schema.ts';
+import { seats, tasks, users } from '../db/schema.ts';
 
 const server = useTestServer();
 const DAY = 86_400_000;
@@ -80,10 +80,28 @@ describe('dashboards and analysis on the company’s own calls', () => {
     expect((await get(boss, '/api/popular/list?type=audio')).code).toBe(ErrorCode.VALIDATION);
     const monitor = (await get<Monitor>(boss, '/api/dashboard/monitor')).data;
     expect(monitor.tasks).toEqual([expect.objectContaining({ id: mine.taskId, liveCalls: 0, pending: 7, total: 11 })]);
-    expect(monitor.seats).toBeNull();
+    // The company's one operator, who never opened the seat page: not connected.
+    expect(monitor.seats).toEqual([expect.objectContaining({ name: expect.any(String), state: 'notConnected' })]);
     const feed = (await get<ChatItem[]>(boss, '/api/chat/list')).data;
     expect(feed).toHaveLength(4);
     expect(feed[0]).toMatchObject({ username: 'Mine-t1', content: 'Wants a callback', status: 'connected', phone: '*******0001' });
+  });
+
+  it('the monitor shows each operator’s seat as the seat area keeps it; a seat whose process stopped beating is not connected', async () => {
+    const { boss, companyId, otherCompanyId } = await setUp();
+    const [operator] = await server.database.db.select({ id: users.id }).from(users).where(eq(users.username, 'seat'));
+    await addUser(server, otherCompanyId, 'rivalseat', 'OPR');
+    const seatOf = (state: 'waiting' | 'in-call', heartbeatAt: Date) =>
+      server.database.db
+        .insert(seats)
+        .values({ operatorId: operator!.id, companyId, state, node: 'n1', heartbeatAt, updatedAt: new Date('2026-03-02T08:00:00Z') })
+        .onConflictDoUpdate({ target: seats.operatorId, set: { state, heartbeatAt } });
+    await seatOf('waiting', new Date());
+    expect((await get<Monitor>(boss, '/api/dashboard/monitor')).data.seats).toEqual([
+      { id: operator!.id, name: expect.any(String), state: 'waiting', since: '2026-03-02T08:00:00.000Z' },
+    ]);
+    await seatOf('in-call', new Date(Date.now() - 10 * 60_000));
+    expect((await get<Monitor>(boss, '/api/dashboard/monitor')).data.seats.map((seat) => seat.state)).toEqual(['notConnected']);
   });
 
   it('the dashboards are ADMIN’s', async () => {

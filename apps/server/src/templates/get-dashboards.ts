@@ -1,8 +1,9 @@
 import { and, desc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
-import { maskSubtaskPhone, type ChatItem, type Monitor, type MonitorSeat, type WorkplaceOverview } from '@dialwise/contracts';
+import { maskSubtaskPhone, type ChatItem, type Monitor, type WorkplaceOverview } from '@dialwise/contracts';
 import type { ActionContext } from '../auth/actor.ts';
 import { calls, projects, tasks } from '../db/schema.ts';
 import { lastDays, sums, type Stats } from './call-stats.ts';
+import { listSeatStates } from './list-seat-states.ts';
 
 const rate = (connected: number, total: number) => (total === 0 ? null : connected / total);
 
@@ -27,11 +28,8 @@ export async function getWorkplaceOverview(s: Stats): Promise<WorkplaceOverview>
   };
 }
 
-/** Where the monitor reads seat states from: the seat area provides it once seats run (none until then). */
-export type SeatStates = (companyId: string) => Promise<MonitorSeat[]>;
-
 /** The monitor: running tasks with their live calls against their concurrency, and the seats. */
-export async function getMonitor(ctx: ActionContext, seatStates: SeatStates | null): Promise<Monitor> {
+export async function getMonitor(ctx: ActionContext, now: Date): Promise<Monitor> {
   const running = await ctx.db
     .select({
       id: tasks.id,
@@ -75,7 +73,7 @@ export async function getMonitor(ctx: ActionContext, seatStates: SeatStates | nu
       pending: t.pending,
       total: t.total,
     })),
-    seats: seatStates ? await seatStates(ctx.actor.companyId) : null,
+    seats: await listSeatStates(ctx, now),
   };
 }
 

@@ -141,4 +141,11 @@ export const TEMPLATES_MESSAGES = {
   'log.action.update': { 'en-US': 'Changed', 'zh-CN': '修改' },
   'log.action.delete': { 'en-US': 'Deleted', 'zh-CN': '删除' },
   'log.action.approve': { 'en-US': 'Approved', 'zh-CN': '审批通过' },
+  'log.entity.mediaSettings': { 'en-US': 'Media parameters', 'zh-CN': '媒体参数' },
+  'log.entity.channelForm': { 'en-US': 'Channel form', 'zh-CN': '渠道表单' },
+  'log.entity.policy': { 'en-US': 'Policy', 'zh-CN': '策略' },
+  'log.entity.serviceSwitch': { 'en-US': 'Service switch', 'zh-CN': '服务开关' },
+  'log.entity.ruleSwitch': { 'en-US': 'Rule switch', 'zh-CN': '规则开关' },
+  'log.change.mediaSettings.create': { 'en-US': 'New parameters submitted for approval', 'zh-CN': '提交新参数待审批' },
+  'log.change.mediaSettings.approve': { 'en-US': 'Approved: the parameters are in force', 'zh-CN': '审批通过，参数生效' },
 } as const satisfies Record<string, Record<Locale, string>>;

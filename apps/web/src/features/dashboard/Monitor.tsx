@@ -1,4 +1,4 @@
-import { Badge, Card, Empty, Grid, List, Progress, Space, Table, Tag, Typography } from '@arco-design/web-react';
+import { Badge, Card, Empty, Grid, List, Progress, Skeleton, Space, Table, Tag, Typography } from '@arco-design/web-react';
 import { IconPhone } from '@arco-design/web-react/icon';
 import type { ChatItem, MonitorSeat } from '@dialwise/contracts';
 import { useQuery } from '@tanstack/react-query';
@@ -59,12 +59,12 @@ function Feed() {
   );
 }
 
-function Seats({ seats }: { seats: MonitorSeat[] | null | undefined }) {
+function Seats({ seats }: { seats: MonitorSeat[] | undefined }) {
   const { t } = useTranslation();
   return (
-    <Card className="wp-card" title={t('mon.seats')}>
+    <Card className="wp-card" title={t('mon.seats')} data-testid="monitor-seats">
       {!seats ? (
-        <Empty description={t('mon.seats.none')} data-testid="monitor-seats-empty" />
+        <Skeleton text={{ rows: 3 }} animation />
       ) : seats.length === 0 ? (
         <Empty description={t('mon.seats.empty')} data-testid="monitor-seats-empty" />
       ) : (
@@ -81,7 +81,12 @@ function Seats({ seats }: { seats: MonitorSeat[] | null | undefined }) {
                   }
                 />
                 {seat.name}
-                <Typography.Text type="secondary">{t(`mon.seat.${seat.state}`)}</Typography.Text>
+                <Typography.Text type="secondary" data-testid={`monitor-seat-${seat.name}`}>
+                  {t(`mon.seat.${seat.state}`)}
+                </Typography.Text>
+                <Typography.Text type="secondary" className="mon-seat-since">
+                  {t('mon.seats.since', { time: formatTime(seat.since) })}
+                </Typography.Text>
               </Space>
             </List.Item>
           )}

@@ -62,11 +62,6 @@ export function AmdSettings({ form, item }: { form: FormInstance; item: ItemProp
           </Col>
         )}
       </Row>
-      {enabled && (
-        <Form.Item label={t('taskForm.amd.onAnnouncement')} extra={t('taskForm.amd.announcement')}>
-          <Typography.Text data-testid="task-amd-announcement">{t('taskForm.amd.markInvalid')}</Typography.Text>
-        </Form.Item>
-      )}
       {enabled && action === 'leave_message' && (
         <Form.Item {...item('advanced.amd.message', t('taskForm.amd.message'))} extra={t('taskForm.amd.messageHelp')}>
           <Input.TextArea
@@ -75,6 +70,11 @@ export function AmdSettings({ form, item }: { form: FormInstance; item: ItemProp
             showWordLimit
             data-testid="task-amd-message"
           />
+        </Form.Item>
+      )}
+      {enabled && (
+        <Form.Item label={t('taskForm.amd.onAnnouncement')} extra={t('taskForm.amd.announcement')}>
+          <Typography.Text data-testid="task-amd-announcement">{t('taskForm.amd.markInvalid')}</Typography.Text>
         </Form.Item>
       )}
       {enabled && (
