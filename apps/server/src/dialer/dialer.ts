@@ -251,7 +251,10 @@ export class Dialer {
         line,
         ringTimeoutMs: this.options.ringTimeoutMs,
         signal: abort.signal,
-        recordingPath: join(this.options.recordingsDir, claim.companyId, `${claim.callId}.wav`),
+        // The company's "call recording" service off (card list): the call is not recorded.
+        ...(task.switches.recording
+          ? { recordingPath: join(this.options.recordingsDir, claim.companyId, `${claim.callId}.wav`) }
+          : { record: false }),
         headers: { 'X-Dialwise-Call': claim.callId },
         logger: log,
       });
@@ -274,7 +277,7 @@ export class Dialer {
       const session = new CallSession(call, screen ? [screen.step(), ...steps] : steps, { logger: log });
       const { result, conversation } = await session.run();
       log.debug({ outcome: result.outcome, endReason: result.endReason, durationMs: result.durationMs }, 'call ended');
-      this.afterCall(claim, result, this.deps.now());
+      this.afterCall(claim, task, result, this.deps.now());
       const answeredAt = result.answeredAt?.getTime() ?? result.placedAt.getTime();
       const amd = screen?.result ?? null;
       const person = statusOf({ answeredAt: result.answeredAt, amd }) === 'connected';
@@ -413,10 +416,12 @@ export class Dialer {
   }
 
   /** Feeds the line's pacer and the task's circuit breaker; pauses the task when the breaker trips. */
-  private afterCall(claim: Claim, result: CallResult, now: Date): void {
+  private afterCall(claim: Claim, task: DiallingTask, result: CallResult, now: Date): void {
     const pacer = this.pacers.get(claim.lineId);
     if (result.outcome === 'backpressure') pacer?.backPressure(now.getTime());
     else pacer?.accepted();
+    // The company turned the "pause on line failures" rule off (card list): its tasks dial on.
+    if (!task.switches.circuitBreaker) return;
     let breaker = this.breakers.get(claim.taskId);
     if (!breaker) this.breakers.set(claim.taskId, (breaker = new CircuitBreaker(this.options.breaker)));
     const verdict = breaker.record(LINE_FAILURES.has(result.outcome));

@@ -9,6 +9,7 @@ import { ConversationView } from './ConversationView.tsx';
 import { TurnTimeline } from './TurnTimeline.tsx';
 import { CallbackDeliveries } from './CallbackDeliveries.tsx';
 import { CustomerInfo } from './CustomerInfo.tsx';
+import { AmdVerdict } from './AmdVerdict.tsx';
 import { formatDuration } from './format.ts';
 import { NumberReveal } from './NumberReveal.tsx';
 import { RecordingPlayer } from './RecordingPlayer.tsx';
@@ -149,6 +150,12 @@ function CallFacts({ call, canReveal, tagNames }: { call: CallRecordDetail; canR
           />
         </div>
       </section>
+      {call.amd && (
+        <section className="call-section">
+          <Typography.Title heading={6}>{t('callRecords.amd')}</Typography.Title>
+          <AmdVerdict amd={call.amd} />
+        </section>
+      )}
       <section className="call-section">
         <Typography.Title heading={6}>{t('callRecords.recording')}</Typography.Title>
         <RecordingPlayer call={call} />

@@ -74,6 +74,7 @@ function Feed() {
 /** Every agent of the company and their seat's state, busiest first (the server sorts them). */
 function Seats({ seats }: { seats: MonitorSeat[] | undefined }) {
   const { t } = useTranslation();
+  const time = useCompanyTime();
   return (
     <Card className="wp-card" title={t('mon.seats')}>
       {seats && seats.length === 0 ? (
@@ -90,7 +91,11 @@ function Seats({ seats }: { seats: MonitorSeat[] | undefined }) {
               <Space>
                 <Tag color={SEAT_STATE_COLOR[seat.state]}>{t(`seat.state.${seat.state}`)}</Tag>
                 {seat.name}
-                {seat.since && <Typography.Text type="secondary">{t('mon.seat.since', { time: formatTime(seat.since) })}</Typography.Text>}
+                {seat.since && (
+                  <Typography.Text type="secondary">
+                    {t('mon.seat.since', { time: time.format(seat.since, { noYear: true }) })}
+                  </Typography.Text>
+                )}
               </Space>
             </List.Item>
           )}

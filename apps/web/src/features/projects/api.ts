@@ -9,7 +9,6 @@ export const projectKeys = {
 };
 
 export const listProjects = async (query: ProjectQuery) => (await post<Page<Project>>('/api/projects/list', query)).data;
-export const getProject = async (id: string) => (await post<Project>('/api/projects/get', { id })).data;
 /** For pages that stand on a project from the URL: a refusal is theirs to show (ProjectNotFound), without a toast. */
 export const getProjectOfPage = async (id: string) => (await post<Project>('/api/projects/get', { id }, { quiet: true })).data;
 export const createProject = async (input: ProjectInput) => (await post<Project>('/api/projects/create', input)).data;

@@ -82,9 +82,11 @@ export const templatesMessages = {
   'st.empty': ['No policy matches', '没有符合条件的策略'],
   // card list
   'cl.hint': [
-    'Quality cards are this week’s figures of each task that dialled. Switches are kept for your company.',
-    '质检卡片为本周每个外呼任务的数据；开关设置按公司保存。',
+    'Quality cards are this week’s figures of each task that dialled. Services and rules apply to every task of your company; a switch takes effect from the next call.',
+    '质检卡片为本周每个外呼任务的数据。服务与规则作用于贵公司的所有任务，开关从下一通呼叫起生效。',
   ],
+  'cl.alwaysOn': ['Always on', '始终生效'],
+  'cl.alwaysOnHint': ['This rule always applies and cannot be turned off', '该规则始终生效，不能关闭'],
   'cl.tab.quality': ['Quality inspection', '内容质检'],
   'cl.tab.services': ['Services', '服务'],
   'cl.tab.rules': ['Rule presets', '规则预置'],
@@ -180,6 +182,7 @@ export const templatesMessages = {
   'da.quota.published': ['Transfers to a seat', '转人工'],
   'da.quota.other': ['Talk minutes', '通话分钟'],
   'da.growth.hint': ['Change on the week before', '较前一周'],
+  'da.growth.none': ['No calls in the period before to compare with', '前一周期没有呼叫，无从比较'],
   'da.perLine': ['Calls per SIP line per day', '各线路每日呼叫量'],
   'da.perHour': ['Calls per hour of the day', '分时段呼叫量'],
   'da.authors': ['Top task creators', '任务创建人排行'],
@@ -194,6 +197,8 @@ export const templatesMessages = {
   'md.quota.connectRate': ['Connect rate', '接通率'],
   'md.quota.transfers': ['Transfers to a seat', '转人工'],
   'md.quota.talkSeconds': ['Average talk', '平均通话时长'],
+  'md.unit.percent': ['%', '%'],
+  'md.unit.seconds': ['s', '秒'],
   // results and user center
   'rs.success.title': ['Submitted', '提交成功'],
   'rs.success.sub': ['Your media parameters follow the approval steps below.', '您的媒体参数审批进度如下。'],
