@@ -4,7 +4,8 @@ export default defineConfig({
   test: {
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
     testTimeout: 30_000,
-    hookTimeout: 60_000,
+    // A file's first hook opens and migrates its database: slow while other files run beside it.
+    hookTimeout: 120_000,
     // Each file opens its own database; on one PGlite per file, files run in parallel workers.
     pool: 'forks',
     // Vitest's default is one worker per core less one: a single worker on a 2-core CI machine, where most
