@@ -137,8 +137,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     async () => ({ status: 'ok' as const, database: options.db.kind }),
   );
 
-  await app.register(authRoutes, { prefix: '/api/user' });
-  await app.register(accessRequestPublicRoutes, { prefix: '/api/user' });
+  await app.register(authRoutes);
+  await app.register(accessRequestPublicRoutes);
   await app.register(accessRequestRoutes, { prefix: '/api/access-requests' });
   await app.register(auditRoutes, { prefix: '/api/audit' });
   await app.register(companyRoutes, { prefix: '/api/operation/companies' });
@@ -146,7 +146,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(tagRoutes, { prefix: '/api/operation/tags' });
   await app.register(accountRoutes, { prefix: '/api/accounts' });
   await app.register(sipLineRoutes, { prefix: '/api/sip-lines' });
-  await app.register(profileRoutes, { prefix: '/api/user' });
+  await app.register(profileRoutes);
   await app.register(dncRoutes, { prefix: '/api/dnc' });
   await app.register(llmRoutes, { prefix: '/api/operation/llms' });
   await app.register(processorRoutes, { prefix: '/api/operation/processors' });
