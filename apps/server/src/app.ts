@@ -144,7 +144,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(companyRoutes, { prefix: '/api/operation/companies' });
   await app.register(voiceRoutes, { prefix: '/api/operation/voices' });
   await app.register(tagRoutes, { prefix: '/api/operation/tags' });
-  await app.register(accountRoutes, { prefix: '/api/accounts' });
+  await app.register(accountRoutes);
   await app.register(sipLineRoutes, { prefix: '/api/sip-lines' });
   await app.register(profileRoutes);
   await app.register(dncRoutes, { prefix: '/api/dnc' });

@@ -1,9 +1,11 @@
 import type { Endpoint } from '../endpoint.ts';
+import { accountEndpoints } from './accounts.ts';
 import { authEndpoints } from './auth.ts';
 
-export { authEndpoints };
+export { accountEndpoints, authEndpoints };
 
 /** Every area's endpoints: the whole HTTP API the server registers and the console calls (docs/api.md). */
 export const ENDPOINT_TABLE: Readonly<Record<string, Readonly<Record<string, Endpoint>>>> = {
   auth: authEndpoints,
+  accounts: accountEndpoints,
 };
