@@ -145,7 +145,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(voiceRoutes, { prefix: '/api/operation/voices' });
   await app.register(tagRoutes, { prefix: '/api/operation/tags' });
   await app.register(accountRoutes);
-  await app.register(sipLineRoutes, { prefix: '/api/sip-lines' });
+  await app.register(sipLineRoutes);
   await app.register(profileRoutes);
   await app.register(dncRoutes, { prefix: '/api/dnc' });
   await app.register(llmRoutes, { prefix: '/api/operation/llms' });

@@ -1,11 +1,13 @@
 import type { Endpoint } from '../endpoint.ts';
 import { accountEndpoints } from './accounts.ts';
 import { authEndpoints } from './auth.ts';
+import { sipLineEndpoints } from './sip-lines.ts';
 
-export { accountEndpoints, authEndpoints };
+export { accountEndpoints, authEndpoints, sipLineEndpoints };
 
 /** Every area's endpoints: the whole HTTP API the server registers and the console calls (docs/api.md). */
 export const ENDPOINT_TABLE: Readonly<Record<string, Readonly<Record<string, Endpoint>>>> = {
   auth: authEndpoints,
   accounts: accountEndpoints,
+  'sip-lines': sipLineEndpoints,
 };
