@@ -170,9 +170,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await app.register(callbacksPlugin, { post: options.callbackPost });
     await app.register(dialerPlugin);
   }
-  await app.register(projectRoutes, { prefix: '/api/projects' });
-  await app.register(taskRoutes, { prefix: '/api/tasks' });
-  await app.register(subtaskRoutes, { prefix: '/api/subtasks' });
+  await app.register(projectRoutes);
+  await app.register(taskRoutes);
+  await app.register(subtaskRoutes);
   await app.register(callRecordRoutes, { prefix: '/api/call-records' });
   await app.register(boardRoutes, { prefix: '/api/boards' });
   await app.register(seatRoutes, { prefix: '/api/seat' });
