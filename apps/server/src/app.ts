@@ -173,7 +173,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(projectRoutes);
   await app.register(taskRoutes);
   await app.register(subtaskRoutes);
-  await app.register(callRecordRoutes, { prefix: '/api/call-records' });
+  await app.register(callRecordRoutes);
   await app.register(boardRoutes, { prefix: '/api/boards' });
   await app.register(seatRoutes, { prefix: '/api/seat' });
   await app.register(messageRoutes, { prefix: '/api/message' });

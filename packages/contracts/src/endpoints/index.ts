@@ -5,6 +5,7 @@ import { sipLineEndpoints } from './sip-lines.ts';
 import { projectEndpoints } from './projects.ts';
 import { taskEndpoints } from './tasks.ts';
 import { subtaskEndpoints } from './subtasks.ts';
+import { callRecordEndpoints } from './call-records.ts';
 
 export {
   accountEndpoints,
@@ -13,6 +14,7 @@ export {
   projectEndpoints,
   taskEndpoints,
   subtaskEndpoints,
+  callRecordEndpoints,
 };
 
 /** Every area's endpoints: the whole HTTP API the server registers and the console calls (docs/api.md). */
@@ -23,4 +25,5 @@ export const ENDPOINT_TABLE: Readonly<Record<string, Readonly<Record<string, End
   projects: projectEndpoints,
   tasks: taskEndpoints,
   subtasks: subtaskEndpoints,
+  'call-records': callRecordEndpoints,
 };
