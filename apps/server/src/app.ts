@@ -174,7 +174,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(taskRoutes);
   await app.register(subtaskRoutes);
   await app.register(callRecordRoutes);
-  await app.register(boardRoutes, { prefix: '/api/boards' });
+  await app.register(boardRoutes);
   await app.register(seatRoutes, { prefix: '/api/seat' });
   await app.register(messageRoutes, { prefix: '/api/message' });
   await app.register(templateRoutes);

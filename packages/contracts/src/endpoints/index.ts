@@ -6,6 +6,7 @@ import { projectEndpoints } from './projects.ts';
 import { taskEndpoints } from './tasks.ts';
 import { subtaskEndpoints } from './subtasks.ts';
 import { callRecordEndpoints } from './call-records.ts';
+import { boardEndpoints } from './boards.ts';
 
 export {
   accountEndpoints,
@@ -15,6 +16,7 @@ export {
   taskEndpoints,
   subtaskEndpoints,
   callRecordEndpoints,
+  boardEndpoints,
 };
 
 /** Every area's endpoints: the whole HTTP API the server registers and the console calls (docs/api.md). */
@@ -26,4 +28,5 @@ export const ENDPOINT_TABLE: Readonly<Record<string, Readonly<Record<string, End
   tasks: taskEndpoints,
   subtasks: subtaskEndpoints,
   'call-records': callRecordEndpoints,
+  boards: boardEndpoints,
 };
