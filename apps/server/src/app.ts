@@ -141,16 +141,16 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(accessRequestPublicRoutes);
   await app.register(accessRequestRoutes, { prefix: '/api/access-requests' });
   await app.register(auditRoutes, { prefix: '/api/audit' });
-  await app.register(companyRoutes, { prefix: '/api/operation/companies' });
-  await app.register(voiceRoutes, { prefix: '/api/operation/voices' });
-  await app.register(tagRoutes, { prefix: '/api/operation/tags' });
+  await app.register(companyRoutes);
+  await app.register(voiceRoutes);
+  await app.register(tagRoutes);
   await app.register(accountRoutes);
   await app.register(sipLineRoutes);
   await app.register(profileRoutes);
   await app.register(dncRoutes, { prefix: '/api/dnc' });
-  await app.register(llmRoutes, { prefix: '/api/operation/llms' });
-  await app.register(processorRoutes, { prefix: '/api/operation/processors' });
-  await app.register(scenarioRoutes, { prefix: '/api/operation/scenarios' });
+  await app.register(llmRoutes);
+  await app.register(processorRoutes);
+  await app.register(scenarioRoutes);
   // The test bench's conversations live in this process; decorated so tests can follow one without HTTP.
   const bench = new BenchSessions(app.secrets);
   app.decorate('scenarioBench', bench);

@@ -107,23 +107,29 @@ export async function get<T>(url: string, params: object = {}): Promise<Envelope
   return response.data;
 }
 
-/** The input argument of `api`: optional when the endpoint takes none (or only optional fields). */
-type InputArgs<E extends Endpoint> = undefined extends EndpointInput<E> ? [input?: EndpointInput<E>] : [input: EndpointInput<E>];
+/** `api`'s arguments: the input (optional when the endpoint takes none, or only optional fields), then request options. */
+type CallArgs<E extends Endpoint> =
+  undefined extends EndpointInput<E>
+    ? [input?: EndpointInput<E>, config?: AxiosRequestConfig]
+    : [input: EndpointInput<E>, config?: AxiosRequestConfig];
 
 /**
  * Calls an endpoint of the contracts' table and answers its envelope, typed by the endpoint's schemas: a
  * POST sends the input as the JSON body, a GET as the query. 451 comes back as an envelope too; every other
  * failure throws (the request layer has shown it).
  */
-export async function apiEnvelope<E extends Endpoint>(endpoint: E, ...[input]: InputArgs<E>): Promise<Envelope<EndpointData<E>>> {
+export async function apiEnvelope<E extends Endpoint>(
+  endpoint: E,
+  ...[input, config = {}]: CallArgs<E>
+): Promise<Envelope<EndpointData<E>>> {
   const response =
     endpoint.method === 'GET'
-      ? await http.get<Envelope<EndpointData<E>>>(endpoint.path, { params: input ?? {} })
-      : await http.post<Envelope<EndpointData<E>>>(endpoint.path, input ?? {});
+      ? await http.get<Envelope<EndpointData<E>>>(endpoint.path, { ...config, params: input ?? {} })
+      : await http.post<Envelope<EndpointData<E>>>(endpoint.path, input ?? {}, config);
   return response.data;
 }
 
 /** Calls an endpoint and answers its payload (see `apiEnvelope`). */
-export async function api<E extends Endpoint>(endpoint: E, ...input: InputArgs<E>): Promise<EndpointData<E>> {
-  return (await apiEnvelope(endpoint, ...input)).data;
+export async function api<E extends Endpoint>(endpoint: E, ...args: CallArgs<E>): Promise<EndpointData<E>> {
+  return (await apiEnvelope(endpoint, ...args)).data;
 }
