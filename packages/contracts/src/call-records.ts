@@ -303,10 +303,6 @@ export const callRecordOptionsSchema = z.object({
 });
 export type CallRecordOptions = z.infer<typeof callRecordOptionsSchema>;
 
-/** Paths of the two GET endpoints (the browser fetches them itself: the audio element, a download link). */
-export const CALL_RECORDS_EXPORT_PATH = '/api/call-records/export';
-export const callRecordingPath = (id: string) => `/api/call-records/recording/${id}`;
-
 /** The export's query string for a filter (only the values set; tags repeated). */
 export function exportQueryString(filter: CallRecordFilterInput & { locale?: string }): string {
   const params = new URLSearchParams();

@@ -36,3 +36,5 @@ export * from './csv.ts';
 export * from './seat-calls.ts';
 export * from './message-box.ts';
 export * from './templates.ts';
+export * from './endpoint.ts';
+export * from './endpoints/index.ts';
