@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { roleSchema } from './roles.ts';
+import { editVersionSchema, storedVersionSchema } from './edit-version.ts';
 import {
   accountPasswordSchema,
   emailSchema,
@@ -37,6 +38,7 @@ export function blankOrSchema(rule: z.ZodType<string>) {
 
 export const accountSchema = z.object({
   id: z.string(),
+  version: storedVersionSchema,
   userID: z.number().int(),
   companyId: z.string(),
   username: z.string(),
@@ -76,6 +78,7 @@ export type AccountCreate = z.infer<typeof accountCreateSchema>;
 /** Edit: the user name is the sign-in identity and stays; a blank password keeps the current one. */
 export const accountUpdateSchema = z.object({
   id: idSchema,
+  version: editVersionSchema,
   companyId: idSchema.optional(),
   alias: requiredString(ACCOUNT_ALIAS_MAX).optional(),
   email: emailSchema.optional(),

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { loginRoleSchema, roleSchema } from './roles.ts';
 import { emailSchema, isoDateTime, phoneSchema, requiredString, selfPasswordSchema } from './fields.ts';
 import { LIMITS } from './constants.ts';
+import { editVersionSchema, storedVersionSchema } from './edit-version.ts';
 
 /** The signed-in user, as getSelfInfo answers it (spec §3). */
 export const selfInfoSchema = z.object({
@@ -14,6 +15,8 @@ export const selfInfoSchema = z.object({
   phoneNumber: z.string(),
   createTime: isoDateTime,
   alias: z.string(),
+  /** The account's edit version: the self-info form sends it back. */
+  version: storedVersionSchema,
 });
 export type SelfInfo = z.infer<typeof selfInfoSchema>;
 
@@ -67,6 +70,10 @@ export const profileInputSchema = z.object({
   email: emailSchema,
 });
 export type ProfileInput = z.infer<typeof profileInputSchema>;
+
+/** What the self-info form sends: the fields and the account version it opened. */
+export const profileUpdateSchema = profileInputSchema.extend({ version: editVersionSchema });
+export type ProfileUpdate = z.infer<typeof profileUpdateSchema>;
 
 export const changePasswordInputSchema = z
   .object({

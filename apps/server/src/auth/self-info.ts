@@ -12,5 +12,6 @@ export function toSelfInfo(user: typeof users.$inferSelect): SelfInfo {
     phoneNumber: user.phoneNumber,
     createTime: user.createdAt.toISOString(),
     alias: user.alias,
+    version: user.version,
   };
 }

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { changePasswordInputSchema, profileInputSchema, selfInfoSchema } from '@dialwise/contracts';
+import { changePasswordInputSchema, profileUpdateSchema, selfInfoSchema } from '@dialwise/contracts';
 import { contextOf } from '../auth/authenticate.ts';
 import { answers, ok } from '../http/envelope.ts';
 import { requestLocale } from '../http/locale.ts';
@@ -17,8 +17,8 @@ export async function profileRoutes(app: FastifyInstance) {
     {
       schema: {
         tags: ['auth'],
-        summary: 'Edit my alias, phone and e-mail (alias 5–10; 409 when the phone is taken)',
-        body: profileInputSchema,
+        summary: 'Edit my alias, phone and e-mail (alias 5–10; 409 when the phone is taken or the form is stale)',
+        body: profileUpdateSchema,
         response: answers(selfInfoSchema),
       },
       onRequest: app.authenticate(),

@@ -29,6 +29,7 @@ import { restoreCompany } from './restore-company.ts';
 import { setCompanyPermissions } from './set-company-permissions.ts';
 import { setGrants } from './set-grants.ts';
 import { updateCompany } from './update-company.ts';
+import { getCompanyItem } from './company-item.ts';
 
 const tags = ['operation/companies'];
 
@@ -48,6 +49,19 @@ export async function companyRoutes(app: FastifyInstance) {
       },
     },
     async (request) => ok(request, await listCompanies(contextOf(request), request.body)),
+  );
+
+  r.post(
+    '/get',
+    {
+      schema: {
+        tags,
+        summary: 'One company (its edit, permission and grant forms reload it after a conflict)',
+        body: companyIdSchema,
+        response: answers(companyListItemSchema),
+      },
+    },
+    async (request) => ok(request, await getCompanyItem(contextOf(request).db, request.body.id)),
   );
 
   r.post(

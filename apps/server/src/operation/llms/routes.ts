@@ -13,9 +13,10 @@ import {
 } from '@dialwise/contracts';
 import { contextOf } from '../../auth/authenticate.ts';
 import { answers, noBody, ok } from '../../http/envelope.ts';
+import { AppError } from '../../http/app-error.ts';
 import { requestLocale } from '../../http/locale.ts';
 import { deleteLlm } from './delete-llm.ts';
-import { listLlmOptions, listLlms, listLlmVendors } from './list-llms.ts';
+import { findLlm, listLlmOptions, listLlms, listLlmVendors } from './list-llms.ts';
 import { createLlm, updateLlm } from './save-llm.ts';
 import { testLlm } from './test-llm.ts';
 
@@ -39,6 +40,24 @@ export async function llmRoutes(app: FastifyInstance) {
       },
     },
     async (request) => ok(request, await listLlms(contextOf(request), request.body)),
+  );
+
+  r.post(
+    '/get',
+    {
+      ...dev,
+      schema: {
+        tags,
+        summary: 'One model (an edit form reloads it after a conflict; never the key)',
+        body: idBody,
+        response: answers(llmSchema),
+      },
+    },
+    async (request) => {
+      const llm = await findLlm(contextOf(request).db, request.body.id);
+      if (!llm) throw AppError.notFound();
+      return ok(request, llm);
+    },
   );
 
   r.post(

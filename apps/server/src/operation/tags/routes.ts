@@ -8,6 +8,7 @@ import { guardOperationArea } from '../provider-staff.ts';
 import { createTag } from './create-tag.ts';
 import { deleteTag } from './delete-tag.ts';
 import { listTags } from './list-tags.ts';
+import { getTag } from './tag-item.ts';
 import { updateTag } from './update-tag.ts';
 
 const tags = ['operation/tags'];
@@ -23,6 +24,14 @@ export async function tagRoutes(app: FastifyInstance) {
       schema: { tags, summary: 'The tag catalogue', body: tagQuerySchema, response: answers(pageSchema(tagSchema)) },
     },
     async (request) => ok(request, await listTags(contextOf(request), request.body)),
+  );
+
+  r.post(
+    '/get',
+    {
+      schema: { tags, summary: 'One tag (an edit form reloads it after a conflict)', body: tagIdSchema, response: answers(tagSchema) },
+    },
+    async (request) => ok(request, await getTag(contextOf(request).db, request.body.id)),
   );
 
   r.post(

@@ -8,6 +8,7 @@ import { guardOperationArea } from '../provider-staff.ts';
 import { createVoice } from './create-voice.ts';
 import { deleteVoice } from './delete-voice.ts';
 import { listVoices } from './list-voices.ts';
+import { getVoice } from './voice-item.ts';
 import { updateVoice } from './update-voice.ts';
 
 const tags = ['operation/voices'];
@@ -23,6 +24,19 @@ export async function voiceRoutes(app: FastifyInstance) {
       schema: { tags, summary: 'The voice catalogue', body: voiceQuerySchema, response: answers(pageSchema(voiceSchema)) },
     },
     async (request) => ok(request, await listVoices(contextOf(request), request.body)),
+  );
+
+  r.post(
+    '/get',
+    {
+      schema: {
+        tags,
+        summary: 'One voice (an edit form reloads it after a conflict)',
+        body: voiceIdSchema,
+        response: answers(voiceSchema),
+      },
+    },
+    async (request) => ok(request, await getVoice(contextOf(request).db, request.body.id)),
   );
 
   r.post(
