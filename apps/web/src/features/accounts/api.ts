@@ -9,6 +9,10 @@ export async function createAccount(input: Partial<AccountCreate>): Promise<Acco
   return (await post<Account>('/api/accounts/create', input)).data;
 }
 
+export async function getAccount(id: string, companyId?: string): Promise<Account> {
+  return (await post<Account>('/api/accounts/get', { id, companyId })).data;
+}
+
 export async function updateAccount(input: AccountUpdate): Promise<Account> {
   return (await post<Account>('/api/accounts/update', input)).data;
 }

@@ -1,7 +1,11 @@
-import type { ChangePasswordInput, ProfileInput, SelfInfo } from '@dialwise/contracts';
+import type { ChangePasswordInput, ProfileUpdate, SelfInfo } from '@dialwise/contracts';
 import { post } from '../../api/client.ts';
 
-export async function updateSelfInfo(input: ProfileInput): Promise<SelfInfo> {
+export async function getSelfInfo(): Promise<SelfInfo> {
+  return (await post<SelfInfo>('/api/user/getSelfInfo')).data;
+}
+
+export async function updateSelfInfo(input: ProfileUpdate): Promise<SelfInfo> {
   return (await post<SelfInfo>('/api/user/updateSelfInfo', input)).data;
 }
 

@@ -9,6 +9,10 @@ export async function createSipLine(input: Partial<SipLineCreate>): Promise<SipL
   return (await post<SipLine>('/api/sip-lines/create', input)).data;
 }
 
+export async function getSipLine(id: string, companyId?: string): Promise<SipLine> {
+  return (await post<SipLine>('/api/sip-lines/get', { id, companyId })).data;
+}
+
 export async function updateSipLine(input: SipLineUpdate): Promise<SipLine> {
   return (await post<SipLine>('/api/sip-lines/update', input)).data;
 }

@@ -23,6 +23,9 @@ export const companiesKey = ['operation', 'companies'] as const;
 export async function listCompanies(query: Partial<CompanyQuery>): Promise<Page<CompanyListItem>> {
   return (await post<Page<CompanyListItem>>(`${base}/list`, query)).data;
 }
+export async function getCompany(id: string): Promise<CompanyListItem> {
+  return (await post<CompanyListItem>(`${base}/get`, { id })).data;
+}
 export async function createCompany(input: CompanyCreateInput): Promise<CompanyCreated> {
   return (await post<CompanyCreated>(`${base}/create`, input)).data;
 }

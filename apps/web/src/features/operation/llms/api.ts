@@ -19,6 +19,9 @@ export async function listLlmOptions(): Promise<LlmOption[]> {
 export async function listLlmVendors(): Promise<string[]> {
   return (await post<string[]>(`${BASE}/vendors`)).data;
 }
+export async function getLlm(id: string): Promise<Llm> {
+  return (await post<Llm>(`${BASE}/get`, { id })).data;
+}
 export async function createLlm(input: LlmInput): Promise<Llm> {
   return (await post<Llm>(`${BASE}/create`, input)).data;
 }

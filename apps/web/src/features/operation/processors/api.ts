@@ -15,6 +15,9 @@ export async function listProcessors(query: Partial<ProcessorQuery>): Promise<Pa
 export async function listProcessorOptions(): Promise<ProcessorOption[]> {
   return (await post<ProcessorOption[]>(`${BASE}/options`)).data;
 }
+export async function getProcessor(id: string): Promise<Processor> {
+  return (await post<Processor>(`${BASE}/get`, { id })).data;
+}
 export async function createProcessor(input: ProcessorInput): Promise<Processor> {
   return (await post<Processor>(`${BASE}/create`, input)).data;
 }

@@ -8,6 +8,9 @@ export const tagsKey = ['operation', 'tags'] as const;
 export async function listTags(query: Partial<TagQuery>): Promise<Page<Tag>> {
   return (await post<Page<Tag>>(`${base}/list`, query)).data;
 }
+export async function getTag(id: string): Promise<Tag> {
+  return (await post<Tag>(`${base}/get`, { id })).data;
+}
 export async function createTag(input: TagInput): Promise<Tag> {
   return (await post<Tag>(`${base}/create`, input)).data;
 }

@@ -8,6 +8,9 @@ export const voicesKey = ['operation', 'voices'] as const;
 export async function listVoices(query: Partial<VoiceQuery>): Promise<Page<Voice>> {
   return (await post<Page<Voice>>(`${base}/list`, query)).data;
 }
+export async function getVoice(id: string): Promise<Voice> {
+  return (await post<Voice>(`${base}/get`, { id })).data;
+}
 export async function createVoice(input: VoiceInput): Promise<Voice> {
   return (await post<Voice>(`${base}/create`, input)).data;
 }
