@@ -121,7 +121,7 @@ describe('project rules (spec §5)', () => {
       'http://10.1.2.3/decode',
       'http://192.168.0.10/decode',
       'http://169.254.169.254/latest/meta-data',
-      'http://[::1]/decode',
+      'http://127.1.2.3:9000/decode',
     ];
     for (const encryptionApiUrl of internal) {
       const refused = await call(server, '/api/projects/create', {

@@ -320,7 +320,7 @@ describe('tenant isolation', () => {
       ['list', { companyId: otherCompanyId }],
       ['get', { id: theirs.id, companyId: otherCompanyId }],
       ['create', newLine({ companyId: otherCompanyId, alias: 'Sneaky' })],
-      ['update', { id: theirs.id, companyId: otherCompanyId, alias: 'Sneaky' }],
+      ['update', { id: theirs.id, version: 1, companyId: otherCompanyId, alias: 'Sneaky' }],
     ] as const) {
       expect((await call(server, `/api/sip-lines/${path}`, { token: admin, body })).body.code, path).toBe(ErrorCode.NOT_FOUND);
     }

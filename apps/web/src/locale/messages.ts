@@ -4,6 +4,7 @@ import { speechCredentialMessages } from '../features/operation/speech-credentia
 import { voicesMessages } from '../features/operation/voices/locale.ts';
 import { tagsMessages } from '../features/operation/tags/locale.ts';
 import { listPageMessages } from '../list-page/locale.ts';
+import { formMessages } from '../forms/locale.ts';
 import { accountsMessages } from '../features/accounts/locale.ts';
 import { sipLinesMessages } from '../features/sip-lines/locale.ts';
 import { profileMessages } from '../features/profile/locale.ts';
@@ -275,6 +276,7 @@ export const CONSOLE_MESSAGES = {
   ...voicesMessages,
   ...tagsMessages,
   ...listPageMessages,
+  ...formMessages,
   ...accountsMessages,
   ...sipLinesMessages,
   ...profileMessages,
