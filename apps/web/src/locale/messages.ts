@@ -224,8 +224,6 @@ const SHELL_MESSAGES = {
   'workplace.step.board': ['Follow connect, transfer and loss rates on the boards', '在看板中查看接通率、转人工率和流失率'],
   'workplace.open': ['Open', '前往'],
   'workplace.help': ['Questions? Read the FAQ', '有疑问？查看常见问题'],
-  // Seat landing
-  'seat.title': ['Seat', '坐席工作台'],
 
   // FAQ
   'faq.title': ['Frequently asked questions', '常见问题'],
