@@ -5,6 +5,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   callCustomerSchema,
+  callDispositionInputSchema,
+  callDispositionSchema,
   callRecordDetailSchema,
   callRecordExportQuerySchema,
   callRecordIdSchema,
@@ -28,6 +30,7 @@ import { listCallRecordOptions } from './list-call-record-options.ts';
 import { listCallRecords } from './list-call-records.ts';
 import { parseRange, recordingFile } from './recording-file.ts';
 import { revealNumber } from './reveal-number.ts';
+import { saveCallDisposition } from './save-call-disposition.ts';
 
 /**
  * Call records (ADMIN and DEV: their company's; OPR: the projects assigned to them). JSON endpoints are
@@ -108,6 +111,22 @@ export async function callRecordRoutes(app: FastifyInstance) {
       onRequest,
     },
     async (request) => ok(request, await revealNumber(contextOf(request), request.body.id)),
+  );
+
+  r.post(
+    '/disposition',
+    {
+      schema: {
+        tags,
+        summary:
+          'Files the issue type and resolution status (and a note) on a call a seat took: the agent who took it, or an ADMIN of its company; saving again replaces them',
+        body: callDispositionInputSchema,
+        response: answers(callDispositionSchema),
+      },
+      // DEV staff read records but do not file customers' calls.
+      onRequest: app.authenticate(['ADMIN', 'OPR']),
+    },
+    async (request) => ok(request, await saveCallDisposition(contextOf(request), request.body)),
   );
 
   r.get(
