@@ -224,7 +224,9 @@ describe('the converse step on the simulated trunk', () => {
     await converse('wants_human', plan(), { seats }, 6000);
     const own = asked[0]!.summary;
     expect(typeof own).toBe('string');
-    expect(own).toMatch(/^The customer asked for a person: ".*(real person|agent).*Router "Wants a person" fired the transfer tool "human"\.$/i);
+    expect(own).toMatch(
+      /^The customer asked for a person: ".*(real person|agent).*Router "Wants a person" fired the transfer tool "human"\.$/i,
+    );
   });
 
   it('with an operator ASR the seat’s lines, and the customer’s from the handover on, go in the conversation; the last one before the step ends', async () => {

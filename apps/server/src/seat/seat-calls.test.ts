@@ -198,27 +198,28 @@ describe('call disposition', () => {
 });
 
 describe('calls still to file', () => {
-  it("lists the agent's own ended, unfiled calls, newest first, until they are filed — later, from the call-record drawer's endpoint", async () => {
+  it("lists the agent's own unfiled calls, newest first, until they are filed — later, from the call-record drawer's endpoint", async () => {
     const w = await world();
     const older = await transferredCall(w.spring, ['olga'], 'olga', { placedAt: new Date(Date.now() - 3_600_000) });
     const newer = await transferredCall(w.spring, ['olga'], 'olga', { placedAt: new Date(Date.now() - 600_000) });
-    // Not listed: filed already, still live, never connected (its media failed), someone else's, not taken.
+    // The call in progress too (it has just ended on the seat, perhaps, and the dialer has not written its end yet).
+    const live = await transferredCall(w.spring, ['olga'], 'olga', { placedAt: new Date(), endedAt: null });
+    // Not listed: filed already, never connected (its media failed), someone else's, not taken.
     const filed = await transferredCall(w.spring, ['olga'], 'olga');
     await file(w.olga, { callId: filed, issueType: 'other', resolutionStatus: 'resolved' });
-    await transferredCall(w.spring, ['olga'], 'olga', { endedAt: null });
     await transferredCall(w.spring, ['olga'], 'olga', { seatFailure: 'Call connection failed, system has automatically hung up' });
     await transferredCall(w.spring, ['oscar'], 'oscar');
     await transferredCall(w.spring, ['olga'], null);
 
     const listed = await unfiled(w.olga);
     expect(listed.body.code).toBe(200);
-    expect(listed.body.data.total).toBe(2);
-    expect(listed.body.data.list.map((c) => c.id)).toEqual([newer, older]);
-    expect(listed.body.data.list[0]).toMatchObject({ projectName: 'Spring', phone: '*******0001', transferOutcome: 'success' });
+    expect(listed.body.data.total).toBe(3);
+    expect(listed.body.data.list.map((c) => c.id)).toEqual([live, newer, older]);
+    expect(listed.body.data.list[1]).toMatchObject({ projectName: 'Spring', phone: '*******0001', transferOutcome: 'success' });
 
     // Skipped at the seat, filed later (the call-record drawer uses the same endpoint): off the list.
     expect((await file(w.olga, { callId: older, issueType: 'billing', resolutionStatus: 'follow-up' })).body.code).toBe(200);
-    expect((await unfiled(w.olga)).body.data.list.map((c) => c.id)).toEqual([newer]);
+    expect((await unfiled(w.olga)).body.data.list.map((c) => c.id)).toEqual([live, newer]);
     expect((await unfiled(w.oscar)).body.data.total).toBe(1);
     expect((await unfiled(w.greg)).body.data.total).toBe(0);
   });

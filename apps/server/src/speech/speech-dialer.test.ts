@@ -67,14 +67,12 @@ async function campaign(farEnd: { address: string; port: number }, llmUrl: strin
     .values({ alias: 'main', type: 'stream', llmId: llm!.id, systemPrompt: 'You sell Acme plans.' })
     .returning();
   const [scenario] = await db.insert(scenarios).values({ name: 'Price' }).returning();
-  await db
-    .insert(scenarioVersions)
-    .values({
-      scenarioId: scenario!.id,
-      version: 1,
-      document: scenarioDocumentSchema.parse(priceScenario(main!.id)),
-      processorIds: [main!.id],
-    });
+  await db.insert(scenarioVersions).values({
+    scenarioId: scenario!.id,
+    version: 1,
+    document: scenarioDocumentSchema.parse(priceScenario(main!.id)),
+    processorIds: [main!.id],
+  });
   const [project] = await db.insert(projects).values({ companyId, name: 'p', encryptionType: 'PLAIN_TEXT' }).returning();
   const [voice] = await db.insert(voices).values({ nickname: 'v', vendor: 'volcano', originalVoiceId: 'v1' }).returning();
   const [task] = await db

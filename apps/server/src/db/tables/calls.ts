@@ -115,8 +115,6 @@ export const calls = pgTable(
     index('calls_project_placed_idx').on(t.projectId, t.placedAt),
     index('calls_company_phone_idx').on(t.companyId, t.phone, t.placedAt),
     // An agent's calls still to file (the seat lists them): few per agent, found without reading the rest.
-    index('calls_unfiled_operator_idx')
-      .on(t.operatorId, t.placedAt)
-      .where(sql`${t.operatorId} is not null and ${t.issueType} is null`),
+    index('calls_unfiled_operator_idx').on(t.operatorId, t.placedAt).where(sql`${t.operatorId} is not null and ${t.issueType} is null`),
   ],
 );

@@ -1,5 +1,7 @@
 import type {
   CallCustomer,
+  CallDisposition,
+  CallDispositionInput,
   CallRecordDetail,
   CallRecordFilterInput,
   CallRecordOptions,
@@ -31,3 +33,9 @@ export const recordingUrl = (id: string) => callRecordingPath(id);
 /** A download link: the server streams the CSV to the browser's download manager (nothing held in memory here). */
 export const exportUrl = (filter: CallRecordFilterInput, locale: string) =>
   `${CALL_RECORDS_EXPORT_PATH}?${exportQueryString({ ...filter, locale })}`;
+
+/**
+ * Files the issue type and resolution status of a call a seat took (the agent who took it, or an ADMIN): the
+ * seat's form after a call and the call-record drawer's, later.
+ */
+export const fileCall = async (input: CallDispositionInput) => (await post<CallDisposition>('/api/call-records/disposition', input)).data;
