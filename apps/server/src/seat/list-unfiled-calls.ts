@@ -10,12 +10,13 @@ import { calls, projects, tasks } from '../db/schema.ts';
  * lists them so a filing skipped — the next call accepted, "Next call" clicked, the page closed — can always
  * be done later (it opens the call-record drawer, where the call is filed). The call in progress is listed
  * too (it may be filed during the call; the seat leaves out the one its own panel shows): a call that has
- * just ended is listed at once, before the dialer has written its end. A call whose media never came up
- * (`seat_failure`) was never spoken to: nothing to file, not listed (it may still be filed). Only calls the
- * agent can open in the drawer (their company, projects still assigned to them) are listed.
+ * just ended is listed at once, before the dialer has written its end. Only calls the seat was put through to
+ * (`transfer_outcome` success): one whose media never came up, or whose customer hung up before it did, was
+ * never spoken to — nothing to file, not listed (it may still be filed). Only calls the agent can open in
+ * the drawer (their company, projects still assigned to them) are listed.
  */
 export async function listUnfiledCalls(ctx: ActionContext): Promise<SeatUnfiledCalls> {
-  const where = and(visibleCalls(ctx), eq(calls.operatorId, ctx.actor.userId), isNull(calls.issueType), isNull(calls.seatFailure));
+  const where = and(visibleCalls(ctx), eq(calls.operatorId, ctx.actor.userId), isNull(calls.issueType), eq(calls.transferOutcome, 'success'));
   const [rows, [counted]] = await Promise.all([
     ctx.db
       .select(callRecordColumns)

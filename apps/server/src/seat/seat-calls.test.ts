@@ -204,10 +204,15 @@ describe('calls still to file', () => {
     const newer = await transferredCall(w.spring, ['olga'], 'olga', { placedAt: new Date(Date.now() - 600_000) });
     // The call in progress too (it has just ended on the seat, perhaps, and the dialer has not written its end yet).
     const live = await transferredCall(w.spring, ['olga'], 'olga', { placedAt: new Date(), endedAt: null });
-    // Not listed: filed already, never connected (its media failed), someone else's, not taken.
+    // Not listed: filed already, never put through (its media failed; the customer hung up first), someone
+    // else's, not taken.
     const filed = await transferredCall(w.spring, ['olga'], 'olga');
     await file(w.olga, { callId: filed, issueType: 'other', resolutionStatus: 'resolved' });
-    await transferredCall(w.spring, ['olga'], 'olga', { seatFailure: 'Call connection failed, system has automatically hung up' });
+    await transferredCall(w.spring, ['olga'], 'olga', {
+      transferOutcome: 'failed',
+      seatFailure: 'Call connection failed, system has automatically hung up',
+    });
+    await transferredCall(w.spring, ['olga'], 'olga', { transferOutcome: 'lost' });
     await transferredCall(w.spring, ['oscar'], 'oscar');
     await transferredCall(w.spring, ['olga'], null);
 
