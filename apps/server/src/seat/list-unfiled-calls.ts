@@ -16,7 +16,12 @@ import { calls, projects, tasks } from '../db/schema.ts';
  * the drawer (their company, projects still assigned to them) are listed.
  */
 export async function listUnfiledCalls(ctx: ActionContext): Promise<SeatUnfiledCalls> {
-  const where = and(visibleCalls(ctx), eq(calls.operatorId, ctx.actor.userId), isNull(calls.issueType), eq(calls.transferOutcome, 'success'));
+  const where = and(
+    visibleCalls(ctx),
+    eq(calls.operatorId, ctx.actor.userId),
+    isNull(calls.issueType),
+    eq(calls.transferOutcome, 'success'),
+  );
   const [rows, [counted]] = await Promise.all([
     ctx.db
       .select(callRecordColumns)
