@@ -30,5 +30,3 @@ export function answers<T extends z.ZodType>(data: T) {
   return { 200: envelopeSchema(data) } as const;
 }
 
-/** Body of endpoints that take none: absent, or an empty JSON object. */
-export const noBody = z.object({}).loose().nullish();
