@@ -144,6 +144,7 @@ const SHELL_MESSAGES = {
   'common.reload': ['Reload', '刷新'],
   // Every time is the company's (locale/company-time.tsx): pages and drawers say which zone once.
   'time.zoneNote': ['Times in {{zone}} ({{offset}})', '时间按 {{zone}}（{{offset}}）'],
+  'time.zoneNoteBare': ['Times in {{zone}}', '时间按 {{zone}}'],
   'time.zoneHint': [
     "Your company's time zone: the dialer's call windows, the boards' days and the CSV export use it too.",
     '公司所在时区：任务的呼叫时段、看板的日期和导出的 CSV 都按此时区。',

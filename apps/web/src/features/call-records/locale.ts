@@ -46,6 +46,7 @@ export const callRecordsMessages = {
   'callRecords.col.project': ['Project / task', '项目 / 任务'],
   'callRecords.col.state': ['Status', '状态'],
   'callRecords.col.outcome': ['Outcome', '结果'],
+  'callRecords.col.stateOutcome': ['Status / outcome', '状态 / 结果'],
   'callRecords.col.duration': ['Duration', '通话时长'],
   'callRecords.col.transfer': ['Transfer', '转人工'],
   'callRecords.col.tags': ['Tags', '标签'],
