@@ -29,4 +29,3 @@ export function sendFailure(
 export function answers<T extends z.ZodType>(data: T) {
   return { 200: envelopeSchema(data) } as const;
 }
-
