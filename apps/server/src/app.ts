@@ -53,7 +53,6 @@ function proxyTrust(setting: Config['trustProxy']) {
 import { messageRoutes } from './messages/routes.ts';
 import { siteRoutes, templateRoutes } from './templates/routes.ts';
 import { analysisRoutes } from './templates/analysis-routes.ts';
-import type { SeatStates } from './templates/get-dashboards.ts';
 
 export interface AppOptions {
   config: Config;
@@ -62,8 +61,6 @@ export interface AppOptions {
   logger?: FastifyServerOptions['logger'];
   /** How callbacks are posted (tests pass one that reaches their loopback receiver); default: fetch. */
   callbackPost?: CallbackPost;
-  /** Seat states for the monitor page, from the seat area once it runs (none: the page says so). */
-  seatStates?: SeatStates;
 }
 
 /**
@@ -137,20 +134,20 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     async () => ({ status: 'ok' as const, database: options.db.kind }),
   );
 
-  await app.register(authRoutes, { prefix: '/api/user' });
-  await app.register(accessRequestPublicRoutes, { prefix: '/api/user' });
+  await app.register(authRoutes);
+  await app.register(accessRequestPublicRoutes);
   await app.register(accessRequestRoutes, { prefix: '/api/access-requests' });
   await app.register(auditRoutes, { prefix: '/api/audit' });
-  await app.register(companyRoutes, { prefix: '/api/operation/companies' });
-  await app.register(voiceRoutes, { prefix: '/api/operation/voices' });
-  await app.register(tagRoutes, { prefix: '/api/operation/tags' });
-  await app.register(accountRoutes, { prefix: '/api/accounts' });
-  await app.register(sipLineRoutes, { prefix: '/api/sip-lines' });
-  await app.register(profileRoutes, { prefix: '/api/user' });
+  await app.register(companyRoutes);
+  await app.register(voiceRoutes);
+  await app.register(tagRoutes);
+  await app.register(accountRoutes);
+  await app.register(sipLineRoutes);
+  await app.register(profileRoutes);
   await app.register(dncRoutes, { prefix: '/api/dnc' });
-  await app.register(llmRoutes, { prefix: '/api/operation/llms' });
-  await app.register(processorRoutes, { prefix: '/api/operation/processors' });
-  await app.register(scenarioRoutes, { prefix: '/api/operation/scenarios' });
+  await app.register(llmRoutes);
+  await app.register(processorRoutes);
+  await app.register(scenarioRoutes);
   // The test bench's conversations live in this process; decorated so tests can follow one without HTTP.
   const bench = new BenchSessions(app.secrets);
   app.decorate('scenarioBench', bench);
@@ -170,16 +167,16 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await app.register(callbacksPlugin, { post: options.callbackPost });
     await app.register(dialerPlugin);
   }
-  await app.register(projectRoutes, { prefix: '/api/projects' });
-  await app.register(taskRoutes, { prefix: '/api/tasks' });
-  await app.register(subtaskRoutes, { prefix: '/api/subtasks' });
-  await app.register(callRecordRoutes, { prefix: '/api/call-records' });
-  await app.register(boardRoutes, { prefix: '/api/boards' });
+  await app.register(projectRoutes);
+  await app.register(taskRoutes);
+  await app.register(subtaskRoutes);
+  await app.register(callRecordRoutes);
+  await app.register(boardRoutes);
   await app.register(seatRoutes, { prefix: '/api/seat' });
   await app.register(messageRoutes, { prefix: '/api/message' });
   await app.register(templateRoutes);
   await app.register(siteRoutes);
-  await app.register(analysisRoutes, { seatStates: options.seatStates ?? null });
+  await app.register(analysisRoutes, { seatStates: app.seatStates });
 
   if (existsSync(join(options.config.webDist, 'index.html'))) {
     await app.register(fastifyStatic, { root: options.config.webDist, prefix: '/', wildcard: false });

@@ -34,6 +34,8 @@ export const accountPasswordSchema = strongPasswordSchema(LIMITS.accountPassword
 export const selfPasswordSchema = strongPasswordSchema(LIMITS.selfPassword, 'v.password.selfLength');
 
 export const idSchema = z.uuid({ error: 'v.id' });
+/** The body of an endpoint that names one row. */
+export const idBodySchema = z.object({ id: idSchema });
 export const isoDateTime = z.string();
 
 export const pageQuerySchema = z.object({

@@ -3,19 +3,19 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   accessRequestNoticeSchema,
+  authEndpoints,
   accessRequestQuerySchema,
   accessRequestSchema,
   companyCreatedSchema,
   companyFromRequestSchema,
   dismissAccessRequestSchema,
-  forgotPasswordInputSchema,
   pageSchema,
-  registerInputSchema,
   resetFromRequestSchema,
   translate,
 } from '@dialwise/contracts';
 import { contextOf } from '../auth/authenticate.ts';
 import { answers, ok } from '../http/envelope.ts';
+import { route } from '../http/route.ts';
 import { requestLocale } from '../http/locale.ts';
 import { fileAccessRequest, filePasswordReset } from './file-requests.ts';
 import { countOpenRequests } from './count-open-requests.ts';
@@ -28,46 +28,29 @@ const filedLimit = { rateLimit: { max: 10, timeWindow: '1 minute' } };
 
 /** The login page's "forgot password" and "register", under /api/user like the rest of sign-in. */
 export async function accessRequestPublicRoutes(app: FastifyInstance) {
-  const r = app.withTypeProvider<ZodTypeProvider>();
   const filed = (request: Parameters<typeof requestLocale>[0]) => ({
     ...ok(request, null),
     message: translate('e.requestFiled', requestLocale(request)),
   });
 
-  r.post(
-    '/forgotPassword',
-    {
-      schema: {
-        tags: ['auth'],
-        summary: "File a password reset for the user's administrators (same answer whether or not the user exists)",
-        security: [],
-        body: forgotPasswordInputSchema,
-        response: answers(z.null()),
-      },
-      config: filedLimit,
-    },
+  route(
+    app,
+    authEndpoints.forgotPassword,
     async (request) => {
       await filePasswordReset(app.db.db, request.body, { ip: request.ip, traceId: request.id });
       return filed(request);
     },
+    { config: filedLimit },
   );
 
-  r.post(
-    '/register',
-    {
-      schema: {
-        tags: ['auth'],
-        summary: "File an access request for the provider's staff",
-        security: [],
-        body: registerInputSchema,
-        response: answers(z.null()),
-      },
-      config: filedLimit,
-    },
+  route(
+    app,
+    authEndpoints.register,
     async (request) => {
       await fileAccessRequest(app.db.db, request.body, { ip: request.ip, traceId: request.id });
       return filed(request);
     },
+    { config: filedLimit },
   );
 }
 

@@ -35,10 +35,13 @@ export const authenticatePlugin = fp(
   async (app: FastifyInstance) => {
     app.decorateRequest('actor', null);
     app.decorate('authenticate', (roles?: readonly Role[]) => async (request: FastifyRequest) => {
-      const token = presentedToken(request);
-      if (!token) throw new AppError(ErrorCode.UNAUTHENTICATED, 'e.unauthenticated');
-      request.actor = await resolveSession(app.db.db, token, app.clock.now());
-      request.log = request.log.child({ userId: request.actor.userId });
+      // A second check on the same request (an area's hook, then its route's roles) reuses the session it resolved.
+      if (!request.actor) {
+        const token = presentedToken(request);
+        if (!token) throw new AppError(ErrorCode.UNAUTHENTICATED, 'e.unauthenticated');
+        request.actor = await resolveSession(app.db.db, token, app.clock.now());
+        request.log = request.log.child({ userId: request.actor.userId });
+      }
       if (roles && !roles.includes(request.actor.role)) throw AppError.forbidden();
     });
   },

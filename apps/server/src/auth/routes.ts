@@ -1,11 +1,10 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { appRouteSchema, AUTH_COOKIE, loginInputSchema, loginResultSchema, routesForRole, selfInfoSchema } from '@dialwise/contracts';
+import { AUTH_COOKIE, authEndpoints, routesForRole } from '@dialwise/contracts';
 import { eq } from 'drizzle-orm';
 import { users } from '../db/schema.ts';
 import { AppError } from '../http/app-error.ts';
-import { answers, noBody, ok } from '../http/envelope.ts';
+import { ok } from '../http/envelope.ts';
+import { route } from '../http/route.ts';
 import { overHttps } from '../http/security-headers.ts';
 import { contextOf, presentedToken } from './authenticate.ts';
 import { resolveSession } from './resolve-session.ts';
@@ -29,20 +28,9 @@ function setSessionCookie(app: FastifyInstance, request: FastifyRequest, reply: 
 }
 
 export async function authRoutes(app: FastifyInstance) {
-  const r = app.withTypeProvider<ZodTypeProvider>();
-
-  r.post(
-    '/login',
-    {
-      schema: {
-        tags: ['auth'],
-        summary: 'Sign in with a user name or phone number; code 451 when signed in elsewhere (retry with force: true)',
-        security: [],
-        body: loginInputSchema,
-        response: answers(loginResultSchema),
-      },
-      config: { rateLimit: { max: 60, timeWindow: '1 minute' } },
-    },
+  route(
+    app,
+    authEndpoints.login,
     async (request, reply) => {
       let currentSessionId: string | null = null;
       const held = presentedToken(request);
@@ -61,59 +49,27 @@ export async function authRoutes(app: FastifyInstance) {
       request.log.info({ userId: result.user.id }, 'signed in');
       return ok(request, result);
     },
+    { config: { rateLimit: { max: 60, timeWindow: '1 minute' } } },
   );
 
-  r.post(
-    '/logout',
-    {
-      schema: { tags: ['auth'], summary: 'End this session', security: [], body: noBody, response: answers(z.null()) },
-    },
-    async (request, reply) => {
-      reply.clearCookie(AUTH_COOKIE, { path: '/' });
-      const token = presentedToken(request);
-      if (token) {
-        // Logging out an already-ended session still succeeds: the browser's goal (signed out) is met.
-        const actor = await resolveSession(app.db.db, token, app.clock.now()).catch(() => null);
-        if (actor) await signOut({ db: app.db.db, actor, traceId: request.id }, app.clock.now());
-      }
-      return ok(request, null);
-    },
-  );
+  route(app, authEndpoints.logout, async (request, reply) => {
+    reply.clearCookie(AUTH_COOKIE, { path: '/' });
+    const token = presentedToken(request);
+    if (token) {
+      // Logging out an already-ended session still succeeds: the browser's goal (signed out) is met.
+      const actor = await resolveSession(app.db.db, token, app.clock.now()).catch(() => null);
+      if (actor) await signOut({ db: app.db.db, actor, traceId: request.id }, app.clock.now());
+    }
+    return ok(request, null);
+  });
 
-  r.post(
-    '/getSelfInfo',
-    {
-      schema: { tags: ['auth'], summary: 'The signed-in user', body: noBody, response: answers(selfInfoSchema) },
-      onRequest: app.authenticate(),
-    },
-    async (request) => {
-      const ctx = contextOf(request);
-      const [user] = await ctx.db.select().from(users).where(eq(users.id, ctx.actor.userId));
-      if (!user) throw AppError.notFound();
-      return ok(request, toSelfInfo(user, await companyFacts(ctx.db, user.companyId)));
-    },
-  );
+  route(app, authEndpoints.selfInfo, async (request) => {
+    const ctx = contextOf(request);
+    const [user] = await ctx.db.select().from(users).where(eq(users.id, ctx.actor.userId));
+    if (!user) throw AppError.notFound();
+    return ok(request, toSelfInfo(user, await companyFacts(ctx.db, user.companyId)));
+  });
 
-  r.post(
-    '/menu',
-    {
-      schema: {
-        tags: ['auth'],
-        summary: "The server menu: the route table filtered by the caller's role",
-        body: noBody,
-        response: answers(z.array(appRouteSchema)),
-      },
-      onRequest: app.authenticate(),
-    },
-    async (request) => ok(request, routesForRole(contextOf(request).actor.role)),
-  );
-  // Spec §7 lists the menu call as GET too (the template's mock): the same answer.
-  r.get(
-    '/menu',
-    {
-      schema: { tags: ['auth'], summary: 'The server menu (GET form of POST /menu)', response: answers(z.array(appRouteSchema)) },
-      onRequest: app.authenticate(),
-    },
-    async (request) => ok(request, routesForRole(contextOf(request).actor.role)),
-  );
+  route(app, authEndpoints.menu, async (request) => ok(request, routesForRole(contextOf(request).actor.role)));
+  route(app, authEndpoints.menuGet, async (request) => ok(request, routesForRole(contextOf(request).actor.role)));
 }

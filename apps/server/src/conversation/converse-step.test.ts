@@ -5,10 +5,12 @@ import { join } from 'node:path';
 import { type ScenarioDocumentInput, scenarioDocumentSchema } from '@dialwise/contracts';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { type FakeLlm, type FakeLlmRequest, type FakeReply, startFakeLlm, tokens } from '../../test/fake-llm.ts';
-import type { SeatDispatcher } from '../seat/seat-dispatcher.ts';
+import type { SeatDispatcher, TransferRequest } from '../seat/seat-dispatcher.ts';
 import { CallSession, type Persona, SimulatedTrunk } from '../telephony/index.ts';
 import { ConverseStep, type ConverseOptions } from './converse-step.ts';
 import type { ConversationPlan, ProcessorPlan } from './plan.ts';
+import { conversationOf } from './history.ts';
+import { HANDOVER_MARKER } from './handover-summary.ts';
 import { TextCallVoice } from './text-call-voice.ts';
 import { configureOutbound } from '../net/outbound-guard.ts';
 
@@ -29,7 +31,7 @@ afterEach(async () => {
   fake = null;
 });
 
-const ids = { main: randomUUID(), referee: randomUUID(), rewrite: randomUUID(), filler: randomUUID() };
+const ids = { main: randomUUID(), referee: randomUUID(), rewrite: randomUUID(), filler: randomUUID(), analysis: randomUUID() };
 
 function processor(id: string, type: ProcessorPlan['type'], systemPrompt = 'You are Lin.'): ProcessorPlan {
   return {
@@ -78,6 +80,7 @@ function plan(document: Partial<ScenarioDocumentInput> = {}): ConversationPlan {
       [ids.referee, processor(ids.referee, 'referee')],
       [ids.rewrite, processor(ids.rewrite, 'stream', 'Rewrite it.')],
       [ids.filler, processor(ids.filler, 'filler', 'Say a filler.')],
+      [ids.analysis, processor(ids.analysis, 'analysis', 'Summarise the finished call.')],
     ]),
     timeZone: 'Asia/Shanghai',
     language: 'en-US',
@@ -192,6 +195,107 @@ describe('the converse step on the simulated trunk', () => {
     expect(step.operatorId).toBe('op-1');
     const ai = said(step, 'assistant');
     expect(ai.at(-1)).toBe('Connecting you now.');
+  });
+
+  it("a transfer hands the seat the handover note: the analysis model's when the scenario has one (not awaited), else the conversation's own at once", async () => {
+    await serve((request) =>
+      request.messages.at(-1)!.content.includes(HANDOVER_MARKER)
+        ? { kind: 'tokens', tokens: tokens('Mr Li wants a real person about his gold plan.'), firstDelayMs: 200 }
+        : { kind: 'tokens', tokens: tokens('Happy to help.') },
+    );
+    const asked: TransferRequest[] = [];
+    const seats: SeatDispatcher = {
+      transfer: async (request) => {
+        asked.push(request);
+        return { ok: false, reason: 'no-seat' };
+      },
+    };
+    const withAnalysis = plan({ analysis: { processorId: ids.analysis } });
+    const { step } = await converse('wants_human', withAnalysis, { seats, summaryTimeoutMs: 3000 }, 6000);
+    const note = asked[0]!.summary;
+    // The dispatcher got a note still being written: it offers the call without waiting for it.
+    expect(note).toBeInstanceOf(Promise);
+    expect(await note).toBe('Mr Li wants a real person about his gold plan.');
+    const request = fake!.requests.find((r) => r.messages.at(-1)!.content.includes(HANDOVER_MARKER))!;
+    expect(request.messages.at(-1)!.content).toMatch(/Customer: .*(real person|agent)/i);
+    expect(step.failures.filter((failure) => failure.failure.startsWith('summary-'))).toEqual([]);
+
+    asked.length = 0;
+    await converse('wants_human', plan(), { seats }, 6000);
+    const own = asked[0]!.summary;
+    expect(typeof own).toBe('string');
+    expect(own).toMatch(
+      /^The customer asked for a person: ".*(real person|agent).*Router "Wants a person" fired the transfer tool "human"\.$/i,
+    );
+  });
+
+  it('with an operator ASR the seat’s lines, and the customer’s from the handover on, go in the conversation; the last one before the step ends', async () => {
+    await serve(() => ({ kind: 'tokens', tokens: tokens('Happy to help.') }));
+    const seats: SeatDispatcher = {
+      transfer: async (request) => ({
+        ok: true,
+        seat: { operatorId: 'op-1', connect: async () => undefined, ended: request.call.ended.then(() => ({ by: 'callee' as const })) },
+      }),
+    };
+    let voice: TextCallVoice | null = null;
+    let frames = 0;
+    const { step } = await converse(
+      'wants_human',
+      plan(),
+      {
+        seats,
+        createVoice: (session) => {
+          voice = new TextCallVoice(session.call, SCALE);
+          return voice;
+        },
+        // Stands in for the recogniser: a line at the seat's first frame, the customer answering, and the
+        // seat's last words coming back only while the transcriber finishes (after the call has ended).
+        transcribeSeat: async (events) => ({
+          push: (samples) => {
+            expect(samples).toHaveLength(160);
+            if (frames++ > 0) return;
+            events.line('How can I help you?');
+            voice!.emit('final', { text: 'My bill is wrong.', atMs: voice!.now(), speechEndMs: null });
+          },
+          finish: async () => {
+            await new Promise((resolve) => setTimeout(resolve, 50));
+            events.line('Thank you for calling.');
+          },
+        }),
+      },
+      6000,
+    );
+    expect(frames).toBeGreaterThan(0);
+    const lines = step.history.lines.map((line) => [line.role, line.text]);
+    const handover = lines.findIndex(([, text]) => text === 'Connecting you now.');
+    const after = lines.slice(handover + 1);
+    // The AI says nothing more; the simulated customer may still talk on (their lines are kept too).
+    expect(after.filter(([role]) => role === 'assistant')).toEqual([]);
+    expect(after.filter(([role, text]) => role === 'seat' || text === 'My bill is wrong.')).toEqual([
+      ['seat', 'How can I help you?'],
+      ['user', 'My bill is wrong.'],
+      ['seat', 'Thank you for calling.'],
+    ]);
+    expect(after.at(-1)).toEqual(['seat', 'Thank you for calling.']);
+    expect(conversationOf(step.history).filter((line) => line.speaker === 'seat')).toHaveLength(2);
+  });
+
+  it('without an operator ASR the conversation ends at the handover; a transcriber that cannot open is a recorded failure', async () => {
+    await serve(() => ({ kind: 'tokens', tokens: tokens('Happy to help.') }));
+    const seats: SeatDispatcher = {
+      transfer: async (request) => ({
+        ok: true,
+        seat: { operatorId: 'op-1', connect: async () => undefined, ended: request.call.ended.then(() => ({ by: 'callee' as const })) },
+      }),
+    };
+    const { step } = await converse(
+      'wants_human',
+      plan(),
+      { seats, transcribeSeat: async () => Promise.reject(new Error('the speech engines are unavailable')) },
+      6000,
+    );
+    expect(step.history.lines.at(-1)).toMatchObject({ role: 'assistant', text: 'Connecting you now.' });
+    expect(step.failures).toContainEqual(expect.objectContaining({ stage: 'speech', failure: 'operator-asr' }));
   });
 
   it('a model that fails is never dead air: a fallback line, and after two failed turns a polite goodbye', async () => {

@@ -20,7 +20,9 @@ import type { SeatDispatcher, SeatHandle } from '../seat/seat-dispatcher.ts';
 import type { CallSession, CallStep } from '../telephony/index.ts';
 import type { CallVoice } from './call-voice.ts';
 import { failureGoodbye, fallbackLine, noSeatLine } from './fallback.ts';
+import { handoverSummary } from './handover-summary.ts';
 import { History } from './history.ts';
+import { feedSeatAudio, type SeatTranscriber, type SeatTranscriptEvents } from './seat-transcript.ts';
 import { chatCompletion } from './llm-client.ts';
 import type { CallContext, ConversationPlan, ProcessorPlan } from './plan.ts';
 import { buildMessages } from './prompt.ts';
@@ -62,8 +64,16 @@ export interface ConverseOptions {
   firstTokenTimeoutMs?: number;
   /** Multiplies the runtime's own waits (silence, pause) — tests and the simulated time scale. */
   timeScale?: number;
+  /** How long the analysis model has to write the transfer's handover note (HANDOVER_SUMMARY_TIMEOUT_MS). */
+  summaryTimeoutMs?: number;
   /** Called once a seat took the call (the transferred callback event, the call record's operator). */
   onTransferred?: (operatorId: string) => void;
+  /**
+   * The scenario's operator ASR, when it has one: opens a transcriber of the seat for a transferred call.
+   * Its lines (and the callee's, from then on) go in the conversation; without it the conversation ends at
+   * the handover.
+   */
+  transcribeSeat?: (events: SeatTranscriptEvents) => Promise<SeatTranscriber>;
   observer?: ConverseObserver;
 }
 
@@ -94,6 +104,8 @@ export class ConverseStep implements CallStep {
   private failedTurns = 0;
   private handedOver = false;
   private reportedFailures = 0;
+  /** While the seat is transcribed: stops feeding it and resolves once its last line is in. */
+  private seatTranscript: { stop(): Promise<void> } | null = null;
 
   constructor(private readonly options: ConverseOptions) {}
 
@@ -135,6 +147,8 @@ export class ConverseStep implements CallStep {
     }
     this.enqueue(() => this.prologues());
     await finished;
+    // The seat's last words may still be with its recogniser: the conversation is read when this returns.
+    await this.seatTranscript?.stop();
   }
 
   kill(): void {
@@ -162,7 +176,12 @@ export class ConverseStep implements CallStep {
   }
 
   private onFinal(text: string, speechEndMs: number | null, finalAtMs: number): void {
-    if (this.done || this.handedOver) return;
+    if (this.done) return;
+    if (this.handedOver) {
+      // The customer now talks to the seat: nothing to answer; kept when the seat's side is transcribed too.
+      if (this.seatTranscript) this.history.add({ role: 'user', text, atMs: finalAtMs });
+      return;
+    }
     this.calleeSpeaking = false;
     const reply = this.active;
     const policy = this.plan.scenario.interruption;
@@ -369,7 +388,7 @@ export class ConverseStep implements CallStep {
     const reply = this.begin(user, route, 'transfer', false, callee);
     reply.timing.routerMs = routerMs;
     reply.timing.refereeMs = refereeMs;
-    const seat = await this.requestSeat(reply);
+    const seat = await this.requestSeat(reply, route, tool.alias);
     this.options.observer?.tool({ turnId: reply.id, kind: 'transfer', alias: tool.alias, seat: seat !== null });
     if (!seat) {
       await this.speakAll(reply, [tool.failureText || noSeatLine(this.plan.language)]);
@@ -378,6 +397,7 @@ export class ConverseStep implements CallStep {
       return;
     }
     // The seat already hears the call (pre-voice) while the agent says the success text; then the seat speaks.
+    const transcriber = this.openSeatTranscriber(reply.id);
     if (tool.successText) await this.speakAll(reply, [tool.successText]);
     await this.close(reply);
     this.handedOver = true;
@@ -386,14 +406,40 @@ export class ConverseStep implements CallStep {
     try {
       await seat.connect();
       this.options.onTransferred?.(seat.operatorId);
+      this.listenToSeat(await transcriber);
       await seat.ended;
     } catch (error) {
       this.failures.push({ atMs: this.now(), turnId: reply.id, stage: 'transfer', failure: 'seat', detail: String(error) });
     }
+    await this.seatTranscript?.stop();
     await this.hangUp();
   }
 
-  private async requestSeat(reply: Reply): Promise<SeatHandle | null> {
+  /** Opens the seat's transcriber while the success text plays (the engines may still be loading). */
+  private async openSeatTranscriber(turnId: string): Promise<SeatTranscriber | null> {
+    const open = this.options.transcribeSeat;
+    if (!open) return null;
+    try {
+      return await open({
+        line: (text) => this.history.add({ role: 'seat', text, atMs: this.now() }),
+        failure: (detail) => this.failures.push({ atMs: this.now(), turnId, stage: 'speech', failure: 'operator-asr', detail }),
+      });
+    } catch (error) {
+      this.failures.push({ atMs: this.now(), turnId, stage: 'speech', failure: 'operator-asr', detail: String(error) });
+      return null;
+    }
+  }
+
+  /** From the handover on, the seat's voice goes to its transcriber (until the seat leaves or the call ends). */
+  private listenToSeat(transcriber: SeatTranscriber | null): void {
+    if (!transcriber || this.done) {
+      void transcriber?.finish();
+      return;
+    }
+    this.seatTranscript = feedSeatAudio(this.session!.call, transcriber, () => this.now());
+  }
+
+  private async requestSeat(reply: Reply, route: string, toolAlias: string): Promise<SeatHandle | null> {
     const seats = this.options.seats;
     if (!seats) return null;
     const abort = new AbortController();
@@ -407,7 +453,7 @@ export class ConverseStep implements CallStep {
           text: line.text,
           at: new Date(Date.now() - (this.now() - line.atMs)),
         })),
-        summary: null,
+        summary: this.handoverNote(reply.id, route, toolAlias, abort.signal),
         signal: abort.signal,
       });
       if (result.ok) return result.seat;
@@ -423,6 +469,32 @@ export class ConverseStep implements CallStep {
       this.failures.push({ atMs: this.now(), turnId: reply.id, stage: 'transfer', failure: 'error', detail: String(error) });
       return null;
     }
+  }
+
+  /**
+   * The warm transfer's note for the seat: the scenario's analysis model writes it (the dispatcher sends the
+   * offer without waiting, and the note when it comes), else the conversation's own note, at once.
+   */
+  private handoverNote(turnId: string, route: string, toolAlias: string, signal: AbortSignal): string | Promise<string> {
+    const { scenario, processors, language } = this.plan;
+    const processor = scenario.analysis ? processors.get(scenario.analysis.processorId) : undefined;
+    return handoverSummary(
+      {
+        lines: [...this.history.lines],
+        language,
+        route,
+        toolAlias,
+        scenarioName: scenario.name,
+        businessInfo: this.options.call.businessInfo,
+      },
+      processor,
+      {
+        timeoutMs: this.options.summaryTimeoutMs,
+        signal,
+        onFailure: ({ failure, detail }) =>
+          this.failures.push({ atMs: this.now(), turnId, stage: 'transfer', failure: `summary-${failure}`, detail }),
+      },
+    );
   }
 
   private async askYesNo(processorId: string, question: string): Promise<boolean> {

@@ -1,5 +1,6 @@
 import SwaggerParser from '@apidevtools/swagger-parser';
 import { describe, expect, it } from 'vitest';
+import { ENDPOINT_TABLE } from '@dialwise/contracts';
 import { useTestServer } from '../../test/helper.ts';
 
 const server = useTestServer();
@@ -15,6 +16,30 @@ describe('the OpenAPI document', () => {
     expect(Object.keys(document.paths).length).toBeGreaterThan(50);
     // The health probe is documented too (for load balancers: no authentication).
     expect(document.paths['/api/health'].get.security).toEqual([]);
+  });
+});
+
+describe("the contracts' endpoint table", () => {
+  it('is what the server serves: every endpoint at its path and method, with its summary, tag and public-or-not', async () => {
+    const document = (await server.app.inject({ method: 'GET', url: '/api/openapi.json' })).json() as {
+      paths: Record<string, Record<string, { summary?: string; tags?: string[]; security?: unknown[] }>>;
+    };
+    for (const [area, endpoints] of Object.entries(ENDPOINT_TABLE)) {
+      for (const [name, endpoint] of Object.entries(endpoints)) {
+        const operation = document.paths[endpoint.path.replace(/:(\w+)/g, '{$1}')]?.[endpoint.method.toLowerCase()];
+        expect({
+          endpoint: `${area}.${name}`,
+          summary: operation?.summary,
+          tags: operation?.tags,
+          public: operation?.security?.length === 0,
+        }).toEqual({
+          endpoint: `${area}.${name}`,
+          summary: endpoint.summary,
+          tags: [endpoint.tag],
+          public: endpoint.roles === 'public',
+        });
+      }
+    }
   });
 });
 

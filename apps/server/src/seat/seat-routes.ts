@@ -1,14 +1,16 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { callDispositionInputSchema, callDispositionSchema, seatCallIdSchema, seatCallInfoSchema } from '@dialwise/contracts';
+import { seatCallIdSchema, seatCallInfoSchema, seatUnfiledCallsSchema } from '@dialwise/contracts';
+import { z } from 'zod';
 import { contextOf } from '../auth/authenticate.ts';
 import { answers, ok } from '../http/envelope.ts';
 import { getSeatCallInfo } from './get-seat-call-info.ts';
-import { saveCallDisposition } from './save-call-disposition.ts';
+import { listUnfiledCalls } from './list-unfiled-calls.ts';
 
 /**
  * The seat's REST side (OPR only; the signalling is the WebSocket `/ws/seat`): read a call offered to or
- * taken by the agent, and file the one they took.
+ * taken by the agent, and list the calls they took and have not filed. Filing is the call records'
+ * `POST /api/call-records/disposition` (the seat's form and the call-record drawer share it).
  */
 export async function seatRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -31,16 +33,16 @@ export async function seatRoutes(app: FastifyInstance) {
   );
 
   r.post(
-    '/disposition',
+    '/unfiled',
     {
       schema: {
         tags,
-        summary: 'Files the issue type and resolution status (and a note) on a call this agent took; saving again replaces them',
-        body: callDispositionInputSchema,
-        response: answers(callDispositionSchema),
+        summary: 'The calls this agent took and has not filed yet (no issue type saved), newest first',
+        body: z.object({}).optional(),
+        response: answers(seatUnfiledCallsSchema),
       },
       onRequest,
     },
-    async (request) => ok(request, await saveCallDisposition(contextOf(request), request.body)),
+    async (request) => ok(request, await listUnfiledCalls(contextOf(request))),
   );
 }

@@ -1,23 +1,20 @@
 import { PassThrough, type Readable } from 'node:stream';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   ErrorCode,
   LIMITS,
   UPLOAD_CONTENT_TYPE,
   UPLOAD_FILENAME_HEADER,
   UPLOAD_NDJSON_TYPE,
-  pageSchema,
-  pendingSubtaskQuerySchema,
-  subtaskSchema,
   translate,
-  uploadQuerySchema,
   type Envelope,
   type UploadProgress,
+  subtaskEndpoints,
 } from '@dialwise/contracts';
 import { contextOf } from '../auth/authenticate.ts';
 import { AppError } from '../http/app-error.ts';
-import { answers, ok } from '../http/envelope.ts';
+import { ok } from '../http/envelope.ts';
+import { route } from '../http/route.ts';
 import { requestLocale } from '../http/locale.ts';
 import { requestStream, settleBody } from '../http/request-body.ts';
 import { importSubtasks } from './import-subtasks.ts';
@@ -26,20 +23,7 @@ import { uploadTarget } from './upload-target.ts';
 
 /** Pending subtasks of a task (the pending-subtask modal). Clearing them is the task action `clearPending`. */
 export async function subtaskRoutes(app: FastifyInstance) {
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  r.post(
-    '/pending',
-    {
-      schema: {
-        tags: ['subtasks'],
-        summary: "A task's pending subtasks in upload order, numbers masked",
-        body: pendingSubtaskQuerySchema,
-        response: answers(pageSchema(subtaskSchema)),
-      },
-      onRequest: app.authenticate(['ADMIN', 'DEV']),
-    },
-    async (request) => ok(request, await listPendingSubtasks(contextOf(request), request.body)),
-  );
+  route(app, subtaskEndpoints.pending, async (request) => ok(request, await listPendingSubtasks(contextOf(request), request.body)));
 
   await app.register(uploadRoute);
 }
@@ -57,20 +41,10 @@ export async function subtaskRoutes(app: FastifyInstance) {
 async function uploadRoute(app: FastifyInstance) {
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', (_request, payload, done) => done(null, payload));
-  const r = app.withTypeProvider<ZodTypeProvider>();
 
-  r.post(
-    '/upload',
-    {
-      schema: {
-        tags: ['subtasks'],
-        summary:
-          'Upload a subtask CSV as the raw body (Content-Type text/csv, at most 200 MB); answers NDJSON: {"progress":…} lines, then the envelope',
-        querystring: uploadQuerySchema,
-      },
-      onRequest: app.authenticate(['ADMIN', 'DEV']),
-      bodyLimit: LIMITS.upload.maxBytes,
-    },
+  route(
+    app,
+    subtaskEndpoints.upload,
     async (request, reply) => {
       const ctx = contextOf(request);
       const maxBytes = app.config.uploadMaxBytes;
@@ -106,6 +80,7 @@ async function uploadRoute(app: FastifyInstance) {
         });
       return reply;
     },
+    { bodyLimit: LIMITS.upload.maxBytes },
   );
 }
 

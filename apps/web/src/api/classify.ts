@@ -1,4 +1,4 @@
-import { ErrorCode, LOGGED_OUT_CODES, SUCCESS_CODE, isEnvelope } from '@dialwise/contracts';
+import { authEndpoints, ErrorCode, LOGGED_OUT_CODES, SUCCESS_CODE, isEnvelope } from '@dialwise/contracts';
 
 /** What the request layer does with one answer (spec §8). Pure, so every branch is unit-tested. */
 export type ResponseAction =
@@ -24,7 +24,7 @@ export interface AnswerLike {
 }
 
 /** The user-info call is the guard's: on failure it signs out itself, so no "Confirm logout" modal. */
-export const USER_INFO_URL = '/api/user/getSelfInfo';
+const USER_INFO_URL = authEndpoints.selfInfo.path;
 
 export function classifyResponse(answer: AnswerLike): ResponseAction {
   if (answer.responseType === 'blob' || answer.responseType === 'arraybuffer') return { kind: 'raw' };

@@ -1,5 +1,5 @@
 import axios, { AxiosError, type AxiosRequestConfig, type AxiosResponse } from 'axios';
-import { APP_DEFAULTS, LOCALE_HEADER, type Envelope } from '@dialwise/contracts';
+import { APP_DEFAULTS, LOCALE_HEADER, type Endpoint, type EndpointData, type EndpointInput, type Envelope } from '@dialwise/contracts';
 import { classifyResponse, type ResponseAction } from './classify.ts';
 import { clearToken, getToken } from './token.ts';
 
@@ -118,4 +118,31 @@ export async function post<T>(url: string, body: unknown = {}, config: AxiosRequ
 export async function get<T>(url: string, params: object = {}): Promise<Envelope<T>> {
   const response = await http.get<Envelope<T>>(url, { params });
   return response.data;
+}
+
+/** `api`'s arguments: the input (optional when the endpoint takes none, or only optional fields), then request options. */
+type CallArgs<E extends Endpoint> =
+  undefined extends EndpointInput<E>
+    ? [input?: EndpointInput<E>, config?: AxiosRequestConfig]
+    : [input: EndpointInput<E>, config?: AxiosRequestConfig];
+
+/**
+ * Calls an endpoint of the contracts' table and answers its envelope, typed by the endpoint's schemas: a
+ * POST sends the input as the JSON body, a GET as the query. 451 comes back as an envelope too; every other
+ * failure throws (the request layer has shown it).
+ */
+export async function apiEnvelope<E extends Endpoint>(
+  endpoint: E,
+  ...[input, config = {}]: CallArgs<E>
+): Promise<Envelope<EndpointData<E>>> {
+  const response =
+    endpoint.method === 'GET'
+      ? await http.get<Envelope<EndpointData<E>>>(endpoint.path, { ...config, params: input ?? {} })
+      : await http.post<Envelope<EndpointData<E>>>(endpoint.path, input ?? {}, config);
+  return response.data;
+}
+
+/** Calls an endpoint and answers its payload (see `apiEnvelope`). */
+export async function api<E extends Endpoint>(endpoint: E, ...args: CallArgs<E>): Promise<EndpointData<E>> {
+  return (await apiEnvelope(endpoint, ...args)).data;
 }

@@ -7,33 +7,34 @@ import type {
   SelfInfo,
   SignedInElsewhere,
 } from '@dialwise/contracts';
-import { ErrorCode } from '@dialwise/contracts';
-import { post } from './client.ts';
+import { authEndpoints, ErrorCode, signedInElsewhereSchema } from '@dialwise/contracts';
+import { api, apiEnvelope } from './client.ts';
 
 export type LoginAnswer = { kind: 'signedIn'; result: LoginResult } | { kind: 'elsewhere'; info: SignedInElsewhere };
 
 export async function login(input: LoginInput): Promise<LoginAnswer> {
-  const envelope = await post<LoginResult | SignedInElsewhere>('/api/user/login', input);
-  if (envelope.code === ErrorCode.PASS_THROUGH) return { kind: 'elsewhere', info: envelope.data as SignedInElsewhere };
-  return { kind: 'signedIn', result: envelope.data as LoginResult };
+  const envelope = await apiEnvelope(authEndpoints.login, input);
+  // 451 answers with what the success schema does not describe: where the session is held.
+  if (envelope.code === ErrorCode.PASS_THROUGH) return { kind: 'elsewhere', info: signedInElsewhereSchema.parse(envelope.data) };
+  return { kind: 'signedIn', result: envelope.data };
 }
 
 export async function logout(): Promise<void> {
-  await post('/api/user/logout');
+  await api(authEndpoints.logout);
 }
 
 export async function getSelfInfo(): Promise<SelfInfo> {
-  return (await post<SelfInfo>('/api/user/getSelfInfo')).data;
+  return api(authEndpoints.selfInfo);
 }
 
 export async function getServerMenu(): Promise<AppRoute[]> {
-  return (await post<AppRoute[]>('/api/user/menu')).data;
+  return api(authEndpoints.menu);
 }
 
 export async function forgotPassword(input: ForgotPasswordInput): Promise<string> {
-  return (await post<null>('/api/user/forgotPassword', input)).message;
+  return (await apiEnvelope(authEndpoints.forgotPassword, input)).message;
 }
 
 export async function register(input: RegisterInput): Promise<string> {
-  return (await post<null>('/api/user/register', input)).message;
+  return (await apiEnvelope(authEndpoints.register, input)).message;
 }

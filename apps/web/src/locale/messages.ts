@@ -4,6 +4,7 @@ import { speechCredentialMessages } from '../features/operation/speech-credentia
 import { voicesMessages } from '../features/operation/voices/locale.ts';
 import { tagsMessages } from '../features/operation/tags/locale.ts';
 import { listPageMessages } from '../list-page/locale.ts';
+import { formMessages } from '../forms/locale.ts';
 import { accountsMessages } from '../features/accounts/locale.ts';
 import { sipLinesMessages } from '../features/sip-lines/locale.ts';
 import { profileMessages } from '../features/profile/locale.ts';
@@ -48,7 +49,7 @@ const SHELL_MESSAGES = {
   'menu.tags': ['Tags', '标签管理'],
   'menu.llm': ['LLMs', '大模型管理'],
   'menu.operator': ['Seat', '坐席'],
-  'menu.operatorIndex': ['Seat', '坐席工作台'],
+  'menu.operatorIndex': ['Seat workspace', '坐席工作台'],
   'menu.projectOp': ['My projects', '我的项目'],
   'menu.projectOpIndex': ['Projects', '项目列表'],
   'menu.callRecordBoardOp': ['Call records', '通话记录'],
@@ -231,7 +232,6 @@ const SHELL_MESSAGES = {
   'workplace.step.board': ['Follow connect, transfer and loss rates on the boards', '在看板中查看接通率、转人工率和流失率'],
   'workplace.open': ['Open', '前往'],
   'workplace.help': ['Questions? Read the FAQ', '有疑问？查看常见问题'],
-
   // FAQ
   'faq.title': ['Frequently asked questions', '常见问题'],
   'faq.q.roles': ['Which role should I sign in as?', '登录时应选择哪个身份？'],
@@ -277,6 +277,7 @@ export const CONSOLE_MESSAGES = {
   ...voicesMessages,
   ...tagsMessages,
   ...listPageMessages,
+  ...formMessages,
   ...accountsMessages,
   ...sipLinesMessages,
   ...profileMessages,

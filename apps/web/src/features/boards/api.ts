@@ -1,13 +1,6 @@
-import type {
-  BoardQuery,
-  BoardSeries,
-  BoardSeriesQuery,
-  BoardSummary,
-  OperatorStatus,
-  RealtimeBoard,
-  RealtimeQuery,
-} from '@dialwise/contracts';
-import { post } from '../../api/client.ts';
+import type { BoardQuery, BoardSeriesQuery, RealtimeQuery } from '@dialwise/contracts';
+import { boardEndpoints } from '@dialwise/contracts';
+import { api } from '../../api/client.ts';
 
 export const boardKeys = {
   summary: (query: BoardQuery) => ['boards', 'summary', query] as const,
@@ -16,7 +9,7 @@ export const boardKeys = {
   realtime: (query: RealtimeQuery) => ['boards', 'realtime', query] as const,
 };
 
-export const getBoardSummary = async (query: BoardQuery) => (await post<BoardSummary>('/api/boards/summary', query)).data;
-export const getBoardSeries = async (query: BoardSeriesQuery) => (await post<BoardSeries>('/api/boards/series', query)).data;
-export const getOperatorStatus = async () => (await post<OperatorStatus>('/api/boards/operators')).data;
-export const getRealtimeBoard = async (query: RealtimeQuery) => (await post<RealtimeBoard>('/api/boards/realtime', query)).data;
+export const getBoardSummary = async (query: BoardQuery) => api(boardEndpoints.summary, query);
+export const getBoardSeries = async (query: BoardSeriesQuery) => api(boardEndpoints.series, query);
+export const getOperatorStatus = async () => api(boardEndpoints.operators);
+export const getRealtimeBoard = async (query: RealtimeQuery) => api(boardEndpoints.realtime, query);

@@ -54,10 +54,7 @@ export const boardsMessages = {
   'boards.outcome.unresolved': ['Number unresolved', '号码无法解析'],
   'boards.outcome.blocked': ['Do not call', '免打扰'],
   'boards.operators': ['Operators', '坐席状态'],
-  'boards.operators.hint': [
-    'All operators of the company; "in call" needs the seat screen, not built yet',
-    '公司全部坐席；「通话中」需坐席工作台（尚未上线）',
-  ],
+  'boards.operators.hint': ['All operators of the company, by the state of their seat screens', '公司全部坐席，按其坐席工作台的状态统计'],
   'boards.operators.signedIn': ['Signed in', '已签入'],
   'boards.operators.waiting': ['Waiting', '等待中'],
   'boards.operators.inCall': ['In call', '通话中'],

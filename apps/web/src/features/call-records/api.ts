@@ -1,14 +1,6 @@
-import type {
-  CallCustomer,
-  CallRecordDetail,
-  CallRecordFilterInput,
-  CallRecordOptions,
-  CallRecordPage,
-  CallRecordQueryInput,
-  RevealedNumber,
-} from '@dialwise/contracts';
-import { CALL_RECORDS_EXPORT_PATH, callRecordingPath, exportQueryString } from '@dialwise/contracts';
-import { post } from '../../api/client.ts';
+import type { CallDispositionInput, CallRecordFilterInput, CallRecordQueryInput } from '@dialwise/contracts';
+import { callRecordEndpoints, endpointPath, exportQueryString } from '@dialwise/contracts';
+import { api } from '../../api/client.ts';
 
 export const callRecordKeys = {
   all: ['call-records'] as const,
@@ -18,16 +10,21 @@ export const callRecordKeys = {
   customer: (id: string) => ['call-records', 'customer', id] as const,
 };
 
-export const listCallRecords = async (query: CallRecordQueryInput) => (await post<CallRecordPage>('/api/call-records/list', query)).data;
-export const callRecordOptions = async (projectId: string | undefined) =>
-  (await post<CallRecordOptions>('/api/call-records/options', { projectId })).data;
-export const getCallRecord = async (id: string) => (await post<CallRecordDetail>('/api/call-records/get', { id })).data;
-export const getCallCustomer = async (id: string) => (await post<CallCustomer>('/api/call-records/customer', { id })).data;
-export const revealNumber = async (id: string) => (await post<RevealedNumber>('/api/call-records/reveal', { id })).data;
+export const listCallRecords = async (query: CallRecordQueryInput) => api(callRecordEndpoints.list, query);
+export const callRecordOptions = async (projectId: string | undefined) => api(callRecordEndpoints.options, { projectId });
+export const getCallRecord = async (id: string) => api(callRecordEndpoints.get, { id });
+export const getCallCustomer = async (id: string) => api(callRecordEndpoints.customer, { id });
+export const revealNumber = async (id: string) => api(callRecordEndpoints.reveal, { id });
 
 /** The audio element loads this itself; the browser sends the Authorization cookie. */
-export const recordingUrl = (id: string) => callRecordingPath(id);
+export const recordingUrl = (id: string) => endpointPath(callRecordEndpoints.recording, { id });
 
 /** A download link: the server streams the CSV to the browser's download manager (nothing held in memory here). */
 export const exportUrl = (filter: CallRecordFilterInput, locale: string) =>
-  `${CALL_RECORDS_EXPORT_PATH}?${exportQueryString({ ...filter, locale })}`;
+  `${callRecordEndpoints.export.path}?${exportQueryString({ ...filter, locale })}`;
+
+/**
+ * Files the issue type and resolution status of a call a seat took (the agent who took it, or an ADMIN): the
+ * seat's form after a call and the call-record drawer's, later.
+ */
+export const fileCall = async (input: CallDispositionInput) => api(callRecordEndpoints.disposition, input);

@@ -4,6 +4,7 @@ import type { ChatItem, MonitorSeat } from '@dialwise/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { SEAT_STATE_COLOR } from '../seat/seat-labels.ts';
 import { templatesApi } from '../templates/api.ts';
 import { formatDuration } from '../templates/format.ts';
 import { TimeZoneNote, useCompanyTime } from '../../locale/company-time.tsx';
@@ -70,29 +71,31 @@ function Feed() {
   );
 }
 
-function Seats({ seats }: { seats: MonitorSeat[] | null | undefined }) {
+/** Every agent of the company and their seat's state, busiest first (the server sorts them). */
+function Seats({ seats }: { seats: MonitorSeat[] | undefined }) {
   const { t } = useTranslation();
+  const time = useCompanyTime();
   return (
     <Card className="wp-card" title={t('mon.seats')}>
-      {!seats ? (
-        <Empty description={t('mon.seats.none')} data-testid="monitor-seats-empty" />
-      ) : seats.length === 0 ? (
+      {seats && seats.length === 0 ? (
         <Empty description={t('mon.seats.empty')} data-testid="monitor-seats-empty" />
       ) : (
         <List
           size="small"
           bordered={false}
-          dataSource={seats}
+          loading={!seats}
+          dataSource={seats ?? []}
+          data-testid="monitor-seats"
           render={(seat: MonitorSeat) => (
-            <List.Item key={seat.id}>
+            <List.Item key={seat.id} data-testid={`monitor-seat-${seat.id}`} data-state={seat.state}>
               <Space>
-                <Badge
-                  status={
-                    seat.state === 'inCall' ? 'processing' : seat.state === 'waiting' || seat.state === 'signedIn' ? 'success' : 'default'
-                  }
-                />
+                <Tag color={SEAT_STATE_COLOR[seat.state]}>{t(`seat.state.${seat.state}`)}</Tag>
                 {seat.name}
-                <Typography.Text type="secondary">{t(`mon.seat.${seat.state}`)}</Typography.Text>
+                {seat.since && (
+                  <Typography.Text type="secondary">
+                    {t('mon.seat.since', { time: time.format(seat.since, { noYear: true }) })}
+                  </Typography.Text>
+                )}
               </Space>
             </List.Item>
           )}

@@ -125,8 +125,13 @@ function Busiest() {
           {
             title: t('wp.col.change'),
             dataIndex: 'increases',
-            width: 100,
-            render: (v: number) => <span className={v >= 0 ? 'change-up' : 'change-down'}>{`${v >= 0 ? '+' : ''}${v}%`}</span>,
+            width: 120,
+            render: (v: number | null) =>
+              v === null ? (
+                <span className="quota-no-growth">—</span>
+              ) : (
+                <span className={v >= 0 ? 'change-up' : 'change-down'}>{`${v >= 0 ? '+' : ''}${v}%`}</span>
+              ),
           },
         ]}
       />
@@ -150,10 +155,14 @@ function Announcements() {
           data-testid="wp-announcements"
           render={(m) => (
             <List.Item key={m.id}>
-              <Typography.Text bold={m.status === 0}>{m.title}</Typography.Text>
-              <Typography.Text type="secondary" className="wp-announce-time">
-                {time.format(m.time, { noYear: true })}
-              </Typography.Text>
+              <div className="wp-announce">
+                <Typography.Text bold={m.status === 0} ellipsis={{ showTooltip: true }} className="wp-announce-title">
+                  {m.title}
+                </Typography.Text>
+                <Typography.Text type="secondary" className="wp-announce-time">
+                  {time.format(m.time, { noYear: true })}
+                </Typography.Text>
+              </div>
             </List.Item>
           )}
         />

@@ -1,10 +1,15 @@
-import type { ChangePasswordInput, ProfileInput, SelfInfo } from '@dialwise/contracts';
-import { post } from '../../api/client.ts';
+import type { ChangePasswordInput, ProfileUpdate, SelfInfo } from '@dialwise/contracts';
+import { authEndpoints } from '@dialwise/contracts';
+import { api } from '../../api/client.ts';
 
-export async function updateSelfInfo(input: ProfileInput): Promise<SelfInfo> {
-  return (await post<SelfInfo>('/api/user/updateSelfInfo', input)).data;
+export async function getSelfInfo(): Promise<SelfInfo> {
+  return api(authEndpoints.selfInfo);
+}
+
+export async function updateSelfInfo(input: ProfileUpdate): Promise<SelfInfo> {
+  return api(authEndpoints.updateSelfInfo, input);
 }
 
 export async function changePassword(input: ChangePasswordInput): Promise<void> {
-  await post<null>('/api/user/changePassword', input);
+  await api(authEndpoints.changePassword, input);
 }

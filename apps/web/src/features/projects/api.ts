@@ -1,5 +1,6 @@
-import type { Page, Project, ProjectInput, ProjectOperatorOption, ProjectQuery, ProjectUpdate } from '@dialwise/contracts';
-import { post } from '../../api/client.ts';
+import type { ProjectInput, ProjectQuery, ProjectUpdate } from '@dialwise/contracts';
+import { projectEndpoints } from '@dialwise/contracts';
+import { api } from '../../api/client.ts';
 
 export const projectKeys = {
   all: ['projects'] as const,
@@ -8,15 +9,16 @@ export const projectKeys = {
   operators: ['projects', 'operators'] as const,
 };
 
-export const listProjects = async (query: ProjectQuery) => (await post<Page<Project>>('/api/projects/list', query)).data;
+export const listProjects = async (query: ProjectQuery) => api(projectEndpoints.list, query);
+export const getProject = async (id: string) => api(projectEndpoints.get, { id });
 /** For pages that stand on a project from the URL: a refusal is theirs to show (ProjectNotFound), without a toast. */
-export const getProjectOfPage = async (id: string) => (await post<Project>('/api/projects/get', { id }, { quiet: true })).data;
-export const createProject = async (input: ProjectInput) => (await post<Project>('/api/projects/create', input)).data;
-export const updateProject = async (input: ProjectUpdate) => (await post<Project>('/api/projects/update', input)).data;
+export const getProjectOfPage = async (id: string) => api(projectEndpoints.get, { id }, { quiet: true });
+export const createProject = async (input: ProjectInput) => api(projectEndpoints.create, input);
+export const updateProject = async (input: ProjectUpdate) => api(projectEndpoints.update, input);
 export const deleteProject = async (id: string) => {
-  await post<null>('/api/projects/delete', { id });
+  await api(projectEndpoints.delete, { id });
 };
 /** The company's agents, for the Operators select. */
-export const listOperatorOptions = async () => (await post<ProjectOperatorOption[]>('/api/projects/operators')).data;
+export const listOperatorOptions = async () => api(projectEndpoints.operators);
 /** An agent's own projects (`/projectOp/index`). */
-export const listMyProjects = async (query: ProjectQuery) => (await post<Page<Project>>('/api/projects/mine', query)).data;
+export const listMyProjects = async (query: ProjectQuery) => api(projectEndpoints.mine, query);

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SeatClientMessage, SeatOffer } from '@dialwise/contracts';
-import { SeatClient, type SeatMediaPort } from './seat-client.ts';
+import { SeatClient, shownCall, type SeatMediaPort } from './seat-client.ts';
 
 /** A socket the test drives: it records what the seat sends and plays the server's side. */
 class FakeSocket {
@@ -229,5 +229,69 @@ describe('seat client: a call', () => {
     socket.server(OFFER);
     socket.server({ type: 'offer-withdrawn', offerId: OFFER.offerId, reason: 'timeout' });
     expect(client.getSnapshot()).toMatchObject({ offer: null, withdrawn: { reason: 'timeout' } });
+  });
+
+  it('a new offer ringing while the agent files the last call leaves the filing in place; the panel turns to the offer once filed', () => {
+    connected();
+    socket.server({ type: 'seat-state', seatState: 'waiting', projectId: null });
+    socket.server(OFFER);
+    expect(shownCall(client.getSnapshot())).toEqual({ offer: OFFER, canFile: false });
+    client.accept();
+    expect(shownCall(client.getSnapshot())).toEqual({ offer: OFFER, canFile: true });
+    socket.server({ type: 'call-ended', callId: CALL, reason: 'seat-hung-up' });
+    expect(shownCall(client.getSnapshot())).toEqual({ offer: OFFER, canFile: true });
+
+    // The seat waits again at once: the next transfer rings while the form is being filled in.
+    const next: SeatOffer = { ...OFFER, offerId: '33333333-3333-4333-8333-333333333333', callId: '44444444-4444-4444-8444-444444444444' };
+    socket.server(next);
+    expect(client.getSnapshot().offer?.offer.callId).toBe(next.callId);
+    expect(shownCall(client.getSnapshot())).toEqual({ offer: OFFER, canFile: true });
+
+    client.clearLastCall();
+    expect(shownCall(client.getSnapshot())).toEqual({ offer: next, canFile: false });
+  });
+
+  it('an accept the server refuses as too late leaves no call behind (nothing to file) and says the offer is gone', async () => {
+    connected();
+    socket.server(OFFER);
+    client.accept();
+    await vi.advanceTimersByTimeAsync(0);
+    socket.server({ type: 'error', code: 'offer-gone', message: 'This call is no longer offered to you' });
+    expect(client.getSnapshot()).toMatchObject({ call: null, lastCall: null, error: { code: 'offer-gone' } });
+    expect(media.closed).toBe(true);
+    expect(shownCall(client.getSnapshot())).toEqual({ offer: null, canFile: false });
+  });
+
+  it('the handover note written after the offer joins the call wherever it is: ringing, in progress, ended and being filed', () => {
+    connected();
+    socket.server(OFFER);
+    expect(client.getSnapshot().offer?.offer.summary).toBeNull();
+    socket.server({ type: 'call-summary', callId: CALL, summary: 'Li wants a person about the price.' });
+    expect(client.getSnapshot().offer?.offer.summary).toBe('Li wants a person about the price.');
+    expect(shownCall(client.getSnapshot()).offer?.summary).toBe('Li wants a person about the price.');
+
+    client.accept();
+    expect(client.getSnapshot().call?.offer.summary).toBe('Li wants a person about the price.');
+    socket.server({ type: 'call-summary', callId: CALL, summary: 'Corrected: Li wants a person.' });
+    expect(client.getSnapshot().call?.offer.summary).toBe('Corrected: Li wants a person.');
+    socket.server({ type: 'call-ended', callId: CALL, reason: 'callee-hung-up' });
+    socket.server({ type: 'call-summary', callId: CALL, summary: 'Late note.' });
+    expect(client.getSnapshot().lastCall?.offer.summary).toBe('Late note.');
+
+    // A note for another call leaves this one alone.
+    socket.server({ type: 'call-summary', callId: '55555555-5555-4555-8555-555555555555', summary: 'Not this call.' });
+    expect(shownCall(client.getSnapshot()).offer?.summary).toBe('Late note.');
+  });
+
+  it('a handover note that overtakes its offer is kept for it', () => {
+    connected();
+    socket.server({ type: 'call-summary', callId: CALL, summary: 'Came first.' });
+    expect(client.getSnapshot().offer).toBeNull();
+    socket.server(OFFER);
+    expect(client.getSnapshot().offer?.offer.summary).toBe('Came first.');
+    // An offer that has its own note keeps it.
+    socket.server({ type: 'call-summary', callId: '44444444-4444-4444-8444-444444444444', summary: 'Early.' });
+    socket.server({ ...OFFER, callId: '44444444-4444-4444-8444-444444444444', summary: 'From the offer.' });
+    expect(client.getSnapshot().offer?.offer.summary).toBe('From the offer.');
   });
 });

@@ -65,6 +65,18 @@ export interface SeatClientOptions {
   signOutTimeoutMs?: number;
 }
 
+/**
+ * The call the page's customer panel is about, and whether the agent may file it: the call in progress;
+ * else the last call while it waits to be filed; else the offer ringing. An offer that rings while the
+ * agent files the last call must not take the filing form away (it used to: the form came back empty and
+ * belonged to a call the agent had not taken, so the save was refused); the ringing offer says why the
+ * customer asked for a person in the call panel, and the agent answers once the filing is done.
+ */
+export function shownCall(seat: SeatSnapshot): { offer: SeatOffer | null; canFile: boolean } {
+  const filing = seat.call?.offer ?? seat.lastCall?.offer ?? null;
+  return { offer: filing ?? seat.offer?.offer ?? null, canFile: filing !== null };
+}
+
 const INITIAL: SeatSnapshot = {
   connection: 'not-connected',
   seatState: 'not-connected',
@@ -100,6 +112,11 @@ export class SeatClient {
   private lastPong = 0;
   private signOutTimer: ReturnType<typeof setTimeout> | null = null;
   private closingOnPurpose = false;
+  /**
+   * Handover notes that came before their offer (a long offer is read from the database by the seat's
+   * process, and the note may overtake it): the offer takes its note when it arrives. A few at most.
+   */
+  private readonly earlySummaries = new Map<string, string>();
   /** Sign in as soon as the server greets the connection ("connect and sign in again" after a drop). */
   private signInOnHello: { projectId: string | null; standby: boolean } | null = null;
   private readonly now: () => number;
@@ -266,12 +283,22 @@ export class SeatClient {
       case 'pong':
         this.lastPong = this.now();
         return;
-      case 'offer':
+      case 'offer': {
+        const early = this.earlySummaries.get(message.callId);
+        this.earlySummaries.delete(message.callId);
+        const offer = message.summary === null && early ? { ...message, summary: early } : message;
         return this.set({
-          offer: { offer: message, endsAt: this.now() + this.offerSeconds * 1000, totalMs: this.offerSeconds * 1000 },
+          offer: { offer, endsAt: this.now() + this.offerSeconds * 1000, totalMs: this.offerSeconds * 1000 },
           withdrawn: null,
         });
+      }
+      case 'call-summary':
+        return this.takeSummary(message.callId, message.summary);
       case 'offer-withdrawn':
+        // An accept that lost the race with the deadline: the call we started to take was never ours.
+        if (this.snapshot.call?.offer.offerId === message.offerId && this.snapshot.call.phase === 'media') {
+          return this.abandonCall({ offerId: message.offerId, reason: message.reason });
+        }
         if (this.snapshot.offer?.offer.offerId !== message.offerId) return;
         return this.set({ offer: null, withdrawn: { offerId: message.offerId, reason: message.reason } });
       case 'webrtc-answer':
@@ -293,8 +320,30 @@ export class SeatClient {
         return this.endCall(message.callId, message.reason);
       case 'error':
         if (message.code === 'sign-out-failed') this.clearSignOut();
+        if (message.code === 'offer-gone' && this.snapshot.call?.phase === 'media') {
+          this.abandonCall({ offerId: this.snapshot.call.offer.offerId, reason: 'timeout' });
+        }
         return this.set({ error: { code: message.code, at: this.now() }, signingOut: this.signOutTimer !== null });
     }
+  }
+
+  /**
+   * The handover note of a call, written after its offer went out: it joins the call wherever the seat has it
+   * — ringing, in progress, or ended and waiting to be filed — or waits for an offer still on its way.
+   */
+  private takeSummary(callId: string, summary: string) {
+    const { offer, call, lastCall } = this.snapshot;
+    const noted = (of: SeatOffer) => (of.callId === callId ? { ...of, summary } : of);
+    if (offer?.offer.callId !== callId && call?.offer.callId !== callId && lastCall?.offer.callId !== callId) {
+      this.earlySummaries.set(callId, summary);
+      for (const old of this.earlySummaries.keys()) if (this.earlySummaries.size > 5) this.earlySummaries.delete(old);
+      return;
+    }
+    this.set({
+      offer: offer && { ...offer, offer: noted(offer.offer) },
+      call: call && { ...call, offer: noted(call.offer) },
+      lastCall: lastCall && { ...lastCall, offer: noted(lastCall.offer) },
+    });
   }
 
   private isCurrent(callId: string) {
@@ -320,6 +369,13 @@ export class SeatClient {
     // The server hangs the call up when the seat's media does not come up; saying so ends it sooner.
     this.send({ type: 'hang-up', callId });
     this.endCall(callId, 'media-failed');
+  }
+
+  /** The server refused our accept (too late): nothing was taken, so there is nothing to file either. */
+  private abandonCall(withdrawn: { offerId: string; reason: string }) {
+    this.media?.close();
+    this.media = null;
+    this.set({ call: null, withdrawn });
   }
 
   private endCall(callId: string, reason: SeatCallEndReason) {

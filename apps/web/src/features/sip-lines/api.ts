@@ -1,14 +1,19 @@
 import type { Page, SipLine, SipLineCreate, SipLineQuery, SipLineUpdate } from '@dialwise/contracts';
-import { post } from '../../api/client.ts';
+import { sipLineEndpoints } from '@dialwise/contracts';
+import { api } from '../../api/client.ts';
 
 export async function listSipLines(query: Partial<SipLineQuery>): Promise<Page<SipLine>> {
-  return (await post<Page<SipLine>>('/api/sip-lines/list', query)).data;
+  return api(sipLineEndpoints.list, query);
 }
 
-export async function createSipLine(input: Partial<SipLineCreate>): Promise<SipLine> {
-  return (await post<SipLine>('/api/sip-lines/create', input)).data;
+export async function createSipLine(input: SipLineCreate): Promise<SipLine> {
+  return api(sipLineEndpoints.create, input);
+}
+
+export async function getSipLine(id: string, companyId?: string): Promise<SipLine> {
+  return api(sipLineEndpoints.get, { id, companyId });
 }
 
 export async function updateSipLine(input: SipLineUpdate): Promise<SipLine> {
-  return (await post<SipLine>('/api/sip-lines/update', input)).data;
+  return api(sipLineEndpoints.update, input);
 }

@@ -2,20 +2,19 @@ import type { AxiosProgressEvent } from 'axios';
 import {
   UPLOAD_CONTENT_TYPE,
   UPLOAD_FILENAME_HEADER,
-  type Page,
   type PendingSubtaskQuery,
-  type Subtask,
   type UploadProgress,
   type UploadResult,
+  subtaskEndpoints,
 } from '@dialwise/contracts';
-import { http, post } from '../../api/client.ts';
+import { http, api } from '../../api/client.ts';
 import { splitNdjson } from './ndjson.ts';
 
 export const subtaskKeys = {
   pending: (query: PendingSubtaskQuery) => ['subtasks', 'pending', query] as const,
 };
 
-export const listPendingSubtasks = async (query: PendingSubtaskQuery) => (await post<Page<Subtask>>('/api/subtasks/pending', query)).data;
+export const listPendingSubtasks = async (query: PendingSubtaskQuery) => api(subtaskEndpoints.pending, query);
 
 export interface UploadCallbacks {
   signal: AbortSignal;
@@ -37,7 +36,7 @@ export async function uploadSubtasks(taskId: string, file: File, callbacks: Uplo
     consumed = text.length - rest.length;
     for (const line of lines) if ('progress' in line) callbacks.onProgress(line.progress as UploadProgress);
   };
-  const response = await http.post<{ data: UploadResult }>('/api/subtasks/upload', file, {
+  const response = await http.post<{ data: UploadResult }>(subtaskEndpoints.upload.path, file, {
     params: { taskId },
     headers: { 'Content-Type': UPLOAD_CONTENT_TYPE, [UPLOAD_FILENAME_HEADER]: encodeURIComponent(file.name) },
     signal: callbacks.signal,

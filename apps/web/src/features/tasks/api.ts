@@ -1,14 +1,6 @@
-import type {
-  Page,
-  TaskActionInput,
-  TaskActionResult,
-  TaskCreate,
-  TaskListItem,
-  TaskOptions,
-  TaskQuery,
-  TaskUpdate,
-} from '@dialwise/contracts';
-import { post } from '../../api/client.ts';
+import type { TaskActionInput, TaskCreate, TaskQuery, TaskUpdate } from '@dialwise/contracts';
+import { taskEndpoints } from '@dialwise/contracts';
+import { api } from '../../api/client.ts';
 
 export const taskKeys = {
   all: ['tasks'] as const,
@@ -17,9 +9,9 @@ export const taskKeys = {
   options: ['tasks', 'options'] as const,
 };
 
-export const listTasks = async (query: TaskQuery) => (await post<Page<TaskListItem>>('/api/tasks/list', query)).data;
-export const getTask = async (id: string) => (await post<TaskListItem>('/api/tasks/get', { id })).data;
-export const getTaskOptions = async () => (await post<TaskOptions>('/api/tasks/options')).data;
-export const createTask = async (input: TaskCreate) => (await post<TaskListItem>('/api/tasks/create', input)).data;
-export const updateTask = async (input: TaskUpdate) => (await post<TaskListItem>('/api/tasks/update', input)).data;
-export const applyTaskAction = async (input: TaskActionInput) => (await post<TaskActionResult>('/api/tasks/action', input)).data;
+export const listTasks = async (query: TaskQuery) => api(taskEndpoints.list, query);
+export const getTask = async (id: string) => api(taskEndpoints.get, { id });
+export const getTaskOptions = async () => api(taskEndpoints.options);
+export const createTask = async (input: TaskCreate) => api(taskEndpoints.create, input);
+export const updateTask = async (input: TaskUpdate) => api(taskEndpoints.update, input);
+export const applyTaskAction = async (input: TaskActionInput) => api(taskEndpoints.action, input);

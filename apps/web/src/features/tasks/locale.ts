@@ -120,9 +120,11 @@ export const tasksMessages = {
   'taskForm.amd.action.hangup': ['Hang up', '挂断'],
   'taskForm.amd.action.leave_message': ['Leave a message after the beep', '提示音后留言'],
   'taskForm.amd.action.continue': ['Talk as to a person', '按真人继续通话'],
+  'taskForm.amd.onAnnouncement': ['When the carrier announces a dead number', '运营商提示空号时'],
+  'taskForm.amd.markInvalid': ['Hang up and mark the number invalid', '挂断并标记为空号'],
   'taskForm.amd.announcement': [
-    'A carrier announcement (number not in service, switched off) always marks the number invalid: it is never redialled.',
-    '运营商提示音（空号、关机等）一律标记为空号，不再重拨。',
+    'Special information tones or a recorded announcement (not in service, switched off), even before the answer: the number is never redialled.',
+    '特殊信息音或运营商录音（空号、关机等），接通前即可识别：该号码不再重拨。',
   ],
   'taskForm.amd.message': ['Message to leave', '留言内容'],
   'taskForm.amd.messageHelp': ['Spoken by the task voice once the beep sounds', '提示音响起后由语音合成播报'],

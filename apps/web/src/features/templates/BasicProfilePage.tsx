@@ -1,5 +1,6 @@
 import { Button, Card, Descriptions, Empty, Grid, Message, Space, Steps, Table, Tag, Typography } from '@arco-design/web-react';
-import type { GroupForm, MediaSettings } from '@dialwise/contracts';
+import { translate, type GroupForm, type MediaSettings } from '@dialwise/contracts';
+import { currentLocale } from '../../locale/index.ts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -50,6 +51,13 @@ function Settings({ title, settings, testId }: { title: string; settings: MediaS
   );
 }
 
+/** An audit action in the reader's language (its key when it has no label). */
+function actionLabel(action: string): string {
+  const key = `log.action.${action}`;
+  const text = translate(key, currentLocale());
+  return text === key ? action : text;
+}
+
 /** The basic profile: the approval steps of the newest media parameters, the parameters in force, and the operation log. */
 export default function BasicProfilePage() {
   const { t } = useTranslation();
@@ -58,7 +66,7 @@ export default function BasicProfilePage() {
   const client = useQueryClient();
   const role = useUser((s) => s.role);
   const profile = useQuery({ queryKey: ['profile-basic'], queryFn: templatesApi.basicProfile });
-  const log = useQuery({ queryKey: ['operation-log'], queryFn: templatesApi.operationLog });
+  const log = useQuery({ queryKey: ['operation-log', 'mediaSettings'], queryFn: () => templatesApi.operationLog('mediaSettings') });
   const approve = useMutation({
     mutationFn: templatesApi.approve,
     onSuccess: () => {
@@ -122,7 +130,7 @@ export default function BasicProfilePage() {
           columns={[
             { title: t('pb.col.number'), dataIndex: 'contentNumber' },
             { title: t('pb.col.content'), dataIndex: 'updateContent' },
-            { title: t('pb.col.status'), dataIndex: 'status', render: (v: string) => <Tag>{v}</Tag> },
+            { title: t('pb.col.status'), dataIndex: 'status', render: (v: string) => <Tag>{actionLabel(v)}</Tag> },
             { title: t('pb.col.actor'), dataIndex: 'actor' },
             { title: t('pb.col.time'), dataIndex: 'updateTime', render: (v: string) => time.format(v) },
           ]}

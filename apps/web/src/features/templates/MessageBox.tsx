@@ -76,12 +76,12 @@ function MessageItem({ message, onOpen }: { message: Message; onOpen(message: Me
   );
 }
 
-function MessagePanel({ onClose }: { onClose(): void }) {
+function MessagePanel({ onClose, initialTab }: { onClose(): void; initialTab: MessageType }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const client = useQueryClient();
   const role = useUser((s) => s.role);
-  const [tab, setTab] = useState<MessageType>('message');
+  const [tab, setTab] = useState<MessageType>(initialTab);
   const unread = useQuery({ queryKey: ['messages', 'unread'], queryFn: templatesApi.unread });
   const list = useQuery({ queryKey: ['messages', 'list', tab], queryFn: () => templatesApi.messages(tab) });
   const refresh = () => client.invalidateQueries({ queryKey: ['messages'] });
@@ -168,13 +168,15 @@ export function MessageBox() {
   const [open, setOpen] = useState(false);
   const unread = useQuery({ queryKey: ['messages', 'unread'], queryFn: templatesApi.unread, refetchInterval: POLL_MS });
   const total = unread.data ? unread.data.message + unread.data.notice + unread.data.todo : 0;
+  // The box opens on the first tab with something unread.
+  const initialTab = MESSAGE_TYPES.find((type) => (unread.data?.[type] ?? 0) > 0) ?? 'message';
   return (
     <Popover
       trigger="click"
       position="br"
       popupVisible={open}
       onVisibleChange={setOpen}
-      content={open ? <MessagePanel onClose={() => setOpen(false)} /> : null}
+      content={open ? <MessagePanel onClose={() => setOpen(false)} initialTab={initialTab} /> : null}
       className="message-popover"
       triggerProps={NAVBAR_POPUP}
     >

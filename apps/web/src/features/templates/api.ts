@@ -55,7 +55,7 @@ export const templatesApi = {
   submitGroup: (input: GroupFormInput) => data(post<{ id: string }>('/api/group-form/submit', input)),
   basicProfile: () => data(get<BasicProfile>('/api/profile/basic')),
   approve: (id: string) => data(post<true>('/api/profile/basic/approve', { id })),
-  operationLog: () => data(get<OperationLog[]>('/api/operation/log')),
+  operationLog: (entity: string) => data(get<OperationLog[]>(`/api/operation/log?entity=${encodeURIComponent(entity)}`)),
   userInfo: () => data(get<UserInfo>('/api/user/info')),
 
   messages: (type?: MessageType) => data(get<Message[]>('/api/message/list', type ? { type } : {})),

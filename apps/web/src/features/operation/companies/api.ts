@@ -14,38 +14,42 @@ import type {
   SetGrantsInput,
   SetGrantsResult,
 } from '@dialwise/contracts';
-import { post } from '../../../api/client.ts';
+import { companyEndpoints } from '@dialwise/contracts';
+import { post, api } from '../../../api/client.ts';
 
 const base = '/api/operation/companies';
 
 export const companiesKey = ['operation', 'companies'] as const;
 
 export async function listCompanies(query: Partial<CompanyQuery>): Promise<Page<CompanyListItem>> {
-  return (await post<Page<CompanyListItem>>(`${base}/list`, query)).data;
+  return api(companyEndpoints.list, query);
+}
+export async function getCompany(id: string): Promise<CompanyListItem> {
+  return (await post<CompanyListItem>(`${base}/get`, { id })).data;
 }
 export async function createCompany(input: CompanyCreateInput): Promise<CompanyCreated> {
-  return (await post<CompanyCreated>(`${base}/create`, input)).data;
+  return api(companyEndpoints.create, input);
 }
 export async function updateCompany(input: CompanyUpdateInput): Promise<CompanyListItem> {
-  return (await post<CompanyListItem>(`${base}/update`, input)).data;
+  return api(companyEndpoints.update, input);
 }
 export async function deleteCompany(id: string): Promise<CompanyListItem> {
-  return (await post<CompanyListItem>(`${base}/delete`, { id })).data;
+  return api(companyEndpoints.delete, { id });
 }
 export async function restoreCompany(id: string): Promise<CompanyListItem> {
-  return (await post<CompanyListItem>(`${base}/restore`, { id })).data;
+  return api(companyEndpoints.restore, { id });
 }
 export async function listGrants(query: GrantQuery): Promise<GrantItem[]> {
-  return (await post<GrantItem[]>(`${base}/grants`, query)).data;
+  return api(companyEndpoints.grants, query);
 }
 export async function setGrants(input: SetGrantsInput): Promise<SetGrantsResult> {
-  return (await post<SetGrantsResult>(`${base}/setGrants`, input)).data;
+  return api(companyEndpoints.setGrants, input);
 }
 export async function getPermissions(companyId: string): Promise<CompanyPermissions> {
-  return (await post<CompanyPermissions>(`${base}/permissions`, { companyId })).data;
+  return api(companyEndpoints.permissions, { companyId });
 }
 export async function setPermissions(input: SetCompanyPermissionsInput): Promise<CompanyPermissions> {
-  return (await post<CompanyPermissions>(`${base}/setPermissions`, input)).data;
+  return api(companyEndpoints.setPermissions, input);
 }
 
 export async function getCallbackSecretStatus(companyId: string): Promise<CallbackSecretStatus> {

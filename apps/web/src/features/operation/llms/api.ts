@@ -1,7 +1,6 @@
 import type { Llm, LlmInput, LlmOption, LlmQuery, LlmTestInput, LlmTestResult, LlmUpdate, Page } from '@dialwise/contracts';
-import { post } from '../../../api/client.ts';
-
-const BASE = '/api/operation/llms';
+import { llmEndpoints } from '@dialwise/contracts';
+import { api } from '../../../api/client.ts';
 
 export const llmKeys = {
   all: ['operation', 'llms'] as const,
@@ -11,23 +10,26 @@ export const llmKeys = {
 };
 
 export async function listLlms(query: Partial<LlmQuery>): Promise<Page<Llm>> {
-  return (await post<Page<Llm>>(`${BASE}/list`, query)).data;
+  return api(llmEndpoints.list, query);
 }
 export async function listLlmOptions(): Promise<LlmOption[]> {
-  return (await post<LlmOption[]>(`${BASE}/options`)).data;
+  return api(llmEndpoints.options);
 }
 export async function listLlmVendors(): Promise<string[]> {
-  return (await post<string[]>(`${BASE}/vendors`)).data;
+  return api(llmEndpoints.vendors);
+}
+export async function getLlm(id: string): Promise<Llm> {
+  return api(llmEndpoints.get, { id });
 }
 export async function createLlm(input: LlmInput): Promise<Llm> {
-  return (await post<Llm>(`${BASE}/create`, input)).data;
+  return api(llmEndpoints.create, input);
 }
 export async function updateLlm(input: LlmUpdate): Promise<Llm> {
-  return (await post<Llm>(`${BASE}/update`, input)).data;
+  return api(llmEndpoints.update, input);
 }
 export async function deleteLlm(id: string): Promise<void> {
-  await post(`${BASE}/delete`, { id });
+  await api(llmEndpoints.delete, { id });
 }
 export async function testLlm(input: LlmTestInput): Promise<LlmTestResult> {
-  return (await post<LlmTestResult>(`${BASE}/test`, input, { timeout: 70_000 })).data;
+  return api(llmEndpoints.test, input, { timeout: 70_000 });
 }

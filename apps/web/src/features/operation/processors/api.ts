@@ -1,7 +1,6 @@
 import type { Page, Processor, ProcessorInput, ProcessorOption, ProcessorQuery, ProcessorUpdate } from '@dialwise/contracts';
-import { post } from '../../../api/client.ts';
-
-const BASE = '/api/operation/processors';
+import { processorEndpoints } from '@dialwise/contracts';
+import { api } from '../../../api/client.ts';
 
 export const processorKeys = {
   all: ['operation', 'processors'] as const,
@@ -10,17 +9,20 @@ export const processorKeys = {
 };
 
 export async function listProcessors(query: Partial<ProcessorQuery>): Promise<Page<Processor>> {
-  return (await post<Page<Processor>>(`${BASE}/list`, query)).data;
+  return api(processorEndpoints.list, query);
 }
 export async function listProcessorOptions(): Promise<ProcessorOption[]> {
-  return (await post<ProcessorOption[]>(`${BASE}/options`)).data;
+  return api(processorEndpoints.options);
+}
+export async function getProcessor(id: string): Promise<Processor> {
+  return api(processorEndpoints.get, { id });
 }
 export async function createProcessor(input: ProcessorInput): Promise<Processor> {
-  return (await post<Processor>(`${BASE}/create`, input)).data;
+  return api(processorEndpoints.create, input);
 }
 export async function updateProcessor(input: ProcessorUpdate): Promise<Processor> {
-  return (await post<Processor>(`${BASE}/update`, input)).data;
+  return api(processorEndpoints.update, input);
 }
 export async function deleteProcessor(id: string): Promise<void> {
-  await post(`${BASE}/delete`, { id });
+  await api(processorEndpoints.delete, { id });
 }

@@ -8,9 +8,8 @@ import type {
   ScenarioQuery,
   ScenarioSaved,
 } from '@dialwise/contracts';
-import { post } from '../../../api/client.ts';
-
-const BASE = '/api/operation/scenarios';
+import { scenarioEndpoints } from '@dialwise/contracts';
+import { api } from '../../../api/client.ts';
 
 export const scenarioKeys = {
   all: ['operation', 'scenarios'] as const,
@@ -19,26 +18,26 @@ export const scenarioKeys = {
 };
 
 export async function listScenarios(query: Partial<ScenarioQuery>): Promise<Page<ScenarioListItem>> {
-  return (await post<Page<ScenarioListItem>>(`${BASE}/list`, query)).data;
+  return api(scenarioEndpoints.list, query);
 }
 export async function getScenario(id: string, version?: number): Promise<ScenarioDetail> {
-  return (await post<ScenarioDetail>(`${BASE}/get`, { id, version })).data;
+  return api(scenarioEndpoints.get, { id, version });
 }
 export async function createScenario(document: ScenarioDocument): Promise<ScenarioSaved> {
-  return (await post<ScenarioSaved>(`${BASE}/create`, { document })).data;
+  return api(scenarioEndpoints.create, { document });
 }
 export async function updateScenario(id: string, baseVersion: number, document: ScenarioDocument): Promise<ScenarioSaved> {
-  return (await post<ScenarioSaved>(`${BASE}/update`, { id, baseVersion, document })).data;
+  return api(scenarioEndpoints.update, { id, baseVersion, document });
 }
 export async function deleteScenario(id: string): Promise<void> {
-  await post(`${BASE}/delete`, { id });
+  await api(scenarioEndpoints.delete, { id });
 }
 export async function exportScenario(id: string, version?: number): Promise<ScenarioExport> {
-  return (await post<ScenarioExport>(`${BASE}/export`, { id, version })).data;
+  return api(scenarioEndpoints.export, { id, version });
 }
 export async function parseScenarioFile(content: unknown): Promise<ScenarioParsed> {
-  return (await post<ScenarioParsed>(`${BASE}/parse`, { content })).data;
+  return api(scenarioEndpoints.parse, { content });
 }
 export async function importScenario(content: unknown): Promise<ScenarioSaved> {
-  return (await post<ScenarioSaved>(`${BASE}/import`, { content })).data;
+  return api(scenarioEndpoints.import, { content });
 }

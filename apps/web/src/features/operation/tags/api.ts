@@ -1,19 +1,21 @@
 import type { Page, Tag, TagInput, TagQuery, TagUpdateInput } from '@dialwise/contracts';
-import { post } from '../../../api/client.ts';
-
-const base = '/api/operation/tags';
+import { tagEndpoints } from '@dialwise/contracts';
+import { api } from '../../../api/client.ts';
 
 export const tagsKey = ['operation', 'tags'] as const;
 
 export async function listTags(query: Partial<TagQuery>): Promise<Page<Tag>> {
-  return (await post<Page<Tag>>(`${base}/list`, query)).data;
+  return api(tagEndpoints.list, query);
+}
+export async function getTag(id: string): Promise<Tag> {
+  return api(tagEndpoints.get, { id });
 }
 export async function createTag(input: TagInput): Promise<Tag> {
-  return (await post<Tag>(`${base}/create`, input)).data;
+  return api(tagEndpoints.create, input);
 }
 export async function updateTag(input: TagUpdateInput): Promise<Tag> {
-  return (await post<Tag>(`${base}/update`, input)).data;
+  return api(tagEndpoints.update, input);
 }
 export async function deleteTag(id: string): Promise<void> {
-  await post<null>(`${base}/delete`, { id });
+  await api(tagEndpoints.delete, { id });
 }

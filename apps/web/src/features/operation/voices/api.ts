@@ -1,19 +1,21 @@
 import type { Page, Voice, VoiceInput, VoiceQuery, VoiceUpdateInput } from '@dialwise/contracts';
-import { post } from '../../../api/client.ts';
-
-const base = '/api/operation/voices';
+import { voiceEndpoints } from '@dialwise/contracts';
+import { api } from '../../../api/client.ts';
 
 export const voicesKey = ['operation', 'voices'] as const;
 
 export async function listVoices(query: Partial<VoiceQuery>): Promise<Page<Voice>> {
-  return (await post<Page<Voice>>(`${base}/list`, query)).data;
+  return api(voiceEndpoints.list, query);
+}
+export async function getVoice(id: string): Promise<Voice> {
+  return api(voiceEndpoints.get, { id });
 }
 export async function createVoice(input: VoiceInput): Promise<Voice> {
-  return (await post<Voice>(`${base}/create`, input)).data;
+  return api(voiceEndpoints.create, input);
 }
 export async function updateVoice(input: VoiceUpdateInput): Promise<Voice> {
-  return (await post<Voice>(`${base}/update`, input)).data;
+  return api(voiceEndpoints.update, input);
 }
 export async function deleteVoice(id: string): Promise<void> {
-  await post<null>(`${base}/delete`, { id });
+  await api(voiceEndpoints.delete, { id });
 }

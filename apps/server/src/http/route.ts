@@ -1,0 +1,47 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteHandlerMethod, RouteShorthandOptions } from 'fastify';
+import type { z } from 'zod';
+import type { Endpoint, Envelope } from '@dialwise/contracts';
+import { answers } from './envelope.ts';
+
+type Parsed<S> = S extends z.ZodType ? z.output<S> : unknown;
+
+/** A request to `E`, its body, query and path parameters typed by the endpoint's schemas (already validated). */
+export type EndpointRequest<E extends Endpoint> = FastifyRequest<{
+  Body: Parsed<E['body']>;
+  Querystring: Parsed<E['query']>;
+  Params: Parsed<E['params']>;
+}>;
+
+/** The envelope around the response schema's payload; an endpoint without one answers on the reply itself. */
+type Answer<E extends Endpoint> = E['response'] extends z.ZodType ? Envelope<z.output<E['response']>> : unknown;
+
+export type EndpointHandler<E extends Endpoint> = (request: EndpointRequest<E>, reply: FastifyReply) => Promise<Answer<E>>;
+
+/** What an endpoint's description leaves to the server: rate limits, a larger body limit. */
+type RouteExtras = Pick<RouteShorthandOptions, 'config' | 'bodyLimit'>;
+
+/**
+ * Registers an endpoint of the contracts' table at its absolute path (so call it from a plugin registered
+ * without a prefix): its schemas validate the request and serialize the answer in the envelope, its roles
+ * are checked in `onRequest` (before the body is read), and a public one is documented with `security: []`.
+ */
+export function route<E extends Endpoint>(app: FastifyInstance, endpoint: E, handler: EndpointHandler<E>, extras: RouteExtras = {}): void {
+  const { roles } = endpoint;
+  const open = roles === 'public';
+  app.route({
+    method: endpoint.method,
+    url: endpoint.path,
+    schema: {
+      tags: [endpoint.tag],
+      summary: endpoint.summary,
+      ...(open ? { security: [] } : {}),
+      ...(endpoint.body ? { body: endpoint.body } : {}),
+      ...(endpoint.query ? { querystring: endpoint.query } : {}),
+      ...(endpoint.params ? { params: endpoint.params } : {}),
+      ...(endpoint.response ? { response: answers(endpoint.response) } : {}),
+    },
+    ...(roles === 'public' ? {} : { onRequest: app.authenticate(roles === 'signedIn' ? undefined : roles) }),
+    ...extras,
+    handler: handler as RouteHandlerMethod,
+  });
+}

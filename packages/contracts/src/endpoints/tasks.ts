@@ -1,0 +1,51 @@
+import { defineEndpoints, noBody } from '../endpoint.ts';
+import { pageSchema } from '../envelope.ts';
+import {
+  taskActionInputSchema,
+  taskActionResultSchema,
+  taskCreateSchema,
+  taskIdSchema,
+  taskListItemSchema,
+  taskOptionsSchema,
+  taskQuerySchema,
+  taskUpdateSchema,
+} from '../tasks.ts';
+
+/** Tasks of the caller company's projects (ADMIN, and DEV in their own company). */
+export const taskEndpoints = defineEndpoints(
+  { tag: 'tasks', roles: ['ADMIN', 'DEV'] },
+  {
+    list: {
+      path: '/api/tasks/list',
+      summary: "A project's tasks, newest first, by status filter (all, notStarted, inProgress, completed)",
+      body: taskQuerySchema,
+      response: pageSchema(taskListItemSchema),
+    },
+    get: { path: '/api/tasks/get', summary: 'One task', body: taskIdSchema, response: taskListItemSchema },
+    options: {
+      path: '/api/tasks/options',
+      summary: 'Scenarios and voices granted to the company, and its SIP lines',
+      body: noBody,
+      response: taskOptionsSchema,
+    },
+    create: {
+      path: '/api/tasks/create',
+      summary: 'Create a task (saveAs: task → pending, draft → editing, template)',
+      body: taskCreateSchema,
+      response: taskListItemSchema,
+    },
+    update: {
+      path: '/api/tasks/update',
+      summary: 'Edit a task (pending, paused, draft or template; 409 otherwise)',
+      body: taskUpdateSchema,
+      response: taskListItemSchema,
+    },
+    action: {
+      path: '/api/tasks/action',
+      summary:
+        'Apply a state-machine action: start, continue, pause, abort, publish, clearPending, delete (409 when the status does not allow it)',
+      body: taskActionInputSchema,
+      response: taskActionResultSchema,
+    },
+  },
+);
