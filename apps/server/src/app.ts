@@ -147,7 +147,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(accountRoutes);
   await app.register(sipLineRoutes);
   await app.register(profileRoutes);
-  await app.register(dncRoutes, { prefix: '/api/dnc' });
+  await app.register(dncRoutes);
   await app.register(llmRoutes);
   await app.register(processorRoutes);
   await app.register(scenarioRoutes);

@@ -13,6 +13,7 @@ import { projectEndpoints } from './projects.ts';
 import { sipLineEndpoints } from './sip-lines.ts';
 import { subtaskEndpoints } from './subtasks.ts';
 import { taskEndpoints } from './tasks.ts';
+import { dncEndpoints } from './dnc.ts';
 
 export { accountEndpoints } from './accounts.ts';
 export { authEndpoints } from './auth.ts';
@@ -28,6 +29,7 @@ export { projectEndpoints } from './projects.ts';
 export { sipLineEndpoints } from './sip-lines.ts';
 export { subtaskEndpoints } from './subtasks.ts';
 export { taskEndpoints } from './tasks.ts';
+export { dncEndpoints } from './dnc.ts';
 
 /** Every area's endpoints: the whole HTTP API the server registers and the console calls (docs/api.md). */
 export const ENDPOINT_TABLE: Readonly<Record<string, Readonly<Record<string, Endpoint>>>> = {
@@ -45,4 +47,5 @@ export const ENDPOINT_TABLE: Readonly<Record<string, Readonly<Record<string, End
   'operation/processors': processorEndpoints,
   'operation/scenarios': scenarioEndpoints,
   'operation/tags': tagEndpoints,
+  dnc: dncEndpoints,
 };
