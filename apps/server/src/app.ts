@@ -176,7 +176,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(callRecordRoutes);
   await app.register(boardRoutes);
   await app.register(seatRoutes, { prefix: '/api/seat' });
-  await app.register(messageRoutes, { prefix: '/api/message' });
+  await app.register(messageRoutes);
   await app.register(templateRoutes);
   await app.register(siteRoutes);
   await app.register(analysisRoutes, { seatStates: options.seatStates ?? null });

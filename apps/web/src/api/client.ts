@@ -111,7 +111,9 @@ export async function get<T>(url: string, params: object = {}): Promise<Envelope
 type CallArgs<E extends Endpoint> =
   undefined extends EndpointInput<E>
     ? [input?: EndpointInput<E>, config?: AxiosRequestConfig]
-    : [input: EndpointInput<E>, config?: AxiosRequestConfig];
+    : {} extends EndpointInput<E>
+      ? [input?: EndpointInput<E>, config?: AxiosRequestConfig]
+      : [input: EndpointInput<E>, config?: AxiosRequestConfig];
 
 /**
  * Calls an endpoint of the contracts' table and answers its envelope, typed by the endpoint's schemas: a

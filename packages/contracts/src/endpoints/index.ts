@@ -14,6 +14,9 @@ import { sipLineEndpoints } from './sip-lines.ts';
 import { subtaskEndpoints } from './subtasks.ts';
 import { taskEndpoints } from './tasks.ts';
 import { dncEndpoints } from './dnc.ts';
+import { templateEndpoints } from './templates.ts';
+import { analysisEndpoints } from './templates-analysis.ts';
+import { messageEndpoints } from './messages.ts';
 
 export { accountEndpoints } from './accounts.ts';
 export { authEndpoints } from './auth.ts';
@@ -30,6 +33,9 @@ export { sipLineEndpoints } from './sip-lines.ts';
 export { subtaskEndpoints } from './subtasks.ts';
 export { taskEndpoints } from './tasks.ts';
 export { dncEndpoints } from './dnc.ts';
+export { templateEndpoints } from './templates.ts';
+export { analysisEndpoints } from './templates-analysis.ts';
+export { messageEndpoints } from './messages.ts';
 
 /** Every area's endpoints: the whole HTTP API the server registers and the console calls (docs/api.md). */
 export const ENDPOINT_TABLE: Readonly<Record<string, Readonly<Record<string, Endpoint>>>> = {
@@ -48,4 +54,7 @@ export const ENDPOINT_TABLE: Readonly<Record<string, Readonly<Record<string, End
   'operation/scenarios': scenarioEndpoints,
   'operation/tags': tagEndpoints,
   dnc: dncEndpoints,
+  templates: templateEndpoints,
+  'templates/analysis': analysisEndpoints,
+  messages: messageEndpoints,
 };
