@@ -175,7 +175,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(subtaskRoutes);
   await app.register(callRecordRoutes);
   await app.register(boardRoutes);
-  await app.register(seatRoutes, { prefix: '/api/seat' });
+  await app.register(seatRoutes);
   await app.register(messageRoutes);
   await app.register(templateRoutes);
   await app.register(siteRoutes);

@@ -17,6 +17,7 @@ import { dncEndpoints } from './dnc.ts';
 import { templateEndpoints } from './templates.ts';
 import { analysisEndpoints } from './templates-analysis.ts';
 import { messageEndpoints } from './messages.ts';
+import { seatEndpoints } from './seat.ts';
 
 export { accountEndpoints } from './accounts.ts';
 export { authEndpoints } from './auth.ts';
@@ -36,6 +37,7 @@ export { dncEndpoints } from './dnc.ts';
 export { templateEndpoints } from './templates.ts';
 export { analysisEndpoints } from './templates-analysis.ts';
 export { messageEndpoints } from './messages.ts';
+export { seatEndpoints } from './seat.ts';
 
 /** Every area's endpoints: the whole HTTP API the server registers and the console calls (docs/api.md). */
 export const ENDPOINT_TABLE: Readonly<Record<string, Readonly<Record<string, Endpoint>>>> = {
@@ -57,4 +59,5 @@ export const ENDPOINT_TABLE: Readonly<Record<string, Readonly<Record<string, End
   templates: templateEndpoints,
   'templates/analysis': analysisEndpoints,
   messages: messageEndpoints,
+  seat: seatEndpoints,
 };
