@@ -164,8 +164,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     pacing: { firstTokenMs: DEMO_MODEL_PACING.firstTokenMs * pace, tokenMs: DEMO_MODEL_PACING.tokenMs * pace },
   });
   await app.register(seatPlugin);
-  await app.register(callbackRecordingRoutes, { prefix: '/api/callbacks' });
-  await app.register(callbackSecretRoutes, { prefix: '/api/operation/companies/callback-secret' });
+  await app.register(callbackRecordingRoutes);
+  await app.register(callbackSecretRoutes);
   if (options.config.dialer) {
     await app.register(callbacksPlugin, { post: options.callbackPost });
     await app.register(dialerPlugin);

@@ -18,6 +18,7 @@ import { templateEndpoints } from './templates.ts';
 import { analysisEndpoints } from './templates-analysis.ts';
 import { messageEndpoints } from './messages.ts';
 import { seatEndpoints } from './seat.ts';
+import { callbackEndpoints } from './callbacks.ts';
 
 export { accountEndpoints } from './accounts.ts';
 export { authEndpoints } from './auth.ts';
@@ -38,6 +39,7 @@ export { templateEndpoints } from './templates.ts';
 export { analysisEndpoints } from './templates-analysis.ts';
 export { messageEndpoints } from './messages.ts';
 export { seatEndpoints } from './seat.ts';
+export { callbackEndpoints } from './callbacks.ts';
 
 /** Every area's endpoints: the whole HTTP API the server registers and the console calls (docs/api.md). */
 export const ENDPOINT_TABLE: Readonly<Record<string, Readonly<Record<string, Endpoint>>>> = {
@@ -60,4 +62,5 @@ export const ENDPOINT_TABLE: Readonly<Record<string, Readonly<Record<string, End
   'templates/analysis': analysisEndpoints,
   messages: messageEndpoints,
   seat: seatEndpoints,
+  callbacks: callbackEndpoints,
 };
