@@ -156,7 +156,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('scenarioBench', bench);
   app.addHook('onClose', async () => bench.close());
   await app.register(scenarioBenchRoutes, { prefix: '/api/operation/scenarios/bench', sessions: bench });
-  await app.register(speechCredentialRoutes, { prefix: '/api/operation/speech-credentials' });
+  await app.register(speechCredentialRoutes);
   // The demo model thinks and speaks at the simulated callees' pace (SIMULATED_TIME_SCALE, test-only).
   const pace = options.config.simulatedTimeScale;
   await app.register(demoModelRoutes, {

@@ -19,6 +19,7 @@ import { analysisEndpoints } from './templates-analysis.ts';
 import { messageEndpoints } from './messages.ts';
 import { seatEndpoints } from './seat.ts';
 import { callbackEndpoints } from './callbacks.ts';
+import { speechCredentialEndpoints } from './operation-speech-credentials.ts';
 
 export { accountEndpoints } from './accounts.ts';
 export { authEndpoints } from './auth.ts';
@@ -40,6 +41,7 @@ export { analysisEndpoints } from './templates-analysis.ts';
 export { messageEndpoints } from './messages.ts';
 export { seatEndpoints } from './seat.ts';
 export { callbackEndpoints } from './callbacks.ts';
+export { speechCredentialEndpoints } from './operation-speech-credentials.ts';
 
 /** Every area's endpoints: the whole HTTP API the server registers and the console calls (docs/api.md). */
 export const ENDPOINT_TABLE: Readonly<Record<string, Readonly<Record<string, Endpoint>>>> = {
@@ -63,4 +65,5 @@ export const ENDPOINT_TABLE: Readonly<Record<string, Readonly<Record<string, End
   messages: messageEndpoints,
   seat: seatEndpoints,
   callbacks: callbackEndpoints,
+  'operation/speech-credentials': speechCredentialEndpoints,
 };
