@@ -139,8 +139,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   await app.register(authRoutes);
   await app.register(accessRequestPublicRoutes);
-  await app.register(accessRequestRoutes, { prefix: '/api/access-requests' });
-  await app.register(auditRoutes, { prefix: '/api/audit' });
+  await app.register(accessRequestRoutes);
+  await app.register(auditRoutes);
   await app.register(companyRoutes);
   await app.register(voiceRoutes);
   await app.register(tagRoutes);
@@ -155,7 +155,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const bench = new BenchSessions(app.secrets);
   app.decorate('scenarioBench', bench);
   app.addHook('onClose', async () => bench.close());
-  await app.register(scenarioBenchRoutes, { prefix: '/api/operation/scenarios/bench', sessions: bench });
+  await app.register(scenarioBenchRoutes, { sessions: bench });
   await app.register(speechCredentialRoutes);
   // The demo model thinks and speaks at the simulated callees' pace (SIMULATED_TIME_SCALE, test-only).
   const pace = options.config.simulatedTimeScale;

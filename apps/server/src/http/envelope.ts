@@ -29,6 +29,3 @@ export function sendFailure(
 export function answers<T extends z.ZodType>(data: T) {
   return { 200: envelopeSchema(data) } as const;
 }
-
-/** Body of endpoints that take none: absent, or an empty JSON object. */
-export const noBody = z.object({}).loose().nullish();

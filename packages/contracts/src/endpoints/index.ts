@@ -20,6 +20,9 @@ import { messageEndpoints } from './messages.ts';
 import { seatEndpoints } from './seat.ts';
 import { callbackEndpoints } from './callbacks.ts';
 import { speechCredentialEndpoints } from './operation-speech-credentials.ts';
+import { scenarioBenchEndpoints } from './operation-scenario-bench.ts';
+import { auditEndpoints } from './audit.ts';
+import { accessRequestEndpoints } from './access-requests.ts';
 
 export { accountEndpoints } from './accounts.ts';
 export { authEndpoints } from './auth.ts';
@@ -42,6 +45,9 @@ export { messageEndpoints } from './messages.ts';
 export { seatEndpoints } from './seat.ts';
 export { callbackEndpoints } from './callbacks.ts';
 export { speechCredentialEndpoints } from './operation-speech-credentials.ts';
+export { scenarioBenchEndpoints } from './operation-scenario-bench.ts';
+export { auditEndpoints } from './audit.ts';
+export { accessRequestEndpoints } from './access-requests.ts';
 
 /** Every area's endpoints: the whole HTTP API the server registers and the console calls (docs/api.md). */
 export const ENDPOINT_TABLE: Readonly<Record<string, Readonly<Record<string, Endpoint>>>> = {
@@ -66,4 +72,7 @@ export const ENDPOINT_TABLE: Readonly<Record<string, Readonly<Record<string, End
   seat: seatEndpoints,
   callbacks: callbackEndpoints,
   'operation/speech-credentials': speechCredentialEndpoints,
+  'operation/scenarios/bench': scenarioBenchEndpoints,
+  audit: auditEndpoints,
+  'access-requests': accessRequestEndpoints,
 };
