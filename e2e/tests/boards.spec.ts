@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { signIn } from './support.ts';
+import { companyDaysAgo as daysAgo, signIn } from './support.ts';
 
 /** Names unique to this run: the e2e server is shared by every test of the run. */
 const run = Date.now().toString(36).slice(-5);
@@ -9,13 +9,6 @@ interface Summary {
   connectRate: number | null;
   inboundRate: number | null;
   lossRate: number | null;
-}
-
-/** The date `days` before today in the browser's calendar, as the board's presets compute it. */
-function daysAgo(days: number): string {
-  const now = new Date();
-  const d = new Date(now.getFullYear(), now.getMonth(), now.getDate() - days);
-  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
 }
 
 const rate = (value: number | null) => (value === null ? '—' : `${(value * 100).toFixed(1)}%`);

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { signIn } from './support.ts';
 
 const phone = () => `137${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
@@ -36,13 +36,77 @@ test('an agent does not see the do-not-call list', async ({ page }) => {
   await expect(page).toHaveURL(/\/operator\/index$/);
 });
 
-test('a company the provider has not enabled the list for says so; provider staff switch to one that has it', async ({ page }) => {
+/** Records every toast the page shows, however briefly, in `window.toasts`. */
+async function recordToasts(page: Page): Promise<() => Promise<string[]>> {
+  await page.addInitScript(() => {
+    const seen: string[] = [];
+    (window as unknown as { toasts: string[] }).toasts = seen;
+    new MutationObserver(() => {
+      for (const toast of document.querySelectorAll('.arco-message')) {
+        if (!seen.includes(toast.textContent ?? '')) seen.push(toast.textContent ?? '');
+      }
+    }).observe(document, { childList: true, subtree: true });
+  });
+  return () => page.evaluate(() => (window as unknown as { toasts: string[] }).toasts);
+}
+
+test('provider staff start on a company that has the list; one without it is explained, with no request and no error toast', async ({
+  page,
+}) => {
   await signIn(page, 'dev');
+  const companies = await page.request.post('/api/accounts/companies', { data: {} });
+  const provider = ((await companies.json()) as { data: { id: string; isProvider: boolean }[] }).data.find((c) => c.isProvider)!;
+  const toasts = await recordToasts(page);
+  const lists: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().endsWith('/api/dnc/list')) lists.push(request.postData() ?? '');
+  });
   await page.goto('/system/dnc');
-  // Provider staff land on their own company, which has not been given the do-not-call feature.
-  await expect(page.getByTestId('dnc-disabled')).toContainText('not enabled for this company');
-  await page.getByTestId('dnc-company').click();
-  await page.locator('.arco-select-option', { hasText: 'AcmeOutreach' }).click();
+  // Their own company (the provider) has not been given the feature: the page opens on AcmeOutreach's list.
   await expect(page.getByTestId('dnc-table')).toBeVisible();
-  await expect(page.getByTestId('dnc-disabled')).toHaveCount(0);
+  await expect(page.getByTestId('dnc-company')).toContainText('AcmeOutreach');
+  await page.getByTestId('dnc-company').click();
+  await expect(page.locator('.arco-select-option', { hasText: 'Dialwise' })).toContainText('not enabled');
+  await page.locator('.arco-select-option', { hasText: 'Dialwise' }).click();
+  await expect(page.getByTestId('dnc-disabled')).toContainText('The do-not-call list is not enabled for Dialwise');
+  await expect(page.getByTestId('dnc-open-companies')).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  expect(lists.filter((body) => body.includes(provider.id))).toEqual([]);
+  expect(await toasts()).toEqual([]);
+});
+
+test('an ADMIN whose company lacks the list does not see it in the menu, and its URL explains without an error', async ({ page }) => {
+  await signIn(page, 'dev');
+  const suffix = `nodnc${Date.now().toString(36).slice(-5)}`;
+  const created = await page.request.post('/api/operation/companies/create', {
+    data: { name: `NoDnc${suffix}`, suffix, adminEmail: `${suffix}@example.com` },
+  });
+  const answer = (await created.json()) as {
+    code: number;
+    message: string;
+    data: { admin: { username: string; initialPassword: string } };
+  };
+  expect(answer.code, answer.message).toBe(200);
+  const { admin } = answer.data;
+
+  await page.context().clearCookies();
+  const toasts = await recordToasts(page);
+  const lists: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().endsWith('/api/dnc/list')) lists.push(request.url());
+  });
+  await page.goto('/login');
+  await page.getByTestId('login-username').fill(admin.username);
+  await page.getByTestId('login-password').fill(admin.initialPassword);
+  await page.getByTestId('login-role-admin').click();
+  await page.getByTestId('login-submit').click();
+  await expect(page).toHaveURL(/\/dashboard\/workplace$/);
+  await expect(page.getByTestId('menu-accountManage')).toBeAttached();
+  await expect(page.getByTestId('menu-dncList')).toHaveCount(0);
+  await page.goto('/system/dnc');
+  await expect(page.getByTestId('dnc-disabled')).toContainText('The do-not-call list is not enabled for your company');
+  await expect(page.getByTestId('dnc-disabled')).toContainText('ask them to turn it on');
+  await page.waitForLoadState('networkidle');
+  expect(lists).toEqual([]);
+  expect(await toasts()).toEqual([]);
 });

@@ -225,14 +225,12 @@ test('DEV model, processor and scenario forms refuse empty input on their fields
   await byId(page, `processor-edit-p${run}`).click();
   await saves(processorSave, processor);
 
-  // Scenario: a name and the two speech URLs; everything else as the editor starts.
+  // Scenario: a name; everything else as the editor starts (the built-in speech engines need no URL).
   await page.goto('/operation/scenario/add');
   await expect(byId(page, 'scenario-editor')).toBeVisible();
   await byId(page, 'scenario-save').click();
   await expect(byId(page, 'scn-name-error')).toBeInViewport();
   await fill(page, 'scn-name', `Form scenario ${run}`);
-  await fill(page, 'scn-dialogAsr-url', 'wss://asr.example.com/v1');
-  await fill(page, 'scn-tts-url', 'https://tts.example.com/v1');
   await byId(page, 'scenario-save').click();
   await expect(page).toHaveURL(/\/operation\/scenario\/edit\?id=/);
   await expect(byId(page, 'scenario-editor-version')).toHaveText('v1');

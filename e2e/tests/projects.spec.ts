@@ -89,6 +89,7 @@ test('an admin creates a project and a task with advanced settings, uploads numb
   await expect(page.getByTestId(`task-counts-${task}`)).toHaveText('6,000 / 6,000');
 
   // Pending numbers are listed, masked.
+  await page.getByTestId(`task-more-${task}`).click();
   await page.getByTestId(`task-pending-${task}`).click();
   await expect(page.getByTestId('pending-total')).toHaveText('6,000 pending');
   await expect(page.getByTestId('pending-modal').locator('..').getByText('*******0000')).toBeVisible();
@@ -170,4 +171,43 @@ test('the task form shows its field errors in English and in Chinese', async ({ 
 
   await page.getByTestId('nav-locale').click();
   await page.getByTestId('locale-en-US').click();
+});
+
+test("another company's project: one not-found state, no toast, no New task (issue 17 point 7)", async ({ page }) => {
+  await signIn(page, 'admin');
+  const projects = await page.request.post('/api/projects/list', { data: { page: 1, pageSize: 100 } });
+  const spring = ((await projects.json()) as { data: { list: { id: string; name: string }[] } }).data.list.find(
+    (project) => project.name === 'Spring renewal',
+  )!;
+
+  // Provider staff belong to another company: AcmeOutreach's project is not there for them.
+  await signIn(page, 'dev');
+  // Every toast the page shows is recorded, however briefly it stays.
+  await page.addInitScript(() => {
+    const seen: string[] = [];
+    (window as unknown as { toasts: string[] }).toasts = seen;
+    new MutationObserver(() => {
+      for (const toast of document.querySelectorAll('.arco-message')) {
+        if (!seen.includes(toast.textContent ?? '')) seen.push(toast.textContent ?? '');
+      }
+    }).observe(document, { childList: true, subtree: true });
+  });
+  const taskRequests: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().includes('/api/tasks/')) taskRequests.push(request.url());
+  });
+  await page.goto(`/project/taskList/${spring.id}`);
+  const list = page.getByTestId('task-list');
+  await expect(list.getByTestId('project-not-found')).toContainText('Project not found');
+  await expect(list.getByTestId('task-list-title')).toHaveText('Tasks');
+  await expect(page.getByTestId('task-new')).toHaveCount(0);
+  await page.waitForLoadState('networkidle');
+  expect(await page.evaluate(() => (window as unknown as { toasts: string[] }).toasts)).toEqual([]);
+  expect(taskRequests).toEqual([]);
+
+  // Its new-task page says the same, and the way back leads to the caller's own projects.
+  await page.goto(`/project/newTask/${spring.id}`);
+  await expect(page.getByTestId('task-form').getByTestId('project-not-found')).toBeVisible();
+  await page.getByTestId('project-not-found-back').click();
+  await expect(page).toHaveURL(/\/project\/projectListAdmin$/);
 });

@@ -131,8 +131,9 @@ test('DEV builds a scenario with two routers, a transfer tool and a filler strea
   await byId(page, 'scenario-save').click();
   await expect(byId(page, 'scn-name-error')).toContainText('Name is required');
   await fill(page, 'scn-name', name);
-  await fill(page, 'scn-dialogAsr-url', 'wss://asr.example.com/v1');
-  await fill(page, 'scn-tts-url', 'https://tts.example.com/v1');
+  // A new scenario speaks and listens with the built-in engines: no address to fill.
+  await expect(byId(page, 'scn-dialogAsr-offline')).toBeVisible();
+  await expect(byId(page, 'scn-tts-offline')).toBeVisible();
   await expect(byId(page, 'scn-name-error')).toHaveCount(0);
 
   // Route tools: the default transfer tool, its texts, and the unique-alias rule.

@@ -51,3 +51,32 @@ export async function authCookie(page: Page): Promise<string | undefined> {
   const cookies = await page.context().cookies();
   return cookies.find((cookie) => cookie.name === 'Authorization')?.value;
 }
+
+/** The demo customer's time zone: the console shows AcmeOutreach's times, and counts its days, in it. */
+export const DEMO_ZONE = 'Asia/Shanghai';
+
+/** `2026-03-03 07:30` (or with seconds): an instant as the console shows it in `zone`. */
+export function inZone(at: string | Date, zone = DEMO_ZONE, seconds = false): string {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-US', {
+      timeZone: zone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+    })
+      .formatToParts(new Date(at))
+      .map((part) => [part.type, part.value]),
+  );
+  return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}${seconds ? `:${parts.second}` : ''}`;
+}
+
+/** The day `days` before today in the company's calendar, `YYYY-MM-DD` (what the boards' presets ask for). */
+export function companyDaysAgo(days: number, zone = DEMO_ZONE): string {
+  const today = inZone(new Date(), zone).slice(0, 10);
+  const [y, m, d] = today.split('-').map(Number) as [number, number, number];
+  return new Date(Date.UTC(y, m - 1, d - days)).toISOString().slice(0, 10);
+}

@@ -7,8 +7,20 @@ import { signIn } from './support.ts';
  * the real server and checks what the server then answers.
  */
 const LANGUAGES = [
-  { locale: 'en-US', words: { saved: 'saved', workplace: 'Calls today', approval: 'Parameter approval', finished: 'Finished' } },
-  { locale: 'zh-CN', words: { saved: '已保存', workplace: '今日呼叫', approval: '参数审批流程', finished: '修改完成' } },
+  {
+    locale: 'en-US',
+    words: {
+      saved: 'saved',
+      workplace: 'Calls today',
+      approval: 'Parameter approval',
+      finished: 'Finished',
+      mediaLog: 'Approved: the parameters are in force',
+    },
+  },
+  {
+    locale: 'zh-CN',
+    words: { saved: '已保存', workplace: '今日呼叫', approval: '参数审批流程', finished: '修改完成', mediaLog: '审批通过，参数生效' },
+  },
 ] as const;
 
 async function api<T>(page: Page, path: string): Promise<T> {
@@ -59,16 +71,23 @@ for (const { locale, words } of LANGUAGES) {
       expect(page1.list).toEqual([expect.objectContaining({ name, status: 'online' })]);
     });
 
-    test('a rule preset switch persists across a reload', async () => {
+    test('a rule preset switch persists across a reload and reaches the dialer’s setting; the always-on rules cannot be switched', async () => {
       await page.goto('/list/card');
       await page.getByTestId('card-tab-rules').click();
-      const toggle = page.getByTestId('rule-toggle-maskNumbers');
+      await expect(page.getByTestId('rule-toggle-maskNumbers')).toBeDisabled();
+      await expect(page.getByTestId('rule-toggle-doNotCall')).toHaveAttribute('aria-checked', 'true');
+      const toggle = page.getByTestId('rule-toggle-circuitBreaker');
       const before = (await toggle.getAttribute('aria-checked')) === 'true';
       await toggle.click();
       await expect(toggle).toHaveAttribute('aria-checked', String(!before));
       await page.reload();
       await page.getByTestId('card-tab-rules').click();
-      await expect(page.getByTestId('rule-toggle-maskNumbers')).toHaveAttribute('aria-checked', String(!before));
+      await expect(page.getByTestId('rule-toggle-circuitBreaker')).toHaveAttribute('aria-checked', String(!before));
+      const rules = await api<{ id: string; enable: boolean }[]>(page, '/api/list/rules-preset');
+      expect(rules.find((rule) => rule.id === 'circuitBreaker')?.enable).toBe(!before);
+      // Back as it was: the demo company's other tests dial with its breaker.
+      await page.getByTestId('rule-toggle-circuitBreaker').click();
+      await expect(page.getByTestId('rule-toggle-circuitBreaker')).toHaveAttribute('aria-checked', String(before));
     });
 
     test('the step form refuses a bad activity name, then saves through its steps', async () => {
@@ -100,7 +119,7 @@ for (const { locale, words } of LANGUAGES) {
       await page.getByTestId('pb-approve').click();
       await expect(page.getByTestId('pb-approve')).toHaveCount(0);
       await expect(page.getByTestId('pb-current')).toContainText('300 kbps');
-      await expect(page.getByTestId('pb-log')).toContainText('mediaSettings');
+      await expect(page.getByTestId('pb-log')).toContainText(words.mediaLog);
     });
 
     test('the message box counts unread messages, opens one where it points, and marks all read', async () => {
@@ -124,7 +143,8 @@ for (const { locale, words } of LANGUAGES) {
       await page.goto('/dashboard/monitor');
       await expect(page.getByTestId('monitor-tasks')).toBeVisible();
       await expect(page.getByTestId('monitor-feed')).toBeVisible();
-      await expect(page.getByTestId('monitor-seats-empty')).toBeVisible();
+      // Every agent of the company with their seat's state: the demo agent has not opened the seat here.
+      await expect(page.getByTestId('monitor-seats')).toContainText('Agent Lin');
       await page.goto('/visualization/data-analysis');
       await expect(page.getByTestId('da-quota-visitors').locator('.arco-statistic-value')).not.toHaveText('0');
       await expect(page.getByTestId('da-authors').locator('tbody tr').first()).toContainText('Acme Admin');

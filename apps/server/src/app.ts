@@ -53,7 +53,6 @@ function proxyTrust(setting: Config['trustProxy']) {
 import { messageRoutes } from './messages/routes.ts';
 import { siteRoutes, templateRoutes } from './templates/routes.ts';
 import { analysisRoutes } from './templates/analysis-routes.ts';
-import type { SeatStates } from './templates/get-dashboards.ts';
 
 export interface AppOptions {
   config: Config;
@@ -62,8 +61,6 @@ export interface AppOptions {
   logger?: FastifyServerOptions['logger'];
   /** How callbacks are posted (tests pass one that reaches their loopback receiver); default: fetch. */
   callbackPost?: CallbackPost;
-  /** Seat states for the monitor page, from the seat area once it runs (none: the page says so). */
-  seatStates?: SeatStates;
 }
 
 /**
@@ -179,7 +176,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(messageRoutes);
   await app.register(templateRoutes);
   await app.register(siteRoutes);
-  await app.register(analysisRoutes, { seatStates: options.seatStates ?? null });
+  await app.register(analysisRoutes, { seatStates: app.seatStates });
 
   if (existsSync(join(options.config.webDist, 'index.html'))) {
     await app.register(fastifyStatic, { root: options.config.webDist, prefix: '/', wildcard: false });

@@ -123,8 +123,9 @@ export class SeatMediaClient {
     await this.pc.setRemoteDescription({ type: 'answer', sdp: answer.sdp });
   }
 
-  /** Sends `payload` (160 bytes of PCMU) every 20 ms until `stop()`. */
-  talk(payload: Buffer): void {
+  /** Sends `payload` (160 bytes of PCMU, or the next of a sequence of them) every 20 ms until `stop()`. */
+  talk(payload: Buffer | (() => Buffer)): void {
+    const next = typeof payload === 'function' ? payload : () => payload;
     this.timer = setInterval(() => {
       const header = new RtpHeader({
         payloadType: 0,
@@ -132,7 +133,7 @@ export class SeatMediaClient {
         timestamp: this.sequence * 160,
         ssrc: 4242,
       });
-      this.track.writeRtp(new RtpPacket(header, payload));
+      this.track.writeRtp(new RtpPacket(header, next()));
     }, 20);
   }
 

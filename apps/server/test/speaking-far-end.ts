@@ -27,8 +27,12 @@ export interface SpeakingFarEnd {
   port: number;
   /** Everything heard since the answer, in order (20 ms per received packet). */
   heard(): Int16Array;
-  /** Call times (ms since the answer) at which each line started and ended playing. */
-  spoke: Array<{ startMs: number; endMs: number }>;
+  /**
+   * Call times (ms since the answer) at which each line started and ended playing, and how much of
+   * `heard()` had arrived by its end (the caller's stream may start late, so call time and heard audio
+   * are two clocks: slice what was heard around a line by `heardAtStart` / `heardAtEnd`, in samples).
+   */
+  spoke: Array<{ startMs: number; endMs: number; heardAtStart: number; heardAtEnd: number }>;
   /** Resolves when the call is over (we sent BYE, or received one). */
   ended: Promise<'we-hung-up' | 'caller-hung-up'>;
   close(): Promise<void>;
@@ -42,7 +46,7 @@ export async function startSpeakingFarEnd(options: SpeakingFarEndOptions): Promi
   const sip = await bound();
   const rtp = await bound();
   const heard: Int16Array[] = [];
-  const spoke: Array<{ startMs: number; endMs: number }> = [];
+  const spoke: Array<{ startMs: number; endMs: number; heardAtStart: number; heardAtEnd: number }> = [];
   let invite: { request: SipRequest; from: RemoteInfo; toTag: string } | null = null;
   let media: RemoteMedia | null = null;
   let answeredAt = 0;
@@ -60,6 +64,7 @@ export async function startSpeakingFarEnd(options: SpeakingFarEndOptions): Promi
   let playing: { samples: Int16Array; offset: number; index: number } | null = null;
   const sequence = { seq: 1, ts: 0, ssrc: 0x1234abcd };
 
+  const heardSamples = () => heard.reduce((n, h) => n + h.length, 0);
   const send = (data: Buffer, to: { address: string; port: number }) => sip.send(data, to.port, to.address);
   const now = () => Math.round(performance.now() - answeredAt);
 
@@ -118,7 +123,7 @@ export async function startSpeakingFarEnd(options: SpeakingFarEndOptions): Promi
     quietMs = 0;
     if (nextLine < options.lines.length) {
       playing = { samples: options.lines[nextLine]!, offset: 0, index: nextLine };
-      spoke.push({ startMs: now(), endMs: 0 });
+      spoke.push({ startMs: now(), endMs: 0, heardAtStart: heardSamples(), heardAtEnd: 0 });
       nextLine++;
     } else hangUp();
   });
@@ -133,6 +138,7 @@ export async function startSpeakingFarEnd(options: SpeakingFarEndOptions): Promi
         playing.offset += FRAME;
         if (playing.offset >= playing.samples.length) {
           spoke[playing.index]!.endMs = now();
+          spoke[playing.index]!.heardAtEnd = heardSamples();
           playing = null;
         }
       }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { roleSchema } from './roles.ts';
+import { companyFeatureSchema } from './companies.ts';
 import {
   accountPasswordSchema,
   emailSchema,
@@ -92,5 +93,7 @@ export const companyOptionSchema = z.object({
   name: z.string(),
   isProvider: z.boolean(),
   state: z.enum(['normal', 'deleted']),
+  /** The operation features enabled for it: a page a feature gates (do-not-call) says so before asking. */
+  features: z.array(companyFeatureSchema),
 });
 export type CompanyOption = z.infer<typeof companyOptionSchema>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MENU_GROUPS } from './routes.ts';
+import { companyFeatureSchema } from './companies.ts';
 
 /** The wire shape of a route-table entry, as `/api/user/menu` answers it. */
 export const routeMetaSchema = z.object({
@@ -15,6 +16,7 @@ export const routeMetaSchema = z.object({
   icon: z.string().optional(),
   group: z.enum(MENU_GROUPS).optional(),
   noTab: z.boolean().optional(),
+  feature: companyFeatureSchema.optional(),
 });
 
 /**

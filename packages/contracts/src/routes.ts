@@ -1,4 +1,5 @@
 import type { Role } from './roles.ts';
+import type { CompanyFeature } from './companies.ts';
 
 /**
  * The route table of spec §2: one tree that drives the console's router, its side menu, breadcrumb,
@@ -40,6 +41,8 @@ export interface RouteMeta {
   group?: MenuGroup;
   /** Not shown as a tab (e.g. the redirect helper). */
   noTab?: boolean;
+  /** The operation feature the provider must enable for the company: without it the menu leaves the route out. */
+  feature?: CompanyFeature;
 }
 
 export interface AppRoute {
@@ -181,7 +184,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
       { name: 'accountManage', path: '/system/account-manage', meta: auth('menu.accountManage', { roles: ADMIN_DEV }) },
       { name: 'sipManage', path: '/system/sip-manage', meta: auth('menu.sipManage', { roles: ADMIN_DEV }) },
       // Beyond the spec's table: the company's do-not-call list, checked by the dialer before each dial.
-      { name: 'dncList', path: '/system/dnc', meta: auth('menu.dncList', { roles: ADMIN_DEV }) },
+      { name: 'dncList', path: '/system/dnc', meta: auth('menu.dncList', { roles: ADMIN_DEV, feature: 'doNotCall' }) },
       { name: 'accessRequests', path: '/system/access-requests', meta: auth('menu.accessRequests', { roles: ADMIN_DEV }) },
       { name: 'selfInfo', path: '/system/self-info', meta: auth('menu.selfInfo', { roles: ['ADMIN', 'DEV', 'OPR'] }) },
       // The template's user center (user info and settings), filled from the signed-in account.
@@ -278,6 +281,14 @@ export function metaAllows(meta: RouteMeta, role: Role | null | undefined): bool
   if (!meta.roles || meta.roles.length === 0) return true;
   if (meta.roles.includes('*')) return true;
   return role != null && meta.roles.includes(role);
+}
+
+/**
+ * Whether the menu offers a feature-gated route: when the company has the feature. Provider staff (DEV)
+ * act on every company's behalf (the page picks one), so they always get it.
+ */
+export function featureAllows(meta: RouteMeta, role: Role | null | undefined, features: readonly CompanyFeature[]): boolean {
+  return !meta.feature || role === 'DEV' || features.includes(meta.feature);
 }
 
 export interface RouteEntry {

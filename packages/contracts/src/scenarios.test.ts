@@ -4,6 +4,7 @@ import {
   MESSAGES,
   SCENARIO_FORMAT,
   SCENARIO_FORMAT_VERSION,
+  SCENARIO_SPEECH_PROVIDERS,
   SPEECH_PROVIDERS,
   formatIssue,
   pathText,
@@ -74,8 +75,18 @@ describe('scenario document', () => {
     expect(noUrls).toEqual(expect.arrayContaining(['dialogAsr.url: v.required', expect.stringMatching(/^tts\.url: /)]));
   });
 
-  it('knows the thirteen providers and nothing else', () => {
+  it('offline takes no URL; a URL given with it is refused', () => {
+    expect(
+      problems(scenarioDocumentSchema, doc({ dialogAsr: { provider: 'offline', url: '' }, tts: { provider: 'offline' } as never })),
+    ).toEqual([]);
+    expect(problems(scenarioDocumentSchema, doc({ tts: { provider: 'offline', url: 'https://t.example' } }))).toEqual([
+      'tts.url: v.scenario.offlineUrl',
+    ]);
+  });
+
+  it('knows the thirteen vendor providers and the offline engines, nothing else', () => {
     expect(SPEECH_PROVIDERS).toHaveLength(13);
+    expect(SCENARIO_SPEECH_PROVIDERS).toEqual(['offline', ...SPEECH_PROVIDERS]);
     for (const provider of SPEECH_PROVIDERS)
       expect(problems(scenarioDocumentSchema, doc({ tts: { provider, url: 'https://t.example' } }))).toEqual([]);
     expect(problems(scenarioDocumentSchema, doc({ tts: { provider: 'google' as never, url: 'https://t.example' } }))[0]).toMatch(

@@ -36,6 +36,16 @@ export const SPEECH_PROVIDERS = [
 export const speechProviderSchema = z.enum(SPEECH_PROVIDERS);
 export type SpeechProvider = z.infer<typeof speechProviderSchema>;
 
+/**
+ * The built-in engines (espeak-ng, pocketsphinx, Silero VAD): no URL, no credentials. Not one of the
+ * spec's thirteen vendor providers; our addition, so that a scenario can say plainly that it runs offline
+ * (a vendor provider whose company has no stored credentials also runs offline, and the call records it).
+ */
+export const OFFLINE_SPEECH_PROVIDER = 'offline';
+/** What a scenario's speech endpoint may name: the offline engines first, then the vendors. */
+export const SCENARIO_SPEECH_PROVIDERS = [OFFLINE_SPEECH_PROVIDER, ...SPEECH_PROVIDERS] as const;
+export type ScenarioSpeechProvider = (typeof SCENARIO_SPEECH_PROVIDERS)[number];
+
 export const SCENARIO_LIMITS = {
   name: { max: 50 },
   transferText: { max: LIMITS.transferText.max },
@@ -62,10 +72,21 @@ const int = (range: { min: number; max: number }) =>
 const processorRef = z.uuid({ error: 'v.scenario.processorRequired' });
 
 /** A speech service: which provider, at which address (HTTP or WebSocket). */
-export const speechEndpointSchema = z.strictObject({
-  provider: speechProviderSchema,
-  url: urlSchema(SPEECH_PROTOCOLS, 'v.scenario.speechUrl'),
-});
+const speechUrlSchema = urlSchema(SPEECH_PROTOCOLS, 'v.scenario.speechUrl');
+/** A vendor needs its URL (spec §5); the offline engines take none (a URL given with them is refused). */
+export const speechEndpointSchema = z
+  .strictObject({
+    provider: z.enum(SCENARIO_SPEECH_PROVIDERS),
+    url: z.string({ error: 'v.required' }).trim().max(2000, { error: 'v.tooLong' }).default(''),
+  })
+  .superRefine((endpoint, ctx) => {
+    if (endpoint.provider === OFFLINE_SPEECH_PROVIDER) {
+      if (endpoint.url !== '') ctx.addIssue({ code: 'custom', path: ['url'], message: 'v.scenario.offlineUrl' });
+      return;
+    }
+    const url = speechUrlSchema.safeParse(endpoint.url);
+    if (!url.success) for (const issue of url.error.issues) ctx.addIssue({ code: 'custom', path: ['url'], message: issue.message });
+  });
 export type SpeechEndpoint = z.infer<typeof speechEndpointSchema>;
 
 /** When the callee says nothing for `timeoutSeconds`: say a wake-up prompt, up to `maxPrompts` times, then the hang-up text. */

@@ -49,6 +49,8 @@ const user = {
   phoneNumber: '13800000001',
   createTime: '2026-11-22T00:00:00.000Z',
   alias: 'Alice',
+  timeZone: 'Asia/Shanghai',
+  features: ['doNotCall'],
 };
 
 describe('roles', () => {
@@ -132,7 +134,7 @@ describe('users and sessions', () => {
   });
   it('login result, the signed-in-elsewhere answer and a session', () => {
     accepts(loginResultSchema, { token: 't', expiresAt: user.createTime, user });
-    accepts(signedInElsewhereSchema, { signedInElsewhere: true, since: user.createTime, userAgent: 'Chrome' });
+    accepts(signedInElsewhereSchema, { signedInElsewhere: true, since: user.createTime, userAgent: 'Chrome', timeZone: 'UTC' });
     const session = {
       id: 's',
       userId: user.id,
@@ -145,7 +147,9 @@ describe('users and sessions', () => {
     };
     accepts(sessionSchema, session);
     expect(sessionSchema.safeParse({ ...session, remember: 'yes' }).success).toBe(false);
-    expect(signedInElsewhereSchema.safeParse({ signedInElsewhere: false, since: user.createTime, userAgent: null }).success).toBe(false);
+    expect(
+      signedInElsewhereSchema.safeParse({ signedInElsewhere: false, since: user.createTime, userAgent: null, timeZone: 'UTC' }).success,
+    ).toBe(false);
   });
   it('profile: alias 5–10, phone and email', () => {
     const ok = { alias: 'Alice', phoneNumber: '13800000001', email: 'a@b.co' };

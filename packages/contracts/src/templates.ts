@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { CALL_RECORD_STATUSES } from './call-records.ts';
 import { isoDateTime } from './fields.ts';
 import { roleSchema } from './roles.ts';
+import { seatStateSchema } from './seat.ts';
 
 /**
  * The Arco Design Pro template pages (spec §3 "template-only shapes", §7 "calls of the disabled mock"),
@@ -64,9 +65,23 @@ export const qualityInspectionSchema = z.object({
 });
 export type QualityInspection = z.infer<typeof qualityInspectionSchema>;
 
-/** The service cards and rule presets: a fixed catalogue; each company's switch state is stored. */
+/**
+ * The service cards and rule presets: a fixed catalogue of what the dialer does for every task of the
+ * company, each on until the company turns it off (the switch is stored per company and read by the
+ * dialer from the next call on — docs/templates.md):
+ * - callAnalysis: connected calls go to the scenario's analysis stream (tags, summary);
+ * - recording: each call is recorded to WAV;
+ * - redial: busy, unanswered and voicemail numbers are called again as each task's redial settings say;
+ * - callback: call events are posted to the scenario's callback URLs;
+ * - circuitBreaker: a task whose calls keep failing on the line pauses itself.
+ * The rules in ALWAYS_ON_RULES are guarantees (the do-not-call list, the call window, masked numbers):
+ * listed so the page shows everything that applies, never switched off.
+ */
 export const SERVICE_KEYS = ['callAnalysis', 'recording', 'redial', 'callback'] as const;
+export type ServiceKey = (typeof SERVICE_KEYS)[number];
 export const RULE_KEYS = ['doNotCall', 'circuitBreaker', 'callWindow', 'maskNumbers'] as const;
+export type RuleKey = (typeof RULE_KEYS)[number];
+export const ALWAYS_ON_RULES: readonly RuleKey[] = ['doNotCall', 'callWindow', 'maskNumbers'];
 export const serviceCardSchema = z.object({
   id: z.enum(SERVICE_KEYS),
   icon: z.string(),
@@ -83,13 +98,17 @@ export const rulePresetSchema = z.object({
   description: z.string(),
   enable: z.boolean(),
   actionType: z.literal('switch'),
+  /** A guarantee the product always applies (ALWAYS_ON_RULES): shown on, its switch disabled. */
+  alwaysOn: z.boolean(),
 });
 export type RulePreset = z.infer<typeof rulePresetSchema>;
 
-export const cardSwitchSchema = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('service'), id: z.enum(SERVICE_KEYS), enable: z.boolean() }),
-  z.object({ kind: z.literal('rule'), id: z.enum(RULE_KEYS), enable: z.boolean() }),
-]);
+export const cardSwitchSchema = z
+  .discriminatedUnion('kind', [
+    z.object({ kind: z.literal('service'), id: z.enum(SERVICE_KEYS), enable: z.boolean() }),
+    z.object({ kind: z.literal('rule'), id: z.enum(RULE_KEYS), enable: z.boolean() }),
+  ])
+  .refine((value) => value.kind !== 'rule' || !ALWAYS_ON_RULES.includes(value.id), { error: 'v.template.alwaysOn', path: ['id'] });
 export type CardSwitch = z.infer<typeof cardSwitchSchema>;
 
 // ---- /form/step: the channel form (spec §5) ----
@@ -230,7 +249,8 @@ export const seriesChartSchema = z.object({
   data: z.array(z.object({ name: z.string(), value: z.array(z.number()) })),
 });
 export type SeriesChart = z.infer<typeof seriesChartSchema>;
-export const quotaResultSchema = z.object({ count: z.number(), growth: z.number(), chartData: z.array(chartPointSchema) });
+/** `growth`: percent change on the period before, null when that period had nothing to compare with. */
+export const quotaResultSchema = z.object({ count: z.number(), growth: z.number().nullable(), chartData: z.array(chartPointSchema) });
 export type QuotaResult = z.infer<typeof quotaResultSchema>;
 
 /** Data analysis quota cards: visitors = calls placed, comment = connected, published = transfers to a seat, other = minutes talked. */
@@ -242,7 +262,13 @@ export const chainQuerySchema = z.object({ quota: z.enum(CHAIN_QUOTAS) });
 
 export const POPULAR_TYPES = ['text', 'image', 'video'] as const;
 export const popularQuerySchema = z.object({ type: z.enum(POPULAR_TYPES).default('text') });
-export const popularItemSchema = z.object({ key: z.string(), clickNumber: z.number(), title: z.string(), increases: z.number() });
+/** `increases`: percent change on last week, null when it had no calls. */
+export const popularItemSchema = z.object({
+  key: z.string(),
+  clickNumber: z.number(),
+  title: z.string(),
+  increases: z.number().nullable(),
+});
 export type PopularItem = z.infer<typeof popularItemSchema>;
 
 export const popularAuthorSchema = z.object({
@@ -287,8 +313,8 @@ export const chatItemSchema = z.object({
 });
 export type ChatItem = z.infer<typeof chatItemSchema>;
 
-export const SEAT_MONITOR_STATES = ['notConnected', 'signedOut', 'signedIn', 'waiting', 'inCall'] as const;
-export const monitorSeatSchema = z.object({ id: z.string(), name: z.string(), state: z.enum(SEAT_MONITOR_STATES), since: isoDateTime });
+/** An agent and their seat's state now (the seat's own states); `since`: when it last changed, null if never opened. */
+export const monitorSeatSchema = z.object({ id: z.string(), name: z.string(), state: seatStateSchema, since: isoDateTime.nullable() });
 export type MonitorSeat = z.infer<typeof monitorSeatSchema>;
 
 export const monitorSchema = z.object({
@@ -305,8 +331,8 @@ export const monitorSchema = z.object({
       total: z.number().int(),
     }),
   ),
-  /** Null while no seat service is wired in (the seat area reports states once it runs). */
-  seats: z.array(monitorSeatSchema).nullable(),
+  /** Every agent of the company with their seat's state (busiest first). */
+  seats: z.array(monitorSeatSchema),
 });
 export type Monitor = z.infer<typeof monitorSchema>;
 

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { loginRoleSchema, roleSchema } from './roles.ts';
 import { emailSchema, isoDateTime, phoneSchema, requiredString, selfPasswordSchema } from './fields.ts';
 import { LIMITS } from './constants.ts';
+import { companyFeatureSchema } from './companies.ts';
 
 /** The signed-in user, as getSelfInfo answers it (spec §3). */
 export const selfInfoSchema = z.object({
@@ -14,6 +15,10 @@ export const selfInfoSchema = z.object({
   phoneNumber: z.string(),
   createTime: isoDateTime,
   alias: z.string(),
+  /** The company's IANA time zone: the console shows every time in it (the boards and exports count days in it). */
+  timeZone: z.string(),
+  /** The operation features the provider enabled for the user's company (menus hide the others). */
+  features: z.array(companyFeatureSchema),
 });
 export type SelfInfo = z.infer<typeof selfInfoSchema>;
 
@@ -41,6 +46,8 @@ export const signedInElsewhereSchema = z.object({
   signedInElsewhere: z.literal(true),
   since: isoDateTime,
   userAgent: z.string().nullable(),
+  /** The account's company time zone, so the login page shows `since` as the console would. */
+  timeZone: z.string(),
 });
 export type SignedInElsewhere = z.infer<typeof signedInElsewhereSchema>;
 

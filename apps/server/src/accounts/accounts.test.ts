@@ -307,11 +307,17 @@ describe('who may manage accounts', () => {
     expect((await update(dev, { id: olga.id, alias: 'Nope' })).body.code).toBe(ErrorCode.NOT_FOUND);
   });
 
-  it('DEV lists the companies for its picker; ADMIN may not', async () => {
+  it('DEV lists the companies for its picker, each with its enabled features; ADMIN may not', async () => {
     const { admin } = await setup();
     const dev = await login(server, 'devon', 'admin');
-    const companies = await call<{ name: string; isProvider: boolean }[]>(server, '/api/accounts/companies', { token: dev, body: {} });
+    const companies = await call<{ name: string; isProvider: boolean; features: string[] }[]>(server, '/api/accounts/companies', {
+      token: dev,
+      body: {},
+    });
     expect(companies.body.data.map((c) => c.name)).toEqual(['Provider', 'Acme', 'Globex']);
+    // The provider keeps the defaults (no do-not-call); the test customers have every feature.
+    expect(companies.body.data[0]!.features).not.toContain('doNotCall');
+    expect(companies.body.data[1]!.features).toContain('doNotCall');
     expect((await call(server, '/api/accounts/companies', { token: admin, body: {} })).body.code).toBe(ErrorCode.FORBIDDEN);
   });
 

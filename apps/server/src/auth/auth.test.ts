@@ -22,12 +22,35 @@ describe('sign-in', () => {
       'createTime',
       'customerID',
       'email',
+      'features',
       'id',
       'phoneNumber',
+      'timeZone',
       'userID',
       'username',
     ]);
     expect(answer.body.data.user).toMatchObject({ username: 'alice', authLevel: 'ADMIN', customerID: companyId });
+  });
+
+  it("tells the console its company's time zone and enabled features, at sign-in and from getSelfInfo", async () => {
+    const { companyId } = await seedCompanies(server);
+    await server.database.db
+      .update(companies)
+      .set({ timezone: 'America/New_York', permissions: { numberReveal: false, maxConcurrency: 5, features: ['csvExport'] } })
+      .where(eq(companies.id, companyId));
+    await addUser(server, companyId, 'alice', 'ADMIN');
+    const signedIn = await call<{ token: string; user: { timeZone: string; features: string[] } }>(server, '/api/user/login', {
+      body: { username: 'alice', password: PASSWORD, role: 'admin' },
+    });
+    expect(signedIn.body.data.user).toMatchObject({ timeZone: 'America/New_York', features: ['csvExport'] });
+    const self = await call<{ timeZone: string; features: string[] }>(server, '/api/user/getSelfInfo', { token: signedIn.body.data.token });
+    expect(self.body.data).toMatchObject({ timeZone: 'America/New_York', features: ['csvExport'] });
+    // A second browser is told when the other session began, and in which zone to show it.
+    const elsewhere = await call<{ timeZone: string }>(server, '/api/user/login', {
+      body: { username: 'alice', password: PASSWORD, role: 'admin' },
+    });
+    expect(elsewhere.body.code).toBe(ErrorCode.PASS_THROUGH);
+    expect(elsewhere.body.data.timeZone).toBe('America/New_York');
   });
 
   it('accepts the phone number in place of the user name', async () => {

@@ -8,7 +8,7 @@ import { route } from '../http/route.ts';
 import { overHttps } from '../http/security-headers.ts';
 import { contextOf, presentedToken } from './authenticate.ts';
 import { resolveSession } from './resolve-session.ts';
-import { toSelfInfo } from './self-info.ts';
+import { companyFacts, toSelfInfo } from './self-info.ts';
 import { signIn } from './sign-in.ts';
 import { signOut } from './sign-out.ts';
 
@@ -67,7 +67,7 @@ export async function authRoutes(app: FastifyInstance) {
     const ctx = contextOf(request);
     const [user] = await ctx.db.select().from(users).where(eq(users.id, ctx.actor.userId));
     if (!user) throw AppError.notFound();
-    return ok(request, toSelfInfo(user));
+    return ok(request, toSelfInfo(user, await companyFacts(ctx.db, user.companyId)));
   });
 
   route(app, authEndpoints.menu, async (request) => ok(request, routesForRole(contextOf(request).actor.role)));

@@ -8,6 +8,7 @@ import { accountKey, type LoginThrottle } from './login-throttle.ts';
 import { verifyPassword } from './passwords.ts';
 import { hashSessionToken, newSessionToken } from './session-tokens.ts';
 import { toSelfInfo } from './self-info.ts';
+import { normalizePermissions } from '../entitlements/get-company-permissions.ts';
 
 export interface SignInDeps {
   db: Db;
@@ -30,7 +31,7 @@ export interface SignInClient {
 export async function signIn(deps: SignInDeps, input: LoginInput, client: SignInClient): Promise<LoginResult> {
   const name = input.username.trim();
   const [found] = await deps.db
-    .select({ user: users, companyState: companies.state })
+    .select({ user: users, companyState: companies.state, timeZone: companies.timezone, permissions: companies.permissions })
     .from(users)
     .innerJoin(companies, eq(companies.id, users.companyId))
     .where(or(sql`lower(${users.username}) = lower(${name})`, and(eq(users.phoneNumber, name), sql`${users.phoneNumber} <> ''`)))
@@ -110,8 +111,13 @@ export async function signIn(deps: SignInDeps, input: LoginInput, client: SignIn
         signedInElsewhere: true,
         since: result.elsewhere!.createdAt.toISOString(),
         userAgent: result.elsewhere!.userAgent,
+        timeZone: found.timeZone,
       },
     );
   }
-  return { token, expiresAt: result.session.expiresAt.toISOString(), user: toSelfInfo(user) };
+  return {
+    token,
+    expiresAt: result.session.expiresAt.toISOString(),
+    user: toSelfInfo(user, { timeZone: found.timeZone, features: normalizePermissions(found.permissions).features }),
+  };
 }

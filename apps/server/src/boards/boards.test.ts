@@ -272,6 +272,18 @@ describe('demo data', () => {
     expect(week.body.data.connectRate).toBeGreaterThan(0.3);
     expect(week.body.data.connectRate).toBeLessThan(0.6);
     expect(week.body.data.transferSuccess).toBeGreaterThan(0);
+    // The completed answering-machine task reached voicemail and dead numbers: the machine rate is a share of the same calls.
+    expect(week.body.data.voicemail).toBeGreaterThan(0);
+    expect(week.body.data.invalid).toBeGreaterThan(0);
+    expect(week.body.data.machineRate).toBeCloseTo(week.body.data.voicemail / week.body.data.total, 6);
+    const verdicts = await server.database.db.execute(
+      sql`select status, amd->>'outcome' as outcome, count(*)::int as n from calls where amd is not null group by 1, 2 order by 1, 2`,
+    );
+    const outcomes = (verdicts as unknown as { rows: { status: string; outcome: string }[] }).rows.map((r) => `${r.status}:${r.outcome}`);
+    expect(outcomes).toEqual(expect.arrayContaining(['connected:human', 'invalid:announcement', 'voicemail:machine']));
+    expect(outcomes.every((o) => ['connected:human', 'connected:silence', 'invalid:announcement', 'voicemail:machine'].includes(o))).toBe(
+      true,
+    );
     const scope = { companyId: acme!.id };
     const start = new Date(today.getTime() - 10 * 86_400_000);
     const end = new Date(today.getTime() + 86_400_000);

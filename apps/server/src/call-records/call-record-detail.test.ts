@@ -112,6 +112,43 @@ describe('call detail', () => {
   });
 });
 
+describe('answering-machine verdict', () => {
+  it("answers the detector's verdict with the call: outcome, decision time, the measurements, the beep and the message", async () => {
+    const w = await world();
+    const amd = {
+      outcome: 'machine' as const,
+      reason: 'long-greeting',
+      decisionMs: 2410,
+      features: {
+        initialSilenceMs: 400,
+        greetingMs: 2010,
+        voiceMs: 1600,
+        words: 4,
+        longestWordMs: 620,
+        trailingSilenceMs: 40,
+        earlyMediaVoiceMs: 0,
+        toneHz: null,
+        toneMs: null,
+        sit: false,
+      },
+      beepAtMs: 6100,
+      messageLeft: true,
+    };
+    const voicemail = await insertCall(server, w.spring, { status: 'voicemail', hungUpBy: 'us', amd });
+    const plain = await insertCall(server, w.spring, { phone: '13800000002' });
+    const detail = await call<CallRecordDetail>(server, '/api/call-records/get', { token: w.alice, body: { id: voicemail } });
+    expect(detail.body.data).toMatchObject({ state: 'voicemail', amd });
+    // A task that did not detect: no verdict, in the drawer and in the list.
+    expect(
+      (await call<CallRecordDetail>(server, '/api/call-records/get', { token: w.alice, body: { id: plain } })).body.data.amd,
+    ).toBeNull();
+    const listed = await call<{ list: { id: string; amd: unknown }[] }>(server, '/api/call-records/list', { token: w.alice, body: {} });
+    expect(Object.fromEntries(listed.body.data.list.map((row) => [row.id, row.amd]))).toEqual({ [voicemail]: amd, [plain]: null });
+    // Another company's admin sees neither the call nor its verdict.
+    expect((await call(server, '/api/call-records/get', { token: w.gina, body: { id: voicemail } })).body.code).toBe(ErrorCode.NOT_FOUND);
+  });
+});
+
 describe('customer info and history', () => {
   it("gives the upload's info and the earlier calls to the same number in the same project, newest first", async () => {
     const w = await world();

@@ -102,7 +102,7 @@ describe('call-record list: filters', () => {
     expect(ids(await list(w.alice, { startTime: '2026-03-02T16:20:00+08:00' }))).toEqual([late]);
   });
 
-  it('filters by status connected / missed (live calls are neither)', async () => {
+  it('filters by status connected / missed / voicemail / invalid (live calls are none of them)', async () => {
     const w = await world();
     const connected = await insertCall(server, w.spring);
     const missed = await insertCall(server, w.spring, {
@@ -113,8 +113,18 @@ describe('call-record list: filters', () => {
       phone: '13800000002',
     });
     const live = await insertCall(server, w.spring, { status: null, outcome: null, endedAt: null, phone: '13800000003' });
+    const voicemail = await insertCall(server, w.spring, { status: 'voicemail', phone: '13800000004' });
+    const invalid = await insertCall(server, w.spring, {
+      status: 'invalid',
+      outcome: 'invalid_number',
+      answeredAt: null,
+      durationMs: 0,
+      phone: '13800000005',
+    });
     expect(ids(await list(w.alice, { status: 'connected' }))).toEqual([connected]);
     expect(ids(await list(w.alice, { status: 'missed' }))).toEqual([missed]);
+    expect(ids(await list(w.alice, { status: 'voicemail' }))).toEqual([voicemail]);
+    expect(ids(await list(w.alice, { status: 'invalid' }))).toEqual([invalid]);
     const all = await list(w.alice);
     expect(all.body.data.list.find((row) => row.id === live)).toMatchObject({ state: 'live', hasRecording: false });
     expect((await list(w.alice, { status: 'lost' })).body.code).toBe(ErrorCode.VALIDATION);

@@ -8,7 +8,17 @@ import { insertCall, projectWithTask } from '../../test/call-fixtures.ts';
 import { type CallbackReceiver, startCallbackReceiver } from '../../test/callback-receiver.ts';
 import { call, seedCompanies, useTestServer } from '../../test/helper.ts';
 import { userWithSession } from '../../test/task-fixtures.ts';
-import { auditLog, callbackDeliveries, calls, companies, scenarioVersions, sipLines, subtasks, tasks } from '../db/schema.ts';
+import {
+  auditLog,
+  callbackDeliveries,
+  calls,
+  companies,
+  scenarioVersions,
+  sipLines,
+  subtasks,
+  tasks,
+  templateSwitches,
+} from '../db/schema.ts';
 import { Dialer } from '../dialer/dialer.ts';
 import { SimulatedTrunk, recordingsDirOf } from '../telephony/index.ts';
 import { rotateCallbackSecret } from './callback-secret.ts';
@@ -114,6 +124,21 @@ describe('enqueueing an event', () => {
         summary: 'Renewed the plan.',
       },
     });
+  });
+
+  it("owes nothing while the company's result-callbacks service is off (card list), and again once it is back on", async () => {
+    const w = await subscribedTask([{ url: 'https://a.example/hook', events: ['ended'] }]);
+    const callId = await insertCall(server, w, { scenarioVersion: 1 });
+    const set = (enabled: boolean) =>
+      server.database.db
+        .insert(templateSwitches)
+        .values({ companyId: w.companyId, kind: 'service', key: 'callback', enabled })
+        .onConflictDoUpdate({ target: [templateSwitches.companyId, templateSwitches.kind, templateSwitches.key], set: { enabled } });
+    await set(false);
+    expect(await enqueueCallbacks(context(), callId, 'ended')).toBe(0);
+    expect(await deliveries(callId)).toHaveLength(0);
+    await set(true);
+    expect(await enqueueCallbacks(context(), callId, 'ended')).toBe(1);
   });
 
   it('puts a signed recording link in the body that serves the WAV without a session, until it expires or the secret rotates', async () => {

@@ -5,6 +5,7 @@ import { callbackDeliveries, calls, projects, scenarioVersions, tasks } from '..
 import type { SecretBox } from '../secrets/secret-box.ts';
 import { callbackSecretOf } from './callback-secret.ts';
 import { recordingLink } from './recording-link.ts';
+import { switchOn } from '../templates/switch-on.ts';
 
 export interface CallbackContext {
   db: Db;
@@ -17,7 +18,7 @@ export interface CallbackContext {
 /**
  * Writes one delivery per URL of the call's scenario (the version the call ran) that subscribes to
  * `event`, with the body frozen now: what the call was when the event happened. Nothing to do when the
- * scenario has no such callback. The delivery loop posts them.
+ * scenario has no such callback, or when the company turned callbacks off. The delivery loop posts them.
  */
 export async function enqueueCallbacks(
   ctx: CallbackContext,
@@ -27,7 +28,13 @@ export async function enqueueCallbacks(
   patch: Readonly<Record<string, unknown>> = {},
 ): Promise<number> {
   const [row] = await ctx.db
-    .select({ call: calls, document: scenarioVersions.document, taskName: tasks.name, encryptionType: projects.encryptionType })
+    .select({
+      call: calls,
+      document: scenarioVersions.document,
+      taskName: tasks.name,
+      encryptionType: projects.encryptionType,
+      callbacksOn: switchOn(calls.companyId, { kind: 'service', key: 'callback' }),
+    })
     .from(calls)
     .innerJoin(tasks, eq(tasks.id, calls.taskId))
     .innerJoin(projects, eq(projects.id, calls.projectId))
@@ -36,7 +43,8 @@ export async function enqueueCallbacks(
       and(eq(scenarioVersions.scenarioId, tasks.scenarioId), eq(scenarioVersions.version, calls.scenarioVersion)),
     )
     .where(eq(calls.id, callId));
-  if (!row) return 0;
+  // No call, or the company turned its "result callbacks" service off (card list): nothing is owed.
+  if (!row?.callbacksOn) return 0;
   const targets = subscribers(row.document, event);
   if (targets.length === 0) return 0;
   const now = ctx.now();

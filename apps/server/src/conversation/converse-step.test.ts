@@ -9,6 +9,7 @@ import type { SeatDispatcher } from '../seat/seat-dispatcher.ts';
 import { CallSession, type Persona, SimulatedTrunk } from '../telephony/index.ts';
 import { ConverseStep, type ConverseOptions } from './converse-step.ts';
 import type { ConversationPlan, ProcessorPlan } from './plan.ts';
+import { conversationOf } from './history.ts';
 import { TextCallVoice } from './text-call-voice.ts';
 import { configureOutbound } from '../net/outbound-guard.ts';
 
@@ -192,6 +193,75 @@ describe('the converse step on the simulated trunk', () => {
     expect(step.operatorId).toBe('op-1');
     const ai = said(step, 'assistant');
     expect(ai.at(-1)).toBe('Connecting you now.');
+  });
+
+  it('with an operator ASR the seat’s lines, and the customer’s from the handover on, go in the conversation; the last one before the step ends', async () => {
+    await serve(() => ({ kind: 'tokens', tokens: tokens('Happy to help.') }));
+    const seats: SeatDispatcher = {
+      transfer: async (request) => ({
+        ok: true,
+        seat: { operatorId: 'op-1', connect: async () => undefined, ended: request.call.ended.then(() => ({ by: 'callee' as const })) },
+      }),
+    };
+    let voice: TextCallVoice | null = null;
+    let frames = 0;
+    const { step } = await converse(
+      'wants_human',
+      plan(),
+      {
+        seats,
+        createVoice: (session) => {
+          voice = new TextCallVoice(session.call, SCALE);
+          return voice;
+        },
+        // Stands in for the recogniser: a line at the seat's first frame, the customer answering, and the
+        // seat's last words coming back only while the transcriber finishes (after the call has ended).
+        transcribeSeat: async (events) => ({
+          push: (samples) => {
+            expect(samples).toHaveLength(160);
+            if (frames++ > 0) return;
+            events.line('How can I help you?');
+            voice!.emit('final', { text: 'My bill is wrong.', atMs: voice!.now(), speechEndMs: null });
+          },
+          finish: async () => {
+            await new Promise((resolve) => setTimeout(resolve, 50));
+            events.line('Thank you for calling.');
+          },
+        }),
+      },
+      6000,
+    );
+    expect(frames).toBeGreaterThan(0);
+    const lines = step.history.lines.map((line) => [line.role, line.text]);
+    const handover = lines.findIndex(([, text]) => text === 'Connecting you now.');
+    const after = lines.slice(handover + 1);
+    // The AI says nothing more; the simulated customer may still talk on (their lines are kept too).
+    expect(after.filter(([role]) => role === 'assistant')).toEqual([]);
+    expect(after.filter(([role, text]) => role === 'seat' || text === 'My bill is wrong.')).toEqual([
+      ['seat', 'How can I help you?'],
+      ['user', 'My bill is wrong.'],
+      ['seat', 'Thank you for calling.'],
+    ]);
+    expect(after.at(-1)).toEqual(['seat', 'Thank you for calling.']);
+    expect(conversationOf(step.history).filter((line) => line.speaker === 'seat')).toHaveLength(2);
+  });
+
+  it('without an operator ASR the conversation ends at the handover; a transcriber that cannot open is a recorded failure', async () => {
+    await serve(() => ({ kind: 'tokens', tokens: tokens('Happy to help.') }));
+    const seats: SeatDispatcher = {
+      transfer: async (request) => ({
+        ok: true,
+        seat: { operatorId: 'op-1', connect: async () => undefined, ended: request.call.ended.then(() => ({ by: 'callee' as const })) },
+      }),
+    };
+    const { step } = await converse(
+      'wants_human',
+      plan(),
+      { seats, transcribeSeat: async () => Promise.reject(new Error('the speech engines are unavailable')) },
+      6000,
+    );
+    expect(step.history.lines.at(-1)).toMatchObject({ role: 'assistant', text: 'Connecting you now.' });
+    expect(step.failures).toContainEqual(expect.objectContaining({ stage: 'speech', failure: 'operator-asr' }));
   });
 
   it('a model that fails is never dead air: a fallback line, and after two failed turns a polite goodbye', async () => {

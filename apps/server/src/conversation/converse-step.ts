@@ -21,6 +21,7 @@ import type { CallSession, CallStep } from '../telephony/index.ts';
 import type { CallVoice } from './call-voice.ts';
 import { failureGoodbye, fallbackLine, noSeatLine } from './fallback.ts';
 import { History } from './history.ts';
+import { feedSeatAudio, type SeatTranscriber, type SeatTranscriptEvents } from './seat-transcript.ts';
 import { chatCompletion } from './llm-client.ts';
 import type { CallContext, ConversationPlan, ProcessorPlan } from './plan.ts';
 import { buildMessages } from './prompt.ts';
@@ -64,6 +65,12 @@ export interface ConverseOptions {
   timeScale?: number;
   /** Called once a seat took the call (the transferred callback event, the call record's operator). */
   onTransferred?: (operatorId: string) => void;
+  /**
+   * The scenario's operator ASR, when it has one: opens a transcriber of the seat for a transferred call.
+   * Its lines (and the callee's, from then on) go in the conversation; without it the conversation ends at
+   * the handover.
+   */
+  transcribeSeat?: (events: SeatTranscriptEvents) => Promise<SeatTranscriber>;
   observer?: ConverseObserver;
 }
 
@@ -94,6 +101,8 @@ export class ConverseStep implements CallStep {
   private failedTurns = 0;
   private handedOver = false;
   private reportedFailures = 0;
+  /** While the seat is transcribed: stops feeding it and resolves once its last line is in. */
+  private seatTranscript: { stop(): Promise<void> } | null = null;
 
   constructor(private readonly options: ConverseOptions) {}
 
@@ -135,6 +144,8 @@ export class ConverseStep implements CallStep {
     }
     this.enqueue(() => this.prologues());
     await finished;
+    // The seat's last words may still be with its recogniser: the conversation is read when this returns.
+    await this.seatTranscript?.stop();
   }
 
   kill(): void {
@@ -162,7 +173,12 @@ export class ConverseStep implements CallStep {
   }
 
   private onFinal(text: string, speechEndMs: number | null, finalAtMs: number): void {
-    if (this.done || this.handedOver) return;
+    if (this.done) return;
+    if (this.handedOver) {
+      // The customer now talks to the seat: nothing to answer; kept when the seat's side is transcribed too.
+      if (this.seatTranscript) this.history.add({ role: 'user', text, atMs: finalAtMs });
+      return;
+    }
     this.calleeSpeaking = false;
     const reply = this.active;
     const policy = this.plan.scenario.interruption;
@@ -378,6 +394,7 @@ export class ConverseStep implements CallStep {
       return;
     }
     // The seat already hears the call (pre-voice) while the agent says the success text; then the seat speaks.
+    const transcriber = this.openSeatTranscriber(reply.id);
     if (tool.successText) await this.speakAll(reply, [tool.successText]);
     await this.close(reply);
     this.handedOver = true;
@@ -386,11 +403,37 @@ export class ConverseStep implements CallStep {
     try {
       await seat.connect();
       this.options.onTransferred?.(seat.operatorId);
+      this.listenToSeat(await transcriber);
       await seat.ended;
     } catch (error) {
       this.failures.push({ atMs: this.now(), turnId: reply.id, stage: 'transfer', failure: 'seat', detail: String(error) });
     }
+    await this.seatTranscript?.stop();
     await this.hangUp();
+  }
+
+  /** Opens the seat's transcriber while the success text plays (the engines may still be loading). */
+  private async openSeatTranscriber(turnId: string): Promise<SeatTranscriber | null> {
+    const open = this.options.transcribeSeat;
+    if (!open) return null;
+    try {
+      return await open({
+        line: (text) => this.history.add({ role: 'seat', text, atMs: this.now() }),
+        failure: (detail) => this.failures.push({ atMs: this.now(), turnId, stage: 'speech', failure: 'operator-asr', detail }),
+      });
+    } catch (error) {
+      this.failures.push({ atMs: this.now(), turnId, stage: 'speech', failure: 'operator-asr', detail: String(error) });
+      return null;
+    }
+  }
+
+  /** From the handover on, the seat's voice goes to its transcriber (until the seat leaves or the call ends). */
+  private listenToSeat(transcriber: SeatTranscriber | null): void {
+    if (!transcriber || this.done) {
+      void transcriber?.finish();
+      return;
+    }
+    this.seatTranscript = feedSeatAudio(this.session!.call, transcriber, () => this.now());
   }
 
   private async requestSeat(reply: Reply): Promise<SeatHandle | null> {

@@ -11,6 +11,7 @@ import { seedOperationDemo } from '../operation/seed-demo.ts';
 import { seedScenariosDemo } from '../operation/scenarios/seed-demo.ts';
 import { seedProjectsDemo } from '../projects/seed-projects-demo.ts';
 import { seedBoardsDemo } from '../boards/seed-boards-demo.ts';
+import { notifyUpload } from '../messages/notify-task.ts';
 import { seedTemplatesDemo } from '../templates/seed-templates-demo.ts';
 
 export interface SeededAccount {
@@ -119,6 +120,8 @@ export async function seedDemo(db: Db, password: string, secrets: SecretBox, por
       .insert(projectOperators)
       .values({ projectId: demoProject.projectId, userId: ids.agentId, companyId: ids.customerId })
       .onConflictDoNothing();
+    // An earlier upload of a spreadsheet that was not a CSV: the message box and the error result page show why it failed.
+    await notifyUpload(tx, { taskId: demoProject.taskId, userId: ids.adminId, ok: false, reasonKey: 'e.upload.wrongType' });
     await seedBoardsDemo(tx, { companyId: ids.customerId });
     await seedTemplatesDemo(tx, { companyId: ids.customerId, adminId: ids.adminId });
     return accounts.map((a) => ({

@@ -7,13 +7,26 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { and, eq, isNull, count } from 'drizzle-orm';
 import { useTestServer, seedCompanies } from '../../test/helper.ts';
-import { calls, companies, dncNumbers, projects, scenarios, sipLines, subtasks, taskSipLines, tasks, voices } from '../db/schema.ts';
+import {
+  calls,
+  companies,
+  dncNumbers,
+  projects,
+  scenarios,
+  sipLines,
+  subtasks,
+  taskSipLines,
+  tasks,
+  templateSwitches,
+  voices,
+} from '../db/schema.ts';
 import { SecretBox } from '../secrets/secret-box.ts';
 import { SimulatedTrunk, type TelephonyLogger, type Trunk } from '../telephony/index.ts';
 import type { OutcomeMix } from '../telephony/index.ts';
 import { Dialer } from './dialer.ts';
 import { openDatabase } from '../db/client.ts';
 import { claimCalls } from './claim-calls.ts';
+import { finishCall, type CallEnding } from './finish-call.ts';
 import { configureOutbound } from '../net/outbound-guard.ts';
 
 // The fakes listen on loopback, which the outbound guard refuses unless allowed: allowed here explicitly.
@@ -399,5 +412,88 @@ describe('CUSTOM numbers', () => {
     } finally {
       await new Promise((resolve) => api.close(resolve));
     }
+  });
+});
+
+/** Stores a company's card-list switch as the /list/card page would. */
+async function setSwitch(companyId: string, kind: 'service' | 'rule', key: string, enabled: boolean) {
+  await server.database.db
+    .insert(templateSwitches)
+    .values({ companyId, kind, key, enabled })
+    .onConflictDoUpdate({ target: [templateSwitches.companyId, templateSwitches.kind, templateSwitches.key], set: { enabled } });
+}
+
+describe("the company's card-list switches", () => {
+  it('call recording off: calls are placed and recorded nowhere', async () => {
+    const { companyId, taskId, db } = await campaign({ numbers: 3, lines: [3] });
+    await setSwitch(companyId, 'service', 'recording', false);
+    const d = dialer({ answered: 1, no_answer: 0, busy: 0, invalid_number: 0, rejected: 0, failed: 0, backpressure: 0 });
+    await runUntil(d, async () => (await status(taskId)).status === 'completed');
+    const records = await db.select().from(calls).where(eq(calls.taskId, taskId));
+    expect(records).toHaveLength(3);
+    expect(records.every((r) => r.status === 'connected' && r.recordingPath === null && r.recordingMs === null)).toBe(true);
+  });
+
+  it('pause on line failures off: a task whose calls all fail on the line dials its whole list and is never paused', async () => {
+    const { companyId, taskId, db } = await campaign({ numbers: 30, lines: [5] });
+    await setSwitch(companyId, 'rule', 'circuitBreaker', false);
+    const d = dialer({ answered: 0, no_answer: 0, busy: 0, invalid_number: 0, rejected: 0, failed: 1, backpressure: 0 });
+    await runUntil(d, async () => (await status(taskId)).status !== 'in_progress');
+    const task = await status(taskId);
+    expect(task).toMatchObject({ status: 'completed', statusReason: null, pendingCount: 0 });
+    expect(await db.select().from(calls).where(eq(calls.taskId, taskId))).toHaveLength(30);
+  });
+
+  it('automatic redial and call analysis follow the switch at the moment each call ends', async () => {
+    const { companyId, taskId, lineIds, db } = await campaign({ numbers: 4, lines: [4] });
+    await db.update(tasks).set({ redialCount: 2, redialGapMinutes: 10 }).where(eq(tasks.id, taskId));
+    const now = new Date();
+    const { claims } = await claimCalls(db, {
+      taskId,
+      node: 'n',
+      budget: 4,
+      lineAllowance: new Map([[lineIds[0]!, 4]]),
+      leaseMs: 60_000,
+      now,
+    });
+    const [busyOff, busyOn, talkOff, talkOn] = claims.map((c) => c.callId);
+    const ending = (callId: string, answered: boolean): CallEnding => ({
+      callId,
+      outcome: answered ? 'answered' : 'busy',
+      sipStatus: answered ? 200 : 486,
+      sipReason: answered ? 'OK' : 'Busy Here',
+      hungUpBy: 'callee',
+      ringingAt: now,
+      answeredAt: answered ? now : null,
+      endedAt: new Date(now.getTime() + 5000),
+      durationMs: answered ? 5000 : 0,
+      recordingPath: null,
+      recordingMs: null,
+      conversation: [],
+      retryAfterMs: null,
+      analyze: answered,
+    });
+    const subtaskOf = async (callId: string) => {
+      const [row] = await db
+        .select({ state: subtasks.state, analysis: calls.analysisState })
+        .from(calls)
+        .innerJoin(subtasks, eq(subtasks.id, calls.subtaskId))
+        .where(eq(calls.id, callId));
+      return row!;
+    };
+
+    await setSwitch(companyId, 'service', 'redial', false);
+    await setSwitch(companyId, 'service', 'callAnalysis', false);
+    await finishCall(db, ending(busyOff!, false));
+    await finishCall(db, ending(talkOff!, true));
+    expect(await subtaskOf(busyOff!)).toMatchObject({ state: 'done', analysis: 'none' });
+    expect(await subtaskOf(talkOff!)).toMatchObject({ state: 'done', analysis: 'none' });
+
+    await setSwitch(companyId, 'service', 'redial', true);
+    await setSwitch(companyId, 'service', 'callAnalysis', true);
+    await finishCall(db, ending(busyOn!, false));
+    await finishCall(db, ending(talkOn!, true));
+    expect(await subtaskOf(busyOn!)).toMatchObject({ state: 'pending', analysis: 'none' });
+    expect(await subtaskOf(talkOn!)).toMatchObject({ state: 'done', analysis: 'pending' });
   });
 });

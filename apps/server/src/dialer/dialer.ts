@@ -1,12 +1,13 @@
 import { analyzeCall, analyzePendingCalls } from '../conversation/analyze-call.ts';
-import { ConverseStep } from '../conversation/converse-step.ts';
+import { ConverseStep, type ConverseOptions } from '../conversation/converse-step.ts';
 import { conversationOf } from '../conversation/history.ts';
 import { loadConversationPlan } from '../conversation/load-plan.ts';
 import { PlanCache } from '../conversation/plan-cache.ts';
+import type { ConversationPlan } from '../conversation/plan.ts';
 import { TextCallVoice } from '../conversation/text-call-voice.ts';
 import type { SeatDispatcher } from '../seat/seat-dispatcher.ts';
 import type { CallbackEvent } from '@dialwise/contracts';
-import { type SpeechEngines, speechPlanOf } from '../speech/speech-engines.ts';
+import { type SpeechEngines, scenarioPhrases, speechPlanOf } from '../speech/speech-engines.ts';
 import { offlineVoice, wholeClip } from '../speech/whole-clip.ts';
 import { applySystemTransition } from '../tasks/task-progress.ts';
 import { randomBytes } from 'node:crypto';
@@ -250,7 +251,10 @@ export class Dialer {
         line,
         ringTimeoutMs: this.options.ringTimeoutMs,
         signal: abort.signal,
-        recordingPath: join(this.options.recordingsDir, claim.companyId, `${claim.callId}.wav`),
+        // The company's "call recording" service off (card list): the call is not recorded.
+        ...(task.switches.recording
+          ? { recordingPath: join(this.options.recordingsDir, claim.companyId, `${claim.callId}.wav`) }
+          : { record: false }),
         headers: { 'X-Dialwise-Call': claim.callId },
         logger: log,
       });
@@ -273,7 +277,7 @@ export class Dialer {
       const session = new CallSession(call, screen ? [screen.step(), ...steps] : steps, { logger: log });
       const { result, conversation } = await session.run();
       log.debug({ outcome: result.outcome, endReason: result.endReason, durationMs: result.durationMs }, 'call ended');
-      this.afterCall(claim, result, this.deps.now());
+      this.afterCall(claim, task, result, this.deps.now());
       const answeredAt = result.answeredAt?.getTime() ?? result.placedAt.getTime();
       const amd = screen?.result ?? null;
       const person = statusOf({ answeredAt: result.answeredAt, amd }) === 'connected';
@@ -339,7 +343,25 @@ export class Dialer {
       },
       timeScale: scale,
       onTransferred: (operatorId) => void this.callback(claim.callId, 'transferred', { operatorId }),
+      transcribeSeat: this.seatTranscription(plan, claim.companyId),
     });
+  }
+
+  /**
+   * The seat's transcriber when the scenario has an operator ASR: on SIP and simulated calls alike (the
+   * seat's audio is real either way), from the speech engines (loaded on first use).
+   */
+  private seatTranscription(plan: ConversationPlan, companyId: string): ConverseOptions['transcribeSeat'] {
+    const operatorAsr = plan.scenario.operatorAsr;
+    if (!operatorAsr) return undefined;
+    return async (events) => {
+      const engines = await this.deps.speech?.();
+      if (!engines) throw new Error('the speech engines are unavailable: the seat is not transcribed');
+      return engines.openSeatTranscriber(
+        { language: plan.language, operatorAsr, phrases: scenarioPhrases(plan.scenario), companyId },
+        events,
+      );
+    };
   }
 
   /** Writes a call event to the callback outbox; a failure there is logged, never fails the call. */
@@ -394,10 +416,12 @@ export class Dialer {
   }
 
   /** Feeds the line's pacer and the task's circuit breaker; pauses the task when the breaker trips. */
-  private afterCall(claim: Claim, result: CallResult, now: Date): void {
+  private afterCall(claim: Claim, task: DiallingTask, result: CallResult, now: Date): void {
     const pacer = this.pacers.get(claim.lineId);
     if (result.outcome === 'backpressure') pacer?.backPressure(now.getTime());
     else pacer?.accepted();
+    // The company turned the "pause on line failures" rule off (card list): its tasks dial on.
+    if (!task.switches.circuitBreaker) return;
     let breaker = this.breakers.get(claim.taskId);
     if (!breaker) this.breakers.set(claim.taskId, (breaker = new CircuitBreaker(this.options.breaker)));
     const verdict = breaker.record(LINE_FAILURES.has(result.outcome));

@@ -2,6 +2,7 @@ import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { TaskAdvanced } from '@dialwise/contracts';
 import type { Db } from '../db/client.ts';
 import { companies, projects, sipLines, taskSipLines, tasks } from '../db/schema.ts';
+import { switchOn } from '../templates/switch-on.ts';
 import type { TaskDemand } from './concurrency.ts';
 
 export interface DiallingTask extends TaskDemand {
@@ -11,6 +12,8 @@ export interface DiallingTask extends TaskDemand {
   callEnd: string;
   weekdays: number[];
   advanced: TaskAdvanced;
+  /** The company's switches on the card list that the dialer acts on (each on until turned off). */
+  switches: { recording: boolean; circuitBreaker: boolean };
 }
 
 export interface DialLine {
@@ -33,6 +36,8 @@ export async function loadDiallingTasks(db: Db): Promise<{ tasks: DiallingTask[]
       concurrencyMode: tasks.concurrencyMode,
       concurrencyCount: tasks.concurrencyCount,
       advanced: tasks.advanced,
+      recording: switchOn(tasks.companyId, { kind: 'service', key: 'recording' }),
+      circuitBreaker: switchOn(tasks.companyId, { kind: 'rule', key: 'circuitBreaker' }),
     })
     .from(tasks)
     .innerJoin(companies, eq(companies.id, tasks.companyId))
@@ -72,6 +77,7 @@ export async function loadDiallingTasks(db: Db): Promise<{ tasks: DiallingTask[]
       callEnd: row.callEnd,
       weekdays: row.weekdays,
       advanced: row.advanced,
+      switches: { recording: row.recording, circuitBreaker: row.circuitBreaker },
       lineIds: lineIdsOf.get(row.id) ?? [],
       concurrency: row.concurrencyMode === 'manual' ? { mode: 'manual', count: row.concurrencyCount ?? 1 } : { mode: row.concurrencyMode },
     })),

@@ -3,6 +3,7 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { AmdResult, CallOutcome, CallRecordStatus, CallRuntimeFailure, CallTurn, ConversationLine } from '@dialwise/contracts';
 import type { Db } from '../db/client.ts';
 import { calls, subtasks, tasks } from '../db/schema.ts';
+import { switchOn } from '../templates/switch-on.ts';
 
 /** What ended one call, as the dialer stores it. */
 export interface CallEnding {
@@ -120,7 +121,10 @@ export async function finishCall(db: Db, ending: CallEnding): Promise<void> {
         recordingMs: ending.recordingMs,
         turns: ending.turns ?? [],
         runtimeFailures: ending.runtimeFailures ?? [],
-        analysisState: ending.analyze ? 'pending' : 'none',
+        // The company's "call analysis" service (card list) off: the call ends without analysis.
+        analysisState: ending.analyze
+          ? sql`case when ${switchOn(calls.companyId, { kind: 'service', key: 'callAnalysis' })} then 'pending' else 'none' end`
+          : 'none',
         conversation: ending.conversation,
       })
       .where(and(eq(calls.id, ending.callId), isNull(calls.endedAt)))
@@ -128,14 +132,19 @@ export async function finishCall(db: Db, ending: CallEnding): Promise<void> {
     if (!call) return;
 
     const [task] = await tx
-      .select({ redialCount: tasks.redialCount, redialGapMinutes: tasks.redialGapMinutes })
+      .select({
+        redialCount: tasks.redialCount,
+        redialGapMinutes: tasks.redialGapMinutes,
+        redialOn: switchOn(tasks.companyId, { kind: 'service', key: 'redial' }),
+      })
       .from(tasks)
       .where(eq(tasks.id, call.taskId))
       .for('update');
     const next = nextSubtaskState(
       outcome,
       call.attempt,
-      { count: task?.redialCount ?? 0, gapMinutes: task?.redialGapMinutes ?? 30 },
+      // The company's "automatic redial" service off: no task redials, whatever its own count says.
+      { count: task?.redialOn === false ? 0 : (task?.redialCount ?? 0), gapMinutes: task?.redialGapMinutes ?? 30 },
       ending,
       status,
     );

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { ProfileInput, SelfInfo } from '@dialwise/contracts';
 import type { ActionContext } from '../auth/actor.ts';
-import { toSelfInfo } from '../auth/self-info.ts';
+import { companyFacts, toSelfInfo } from '../auth/self-info.ts';
 import { auditWho, diffChanges, recordAudit } from '../audit/record-audit.ts';
 import { accountConflict } from '../accounts/account-conflict.ts';
 import { users } from '../db/schema.ts';
@@ -25,7 +25,7 @@ export async function updateSelfInfo(ctx: ActionContext, input: ProfileInput, no
         entityId: before.id,
         changes: diffChanges(pick(before), pick(after!)),
       });
-      return toSelfInfo(after!);
+      return toSelfInfo(after!, await companyFacts(tx, after!.companyId));
     });
   } catch (error) {
     throw accountConflict(error, { phoneNumber: input.phoneNumber });

@@ -9,7 +9,7 @@ import { seedProjectsDemo } from './seed-projects-demo.ts';
 const server = useTestServer();
 
 describe('demo data', () => {
-  it('the demo company gets "Spring renewal" (PLAIN_TEXT) with a pending task of a few hundred pending numbers', async () => {
+  it('the demo company gets "Spring renewal" (PLAIN_TEXT) with a pending task of a few hundred pending numbers and a completed one that detected answering machines', async () => {
     await seedDemo(server.database.db, 'Dialwise@2026', server.app.secrets);
     const answer = await call<{ token: string }>(server, '/api/user/login', {
       body: { username: 'admin', password: 'Dialwise@2026', role: 'admin' },
@@ -21,15 +21,29 @@ describe('demo data', () => {
       { token, body: {} },
     );
     expect(projects.body.data.list).toEqual([
-      expect.objectContaining({ name: 'Spring renewal', encryptionType: 'PLAIN_TEXT', taskCount: 1, creator: 'Acme Admin' }),
+      expect.objectContaining({ name: 'Spring renewal', encryptionType: 'PLAIN_TEXT', taskCount: 2, creator: 'Acme Admin' }),
     ]);
-    const list = await call<{ list: { id: string; status: string; pendingCount: number; totalCount: number }[] }>(
+    const list = await call<{ list: { id: string; name: string; status: string; pendingCount: number; totalCount: number }[] }>(
       server,
       '/api/tasks/list',
       { token, body: { projectId: projects.body.data.list[0]!.id } },
     );
-    expect(list.body.data.list).toEqual([expect.objectContaining({ status: 'pending', pendingCount: 300, totalCount: 300 })]);
-    const pending = await call<{ total: number }>(server, '/api/subtasks/pending', { token, body: { taskId: list.body.data.list[0]!.id } });
+    const byName = new Map(list.body.data.list.map((task) => [task.name, task]));
+    expect(byName.get('Renewal calls')).toMatchObject({ status: 'pending', pendingCount: 300, totalCount: 300 });
+    expect(byName.get('Lapsed members')).toMatchObject({ status: 'completed', pendingCount: 0, totalCount: 80 });
+    const lapsed = await call<{ advanced: { amd?: { enabled: boolean; onMachine: string; message?: string } } }>(server, '/api/tasks/get', {
+      token,
+      body: { id: byName.get('Lapsed members')!.id },
+    });
+    expect(lapsed.body.data.advanced.amd).toMatchObject({
+      enabled: true,
+      onMachine: 'leave_message',
+      message: expect.stringContaining('Acme'),
+    });
+    const pending = await call<{ total: number }>(server, '/api/subtasks/pending', {
+      token,
+      body: { taskId: byName.get('Renewal calls')!.id },
+    });
     expect(pending.body.data.total).toBe(300);
     // The scenario and voice it uses are granted to the company, so the edit form can show them.
     const options = await call<{ scenarios: unknown[]; voices: unknown[]; sipLines: { alias: string }[] }>(server, '/api/tasks/options', {

@@ -1,5 +1,5 @@
 import { and, asc, eq } from 'drizzle-orm';
-import type { TaskAdvanced } from '@dialwise/contracts';
+import { AMD_DEFAULTS, type TaskAdvanced } from '@dialwise/contracts';
 import type { DbOrTx } from '../db/client.ts';
 import { companyGrants, projects, scenarios, sipLines, subtasks, taskSipLines, tasks, voices } from '../db/schema.ts';
 
@@ -11,12 +11,16 @@ export interface ProjectsDemoIds {
 }
 
 const DEMO_SUBTASKS = 300;
+const LAPSED_SUBTASKS = 80;
+/** What the finished demo task leaves on an answering machine (spoken after the beep). */
+export const DEMO_VOICEMAIL_MESSAGE = 'Hello, this is Acme about your lapsed membership. Please call us back on 400 800 1234. Thank you.';
 const SURNAMES = ['Li', 'Wang', 'Zhang', 'Liu', 'Chen', 'Yang', 'Zhao', 'Huang', 'Zhou', 'Wu'];
 const PLANS = ['gold', 'silver', 'basic'];
 
 /**
  * The demo's project: "Spring renewal" (PLAIN_TEXT) with one pending task holding a few hundred pending
- * numbers, for the dialer to start. The task uses every SIP line the company has when this runs (call it
+ * numbers, for the dialer to start, and a completed task, "Lapsed members", that detected answering
+ * machines (leaving a message after the beep) so the demo's history shows voicemail and dead numbers. The task uses every SIP line the company has when this runs (call it
  * after the SIP-line seed; with none, one line on the simulated trunk is added) and the first scenario and
  * voice granted to the company; when nothing is granted yet (the catalogue seed not merged or run later),
  * one demo scenario and voice are added and granted, since a task cannot exist without them.
@@ -82,6 +86,48 @@ export async function seedProjectsDemo(tx: DbOrTx, ids: ProjectsDemoIds): Promis
     })
     .returning({ id: tasks.id });
   if (lines.length > 0) await tx.insert(taskSipLines).values(lines.map((line) => ({ taskId: task!.id, sipLineId: line.id })));
+
+  const [lapsed] = await tx
+    .insert(tasks)
+    .values({
+      projectId: project!.id,
+      companyId: ids.companyId,
+      name: 'Lapsed members',
+      status: 'completed',
+      scenarioId,
+      voiceId,
+      callStart: '09:00',
+      callEnd: '20:00',
+      weekdays: [1, 2, 3, 4, 5, 6],
+      autoDial: false,
+      concurrencyMode: 'auto',
+      ignoreTags: ['do_not_call'],
+      advanced: {
+        ...advanced,
+        amd: { enabled: true, onMachine: 'leave_message', message: DEMO_VOICEMAIL_MESSAGE, thresholds: { ...AMD_DEFAULTS } },
+      },
+      redialCount: 1,
+      pendingCount: 0,
+      totalCount: LAPSED_SUBTASKS,
+      createdBy: ids.adminId,
+    })
+    .returning({ id: tasks.id });
+  if (lines.length > 0) await tx.insert(taskSipLines).values(lines.map((line) => ({ taskId: lapsed!.id, sipLineId: line.id })));
+  await tx.insert(subtasks).values(
+    Array.from({ length: LAPSED_SUBTASKS }, (_, i) => {
+      const name = `${SURNAMES[(i + 3) % SURNAMES.length]} ${String.fromCharCode(90 - (i % 26))}.`;
+      return {
+        taskId: lapsed!.id,
+        companyId: ids.companyId,
+        phone: `1370000${String(i + 1).padStart(4, '0')}`,
+        prologueInfo: `Hello ${name}`,
+        businessInfo: { name, plan: PLANS[i % PLANS.length]!, lapsedOn: `2025-${String((i % 9) + 3).padStart(2, '0')}-01` },
+        remark: '',
+        extra: { city: ['Hangzhou', 'Shanghai', 'Shenzhen'][i % 3]! },
+        state: i % 11 === 0 ? ('failed' as const) : ('done' as const),
+      };
+    }),
+  );
 
   await tx.insert(subtasks).values(
     Array.from({ length: DEMO_SUBTASKS }, (_, i) => {

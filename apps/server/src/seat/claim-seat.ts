@@ -64,7 +64,7 @@ export async function settleOffer(
   db: Db,
   offer: { offerId: string; operatorId: string; callId: string },
   outcome: 'accepted' | 'rejected' | 'expired' | 'withdrawn',
-): Promise<boolean> {
+): Promise<{ seatProjectId: string | null } | null> {
   return db.transaction(async (tx) => {
     const settled = await tx
       .update(seatOffers)
@@ -77,20 +77,22 @@ export async function settleOffer(
         ),
       )
       .returning({ id: seatOffers.id });
-    if (settled.length === 0) return false;
+    if (settled.length === 0) return null;
     if (outcome === 'accepted') {
-      await tx
+      const [seat] = await tx
         .update(seats)
         .set({ state: 'in-call', offerId: null, callId: offer.callId, updatedAt: sql`now()` })
-        .where(eq(seats.operatorId, offer.operatorId));
+        .where(eq(seats.operatorId, offer.operatorId))
+        .returning({ projectId: seats.projectId });
       await tx.update(calls).set({ operatorId: offer.operatorId }).where(eq(calls.id, offer.callId));
+      return { seatProjectId: seat?.projectId ?? null };
     } else {
       await tx
         .update(seats)
         .set({ offerId: null, updatedAt: sql`now()` })
         .where(and(eq(seats.operatorId, offer.operatorId), eq(seats.offerId, offer.offerId)));
     }
-    return true;
+    return { seatProjectId: null };
   });
 }
 
@@ -98,8 +100,12 @@ export async function settleOffer(
  * The seat's call is over: it waits again (longest idle = it goes to the back of the queue), unless it
  * signed out or lost its connection meanwhile. `failure` is kept on the call record (the media never came up).
  */
-export async function releaseSeat(db: Db, seat: { operatorId: string; callId: string }, failure: string | null): Promise<void> {
-  await db
+export async function releaseSeat(
+  db: Db,
+  seat: { operatorId: string; callId: string },
+  failure: string | null,
+): Promise<{ state: SeatRowState; projectId: string | null } | null> {
+  const [row] = await db
     .update(seats)
     .set({
       state: sql`case when ${seats.node} is null then 'signed-out' else 'waiting' end`,
@@ -107,6 +113,10 @@ export async function releaseSeat(db: Db, seat: { operatorId: string; callId: st
       idleSince: sql`now()`,
       updatedAt: sql`now()`,
     })
-    .where(and(eq(seats.operatorId, seat.operatorId), eq(seats.callId, seat.callId)));
+    .where(and(eq(seats.operatorId, seat.operatorId), eq(seats.callId, seat.callId)))
+    .returning({ state: seats.state, projectId: seats.projectId });
   if (failure) await db.update(calls).set({ seatFailure: failure }).where(eq(calls.id, seat.callId));
+  return row ?? null;
 }
+
+type SeatRowState = (typeof seats.$inferSelect)['state'];

@@ -11,7 +11,10 @@ import {
   type SeatServerMessage,
 } from '@dialwise/contracts';
 import type { Actor } from '../auth/actor.ts';
+import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
+import { users } from '../db/schema.ts';
+import { notifySeatDisconnected } from '../messages/notify-seat.ts';
 import type { SeatBus } from './seat-bus.ts';
 import { closeSeat, isAssigned, isRinging, openSeat, setSeatState } from './seat-states.ts';
 import type { SeatTiming } from './seat-timing.ts';
@@ -23,6 +26,16 @@ export interface ConnectionDeps {
   node: string;
   log: { warn(obj: object, msg?: string): void };
 }
+
+/** The connection broke off without a closing handshake (the network went, the browser was killed). */
+const ABNORMAL_CLOSURE = 1006;
+
+type SeatDrop = 'heartbeat-timeout' | 'connection-error';
+/** The reason in the administrators' message (a message key: each reads it in their own language). */
+const DROP_REASONS: Record<SeatDrop, string> = {
+  'heartbeat-timeout': 'msg.seatDisconnected.heartbeat',
+  'connection-error': 'msg.seatDisconnected.connectionError',
+};
 
 /** Messages about a call: they go to the process that holds the call, over the bus. */
 const CALL_MESSAGES = new Set(['accept', 'reject', 'webrtc-offer', 'ice-candidate', 'mute', 'hang-up']);
@@ -38,6 +51,8 @@ export class SeatConnection {
   private chain: Promise<void> = Promise.resolve();
   private closed = false;
   private signedIn = false;
+  /** Why the server dropped this connection, when it was a drop (not a sign-out, a replacement or a shutdown). */
+  private dropped: SeatDrop | null = null;
 
   constructor(
     private readonly deps: ConnectionDeps,
@@ -89,6 +104,7 @@ export class SeatConnection {
 
   /** Sends the error, then closes: the seat is disconnected and must sign in again. */
   fail(code: SeatErrorCode, closeCode = 1011): void {
+    if (code === 'heartbeat-timeout' || code === 'connection-error') this.dropped ??= code;
     this.send({ type: 'error', code, message: '' });
     this.close(closeCode, code);
   }
@@ -99,12 +115,32 @@ export class SeatConnection {
     this.socket.close(code, reason);
   }
 
-  /** The socket is gone: the seat is signed out and not connected; its offer and call end. */
-  async onSocketClosed(): Promise<void> {
+  /**
+   * The socket is gone: the seat is signed out and not connected; its offer and call end. A signed-in seat
+   * that was dropped — its heartbeats stopped, its connection failed or broke off without a closing
+   * handshake (close code 1006) — is reported to the company's administrators once, by the process that
+   * held it; a seat that signs out, closes its page, is replaced by a newer tab or outlives a shutdown is not.
+   */
+  async onSocketClosed(closeCode?: number): Promise<void> {
     this.closed = true;
+    if (closeCode === ABNORMAL_CLOSURE) this.dropped ??= 'connection-error';
     await this.chain;
     if (await closeSeat(this.deps.db, { operatorId: this.operatorId, connectionId: this.connectionId })) {
       await this.deps.bus.publish({ kind: 'seat-lost', operatorId: this.operatorId });
+      if (this.dropped && this.signedIn) await this.reportDrop(this.dropped);
+    }
+  }
+
+  private async reportDrop(drop: SeatDrop): Promise<void> {
+    try {
+      const [me] = await this.deps.db.select({ alias: users.alias }).from(users).where(eq(users.id, this.operatorId));
+      await notifySeatDisconnected(this.deps.db, {
+        companyId: this.actor.companyId,
+        seatName: me?.alias || this.actor.username,
+        reason: DROP_REASONS[drop],
+      });
+    } catch (error) {
+      this.deps.log.warn({ err: error, operatorId: this.operatorId }, 'seat drop could not be reported');
     }
   }
 

@@ -63,10 +63,10 @@ export class SeatHub {
       if (connection) connection.receive(text);
       else early.push(text);
     });
-    socket.on('close', () => {
+    socket.on('close', (code) => {
       if (!connection) return;
       if (this.connections.get(connection.operatorId) === connection) this.connections.delete(connection.operatorId);
-      void connection.onSocketClosed().catch((error: unknown) => this.deps.log.warn({ err: error }, 'seat close failed'));
+      void connection.onSocketClosed(code).catch((error: unknown) => this.deps.log.warn({ err: error }, 'seat close failed'));
     });
     socket.on('error', () => socket.terminate());
 

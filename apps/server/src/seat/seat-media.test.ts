@@ -1,13 +1,16 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { calls, seats, users } from '../db/schema.ts';
 import { seedCompanies, useTestServer } from '../../test/helper.ts';
 import { startSipp, type Sipp } from '../../test/sipp.ts';
 import { SeatClient, SeatMediaClient } from '../../test/seat-client.ts';
 import { seatWorld, transferRequest, type SeatWorld } from '../../test/seat-fixtures.ts';
+import { makeSpeechClips, type SpeechClips } from '../../test/speech-clips.ts';
+import { feedSeatAudio } from '../conversation/seat-transcript.ts';
+import { SpeechEngines } from '../speech/speech-engines.ts';
 import { SipTrunk, type AudioFrame, type CallHandle } from '../telephony/index.ts';
 import { rms, tone } from '../telephony/media/audio.ts';
 import { decodeG711, encodeG711 } from '../telephony/media/g711.ts';
@@ -15,6 +18,11 @@ import { decodeG711, encodeG711 } from '../telephony/media/g711.ts';
 const server = useTestServer({ seat: { heartbeatIntervalMs: 500, heartbeatTimeoutMs: 5000, offerSeconds: 5, mediaSeconds: 8 } });
 const dataDir = mkdtempSync(join(tmpdir(), 'dialwise-seat-media-'));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+let agentClip: SpeechClips;
+beforeAll(() => {
+  mkdirSync(join(dataDir, 'clips'));
+  agentClip = makeSpeechClips(join(dataDir, 'clips'), 'How can I help you?');
+});
 
 let world: SeatWorld;
 let baseUrl: string;
@@ -40,6 +48,17 @@ afterEach(async () => {
   media = seat = sipp = null;
 });
 
+/** A clip as 20 ms PCMU payloads: what the seat's microphone sends over WebRTC. */
+function pcmuFrames(clip: Int16Array): Buffer[] {
+  const frames: Buffer[] = [];
+  for (let at = 0; at + 160 <= clip.length; at += 160) {
+    const frame = Buffer.alloc(160);
+    encodeG711('PCMU', clip.subarray(at, at + 160), frame);
+    frames.push(frame);
+  }
+  return frames;
+}
+
 /** 20 ms of a 1 kHz tone in PCMU: what the seat's microphone sends. */
 function toneFrame(): Buffer {
   const frame = Buffer.alloc(160);
@@ -57,7 +76,7 @@ function loudest(frames: { at: number; frame: AudioFrame }[], from: number, to =
 }
 
 describe('seat audio over WebRTC, bridged to a real SIP call', () => {
-  it('pre-voice drops the seat’s audio; after connect the far end receives it; the seat hears the call; hang-up ends it', async () => {
+  it('pre-voice drops the seat’s audio; after connect the far end receives it; the seat hears the call; mute silences it at the server; hang-up ends it', async () => {
     sipp = await startSipp({ scenario: 'uas-answer.xml', rtpEcho: true, keys: { pt: 0, codec: 'PCMU' }, timeoutS: 60 });
     const call: CallHandle = trunk.dial({
       to: '13800000001',
@@ -75,6 +94,8 @@ describe('seat audio over WebRTC, bridged to a real SIP call', () => {
     const pending = server.app.seats.transfer(request);
     const offer = await seat.next('offer');
     seat.send({ type: 'accept', offerId: offer.offerId });
+    // The seat is told its own state: in a call from the accept.
+    expect(await seat.next('seat-state')).toMatchObject({ seatState: 'in-call', projectId: null });
     media = new SeatMediaClient(seat, request.callId);
     await media.connect();
     const result = await pending;
@@ -98,12 +119,19 @@ describe('seat audio over WebRTC, bridged to a real SIP call', () => {
       .poll(() => Math.max(0, ...media!.heard.slice(-50).map((payload) => rms(decodeG711('PCMU', payload)))), { timeout: 5000 })
       .toBeGreaterThan(5000);
 
+    // Mute is the server's too: the seat's microphone keeps sending its tone, the far end gets silence.
     seat.send({ type: 'mute', callId: request.callId, muted: true });
     expect(await seat.next('muted')).toMatchObject({ muted: true });
+    await expect.poll(() => loudest(echoed, Date.now() - 600), { timeout: 5000 }).toBeLessThan(50);
+    seat.send({ type: 'mute', callId: request.callId, muted: false });
+    expect(await seat.next('muted')).toMatchObject({ muted: false });
+    const unmutedAt = Date.now();
+    await expect.poll(() => loudest(echoed, unmutedAt), { timeout: 5000 }).toBeGreaterThan(5000);
 
     seat.send({ type: 'hang-up', callId: request.callId });
     expect(await result.seat.ended).toEqual({ by: 'seat' });
     expect(await seat.next('call-ended')).toMatchObject({ callId: request.callId, reason: 'seat-hung-up' });
+    expect(await seat.next('seat-state')).toMatchObject({ seatState: 'waiting', projectId: null });
     const ended = await call.ended;
     expect(ended).toMatchObject({ outcome: 'answered', hungUpBy: 'us' });
     expect(await sipp.exited).toBe(0);
@@ -123,5 +151,50 @@ describe('seat audio over WebRTC, bridged to a real SIP call', () => {
     const [record] = await server.database.db.select().from(calls).where(eq(calls.id, request.callId));
     const [op1] = await server.database.db.select({ id: users.id }).from(users).where(eq(users.username, 'op1'));
     expect(record).toMatchObject({ transferOutcome: 'success', operatorId: op1!.id, seatFailure: null });
+  });
+
+  it('the seat’s voice reaches its transcriber (operator ASR) the way the runtime feeds it: a line of what the agent said', async () => {
+    sipp = await startSipp({ scenario: 'uas-answer.xml', rtpEcho: true, keys: { pt: 0, codec: 'PCMU' }, timeoutS: 60 });
+    const call: CallHandle = trunk.dial({
+      to: '13800000001',
+      callerId: '02100000000',
+      line: { username: 'line1001', password: 'x', domain: sipp.address, port: sipp.port },
+      ringTimeoutMs: 5000,
+    });
+    await call.answered;
+    seat = await SeatClient.open(baseUrl, world.tokens.op1, '?locale=en-US');
+    await seat.signIn();
+    const request = await transferRequest(server, world, call);
+    const pending = server.app.seats.transfer(request);
+    seat.send({ type: 'accept', offerId: (await seat.next('offer')).offerId });
+    media = new SeatMediaClient(seat, request.callId);
+    await media.connect();
+    const result = await pending;
+    if (!result.ok) throw new Error(`transfer failed: ${result.reason}`);
+    await seat.next('pre-voice');
+    await result.seat.connect();
+
+    const lines: string[] = [];
+    const engines = await SpeechEngines.create({ workDir: join(dataDir, 'speech'), endpointingMs: 400 });
+    const started = performance.now();
+    const transcript = feedSeatAudio(
+      call,
+      engines.openSeatTranscriber(
+        { language: 'en-US', operatorAsr: { provider: 'offline', url: null }, phrases: [] },
+        { line: (text) => lines.push(text), failure: (detail) => lines.push(`failure: ${detail}`) },
+      ),
+      () => Math.round(performance.now() - started),
+    );
+    // The agent says it once over WebRTC (PCMU), then the line is quiet.
+    const frames = pcmuFrames(agentClip.speech);
+    let sent = 0;
+    const quiet = Buffer.alloc(160, 0xff);
+    media.talk(() => frames[sent++] ?? quiet);
+    await expect.poll(() => lines, { timeout: 15_000 }).toEqual(['how can i help you']);
+
+    seat.send({ type: 'hang-up', callId: request.callId });
+    await result.seat.ended;
+    await transcript.stop();
+    expect(lines).toEqual(['how can i help you']);
   });
 });

@@ -2,10 +2,11 @@ import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import fp from 'fastify-plugin';
 import websocket from '@fastify/websocket';
-import { SEAT_WS_PATH } from '@dialwise/contracts';
+import { SEAT_WS_PATH, type MonitorSeat } from '@dialwise/contracts';
 import { SeatDispatch } from './dispatch-transfers.ts';
 import { openSeatBus } from './seat-bus.ts';
 import { SeatHub } from './seat-hub.ts';
+import { listSeatStates } from './list-seat-states.ts';
 import { seatTiming } from './seat-timing.ts';
 
 declare module 'fastify' {
@@ -13,6 +14,8 @@ declare module 'fastify' {
     /** The seat dispatcher the conversation runtime's transfer tool calls. */
     seats: SeatDispatch;
     seatHub: SeatHub;
+    /** Every agent of a company and their seat's state now (the monitor page). */
+    seatStates: (companyId: string) => Promise<MonitorSeat[]>;
   }
 }
 
@@ -31,6 +34,7 @@ export const seatPlugin = fp(
     const dispatch = new SeatDispatch({ db: app.db.db, bus, timing, log, iceAddresses: app.config.seat.iceAddresses });
     app.decorate('seats', dispatch);
     app.decorate('seatHub', hub);
+    app.decorate('seatStates', (companyId: string) => listSeatStates(app.db.db, companyId, timing.staleMs));
 
     app.get(SEAT_WS_PATH, { websocket: true, schema: { hide: true } }, (socket, request) => hub.attach(socket, request));
 

@@ -168,7 +168,11 @@ export class TransferSession {
       answer === 'accepted' ? 'accepted' : answer === 'rejected' ? 'rejected' : answer === 'expired' ? 'expired' : 'withdrawn';
     const settled = await settleOffer(this.deps.db, { ...offer, callId: this.callId }, outcome);
     if (answer === 'accepted') {
-      if (settled) return 'accepted';
+      if (settled) {
+        // The seat's state is the server's word: the screen shows "in call" (and offers no sign-out) from here.
+        await this.toSeatOf(offer.operatorId, { type: 'seat-state', seatState: 'in-call', projectId: settled.seatProjectId });
+        return 'accepted';
+      }
       // The accept lost the race with the deadline: the seat is told the offer is gone.
       await this.toSeatOf(offer.operatorId, { type: 'error', code: 'offer-gone', message: translate('e.seat.offerGone', 'en-US') });
     }
@@ -249,9 +253,15 @@ export class TransferSession {
     await this.peer?.close();
     const operatorId = this.operatorId!;
     await this.toSeat({ type: 'call-ended', callId: this.callId, reason });
-    await releaseSeat(this.deps.db, { operatorId, callId: this.callId }, end.by === 'media-failed' ? MEDIA_FAILED : null).catch(
-      (error: unknown) => this.deps.log.warn({ err: error }, 'seat could not be released'),
-    );
+    const released = await releaseSeat(
+      this.deps.db,
+      { operatorId, callId: this.callId },
+      end.by === 'media-failed' ? MEDIA_FAILED : null,
+    ).catch((error: unknown) => {
+      this.deps.log.warn({ err: error }, 'seat could not be released');
+      return null;
+    });
+    if (released) await this.toSeat({ type: 'seat-state', seatState: released.state, projectId: released.projectId });
     this.markSettled();
     if (end.by === 'seat' && this.request.call.state !== 'ended') await this.request.call.hangup();
   }

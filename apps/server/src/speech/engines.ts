@@ -46,6 +46,8 @@ export interface Transcript {
   endMs: number;
   /** 0–1 where the engine gives one. */
   confidence: number | null;
+  /** A final for a turn no recogniser could hear (the vendor failed and no offline model serves the language). */
+  unheard?: true;
 }
 
 export interface AsrSessionEvents {

@@ -3,11 +3,13 @@
  * mid-sentence) the callee hears a short apology and the rest of the sentence in the offline voice, not
  * silence; the failure is reported once (the call voice records it on the call), and the rest of the call
  * stays on the offline engine (a vendor that just failed would likely fail the next sentence too, each
- * time after a connect timeout).
+ * time after a connect timeout). A company with no credentials for the vendor hears no apology: the
+ * offline voice simply speaks from the first sentence, and the call records why.
  */
 import { speakingMs } from '../telephony/media/audio.ts';
 import { heardPrefix } from '../conversation/text-call-voice.ts';
 import type { TtsEngine, TtsRequest } from './engines.ts';
+import { VendorError } from './vendors/shared/vendor-error.ts';
 
 const APOLOGY = { zh: '抱歉，', en: 'Sorry,' } as const;
 
@@ -39,6 +41,13 @@ export class FallbackTts implements TtsEngine {
     } catch (error) {
       if (request.signal.aborted) return;
       this.failed = true;
+      if (samples === 0 && error instanceof VendorError && error.failure === 'credentials') {
+        // Nothing was said yet and nothing went wrong on the line: the company never stored this vendor's
+        // credentials. The offline voice says the whole sentence, with no apology.
+        this.onFailure(`${request.voice.provider}: no credentials stored for this company; the offline voice speaks (${error.message})`);
+        yield* this.offline.synthesize(this.offlineRequest(request, request.text));
+        return;
+      }
       this.onFailure(
         `${request.voice.provider} TTS failed, offline voice for the rest of the call: ${String(error instanceof Error ? error.message : error)}`,
       );

@@ -18,14 +18,20 @@ import type { AsrSession, TtsEngine, TtsVoice, Vad } from './engines.ts';
 import { SentenceAudio } from './sentence-audio.ts';
 import { TurnListener } from './turn-listener.ts';
 
+export interface SpeechNotice {
+  stage: 'asr' | 'tts';
+  detail: string;
+}
+
 export interface SpeechCallVoiceOptions {
   call: CallHandle;
   tts: TtsEngine;
   voice: TtsVoice;
   vad: Vad;
-  /** null: no recogniser for this call (see TurnListener); `asrUnavailable` says why. */
+  /** null: no recogniser for this call (see TurnListener); a notice says why. */
   asr: AsrSession | null;
-  asrUnavailable?: string;
+  /** What the call runs without or instead of (no recogniser, a vendor without credentials): recorded on the call. */
+  notices?: readonly SpeechNotice[];
   /** Silence after the end of speech that ends the callee's turn. */
   endpointingMs: number;
 }
@@ -66,11 +72,11 @@ export class SpeechCallVoice extends EventEmitter<CallVoiceEvents> implements Ca
       options.endpointingMs,
     );
     options.call.on('audio', this.onAudio);
-    if (options.asrUnavailable) {
-      const detail = options.asrUnavailable;
+    const notices = options.notices ?? [];
+    if (notices.length > 0) {
       // Reported once, after the runtime has subscribed (it does so right after creating the voice).
       setImmediate(() => {
-        if (!this.closed) this.emit('failure', { stage: 'asr', detail, atMs: this.now() });
+        for (const { stage, detail } of notices) if (!this.closed) this.emit('failure', { stage, detail, atMs: this.now() });
       });
     }
   }

@@ -11,7 +11,7 @@ import type { ConversationPlan } from '../conversation/plan.ts';
 import { CallSession, SipTrunk } from '../telephony/index.ts';
 import { rms } from '../telephony/media/audio.ts';
 import { parseWavHeader } from '../telephony/media/wav-writer.ts';
-import { recognise, speechPart, synthesise } from './speech-test-kit.ts';
+import { PRICE_ANSWER, PRICE_PHRASES, priceScenario, recognise, speechPart, synthesise } from './speech-test-kit.ts';
 import { SpeechEngines, speechPlanOf } from './speech-engines.ts';
 import { configureOutbound } from '../net/outbound-guard.ts';
 
@@ -33,26 +33,10 @@ beforeAll(async () => {
   speech = await SpeechEngines.create({ workDir: join(dir, 'speech') });
 });
 
-const ANSWER = 'It costs ten dollars a month.';
-
 function pricePlan(llmUrl: string): ConversationPlan {
   const mainId = randomUUID();
   return {
-    scenario: scenarioDocumentSchema.parse({
-      name: 'Price',
-      dialogAsr: { provider: 'seed', url: 'wss://asr.example.com/v1' },
-      tts: { provider: 'seed', url: 'wss://tts.example.com/v1' },
-      prologues: [{ text: 'Hello, this is Lin from Acme.', interruptible: false }],
-      tools: [{ kind: 'hangup', alias: 'bye', text: 'Thank you, goodbye.' }],
-      routers: [
-        {
-          name: 'Bye',
-          conditions: [{ type: 'content', role: 'user', keywords: ['not interested'] }],
-          target: { kind: 'tool', toolAlias: 'bye' },
-        },
-        { name: 'Price', conditions: [{ type: 'content', role: 'user', keywords: ['cost', 'price'] }], target: { kind: 'stream', mainId } },
-      ],
-    }),
+    scenario: scenarioDocumentSchema.parse(priceScenario(mainId)),
     processors: new Map([
       [
         mainId,
@@ -76,7 +60,7 @@ function pricePlan(llmUrl: string): ConversationPlan {
 
 describe('a speaking SIP call, offline engines', () => {
   it('the far end asks by voice, the AI hears it over RTP, answers in speech, and the far end hears the answer', async () => {
-    const llm = await startFakeLlm(() => ({ kind: 'tokens', tokens: tokens(ANSWER), delayMs: 5 }));
+    const llm = await startFakeLlm(() => ({ kind: 'tokens', tokens: tokens(PRICE_ANSWER), delayMs: 5 }));
     const farEnd = await startSpeakingFarEnd({ lines: [await synthesise(speech.offlineTts, 'How much does it cost?', 'en-us+f3')] });
     const trunk = new SipTrunk({ recordingsDir: join(dir, 'recordings'), bindAddress: '127.0.0.1', rtpPorts: { min: 36000, max: 36198 } });
     try {
@@ -106,7 +90,7 @@ describe('a speaking SIP call, offline engines', () => {
       expect(lines).toEqual([
         { role: 'assistant', text: 'Hello, this is Lin from Acme.' },
         { role: 'user', text: 'how much does it cost' },
-        { role: 'assistant', text: ANSWER },
+        { role: 'assistant', text: PRICE_ANSWER },
       ]);
       expect(llm.requests.at(-1)?.messages.at(-1)).toMatchObject({ role: 'user', content: 'how much does it cost' });
       const turn = step.turns.find((t) => t.action === 'answer');
@@ -115,15 +99,11 @@ describe('a speaking SIP call, offline engines', () => {
       // The far end heard the answer: recognise what it heard after its own line.
       const heard = farEnd.heard();
       const asked = farEnd.spoke[0]!;
-      const afterQuestion = speechPart(heard.subarray(Math.round(asked.endMs * 8)));
-      const recognised = await recognise(speech.offlineAsr, afterQuestion, [
-        'ten dollars a month',
-        'hello this is lin from acme',
-        'thank you goodbye',
-      ]);
+      const afterQuestion = speechPart(heard.subarray(asked.heardAtEnd));
+      const recognised = await recognise(speech.offlineAsr, afterQuestion, PRICE_PHRASES);
       expect(recognised).toContain('ten dollars a month');
       // The prologue has a pause after "Hello," (two utterances for pocketsphinx): its first word is enough here.
-      const prologue = await recognise(speech.offlineAsr, speechPart(heard.subarray(0, Math.round(asked.startMs * 8))), [
+      const prologue = await recognise(speech.offlineAsr, speechPart(heard.subarray(0, asked.heardAtStart)), [
         'ten dollars a month',
         'hello',
         'thank you goodbye',

@@ -5,16 +5,20 @@
  * The offline engines (espeak-ng, pocketsphinx, Silero VAD) are the embedded default. A vendor engine is
  * used when `vendorEngines` has an adapter for the scenario's provider — THE one seam where the vendor
  * adapters plug in; any provider without one (or `offline`) runs on the offline engines. A vendor TTS is
- * always wrapped in FallbackTts (offline voice + apology if it fails mid-call).
+ * always wrapped in FallbackTts (offline voice + apology if it fails mid-call), a vendor ASR in FallbackAsr
+ * (the offline recogniser for the rest of the call).
  */
 import type { ScenarioDocument } from '@dialwise/contracts';
+import type { SeatTranscriber, SeatTranscriptEvents } from '../conversation/seat-transcript.ts';
 import type { ConversationPlan } from '../conversation/plan.ts';
 import type { CallHandle } from '../telephony/index.ts';
 import type { AsrEngine, AsrSession, TtsEngine, TtsVoice } from './engines.ts';
 import { EspeakTts } from './espeak-tts.ts';
+import { FallbackAsr } from './fallback-asr.ts';
 import { FallbackTts } from './fallback-tts.ts';
+import { SpeechSeatTranscriber } from './seat-transcriber.ts';
 import { SileroVadEngine, type VadTuning } from './silero-vad.ts';
-import { SpeechCallVoice } from './speech-call-voice.ts';
+import { SpeechCallVoice, type SpeechNotice } from './speech-call-voice.ts';
 import { AsrUnavailable, SphinxAsr } from './sphinx-asr.ts';
 
 /** Vendor adapters by scenario provider name; null: no adapter for that provider (the offline engine serves). */
@@ -47,6 +51,29 @@ export interface CallSpeechPlan {
   /** The company whose vendor credentials the call's engines use (absent: offline engines only). */
   companyId?: string;
 }
+
+/** What the seat's recogniser is chosen from: the scenario's operator ASR, the call's language and company. */
+export interface SeatSpeechPlan {
+  language: string;
+  operatorAsr: { provider: string; url: string | null };
+  phrases: readonly string[];
+  companyId?: string;
+}
+
+/**
+ * What agents say on a taken call, for the offline recogniser's grammar (it only knows the phrases it is
+ * given; a vendor ASR transcribes anything). The callee's common replies are in every grammar already.
+ */
+export const OPERATOR_PHRASES = [
+  'how can i help you',
+  'thank you for calling',
+  'let me check that for you',
+  'one moment please',
+  'i understand',
+  'i will call you back',
+  'is there anything else',
+  'have a nice day',
+] as const;
 
 export const DEFAULT_ENDPOINTING_MS = 600;
 
@@ -86,7 +113,8 @@ export class SpeechEngines {
 
   /** The recogniser engine for a provider: its vendor adapter (with the company's credentials), else the offline one. */
   asrEngine(provider: string, companyId?: string): AsrEngine {
-    return (companyId ? this.options.vendorEngines?.(companyId).asr(provider) : null) ?? this.offlineAsr;
+    const vendor = companyId ? this.options.vendorEngines?.(companyId).asr(provider) : null;
+    return vendor ? new FallbackAsr(vendor, this.offlineAsr) : this.offlineAsr;
   }
 
   private vendorsOf(plan: CallSpeechPlan): VendorEngines | null {
@@ -109,19 +137,40 @@ export class SpeechEngines {
     }
   }
 
+  /**
+   * The seat's transcriber after a transfer (the scenario's `operatorAsr`): its vendor adapter with the
+   * company's credentials, else the offline recogniser on a grammar of what agents say (OPERATOR_PHRASES)
+   * plus the scenario's phrases. No recogniser for the language: the failure is reported once, no lines.
+   */
+  openSeatTranscriber(plan: SeatSpeechPlan, events: SeatTranscriptEvents): SeatTranscriber {
+    let asr: AsrSession | null = null;
+    try {
+      asr = this.asrEngine(plan.operatorAsr.provider, plan.companyId).open({
+        provider: plan.operatorAsr.provider,
+        url: plan.operatorAsr.url,
+        language: plan.language,
+        phrases: [...OPERATOR_PHRASES, ...plan.phrases],
+      });
+    } catch (error) {
+      events.failure(error instanceof AsrUnavailable ? error.message : `operator recogniser failed to start: ${String(error)}`);
+    }
+    return new SpeechSeatTranscriber(this.vad.create(this.options.vad), asr, events, this.endpointingMs);
+  }
+
   /** The speaking, listening voice of one answered SIP call. */
   createCallVoice(call: CallHandle, plan: CallSpeechPlan): SpeechCallVoice {
     let voice: SpeechCallVoice | null = null;
     // A vendor TTS fails only while speaking, when the voice exists: the failure is recorded on the call.
     const tts = this.ttsFor(plan, (detail) => voice?.emit('failure', { stage: 'tts', detail, atMs: voice.now() }));
     const asr = this.openDialogAsr(plan);
+    const notices: SpeechNotice[] = asr.unavailable ? [{ stage: 'asr', detail: asr.unavailable }] : [];
     voice = new SpeechCallVoice({
       call,
       tts: tts.engine,
       voice: tts.voice,
       vad: this.vad.create(this.options.vad),
       asr: asr.session,
-      asrUnavailable: asr.unavailable,
+      notices,
       endpointingMs: this.endpointingMs,
     });
     return voice;

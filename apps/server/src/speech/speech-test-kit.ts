@@ -2,6 +2,7 @@
  * Helpers shared by the speech tests and the speech benchmark: whole clips from the TTS, and one
  * utterance through a recogniser.
  */
+import type { ScenarioDocumentInput } from '@dialwise/contracts';
 import type { AsrEngine, TtsEngine } from './engines.ts';
 import { offlineVoice, wholeClip } from './whole-clip.ts';
 import { FRAME_SAMPLES, rms } from '../telephony/media/audio.ts';
@@ -38,4 +39,28 @@ export function speechPart(clip: Int16Array, padMs = 300, level = 300): Int16Arr
   if (first < 0) return new Int16Array(0);
   const pad = padMs * 8;
   return clip.subarray(Math.max(0, first - pad), Math.min(clip.length, last + pad));
+}
+
+/** What the speaking loop tests' AI answers when asked the price. */
+export const PRICE_ANSWER = 'It costs ten dollars a month.';
+/** Phrases that tell the AI's lines apart when the far end's recording is recognised. */
+export const PRICE_PHRASES = ['ten dollars a month', 'hello this is lin from acme', 'thank you goodbye'];
+
+/** The speaking loop tests' scenario: a prologue, "not interested" → hang up, a question about the price → the main stream. */
+export function priceScenario(mainId: string): ScenarioDocumentInput {
+  return {
+    name: 'Price',
+    dialogAsr: { provider: 'offline', url: '' },
+    tts: { provider: 'offline', url: '' },
+    prologues: [{ text: 'Hello, this is Lin from Acme.', interruptible: false }],
+    tools: [{ kind: 'hangup', alias: 'bye', text: 'Thank you, goodbye.' }],
+    routers: [
+      {
+        name: 'Bye',
+        conditions: [{ type: 'content', role: 'user', keywords: ['not interested'] }],
+        target: { kind: 'tool', toolAlias: 'bye' },
+      },
+      { name: 'Price', conditions: [{ type: 'content', role: 'user', keywords: ['cost', 'price'] }], target: { kind: 'stream', mainId } },
+    ],
+  };
 }

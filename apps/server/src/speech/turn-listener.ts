@@ -41,6 +41,8 @@ export class TurnListener {
   /** Between speech start and the end of the turn: frames go to the recogniser, else to the pre-roll. */
   private inTurn = false;
   private readonly preroll: Array<{ samples: Int16Array; atMs: number }> = [];
+  /** Called when the recogniser has answered every ended turn (`finishTurns` waits for it). */
+  private answered: (() => void) | null = null;
   /** Call time of the last frame seen (the VAD's events refer to it). */
   lastFrameMs = 0;
 
@@ -69,6 +71,30 @@ export class TurnListener {
     }
     this.preroll.push({ samples, atMs });
     if (this.preroll.length > PREROLL_MS / 20) this.preroll.shift();
+  }
+
+  /**
+   * The speaker left (the seat's call ended): the turn in progress ends now, without waiting for the VAD
+   * or the endpointing delay. Resolves once the recogniser has answered every turn ended so far, or after
+   * `timeoutMs` (a recogniser that never answers must not hold the call's record back).
+   */
+  finishTurns(timeoutMs: number): Promise<void> {
+    if (this.closed) return Promise.resolve();
+    if (this.inTurn) {
+      if (this.endpoint) clearTimeout(this.endpoint);
+      this.endpoint = null;
+      this.speaking = false;
+      this.lastSpeechEndMs ??= this.lastFrameMs;
+      this.endTurn();
+    }
+    if (this.awaiting.length === 0) return Promise.resolve();
+    return new Promise((resolve) => {
+      const timer = setTimeout(resolve, timeoutMs);
+      this.answered = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+    });
   }
 
   close(): void {
@@ -121,7 +147,9 @@ export class TurnListener {
       return;
     }
     const speechEndMs = this.awaiting.shift() ?? transcript.endMs;
-    // Nothing of the grammar in it (a cough, a noise the VAD let through): no turn to answer.
-    if (transcript.text.trim()) this.events.final(transcript.text, speechEndMs);
+    // Nothing of the grammar in it (a cough, a noise the VAD let through): no turn to answer. A turn
+    // nothing could hear is answered all the same (the runtime's fallback line), as without a recogniser.
+    if (transcript.text.trim() || transcript.unheard) this.events.final(transcript.text, speechEndMs);
+    if (this.awaiting.length === 0) this.answered?.();
   }
 }

@@ -21,7 +21,7 @@ import { getLatestCalls, getMonitor, getWorkplaceOverview, type SeatStates } fro
  * The dashboards' and visualization pages' charts, from the company's own calls (docs/templates.md maps
  * each template chart to what it shows). The dashboards are ADMIN's, as their routes are.
  */
-export async function analysisRoutes(app: FastifyInstance, options: { seatStates: SeatStates | null }) {
+export async function analysisRoutes(app: FastifyInstance, options: { seatStates: SeatStates }) {
   const stats = (request: FastifyRequest) => statsFor(contextOf(request), app.clock.now());
 
   route(app, analysisEndpoints.dashboardOverview, async (request) => ok(request, await getWorkplaceOverview(await stats(request))));

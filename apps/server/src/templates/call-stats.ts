@@ -109,8 +109,9 @@ export async function busiest(s: Stats, by: GroupBy, range: { start: Date; end: 
 }
 
 /** Change from `before` to `now` as a percentage (0 when there was nothing before). */
-export function growth(now: number, before: number): number {
-  if (before === 0) return 0;
+/** Percent change on the period before; null when that period had nothing (no base to compare with). */
+export function growth(now: number, before: number): number | null {
+  if (before === 0) return null;
   return Math.round(((now - before) / before) * 1000) / 10;
 }
 

@@ -1,5 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import {
+  ALWAYS_ON_RULES,
   RULE_KEYS,
   SERVICE_KEYS,
   maskSubtaskPhone,
@@ -22,8 +23,6 @@ const SERVICE_ICONS: Record<(typeof SERVICE_KEYS)[number], string> = {
   redial: 'IconRefresh',
   callback: 'IconLink',
 };
-/** Switches on until a company turns them off (rules a careful operator wants by default). */
-const DEFAULT_ON = new Set(['callAnalysis', 'recording', 'doNotCall', 'circuitBreaker', 'callWindow', 'maskNumbers']);
 
 async function switchesOf(ctx: ActionContext, kind: 'service' | 'rule'): Promise<Map<string, boolean>> {
   const rows = await ctx.db
@@ -40,7 +39,8 @@ export async function listServices(ctx: ActionContext, locale: Locale): Promise<
     icon: SERVICE_ICONS[id],
     title: translate(`card.service.${id}.title`, locale),
     description: translate(`card.service.${id}.desc`, locale),
-    enable: saved.get(id) ?? DEFAULT_ON.has(id),
+    // On until the company turns it off (`switchOn`, which the dialer reads).
+    enable: saved.get(id) ?? true,
     actionType: 'button' as const,
     expires: false,
   }));
@@ -52,12 +52,16 @@ export async function listRulePresets(ctx: ActionContext, locale: Locale): Promi
     id,
     title: translate(`card.rule.${id}.title`, locale),
     description: translate(`card.rule.${id}.desc`, locale),
-    enable: saved.get(id) ?? DEFAULT_ON.has(id),
+    enable: ALWAYS_ON_RULES.includes(id) || (saved.get(id) ?? true),
     actionType: 'switch' as const,
+    alwaysOn: ALWAYS_ON_RULES.includes(id),
   }));
 }
 
-/** Stores one service's or rule's switch for the caller's company (ADMIN); answers the new state. */
+/**
+ * Stores one service's or rule's switch for the caller's company (ADMIN); answers the new state. The dialer
+ * reads it from the next call on (`switchOn`); the always-on rules are refused by the schema.
+ */
 export async function setCardSwitch(ctx: ActionContext, input: CardSwitch): Promise<boolean> {
   await ctx.db.transaction(async (tx) => {
     await tx

@@ -192,7 +192,8 @@ describe('group form, approval and the basic profile', () => {
 
     const log = (await get<OperationLog[]>(boss, '/api/operation/log?entity=mediaSettings')).data;
     expect(log.map((entry) => entry.status)).toEqual(['approve', 'create']);
-    expect(log[0]).toMatchObject({ actor: 'boss', updateContent: 'Approved mediaSettings' });
+    expect(log[0]).toMatchObject({ actor: 'boss', updateContent: 'Approved: the parameters are in force' });
+    expect(log[1]!.contentNumber).toMatch(/^Media parameters · [0-9a-f]{8}$/);
     expect((await get<OperationLog[]>(rival, '/api/operation/log?entity=mediaSettings')).data).toEqual([]);
   });
 });

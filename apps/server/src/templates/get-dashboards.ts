@@ -27,11 +27,11 @@ export async function getWorkplaceOverview(s: Stats): Promise<WorkplaceOverview>
   };
 }
 
-/** Where the monitor reads seat states from: the seat area provides it once seats run (none until then). */
+/** Where the monitor reads seat states from: the seat area (`listSeatStates`). */
 export type SeatStates = (companyId: string) => Promise<MonitorSeat[]>;
 
 /** The monitor: running tasks with their live calls against their concurrency, and the seats. */
-export async function getMonitor(ctx: ActionContext, seatStates: SeatStates | null): Promise<Monitor> {
+export async function getMonitor(ctx: ActionContext, seatStates: SeatStates): Promise<Monitor> {
   const running = await ctx.db
     .select({
       id: tasks.id,
@@ -75,7 +75,7 @@ export async function getMonitor(ctx: ActionContext, seatStates: SeatStates | nu
       pending: t.pending,
       total: t.total,
     })),
-    seats: seatStates ? await seatStates(ctx.actor.companyId) : null,
+    seats: await seatStates(ctx.actor.companyId),
   };
 }
 

@@ -81,29 +81,58 @@ describe('card list switches', () => {
   it('persist per company, in the reader’s language, for ADMIN only', async () => {
     const { boss, rival, seat } = await setUp();
     const rules = (await get<RulePreset[]>(boss, '/api/list/rules-preset')).data;
-    expect(rules.find((r) => r.id === 'doNotCall')).toMatchObject({
+    expect(rules.find((r) => r.id === 'circuitBreaker')).toMatchObject({
       enable: true,
       actionType: 'switch',
-      title: 'Honour the do-not-call list',
+      alwaysOn: false,
+      title: 'Pause on line failures',
     });
-    const off = await call(server, '/api/list/card-switch', { token: boss, body: { kind: 'rule', id: 'doNotCall', enable: false } });
+    const off = await call(server, '/api/list/card-switch', { token: boss, body: { kind: 'rule', id: 'circuitBreaker', enable: false } });
     expect(off.body.data).toBe(false);
-    expect((await get<RulePreset[]>(boss, '/api/list/rules-preset', 'zh-CN')).data.find((r) => r.id === 'doNotCall')).toMatchObject({
+    expect((await get<RulePreset[]>(boss, '/api/list/rules-preset', 'zh-CN')).data.find((r) => r.id === 'circuitBreaker')).toMatchObject({
       enable: false,
-      title: '遵守免打扰名单',
+      title: '线路故障时暂停',
     });
-    expect((await get<RulePreset[]>(rival, '/api/list/rules-preset')).data.find((r) => r.id === 'doNotCall')!.enable).toBe(true);
+    expect((await get<RulePreset[]>(rival, '/api/list/rules-preset')).data.find((r) => r.id === 'circuitBreaker')!.enable).toBe(true);
 
-    await call(server, '/api/list/card-switch', { token: boss, body: { kind: 'service', id: 'redial', enable: true } });
-    expect((await get<ServiceCard[]>(boss, '/api/list/the-service')).data.find((s) => s.id === 'redial')!.enable).toBe(true);
+    // Every service is on until turned off (the dialer reads the same default).
+    expect((await get<ServiceCard[]>(boss, '/api/list/the-service')).data.map((s) => [s.id, s.enable])).toEqual([
+      ['callAnalysis', true],
+      ['recording', true],
+      ['redial', true],
+      ['callback', true],
+    ]);
+    await call(server, '/api/list/card-switch', { token: boss, body: { kind: 'service', id: 'redial', enable: false } });
+    expect((await get<ServiceCard[]>(boss, '/api/list/the-service')).data.find((s) => s.id === 'redial')!.enable).toBe(false);
     // A rule key under the service kind is refused, as is an operator.
     expect(
       (await call(server, '/api/list/card-switch', { token: boss, body: { kind: 'service', id: 'doNotCall', enable: true } })).body.code,
     ).toBe(ErrorCode.VALIDATION);
     expect(
-      (await call(server, '/api/list/card-switch', { token: seat, body: { kind: 'rule', id: 'doNotCall', enable: true } })).body.code,
+      (await call(server, '/api/list/card-switch', { token: seat, body: { kind: 'rule', id: 'circuitBreaker', enable: true } })).body.code,
     ).toBe(ErrorCode.FORBIDDEN);
     expect((await get(seat, '/api/list/the-service')).code).toBe(ErrorCode.FORBIDDEN);
+  });
+
+  it('the do-not-call list, the call window and masked numbers always apply: shown on, never switched off', async () => {
+    const { boss } = await setUp();
+    const rules = (await get<RulePreset[]>(boss, '/api/list/rules-preset')).data;
+    expect(rules.map((r) => [r.id, r.enable, r.alwaysOn])).toEqual([
+      ['doNotCall', true, true],
+      ['circuitBreaker', true, false],
+      ['callWindow', true, true],
+      ['maskNumbers', true, true],
+    ]);
+    for (const id of ['doNotCall', 'callWindow', 'maskNumbers']) {
+      const refused = await call(server, '/api/list/card-switch', {
+        token: boss,
+        body: { kind: 'rule', id, enable: false },
+        headers: { 'accept-language': 'en' },
+      });
+      expect(refused.body.code, id).toBe(ErrorCode.VALIDATION);
+      expect(JSON.stringify(refused.body), id).toContain('This rule always applies and cannot be turned off');
+    }
+    expect((await get<RulePreset[]>(boss, '/api/list/rules-preset')).data.every((r) => r.enable)).toBe(true);
   });
 });
 

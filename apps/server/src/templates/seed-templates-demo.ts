@@ -2,6 +2,7 @@ import { DEFAULT_GROUP_FORM } from '@dialwise/contracts';
 import type { DbOrTx } from '../db/client.ts';
 import { mediaSettings, policies } from '../db/schema.ts';
 import { postMessage } from '../messages/post-message.ts';
+import { recordAudit } from '../audit/record-audit.ts';
 
 /** Policies in both languages, as a team working in both would name them. */
 const POLICIES: [
@@ -42,14 +43,21 @@ export async function seedTemplatesDemo(tx: DbOrTx, ids: { companyId: string; ad
       createdAt: new Date(now.getTime() - (POLICIES.length - i) * 86_400_000),
     })),
   );
-  await tx.insert(mediaSettings).values({
-    companyId: ids.companyId,
-    settings: DEFAULT_GROUP_FORM,
-    status: 'finish',
-    createdBy: ids.adminId,
-    approvedBy: ids.adminId,
-    approvedAt: now,
-  });
+  const [media] = await tx
+    .insert(mediaSettings)
+    .values({
+      companyId: ids.companyId,
+      settings: DEFAULT_GROUP_FORM,
+      status: 'finish',
+      createdBy: ids.adminId,
+      approvedBy: ids.adminId,
+      approvedAt: now,
+    })
+    .returning({ id: mediaSettings.id });
+  // Their history, as saving and approving them would have written it (the basic profile's operation log).
+  const admin = { actorId: ids.adminId, actorName: 'admin', companyId: ids.companyId, traceId: null };
+  await recordAudit(tx, admin, { action: 'create', entity: 'mediaSettings', entityId: media!.id, changes: DEFAULT_GROUP_FORM });
+  await recordAudit(tx, admin, { action: 'approve', entity: 'mediaSettings', entityId: media!.id });
   for (const key of ['maintenance', 'dnc', 'welcome']) {
     await postMessage(tx, {
       companyId: ids.companyId,

@@ -14,6 +14,16 @@ export interface RequestEffects {
   relogin(): void;
 }
 
+declare module 'axios' {
+  interface AxiosRequestConfig {
+    /**
+     * The caller shows a refusal itself (a page's own not-found state): no error toast for a business code.
+     * Sign-out answers (450, 401, the logged-out family) still act as always.
+     */
+    quiet?: boolean;
+  }
+}
+
 let effects: RequestEffects | null = null;
 export function setRequestEffects(next: RequestEffects): void {
   effects = next;
@@ -39,7 +49,7 @@ http.interceptors.request.use((config) => {
   return config;
 });
 
-function act(action: ResponseAction, response: AxiosResponse | undefined, error?: AxiosError): unknown {
+function act(action: ResponseAction, response: AxiosResponse | undefined, error?: AxiosError, quiet = false): unknown {
   const toast = (message: string) => effects?.toastError(message, APP_DEFAULTS.errorToastMs);
   const t = (key: string) => effects?.translate(key) ?? key;
   switch (action.kind) {
@@ -53,7 +63,7 @@ function act(action: ResponseAction, response: AxiosResponse | undefined, error?
       throw new RequestFailure(450, action.message);
     case 'fail': {
       const message = action.message ?? t('request.error');
-      toast(message);
+      if (!quiet || action.confirmLogout) toast(message);
       if (action.confirmLogout) effects?.confirmLogout(() => effects?.relogin());
       throw new RequestFailure(action.code, message, (response?.data as Envelope<unknown> | undefined)?.data ?? null);
     }
@@ -78,6 +88,8 @@ http.interceptors.response.use(
         url: response.config.url,
       }),
       response,
+      undefined,
+      response.config.quiet,
     ) as AxiosResponse,
   (error: AxiosError) => {
     if (axios.isCancel(error)) throw error;
@@ -91,6 +103,7 @@ http.interceptors.response.use(
       }),
       response,
       error,
+      error.config?.quiet,
     );
   },
 );

@@ -2,6 +2,7 @@ import { Button, Card, Divider, Form, Grid, Input, Select, Space, Table, Typogra
 import { IconRefresh, IconSearch } from '@arco-design/web-react/icon';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { TimeZoneNote } from '../locale/company-time.tsx';
 import type { ListState, PageState } from './use-list-query.ts';
 
 /**
@@ -19,6 +20,8 @@ export function ListPage<F extends object, T>(props: {
   searchTestId?: string;
   resetTestId?: string;
   toolbar?: ReactNode;
+  /** The table shows times: say once, beside the title, which zone they are in. */
+  timeZoneNote?: boolean;
   children: ReactNode;
 }) {
   const { t } = useTranslation();
@@ -26,9 +29,12 @@ export function ListPage<F extends object, T>(props: {
   return (
     <Card className="search-table-card" data-testid={props.testId}>
       <div className="search-table-header">
-        <Typography.Title heading={6} className="search-table-title">
-          {props.title}
-        </Typography.Title>
+        <div className="search-table-heading">
+          <Typography.Title heading={6} className="search-table-title">
+            {props.title}
+          </Typography.Title>
+          {props.timeZoneNote && <TimeZoneNote />}
+        </div>
         {props.extra}
       </div>
       {props.filters && (

@@ -48,7 +48,7 @@ const SHELL_MESSAGES = {
   'menu.tags': ['Tags', '标签管理'],
   'menu.llm': ['LLMs', '大模型管理'],
   'menu.operator': ['Seat', '坐席'],
-  'menu.operatorIndex': ['Seat', '坐席工作台'],
+  'menu.operatorIndex': ['Seat workspace', '坐席工作台'],
   'menu.projectOp': ['My projects', '我的项目'],
   'menu.projectOpIndex': ['Projects', '项目列表'],
   'menu.callRecordBoardOp': ['Call records', '通话记录'],
@@ -141,6 +141,12 @@ const SHELL_MESSAGES = {
   'common.back': ['Back', '返回'],
   'common.backHome': ['Back to the start page', '返回首页'],
   'common.reload': ['Reload', '刷新'],
+  // Every time is the company's (locale/company-time.tsx): pages and drawers say which zone once.
+  'time.zoneNote': ['Times in {{zone}} ({{offset}})', '时间按 {{zone}}（{{offset}}）'],
+  'time.zoneHint': [
+    "Your company's time zone: the dialer's call windows, the boards' days and the CSV export use it too.",
+    '公司所在时区：任务的呼叫时段、看板的日期和导出的 CSV 都按此时区。',
+  ],
 
   // Navbar and user menu
   'nav.language': ['Language', '语言'],
@@ -224,9 +230,6 @@ const SHELL_MESSAGES = {
   'workplace.step.board': ['Follow connect, transfer and loss rates on the boards', '在看板中查看接通率、转人工率和流失率'],
   'workplace.open': ['Open', '前往'],
   'workplace.help': ['Questions? Read the FAQ', '有疑问？查看常见问题'],
-  // Seat landing
-  'seat.title': ['Seat', '坐席工作台'],
-
   // FAQ
   'faq.title': ['Frequently asked questions', '常见问题'],
   'faq.q.roles': ['Which role should I sign in as?', '登录时应选择哪个身份？'],

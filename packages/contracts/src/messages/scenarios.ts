@@ -6,6 +6,10 @@ export const SCENARIOS_MESSAGES = {
     'en-US': '{field} must be an http(s):// or ws(s):// address',
     'zh-CN': '{field}须为 http(s):// 或 ws(s):// 地址',
   },
+  'v.scenario.offlineUrl': {
+    'en-US': 'The built-in offline engines take no address: leave {field} empty',
+    'zh-CN': '内置离线引擎无需地址：请将{field}留空',
+  },
   'v.scenario.callbackUrl': { 'en-US': '{field} must be an http:// or https:// address', 'zh-CN': '{field}须为 http:// 或 https:// 地址' },
   'v.scenario.transferText': { 'en-US': '{field} must be at most 100 characters', 'zh-CN': '{field}不能超过 100 个字符' },
   'v.scenario.aliasExists': { 'en-US': 'The alias already exists', 'zh-CN': '该别名已存在' },

@@ -105,9 +105,10 @@ export async function seedScenariosDemo(tx: Tx, ids: ScenarioDemoIds): Promise<S
 
   const input: ScenarioDocumentInput = {
     name: 'Renewal reminder',
-    dialogAsr: { provider: 'seed', url: 'wss://asr.example.com/v1/stream' },
+    // The built-in engines: the demo speaks and listens with no vendor account (docs/speech.md).
+    dialogAsr: { provider: 'offline', url: '' },
     operatorAsr: null,
-    tts: { provider: 'minimax', url: 'https://tts.example.com/v1/speech' },
+    tts: { provider: 'offline', url: '' },
     silence: {
       enabled: true,
       timeoutSeconds: 6,

@@ -42,7 +42,11 @@ function nextEvent(call: ReturnType<SimulatedTrunk['dial']>, match: (event: Call
 describe('SimulatedTrunk outcomes', () => {
   it('draws outcomes in the proportions of the mix (seeded, 1000 calls)', async () => {
     const trunk = new SimulatedTrunk({ recordingsDir: dir, seed: 20260101, timeScale: 0.0005 });
-    const calls = Array.from({ length: 1000 }, (_, i) => trunk.dial(request(`1380000${String(i).padStart(4, '0')}`, { record: false })));
+    // A ring timeout far beyond the longest ring: on a loaded machine 1000 timers of a few ms each run late,
+    // and the default (45 s, 22 ms at this scale) then cut answered calls short as unanswered.
+    const calls = Array.from({ length: 1000 }, (_, i) =>
+      trunk.dial(request(`1380000${String(i).padStart(4, '0')}`, { record: false, ringTimeoutMs: 600_000 })),
+    );
     const results = await Promise.all(calls.map((c) => c.ended));
     const counts = new Map<CallOutcome, number>();
     for (const r of results) counts.set(r.outcome, (counts.get(r.outcome) ?? 0) + 1);
@@ -57,7 +61,9 @@ describe('SimulatedTrunk outcomes', () => {
   it('gives the same calls for the same seed, and different ones for another seed', async () => {
     const run = async (seed: number) => {
       const trunk = new SimulatedTrunk({ recordingsDir: dir, seed, timeScale: 0.0005 });
-      const results = await Promise.all(Array.from({ length: 40 }, (_, i) => trunk.dial(request(`139${i}`, { record: false })).ended));
+      const results = await Promise.all(
+        Array.from({ length: 40 }, (_, i) => trunk.dial(request(`139${i}`, { record: false, ringTimeoutMs: 600_000 })).ended),
+      );
       return results.map((r) => `${r.outcome}/${r.sipStatus}`);
     };
     const first = await run(7);

@@ -12,7 +12,7 @@ import {
 import { ChoiceFilter, KeywordFilter, ListPage, ListTable } from '../../list-page/ListPage.tsx';
 import { useListQuery } from '../../list-page/use-list-query.ts';
 import { useUser } from '../../store/user.ts';
-import { formatTime } from '../operation/shared/WhoWhen.tsx';
+import { useCompanyTime } from '../../locale/company-time.tsx';
 import { CompanyCreatedModal } from '../operation/companies/CompanyCreatedModal.tsx';
 import { CompanyFormModal, type CompanyRequest } from '../operation/companies/CompanyFormModal.tsx';
 import { accessRequestsKey, listAccessRequests } from './api.ts';
@@ -28,6 +28,7 @@ type Filters = Pick<AccessRequestQuery, 'kind' | 'status' | 'keyword'>;
  */
 export default function AccessRequestsPage() {
   const { t } = useTranslation();
+  const time = useCompanyTime();
   const queryClient = useQueryClient();
   const role = useUser((s) => s.role);
   const [resetting, setResetting] = useState<AccessRequest | null>(null);
@@ -68,7 +69,7 @@ export default function AccessRequestsPage() {
         {detail && <Typography.Text type="secondary">{detail}</Typography.Text>}
         {row.resolvedBy && row.resolvedTime && (
           <Typography.Text type="secondary">
-            {t('accessRequests.by', { who: row.resolvedBy, when: formatTime(row.resolvedTime) })}
+            {t('accessRequests.by', { who: row.resolvedBy, when: time.format(row.resolvedTime) })}
           </Typography.Text>
         )}
       </Space>
@@ -104,7 +105,7 @@ export default function AccessRequestsPage() {
       width: 220,
       render: (_: unknown, row) => row.payload.message || row.payload.note || '—',
     },
-    { title: t('accessRequests.col.filed'), dataIndex: 'createTime', width: 170, render: (at: string) => formatTime(at) },
+    { title: t('accessRequests.col.filed'), dataIndex: 'createTime', width: 170, render: (at: string) => time.format(at) },
     { title: t('accessRequests.col.outcome'), key: 'outcome', width: 230, render: (_: unknown, row) => outcome(row) },
     {
       title: t('accessRequests.col.actions'),
@@ -141,6 +142,7 @@ export default function AccessRequestsPage() {
     <ListPage
       title={t('accessRequests.title')}
       testId="access-requests-page"
+      timeZoneNote
       list={list}
       searchTestId="access-search"
       extra={<Typography.Text type="secondary">{t('accessRequests.hint')}</Typography.Text>}

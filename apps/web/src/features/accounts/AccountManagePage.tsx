@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ACCOUNT_STATUSES, type Account, type AccountQuery, type Role } from '@dialwise/contracts';
-import { formatDateTime } from '../../locale/date-time.ts';
+import { useCompanyTime } from '../../locale/company-time.tsx';
 import { useUser } from '../../store/user.ts';
 import { ChoiceFilter, KeywordFilter, ListFilter, ListPage, ListTable } from '../../list-page/ListPage.tsx';
 import { useListQuery } from '../../list-page/use-list-query.ts';
@@ -19,6 +19,7 @@ const LEVEL_COLORS: Record<Role, string> = { ADMIN: 'arcoblue', OPR: 'green', DE
 /** Account management (route accountManage): the search table, with add and edit in a modal. */
 export default function AccountManagePage() {
   const { t } = useTranslation();
+  const time = useCompanyTime();
   const me = useUser((s) => s.user);
   const isDev = me?.authLevel === 'DEV';
   const [companyId, setCompanyId] = useState(me?.customerID ?? '');
@@ -70,7 +71,7 @@ export default function AccountManagePage() {
       title: t('accounts.col.created'),
       dataIndex: 'createTime',
       width: 160,
-      render: (iso: string) => <span className="nowrap">{formatDateTime(iso)}</span>,
+      render: (iso: string) => <span className="nowrap">{time.format(iso)}</span>,
     },
     {
       title: t('accounts.col.actions'),
@@ -89,6 +90,7 @@ export default function AccountManagePage() {
     <ListPage
       title={t('accounts.title')}
       testId="accounts-page"
+      timeZoneNote
       list={list}
       searchTestId="accounts-search"
       resetTestId="accounts-reset"

@@ -7,6 +7,7 @@ import { loginInputSchema, type LoginInput, type LoginRole, type SignedInElsewhe
 import { login } from '../../api/user.ts';
 import { RequestFailure } from '../../api/client.ts';
 import { currentLocale } from '../../locale/index.ts';
+import { formatDateTime, zoneOffset } from '../../locale/date-time.ts';
 import { useUser } from '../../store/user.ts';
 import { fieldRule } from '../../forms/zod-rules.ts';
 import { afterLoginPath } from '../shell/guard.ts';
@@ -45,7 +46,7 @@ export default function LoginPage() {
       Modal.confirm({
         title: t('login.elsewhere.title'),
         content: t('login.elsewhere.content', {
-          since: new Date(info.since).toLocaleString(locale),
+          since: `${formatDateTime(info.since, info.timeZone)} (${zoneOffset(info.timeZone, new Date(info.since))})`,
           agent: info.userAgent ? info.userAgent.slice(0, 80) : t('login.elsewhere.unknownAgent'),
         }),
         okText: t('login.elsewhere.confirm'),

@@ -47,6 +47,9 @@ export function CallBoardSummary({ projectId, taskId, from, to }: CallBoardSumma
   return (
     <Spin loading={summary.isFetching || series.isFetching} style={{ display: 'block' }}>
       <div data-testid="board-summary" data-zone={series.data?.timeZone}>
+        <div className="board-range-note" data-testid="board-range-note" data-from={from} data-to={to}>
+          {t('boards.rangeNote', { from, to })}
+        </div>
         <div className="board-stats">
           <StatTile
             title={t('boards.total')}
@@ -84,11 +87,7 @@ export function CallBoardSummary({ projectId, taskId, from, to }: CallBoardSumma
           <StatTile title={t('boards.averageDuration')} value={formatDuration(s?.averageDurationMs, t)} testId="board-average-duration" />
         </div>
         <div className="board-grid">
-          <Card
-            className="board-panel"
-            title={t('boards.volume')}
-            extra={series.data && <span className="board-zone">{t('boards.timeZone', { zone: series.data.timeZone })}</span>}
-          >
+          <Card className="board-panel" title={t('boards.volume')}>
             <EChart option={volume} height={300} testId="board-volume-chart" />
           </Card>
           <Card className="board-panel" title={t('boards.outcomes')}>

@@ -7,7 +7,8 @@ import { listProjects, projectKeys } from '../projects/api.ts';
 import { listTasks, taskKeys } from '../tasks/api.ts';
 import { usePageRoute } from '../shell/route-params.ts';
 import { CallBoardSummary } from './CallBoardSummary.tsx';
-import { daysAgo } from './format.ts';
+import { TimeZoneNote, useTimeZone } from '../../locale/company-time.tsx';
+import { dayIn, daysAgoIn } from '../../locale/date-time.ts';
 
 const PRESETS = { today: 0, '7d': 6, '30d': 29 } as const;
 type Preset = keyof typeof PRESETS;
@@ -16,7 +17,7 @@ const ALL = '';
 /**
  * Spec §2 "Project board" (/board/projectBoard/{projectID?}): the board of one project (or every project),
  * narrowed to a task if chosen, over a range of days. The project lives in the URL, so the project list's
- * "Quick board" lands here on it.
+ * "Quick board" lands here on it. Days are the company's (today in its zone), as the server counts them.
  */
 export default function ProjectBoardPage() {
   const { t } = useTranslation();
@@ -24,7 +25,12 @@ export default function ProjectBoardPage() {
   const projectId = usePageRoute().params.projectID ?? ALL;
   const [taskOf, setTaskOf] = useState<{ projectId: string; taskId: string }>({ projectId, taskId: ALL });
   const taskId = taskOf.projectId === projectId ? taskOf.taskId : ALL;
-  const [range, setRange] = useState<{ from: string; to: string; preset?: Preset }>({ from: daysAgo(6), to: daysAgo(0), preset: '7d' });
+  const zone = useTimeZone();
+  const [range, setRange] = useState<{ from: string; to: string; preset?: Preset }>(() => ({
+    from: daysAgoIn(6, zone),
+    to: daysAgoIn(0, zone),
+    preset: '7d',
+  }));
 
   const projectQuery = { page: 1, pageSize: 100 };
   const projects = useQuery({ queryKey: projectKeys.list(projectQuery), queryFn: () => listProjects(projectQuery) });
@@ -32,7 +38,7 @@ export default function ProjectBoardPage() {
   const tasks = useQuery({ queryKey: taskKeys.list(taskQuery), queryFn: () => listTasks(taskQuery), enabled: Boolean(projectId) });
 
   return (
-    <Card title={t('boards.title')} className="list-card" data-testid="project-board">
+    <Card title={t('boards.title')} extra={<TimeZoneNote />} className="list-card" data-testid="project-board">
       <div className="board-filters">
         <div className="board-filter">
           {t('boards.project')}
@@ -77,7 +83,7 @@ export default function ProjectBoardPage() {
           type="button"
           value={range.preset}
           data-testid="board-preset"
-          onChange={(preset: Preset) => setRange({ from: daysAgo(PRESETS[preset]), to: daysAgo(0), preset })}
+          onChange={(preset: Preset) => setRange({ from: daysAgoIn(PRESETS[preset], zone), to: daysAgoIn(0, zone), preset })}
         >
           {(Object.keys(PRESETS) as Preset[]).map((p) => (
             <Radio key={p} value={p} data-testid={`board-preset-${p}`}>
@@ -90,7 +96,7 @@ export default function ProjectBoardPage() {
           value={[range.from, range.to]}
           allowClear={false}
           data-testid="board-range"
-          disabledDate={(date) => date.isAfter(new Date(), 'day')}
+          disabledDate={(date) => date.format('YYYY-MM-DD') > dayIn(new Date(), zone)}
           onChange={(dates: string[]) => {
             if (dates?.[0] && dates[1]) setRange({ from: dates[0], to: dates[1] });
           }}

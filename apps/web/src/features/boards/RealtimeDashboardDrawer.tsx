@@ -5,6 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { ErrorCode, REALTIME_WINDOWS, type RealtimeWindow } from '@dialwise/contracts';
 import { RequestFailure } from '../../api/client.ts';
 import { currentLocale } from '../../locale/index.ts';
+import { TimeZoneNote, useTimeZone } from '../../locale/company-time.tsx';
+import { formatClock } from '../../locale/date-time.ts';
 import { boardKeys, getRealtimeBoard } from './api.ts';
 import { volumeOption } from './board-charts.ts';
 import { EChart, usePalette } from './EChart.tsx';
@@ -24,6 +26,7 @@ export default function RealtimeDashboardDrawer({ task, onClose }: { task: { id:
   const { t } = useTranslation();
   const palette = usePalette();
   const locale = currentLocale();
+  const zone = useTimeZone();
   const [window, setWindow] = useState<RealtimeWindow>('1d');
   const query = { taskId: task.id, window };
   const board = useQuery({
@@ -41,7 +44,12 @@ export default function RealtimeDashboardDrawer({ task, onClose }: { task: { id:
     <Drawer
       visible
       width={720}
-      title={t('realtime.title', { task: task.name })}
+      title={
+        <span className="drawer-title-with-zone">
+          {t('realtime.title', { task: task.name })}
+          <TimeZoneNote zone={board.data?.timeZone} />
+        </span>
+      }
       footer={null}
       onCancel={onClose}
       unmountOnExit
@@ -56,7 +64,7 @@ export default function RealtimeDashboardDrawer({ task, onClose }: { task: { id:
           ))}
         </Radio.Group>
         <span className="board-zone" data-testid="realtime-updated">
-          {board.dataUpdatedAt > 0 && t('realtime.refresh', { time: new Date(board.dataUpdatedAt).toLocaleTimeString(locale) })}
+          {board.dataUpdatedAt > 0 && t('realtime.refresh', { time: formatClock(board.dataUpdatedAt, board.data?.timeZone ?? zone) })}
         </span>
       </div>
       {refused ? (
@@ -101,10 +109,7 @@ export default function RealtimeDashboardDrawer({ task, onClose }: { task: { id:
               testId="realtime-transferred"
             />
           </div>
-          <div className="board-panel-title">
-            {t('boards.volume')}
-            {data && <span className="board-zone">{t('boards.timeZone', { zone: data.timeZone })}</span>}
-          </div>
+          <div className="board-panel-title">{t('boards.volume')}</div>
           <EChart option={option} height={300} testId="realtime-chart" />
         </Spin>
       )}

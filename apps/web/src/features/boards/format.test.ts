@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { TFunction } from 'i18next';
 import { BOARD_OUTCOMES, DURATION_CLASSES, type BoardSummary } from '@dialwise/contracts';
-import { daysAgo, formatDuration, formatRate, stepLabel } from './format.ts';
+import { formatDuration, formatRate, stepLabel } from './format.ts';
 import { durationOption, outcomeOption, volumeOption } from './board-charts.ts';
 import { boardsMessages } from './locale.ts';
 
@@ -22,11 +22,9 @@ describe('board formatting', () => {
     expect(formatDuration(12_400, t)).toBe('boards.seconds{"value":12}');
     expect(formatDuration(135_000, t)).toBe('boards.minutes{"m":2,"s":15}');
   });
-  it('step labels and day arithmetic', () => {
+  it('step labels', () => {
     expect(stepLabel('2026-03-02T13:00', true)).toBe('13:00');
     expect(stepLabel('2026-03-02T00:00', false)).toBe('03-02');
-    expect(daysAgo(0, new Date(2026, 2, 1, 10))).toBe('2026-03-01');
-    expect(daysAgo(1, new Date(2026, 2, 1, 10))).toBe('2026-02-28');
   });
 });
 

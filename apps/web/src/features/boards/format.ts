@@ -16,14 +16,3 @@ export function formatDuration(ms: number | null | undefined, t: TFunction): str
 export function stepLabel(at: string, withinDay: boolean): string {
   return withinDay ? at.slice(11, 16) : at.slice(5, 10);
 }
-
-/** The date `days` before today, `YYYY-MM-DD`, in the browser's calendar. */
-/** The browser's calendar day of an instant, as YYYY-MM-DD. */
-export function dayOf(instant: string | Date): string {
-  return daysAgo(0, new Date(instant));
-}
-
-export function daysAgo(days: number, now = new Date()): string {
-  const d = new Date(now.getFullYear(), now.getMonth(), now.getDate() - days);
-  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
-}

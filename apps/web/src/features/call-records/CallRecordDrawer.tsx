@@ -2,13 +2,14 @@ import { Button, Descriptions, Drawer, Empty, Result, Skeleton, Typography } fro
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { CallRecordDetail } from '@dialwise/contracts';
-import { formatDateTime } from '../../locale/date-time.ts';
+import { TimeZoneNote, useCompanyTime } from '../../locale/company-time.tsx';
 import { callRecordKeys, getCallRecord } from './api.ts';
 import { CallStateTag, CallTagList, DispositionText, OutcomeText, TransferTag } from './CallTags.tsx';
 import { ConversationView } from './ConversationView.tsx';
 import { TurnTimeline } from './TurnTimeline.tsx';
 import { CallbackDeliveries } from './CallbackDeliveries.tsx';
 import { CustomerInfo } from './CustomerInfo.tsx';
+import { AmdVerdict } from './AmdVerdict.tsx';
 import { formatDuration } from './format.ts';
 import { NumberReveal } from './NumberReveal.tsx';
 import { RecordingPlayer } from './RecordingPlayer.tsx';
@@ -38,7 +39,12 @@ export function CallRecordDrawer({ callId, canReveal, tagNames, onClose }: Props
   return (
     <Drawer
       width={640}
-      title={t('callRecords.drawer.title')}
+      title={
+        <span className="drawer-title-with-zone">
+          {t('callRecords.drawer.title')}
+          <TimeZoneNote />
+        </span>
+      }
       visible={Boolean(callId)}
       onCancel={onClose}
       footer={null}
@@ -74,7 +80,8 @@ export function CallRecordDrawer({ callId, canReveal, tagNames, onClose }: Props
 
 function CallFacts({ call, canReveal, tagNames }: { call: CallRecordDetail; canReveal: boolean; tagNames: Map<string, string> }) {
   const { t } = useTranslation();
-  const when = (iso: string | null) => (iso ? formatDateTime(iso) : '—');
+  const time = useCompanyTime();
+  const when = (iso: string | null) => time.format(iso);
   const sip = call.sipStatus ? `${call.sipStatus} ${call.sipReason ?? ''}`.trim() : (call.sipReason ?? '—');
   return (
     <>
@@ -109,7 +116,7 @@ function CallFacts({ call, canReveal, tagNames }: { call: CallRecordDetail; canR
                       <span className="call-muted">
                         {' '}
                         · {call.disposition.by}
-                        {call.disposition.at ? ` · ${formatDateTime(call.disposition.at)}` : ''}
+                        {call.disposition.at ? ` · ${time.format(call.disposition.at)}` : ''}
                       </span>
                     )}
                   </span>
@@ -143,6 +150,12 @@ function CallFacts({ call, canReveal, tagNames }: { call: CallRecordDetail; canR
           />
         </div>
       </section>
+      {call.amd && (
+        <section className="call-section">
+          <Typography.Title heading={6}>{t('callRecords.amd')}</Typography.Title>
+          <AmdVerdict amd={call.amd} />
+        </section>
+      )}
       <section className="call-section">
         <Typography.Title heading={6}>{t('callRecords.recording')}</Typography.Title>
         <RecordingPlayer call={call} />

@@ -5,23 +5,19 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CALL_RECORD_STATUSES, TRANSFER_OUTCOMES, type CallRecordFilterInput, type CallRecordOptions } from '@dialwise/contracts';
 import { currentLocale } from '../../locale/index.ts';
+import { useTimeZone } from '../../locale/company-time.tsx';
+import { isoToWallTime } from '../../locale/date-time.ts';
 import { callRecordKeys, callRecordOptions } from './api.ts';
 import { callLabel } from './CallTags.tsx';
 import { filterErrors, toFilter, type FilterValues } from './filter-values.ts';
 
 interface Props {
-  /** The filter in force (the route's project/task on arrival). */
+  /** The filter in force (the route's project/task and the default days on arrival). */
   value: CallRecordFilterInput;
   options: CallRecordOptions | undefined;
   onSearch(filter: CallRecordFilterInput): void;
-}
-
-const pad = (n: number) => String(n).padStart(2, '0');
-/** An instant back to the picker's local text. */
-function isoToLocal(iso: string | undefined): string | undefined {
-  if (!iso) return undefined;
-  const d = new Date(iso);
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
+  /** Back to the defaults: every project, the last seven days. */
+  onReset(): void;
 }
 
 /**
@@ -29,8 +25,9 @@ function isoToLocal(iso: string | undefined): string | undefined {
  * request (time range and duration range the right way round, each message naming its field), exactly
  * as the server checks them.
  */
-export function CallRecordFilters({ value, options, onSearch }: Props) {
+export function CallRecordFilters({ value, options, onSearch, onReset }: Props) {
   const { t } = useTranslation();
+  const zone = useTimeZone();
   const [form] = Form.useForm<FilterValues>();
   const [more, setMore] = useState(false);
   const [durationError, setDurationError] = useState<string | undefined>();
@@ -46,18 +43,21 @@ export function CallRecordFilters({ value, options, onSearch }: Props) {
       projectId: value.projectId,
       taskId: value.taskId,
       phone: value.phone,
-      timeRange: value.startTime || value.endTime ? [isoToLocal(value.startTime) ?? '', isoToLocal(value.endTime) ?? ''] : undefined,
+      timeRange:
+        value.startTime || value.endTime
+          ? [isoToWallTime(value.startTime, zone) ?? '', isoToWallTime(value.endTime, zone) ?? '']
+          : undefined,
       status: value.status,
       minDuration: value.minDuration as number | undefined,
       maxDuration: value.maxDuration as number | undefined,
       tags: value.tags as string[] | undefined,
       transferOutcome: value.transferOutcome,
     });
-  }, [value, form]);
+  }, [value, form, zone]);
 
   const submit = () => {
     const values = form.getFieldsValue();
-    const errors = filterErrors(values, currentLocale());
+    const errors = filterErrors(values, currentLocale(), zone);
     const fields = ['timeRange', 'phone', 'projectId', 'taskId'] as const;
     form.setFields(Object.fromEntries(fields.map((field) => [field, { error: errors[field] ? { message: errors[field] } : undefined }])));
     setDurationError(errors.minDuration ?? errors.maxDuration);
@@ -65,20 +65,23 @@ export function CallRecordFilters({ value, options, onSearch }: Props) {
       if (errors.minDuration || errors.maxDuration || errors.transferOutcome || errors.tags) setMore(true);
       return;
     }
-    onSearch(toFilter(values));
+    onSearch(toFilter(values, zone));
   };
   const reset = () => {
     form.resetFields();
     form.setFields({ timeRange: { error: undefined } });
     setDurationError(undefined);
-    onSearch({});
+    onReset();
   };
   const all = t('callRecords.filter.all');
 
   return (
     <Form form={form} layout="inline" className="search-form call-filters" onSubmit={submit} data-testid="call-records-filters">
       <Form.Item label={t('callRecords.filter.project')} field="projectId">
+        {/* Remounted once the options arrive: a value set before them (the route's project) would otherwise
+            keep showing its raw id. */}
         <Select
+          key={options ? 'project-ready' : 'project-loading'}
           allowClear
           showSearch
           placeholder={t('callRecords.filter.allProjects')}
@@ -90,6 +93,7 @@ export function CallRecordFilters({ value, options, onSearch }: Props) {
       </Form.Item>
       <Form.Item label={t('callRecords.filter.task')} field="taskId">
         <Select
+          key={tasks.data ? 'task-ready' : 'task-loading'}
           allowClear
           showSearch
           placeholder={t('callRecords.filter.allTasks')}

@@ -10,29 +10,43 @@ import {
   type CallRecordFilterInput,
   type CallRecordQueryInput,
 } from '@dialwise/contracts';
+import { useNavigate } from 'react-router';
 import { currentLocale } from '../../locale/index.ts';
-import { formatDateTime } from '../../locale/date-time.ts';
+import { TimeZoneNote, useCompanyTime } from '../../locale/company-time.tsx';
 import { useUser } from '../../store/user.ts';
 import { usePageRoute } from '../shell/route-params.ts';
 import { CallBoardSummary } from '../boards/CallBoardSummary.tsx';
-import { dayOf, daysAgo } from '../boards/format.ts';
 import { callRecordKeys, callRecordOptions, exportUrl, listCallRecords } from './api.ts';
 import { CallRecordDrawer } from './CallRecordDrawer.tsx';
 import { CallRecordFilters } from './CallRecordFilters.tsx';
 import { CallStateTag, CallTagList, OutcomeText, TransferTag } from './CallTags.tsx';
 import { formatDuration } from './format.ts';
+import { lastDaysRange } from './filter-values.ts';
+import { ListRangeNote, boardDays } from './ListRangeNote.tsx';
 import './call-records.css';
+
+/** The days the list and its board start on: the boards' default range. */
+const DEFAULT_DAYS = 7;
+/** The columns' widths added up: at 1440 px with the menu open the table fits, and the sticky Actions column covers nothing. */
+const TABLE_WIDTH = 1140;
 
 /**
  * Spec §2 call-record board: `/board/callRecordBoard/{projectID?}/{taskID?}` (ADMIN, DEV: the company's
  * calls) and `/projectOp/callRecordBoardOp/{projectID?}` (OPR: the calls of the projects an ADMIN assigned
  * them to — the server scopes every answer). Filters, server-side pages, sort by time, CSV export, and the
  * detail drawer with the recording, the conversation, the customer and the number reveal.
+ *
+ * The list starts on the boards' default days (the last seven, company time), so the board above it and the
+ * list count the same calls; the chosen project and task live in the URL (`pathFor`), Reset included.
  */
 export default function CallRecordsPage() {
   const { t } = useTranslation();
+  const navigate = useNavigate();
   const route = usePageRoute();
+  const time = useCompanyTime();
   const isOperator = useUser((state) => state.user?.authLevel === 'OPR');
+  // The agents' route carries a project only; the task filter then lives in the page alone.
+  const routeHasTask = route.name !== 'callRecordBoardOp';
   const fromRoute = useMemo<CallRecordFilterInput>(
     () => ({
       projectId: route.params.projectID || undefined,
@@ -40,7 +54,8 @@ export default function CallRecordsPage() {
     }),
     [route.params.projectID, route.params.taskID],
   );
-  const [filter, setFilter] = useState<CallRecordFilterInput>(fromRoute);
+  const defaults = (): CallRecordFilterInput => ({ ...lastDaysRange(DEFAULT_DAYS, time.zone) });
+  const [filter, setFilter] = useState<CallRecordFilterInput>(() => ({ ...defaults(), ...fromRoute }));
   const [page, setPage] = useState<{ page: number; pageSize: number }>({
     page: PAGINATION.defaultPage,
     pageSize: PAGINATION.defaultPageSize,
@@ -48,9 +63,11 @@ export default function CallRecordsPage() {
   const [sort, setSort] = useState<'desc' | 'asc'>('desc');
   const [openId, setOpenId] = useState<string | null>(null);
 
-  // The page stays mounted in its tab: a link to another project's records replaces the filter.
+  // The page stays mounted in its tab: a link to another project's records replaces the filter; the URL this
+  // page wrote itself (search, reset) already matches it.
   useEffect(() => {
-    setFilter(fromRoute);
+    if (filter.projectId === fromRoute.projectId && (!routeHasTask || filter.taskId === fromRoute.taskId)) return;
+    setFilter({ ...defaults(), ...fromRoute });
     setPage((p) => ({ ...p, page: 1 }));
   }, [fromRoute]);
 
@@ -64,10 +81,15 @@ export default function CallRecordsPage() {
   });
   const tagNames = useMemo(() => new Map((options.data?.tags ?? []).map((tag) => [tag.alias, tag.name])), [options.data]);
 
+  const base = routeHasTask ? '/board/callRecordBoard' : '/projectOp/callRecordBoardOp';
+  const pathFor = (next: CallRecordFilterInput) =>
+    next.projectId ? `${base}/${next.projectId}${routeHasTask && next.taskId ? `/${next.taskId}` : ''}` : base;
   const search = (next: CallRecordFilterInput) => {
     setFilter(next);
     setPage((p) => ({ ...p, page: 1 }));
+    if (pathFor(next) !== pathFor(fromRoute)) void navigate(pathFor(next), { replace: true });
   };
+  const board = boardDays(filter, time.zone, DEFAULT_DAYS);
   const download = () => {
     const link = document.createElement('a');
     link.href = exportUrl({ ...filter, sort }, currentLocale());
@@ -81,10 +103,10 @@ export default function CallRecordsPage() {
     {
       title: t('callRecords.col.placedAt'),
       dataIndex: 'placedAt',
-      width: 170,
+      width: 150,
       render: (value: string, row) => (
         <div className="cell-stack">
-          <span>{formatDateTime(value)}</span>
+          <span>{time.format(value)}</span>
           {row.attempt > 1 && (
             <Typography.Text type="secondary" className="cell-sub">
               {t('callRecords.attempt', { n: row.attempt })}
@@ -96,7 +118,7 @@ export default function CallRecordsPage() {
     {
       title: t('callRecords.col.phone'),
       dataIndex: 'phone',
-      width: 150,
+      width: 130,
       render: (value: string) => (
         <span className="call-phone" data-testid="call-record-phone">
           {value}
@@ -106,7 +128,7 @@ export default function CallRecordsPage() {
     {
       title: t('callRecords.col.project'),
       dataIndex: 'projectName',
-      width: 190,
+      width: 160,
       ellipsis: true,
       render: (_, row) => (
         <div className="cell-stack">
@@ -117,11 +139,11 @@ export default function CallRecordsPage() {
         </div>
       ),
     },
-    { title: t('callRecords.col.state'), dataIndex: 'state', width: 110, render: (_, row) => <CallStateTag state={row.state} /> },
+    { title: t('callRecords.col.state'), dataIndex: 'state', width: 100, render: (_, row) => <CallStateTag state={row.state} /> },
     {
       title: t('callRecords.col.outcome'),
       dataIndex: 'outcome',
-      width: 150,
+      width: 130,
       render: (_, row) => (
         <span className="call-nowrap">
           <OutcomeText outcome={row.outcome} />
@@ -131,7 +153,7 @@ export default function CallRecordsPage() {
     {
       title: t('callRecords.col.duration'),
       dataIndex: 'durationMs',
-      width: 100,
+      width: 90,
       align: 'right',
       render: (value: number) => <span className="call-mono">{formatDuration(value)}</span>,
     },
@@ -144,14 +166,14 @@ export default function CallRecordsPage() {
     {
       title: t('callRecords.col.tags'),
       dataIndex: 'tags',
-      width: 180,
+      width: 150,
       render: (_, row) => <CallTagList tags={row.tags} names={tagNames} />,
     },
     {
       title: t('callRecords.col.actions'),
       dataIndex: 'actions',
       fixed: 'right',
-      width: 90,
+      width: 80,
       render: (_, row) => (
         <Button
           type="text"
@@ -185,20 +207,16 @@ export default function CallRecordsPage() {
   );
 
   return (
-    <Card title={t('callRecords.title')} className="list-card" data-testid="call-records-page">
-      <CallRecordFilters value={filter} options={options.data} onSearch={search} />
-      {/* The board over the same project, task and days as the list (its time range, else the last 7 days).
+    <Card title={t('callRecords.title')} extra={<TimeZoneNote />} className="list-card" data-testid="call-records-page">
+      <CallRecordFilters value={filter} options={options.data} onSearch={search} onReset={() => search(defaults())} />
+      {/* The board over the same project, task and days as the list (whole days around its time range).
           Boards read the company-wide rollups, so agents, who see only their projects, get the list alone. */}
       {!isOperator && (
         <div className="call-records-board" data-testid="call-records-board">
-          <CallBoardSummary
-            projectId={filter.projectId}
-            taskId={filter.taskId}
-            from={filter.startTime ? dayOf(filter.startTime) : daysAgo(6)}
-            to={filter.endTime ? dayOf(filter.endTime) : daysAgo(0)}
-          />
+          <CallBoardSummary projectId={filter.projectId} taskId={filter.taskId} from={board.from} to={board.to} />
         </div>
       )}
+      <ListRangeNote filter={filter} board={isOperator ? null : board} />
       <div className="table-toolbar">
         <Tooltip content={options.data?.canExport === false ? t('callRecords.exportDisabled') : undefined}>
           <Button icon={<IconDownload />} onClick={download} disabled={options.data?.canExport === false} data-testid="call-records-export">
@@ -234,7 +252,7 @@ export default function CallRecordsPage() {
         columns={columns}
         data={list.isError ? [] : (list.data?.list ?? [])}
         loading={list.isFetching}
-        scroll={{ x: 1250 }}
+        scroll={{ x: TABLE_WIDTH }}
         noDataElement={empty}
         data-testid="call-records-table"
         rowClassName={() => 'call-row'}

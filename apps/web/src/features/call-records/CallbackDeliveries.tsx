@@ -1,7 +1,7 @@
 import { Tag, Typography } from '@arco-design/web-react';
 import type { CallbackDelivery } from '@dialwise/contracts';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime } from '../../locale/date-time.ts';
+import { useCompanyTime } from '../../locale/company-time.tsx';
 
 const STATE_COLOR: Record<CallbackDelivery['state'], string> = { pending: 'orange', delivered: 'green', failed: 'red' };
 
@@ -12,6 +12,7 @@ const STATE_COLOR: Record<CallbackDelivery['state'], string> = { pending: 'orang
  */
 export function CallbackDeliveries({ deliveries }: { deliveries: CallbackDelivery[] }) {
   const { t } = useTranslation();
+  const time = useCompanyTime();
   return (
     <div className="call-callbacks" data-testid="call-callbacks">
       {deliveries.map((delivery) => (
@@ -28,14 +29,14 @@ export function CallbackDeliveries({ deliveries }: { deliveries: CallbackDeliver
           <ul className="call-callback-attempts">
             {delivery.attempts.map((attempt, index) => (
               <li key={attempt.at + String(index)}>
-                <span className="call-line-time">{formatDateTime(attempt.at)}</span>{' '}
+                <span className="call-line-time">{time.format(attempt.at)}</span>{' '}
                 {attempt.error === null
                   ? t('callRecords.callbacks.answered', { status: attempt.status, ms: attempt.ms })
                   : t('callRecords.callbacks.failedAttempt', { error: attempt.error, ms: attempt.ms })}
               </li>
             ))}
             {delivery.state === 'pending' && delivery.nextAttemptAt && (
-              <li className="call-callback-next">{t('callRecords.callbacks.next', { at: formatDateTime(delivery.nextAttemptAt) })}</li>
+              <li className="call-callback-next">{t('callRecords.callbacks.next', { at: time.format(delivery.nextAttemptAt) })}</li>
             )}
           </ul>
         </div>

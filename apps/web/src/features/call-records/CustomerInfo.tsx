@@ -2,7 +2,7 @@ import { Descriptions, Skeleton, Table, Tag, Typography, type TableColumnProps }
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { CallCustomer, CallHistoryItem } from '@dialwise/contracts';
-import { formatDateTime } from '../../locale/date-time.ts';
+import { useCompanyTime } from '../../locale/company-time.tsx';
 import { callRecordKeys, getCallCustomer } from './api.ts';
 import { CallStateTag, DispositionText, OutcomeText, TransferTag } from './CallTags.tsx';
 import { formatDuration } from './format.ts';
@@ -29,6 +29,7 @@ export function CustomerInfo({ callId }: { callId: string }) {
 /** The customer's facts and history as answered (the drawer fetches them; the seat gets them with its call). */
 export function CustomerInfoView({ data }: { data: CallCustomer }) {
   const { t } = useTranslation();
+  const time = useCompanyTime();
   const info = Object.entries({ ...data.businessInfo, ...data.extra });
   const columns: TableColumnProps<CallHistoryItem>[] = [
     {
@@ -37,7 +38,7 @@ export function CustomerInfoView({ data }: { data: CallCustomer }) {
       render: (value: string, row, index) => (
         <div className="cell-stack">
           <span className="call-nowrap">
-            {formatDateTime(value)}
+            {time.format(value)}
             {index === 0 && (
               <Tag size="small" color="arcoblue" className="call-last-tag">
                 {t('callRecords.lastCall')}

@@ -6,8 +6,9 @@ import {
   type Locale,
   type TransferOutcome,
 } from '@dialwise/contracts';
+import { addDays, dayIn, wallTimeToIso } from '../../locale/date-time.ts';
 
-/** The filter form as the console holds it: the time range is the picker's two local "YYYY-MM-DD HH:mm:ss" texts. */
+/** The filter form as the console holds it: the time range is the picker's two "YYYY-MM-DD HH:mm:ss" texts in company time. */
 export interface FilterValues {
   projectId?: string | undefined;
   taskId?: string | undefined;
@@ -20,23 +21,32 @@ export interface FilterValues {
   transferOutcome?: TransferOutcome | undefined;
 }
 
-/** "2026-03-02 16:00:00" in the browser's zone → the ISO instant the server compares; unreadable text passes through (the schema names it). */
-export function localToIso(text: string | undefined): string | undefined {
-  if (!text) return undefined;
-  const match = /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2})(?::(\d{2}))?$/.exec(text.trim());
-  if (!match) return text;
-  const [y, mo, d, h, mi, s] = match.slice(1).map((part) => Number(part ?? 0)) as [number, number, number, number, number, number];
-  return new Date(y, mo - 1, d, h, mi, s).toISOString();
+/**
+ * The list's range when nothing else is asked for: the last `days` whole days in the company's zone, today
+ * included, the same days the boards default to, so the board above the list and the list count the same calls.
+ */
+export function lastDaysRange(days: number, timeZone: string, now: Date = new Date()): { startTime: string; endTime: string } {
+  const today = dayIn(now, timeZone);
+  const start = wallTimeToIso(`${addDays(today, -(days - 1))} 00:00:00`, timeZone)!;
+  const nextMidnight = wallTimeToIso(`${addDays(today, 1)} 00:00:00`, timeZone)!;
+  return { startTime: start, endTime: new Date(Date.parse(nextMidnight) - 1).toISOString() };
 }
 
-/** The form's values as the API's filter (blank values dropped). */
-export function toFilter(values: FilterValues): CallRecordFilterInput {
+/** The picker's end second, read in the company's zone, covers that whole second ("until 23:59:59" takes 23:59:59.5). */
+function endOfSecond(text: string | undefined, timeZone: string): string | undefined {
+  const iso = wallTimeToIso(text, timeZone);
+  const at = iso ? Date.parse(iso) : Number.NaN;
+  return Number.isNaN(at) ? iso : new Date(at + 999).toISOString();
+}
+
+/** The form's values as the API's filter (blank values dropped); the picker's wall times are the company's. */
+export function toFilter(values: FilterValues, timeZone: string): CallRecordFilterInput {
   const filter: CallRecordFilterInput = {
     projectId: values.projectId || undefined,
     taskId: values.taskId || undefined,
     phone: values.phone?.trim() || undefined,
-    startTime: localToIso(values.timeRange?.[0]),
-    endTime: localToIso(values.timeRange?.[1]),
+    startTime: wallTimeToIso(values.timeRange?.[0], timeZone),
+    endTime: endOfSecond(values.timeRange?.[1], timeZone),
     status: values.status || undefined,
     minDuration: values.minDuration ?? undefined,
     maxDuration: values.maxDuration ?? undefined,
@@ -53,8 +63,8 @@ const FORM_FIELD: Record<string, keyof FilterValues> = { startTime: 'timeRange',
  * Checks the form with the same schema the server applies; answers form field → message (first issue of
  * each field) in the given language, empty when the filter is valid.
  */
-export function filterErrors(values: FilterValues, locale: Locale): Partial<Record<keyof FilterValues, string>> {
-  const result = callRecordFilterSchema.safeParse(toFilter(values));
+export function filterErrors(values: FilterValues, locale: Locale, timeZone: string): Partial<Record<keyof FilterValues, string>> {
+  const result = callRecordFilterSchema.safeParse(toFilter(values, timeZone));
   if (result.success) return {};
   const errors: Partial<Record<keyof FilterValues, string>> = {};
   for (const issue of result.error.issues) {

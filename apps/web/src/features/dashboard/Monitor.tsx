@@ -4,8 +4,10 @@ import type { ChatItem, MonitorSeat } from '@dialwise/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { SEAT_STATE_COLOR } from '../seat/seat-labels.ts';
 import { templatesApi } from '../templates/api.ts';
-import { formatDuration, formatTime } from '../templates/format.ts';
+import { formatDuration } from '../templates/format.ts';
+import { TimeZoneNote, useCompanyTime } from '../../locale/company-time.tsx';
 import '../templates/templates.css';
 
 /** The monitor polls: fresh enough to watch calls finish, light enough for a page left open all day. */
@@ -13,10 +15,20 @@ const POLL_MS = 5_000;
 
 function Feed() {
   const { t } = useTranslation();
+  const time = useCompanyTime();
   const navigate = useNavigate();
   const feed = useQuery({ queryKey: ['monitor', 'feed'], queryFn: templatesApi.latestCalls, refetchInterval: POLL_MS });
   return (
-    <Card className="wp-card monitor-feed" title={t('mon.feed')} extra={<Badge status="processing" text={t('mon.live')} />}>
+    <Card
+      className="wp-card monitor-feed"
+      title={t('mon.feed')}
+      extra={
+        <Space size={16}>
+          <TimeZoneNote />
+          <Badge status="processing" text={t('mon.live')} />
+        </Space>
+      }
+    >
       {(feed.data ?? []).length === 0 ? (
         <Empty description={t('mon.feed.empty')} />
       ) : (
@@ -44,7 +56,7 @@ function Feed() {
                 }
                 description={
                   <span>
-                    {formatTime(item.time)}
+                    {time.format(item.time, { noYear: true })}
                     {item.status === 'connected' ? ` · ${formatDuration(item.durationMs)}` : ''}
                     {item.outcome ? ` · ${t(`boards.outcome.${item.outcome}`, { defaultValue: item.outcome })}` : ''}
                     {item.content ? ` · ${item.content}` : ''}
@@ -59,29 +71,31 @@ function Feed() {
   );
 }
 
-function Seats({ seats }: { seats: MonitorSeat[] | null | undefined }) {
+/** Every agent of the company and their seat's state, busiest first (the server sorts them). */
+function Seats({ seats }: { seats: MonitorSeat[] | undefined }) {
   const { t } = useTranslation();
+  const time = useCompanyTime();
   return (
     <Card className="wp-card" title={t('mon.seats')}>
-      {!seats ? (
-        <Empty description={t('mon.seats.none')} data-testid="monitor-seats-empty" />
-      ) : seats.length === 0 ? (
+      {seats && seats.length === 0 ? (
         <Empty description={t('mon.seats.empty')} data-testid="monitor-seats-empty" />
       ) : (
         <List
           size="small"
           bordered={false}
-          dataSource={seats}
+          loading={!seats}
+          dataSource={seats ?? []}
+          data-testid="monitor-seats"
           render={(seat: MonitorSeat) => (
-            <List.Item key={seat.id}>
+            <List.Item key={seat.id} data-testid={`monitor-seat-${seat.id}`} data-state={seat.state}>
               <Space>
-                <Badge
-                  status={
-                    seat.state === 'inCall' ? 'processing' : seat.state === 'waiting' || seat.state === 'signedIn' ? 'success' : 'default'
-                  }
-                />
+                <Tag color={SEAT_STATE_COLOR[seat.state]}>{t(`seat.state.${seat.state}`)}</Tag>
                 {seat.name}
-                <Typography.Text type="secondary">{t(`mon.seat.${seat.state}`)}</Typography.Text>
+                {seat.since && (
+                  <Typography.Text type="secondary">
+                    {t('mon.seat.since', { time: time.format(seat.since, { noYear: true }) })}
+                  </Typography.Text>
+                )}
               </Space>
             </List.Item>
           )}

@@ -9,7 +9,8 @@ import { StatTile } from '../boards/StatTile.tsx';
 import { useUser } from '../../store/user.ts';
 import { templatesApi } from '../templates/api.ts';
 import { frequentPages } from '../templates/frequent-pages.ts';
-import { formatNumber, formatPercent, formatTime } from '../templates/format.ts';
+import { formatNumber, formatPercent } from '../templates/format.ts';
+import { TimeZoneNote, useCompanyTime } from '../../locale/company-time.tsx';
 import '../boards/boards.css';
 import '../templates/templates.css';
 
@@ -124,8 +125,13 @@ function Busiest() {
           {
             title: t('wp.col.change'),
             dataIndex: 'increases',
-            width: 100,
-            render: (v: number) => <span className={v >= 0 ? 'change-up' : 'change-down'}>{`${v >= 0 ? '+' : ''}${v}%`}</span>,
+            width: 120,
+            render: (v: number | null) =>
+              v === null ? (
+                <span className="quota-no-growth">—</span>
+              ) : (
+                <span className={v >= 0 ? 'change-up' : 'change-down'}>{`${v >= 0 ? '+' : ''}${v}%`}</span>
+              ),
           },
         ]}
       />
@@ -135,9 +141,10 @@ function Busiest() {
 
 function Announcements() {
   const { t } = useTranslation();
+  const time = useCompanyTime();
   const notices = useQuery({ queryKey: ['messages', 'list', 'notice'], queryFn: () => templatesApi.messages('notice') });
   return (
-    <Card className="wp-card" title={t('wp.announcements')}>
+    <Card className="wp-card" title={t('wp.announcements')} extra={<TimeZoneNote />}>
       {(notices.data ?? []).length === 0 ? (
         <Empty description={t('wp.announcements.empty')} />
       ) : (
@@ -148,10 +155,14 @@ function Announcements() {
           data-testid="wp-announcements"
           render={(m) => (
             <List.Item key={m.id}>
-              <Typography.Text bold={m.status === 0}>{m.title}</Typography.Text>
-              <Typography.Text type="secondary" className="wp-announce-time">
-                {formatTime(m.time)}
-              </Typography.Text>
+              <div className="wp-announce">
+                <Typography.Text bold={m.status === 0} ellipsis={{ showTooltip: true }} className="wp-announce-title">
+                  {m.title}
+                </Typography.Text>
+                <Typography.Text type="secondary" className="wp-announce-time">
+                  {time.format(m.time, { noYear: true })}
+                </Typography.Text>
+              </div>
             </List.Item>
           )}
         />

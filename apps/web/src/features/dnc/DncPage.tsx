@@ -18,20 +18,32 @@ import { IconDelete, IconPlus, IconRefresh, IconSearch, IconUpload } from '@arco
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
 import { ErrorCode, type DncEntry, type DncImportResult } from '@dialwise/contracts';
 import { RequestFailure } from '../../api/client.ts';
-import { formatDateTime } from '../../locale/date-time.ts';
+import { TimeZoneNote, useCompanyTime } from '../../locale/company-time.tsx';
 import { useUser } from '../../store/user.ts';
 import { CompanyPicker } from '../accounts/CompanyPicker.tsx';
+import { listManagedCompanies } from '../accounts/api.ts';
 import { addDnc, importDnc, listDnc, removeDnc } from './api.ts';
 import { quietRefusal } from '../../api/quiet-refusal.ts';
 
 /** The company's do-not-call list (route dncList): search, add, import a CSV, remove. */
 export default function DncPage() {
   const { t } = useTranslation();
+  const time = useCompanyTime();
+  const navigate = useNavigate();
   const me = useUser((s) => s.user);
   const isDev = me?.authLevel === 'DEV';
-  const [companyId, setCompanyId] = useState(me?.customerID ?? '');
+  // Provider staff start on the first company that has the list (their own has none unless the provider
+  // gave itself the feature); a company without it is explained, never asked for (no 403 toast per visit).
+  const companies = useQuery({ queryKey: ['managed-companies'], queryFn: listManagedCompanies, staleTime: 60_000, enabled: isDev });
+  const [picked, setPicked] = useState<string | null>(null);
+  const firstWithList = companies.data?.find((company) => company.state === 'normal' && company.features.includes('doNotCall'));
+  const companyId = picked ?? firstWithList?.id ?? me?.customerID ?? '';
+  const company = companies.data?.find((c) => c.id === companyId);
+  const enabled = isDev ? (company ? company.features.includes('doNotCall') : undefined) : (me?.features.includes('doNotCall') ?? false);
+  const setCompanyId = (next: string) => setPicked(next);
   const [keyword, setKeyword] = useState('');
   const [typed, setTyped] = useState('');
   const [page, setPage] = useState({ page: 1, pageSize: 10 });
@@ -42,7 +54,12 @@ export default function DncPage() {
   const scope = isDev ? { companyId } : {};
 
   const query = { ...page, ...scope, ...(keyword ? { keyword } : {}) };
-  const entries = useQuery({ queryKey: ['dnc', query], queryFn: () => listDnc(query), placeholderData: keepPreviousData });
+  const entries = useQuery({
+    queryKey: ['dnc', query],
+    queryFn: () => listDnc(query),
+    placeholderData: keepPreviousData,
+    enabled: enabled === true,
+  });
   const refresh = () => queryClient.invalidateQueries({ queryKey: ['dnc'] });
 
   const remove = useMutation({
@@ -77,7 +94,7 @@ export default function DncPage() {
       title: t('dnc.col.created'),
       dataIndex: 'createTime',
       width: 180,
-      render: (iso: string) => <span className="nowrap">{formatDateTime(iso)}</span>,
+      render: (iso: string) => <span className="nowrap">{time.format(iso)}</span>,
     },
     {
       title: t('dnc.col.actions'),
@@ -94,13 +111,39 @@ export default function DncPage() {
     },
   ];
 
-  // The provider has not enabled the list for this company: say so instead of an empty, broken table.
-  const disabled = entries.error instanceof RequestFailure && entries.error.code === ErrorCode.FORBIDDEN ? entries.error.message : null;
-  if (disabled) {
+  // The provider has not enabled the list for this company (or took it away while the page was open): say
+  // so, and how to change it, instead of an empty, broken table.
+  const refused = entries.error instanceof RequestFailure && entries.error.code === ErrorCode.FORBIDDEN;
+  if (enabled === false || refused) {
+    const name = isDev ? (company?.name ?? '') : null;
     return (
       <Card className="search-table-card" data-testid="dnc-page">
-        {isDev && <CompanyPicker value={companyId} testId="dnc-company" onChange={setCompanyId} />}
-        <Result status="403" title={t('dnc.title')} subTitle={disabled} data-testid="dnc-disabled" />
+        <div className="search-table-header">
+          <Typography.Title heading={6} className="search-table-title">
+            {t('dnc.title')}
+          </Typography.Title>
+          {isDev && (
+            <CompanyPicker
+              value={companyId}
+              testId="dnc-company"
+              onChange={setCompanyId}
+              note={(c) => (c.features.includes('doNotCall') ? null : t('dnc.off.note'))}
+            />
+          )}
+        </div>
+        <Result
+          status="info"
+          title={name ? t('dnc.off.titleFor', { name }) : t('dnc.off.title')}
+          subTitle={t(isDev ? 'dnc.off.dev' : 'dnc.off.admin')}
+          data-testid="dnc-disabled"
+          extra={
+            isDev && (
+              <Button type="primary" onClick={() => void navigate('/operation/companyList')} data-testid="dnc-open-companies">
+                {t('dnc.off.openCompanies')}
+              </Button>
+            )
+          }
+        />
       </Card>
     );
   }
@@ -108,13 +151,17 @@ export default function DncPage() {
   return (
     <Card className="search-table-card" data-testid="dnc-page">
       <div className="search-table-header">
-        <Typography.Title heading={6} className="search-table-title">
-          {t('dnc.title')}
-        </Typography.Title>
+        <div className="search-table-heading">
+          <Typography.Title heading={6} className="search-table-title">
+            {t('dnc.title')}
+          </Typography.Title>
+          <TimeZoneNote />
+        </div>
         {isDev && (
           <CompanyPicker
             value={companyId}
             testId="dnc-company"
+            note={(c) => (c.features.includes('doNotCall') ? null : t('dnc.off.note'))}
             onChange={(next) => {
               setCompanyId(next);
               setPage((p) => ({ ...p, page: 1 }));
@@ -190,7 +237,7 @@ export default function DncPage() {
         data-testid="dnc-table"
         columns={columns}
         data={entries.data?.list ?? []}
-        loading={entries.isFetching}
+        loading={entries.isFetching || enabled === undefined}
         noDataElement={<div className="search-table-empty">{t('dnc.empty')}</div>}
         pagination={{
           current: page.page,

@@ -1,5 +1,17 @@
 export const dncMessages = {
   'dnc.title': ['Do-not-call list', '免打扰名单'],
+  'dnc.off.title': ['The do-not-call list is not enabled for your company', '贵公司未开通免打扰名单'],
+  'dnc.off.titleFor': ['The do-not-call list is not enabled for {{name}}', '{{name}} 未开通免打扰名单'],
+  'dnc.off.admin': [
+    'The provider enables it per company; ask them to turn it on for you.',
+    '免打扰名单由平台方按公司开通，请联系平台方为贵公司开通。',
+  ],
+  'dnc.off.dev': [
+    'Turn it on in the company’s permissions, or pick a company that has it.',
+    '可在该公司的权限中开通，或选择已开通的公司。',
+  ],
+  'dnc.off.openCompanies': ['Open the company list', '前往公司管理'],
+  'dnc.off.note': ['not enabled', '未开通'],
   'dnc.hint': [
     'Numbers here are never dialled: the dialer checks this list right before every call, for every task of the company.',
     '名单中的号码不会被拨打：外呼前会实时核对本名单，对公司的所有任务生效。',

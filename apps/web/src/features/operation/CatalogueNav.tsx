@@ -32,10 +32,3 @@ export function CatalogueNav({ active }: { active: (typeof PAGES)[number]['key']
     </Radio.Group>
   );
 }
-
-/** `2026-11-23 09:42` in local time, the same in both languages and narrow enough for a table cell. */
-export function formatTime(iso: string): string {
-  const d = new Date(iso);
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}`;
-}

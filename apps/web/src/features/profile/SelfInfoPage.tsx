@@ -3,7 +3,7 @@ import { IconEdit } from '@arco-design/web-react/icon';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Role } from '@dialwise/contracts';
-import { formatDateTime } from '../../locale/date-time.ts';
+import { TimeZoneNote, useCompanyTime } from '../../locale/company-time.tsx';
 import { useUser } from '../../store/user.ts';
 import { ChangePasswordCard } from './ChangePasswordCard.tsx';
 import { ProfileFormModal } from './ProfileFormModal.tsx';
@@ -13,6 +13,7 @@ const LEVEL_COLORS: Record<Role, string> = { ADMIN: 'arcoblue', OPR: 'green', DE
 /** Self-info (route selfInfo, every role): my profile card with an edit form, and the change-password form. */
 export default function SelfInfoPage() {
   const { t } = useTranslation();
+  const time = useCompanyTime();
   const user = useUser((s) => s.user);
   const [editing, setEditing] = useState(false);
   if (!user) return null;
@@ -32,7 +33,8 @@ export default function SelfInfoPage() {
         </Typography.Text>
       ),
     },
-    { label: t('profile.created'), value: formatDateTime(user.createTime) },
+    { label: t('profile.created'), value: time.format(user.createTime) },
+    { label: t('profile.timeZone'), value: <TimeZoneNote /> },
   ];
 
   return (

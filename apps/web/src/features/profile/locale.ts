@@ -10,6 +10,7 @@ export const profileMessages = {
   'profile.level': ['User level', '用户级别'],
   'profile.company': ['Company ID', '公司 ID'],
   'profile.created': ['Member since', '创建时间'],
+  'profile.timeZone': ['Time zone', '时区'],
   'profile.aliasHint': ['5–10 characters', '5–10 个字符'],
   'profile.saved': ['Your profile is saved', '个人信息已保存'],
   'profile.security': ['Change password', '修改密码'],

@@ -4,7 +4,7 @@ import { useNavigate } from 'react-router';
 import type { Project, ProjectQuery } from '@dialwise/contracts';
 import { KeywordFilter, ListPage, ListTable } from '../../list-page/ListPage.tsx';
 import { useListQuery } from '../../list-page/use-list-query.ts';
-import { formatDateTime } from '../../locale/date-time.ts';
+import { useCompanyTime } from '../../locale/company-time.tsx';
 import { listMyProjects, projectKeys } from './api.ts';
 import { EncryptionTag } from './EncryptionTag.tsx';
 
@@ -14,6 +14,7 @@ import { EncryptionTag } from './EncryptionTag.tsx';
  */
 export default function OperatorProjectsPage() {
   const { t } = useTranslation();
+  const time = useCompanyTime();
   const navigate = useNavigate();
   const list = useListQuery<Pick<ProjectQuery, 'name'>, Project>({ key: [...projectKeys.all, 'mine'], fetch: listMyProjects });
   const records = (project: Project) => navigate(`/projectOp/callRecordBoardOp/${project.id}`);
@@ -35,7 +36,7 @@ export default function OperatorProjectsPage() {
     },
     { title: t('projects.col.taskCount'), dataIndex: 'taskCount' },
     { title: t('projects.col.creator'), dataIndex: 'creator' },
-    { title: t('projects.col.createTime'), dataIndex: 'createTime', render: (value: string) => formatDateTime(value) },
+    { title: t('projects.col.createTime'), dataIndex: 'createTime', render: (value: string) => time.format(value) },
     {
       title: t('projects.col.actions'),
       dataIndex: 'actions',
@@ -53,6 +54,7 @@ export default function OperatorProjectsPage() {
     <ListPage
       title={t('projects.mine.title')}
       testId="my-projects"
+      timeZoneNote
       list={list}
       filters={<KeywordFilter field="name" placeholder={t('projects.search.placeholder')} />}
     >

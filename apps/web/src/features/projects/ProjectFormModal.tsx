@@ -6,6 +6,7 @@ import { ENCRYPTION_TYPES, projectInputSchema, type EncryptionType, type Project
 import { RequestFailure } from '../../api/client.ts';
 import { formFieldRule } from '../../forms/zod-rules.ts';
 import { currentLocale } from '../../locale/index.ts';
+import { TimeZoneNote, useCompanyTime } from '../../locale/company-time.tsx';
 import { createProject, listOperatorOptions, projectKeys, updateProject } from './api.ts';
 import { markServerErrors } from '../../forms/server-errors.ts';
 import { checkFormInput } from '../../forms/check-form.ts';
@@ -20,6 +21,7 @@ interface Props {
 /** Add or edit a project. The encryption type is chosen once: on edit it shows, disabled, with why. */
 export function ProjectFormModal({ project, visible, onClose }: Props) {
   const { t } = useTranslation();
+  const time = useCompanyTime();
   const locale = currentLocale();
   const [form] = Form.useForm<ProjectInput>();
   const queryClient = useQueryClient();
@@ -128,7 +130,7 @@ export function ProjectFormModal({ project, visible, onClose }: Props) {
         </Form.Item>
         {project && (
           <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-            {project.creator} · {new Date(project.createTime).toLocaleString(locale)}
+            {project.creator} · {time.format(project.createTime)} <TimeZoneNote />
           </Typography.Text>
         )}
       </Form>

@@ -7,7 +7,7 @@ import { useNavigate } from 'react-router';
 import type { Project, ProjectQuery } from '@dialwise/contracts';
 import { KeywordFilter, ListPage, ListTable } from '../../list-page/ListPage.tsx';
 import { useListQuery } from '../../list-page/use-list-query.ts';
-import { currentLocale } from '../../locale/index.ts';
+import { useCompanyTime } from '../../locale/company-time.tsx';
 import { deleteProject, listProjects, projectKeys } from './api.ts';
 import { EncryptionTag } from './EncryptionTag.tsx';
 import { ProjectFormModal } from './ProjectFormModal.tsx';
@@ -16,9 +16,9 @@ import { quietRefusal } from '../../api/quiet-refusal.ts';
 /** Spec §2 "Project list (admin)": search, add, edit, delete, go to tasks, go to the quick board. */
 export default function ProjectListPage() {
   const { t } = useTranslation();
+  const time = useCompanyTime();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const locale = currentLocale();
   const [editing, setEditing] = useState<Project | null>(null);
   const [formOpen, setFormOpen] = useState(false);
 
@@ -73,7 +73,7 @@ export default function ProjectListPage() {
         ),
     },
     { title: t('projects.col.creator'), dataIndex: 'creator' },
-    { title: t('projects.col.createTime'), dataIndex: 'createTime', render: (value: string) => new Date(value).toLocaleString(locale) },
+    { title: t('projects.col.createTime'), dataIndex: 'createTime', render: (value: string) => time.format(value) },
     {
       title: t('projects.col.taskCount'),
       dataIndex: 'taskCount',
@@ -143,6 +143,7 @@ export default function ProjectListPage() {
     <ListPage
       title={t('projects.title')}
       testId="project-list"
+      timeZoneNote
       list={list}
       searchTestId="project-search-submit"
       filters={<KeywordFilter field="name" placeholder={t('projects.search.placeholder')} testId="project-search" />}

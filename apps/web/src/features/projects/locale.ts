@@ -1,6 +1,13 @@
 /** Strings of the project list and its form, [en-US, zh-CN]. */
 export const projectsMessages = {
   'projects.title': ['Projects', '项目列表'],
+  'projects.notFound.title': ['Project not found', '项目不存在'],
+  'projects.notFound.detail': [
+    'It was deleted, the link is mistyped, or it belongs to another company.',
+    '该项目已删除、链接有误，或属于其他公司。',
+  ],
+  'projects.notFound.back': ['Back to the project list', '返回项目列表'],
+  'projects.loadFailed.title': ['The project could not be loaded', '项目加载失败'],
   'projects.search.placeholder': ['Search by name', '按名称搜索'],
   'projects.new': ['New project', '新建项目'],
   'projects.col.name': ['Name', '项目名称'],

@@ -2,7 +2,7 @@ import { Alert, Card, Descriptions, Empty, Skeleton, Tabs, Typography } from '@a
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { ConversationLine, SeatOffer } from '@dialwise/contracts';
-import { formatDateTime } from '../../locale/date-time.ts';
+import { TimeZoneNote, useCompanyTime } from '../../locale/company-time.tsx';
 import { ConversationView } from '../call-records/ConversationView.tsx';
 import { CustomerInfoView } from '../call-records/CustomerInfo.tsx';
 import { PartFailed } from '../call-records/PartFailed.tsx';
@@ -30,6 +30,7 @@ function linesOf(offer: SeatOffer): ConversationLine[] {
  */
 export function CallInfoPanel({ offer, canFile }: { offer: SeatOffer | null; canFile: boolean }) {
   const { t } = useTranslation();
+  const time = useCompanyTime();
   const info = useQuery({
     queryKey: seatKeys.info(offer?.callId ?? ''),
     queryFn: () => getSeatCallInfo(offer!.callId),
@@ -64,7 +65,7 @@ export function CallInfoPanel({ offer, canFile }: { offer: SeatOffer | null; can
             {
               label: t('seat.info.lastCall'),
               value: last
-                ? `${formatDateTime(last.placedAt)} · ${formatDuration(last.durationMs)}`
+                ? `${time.format(last.placedAt)} · ${formatDuration(last.durationMs)}`
                 : info.data
                   ? t('seat.info.lastCallNone')
                   : '…',
@@ -105,7 +106,7 @@ export function CallInfoPanel({ offer, canFile }: { offer: SeatOffer | null; can
 
   return (
     <Card className="seat-card seat-info-card" data-testid="seat-info" data-call={offer.callId}>
-      <Tabs defaultActiveTab="customer">
+      <Tabs defaultActiveTab="customer" extra={<TimeZoneNote />}>
         <Tabs.TabPane key="customer" title={t('seat.info.customer')}>
           {customer}
         </Tabs.TabPane>

@@ -4,6 +4,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDuration } from '../call-records/format.ts';
 import { startRinging } from './audio-tones.ts';
+import type { SeatOffer } from '@dialwise/contracts';
 import type { SeatClient, SeatSnapshot } from './seat-client.ts';
 
 /** Re-renders every `ms` while `on`, and answers the current time. */
@@ -18,6 +19,13 @@ function useNow(on: boolean, ms = 250): number {
 }
 
 const PHASES = ['media', 'pre-voice', 'connected'] as const;
+
+/** Why the customer asked for a person, in one line: the AI's summary, else the customer's last words. */
+function whyOf(offer: SeatOffer): string | null {
+  if (offer.summary) return offer.summary;
+  const last = [...offer.conversation].reverse().find((line) => line.speaker === 'callee');
+  return last ? `“${last.text}”` : null;
+}
 
 /** The call: an offer ringing with its countdown, then the call's phases, timer, mute and hang-up. */
 export function CallPanel({
@@ -39,8 +47,23 @@ export function CallPanel({
   // The ring plays while an offer waits, and stops when it is taken, passed or withdrawn.
   useEffect(() => (ringing ? startRinging() : undefined), [ringing]);
 
+  // A call that ended and waits to be filed keeps its notice and its "Next call" even while a new offer rings.
+  const ended = seat.lastCall && (
+    <div className="seat-ended" data-testid="seat-call-ended" data-reason={seat.lastCall.reason}>
+      <Alert
+        type={seat.lastCall.reason === 'media-failed' ? 'error' : 'info'}
+        title={t('seat.call.ended')}
+        content={ringing ? t('seat.call.filePending') : t(`seat.call.endedBy.${seat.lastCall.reason}`)}
+      />
+      <Button className="seat-next" onClick={() => client.clearLastCall()} data-testid="seat-next">
+        {t('seat.call.done')}
+      </Button>
+    </div>
+  );
+
   let body;
   if (ringing) {
+    const why = whyOf(ringing.offer);
     const left = Math.max(0, Math.ceil((ringing.endsAt - now) / 1000));
     body = (
       <div className="seat-offer" data-testid="seat-offer">
@@ -54,6 +77,16 @@ export function CallPanel({
         <Typography.Paragraph type="secondary">
           {ringing.offer.projectName} · {ringing.offer.taskName}
         </Typography.Paragraph>
+        {why && (
+          <div className="seat-offer-why">
+            <Typography.Text type="secondary" className="seat-offer-why-label">
+              {t('seat.call.why')}
+            </Typography.Text>
+            <Typography.Text ellipsis={{ rows: 2 }} data-testid="seat-offer-why-text">
+              {why}
+            </Typography.Text>
+          </div>
+        )}
         <Progress
           percent={Math.max(0, Math.min(100, ((ringing.endsAt - now) * 100) / ringing.totalMs))}
           showText={false}
@@ -70,6 +103,7 @@ export function CallPanel({
             {t('seat.call.reject')}
           </Button>
         </Space>
+        {ended}
       </div>
     );
   } else if (call) {
@@ -124,19 +158,8 @@ export function CallPanel({
         </Space>
       </div>
     );
-  } else if (seat.lastCall) {
-    body = (
-      <div className="seat-ended" data-testid="seat-call-ended" data-reason={seat.lastCall.reason}>
-        <Alert
-          type={seat.lastCall.reason === 'media-failed' ? 'error' : 'info'}
-          title={t('seat.call.ended')}
-          content={t(`seat.call.endedBy.${seat.lastCall.reason}`)}
-        />
-        <Button className="seat-next" onClick={() => client.clearLastCall()} data-testid="seat-next">
-          {t('seat.call.done')}
-        </Button>
-      </div>
-    );
+  } else if (ended) {
+    body = ended;
   } else {
     const waiting = seat.seatState === 'waiting';
     body = (

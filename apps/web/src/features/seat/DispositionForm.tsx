@@ -12,7 +12,7 @@ import {
 } from '@dialwise/contracts';
 import { fieldRule } from '../../forms/zod-rules.ts';
 import { currentLocale } from '../../locale/index.ts';
-import { formatDateTime } from '../../locale/date-time.ts';
+import { useCompanyTime } from '../../locale/company-time.tsx';
 import { callLabel } from '../call-records/CallTags.tsx';
 import { saveCallDisposition, seatKeys } from './api.ts';
 
@@ -25,6 +25,7 @@ interface Values {
 /** The agent files the call: issue type and resolution status (required), a note; saved on the call record. */
 export function DispositionForm({ callId, saved }: { callId: string; saved: CallDisposition }) {
   const { t } = useTranslation();
+  const time = useCompanyTime();
   const [form] = Form.useForm<Values>();
   const queryClient = useQueryClient();
   const locale = currentLocale();
@@ -90,7 +91,7 @@ export function DispositionForm({ callId, saved }: { callId: string; saved: Call
       <div className="seat-disposition-footer">
         {saved.by && saved.at && (
           <Typography.Text type="secondary" data-testid="seat-disposition-saved">
-            {t('seat.disposition.savedBy', { by: saved.by, at: formatDateTime(saved.at) })}
+            {t('seat.disposition.savedBy', { by: saved.by, at: time.format(saved.at) })}
           </Typography.Text>
         )}
         <Button type="primary" htmlType="submit" loading={save.isPending} data-testid="seat-disposition-save">

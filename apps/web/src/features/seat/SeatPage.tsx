@@ -8,6 +8,7 @@ import { CallInfoPanel } from './CallInfoPanel.tsx';
 import { CallPanel } from './CallPanel.tsx';
 import { DevicePanel } from './DevicePanel.tsx';
 import { SeatStatusBar } from './SeatStatusBar.tsx';
+import { shownCall } from './seat-client.ts';
 import { useMicrophone } from './use-microphone.ts';
 import { useSeat } from './use-seat.ts';
 import '../call-records/call-records.css';
@@ -37,9 +38,8 @@ export default function SeatPage() {
   });
   const project = projectId ? options.data?.projects.find((candidate) => candidate.id === projectId) : undefined;
 
-  // The panel on the right follows the call: ringing, in progress, or just ended (to be filed).
-  const offer = seat.call?.offer ?? seat.offer?.offer ?? seat.lastCall?.offer ?? null;
-  const canFile = Boolean(seat.call ?? seat.lastCall);
+  // The panel on the right follows the call: in progress, just ended (until filed), else ringing.
+  const { offer, canFile } = shownCall(seat);
 
   return (
     <div className="seat-page" data-testid="seat-page">

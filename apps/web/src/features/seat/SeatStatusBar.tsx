@@ -1,4 +1,4 @@
-import { Alert, Button, Card, Space, Switch, Tag, Tooltip, Typography } from '@arco-design/web-react';
+import { Alert, Button, Card, Switch, Tag, Tooltip, Typography } from '@arco-design/web-react';
 import { IconPoweroff } from '@arco-design/web-react/icon';
 import { useTranslation } from 'react-i18next';
 import { currentLocale } from '../../locale/index.ts';
@@ -25,7 +25,7 @@ export function SeatStatusBar({ client, seat, microphoneReady, projectId }: Prop
   return (
     <Card className="seat-status" data-testid="seat-status">
       <div className="seat-status-row">
-        <Space size="large" wrap>
+        <div className="seat-status-group">
           <span className="seat-status-item">
             <Typography.Text type="secondary">{t('seat.seatState')}</Typography.Text>
             <Tag color={SEAT_STATE_COLOR[seat.seatState]} data-testid="seat-state" data-state={seat.seatState}>
@@ -38,8 +38,8 @@ export function SeatStatusBar({ client, seat, microphoneReady, projectId }: Prop
               {t(`seat.connection.${seat.connection}`)}
             </Tag>
           </span>
-        </Space>
-        <Space wrap>
+        </div>
+        <div className="seat-status-group">
           {!connected && (
             <Tooltip content={t('seat.startWorkHint')}>
               <Button type="primary" icon={<IconPoweroff />} onClick={() => client.connect()} data-testid="seat-start">
@@ -80,7 +80,7 @@ export function SeatStatusBar({ client, seat, microphoneReady, projectId }: Prop
               </Tooltip>
             </>
           )}
-        </Space>
+        </div>
       </div>
       {seat.error && (
         <Alert

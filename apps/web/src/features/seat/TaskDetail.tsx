@@ -1,11 +1,12 @@
 import { Descriptions, Tag } from '@arco-design/web-react';
 import { useTranslation } from 'react-i18next';
 import type { SeatTask } from '@dialwise/contracts';
-import { formatDateTime } from '../../locale/date-time.ts';
+import { useCompanyTime } from '../../locale/company-time.tsx';
 
 /** The call's task, read-only (agents do not edit tasks). */
 export function TaskDetail({ task }: { task: SeatTask }) {
   const { t } = useTranslation();
+  const time = useCompanyTime();
   const days = [...task.weekdays]
     .sort()
     .map((day) => t(`tasks.weekday.${day}`))
@@ -25,7 +26,7 @@ export function TaskDetail({ task }: { task: SeatTask }) {
         { label: t('seat.task.weekdays'), value: days || '—' },
         { label: t('seat.task.progress'), value: t('seat.task.progressValue', { pending: task.pendingCount, total: task.totalCount }) },
         { label: t('seat.task.creator'), value: task.creator },
-        { label: t('seat.task.createTime'), value: formatDateTime(task.createTime) },
+        { label: t('seat.task.createTime'), value: time.format(task.createTime) },
       ]}
     />
   );

@@ -1,12 +1,12 @@
 /** Strings of the operator seat (`/operator/index`, `/projectOp/callDisplay/{projectID?}`), [en-US, zh-CN]. */
 export const seatMessages = {
-  'seat.title': ['Seat', '坐席工作台'],
-  'seat.titleProject': ['Seat · {{project}}', '坐席工作台 · {{project}}'],
+  'seat.title': ['Seat workspace', '坐席工作台'],
+  'seat.titleProject': ['Seat workspace · {{project}}', '坐席工作台 · {{project}}'],
   'seat.projectScope': ['Only calls of this project are offered to you here', '此页面只接收该项目的来电'],
   'seat.projectMissing': ['You are not assigned to this project', '您未被分配到该项目'],
 
   // Operator navigation (OPR has no side menu)
-  'seat.nav.seat': ['Seat', '坐席工作台'],
+  'seat.nav.seat': ['Seat workspace', '坐席工作台'],
   'seat.nav.projects': ['My projects', '我的项目'],
   'seat.nav.records': ['Call records', '通话记录'],
 
@@ -105,6 +105,8 @@ export const seatMessages = {
   'seat.call.withdrawn.callee-hung-up': ['The customer hung up before you answered', '接听前客户已挂断'],
   'seat.call.withdrawn.signed-out': ['The offer ended because you signed out', '您已签出，来电已取消'],
   'seat.call.done': ['Next call', '继续接听'],
+  'seat.call.filePending': ['File the last call on the right first, then answer this one', '请先在右侧登记上一通通话，再接听本次来电'],
+  'seat.call.why': ['Asked for a person', '转人工原因'],
   'seat.call.audioBlocked': ['The browser blocked the call audio: click to play it', '浏览器阻止了通话声音：点击播放'],
 
   // Customer and warm transfer

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SeatClientMessage, SeatOffer } from '@dialwise/contracts';
-import { SeatClient, type SeatMediaPort } from './seat-client.ts';
+import { SeatClient, shownCall, type SeatMediaPort } from './seat-client.ts';
 
 /** A socket the test drives: it records what the seat sends and plays the server's side. */
 class FakeSocket {
@@ -229,5 +229,36 @@ describe('seat client: a call', () => {
     socket.server(OFFER);
     socket.server({ type: 'offer-withdrawn', offerId: OFFER.offerId, reason: 'timeout' });
     expect(client.getSnapshot()).toMatchObject({ offer: null, withdrawn: { reason: 'timeout' } });
+  });
+
+  it('a new offer ringing while the agent files the last call leaves the filing in place; the panel turns to the offer once filed', () => {
+    connected();
+    socket.server({ type: 'seat-state', seatState: 'waiting', projectId: null });
+    socket.server(OFFER);
+    expect(shownCall(client.getSnapshot())).toEqual({ offer: OFFER, canFile: false });
+    client.accept();
+    expect(shownCall(client.getSnapshot())).toEqual({ offer: OFFER, canFile: true });
+    socket.server({ type: 'call-ended', callId: CALL, reason: 'seat-hung-up' });
+    expect(shownCall(client.getSnapshot())).toEqual({ offer: OFFER, canFile: true });
+
+    // The seat waits again at once: the next transfer rings while the form is being filled in.
+    const next: SeatOffer = { ...OFFER, offerId: '33333333-3333-4333-8333-333333333333', callId: '44444444-4444-4444-8444-444444444444' };
+    socket.server(next);
+    expect(client.getSnapshot().offer?.offer.callId).toBe(next.callId);
+    expect(shownCall(client.getSnapshot())).toEqual({ offer: OFFER, canFile: true });
+
+    client.clearLastCall();
+    expect(shownCall(client.getSnapshot())).toEqual({ offer: next, canFile: false });
+  });
+
+  it('an accept the server refuses as too late leaves no call behind (nothing to file) and says the offer is gone', async () => {
+    connected();
+    socket.server(OFFER);
+    client.accept();
+    await vi.advanceTimersByTimeAsync(0);
+    socket.server({ type: 'error', code: 'offer-gone', message: 'This call is no longer offered to you' });
+    expect(client.getSnapshot()).toMatchObject({ call: null, lastCall: null, error: { code: 'offer-gone' } });
+    expect(media.closed).toBe(true);
+    expect(shownCall(client.getSnapshot())).toEqual({ offer: null, canFile: false });
   });
 });

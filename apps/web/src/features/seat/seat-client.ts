@@ -65,6 +65,18 @@ export interface SeatClientOptions {
   signOutTimeoutMs?: number;
 }
 
+/**
+ * The call the page's customer panel is about, and whether the agent may file it: the call in progress;
+ * else the last call while it waits to be filed; else the offer ringing. An offer that rings while the
+ * agent files the last call must not take the filing form away (it used to: the form came back empty and
+ * belonged to a call the agent had not taken, so the save was refused); the ringing offer says why the
+ * customer asked for a person in the call panel, and the agent answers once the filing is done.
+ */
+export function shownCall(seat: SeatSnapshot): { offer: SeatOffer | null; canFile: boolean } {
+  const filing = seat.call?.offer ?? seat.lastCall?.offer ?? null;
+  return { offer: filing ?? seat.offer?.offer ?? null, canFile: filing !== null };
+}
+
 const INITIAL: SeatSnapshot = {
   connection: 'not-connected',
   seatState: 'not-connected',
@@ -272,6 +284,10 @@ export class SeatClient {
           withdrawn: null,
         });
       case 'offer-withdrawn':
+        // An accept that lost the race with the deadline: the call we started to take was never ours.
+        if (this.snapshot.call?.offer.offerId === message.offerId && this.snapshot.call.phase === 'media') {
+          return this.abandonCall({ offerId: message.offerId, reason: message.reason });
+        }
         if (this.snapshot.offer?.offer.offerId !== message.offerId) return;
         return this.set({ offer: null, withdrawn: { offerId: message.offerId, reason: message.reason } });
       case 'webrtc-answer':
@@ -293,6 +309,9 @@ export class SeatClient {
         return this.endCall(message.callId, message.reason);
       case 'error':
         if (message.code === 'sign-out-failed') this.clearSignOut();
+        if (message.code === 'offer-gone' && this.snapshot.call?.phase === 'media') {
+          this.abandonCall({ offerId: this.snapshot.call.offer.offerId, reason: 'timeout' });
+        }
         return this.set({ error: { code: message.code, at: this.now() }, signingOut: this.signOutTimer !== null });
     }
   }
@@ -320,6 +339,13 @@ export class SeatClient {
     // The server hangs the call up when the seat's media does not come up; saying so ends it sooner.
     this.send({ type: 'hang-up', callId });
     this.endCall(callId, 'media-failed');
+  }
+
+  /** The server refused our accept (too late): nothing was taken, so there is nothing to file either. */
+  private abandonCall(withdrawn: { offerId: string; reason: string }) {
+    this.media?.close();
+    this.media = null;
+    this.set({ call: null, withdrawn });
   }
 
   private endCall(callId: string, reason: SeatCallEndReason) {

@@ -93,6 +93,14 @@ export function AppLayout({ entry, params }: { entry: RouteEntry; params: Record
   }, [location.pathname]);
 
   const paddingTop = settings.navbar ? NAVBAR_HEIGHT : 0;
+  // Drawers open below the navbar (styles.css reads this), so its language, theme and settings buttons stay
+  // in reach while a 720-px drawer is open.
+  useEffect(() => {
+    document.body.style.setProperty('--layout-navbar-height', `${paddingTop}px`);
+    return () => {
+      document.body.style.removeProperty('--layout-navbar-height');
+    };
+  }, [paddingTop]);
   return (
     <ArcoLayout className="layout">
       {settings.navbar && (

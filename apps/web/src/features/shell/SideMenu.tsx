@@ -42,11 +42,12 @@ function iconOf(name: string | undefined) {
 
 function useMenuModel() {
   const role = useUser((s) => s.role);
+  const features = useUser((s) => s.user?.features);
   const menuFromServer = useSettings((s) => s.menuFromServer);
   const serverMenu = useSettings((s) => s.serverMenu);
   const { pathname } = useLocation();
   const resolved = resolvePath(pathname);
-  const nodes = role ? buildMenu(role, menuFromServer ? serverMenu : null) : [];
+  const nodes = role ? buildMenu(role, menuFromServer ? serverMenu : null, features) : [];
   return { nodes, ...menuSelection(resolved.kind === 'app' ? resolved.entry : null) };
 }
 

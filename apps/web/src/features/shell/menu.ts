@@ -1,4 +1,4 @@
-import { routesForRole, type AppRoute, type Role, type RouteEntry } from '@dialwise/contracts';
+import { featureAllows, routesForRole, type AppRoute, type CompanyFeature, type Role, type RouteEntry } from '@dialwise/contracts';
 import { landingPath } from './routing.ts';
 
 export interface MenuNode {
@@ -12,14 +12,16 @@ export interface MenuNode {
 
 /**
  * The side menu for a role: the route table filtered by role (or the server's menu), hidden routes left
- * out. A top-level entry whose children are all hidden becomes a single item opening its landing route.
+ * out, and so are pages of a feature the company has not been given (`meta.feature`). A top-level entry
+ * whose children are all hidden becomes a single item opening its landing route.
  */
-export function buildMenu(role: Role, serverMenu: readonly AppRoute[] | null): MenuNode[] {
+export function buildMenu(role: Role, serverMenu: readonly AppRoute[] | null, features: readonly CompanyFeature[] = []): MenuNode[] {
   const routes = serverMenu ?? routesForRole(role);
+  const shown = (route: AppRoute) => !route.meta.hideInMenu && featureAllows(route.meta, role, features);
   return routes.flatMap((route): MenuNode[] => {
-    if (route.meta.hideInMenu) return [];
+    if (!shown(route)) return [];
     const children = (route.children ?? [])
-      .filter((child) => !child.meta.hideInMenu)
+      .filter(shown)
       .map((child) => ({ name: child.name, titleKey: child.meta.locale, path: landingPath(child) }));
     const node = { name: route.name, titleKey: route.meta.locale, ...(route.meta.icon ? { icon: route.meta.icon } : {}) };
     return [children.length > 0 ? { ...node, children } : { ...node, path: landingPath(route) }];

@@ -3,7 +3,7 @@ import { IconLock, IconPlus } from '@arco-design/web-react/icon';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SIP_LINE_STATUSES, SIP_TRUNKS, type SipLine, type SipLineQuery } from '@dialwise/contracts';
-import { formatDateTime } from '../../locale/date-time.ts';
+import { useCompanyTime } from '../../locale/company-time.tsx';
 import { useUser } from '../../store/user.ts';
 import { CompanyPicker } from '../accounts/CompanyPicker.tsx';
 import { ChoiceFilter, KeywordFilter, ListPage, ListTable } from '../../list-page/ListPage.tsx';
@@ -16,6 +16,7 @@ type Filters = Pick<SipLineQuery, 'keyword' | 'status' | 'trunk'>;
 /** SIP line management (route sipManage): the search table, with add and edit in a modal. */
 export default function SipManagePage() {
   const { t } = useTranslation();
+  const time = useCompanyTime();
   const me = useUser((s) => s.user);
   const isDev = me?.authLevel === 'DEV';
   const [companyId, setCompanyId] = useState(me?.customerID ?? '');
@@ -73,7 +74,7 @@ export default function SipManagePage() {
       title: t('sip.col.created'),
       dataIndex: 'createTime',
       width: 160,
-      render: (iso: string) => <span className="nowrap">{formatDateTime(iso)}</span>,
+      render: (iso: string) => <span className="nowrap">{time.format(iso)}</span>,
     },
     {
       title: t('sip.col.actions'),
@@ -92,6 +93,7 @@ export default function SipManagePage() {
     <ListPage
       title={t('sip.title')}
       testId="sip-page"
+      timeZoneNote
       list={list}
       searchTestId="sip-search"
       extra={

@@ -4,6 +4,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PAGINATION, canApply, type Subtask, type TaskListItem } from '@dialwise/contracts';
 import { currentLocale } from '../../locale/index.ts';
+import { TimeZoneNote, useCompanyTime } from '../../locale/company-time.tsx';
 import { projectKeys } from '../projects/api.ts';
 import { applyTaskAction, taskKeys } from '../tasks/api.ts';
 import { listPendingSubtasks, subtaskKeys } from './api.ts';
@@ -26,6 +27,7 @@ function KeyValues({ values }: { values: Record<string, string> }) {
 /** A task's pending numbers, page by page (numbers masked), with "clear pending". */
 export function PendingSubtasksModal({ task, onClose }: { task: TaskListItem | null; onClose(): void }) {
   const { t } = useTranslation();
+  const time = useCompanyTime();
   const locale = currentLocale();
   const queryClient = useQueryClient();
   const [page, setPage] = useState<{ page: number; pageSize: number }>({
@@ -68,6 +70,7 @@ export function PendingSubtasksModal({ task, onClose }: { task: TaskListItem | n
         <Space>
           <Typography.Text data-testid="pending-total">{t('pending.total', { total: total.toLocaleString(locale) })}</Typography.Text>
           <Tag size="small">{t('pending.masked')}</Tag>
+          <TimeZoneNote />
         </Space>
         <Popconfirm
           title={t('tasks.confirm.clearPending', { name: task?.name ?? '', count: total })}
@@ -119,7 +122,7 @@ export function PendingSubtasksModal({ task, onClose }: { task: TaskListItem | n
             title: t('pending.col.created'),
             dataIndex: 'createTime',
             width: 170,
-            render: (value: string) => new Date(value).toLocaleString(locale),
+            render: (value: string) => time.format(value),
           },
         ]}
       />

@@ -50,7 +50,7 @@ export function AmdSettings({ form, item }: { form: FormInstance; item: ItemProp
         </Col>
         {enabled && (
           <Col xs={24} lg={16}>
-            <Form.Item {...item('advanced.amd.onMachine', t('taskForm.amd.onMachine'))} extra={t('taskForm.amd.announcement')}>
+            <Form.Item {...item('advanced.amd.onMachine', t('taskForm.amd.onMachine'))}>
               <Radio.Group data-testid="task-amd-action">
                 {AMD_MACHINE_ACTIONS.map((value) => (
                   <Radio key={value} value={value}>
@@ -70,6 +70,11 @@ export function AmdSettings({ form, item }: { form: FormInstance; item: ItemProp
             showWordLimit
             data-testid="task-amd-message"
           />
+        </Form.Item>
+      )}
+      {enabled && (
+        <Form.Item label={t('taskForm.amd.onAnnouncement')} extra={t('taskForm.amd.announcement')}>
+          <Typography.Text data-testid="task-amd-announcement">{t('taskForm.amd.markInvalid')}</Typography.Text>
         </Form.Item>
       )}
       {enabled && (

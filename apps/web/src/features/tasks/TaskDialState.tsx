@@ -2,7 +2,7 @@ import { Tooltip, Typography } from '@arco-design/web-react';
 import { IconClockCircle, IconExclamationCircle } from '@arco-design/web-react/icon';
 import { useTranslation } from 'react-i18next';
 import type { TaskListItem } from '@dialwise/contracts';
-import { formatDateTime } from '../../locale/date-time.ts';
+import { useCompanyTime } from '../../locale/company-time.tsx';
 
 /**
  * What the dialer says about a task, under its status: why it paused the task by itself (the circuit
@@ -10,6 +10,7 @@ import { formatDateTime } from '../../locale/date-time.ts';
  */
 export function TaskDialState({ task }: { task: Pick<TaskListItem, 'statusReason' | 'nextDialAt'> }) {
   const { t } = useTranslation();
+  const time = useCompanyTime();
   if (task.statusReason) {
     const { failures, calls, lastSipStatus } = task.statusReason;
     return (
@@ -23,7 +24,7 @@ export function TaskDialState({ task }: { task: Pick<TaskListItem, 'statusReason
   if (task.nextDialAt) {
     return (
       <Typography.Text type="secondary" className="cell-sub" data-testid="task-next-dial">
-        <IconClockCircle /> {t('tasks.nextDial', { at: formatDateTime(task.nextDialAt) })}
+        <IconClockCircle /> {t('tasks.nextDial', { at: time.format(task.nextDialAt) })}
       </Typography.Text>
     );
   }

@@ -29,7 +29,8 @@ import { formFieldRule } from '../../forms/zod-rules.ts';
 import { checkForm } from '../../forms/check-form.ts';
 import { currentLocale } from '../../locale/index.ts';
 import { usePageRoute } from '../shell/route-params.ts';
-import { getProject, projectKeys } from '../projects/api.ts';
+import { getProjectOfPage, projectKeys } from '../projects/api.ts';
+import { ProjectNotFound } from '../projects/ProjectNotFound.tsx';
 import { createTask, getTask, getTaskOptions, taskKeys, updateTask } from './api.ts';
 import { PrologueList } from './PrologueList.tsx';
 import { AmdSettings } from './AmdSettings.tsx';
@@ -69,9 +70,19 @@ export default function TaskFormPage() {
   const mode = Form.useWatch('concurrency.mode', form) as string | undefined;
   const redialCount = Number(Form.useWatch('redial.count', form) ?? 0);
 
-  const project = useQuery({ queryKey: projectKeys.one(projectId), queryFn: () => getProject(projectId), enabled: Boolean(projectId) });
+  // A project that is not the caller's (deleted, mistyped, another company's) gets the one not-found state.
+  const project = useQuery({
+    queryKey: projectKeys.one(projectId),
+    queryFn: () => getProjectOfPage(projectId),
+    enabled: Boolean(projectId),
+    retry: false,
+  });
   const options = useQuery({ queryKey: taskKeys.options, queryFn: getTaskOptions });
-  const existing = useQuery({ queryKey: taskKeys.one(taskId ?? ''), queryFn: () => getTask(taskId!), enabled: editing });
+  const existing = useQuery({
+    queryKey: taskKeys.one(taskId ?? ''),
+    queryFn: () => getTask(taskId!),
+    enabled: editing && project.isSuccess,
+  });
 
   useEffect(() => {
     setTried(false);
@@ -154,6 +165,14 @@ export default function TaskFormPage() {
       </span>
     </Space>
   );
+
+  if (project.isError) {
+    return (
+      <Card title={title} className="form-card" data-testid="task-form">
+        <ProjectNotFound error={project.error} />
+      </Card>
+    );
+  }
 
   if (editing && existing.isLoading)
     return (

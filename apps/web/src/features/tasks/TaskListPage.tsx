@@ -6,8 +6,10 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { PAGINATION, TASK_FILTERS, type TaskFilter, type TaskListItem, type TaskQuery } from '@dialwise/contracts';
 import { currentLocale } from '../../locale/index.ts';
+import { TimeZoneNote, useCompanyTime } from '../../locale/company-time.tsx';
 import { usePageRoute } from '../shell/route-params.ts';
-import { getProject, projectKeys } from '../projects/api.ts';
+import { getProjectOfPage, projectKeys } from '../projects/api.ts';
+import { ProjectNotFound } from '../projects/ProjectNotFound.tsx';
 import { EncryptionTag } from '../projects/EncryptionTag.tsx';
 import { PendingSubtasksModal } from '../subtasks/PendingSubtasksModal.tsx';
 import { UploadModal } from '../subtasks/UploadModal.tsx';
@@ -19,10 +21,13 @@ import { concurrencyLabel, weekdaysLabel } from './task-display.ts';
 import { RealtimeDashboardButton } from '../boards/RealtimeDashboardButton.tsx';
 
 const FILTERS = Object.keys(TASK_FILTERS) as TaskFilter[];
+/** The columns' widths added up: the table scrolls sideways only below it (1440 px with the menu open fits). */
+const TABLE_WIDTH = 1150;
 
 /** Spec §2 "Task list": status filter, upload and pending-number modals, the task actions. */
 export default function TaskListPage() {
   const { t } = useTranslation();
+  const time = useCompanyTime();
   const navigate = useNavigate();
   const locale = currentLocale();
   const projectId = usePageRoute().params.projectID ?? '';
@@ -36,11 +41,17 @@ export default function TaskListPage() {
   const [pendingOf, setPendingOf] = useState<TaskListItem | null>(null);
   const query: TaskQuery = { ...filters, projectId };
 
-  const project = useQuery({ queryKey: projectKeys.one(projectId), queryFn: () => getProject(projectId), enabled: Boolean(projectId) });
+  // The project first: another company's (or a deleted) project gets one not-found state, and no task request.
+  const project = useQuery({
+    queryKey: projectKeys.one(projectId),
+    queryFn: () => getProjectOfPage(projectId),
+    enabled: Boolean(projectId),
+    retry: false,
+  });
   const tasks = useQuery({
     queryKey: taskKeys.list(query),
     queryFn: () => listTasks(query),
-    enabled: Boolean(projectId),
+    enabled: project.isSuccess,
     placeholderData: keepPreviousData,
     // A running task's counters move as the dialer works through it.
     refetchInterval: (q) => (q.state.data?.list.some((task) => task.status === 'in_progress') ? 3_000 : false),
@@ -48,18 +59,40 @@ export default function TaskListPage() {
   // Modals show the freshest row of the task they were opened for.
   const fresh = (task: TaskListItem | null) => (task ? (tasks.data?.list.find((row) => row.id === task.id) ?? task) : null);
 
+  // Sized to fit 1440 px with the side menu open (no horizontal scroll): the scenario and voice ride under the
+  // name, the concurrency under the lines, the creator under the time.
   const columns: TableColumnProps<TaskListItem>[] = [
     {
       title: t('tasks.col.name'),
       dataIndex: 'name',
-      width: 170,
-      ellipsis: true,
-      render: (name: string) => <Typography.Text bold>{name}</Typography.Text>,
+      width: 150,
+      render: (name: string, task) => (
+        <div className="cell-stack">
+          <Typography.Text bold className="cell-ellipsis" title={name}>
+            {name}
+          </Typography.Text>
+          <Tooltip
+            content={`${t('tasks.scenarioOf', { scenario: task.scenarioName })}${
+              task.scenarioVersion !== null ? ` · ${t('tasks.scenarioVersion', { version: task.scenarioVersion })}` : ''
+            } · ${t('tasks.voiceOf', { voice: task.voiceName })}`}
+          >
+            <div className="cell-stack" data-testid={`task-scenario-${task.name}`}>
+              <Typography.Text type="secondary" className="cell-sub cell-ellipsis">
+                {task.scenarioName}
+                {task.scenarioVersion !== null && ` v${task.scenarioVersion}`}
+              </Typography.Text>
+              <Typography.Text type="secondary" className="cell-sub cell-ellipsis">
+                {task.voiceName}
+              </Typography.Text>
+            </div>
+          </Tooltip>
+        </div>
+      ),
     },
     {
       title: t('tasks.col.status'),
       dataIndex: 'status',
-      width: 170,
+      width: 130,
       render: (_, task) => (
         <div className="cell-stack">
           <span>
@@ -70,7 +103,7 @@ export default function TaskListPage() {
       ),
     },
     {
-      title: t('tasks.col.numbers'),
+      title: <span className="nowrap">{t('tasks.col.numbers')}</span>,
       dataIndex: 'pendingCount',
       width: 130,
       render: (_, task) => (
@@ -82,45 +115,32 @@ export default function TaskListPage() {
       ),
     },
     {
-      title: t('tasks.col.scenario'),
-      dataIndex: 'scenarioName',
-      width: 150,
-      // The version a started task runs (pinned at start; later edits of the scenario do not reach it).
-      render: (name: string, task: TaskListItem) => (
-        <div className="cell-stack">
-          <span className="cell-ellipsis" title={name}>
-            {name}
-          </span>
-          {task.scenarioVersion !== null && (
-            <Typography.Text type="secondary" className="cell-sub">
-              {t('tasks.scenarioVersion', { version: task.scenarioVersion })}
-            </Typography.Text>
-          )}
-        </div>
-      ),
-    },
-    { title: t('tasks.col.voice'), dataIndex: 'voiceName', width: 110, ellipsis: true },
-    {
       title: t('tasks.col.lines'),
       dataIndex: 'sipLines',
-      width: 160,
-      render: (_, task) =>
-        task.sipLines.length === 0 ? (
-          <Typography.Text type="secondary">{t('tasks.noLines')}</Typography.Text>
-        ) : (
-          <Space size={4} wrap>
-            {task.sipLines.map((line) => (
-              <Tag key={line.id} size="small">
-                {line.alias}
-              </Tag>
-            ))}
-          </Space>
-        ),
+      width: 130,
+      render: (_, task) => (
+        <div className="cell-stack">
+          {task.sipLines.length === 0 ? (
+            <Typography.Text type="secondary">{t('tasks.noLines')}</Typography.Text>
+          ) : (
+            <Space size={4} wrap>
+              {task.sipLines.map((line) => (
+                <Tag key={line.id} size="small">
+                  {line.alias}
+                </Tag>
+              ))}
+            </Space>
+          )}
+          <Typography.Text type="secondary" className="cell-sub">
+            {t('tasks.concurrencyOf', { value: concurrencyLabel(task.concurrency, t) })}
+          </Typography.Text>
+        </div>
+      ),
     },
     {
       title: t('tasks.col.window'),
       dataIndex: 'callStart',
-      width: 150,
+      width: 130,
       render: (_, task) => (
         <div className="cell-stack">
           <span>
@@ -132,26 +152,31 @@ export default function TaskListPage() {
         </div>
       ),
     },
-    { title: t('tasks.col.concurrency'), dataIndex: 'concurrency', width: 110, render: (_, task) => concurrencyLabel(task.concurrency, t) },
-    { title: t('tasks.col.creator'), dataIndex: 'creator', width: 120, ellipsis: true },
     {
       title: t('tasks.col.createTime'),
       dataIndex: 'createTime',
-      width: 180,
-      render: (value: string) => new Date(value).toLocaleString(locale),
+      width: 150,
+      render: (value: string, task) => (
+        <div className="cell-stack">
+          <span className="nowrap">{time.format(value)}</span>
+          <Typography.Text type="secondary" className="cell-sub cell-ellipsis" title={task.creator}>
+            {task.creator}
+          </Typography.Text>
+        </div>
+      ),
     },
     {
-      title: t('realtime.column'),
+      title: <span className="nowrap">{t('realtime.column')}</span>,
       dataIndex: 'realtime',
       fixed: 'right',
-      width: 90,
+      width: 100,
       render: (_, task) => <RealtimeDashboardButton task={task} />,
     },
     {
       title: t('tasks.col.actions'),
       dataIndex: 'actions',
       fixed: 'right',
-      width: 350,
+      width: 230,
       render: (_, task) => <TaskActions task={task} onUpload={() => setUploading(task)} onPending={() => setPendingOf(task)} />,
     },
   ];
@@ -165,13 +190,21 @@ export default function TaskListPage() {
         onClick={() => navigate('/project/projectListAdmin')}
         aria-label={t('tasks.back')}
       />
-      <span data-testid="task-list-title">{t('tasks.title', { project: project.data?.name ?? '' })}</span>
+      <span data-testid="task-list-title">{project.data ? t('tasks.title', { project: project.data.name }) : t('menu.taskList')}</span>
       {project.data && <EncryptionTag type={project.data.encryptionType} />}
     </Space>
   );
 
+  if (project.isError) {
+    return (
+      <Card title={title} className="list-card" data-testid="task-list">
+        <ProjectNotFound error={project.error} />
+      </Card>
+    );
+  }
+
   return (
-    <Card title={title} className="list-card" data-testid="task-list">
+    <Card title={title} extra={<TimeZoneNote />} className="list-card" data-testid="task-list">
       <div className="search-form search-form-split">
         <Radio.Group
           type="button"
@@ -196,7 +229,13 @@ export default function TaskListPage() {
         />
       </div>
       <div className="table-toolbar">
-        <Button type="primary" icon={<IconPlus />} onClick={() => navigate(`/project/newTask/${projectId}`)} data-testid="task-new">
+        <Button
+          type="primary"
+          icon={<IconPlus />}
+          disabled={!project.isSuccess}
+          onClick={() => navigate(`/project/newTask/${projectId}`)}
+          data-testid="task-new"
+        >
           {t('tasks.new')}
         </Button>
         <Button icon={<IconRefresh />} onClick={() => void tasks.refetch()}>
@@ -208,7 +247,7 @@ export default function TaskListPage() {
         columns={columns}
         data={tasks.data?.list ?? []}
         loading={tasks.isFetching && !tasks.isRefetching}
-        scroll={{ x: 1840 }}
+        scroll={{ x: TABLE_WIDTH }}
         noDataElement={<div className="table-empty">{t('tasks.empty')}</div>}
         pagination={{
           current: filters.page,

@@ -1,11 +1,12 @@
-import { Button, Card, Descriptions, Empty, Grid, Message, Steps, Table, Tag, Typography } from '@arco-design/web-react';
-import type { GroupForm, MediaSettings } from '@dialwise/contracts';
+import { Button, Card, Descriptions, Empty, Grid, Message, Space, Steps, Table, Tag, Typography } from '@arco-design/web-react';
+import { translate, type GroupForm, type MediaSettings } from '@dialwise/contracts';
+import { currentLocale } from '../../locale/index.ts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useUser } from '../../store/user.ts';
 import { templatesApi } from './api.ts';
-import { formatTime } from './format.ts';
+import { TimeZoneNote, useCompanyTime } from '../../locale/company-time.tsx';
 import './templates.css';
 
 function Settings({ title, settings, testId }: { title: string; settings: MediaSettings | null; testId: string }) {
@@ -50,14 +51,22 @@ function Settings({ title, settings, testId }: { title: string; settings: MediaS
   );
 }
 
+/** An audit action in the reader's language (its key when it has no label). */
+function actionLabel(action: string): string {
+  const key = `log.action.${action}`;
+  const text = translate(key, currentLocale());
+  return text === key ? action : text;
+}
+
 /** The basic profile: the approval steps of the newest media parameters, the parameters in force, and the operation log. */
 export default function BasicProfilePage() {
   const { t } = useTranslation();
+  const time = useCompanyTime();
   const navigate = useNavigate();
   const client = useQueryClient();
   const role = useUser((s) => s.role);
   const profile = useQuery({ queryKey: ['profile-basic'], queryFn: templatesApi.basicProfile });
-  const log = useQuery({ queryKey: ['operation-log'], queryFn: templatesApi.operationLog });
+  const log = useQuery({ queryKey: ['operation-log', 'mediaSettings'], queryFn: () => templatesApi.operationLog('mediaSettings') });
   const approve = useMutation({
     mutationFn: templatesApi.approve,
     onSuccess: () => {
@@ -74,9 +83,12 @@ export default function BasicProfilePage() {
         className="wp-card"
         title={t('pb.status')}
         extra={
-          <Button type="text" onClick={() => navigate('/form/group')}>
-            {t('pb.edit')}
-          </Button>
+          <Space size={16}>
+            <TimeZoneNote />
+            <Button type="text" onClick={() => navigate('/form/group')}>
+              {t('pb.edit')}
+            </Button>
+          </Space>
         }
         loading={profile.isLoading}
       >
@@ -86,10 +98,10 @@ export default function BasicProfilePage() {
           <Grid.Row align="center" gutter={16}>
             <Grid.Col flex="auto">
               <Steps current={(profile.data?.status ?? 0) + 1} status={pending ? 'process' : 'finish'} data-testid="pb-steps">
-                <Steps.Step title={t('pb.step.commit')} description={`${latest.savedBy ?? '—'} · ${formatTime(latest.savedTime)}`} />
+                <Steps.Step title={t('pb.step.commit')} description={`${latest.savedBy ?? '—'} · ${time.format(latest.savedTime)}`} />
                 <Steps.Step
                   title={t('pb.step.approval')}
-                  description={pending ? t('pb.waiting') : `${latest.approvedBy ?? '—'} · ${formatTime(latest.approvedTime!)}`}
+                  description={pending ? t('pb.waiting') : `${latest.approvedBy ?? '—'} · ${time.format(latest.approvedTime)}`}
                 />
                 <Steps.Step title={t('pb.step.finish')} />
               </Steps>
@@ -118,9 +130,9 @@ export default function BasicProfilePage() {
           columns={[
             { title: t('pb.col.number'), dataIndex: 'contentNumber' },
             { title: t('pb.col.content'), dataIndex: 'updateContent' },
-            { title: t('pb.col.status'), dataIndex: 'status', render: (v: string) => <Tag>{v}</Tag> },
+            { title: t('pb.col.status'), dataIndex: 'status', render: (v: string) => <Tag>{actionLabel(v)}</Tag> },
             { title: t('pb.col.actor'), dataIndex: 'actor' },
-            { title: t('pb.col.time'), dataIndex: 'updateTime', render: (v: string) => formatTime(v) },
+            { title: t('pb.col.time'), dataIndex: 'updateTime', render: (v: string) => time.format(v) },
           ]}
         />
       </Card>

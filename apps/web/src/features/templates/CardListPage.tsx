@@ -1,4 +1,4 @@
-import { Button, Card, Descriptions, Empty, Grid, Message, Skeleton, Switch, Tabs, Tag, Typography } from '@arco-design/web-react';
+import { Button, Card, Descriptions, Empty, Grid, Message, Skeleton, Switch, Tabs, Tag, Tooltip, Typography } from '@arco-design/web-react';
 import { IconBulb, IconLink, IconRefresh, IconSound } from '@arco-design/web-react/icon';
 import type { CardSwitch, QualityInspection, RulePreset, ServiceCard } from '@dialwise/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -85,6 +85,7 @@ function ServiceCards() {
 }
 
 function RuleCards() {
+  const { t } = useTranslation();
   const rules = useQuery({ queryKey: ['cards', 'rules'], queryFn: templatesApi.rules });
   const toggle = useSwitch();
   if (rules.isLoading) return <Skeleton text={{ rows: 4 }} animation />;
@@ -95,13 +96,17 @@ function RuleCards() {
           <Card className="tpl-card" hoverable data-testid={`rule-${card.id}`}>
             <div className="tpl-card-head">
               <Typography.Text bold>{card.title}</Typography.Text>
-              <Switch
-                size="small"
-                checked={card.enable}
-                loading={toggle.isPending && toggle.variables?.id === card.id}
-                data-testid={`rule-toggle-${card.id}`}
-                onChange={(enable) => toggle.mutate({ kind: 'rule', id: card.id, enable })}
-              />
+              {card.alwaysOn && <Tag color="arcoblue">{t('cl.alwaysOn')}</Tag>}
+              <Tooltip content={card.alwaysOn ? t('cl.alwaysOnHint') : undefined} disabled={!card.alwaysOn}>
+                <Switch
+                  size="small"
+                  checked={card.enable}
+                  disabled={card.alwaysOn}
+                  loading={toggle.isPending && toggle.variables?.id === card.id}
+                  data-testid={`rule-toggle-${card.id}`}
+                  onChange={(enable) => toggle.mutate({ kind: 'rule', id: card.id, enable })}
+                />
+              </Tooltip>
             </div>
             <Typography.Paragraph type="secondary" className="tpl-card-desc">
               {card.description}
@@ -113,7 +118,11 @@ function RuleCards() {
   );
 }
 
-/** The card list: a quality card per task that dialled this week, the services and the rule presets, with switches the company keeps. */
+/**
+ * The card list: a quality card per task that dialled this week; the services and the rule presets the
+ * dialer applies to every task of the company, with switches it reads from the next call on (the rules
+ * that always apply are shown with their switch disabled).
+ */
 export default function CardListPage() {
   const { t } = useTranslation();
   return (

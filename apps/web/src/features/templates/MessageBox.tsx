@@ -15,7 +15,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useUser } from '../../store/user.ts';
 import { templatesApi } from './api.ts';
-import { formatTime } from './format.ts';
+import { TimeZoneNote, useCompanyTime } from '../../locale/company-time.tsx';
 
 /** Unread counts refresh on this beat, so a product event shows up without a reload. */
 const POLL_MS = 30_000;
@@ -38,6 +38,7 @@ const COLORS: Partial<Record<Message['messageType'], string>> = {
 
 function MessageItem({ message, onOpen }: { message: Message; onOpen(message: Message): void }) {
   const { t } = useTranslation();
+  const time = useCompanyTime();
   return (
     <List.Item
       key={message.id}
@@ -65,7 +66,7 @@ function MessageItem({ message, onOpen }: { message: Message; onOpen(message: Me
               {message.content}
             </Typography.Paragraph>
             <Typography.Text type="secondary" className="message-time">
-              {message.subTitle} · {formatTime(message.time)}
+              {message.subTitle} · {time.format(message.time, { noYear: true })}
             </Typography.Text>
           </div>
         }
@@ -74,12 +75,12 @@ function MessageItem({ message, onOpen }: { message: Message; onOpen(message: Me
   );
 }
 
-function MessagePanel({ onClose }: { onClose(): void }) {
+function MessagePanel({ onClose, initialTab }: { onClose(): void; initialTab: MessageType }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const client = useQueryClient();
   const role = useUser((s) => s.role);
-  const [tab, setTab] = useState<MessageType>('message');
+  const [tab, setTab] = useState<MessageType>(initialTab);
   const unread = useQuery({ queryKey: ['messages', 'unread'], queryFn: templatesApi.unread });
   const list = useQuery({ queryKey: ['messages', 'list', tab], queryFn: () => templatesApi.messages(tab) });
   const refresh = () => client.invalidateQueries({ queryKey: ['messages'] });
@@ -125,6 +126,9 @@ function MessagePanel({ onClose }: { onClose(): void }) {
           />
         )}
       </div>
+      <div className="message-zone">
+        <TimeZoneNote />
+      </div>
       <div className="message-footer">
         <Button
           type="text"
@@ -163,13 +167,15 @@ export function MessageBox() {
   const [open, setOpen] = useState(false);
   const unread = useQuery({ queryKey: ['messages', 'unread'], queryFn: templatesApi.unread, refetchInterval: POLL_MS });
   const total = unread.data ? unread.data.message + unread.data.notice + unread.data.todo : 0;
+  // The box opens on the first tab with something unread.
+  const initialTab = MESSAGE_TYPES.find((type) => (unread.data?.[type] ?? 0) > 0) ?? 'message';
   return (
     <Popover
       trigger="click"
       position="br"
       popupVisible={open}
       onVisibleChange={setOpen}
-      content={open ? <MessagePanel onClose={() => setOpen(false)} /> : null}
+      content={open ? <MessagePanel onClose={() => setOpen(false)} initialTab={initialTab} /> : null}
       className="message-popover"
     >
       <Badge count={total} dot={false} maxCount={99}>

@@ -11,7 +11,8 @@ import { QuotaCard, seriesOption } from './QuotaCard.tsx';
 import '../boards/boards.css';
 import './templates.css';
 
-const SUFFIX: Partial<Record<(typeof CHAIN_QUOTAS)[number], string>> = { connectRate: '%', talkSeconds: 's' };
+/** Units of the growth cards (message keys: seconds read 秒 in Chinese). */
+const SUFFIX: Partial<Record<(typeof CHAIN_QUOTAS)[number], string>> = { connectRate: 'md.unit.percent', talkSeconds: 'md.unit.seconds' };
 
 /** Multi-dimension analysis over 8 days: the overview (placed, connected, missed, transfers) and four growth cards. */
 export default function MultiDimensionPage() {
@@ -36,7 +37,9 @@ export default function MultiDimensionPage() {
             ))}
           </Grid.Row>
         )}
-        <EChart option={option} height={300} testId="md-overview-chart" />
+        <div className="md-overview-chart">
+          <EChart option={option} height={300} testId="md-overview-chart" />
+        </div>
       </Card>
       <Card className="wp-card" title={t('md.growth')}>
         <Grid.Row gutter={16}>
@@ -46,7 +49,7 @@ export default function MultiDimensionPage() {
                 title={t(`md.quota.${quota}`)}
                 result={chains[i]!.data}
                 kind={i % 2 === 0 ? 'bar' : 'line'}
-                suffix={SUFFIX[quota]}
+                suffix={SUFFIX[quota] && t(SUFFIX[quota])}
                 testId={`md-quota-${quota}`}
               />
             </Grid.Col>

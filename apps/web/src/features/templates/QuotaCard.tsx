@@ -49,9 +49,15 @@ export function QuotaCard({
         <>
           <div className="quota-head">
             <Statistic value={result.count} groupSeparator suffix={suffix} />
-            <span className={result.growth >= 0 ? 'change-up' : 'change-down'} title={t('da.growth.hint')}>
-              {result.growth >= 0 ? <IconArrowRise /> : <IconArrowFall />} {Math.abs(result.growth)}%
-            </span>
+            {result.growth === null ? (
+              <span className="quota-no-growth" title={t('da.growth.none')}>
+                —
+              </span>
+            ) : (
+              <span className={result.growth >= 0 ? 'change-up' : 'change-down'} title={t('da.growth.hint')}>
+                {result.growth >= 0 ? <IconArrowRise /> : <IconArrowFall />} {Math.abs(result.growth)}%
+              </span>
+            )}
           </div>
           <EChart option={option} height={60} />
         </>

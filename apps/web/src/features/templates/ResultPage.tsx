@@ -3,21 +3,25 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { templatesApi } from './api.ts';
-import { formatTime } from './format.ts';
+import { TimeZoneNote, useCompanyTime } from '../../locale/company-time.tsx';
 import './templates.css';
 
 /** Success: the latest media parameters' way through approval (the spec's commit → approval → finish). */
 function SuccessDetail() {
   const { t } = useTranslation();
+  const time = useCompanyTime();
   const profile = useQuery({ queryKey: ['profile-basic'], queryFn: templatesApi.basicProfile });
   const latest = profile.data?.latest;
   if (!latest) return <Typography.Text type="secondary">{t('rs.noParams')}</Typography.Text>;
   return (
-    <Steps current={(profile.data?.status ?? 0) + 1} className="result-steps" data-testid="rs-steps">
-      <Steps.Step title={t('pb.step.commit')} description={formatTime(latest.savedTime)} />
-      <Steps.Step title={t('pb.step.approval')} description={latest.approvedTime ? formatTime(latest.approvedTime) : t('pb.waiting')} />
-      <Steps.Step title={t('pb.step.finish')} />
-    </Steps>
+    <>
+      <Steps current={(profile.data?.status ?? 0) + 1} className="result-steps" data-testid="rs-steps">
+        <Steps.Step title={t('pb.step.commit')} description={time.format(latest.savedTime)} />
+        <Steps.Step title={t('pb.step.approval')} description={latest.approvedTime ? time.format(latest.approvedTime) : t('pb.waiting')} />
+        <Steps.Step title={t('pb.step.finish')} />
+      </Steps>
+      <TimeZoneNote />
+    </>
   );
 }
 

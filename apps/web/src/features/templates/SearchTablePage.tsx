@@ -17,7 +17,8 @@ import { currentLocale } from '../../locale/index.ts';
 import { ChoiceFilter, KeywordFilter, ListFilter, ListPage, ListTable } from '../../list-page/ListPage.tsx';
 import { useListQuery } from '../../list-page/use-list-query.ts';
 import { templatesApi } from './api.ts';
-import { formatNumber, formatTime } from './format.ts';
+import { formatNumber } from './format.ts';
+import { useCompanyTime } from '../../locale/company-time.tsx';
 
 interface Filters {
   number?: string;
@@ -77,6 +78,7 @@ function CreatePolicyModal({ visible, onClose }: { visible: boolean; onClose(): 
 /** The search table, on the company's policies: filters, server-side pages, create and online/offline. */
 export default function SearchTablePage() {
   const { t } = useTranslation();
+  const time = useCompanyTime();
   const client = useQueryClient();
   const [creating, setCreating] = useState(false);
   const list = useListQuery<Filters, Policy>({
@@ -92,6 +94,7 @@ export default function SearchTablePage() {
     <ListPage
       title={t('menu.searchTable')}
       testId="search-table"
+      timeZoneNote
       list={list}
       searchTestId="policy-search"
       filters={
@@ -146,7 +149,7 @@ export default function SearchTablePage() {
           { title: t('st.col.contentType'), dataIndex: 'contentType', render: (v: string) => t(`st.contentType.${v}`) },
           { title: t('st.col.filterType'), dataIndex: 'filterType', render: (v: string) => t(`st.filterType.${v}`) },
           { title: t('st.col.count'), dataIndex: 'count', render: (v: number) => formatNumber(v) },
-          { title: t('st.col.created'), dataIndex: 'createdTime', render: (v: string) => formatTime(v) },
+          { title: t('st.col.created'), dataIndex: 'createdTime', render: (v: string) => time.format(v) },
           {
             title: t('st.col.status'),
             dataIndex: 'status',

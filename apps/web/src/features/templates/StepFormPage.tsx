@@ -15,7 +15,8 @@ import { fieldRule, formFieldRule } from '../../forms/zod-rules.ts';
 import { markServerErrors } from '../../forms/server-errors.ts';
 import { currentLocale } from '../../locale/index.ts';
 import { templatesApi } from './api.ts';
-import { formatTime } from './format.ts';
+import { TimeZoneNote, useCompanyTime } from '../../locale/company-time.tsx';
+import { addDays, dayIn } from '../../locale/date-time.ts';
 import './templates.css';
 
 const STEP_FIELDS = [
@@ -23,16 +24,16 @@ const STEP_FIELDS = [
   ['advertisingSource', 'advertisingMedia', 'keywords', 'pushNotify', 'advertisingContent'],
 ] as const;
 
-const day = (d: Date) => d.toISOString().slice(0, 10);
-/** A month from today, the usual length of a promotion. */
-function defaultPromotion(): [string, string] {
-  const start = new Date();
-  return [day(start), day(new Date(start.getTime() + 30 * 86_400_000))];
+/** A month from today (the company's today), the usual length of a promotion. */
+function defaultPromotion(timeZone: string): [string, string] {
+  const today = dayIn(new Date(), timeZone);
+  return [today, addDays(today, 30)];
 }
 
 /** The step form: base info → channel info → finish; every step's fields are checked by the server's schema before moving on. */
 export default function StepFormPage() {
   const { t } = useTranslation();
+  const time = useCompanyTime();
   const locale = currentLocale();
   const [form] = Form.useForm<ChannelFormInput>();
   const [step, setStep] = useState(0);
@@ -71,7 +72,7 @@ export default function StepFormPage() {
         className="step-form"
         labelCol={{ span: 7 }}
         wrapperCol={{ span: 12 }}
-        initialValues={{ channelType: 'app', keywords: [], pushNotify: true, promotionTime: defaultPromotion() }}
+        initialValues={{ channelType: 'app', keywords: [], pushNotify: true, promotionTime: defaultPromotion(time.zone) }}
         style={{ display: step === 2 ? 'none' : undefined }}
       >
         <div hidden={step !== 0}>
@@ -139,7 +140,11 @@ export default function StepFormPage() {
         <Result
           status="success"
           title={t('sf.done', { name: saved.name })}
-          subTitle={t('sf.done.sub', { time: formatTime(saved.createdTime) })}
+          subTitle={
+            <>
+              {t('sf.done.sub', { time: time.format(saved.createdTime) })} <TimeZoneNote />
+            </>
+          }
           data-testid="sf-done"
           extra={
             <Button type="primary" onClick={again}>

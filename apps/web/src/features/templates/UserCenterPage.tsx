@@ -7,7 +7,7 @@ import { useUser } from '../../store/user.ts';
 import { ChangePasswordCard } from '../profile/ChangePasswordCard.tsx';
 import { ProfileFormModal } from '../profile/ProfileFormModal.tsx';
 import { templatesApi } from './api.ts';
-import { formatTime } from './format.ts';
+import { TimeZoneNote, useCompanyTime } from '../../locale/company-time.tsx';
 import './templates.css';
 
 /**
@@ -16,6 +16,7 @@ import './templates.css';
  */
 export default function UserCenterPage() {
   const { t } = useTranslation();
+  const time = useCompanyTime();
   const user = useUser((s) => s.user);
   const [editing, setEditing] = useState(false);
   const info = useQuery({ queryKey: ['user-info', user?.alias, user?.email, user?.phoneNumber], queryFn: templatesApi.userInfo });
@@ -49,7 +50,7 @@ export default function UserCenterPage() {
       </Card>
       <Grid.Row gutter={16}>
         <Grid.Col xs={24} lg={14}>
-          <Card className="wp-card" title={t('uc.info')}>
+          <Card className="wp-card" title={t('uc.info')} extra={<TimeZoneNote />}>
             {i && (
               <Descriptions
                 column={1}
@@ -60,7 +61,7 @@ export default function UserCenterPage() {
                   { label: t('uc.phone'), value: i.phone || '—' },
                   { label: t('uc.organization'), value: i.organizationName },
                   { label: t('uc.location'), value: i.locationName },
-                  { label: t('uc.registered'), value: formatTime(i.registrationDate) },
+                  { label: t('uc.registered'), value: time.format(i.registrationDate) },
                 ]}
               />
             )}
@@ -77,7 +78,7 @@ export default function UserCenterPage() {
                   <List.Item key={m.id}>
                     <Typography.Text>{m.title}</Typography.Text>
                     <Typography.Text type="secondary" className="wp-announce-time">
-                      {formatTime(m.time)}
+                      {time.format(m.time, { noYear: true })}
                     </Typography.Text>
                   </List.Item>
                 )}

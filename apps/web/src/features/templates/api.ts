@@ -35,7 +35,7 @@ export const templatesApi = {
   submitGroup: (input: GroupFormInput) => api(templateEndpoints.groupFormSubmit, input),
   basicProfile: () => api(templateEndpoints.profileBasic),
   approve: (id: string) => api(templateEndpoints.profileBasicApprove, { id }),
-  operationLog: () => api(templateEndpoints.operationLog),
+  operationLog: (entity: string) => api(templateEndpoints.operationLog, { entity }),
   userInfo: () => api(templateEndpoints.userInfo),
 
   messages: (type?: MessageType) => api(messageEndpoints.list, type ? { type } : {}),

@@ -1,10 +1,5 @@
 import { currentLocale } from '../../locale/index.ts';
 
-/** A date and time in the console's language. */
-export function formatTime(iso: string): string {
-  return new Date(iso).toLocaleString(currentLocale(), { month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit' });
-}
-
 export function formatNumber(n: number): string {
   return n.toLocaleString(currentLocale());
 }

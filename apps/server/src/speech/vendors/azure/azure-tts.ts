@@ -12,6 +12,16 @@ import { azureHost } from './azure-region.ts';
  * Docs: https://learn.microsoft.com/azure/ai-services/speech-service/rest-text-to-speech
  * (headers `Ocp-Apim-Subscription-Key`, `X-Microsoft-OutputFormat`; audio outputs list).
  */
+/**
+ * The voice catalogue keeps voice ids to letters and digits (spec §5), so an Azure voice is entered
+ * without its hyphens: `enUSJennyNeural` is `en-US-JennyNeural` (language, region, name). An id already
+ * hyphenated, or one of another shape, is sent as it is.
+ */
+export function azureVoiceName(voiceId: string): string {
+  const compact = /^([a-z]{2,3})([A-Z]{2})([A-Z][A-Za-z0-9]*)$/.exec(voiceId);
+  return compact ? `${compact[1]}-${compact[2]}-${compact[3]}` : voiceId;
+}
+
 export function azureTts(deps: VendorDeps, provider: string, profile: ProviderProfile): TtsEngine {
   return {
     async *synthesize({ text, voice, signal }: TtsRequest) {
@@ -22,7 +32,7 @@ export function azureTts(deps: VendorDeps, provider: string, profile: ProviderPr
       const language = profile.language ?? voice.language;
       const ssml =
         `<speak version="1.0" xmlns="http://www.w3.org/2001/10/synthesis" xml:lang="${escapeXml(language)}">` +
-        `<voice name="${escapeXml(voice.voiceId)}">${escapeXml(text)}</voice></speak>`;
+        `<voice name="${escapeXml(azureVoiceName(voice.voiceId))}">${escapeXml(text)}</voice></speak>`;
       const pcm = new PcmAssembler();
       const body = postStream(
         deps.connector,

@@ -3,6 +3,7 @@ import { concat, tone } from '../../../../test/speech-vendors/fake-vendor.ts';
 import { AZURE_KEY, startFakeAzure } from '../../../../test/speech-vendors/fake-azure.ts';
 import { listen, pushFrames, synthesize, testDeps, voice } from '../../../../test/speech-vendors/harness.ts';
 import { createVendorEngines } from '../index.ts';
+import { azureVoiceName } from './azure-tts.ts';
 import { VendorError } from '../shared/vendor-error.ts';
 
 let azure: Awaited<ReturnType<typeof startFakeAzure>>;
@@ -26,6 +27,17 @@ describe('Azure TTS (against a local fake of the REST API)', () => {
     expect(azure.seen.outputFormats.at(-1)).toBe('raw-8khz-16bit-mono-pcm');
     expect(azure.seen.ssml.at(-1)).toContain('<voice name="en-US-JennyNeural">Hello &lt;there&gt; &amp; welcome</voice>');
     expect(azure.seen.ssml.at(-1)).toContain('xml:lang="en-US"');
+  });
+
+  it('takes the catalogue form of a voice name (letters and digits only) and sends the hyphenated name', async () => {
+    expect(azureVoiceName('enUSJennyNeural')).toBe('en-US-JennyNeural');
+    expect(azureVoiceName('zhCNXiaoxiaoMultilingualNeural')).toBe('zh-CN-XiaoxiaoMultilingualNeural');
+    expect(azureVoiceName('filPHAngeloNeural')).toBe('fil-PH-AngeloNeural');
+    expect(azureVoiceName('en-US-JennyNeural')).toBe('en-US-JennyNeural');
+    expect(azureVoiceName('Jenny')).toBe('Jenny');
+    const engines = createVendorEngines(testDeps(good).deps);
+    await synthesize(engines.tts('azure_en_us')!, 'Hi', voice('azure_en_us', azure.fake.url('/ok/tts'), { voiceId: 'enUSJennyNeural' }));
+    expect(azure.seen.ssml.at(-1)).toContain('<voice name="en-US-JennyNeural">Hi</voice>');
   });
 
   it('stops mid-sentence when aborted, and the request is dropped at the vendor', async () => {

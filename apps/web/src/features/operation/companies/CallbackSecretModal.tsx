@@ -3,7 +3,7 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CALLBACK_SIGNATURE_HEADER, type CompanyListItem, type RotatedCallbackSecret } from '@dialwise/contracts';
-import { formatDateTime } from '../../../locale/date-time.ts';
+import { TimeZoneNote, useCompanyTime } from '../../../locale/company-time.tsx';
 import { getCallbackSecretStatus, rotateCallbackSecret } from './api.ts';
 
 /**
@@ -13,6 +13,7 @@ import { getCallbackSecretStatus, rotateCallbackSecret } from './api.ts';
  */
 export function CallbackSecretModal({ company, onClose }: { company: CompanyListItem | null; onClose(): void }) {
   const { t } = useTranslation();
+  const time = useCompanyTime();
   const [rotated, setRotated] = useState<RotatedCallbackSecret | null>(null);
   const status = useQuery({
     queryKey: ['operation', 'callback-secret', company?.id],
@@ -55,9 +56,13 @@ export function CallbackSecretModal({ company, onClose }: { company: CompanyList
             data={[
               {
                 label: t('companies.callbackSecret.state'),
-                value: status.data?.set
-                  ? t('companies.callbackSecret.setSince', { at: status.data.rotatedAt ? formatDateTime(status.data.rotatedAt) : '—' })
-                  : t('companies.callbackSecret.unset'),
+                value: status.data?.set ? (
+                  <>
+                    {t('companies.callbackSecret.setSince', { at: time.format(status.data.rotatedAt) })} <TimeZoneNote />
+                  </>
+                ) : (
+                  t('companies.callbackSecret.unset')
+                ),
               },
               ...(rotated
                 ? [

@@ -206,6 +206,7 @@ export default function CompanyListPage() {
     <ListPage
       title={t('companies.title')}
       testId="company-list"
+      timeZoneNote
       list={list}
       searchTestId="company-search-submit"
       filters={

@@ -18,7 +18,8 @@ import { useTranslation } from 'react-i18next';
 import { ListFilter, ListPage, ListTable } from '../../../list-page/ListPage.tsx';
 import { useListQuery } from '../../../list-page/use-list-query.ts';
 import { LLM_MODEL_TYPES, type Llm, type LlmQuery } from '@dialwise/contracts';
-import { CatalogueNav, formatTime } from '../CatalogueNav.tsx';
+import { CatalogueNav } from '../CatalogueNav.tsx';
+import { useCompanyTime } from '../../../locale/company-time.tsx';
 import { deleteLlm, listLlms, listLlmVendors, llmKeys } from './api.ts';
 import { LlmFormModal } from './LlmFormModal.tsx';
 import { LlmTestModal } from './LlmTestModal.tsx';
@@ -29,6 +30,7 @@ type Filters = Pick<LlmQuery, 'vendor' | 'modelType' | 'keyword'>;
 /** The LLM catalogue: the models processors call, each with a test action. */
 export default function LlmListPage() {
   const { t } = useTranslation();
+  const time = useCompanyTime();
   const queryClient = useQueryClient();
   const [editing, setEditing] = useState<Llm | null>(null);
   const [formOpen, setFormOpen] = useState(false);
@@ -101,7 +103,7 @@ export default function LlmListPage() {
       width: 150,
       render: (_, llm) => (
         <div>
-          <div>{formatTime(llm.updateTime)}</div>
+          <div>{time.format(llm.updateTime)}</div>
           <Typography.Text type="secondary" style={{ fontSize: 12 }}>
             {llm.updatedBy ?? '—'}
           </Typography.Text>
@@ -148,6 +150,7 @@ export default function LlmListPage() {
     <ListPage
       title={t('llm.title')}
       testId="llm-page"
+      timeZoneNote
       list={list}
       extra={<CatalogueNav active="llm" />}
       filters={

@@ -75,7 +75,7 @@ export function LlmTestModal({ llm, onClose }: { llm: Llm | null; onClose(): voi
               >
                 {result.ok ? result.reply : result.error}
               </Typography.Paragraph>
-              <Typography.Text type="secondary" style={{ fontSize: 12, wordBreak: 'break-all' }}>
+              <Typography.Text type="secondary" style={{ fontSize: 12, overflowWrap: 'anywhere' }}>
                 {t('llm.test.endpoint', { url: result.endpoint })}
               </Typography.Text>
             </div>

@@ -19,7 +19,8 @@ import { useTranslation } from 'react-i18next';
 import { ListFilter, ListPage, ListTable } from '../../../list-page/ListPage.tsx';
 import { useListQuery } from '../../../list-page/use-list-query.ts';
 import { PROCESSOR_STATES, PROCESSOR_TYPES, type Processor, type ProcessorQuery, type ProcessorType } from '@dialwise/contracts';
-import { CatalogueNav, formatTime } from '../CatalogueNav.tsx';
+import { CatalogueNav } from '../CatalogueNav.tsx';
+import { useCompanyTime } from '../../../locale/company-time.tsx';
 import { llmKeys } from '../llms/api.ts';
 import { deleteProcessor, listProcessors, processorKeys } from './api.ts';
 import { ProcessorFormModal } from './ProcessorFormModal.tsx';
@@ -31,6 +32,7 @@ type Filters = Pick<ProcessorQuery, 'type' | 'state' | 'keyword'>;
 /** The processor catalogue: filters by type and state, add, edit, delete (refused while a scenario uses it). */
 export default function ProcessorListPage() {
   const { t } = useTranslation();
+  const time = useCompanyTime();
   const queryClient = useQueryClient();
   const [editing, setEditing] = useState<Processor | null>(null);
   const [formOpen, setFormOpen] = useState(false);
@@ -118,7 +120,7 @@ export default function ProcessorListPage() {
       width: 150,
       render: (_, p) => (
         <div>
-          <div>{formatTime(p.updateTime)}</div>
+          <div>{time.format(p.updateTime)}</div>
           <span className="op-secondary">{p.updatedBy ?? '—'}</span>
         </div>
       ),
@@ -151,6 +153,7 @@ export default function ProcessorListPage() {
     <ListPage
       title={t('processor.title')}
       testId="processor-page"
+      timeZoneNote
       list={list}
       searchTestId="processor-search"
       extra={<CatalogueNav active="processor" />}

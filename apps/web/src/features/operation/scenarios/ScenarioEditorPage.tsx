@@ -8,7 +8,7 @@ import { pathText, scenarioDocumentSchema } from '@dialwise/contracts';
 import { RequestFailure } from '../../../api/client.ts';
 import { currentLocale } from '../../../locale/index.ts';
 import { usePageRoute } from '../../shell/route-params.ts';
-import { formatTime } from '../CatalogueNav.tsx';
+import { TimeZoneNote, useCompanyTime } from '../../../locale/company-time.tsx';
 import '../catalogue.css';
 import { ScenarioBenchDrawer } from './bench/ScenarioBenchDrawer.tsx';
 import { listProcessorOptions, processorKeys } from '../processors/api.ts';
@@ -75,6 +75,7 @@ function useActiveSection(elements: RefObject<Map<SectionId, HTMLElement>>) {
 /** New scenario (route scenarioAdd) and edit scenario (route scenarioEdit, `?id=`): one editor for the whole document. */
 export default function ScenarioEditorPage() {
   const { t } = useTranslation();
+  const time = useCompanyTime();
   const locale = currentLocale();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -308,7 +309,7 @@ export default function ScenarioEditorPage() {
                     label: t('scenario.editor.historyItem', {
                       version: v.version,
                       who: v.createdBy ?? '—',
-                      time: formatTime(v.createTime),
+                      time: time.format(v.createTime),
                     }),
                   }))}
                 />
@@ -353,9 +354,15 @@ export default function ScenarioEditorPage() {
                 ? t('scenario.editor.savedBy', {
                     version: detail.data.currentVersion,
                     who: detail.data.versions[0]?.createdBy ?? '—',
-                    time: formatTime(detail.data.versions[0]?.createTime ?? ''),
+                    time: time.format(detail.data.versions[0]?.createTime),
                   })
                 : t('scenario.editor.newIntro')}
+              {isEdit && detail.data && (
+                <>
+                  {' '}
+                  <TimeZoneNote />
+                </>
+              )}
             </Typography.Text>
           )}
         </Card>

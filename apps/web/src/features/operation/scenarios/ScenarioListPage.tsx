@@ -7,7 +7,8 @@ import { ListFilter, ListPage, ListTable } from '../../../list-page/ListPage.tsx
 import { useListQuery } from '../../../list-page/use-list-query.ts';
 import { useNavigate } from 'react-router';
 import type { ScenarioListItem, ScenarioQuery } from '@dialwise/contracts';
-import { CatalogueNav, formatTime } from '../CatalogueNav.tsx';
+import { CatalogueNav } from '../CatalogueNav.tsx';
+import { useCompanyTime } from '../../../locale/company-time.tsx';
 import { listProcessorOptions, processorKeys } from '../processors/api.ts';
 import { TYPE_COLORS } from '../processors/constants.ts';
 import { deleteScenario, exportScenario, importScenario, listScenarios, scenarioKeys } from './api.ts';
@@ -22,6 +23,7 @@ type Filters = Pick<ScenarioQuery, 'keyword' | 'processorId'>;
 /** Scenarios: name, current version, processors used, who saved it when; new, edit, import, export, delete. */
 export default function ScenarioListPage() {
   const { t } = useTranslation();
+  const time = useCompanyTime();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const fileInput = useRef<HTMLInputElement>(null);
@@ -92,7 +94,7 @@ export default function ScenarioListPage() {
       width: 150,
       render: (_, item) => (
         <div>
-          <div>{formatTime(item.updateTime)}</div>
+          <div>{time.format(item.updateTime)}</div>
           <span className="op-secondary">{item.updatedBy ?? '—'}</span>
         </div>
       ),
@@ -140,6 +142,7 @@ export default function ScenarioListPage() {
     <ListPage
       title={t('scenario.title')}
       testId="scenario-page"
+      timeZoneNote
       list={list}
       extra={<CatalogueNav active="scenario" />}
       filters={

@@ -104,6 +104,11 @@ export const scenarioMessages = {
   'scenario.field.provider': ['Provider', '服务商'],
   'scenario.field.url': ['URL', 'URL'],
   'scenario.field.url.placeholder': ['wss://… or https://…', 'wss://… 或 https://…'],
+  'scenario.provider.offline': ['Built-in (offline)', '内置（离线）'],
+  'scenario.field.url.offline': [
+    'The built-in engines run on this server: no address, no key. Good for the demo and for keyword replies; choose a vendor for open speech.',
+    '内置引擎运行在本服务器上：无需地址和密钥。适合演示和关键词应答；开放式对话请选择厂商。',
+  ],
   'scenario.field.enabled': ['On', '启用'],
   'scenario.field.prologue': ['Prologue {{n}}', '开场白 {{n}}'],
   'scenario.field.interruptible': ['Callee may interrupt it', '客户可以打断'],

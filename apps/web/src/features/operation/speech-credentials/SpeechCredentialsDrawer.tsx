@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CompanyListItem, SpeechCredential } from '@dialwise/contracts';
 import { WhoWhen } from '../shared/WhoWhen.tsx';
+import { TimeZoneNote } from '../../../locale/company-time.tsx';
 import { deleteSpeechCredential, listSpeechCredentials, speechCredentialsKey } from './api.ts';
 import { SpeechCredentialModal } from './SpeechCredentialModal.tsx';
 
@@ -97,7 +98,16 @@ export function SpeechCredentialsDrawer({ company, onClose }: { company: Company
   return (
     <Drawer
       width={860}
-      title={company ? t('speechKeys.title', { name: company.name }) : ''}
+      title={
+        company ? (
+          <span className="drawer-title-with-zone">
+            {t('speechKeys.title', { name: company.name })}
+            <TimeZoneNote />
+          </span>
+        ) : (
+          ''
+        )
+      }
       visible={company !== null}
       onCancel={onClose}
       footer={null}

@@ -99,6 +99,7 @@ export default function TagListPage() {
     <ListPage
       title={t('tags.title')}
       testId="tag-list"
+      timeZoneNote
       list={list}
       searchTestId="tag-search-submit"
       filters={<KeywordFilter field="keyword" placeholder={t('tags.search.keyword')} testId="tag-search-keyword" />}

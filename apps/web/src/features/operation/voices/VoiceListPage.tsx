@@ -127,6 +127,7 @@ export default function VoiceListPage() {
     <ListPage
       title={t('voices.title')}
       testId="voice-list"
+      timeZoneNote
       list={list}
       searchTestId="voice-search-submit"
       extra={

@@ -1,16 +1,19 @@
 import { Grid, Input, Select, Switch, Typography } from '@arco-design/web-react';
 import { useTranslation } from 'react-i18next';
-import { SPEECH_PROVIDERS, type SpeechEndpoint } from '@dialwise/contracts';
+import { OFFLINE_SPEECH_PROVIDER, SCENARIO_SPEECH_PROVIDERS, type SpeechEndpoint } from '@dialwise/contracts';
 import { Field, testId, useEditor } from './EditorContext.tsx';
 import type { Path } from './draft.ts';
-
-const PROVIDER_OPTIONS = SPEECH_PROVIDERS.map((p) => ({ value: p, label: p }));
 
 /** Provider and URL of one speech service. */
 function Endpoint({ path, label, help, required }: { path: Path; label: string; help: string; required: boolean }) {
   const { t } = useTranslation();
   const { draft, update, errorAt } = useEditor();
   const value = path.reduce<unknown>((node, key) => (node as Record<string, unknown>)[key], draft) as SpeechEndpoint;
+  const offline = value.provider === OFFLINE_SPEECH_PROVIDER;
+  const options = SCENARIO_SPEECH_PROVIDERS.map((p) => ({
+    value: p,
+    label: p === OFFLINE_SPEECH_PROVIDER ? t('scenario.provider.offline') : p,
+  }));
   return (
     <div style={{ marginTop: label ? 8 : 0 }}>
       {label && <Typography.Text bold>{label}</Typography.Text>}
@@ -24,24 +27,34 @@ function Endpoint({ path, label, help, required }: { path: Path; label: string; 
           <Field path={[...path, 'provider']} label={t('scenario.field.provider')} required={required}>
             <Select
               value={value.provider}
-              options={PROVIDER_OPTIONS}
+              options={options}
               showSearch
               data-testid={testId([...path, 'provider'])}
               status={errorAt([...path, 'provider']) ? 'error' : undefined}
-              onChange={(v: string) => update([...path, 'provider'], v)}
+              // The offline engines take no address: switching to them clears it.
+              onChange={(v: string) => {
+                update([...path, 'provider'], v);
+                if (v === OFFLINE_SPEECH_PROVIDER) update([...path, 'url'], '');
+              }}
             />
           </Field>
         </Grid.Col>
         <Grid.Col span={16}>
-          <Field path={[...path, 'url']} label={t('scenario.field.url')} required={required}>
-            <Input
-              value={value.url}
-              placeholder={t('scenario.field.url.placeholder')}
-              data-testid={testId([...path, 'url'])}
-              status={errorAt([...path, 'url']) ? 'error' : undefined}
-              onChange={(v) => update([...path, 'url'], v)}
-            />
-          </Field>
+          {offline ? (
+            <div className="op-secondary" style={{ paddingTop: 30 }} data-testid={testId([...path, 'offline'])}>
+              {t('scenario.field.url.offline')}
+            </div>
+          ) : (
+            <Field path={[...path, 'url']} label={t('scenario.field.url')} required={required}>
+              <Input
+                value={value.url}
+                placeholder={t('scenario.field.url.placeholder')}
+                data-testid={testId([...path, 'url'])}
+                status={errorAt([...path, 'url']) ? 'error' : undefined}
+                onChange={(v) => update([...path, 'url'], v)}
+              />
+            </Field>
+          )}
         </Grid.Col>
       </Grid.Row>
     </div>

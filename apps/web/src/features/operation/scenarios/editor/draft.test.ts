@@ -21,10 +21,14 @@ const texts = { silencePrompt: 'Are you there?', silenceHangup: 'Bye.', bye: 'Go
 const MAIN = '00000000-0000-4000-8000-000000000001';
 
 describe('scenario draft', () => {
-  it('a new draft has sensible defaults and misses only the required fields of spec §5', () => {
+  it('a new draft has sensible defaults and misses only its name (the built-in speech engines need no URL)', () => {
     const draft = newDraft(texts);
     expect(draft.tools.map((t) => t.kind)).toEqual(['hangup', 'transfer']);
-    expect([...validateDraft(draft, 'en-US').keys()].sort()).toEqual(['dialogAsr.url', 'name', 'tts.url']);
+    expect(draft.dialogAsr).toEqual({ provider: 'offline', url: '' });
+    expect([...validateDraft(draft, 'en-US').keys()].sort()).toEqual(['name']);
+    // A vendor needs its URL (spec §5).
+    const vendor = { ...draft, dialogAsr: { provider: 'ali' as const, url: '' }, tts: { provider: 'seed' as const, url: '' } };
+    expect([...validateDraft(vendor, 'en-US').keys()].sort()).toEqual(['dialogAsr.url', 'name', 'tts.url']);
     const filled = {
       ...draft,
       name: 'Survey',

@@ -125,9 +125,10 @@ export interface DefaultTexts {
 export function newDraft(texts: DefaultTexts): Draft {
   return {
     name: '',
-    dialogAsr: { provider: 'seed', url: '' },
+    // The built-in engines: a new scenario works on a fresh install with no vendor account.
+    dialogAsr: { provider: 'offline', url: '' },
     operatorAsr: null,
-    tts: { provider: 'seed', url: '' },
+    tts: { provider: 'offline', url: '' },
     silence: { enabled: true, timeoutSeconds: 6, maxPrompts: 2, prompts: [texts.silencePrompt], hangupText: texts.silenceHangup },
     interruption: { mode: 'speech', minSpeechMs: 500, keywords: [], protectPrologue: true },
     prologues: [],

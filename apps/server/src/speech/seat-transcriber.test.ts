@@ -1,0 +1,78 @@
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makeSpeechClips, type SpeechClips } from '../../test/speech-clips.ts';
+import type { SeatTranscriber } from '../conversation/seat-transcript.ts';
+import { type SeatSpeechPlan, SpeechEngines } from './speech-engines.ts';
+
+/** The seat's transcriber on the real offline engines (Silero VAD + pocketsphinx), fed at the call's pace. */
+const dir = mkdtempSync(join(tmpdir(), 'dialwise-seat-asr-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+let agent: SpeechClips;
+let engines: SpeechEngines;
+beforeAll(async () => {
+  mkdirSync(join(dir, 'clips'));
+  agent = makeSpeechClips(join(dir, 'clips'), 'How can I help you?');
+  engines = await SpeechEngines.create({ workDir: join(dir, 'speech'), endpointingMs: 400 });
+});
+
+const plan = (extra: Partial<SeatSpeechPlan> = {}): SeatSpeechPlan => ({
+  language: 'en-US',
+  operatorAsr: { provider: 'offline', url: null },
+  phrases: ['renewal price'],
+  ...extra,
+});
+
+/** One 20 ms frame per 20 ms, like the call's media clock. */
+async function play(transcriber: SeatTranscriber, clip: Int16Array, fromMs = 0): Promise<void> {
+  let due = performance.now();
+  for (let at = 0; at < clip.length; at += 160) {
+    transcriber.push(clip.slice(at, at + 160), fromMs + at / 8);
+    due += 20;
+    await new Promise((resolve) => setTimeout(resolve, Math.max(0, due - performance.now())));
+  }
+}
+
+function open(seatPlan = plan()) {
+  const lines: string[] = [];
+  const failures: string[] = [];
+  const transcriber = engines.openSeatTranscriber(seatPlan, {
+    line: (text) => lines.push(text),
+    failure: (detail) => failures.push(detail),
+  });
+  return { transcriber, lines, failures };
+}
+
+describe('the seat’s transcriber (operator ASR, offline engines)', () => {
+  it('turns what the agent says into a line once they pause', async () => {
+    const { transcriber, lines, failures } = open();
+    try {
+      await play(transcriber, agent.speech);
+      await expect.poll(() => lines, { timeout: 10_000 }).toEqual(['how can i help you']);
+      expect(failures).toEqual([]);
+    } finally {
+      await transcriber.finish();
+    }
+  });
+
+  it('the agent hangs up mid-sentence: finish() still delivers the line before it resolves', async () => {
+    const { transcriber, lines } = open();
+    // Up to the end of the sentence, without the pause after it that would end the turn.
+    await play(transcriber, agent.speech.slice(0, (agent.speechEndMs + 40) * 8));
+    await transcriber.finish();
+    expect(lines).toEqual(['how can i help you']);
+    // Nothing is taken after it.
+    await play(transcriber, agent.speech.slice(0, 8000));
+    expect(lines).toHaveLength(1);
+  });
+
+  it('without a recogniser for the language (Mandarin offline) says so once and gives no line', async () => {
+    const { transcriber, lines, failures } = open(plan({ language: 'zh-CN' }));
+    await play(transcriber, agent.speech);
+    await transcriber.finish();
+    expect(lines).toEqual([]);
+    expect(failures).toHaveLength(1);
+    expect(failures[0]).toMatch(/zh-CN/);
+  });
+});

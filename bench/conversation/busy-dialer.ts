@@ -1,0 +1,122 @@
+/**
+ * Background load for bench:conversation: the Dialer and the embedded database busy in the same process,
+ * as on a server — a campaign of plan-less calls on the simulated trunk (short calls at 1/20 of real
+ * time), `concurrency` at once, so the dialer claims, opens and closes records in PGlite every tick.
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { count, eq, isNotNull } from 'drizzle-orm';
+import { COMPANY_CONCURRENCY, COMPANY_FEATURES } from '@dialwise/contracts';
+import { openDatabase } from '../../apps/server/src/db/client.ts';
+import { calls, companies, projects, scenarios, sipLines, subtasks, taskSipLines, tasks, voices } from '../../apps/server/src/db/schema.ts';
+import { Dialer } from '../../apps/server/src/dialer/dialer.ts';
+import { SecretBox } from '../../apps/server/src/secrets/secret-box.ts';
+import { SimulatedTrunk, SipTrunk } from '../../apps/server/src/telephony/index.ts';
+
+export interface BusyDialer {
+  /** Calls the background campaign finished while the measurement ran. */
+  finished(): Promise<number>;
+  stop(): Promise<void>;
+}
+
+const NUMBERS = 50_000;
+
+export async function startBusyDialer(concurrency: number): Promise<BusyDialer> {
+  const work = mkdtempSync(join(tmpdir(), 'dialwise-bench-busy-'));
+  const database = await openDatabase({ dataDir: join(work, 'pglite') });
+  const db = database.db;
+  const secrets = SecretBox.fromKey(randomBytes(32));
+  const [company] = await db
+    .insert(companies)
+    .values({
+      name: 'Busy',
+      suffix: 'busy',
+      adminEmail: 'busy@x.test',
+      permissions: { numberReveal: false, maxConcurrency: COMPANY_CONCURRENCY.max, features: [...COMPANY_FEATURES] },
+    })
+    .returning();
+  const companyId = company!.id;
+  const [project] = await db.insert(projects).values({ companyId, name: 'busy', encryptionType: 'PLAIN_TEXT' }).returning();
+  const [scenario] = await db.insert(scenarios).values({ name: 'busy' }).returning();
+  const [voice] = await db.insert(voices).values({ nickname: 'busy', vendor: 'volcano', originalVoiceId: 'busy01' }).returning();
+  const [task] = await db
+    .insert(tasks)
+    .values({
+      projectId: project!.id,
+      companyId,
+      name: 'busy',
+      status: 'in_progress',
+      scenarioId: scenario!.id,
+      voiceId: voice!.id,
+      callStart: '00:00',
+      callEnd: '23:59',
+      weekdays: [1, 2, 3, 4, 5, 6, 7],
+      advanced: { prologues: ['Hello.'] },
+      pendingCount: NUMBERS,
+      totalCount: NUMBERS,
+    })
+    .returning();
+  const [line] = await db
+    .insert(sipLines)
+    .values({
+      companyId,
+      alias: 'sim',
+      concurrency,
+      cps: 100,
+      sipUsername: 'busy',
+      passwordSealed: secrets.seal('busy'),
+      domain: 'simulated.invalid',
+      port: 5060,
+      trunk: 'simulated',
+    })
+    .returning();
+  await db.insert(taskSipLines).values({ taskId: task!.id, sipLineId: line!.id });
+  for (let i = 0; i < NUMBERS; i += 5000) {
+    await db
+      .insert(subtasks)
+      .values(Array.from({ length: 5000 }, (_, j) => ({ taskId: task!.id, companyId, phone: `1390${String(i + j).padStart(7, '0')}` })));
+  }
+  const recordingsDir = join(work, 'recordings');
+  const sip = new SipTrunk({ recordingsDir, bindAddress: '127.0.0.1', rtpPorts: { min: 40000, max: 40998 } });
+  // No carrier failures in the mix: a run of 503s would (rightly) trip the line's circuit breaker and
+  // pause the background campaign, leaving the database idle.
+  const simulated = new SimulatedTrunk({
+    recordingsDir,
+    timeScale: 0.05,
+    seed: 1,
+    mix: { answered: 0.7, no_answer: 0.15, busy: 0.15, invalid_number: 0, rejected: 0, failed: 0, backpressure: 0, timeout: 0 },
+  });
+  const dialer = new Dialer(
+    { db, secrets, now: () => new Date(), trunks: { sip, simulated } },
+    { recordingsDir, tickMs: 500, talkMs: 2_000, ringTimeoutMs: 30_000, simulatedTimeScale: 0.05, soleDialer: true },
+  );
+  let running = true;
+  const finishedBefore = await finishedCalls();
+  const loop = (async () => {
+    while (running) {
+      await dialer.tick();
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    }
+  })();
+
+  async function finishedCalls(): Promise<number> {
+    const [row] = await db.select({ n: count() }).from(calls).where(isNotNull(calls.endedAt));
+    return row!.n;
+  }
+
+  return {
+    finished: async () => (await finishedCalls()) - finishedBefore,
+    async stop() {
+      running = false;
+      await loop;
+      await dialer.stop();
+      await simulated.close();
+      await sip.close();
+      await db.update(tasks).set({ status: 'paused' }).where(eq(tasks.id, task!.id));
+      await database.close();
+      rmSync(work, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,273 @@
+import { expect, test, type Page } from '@playwright/test';
+import { signIn } from './support.ts';
+
+/**
+ * Answering-machine detection in the console: the task form's group (what to do when a machine answers,
+ * the message, the thresholds) saved and read back; the boards' machine rate beside the connect rate; the
+ * call records filtered by voicemail and invalid number, and the drawer's verdict. The demo's completed
+ * task "Lapsed members" detected machines, so its history has voicemail and dead numbers with verdicts.
+ */
+const run = Date.now().toString(36).slice(-5);
+
+interface Amd {
+  enabled: boolean;
+  onMachine: string;
+  message?: string;
+  thresholds: Record<string, number>;
+}
+
+interface Verdict {
+  outcome: string;
+  reason: string;
+  decisionMs: number;
+  features: Record<string, unknown>;
+  beepAtMs?: number | null;
+  messageLeft?: boolean;
+}
+
+async function api<T>(page: Page, path: string, body: unknown): Promise<T> {
+  const response = await page.request.post(path, { data: body });
+  const envelope = (await response.json()) as { code: number; message: string; data: T };
+  if (envelope.code !== 200) throw new Error(`${path}: ${envelope.code} ${envelope.message}`);
+  return envelope.data;
+}
+
+async function choose(page: Page, testId: string, text: string | RegExp) {
+  await page.locator(`[data-testid="${testId}"]:visible`).click();
+  await page.locator('.arco-select-popup:visible .arco-select-option').filter({ hasText: text }).first().click();
+}
+
+/** The form on screen (the tab bar keeps an earlier form page alive, hidden). */
+const visible = (page: Page, testId: string) => page.locator(`[data-testid="${testId}"]:visible`);
+
+async function savedAmd(page: Page, projectId: string, name: string): Promise<Amd | undefined> {
+  const list = await api<{ list: { id: string; name: string }[] }>(page, '/api/tasks/list', { projectId, name });
+  const task = await api<{ advanced: { amd?: Amd } }>(page, '/api/tasks/get', { id: list.list.find((t) => t.name === name)!.id });
+  return task.advanced.amd;
+}
+
+async function openEdit(page: Page, task: string) {
+  await page.getByTestId(`task-more-${task}`).click();
+  await page.getByTestId(`task-edit-${task}`).click();
+  await expect(visible(page, 'task-name')).toHaveValue(task);
+}
+
+async function saveTask(page: Page) {
+  const saved = page.waitForResponse((response) => /\/api\/tasks\/(create|update)$/.test(response.url()));
+  await visible(page, 'task-save').click();
+  expect((await (await saved).json()).code).toBe(200);
+  await expect(page.getByTestId('task-list')).toBeVisible();
+}
+
+const rate = (value: number | null) => (value === null ? '—' : `${(value * 100).toFixed(1)}%`);
+const seconds = (ms: number, locale: string) => (ms / 1000).toLocaleString(locale, { maximumFractionDigits: 2 });
+
+test('the task form’s answering-machine group saves each action on machines, the message and a threshold, and reads them back', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await signIn(page, 'admin');
+  const project = await api<{ id: string }>(page, '/api/projects/create', { name: `Amd-${run}`, encryptionType: 'PLAIN_TEXT' });
+  const task = `Machines ${run}`;
+  await page.goto(`/project/taskList/${project.id}`);
+  await page.getByTestId('task-new').click();
+  await page.getByTestId('task-name').fill(task);
+  await choose(page, 'task-scenario', /.+/);
+  await choose(page, 'task-voice', /.+/);
+  await choose(page, 'task-lines', /concurrent/);
+  await page.getByTestId('task-form-title').click();
+
+  // Off by default; on, it starts at "hang up" with the documented thresholds, and says what happens to dead numbers.
+  const enabled = page.getByTestId('task-amd-enabled');
+  await expect(enabled).toHaveAttribute('aria-checked', 'false');
+  await expect(page.getByTestId('task-amd-action')).toHaveCount(0);
+  await enabled.click();
+  const action = page.getByTestId('task-amd-action');
+  await expect(action.locator('.arco-radio-checked')).toHaveText('Hang up');
+  await expect(page.getByTestId('task-amd-announcement')).toHaveText('Hang up and mark the number invalid');
+
+  // Leave a message: the message is required.
+  await action.getByText('Leave a message after the beep').click();
+  await page.getByTestId('task-save').click();
+  await expect(page.getByTestId('task-form')).toContainText('Write the message to leave on answering machines');
+  const message = `Hello, this is Acme (${run}). Please call us back.`;
+  await page.getByTestId('task-amd-message').fill(message);
+  await saveTask(page);
+  expect(await savedAmd(page, project.id, task)).toMatchObject({
+    enabled: true,
+    onMachine: 'leave_message',
+    message,
+    thresholds: { greetingMs: 2000, initialSilenceMs: 2500, totalAnalysisMs: 5000 },
+  });
+
+  // Read back; then "treat as human" with a longer greeting allowed to people.
+  await openEdit(page, task);
+  await expect(visible(page, 'task-amd-enabled')).toHaveAttribute('aria-checked', 'true');
+  await expect(visible(page, 'task-amd-action').locator('.arco-radio-checked')).toHaveText('Leave a message after the beep');
+  await expect(visible(page, 'task-amd-message')).toHaveValue(message);
+  await visible(page, 'task-amd-action').getByText('Talk as to a person').click();
+  await expect(visible(page, 'task-amd-message')).toHaveCount(0);
+  await page.locator('.arco-collapse-item-header:visible', { hasText: 'Detector thresholds' }).click();
+  await expect(visible(page, 'task-amd-greetingMs')).toHaveValue('2000');
+  await visible(page, 'task-amd-greetingMs').fill('2600');
+  await saveTask(page);
+  expect(await savedAmd(page, project.id, task)).toMatchObject({ enabled: true, onMachine: 'continue', thresholds: { greetingMs: 2600 } });
+
+  // Read back again; then hang up.
+  await openEdit(page, task);
+  await expect(visible(page, 'task-amd-action').locator('.arco-radio-checked')).toHaveText('Talk as to a person');
+  await page.locator('.arco-collapse-item-header:visible', { hasText: 'Detector thresholds' }).click();
+  await expect(visible(page, 'task-amd-greetingMs')).toHaveValue('2600');
+  await visible(page, 'task-amd-action').getByText('Hang up').click();
+  await saveTask(page);
+  expect(await savedAmd(page, project.id, task)).toMatchObject({ enabled: true, onMachine: 'hangup', thresholds: { greetingMs: 2600 } });
+
+  // In Chinese, the group reads in Chinese and shows what was saved.
+  await page.getByTestId('nav-locale').click();
+  await page.getByTestId('locale-zh-CN').click();
+  await openEdit(page, task);
+  const form = visible(page, 'task-form');
+  for (const label of [
+    '答录机与空号识别',
+    '识别接听方',
+    '答录机接听时',
+    '提示音后留言',
+    '按真人继续通话',
+    '运营商提示空号时',
+    '挂断并标记为空号',
+    '识别阈值',
+  ]) {
+    await expect(form).toContainText(label);
+  }
+  await expect(visible(page, 'task-amd-action').locator('.arco-radio-checked')).toHaveText('挂断');
+});
+
+test('the boards show the machine rate beside the connect rate, from the same calls as the API', async ({ page }) => {
+  await signIn(page, 'admin');
+  await page.goto('/board/projectBoard');
+  // The tile sits right after the connect rate.
+  await expect(page.getByTestId('board-machine-rate')).toBeVisible({ timeout: 30_000 });
+  const values = page.locator('.board-stat-value');
+  await expect(values.nth(1)).toHaveAttribute('data-testid', 'board-connect-rate');
+  await expect(values.nth(2)).toHaveAttribute('data-testid', 'board-machine-rate');
+  const today = new Date();
+  const day = (offset: number) => {
+    const d = new Date(today.getFullYear(), today.getMonth(), today.getDate() - offset);
+    return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+  };
+  const week = { from: day(6), to: day(0) };
+  const tile = page.getByTestId('board-machine-rate').locator('..');
+
+  interface Summary {
+    total: number;
+    connectRate: number | null;
+    machineRate: number | null;
+    voicemail: number;
+    invalid: number;
+  }
+  const expectTile = async (body: Record<string, unknown>) => {
+    let summary: Summary | undefined;
+    await expect(async () => {
+      summary = await api<Summary>(page, '/api/boards/summary', body);
+      await expect(page.getByTestId('board-machine-rate')).toHaveText(rate(summary.machineRate), { timeout: 1000 });
+      await expect(page.getByTestId('board-connect-rate')).toHaveText(rate(summary.connectRate), { timeout: 1000 });
+      await expect(tile.locator('.board-stat-sub')).toHaveText(
+        `Voicemail ${summary.voicemail.toLocaleString('en-US')} · Invalid numbers ${summary.invalid.toLocaleString('en-US')}`,
+        { timeout: 1000 },
+      );
+    }).toPass({ timeout: 15_000 });
+    return summary!;
+  };
+  // The demo's week: the answering-machine task reached voicemail and dead numbers.
+  const company = await expectTile(week);
+  expect(company.voicemail).toBeGreaterThan(0);
+  expect(company.invalid).toBeGreaterThan(0);
+  expect(company.machineRate).toBeGreaterThan(0);
+
+  // That task alone: a larger share of machines, still voicemail / all its calls.
+  const projects = await api<{ list: { id: string; name: string }[] }>(page, '/api/projects/list', { page: 1, pageSize: 100 });
+  const spring = projects.list.find((p) => p.name === 'Spring renewal')!;
+  const tasks = await api<{ list: { id: string; name: string }[] }>(page, '/api/tasks/list', {
+    projectId: spring.id,
+    page: 1,
+    pageSize: 100,
+  });
+  const lapsed = tasks.list.find((t) => t.name === 'Lapsed members')!;
+  await choose(page, 'board-project', 'Spring renewal');
+  await choose(page, 'board-task', 'Lapsed members');
+  const own = await expectTile({ ...week, projectId: spring.id, taskId: lapsed.id });
+  expect(own.machineRate!).toBeGreaterThan(company.machineRate!);
+  expect(own.machineRate!).toBeCloseTo(own.voicemail / own.total, 6);
+
+  // In Chinese.
+  await page.getByTestId('nav-locale').click();
+  await page.getByTestId('locale-zh-CN').click();
+  await expect(tile).toContainText('答录机率');
+  await expect(tile.locator('.board-stat-sub')).toContainText('语音信箱');
+  await expect(tile.locator('.board-stat-sub')).toContainText('空号');
+});
+
+test('call records filter by voicemail and by invalid number, and the drawer shows the detector’s verdict in both languages', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  await signIn(page, 'admin');
+  await page.goto('/board/callRecordBoard');
+  const table = page.getByTestId('call-records-table');
+  const drawer = page.getByTestId('call-record-drawer');
+  const digits = async () => ((await page.locator('.arco-pagination-total-text').textContent()) ?? '').replace(/\D/g, '');
+
+  const filterStatus = async (label: string) => {
+    await page.getByTestId('call-filter-status').click();
+    await page.locator('.arco-select-popup:visible .arco-select-option', { hasText: label }).click();
+    await page.getByTestId('call-filter-submit').click();
+  };
+
+  // Voicemail: only voicemail rows, as many as the server counts.
+  await filterStatus('Voicemail');
+  const voicemail = await api<{ list: { id: string }[]; total: number }>(page, '/api/call-records/list', { status: 'voicemail' });
+  expect(voicemail.total).toBeGreaterThan(0);
+  await expect.poll(digits).toBe(String(voicemail.total));
+  await expect(table.getByTestId('call-state-voicemail').first()).toBeVisible();
+  for (const other of ['connected', 'missed', 'invalid']) await expect(table.getByTestId(`call-state-${other}`)).toHaveCount(0);
+
+  // Its newest call's verdict in the drawer: a machine, when it was decided, what decided it, the message.
+  const machine = await api<{ amd: Verdict }>(page, '/api/call-records/get', { id: voicemail.list[0]!.id });
+  await page.getByTestId(`call-record-open-${voicemail.list[0]!.id}`).click();
+  await expect(drawer.getByTestId('call-amd-outcome')).toHaveText('Answering machine');
+  await expect(drawer.getByTestId('call-amd-decision')).toHaveText(
+    `decided ${seconds(machine.amd.decisionMs, 'en-US')} s after the answer`,
+  );
+  const decidedBy = machine.amd.reason === 'max-words' ? 'words' : 'greetingMs';
+  await expect(drawer.getByTestId(`call-amd-feature-${decidedBy}`)).toHaveAttribute('data-decisive', 'true');
+  await expect(drawer.getByTestId('call-amd-feature-words')).toHaveText(String(machine.amd.features.words));
+  await expect(drawer.getByTestId('call-amd-message')).toContainText(machine.amd.messageLeft ? 'message left' : 'no message left');
+  await page.keyboard.press('Escape');
+
+  // Invalid numbers: announced by the carrier before any answer.
+  await filterStatus('Invalid number');
+  const invalid = await api<{ list: { id: string }[]; total: number }>(page, '/api/call-records/list', { status: 'invalid' });
+  expect(invalid.total).toBeGreaterThan(0);
+  await expect.poll(digits).toBe(String(invalid.total));
+  for (const other of ['connected', 'missed', 'voicemail']) await expect(table.getByTestId(`call-state-${other}`)).toHaveCount(0);
+  const dead = await api<{ amd: Verdict }>(page, '/api/call-records/get', { id: invalid.list[0]!.id });
+  await page.getByTestId(`call-record-open-${invalid.list[0]!.id}`).click();
+  await expect(drawer.getByTestId('call-amd-outcome')).toHaveText('Carrier announcement');
+  await expect(drawer.getByTestId('call-amd-decision')).toHaveText(
+    `decided ${seconds(-dead.amd.decisionMs, 'en-US')} s before the answer, in early media`,
+  );
+  await expect(
+    drawer.getByTestId(dead.amd.reason === 'sit' ? 'call-amd-feature-sit' : 'call-amd-feature-earlyMediaVoiceMs'),
+  ).toHaveAttribute('data-decisive', 'true');
+  await page.keyboard.press('Escape');
+
+  // The same in Chinese.
+  await page.getByTestId('nav-locale').click();
+  await page.getByTestId('locale-zh-CN').click();
+  await filterStatus('语音信箱');
+  await page.getByTestId(`call-record-open-${voicemail.list[0]!.id}`).click();
+  await expect(drawer).toContainText('接听方识别');
+  await expect(drawer.getByTestId('call-amd-outcome')).toHaveText('答录机');
+  await expect(drawer.getByTestId('call-amd-decision')).toHaveText(`接通后 ${seconds(machine.amd.decisionMs, 'zh-CN')} 秒判定`);
+  await expect(drawer).toContainText('高亮项：判定依据');
+});
