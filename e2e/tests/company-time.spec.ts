@@ -33,7 +33,7 @@ test("call records, their drawer and the CSV show the company's time, labelled, 
   await expect(note).toContainText('Times in Asia/Shanghai (UTC+08:00)');
 
   const row = page.locator('.arco-table-tr.call-row').first();
-  await expect(row).toBeVisible();
+  await expect(row).toBeVisible({ timeout: 30_000 });
   const id = (await row.getAttribute('data-call-id'))!;
   const call = await api<{ placedAt: string; answeredAt: string | null }>(page, '/api/call-records/get', { id });
   await expect(row.locator('td').first()).toContainText(inZone(call.placedAt));
@@ -136,7 +136,8 @@ test('Reset clears the project from the filter and from the URL; a search puts t
   await signIn(page, 'admin');
   const spring = await springRenewal(page);
   await page.goto(`/board/callRecordBoard/${spring.id}`);
-  await expect(page.getByTestId('call-filter-project')).toContainText('Spring renewal');
+  // The page's first answers can take a while on a loaded machine (the board's charts load with it).
+  await expect(page.getByTestId('call-filter-project')).toContainText('Spring renewal', { timeout: 30_000 });
   await page.getByTestId('call-filter-reset').click();
   await expect(page).toHaveURL(/\/board\/callRecordBoard$/);
   await expect(page.getByTestId('call-filter-project')).not.toContainText('Spring renewal');

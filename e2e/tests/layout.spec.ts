@@ -82,16 +82,17 @@ test("the scenario editor's word counter keeps off the text it counts", async ({
 test('call records and the task list fit 1440 px: no sideways scroll, the sticky column covers no header, one-line headers', async ({
   page,
 }) => {
+  test.setTimeout(120_000);
   await signIn(page, 'admin');
   const noSidewaysScroll = (testId: string) =>
     page
       .getByTestId(testId)
-      .locator('.arco-table-body')
+      .locator('.arco-table-content-inner')
       .first()
       .evaluate((body) => body.scrollWidth <= body.clientWidth + 1);
 
   await page.goto('/board/callRecordBoard');
-  await expect(page.locator('.arco-table-tr.call-row').first()).toBeVisible();
+  await expect(page.locator('.arco-table-tr.call-row').first()).toBeVisible({ timeout: 30_000 });
   expect(await noSidewaysScroll('call-records-table')).toBe(true);
   const header = page.getByTestId('call-records-table').locator('thead th');
   const tags = await header.filter({ hasText: 'Tags' }).boundingBox();

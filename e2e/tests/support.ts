@@ -1,6 +1,8 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 
 export const PASSWORD = 'Dialwise@2026';
+/** The session cookie's name (contracts' AUTH_COOKIE). */
+const AUTH_COOKIE = 'Authorization';
 
 export const DEMO = {
   admin: { username: 'admin', role: 'admin', landing: '/dashboard/workplace' },
@@ -20,15 +22,47 @@ export async function fillLogin(page: Page, who: DemoUser): Promise<void> {
 }
 
 /**
- * Signs in from the login page and waits for the role's landing page. Earlier tests leave the demo
- * accounts signed in elsewhere, so the force-login prompt is accepted when it appears.
+ * Each demo account's session token, kept across the tests of this worker: a test that needs "admin signed in"
+ * reuses it instead of filling the login form again (the form itself is covered by shell.spec.ts). A test that
+ * signs the account in by the form, or out, ends that session; the next `signIn` notices and opens a new one.
+ */
+const sessions = new Map<DemoUser, string>();
+
+/**
+ * Signs in as a demo account and waits for the role's landing page. On this suite's own server the session is
+ * opened (or reused) through the API, forcing out any other; `path` on another server (the seat tests' own)
+ * goes through its login form, accepting the force-login prompt when it appears.
  */
 export async function signIn(page: Page, who: DemoUser, path = '/login'): Promise<void> {
   // A browser still signed in as someone else is sent from /login to its landing page: forget that session here.
   await page.context().clearCookies();
-  await page.goto(path);
-  await fillLogin(page, who);
-  await acceptForceLogin(page);
+  if (path !== '/login') {
+    await page.goto(path);
+    await fillLogin(page, who);
+    await acceptForceLogin(page);
+    await expect(page).toHaveURL(new RegExp(`${DEMO[who].landing}$`));
+    return;
+  }
+  const baseURL = test.info().project.use.baseURL!;
+  const kept = sessions.get(who);
+  if (kept) {
+    await page.context().addCookies([{ name: AUTH_COOKIE, value: kept, url: baseURL }]);
+    const check = (await (await page.request.post('/api/user/getSelfInfo', { data: {} })).json()) as { code: number };
+    if (check.code !== 200) {
+      sessions.delete(who);
+      await page.context().clearCookies();
+    }
+  }
+  if (!sessions.has(who)) {
+    const user = DEMO[who];
+    const answer = await page.request.post('/api/user/login', {
+      data: { username: user.username, password: PASSWORD, role: user.role, force: true },
+    });
+    const envelope = (await answer.json()) as { code: number; message: string; data: { token: string } };
+    if (envelope.code !== 200) throw new Error(`sign-in as ${who}: ${envelope.code} ${envelope.message}`);
+    sessions.set(who, envelope.data.token);
+  }
+  await page.goto(DEMO[who].landing);
   await expect(page).toHaveURL(new RegExp(`${DEMO[who].landing}$`));
 }
 

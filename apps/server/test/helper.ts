@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeEach } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
+import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { COMPANY_CONCURRENCY, COMPANY_FEATURES, type Role } from '@dialwise/contracts';
 import { buildApp } from '../src/app.ts';
 import { loadConfig, type Config } from '../src/config.ts';
@@ -173,4 +174,20 @@ export async function login(
   });
   if (answer.body.code !== 200) throw new Error(`login ${username} failed: ${answer.body.code} ${answer.body.message}`);
   return answer.body.data.token;
+}
+
+/** A table whose rows an edit form changes (issue 15 point 8): it has an id and an edit version. */
+type VersionedTable = PgTable & { id: AnyPgColumn; version: AnyPgColumn };
+
+/**
+ * The version the console would send with an edit of this row: its current one, as a form opened now reads
+ * it. Tests that are not about the conflict itself send this; the conflict tests send an older one.
+ */
+export async function currentVersion(server: TestServer, table: VersionedTable, id: string): Promise<number> {
+  const [row] = await server.database.db
+    .select({ version: sql<number>`${table.version}` })
+    .from(table)
+    .where(sql`${table.id} = ${id}`);
+  if (!row) throw new Error(`no row ${id} to edit`);
+  return Number(row.version);
 }

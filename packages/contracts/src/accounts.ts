@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { roleSchema } from './roles.ts';
 import { companyFeatureSchema } from './companies.ts';
+import { editVersionSchema, storedVersionSchema } from './edit-version.ts';
 import {
   accountPasswordSchema,
   emailSchema,
@@ -38,6 +39,7 @@ export function blankOrSchema(rule: z.ZodType<string>) {
 
 export const accountSchema = z.object({
   id: z.string(),
+  version: storedVersionSchema,
   userID: z.number().int(),
   companyId: z.string(),
   username: z.string(),
@@ -77,6 +79,7 @@ export type AccountCreate = z.infer<typeof accountCreateSchema>;
 /** Edit: the user name is the sign-in identity and stays; a blank password keeps the current one. */
 export const accountUpdateSchema = z.object({
   id: idSchema,
+  version: editVersionSchema,
   companyId: idSchema.optional(),
   alias: requiredString(ACCOUNT_ALIAS_MAX).optional(),
   email: emailSchema.optional(),

@@ -254,8 +254,15 @@ export const callRecordDetailSchema = callRecordSchema.extend({
   analysisDetail: z.string().nullable(),
   /** The scenario's callbacks for this call: each event owed to each URL, with its attempts. */
   callbacks: z.array(callbackDeliverySchema),
+  /**
+   * Why the customer asked for a person, written when the transfer tool fired (the seat read it before
+   * answering). Its own field: the analysis's `summary` of the whole call comes later and is another text.
+   */
+  transferSummary: z.string().nullable(),
   /** What the agent who took the call filed (issue type, resolution status); all null until then. */
   disposition: callDispositionSchema,
+  /** Whether the caller may file (or correct) the disposition: the agent who took the call, or an ADMIN of its company. */
+  canFile: z.boolean(),
 });
 export type CallRecordDetail = z.infer<typeof callRecordDetailSchema>;
 

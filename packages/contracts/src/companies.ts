@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { emailSchema, idSchema, isoDateTime, pageQuerySchema, USERNAME_PATTERN } from './fields.ts';
 import { LIMITS } from './constants.ts';
+import { editVersionSchema, storedVersionSchema } from './edit-version.ts';
 
 export const COMPANY_STATES = ['normal', 'deleted'] as const;
 export const companyStateSchema = z.enum(COMPANY_STATES);
@@ -60,7 +61,7 @@ export const companyCreateSchema = companyInputSchema.extend({
 });
 export type CompanyCreateInput = z.infer<typeof companyCreateSchema>;
 
-export const companyUpdateSchema = companyInputSchema.extend({ id: idSchema });
+export const companyUpdateSchema = companyInputSchema.extend({ id: idSchema, version: editVersionSchema });
 export type CompanyUpdateInput = z.infer<typeof companyUpdateSchema>;
 
 export const companyIdSchema = z.object({ id: idSchema });
@@ -74,6 +75,8 @@ export type CompanyQuery = z.infer<typeof companyQuerySchema>;
 
 export const companySchema = z.object({
   id: z.string(),
+  /** Grows with each saved change of the company, its permissions or its grants: all three forms send it. */
+  version: storedVersionSchema,
   name: z.string(),
   suffix: z.string(),
   adminEmail: z.string(),
@@ -130,7 +133,7 @@ export const DEFAULT_COMPANY_PERMISSIONS: CompanyPermissions = {
 };
 
 export const companyRefSchema = z.object({ companyId: idSchema });
-export const setCompanyPermissionsSchema = companyPermissionsSchema.extend({ companyId: idSchema });
+export const setCompanyPermissionsSchema = companyPermissionsSchema.extend({ companyId: idSchema, version: editVersionSchema });
 export type SetCompanyPermissionsInput = z.infer<typeof setCompanyPermissionsSchema>;
 
 // ---- Grants: which catalogue voices, processors and scenarios a company may use -----------------------
@@ -160,6 +163,8 @@ export const MAX_GRANTS_PER_KIND = 1000;
 
 /** Replaces the company's grants of one kind with exactly `refIds`. */
 export const setGrantsSchema = grantQuerySchema.extend({
+  /** The company's version (grants are part of the company). */
+  version: editVersionSchema,
   refIds: z.array(idSchema).max(MAX_GRANTS_PER_KIND),
 });
 export type SetGrantsInput = z.infer<typeof setGrantsSchema>;

@@ -6,6 +6,7 @@ export * from './errors.ts';
 export * from './messages.ts';
 export * from './fields.ts';
 export * from './safe-text.ts';
+export * from './edit-version.ts';
 export * from './users.ts';
 export * from './access-requests.ts';
 export * from './companies.ts';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { idSchema, isoDateTime, pageQuerySchema } from './fields.ts';
 import { HTTP_PROTOCOLS, urlSchema } from './url-fields.ts';
+import { editVersionSchema, storedVersionSchema } from './edit-version.ts';
 
 /**
  * Language models of the platform's catalogue (operation area, DEV only). Processors pick one; the
@@ -65,6 +66,7 @@ export type LlmInput = z.infer<typeof llmInputSchema>;
 /** The edit form: a blank key keeps the stored one; `clearApiKey` removes it. */
 export const llmUpdateSchema = z.object({
   id: idSchema,
+  version: editVersionSchema,
   ...llmFields,
   clearApiKey: z.boolean().optional(),
 });
@@ -72,6 +74,7 @@ export type LlmUpdate = z.infer<typeof llmUpdateSchema>;
 
 export const llmSchema = z.object({
   id: z.string(),
+  version: storedVersionSchema,
   vendor: z.string(),
   modelType: llmModelTypeSchema,
   modelName: z.string(),

@@ -40,6 +40,14 @@ const CORE_MESSAGES = {
       '{field} points at an internal address (loopback, private, link-local or cloud metadata), which the server does not call; an operator can allow the host with OUTBOUND_ALLOW_HOSTS',
     'zh-CN': '{field}指向内部地址（回环、私有、链路本地或云元数据地址），服务器不会访问；运维人员可通过 OUTBOUND_ALLOW_HOSTS 放行该主机',
   },
+  'v.editVersion': {
+    'en-US': 'The version the form opened is missing or invalid; reload the form and save again',
+    'zh-CN': '缺少表单打开时的版本号或版本号无效；请重新加载表单后再保存',
+  },
+  'e.staleEdit': {
+    'en-US': 'Someone else changed this after you opened it, so nothing was saved. Reload to see their changes, then make yours again',
+    'zh-CN': '在您打开后，其他人已修改了此内容，本次未保存。请重新加载查看最新内容后再修改',
+  },
   'v.malformedJson': { 'en-US': 'The request body is not valid JSON', 'zh-CN': '请求体不是合法的 JSON' },
   'v.phone': {
     'en-US': '{field} must be a valid phone number (6–15 digits, optional +)',

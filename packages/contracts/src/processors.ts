@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LIMITS } from './constants.ts';
 import { idSchema, isoDateTime, pageQuerySchema } from './fields.ts';
+import { editVersionSchema, storedVersionSchema } from './edit-version.ts';
 
 /**
  * Processors of the platform's catalogue (operation area, DEV only): one LLM step a scenario uses.
@@ -101,11 +102,12 @@ export type ProcessorInput = z.infer<typeof processorInputSchema>;
 /** What the form holds before defaults apply. */
 export type ProcessorForm = z.input<typeof processorInputSchema>;
 
-export const processorUpdateSchema = z.object({ id: idSchema, ...processorFields });
+export const processorUpdateSchema = z.object({ id: idSchema, version: editVersionSchema, ...processorFields });
 export type ProcessorUpdate = z.infer<typeof processorUpdateSchema>;
 
 export const processorSchema = z.object({
   id: z.string(),
+  version: storedVersionSchema,
   alias: z.string(),
   state: processorStateSchema,
   type: processorTypeSchema,

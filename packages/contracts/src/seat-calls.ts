@@ -1,20 +1,21 @@
 import { z } from 'zod';
 import { idSchema, isoDateTime } from './fields.ts';
-import { callCustomerSchema, callRecordDetailSchema, issueTypeSchema, resolutionStatusSchema } from './call-records.ts';
+import { callCustomerSchema, callRecordDetailSchema, callRecordSchema, issueTypeSchema, resolutionStatusSchema } from './call-records.ts';
 import { taskStatusSchema } from './tasks.ts';
 
 /**
  * The seat's REST side (the signalling is `seat.ts`): what the seat reads about the call it was offered or
  * took — the call with its conversation and summary (warm transfer), the customer's info and history, the
- * call's task — and what it writes back: the issue type and the resolution status, kept on the call record
- * and shown in the call-record drawer. OPR only, and only for calls offered to or taken by that agent.
+ * call's task — and the calls the agent took and has not filed yet. The filing itself (issue type and
+ * resolution status, kept on the call record) is the call records' `POST /api/call-records/disposition`: the
+ * seat files through it, and so does the call-record drawer later (the agent who took the call, or an ADMIN).
  */
 
 export const SEAT_CALL_LIMITS = { note: 500 } as const;
 
 export const seatCallIdSchema = z.object({ callId: idSchema });
 
-/** The seat's form: both choices required, the note optional (blank = none). */
+/** The filing form (the seat's and the call-record drawer's): both choices required, the note optional (blank = none). */
 export const callDispositionInputSchema = z.object({
   callId: idSchema,
   issueType: issueTypeSchema,
@@ -52,3 +53,16 @@ export const seatCallInfoSchema = z.object({
   task: seatTaskSchema,
 });
 export type SeatCallInfo = z.infer<typeof seatCallInfoSchema>;
+
+/** At most this many calls still to file are listed (the newest); `total` counts them all. */
+export const SEAT_UNFILED_LIMIT = 50;
+
+/**
+ * The calls this agent took and has not filed yet (no issue type saved), newest first: a call whose filing
+ * was skipped — the next call taken, the page closed — stays here until it is filed.
+ */
+export const seatUnfiledCallsSchema = z.object({
+  list: z.array(callRecordSchema),
+  total: z.number().int(),
+});
+export type SeatUnfiledCalls = z.infer<typeof seatUnfiledCallsSchema>;

@@ -15,6 +15,8 @@ import { encryptionTypeSchema } from './projects.ts';
  *     sends `error` heartbeat-timeout, signs the seat out and closes; no pong for `timeoutMs` → the seat
  *     shows "Server not responding" and reconnects (it must sign in again)
  *   transfer → server `offer` (deadline) → seat `accept` / `reject`; or server `offer-withdrawn`
+ *   the handover summary ready (the model's, or the conversation's own after a timeout) → server
+ *     `call-summary`, to the seat the call rings at or is with (an offer sent before it carries `summary: null`)
  *   accepted → seat `webrtc-offer` (SDP, PCMU) → server `webrtc-answer`; ICE both ways (`ice-candidate`)
  *   media up → server `pre-voice` (the seat hears callee and AI; its audio is dropped by the server)
  *   AI done → server `connected` (the seat speaks) → seat `mute` / `hang-up`
@@ -146,6 +148,10 @@ export const seatOfferSchema = z.object({
   encryptionType: encryptionTypeSchema,
   businessInfo: z.record(z.string(), z.string()),
   conversation: z.array(seatConversationLineSchema),
+  /**
+   * Why the customer asked for a person, in one to three sentences. Null while the scenario's analysis model
+   * writes it: the offer is not held back for it, a `call-summary` message follows.
+   */
   summary: z.string().nullable(),
   /** ISO instant after which the offer goes to the next seat. */
   deadline: z.string(),
@@ -169,6 +175,8 @@ export const seatServerMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('pong'), at: z.number() }),
   seatOfferSchema,
   z.object({ type: z.literal('offer-withdrawn'), offerId: z.string(), reason: z.enum(SEAT_WITHDRAW_REASONS) }),
+  /** The handover summary of a call offered to this seat or taken by it, once it is ready (see `seatOfferSchema.summary`). */
+  z.object({ type: z.literal('call-summary'), callId: z.string(), summary: z.string() }),
   z.object({ type: z.literal('webrtc-answer'), callId: z.string(), sdp: z.string() }),
   z.object({ type: z.literal('ice-candidate'), callId: z.string(), candidate: iceCandidateSchema }),
   /** Media is up: the seat hears the callee and the AI; what it sends is dropped until `connected`. */

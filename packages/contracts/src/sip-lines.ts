@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { idSchema, isoDateTime, pageQuerySchema, requiredString } from './fields.ts';
 import { blankOrSchema } from './accounts.ts';
+import { editVersionSchema, storedVersionSchema } from './edit-version.ts';
 
 /**
  * SIP lines (spec §3 SIP line, §5 "SIP add: alias, concurrency, username, password, domain and port
@@ -63,6 +64,7 @@ export const sipPasswordSchema = z
 
 export const sipLineSchema = z.object({
   id: z.string(),
+  version: storedVersionSchema,
   companyId: z.string(),
   alias: z.string(),
   concurrency: z.number().int(),
@@ -109,6 +111,7 @@ export type SipLineCreate = z.infer<typeof sipLineCreateSchema>;
 /** Edit: any field may be sent; a blank or absent password keeps the stored one. */
 export const sipLineUpdateSchema = z.object({
   id: idSchema,
+  version: editVersionSchema,
   companyId: idSchema.optional(),
   alias: sipAliasSchema.optional(),
   concurrency: sipConcurrencySchema.optional(),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { idSchema, isoDateTime } from './fields.ts';
 import { SPEECH_PROVIDERS, type SpeechProvider, speechProviderSchema } from './scenarios.ts';
+import { editVersionSchema, storedVersionSchema } from './edit-version.ts';
 
 /**
  * A company's credentials for the speech providers its scenarios use (operation area, DEV only). One
@@ -66,6 +67,8 @@ export const speechCredentialSaveSchema = z
     companyId: idSchema,
     provider: speechProviderSchema,
     fields: z.record(z.string(), z.string().trim().max(500, { error: 'v.tooLong' }).regex(/^\S*$/, { error: 'v.noSpaces' })),
+    /** The version the form opened; absent when none were configured (then a concurrent first save is refused). */
+    version: editVersionSchema.optional(),
   })
   .superRefine((input, ctx) => {
     const known = credentialFieldsOf(input.provider);
@@ -89,6 +92,8 @@ export const speechCredentialSchema = z.object({
   settings: z.record(z.string(), z.string()),
   /** Names of the secret fields that hold a value (never the values). */
   secretsSet: z.array(z.string()),
+  /** Null while not configured. */
+  version: storedVersionSchema.nullable(),
   updatedBy: z.string().nullable(),
   updateTime: isoDateTime.nullable(),
 });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { idSchema, isoDateTime, pageQuerySchema, requiredString } from './fields.ts';
 import { LIMITS } from './constants.ts';
+import { editVersionSchema, storedVersionSchema } from './edit-version.ts';
 
 export const TAG_FIELD_MAX = { name: 50, description: 200 } as const;
 
@@ -17,7 +18,7 @@ export const tagInputSchema = z.object({
 });
 export type TagInput = z.infer<typeof tagInputSchema>;
 
-export const tagUpdateSchema = tagInputSchema.extend({ id: idSchema });
+export const tagUpdateSchema = tagInputSchema.extend({ id: idSchema, version: editVersionSchema });
 export type TagUpdateInput = z.infer<typeof tagUpdateSchema>;
 export const tagIdSchema = z.object({ id: idSchema });
 
@@ -29,6 +30,7 @@ export type TagQuery = z.infer<typeof tagQuerySchema>;
 
 export const tagSchema = z.object({
   id: z.string(),
+  version: storedVersionSchema,
   /** Stable public reference of the tag; set once at creation. */
   uuid: z.string(),
   name: z.string(),

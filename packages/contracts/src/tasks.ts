@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { LIMITS } from './constants.ts';
 import { idSchema, isoDateTime, pageQuerySchema } from './fields.ts';
 import { taskAmdSchema, taskAmdValueSchema } from './amd.ts';
+import { editVersionSchema, storedVersionSchema } from './edit-version.ts';
 
 /**
  * Outbound tasks: the form of spec §3 with the rules of spec §5, and the one state machine the console's
@@ -207,6 +208,7 @@ export const taskAdvancedValueSchema = z.object({
 
 export const taskSchema = z.object({
   id: z.string(),
+  version: storedVersionSchema,
   projectId: z.string(),
   name: z.string(),
   status: taskStatusSchema,
@@ -235,7 +237,7 @@ export const taskCreateSchema = taskInputSchema.extend({ projectId: idSchema });
 export type TaskCreate = z.infer<typeof taskCreateSchema>;
 
 /** The edit-task form: the same rules; `saveAs` is ignored (publishing a draft is the `publish` action). */
-export const taskUpdateSchema = taskInputSchema.extend({ id: idSchema });
+export const taskUpdateSchema = taskInputSchema.extend({ id: idSchema, version: editVersionSchema });
 export type TaskUpdate = z.infer<typeof taskUpdateSchema>;
 
 export const taskQuerySchema = pageQuerySchema.extend({

@@ -3,6 +3,7 @@ import { loginRoleSchema, roleSchema } from './roles.ts';
 import { emailSchema, isoDateTime, phoneSchema, requiredString, selfPasswordSchema } from './fields.ts';
 import { LIMITS } from './constants.ts';
 import { companyFeatureSchema } from './companies.ts';
+import { editVersionSchema, storedVersionSchema } from './edit-version.ts';
 
 /** The signed-in user, as getSelfInfo answers it (spec §3). */
 export const selfInfoSchema = z.object({
@@ -19,6 +20,8 @@ export const selfInfoSchema = z.object({
   timeZone: z.string(),
   /** The operation features the provider enabled for the user's company (menus hide the others). */
   features: z.array(companyFeatureSchema),
+  /** The account's edit version: the self-info form sends it back. */
+  version: storedVersionSchema,
 });
 export type SelfInfo = z.infer<typeof selfInfoSchema>;
 
@@ -74,6 +77,10 @@ export const profileInputSchema = z.object({
   email: emailSchema,
 });
 export type ProfileInput = z.infer<typeof profileInputSchema>;
+
+/** What the self-info form sends: the fields and the account version it opened. */
+export const profileUpdateSchema = profileInputSchema.extend({ version: editVersionSchema });
+export type ProfileUpdate = z.infer<typeof profileUpdateSchema>;
 
 export const changePasswordInputSchema = z
   .object({

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { idSchema, isoDateTime, pageQuerySchema } from './fields.ts';
 import { LIMITS } from './constants.ts';
+import { editVersionSchema, storedVersionSchema } from './edit-version.ts';
 
 /**
  * The TTS vendor a catalogue voice belongs to. The spec lists a voice's "company"; we read it as the
@@ -39,7 +40,7 @@ export const voiceInputSchema = z.object({
 });
 export type VoiceInput = z.infer<typeof voiceInputSchema>;
 
-export const voiceUpdateSchema = voiceInputSchema.extend({ id: idSchema });
+export const voiceUpdateSchema = voiceInputSchema.extend({ id: idSchema, version: editVersionSchema });
 export type VoiceUpdateInput = z.infer<typeof voiceUpdateSchema>;
 export const voiceIdSchema = z.object({ id: idSchema });
 
@@ -52,6 +53,7 @@ export type VoiceQuery = z.infer<typeof voiceQuerySchema>;
 
 export const voiceSchema = z.object({
   id: z.string(),
+  version: storedVersionSchema,
   /** Stable public reference of the voice (scenario exports, the TTS mapping); set once at creation. */
   uuid: z.string(),
   nickname: z.string(),

@@ -1,7 +1,9 @@
 import type { ResetFromRequest } from '@dialwise/contracts';
 import type { ActionContext } from '../auth/actor.ts';
 import { updateAccount } from '../accounts/update-account.ts';
+import { and, eq } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
+import { users } from '../db/schema.ts';
 import { AppError } from '../http/app-error.ts';
 import { claimOpenRequest } from './claim-open-request.ts';
 import { closeRequest } from './close-request.ts';
@@ -18,7 +20,18 @@ export async function resetPasswordFromRequest(ctx: ActionContext, input: ResetF
     if (!request.userId || !request.companyId) throw AppError.notFound();
     // A transaction is a database handle too: the account edit nests in it (a savepoint).
     const inner = { ...ctx, db: tx as unknown as Db };
-    const account = await updateAccount(inner, { id: request.userId, companyId: request.companyId, password: input.password }, now);
+    // Not an edit form: the reset applies to the account as it is now (locked, so no edit slips in between).
+    const [current] = await tx
+      .select({ version: users.version })
+      .from(users)
+      .where(and(eq(users.id, request.userId), eq(users.companyId, request.companyId)))
+      .for('update');
+    if (!current) throw AppError.notFound();
+    const account = await updateAccount(
+      inner,
+      { id: request.userId, companyId: request.companyId, version: current.version, password: input.password },
+      now,
+    );
     await closeRequest(tx, ctx, request, 'password_reset', { username: account.username }, now);
     return { username: account.username };
   });

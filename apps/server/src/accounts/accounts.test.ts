@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { ErrorCode, type Account, type AuditEntry, type Page, type SipLine } from '@dialwise/contracts';
 import { auditLog, users } from '../db/schema.ts';
 import { seedDemo } from '../demo/seed-demo.ts';
-import { PASSWORD, addUser, call, login, seedCompanies, useTestServer, type TestServer } from '../../test/helper.ts';
+import { PASSWORD, addUser, call, currentVersion, login, seedCompanies, useTestServer, type TestServer } from '../../test/helper.ts';
 
 const server = useTestServer();
 const EN = { 'accept-language': 'en-US' };
@@ -34,7 +34,12 @@ async function create(token: string, body: Record<string, unknown>) {
   return call<Account>(server, '/api/accounts/create', { token, body, headers: EN });
 }
 async function update(token: string, body: Record<string, unknown>) {
-  return call<Account>(server, '/api/accounts/update', { token, body, headers: EN });
+  const version = typeof body.id === 'string' && !('version' in body) ? await versionOf(body.id) : undefined;
+  return call<Account>(server, '/api/accounts/update', { token, body: { version, ...body }, headers: EN });
+}
+/** The account's current version, as an edit form opened now sends it (1 for an id that names no account). */
+async function versionOf(id: string): Promise<number> {
+  return currentVersion(server, users, id).catch(() => 1);
 }
 async function list(token: string, body: Record<string, unknown> = {}) {
   return call<Page<Account>>(server, '/api/accounts/list', { token, body, headers: EN });
@@ -361,7 +366,7 @@ describe('tenant isolation', () => {
       ['list', { companyId: otherCompanyId }],
       ['get', { id: gina.id, companyId: otherCompanyId }],
       ['create', newAccount({ companyId: otherCompanyId })],
-      ['update', { id: gina.id, companyId: otherCompanyId, alias: 'Nope' }],
+      ['update', { id: gina.id, version: 1, companyId: otherCompanyId, alias: 'Nope' }],
     ] as const) {
       expect((await call(server, `/api/accounts/${path}`, { token: admin, body })).body.code, path).toBe(ErrorCode.NOT_FOUND);
     }

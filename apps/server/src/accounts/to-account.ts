@@ -5,6 +5,7 @@ import type { users } from '../db/schema.ts';
 export function toAccount(user: typeof users.$inferSelect): Account {
   return {
     id: user.id,
+    version: user.version,
     userID: user.userNo,
     companyId: user.companyId,
     username: user.username,

@@ -6,6 +6,7 @@ import { hashPassword } from '../auth/passwords.ts';
 import { revokeUserSessions } from '../auth/sign-out.ts';
 import { auditWho, diffChanges, recordAudit } from '../audit/record-audit.ts';
 import { users } from '../db/schema.ts';
+import { nextEditVersion } from '../db/edit-version.ts';
 import { AppError } from '../http/app-error.ts';
 import { accountConflict } from './account-conflict.ts';
 import { assertMayManageLevel, assertNotLastAdmin } from './account-rules.ts';
@@ -27,6 +28,7 @@ export async function updateAccount(ctx: ActionContext, input: AccountUpdate, no
         .where(and(eq(users.id, input.id), eq(users.companyId, scope.companyId)))
         .for('update');
       if (!before) throw AppError.notFound();
+      const version = nextEditVersion(before, input.version);
 
       const next = {
         alias: input.alias ?? before.alias,
@@ -44,9 +46,11 @@ export async function updateAccount(ctx: ActionContext, input: AccountUpdate, no
       }
       if (levelChanged || disabled) await assertNotLastAdmin(tx, scope, before);
 
+      const changed = passwordHash !== undefined || Object.keys(diffChanges(auditedFields(before), next)).length > 0;
+      if (!changed) return toAccount(before);
       const [after] = await tx
         .update(users)
-        .set({ ...next, ...(passwordHash ? { passwordHash } : {}), updatedAt: now })
+        .set({ ...next, ...(passwordHash ? { passwordHash } : {}), version, updatedAt: now })
         .where(eq(users.id, before.id))
         .returning();
 

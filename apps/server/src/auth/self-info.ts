@@ -33,5 +33,6 @@ export function toSelfInfo(user: typeof users.$inferSelect, company: CompanyFact
     alias: user.alias,
     timeZone: company.timeZone,
     features: company.features,
+    version: user.version,
   };
 }

@@ -4,10 +4,11 @@ import type { ActionContext } from '../auth/actor.ts';
 import { listCallDeliveries } from '../callbacks/list-call-deliveries.ts';
 import { sipLines, users } from '../db/schema.ts';
 import { toCallRecord, visibleCall } from './call-record-row.ts';
+import { mayFileCall } from './may-file-call.ts';
 
 /**
- * The drawer's call: the masked row, how it ended, the line it went out on, its conversation in order, and
- * what the agent who took it filed.
+ * The drawer's call: the masked row, how it ended, the line it went out on, its conversation in order, the
+ * handover note the seat read, what the agent who took it filed, and whether the caller may file it.
  */
 export async function getCallRecord(ctx: ActionContext, id: string): Promise<CallRecordDetail> {
   const { call, projectName, encryptionType, taskName } = await visibleCall(ctx, id);
@@ -28,6 +29,7 @@ export async function getCallRecord(ctx: ActionContext, id: string): Promise<Cal
     turns: call.turns,
     runtimeFailures: call.runtimeFailures,
     summary: call.summary,
+    transferSummary: call.transferSummary,
     analysisState: call.analysisState,
     analysisDetail: call.analysisDetail,
     callbacks: await listCallDeliveries(ctx.db, id),
@@ -38,5 +40,6 @@ export async function getCallRecord(ctx: ActionContext, id: string): Promise<Cal
       by: agent ? agent.alias || agent.username : null,
       at: call.dispositionAt?.toISOString() ?? null,
     },
+    canFile: mayFileCall(ctx.actor, call),
   };
 }

@@ -15,6 +15,7 @@ import { listCallRecordOptions } from './list-call-record-options.ts';
 import { listCallRecords } from './list-call-records.ts';
 import { parseRange, recordingFile } from './recording-file.ts';
 import { revealNumber } from './reveal-number.ts';
+import { saveCallDisposition } from './save-call-disposition.ts';
 
 /**
  * Call records (ADMIN and DEV: their company's; OPR: the projects assigned to them). JSON endpoints are
@@ -46,6 +47,8 @@ export async function callRecordRoutes(app: FastifyInstance) {
       .header('cache-control', 'no-store')
       .send(stream);
   });
+
+  route(app, callRecordEndpoints.disposition, async (request) => ok(request, await saveCallDisposition(contextOf(request), request.body)));
 
   route(app, callRecordEndpoints.recording, async (request, reply) => {
     let file;

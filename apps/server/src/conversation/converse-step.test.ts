@@ -5,11 +5,12 @@ import { join } from 'node:path';
 import { type ScenarioDocumentInput, scenarioDocumentSchema } from '@dialwise/contracts';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { type FakeLlm, type FakeLlmRequest, type FakeReply, startFakeLlm, tokens } from '../../test/fake-llm.ts';
-import type { SeatDispatcher } from '../seat/seat-dispatcher.ts';
+import type { SeatDispatcher, TransferRequest } from '../seat/seat-dispatcher.ts';
 import { CallSession, type Persona, SimulatedTrunk } from '../telephony/index.ts';
 import { ConverseStep, type ConverseOptions } from './converse-step.ts';
 import type { ConversationPlan, ProcessorPlan } from './plan.ts';
 import { conversationOf } from './history.ts';
+import { HANDOVER_MARKER } from './handover-summary.ts';
 import { TextCallVoice } from './text-call-voice.ts';
 import { configureOutbound } from '../net/outbound-guard.ts';
 
@@ -30,7 +31,7 @@ afterEach(async () => {
   fake = null;
 });
 
-const ids = { main: randomUUID(), referee: randomUUID(), rewrite: randomUUID(), filler: randomUUID() };
+const ids = { main: randomUUID(), referee: randomUUID(), rewrite: randomUUID(), filler: randomUUID(), analysis: randomUUID() };
 
 function processor(id: string, type: ProcessorPlan['type'], systemPrompt = 'You are Lin.'): ProcessorPlan {
   return {
@@ -79,6 +80,7 @@ function plan(document: Partial<ScenarioDocumentInput> = {}): ConversationPlan {
       [ids.referee, processor(ids.referee, 'referee')],
       [ids.rewrite, processor(ids.rewrite, 'stream', 'Rewrite it.')],
       [ids.filler, processor(ids.filler, 'filler', 'Say a filler.')],
+      [ids.analysis, processor(ids.analysis, 'analysis', 'Summarise the finished call.')],
     ]),
     timeZone: 'Asia/Shanghai',
     language: 'en-US',
@@ -193,6 +195,38 @@ describe('the converse step on the simulated trunk', () => {
     expect(step.operatorId).toBe('op-1');
     const ai = said(step, 'assistant');
     expect(ai.at(-1)).toBe('Connecting you now.');
+  });
+
+  it("a transfer hands the seat the handover note: the analysis model's when the scenario has one (not awaited), else the conversation's own at once", async () => {
+    await serve((request) =>
+      request.messages.at(-1)!.content.includes(HANDOVER_MARKER)
+        ? { kind: 'tokens', tokens: tokens('Mr Li wants a real person about his gold plan.'), firstDelayMs: 200 }
+        : { kind: 'tokens', tokens: tokens('Happy to help.') },
+    );
+    const asked: TransferRequest[] = [];
+    const seats: SeatDispatcher = {
+      transfer: async (request) => {
+        asked.push(request);
+        return { ok: false, reason: 'no-seat' };
+      },
+    };
+    const withAnalysis = plan({ analysis: { processorId: ids.analysis } });
+    const { step } = await converse('wants_human', withAnalysis, { seats, summaryTimeoutMs: 3000 }, 6000);
+    const note = asked[0]!.summary;
+    // The dispatcher got a note still being written: it offers the call without waiting for it.
+    expect(note).toBeInstanceOf(Promise);
+    expect(await note).toBe('Mr Li wants a real person about his gold plan.');
+    const request = fake!.requests.find((r) => r.messages.at(-1)!.content.includes(HANDOVER_MARKER))!;
+    expect(request.messages.at(-1)!.content).toMatch(/Customer: .*(real person|agent)/i);
+    expect(step.failures.filter((failure) => failure.failure.startsWith('summary-'))).toEqual([]);
+
+    asked.length = 0;
+    await converse('wants_human', plan(), { seats }, 6000);
+    const own = asked[0]!.summary;
+    expect(typeof own).toBe('string');
+    expect(own).toMatch(
+      /^The customer asked for a person: ".*(real person|agent).*Router "Wants a person" fired the transfer tool "human"\.$/i,
+    );
   });
 
   it('with an operator ASR the seat’s lines, and the customer’s from the handover on, go in the conversation; the last one before the step ends', async () => {

@@ -20,6 +20,7 @@ import type { SeatDispatcher, SeatHandle } from '../seat/seat-dispatcher.ts';
 import { TimerSet, type CallSession, type CallStep } from '../telephony/index.ts';
 import type { CallVoice } from './call-voice.ts';
 import { failureGoodbye, fallbackLine, noSeatLine } from './fallback.ts';
+import { handoverSummary } from './handover-summary.ts';
 import { History } from './history.ts';
 import { feedSeatAudio, type SeatTranscriber, type SeatTranscriptEvents } from './seat-transcript.ts';
 import { chatCompletion } from './llm-client.ts';
@@ -63,6 +64,8 @@ export interface ConverseOptions {
   firstTokenTimeoutMs?: number;
   /** Multiplies the runtime's own waits (silence, pause) — tests and the simulated time scale. */
   timeScale?: number;
+  /** How long the analysis model has to write the transfer's handover note (HANDOVER_SUMMARY_TIMEOUT_MS). */
+  summaryTimeoutMs?: number;
   /** Called once a seat took the call (the transferred callback event, the call record's operator). */
   onTransferred?: (operatorId: string) => void;
   /**
@@ -385,7 +388,7 @@ export class ConverseStep implements CallStep {
     const reply = this.begin(user, route, 'transfer', false, callee);
     reply.timing.routerMs = routerMs;
     reply.timing.refereeMs = refereeMs;
-    const seat = await this.requestSeat(reply);
+    const seat = await this.requestSeat(reply, route, tool.alias);
     this.options.observer?.tool({ turnId: reply.id, kind: 'transfer', alias: tool.alias, seat: seat !== null });
     if (!seat) {
       await this.speakAll(reply, [tool.failureText || noSeatLine(this.plan.language)]);
@@ -436,7 +439,7 @@ export class ConverseStep implements CallStep {
     this.seatTranscript = feedSeatAudio(this.session!.call, transcriber, () => this.now());
   }
 
-  private async requestSeat(reply: Reply): Promise<SeatHandle | null> {
+  private async requestSeat(reply: Reply, route: string, toolAlias: string): Promise<SeatHandle | null> {
     const seats = this.options.seats;
     if (!seats) return null;
     const abort = new AbortController();
@@ -450,7 +453,7 @@ export class ConverseStep implements CallStep {
           text: line.text,
           at: new Date(Date.now() - (this.now() - line.atMs)),
         })),
-        summary: null,
+        summary: this.handoverNote(reply.id, route, toolAlias, abort.signal),
         signal: abort.signal,
       });
       if (result.ok) return result.seat;
@@ -466,6 +469,32 @@ export class ConverseStep implements CallStep {
       this.failures.push({ atMs: this.now(), turnId: reply.id, stage: 'transfer', failure: 'error', detail: String(error) });
       return null;
     }
+  }
+
+  /**
+   * The warm transfer's note for the seat: the scenario's analysis model writes it (the dispatcher sends the
+   * offer without waiting, and the note when it comes), else the conversation's own note, at once.
+   */
+  private handoverNote(turnId: string, route: string, toolAlias: string, signal: AbortSignal): string | Promise<string> {
+    const { scenario, processors, language } = this.plan;
+    const processor = scenario.analysis ? processors.get(scenario.analysis.processorId) : undefined;
+    return handoverSummary(
+      {
+        lines: [...this.history.lines],
+        language,
+        route,
+        toolAlias,
+        scenarioName: scenario.name,
+        businessInfo: this.options.call.businessInfo,
+      },
+      processor,
+      {
+        timeoutMs: this.options.summaryTimeoutMs,
+        signal,
+        onFailure: ({ failure, detail }) =>
+          this.failures.push({ atMs: this.now(), turnId, stage: 'transfer', failure: `summary-${failure}`, detail }),
+      },
+    );
   }
 
   private async askYesNo(processorId: string, question: string): Promise<boolean> {

@@ -2,9 +2,11 @@
  * The demo's language model: clearly a stand-in, scripted by simple rules, served by our own server as
  * an OpenAI-compatible streaming endpoint (see demo-model-routes.ts), so `npm start` converses with no
  * key and no network. It recognises what the runtime asks of it — a referee's verdict, a yes/no
- * question, a filler — and otherwise answers the callee's last words: price, a person, not interested,
- * call back, goodbye, anything else. Pointing the LLM page at a real model replaces it.
+ * question, a filler, the post-call analysis, the transfer's handover note — and otherwise answers the
+ * callee's last words: price, a person, not interested, call back, goodbye, anything else. Pointing the LLM page at a real model replaces it.
  */
+import { endQuoted, HANDOVER_MARKER } from './handover-summary.ts';
+
 interface Message {
   role: string;
   content: string;
@@ -58,9 +60,39 @@ function demoAnalysis(transcript: string): string {
   return JSON.stringify({ tags, summary });
 }
 
+/**
+ * The transfer's handover note (conversation/handover-summary.ts asks for it): who the customer is (a name
+ * field of the call's information), what they asked about, and their request for a person in their words.
+ */
+function demoHandover(system: string, transcript: string): string {
+  const zh = /Write in Chinese/.test(system);
+  const name = /^(?:name|customer_?name|姓名|客户姓名):\s*(.+)$/im.exec(system)?.[1]?.trim();
+  const customer = transcript
+    .split('\n')
+    .filter((line) => line.startsWith('Customer: '))
+    .map((line) => line.slice('Customer: '.length).trim());
+  const request = [...customer].reverse().find((line) => HUMAN.test(line)) ?? customer.at(-1) ?? '';
+  const earlier = customer.filter((line) => line !== request).join(' ');
+  const topics = [PRICE.test(earlier) && 'price', DETAILS.test(earlier) && 'details', LATER.test(earlier) && 'later'].filter(
+    (topic): topic is string => Boolean(topic),
+  );
+  if (zh) {
+    const words: Record<string, string> = { price: '价格', details: '详情', later: '改天再联系' };
+    const asked = topics.length > 0 ? `，问过${topics.map((topic) => words[topic]).join('和')}` : '';
+    return `客户${name ?? ''}接到套餐续费提醒${asked}。${request ? endQuoted(`客户要求与人工客服通话：“${request}”`, request, '。') : '客户要求与人工客服通话。'}`;
+  }
+  const words: Record<string, string> = { price: 'the price', details: 'the details', later: 'being called back later' };
+  const asked = topics.length > 0 ? ` and asked about ${topics.map((topic) => words[topic]).join(' and ')}` : '';
+  const who = name ? `The customer, ${name},` : 'The customer';
+  const want = request ? endQuoted(`They want to speak to a person: "${request}"`, request, '.') : 'They want to speak to a person.';
+  return `${who} heard the renewal reminder${asked}. ${want}`;
+}
+
 export function demoReply(messages: readonly Message[]): string {
   const asked = lastUser(messages);
   if (/Answer with JSON only/.test(asked)) return demoAnalysis(/The finished call:\n([\s\S]*?)\n\nAllowed tags/.exec(asked)?.[1] ?? '');
+  if (asked.includes(HANDOVER_MARKER))
+    return demoHandover(messages[0]?.content ?? '', /The conversation so far:\n([\s\S]*?)\n\n/.exec(asked)?.[1] ?? '');
   const said = lastCallee(messages);
   const zh = chinese(messages);
   if (/ANSWER \(reply normally\), HANGUP/.test(asked)) {

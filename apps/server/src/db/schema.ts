@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { DEFAULT_COMPANY_PERMISSIONS, type CompanyPermissions } from '@dialwise/contracts';
 import { bigserial, boolean, index, jsonb, pgTable, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { editVersion } from './tables/common.ts';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
 const updatedAt = () => timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
@@ -27,6 +28,7 @@ export const companies = pgTable(
     updatedBy: uuid('updated_by'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    version: editVersion(),
   },
   (t) => [
     uniqueIndex('companies_name_key').on(t.name),
@@ -56,6 +58,7 @@ export const users = pgTable(
     createdBy: uuid('created_by'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    version: editVersion(),
   },
   (t) => [
     // Sign-in takes a user name or a phone number without a company, so both are unique platform-wide.

@@ -59,17 +59,17 @@ describe('project operators', () => {
     const id = created.body.data.id;
     const updated = await call<Project>(server, '/api/projects/update', {
       token: w.alice,
-      body: { id, name: 'Spring', encryptionType: 'PLAIN_TEXT', operatorIds: [w.oscarId, w.olgaId] },
+      body: { id, version: 1, name: 'Spring', encryptionType: 'PLAIN_TEXT', operatorIds: [w.oscarId, w.olgaId] },
     });
     expect(updated.body.data.operators.map((o) => o.name)).toEqual(['olga-alias', 'oscar-alias']);
     const kept = await call<Project>(server, '/api/projects/update', {
       token: w.alice,
-      body: { id, name: 'Spring2', encryptionType: 'PLAIN_TEXT' },
+      body: { id, version: 2, name: 'Spring2', encryptionType: 'PLAIN_TEXT' },
     });
     expect(kept.body.data.operators).toHaveLength(2);
     const cleared = await call<Project>(server, '/api/projects/update', {
       token: w.alice,
-      body: { id, name: 'Spring2', encryptionType: 'PLAIN_TEXT', operatorIds: [] },
+      body: { id, version: 3, name: 'Spring2', encryptionType: 'PLAIN_TEXT', operatorIds: [] },
     });
     expect(cleared.body.data.operators).toEqual([]);
     const entries = await server.database.db

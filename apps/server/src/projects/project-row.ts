@@ -24,6 +24,7 @@ const operators = sql<
 /** The columns of a project as the console shows it (creator's alias, task counts). */
 export const projectColumns = {
   id: projects.id,
+  version: projects.version,
   name: projects.name,
   encryptionType: projects.encryptionType,
   encryptionApiUrl: projects.encryptionApiUrl,
@@ -37,6 +38,7 @@ export const projectColumns = {
 
 export interface ProjectRow {
   id: string;
+  version: number;
   name: string;
   encryptionType: Project['encryptionType'];
   encryptionApiUrl: string | null;
@@ -51,6 +53,7 @@ export interface ProjectRow {
 export function toProject(row: ProjectRow): Project {
   return {
     id: row.id,
+    version: row.version,
     name: row.name,
     encryptionType: row.encryptionType,
     encryptionApiUrl: row.encryptionApiUrl,

@@ -10,6 +10,7 @@ const EN = { 'accept-language': 'en' };
 
 interface ProjectView {
   id: string;
+  version: number;
   name: string;
   encryptionType: string;
   encryptionApiUrl: string | null;
@@ -112,12 +113,52 @@ describe('project rules (spec §5)', () => {
     ).toBe(ErrorCode.OK);
   });
 
+  it('a CUSTOM API URL at an internal address is refused at save (create and edit), naming the field; nothing changes', async () => {
+    const { alice, companyId } = await adminOf();
+    const internal = [
+      'http://127.0.0.1:8080/decode',
+      'http://localhost/decode',
+      'http://10.1.2.3/decode',
+      'http://192.168.0.10/decode',
+      'http://169.254.169.254/latest/meta-data',
+      'http://127.1.2.3:9000/decode',
+    ];
+    for (const encryptionApiUrl of internal) {
+      const refused = await call(server, '/api/projects/create', {
+        token: alice,
+        body: { name: 'Cust', encryptionType: 'CUSTOM', encryptionApiUrl },
+        headers: EN,
+      });
+      expect(refused.body, encryptionApiUrl).toMatchObject({
+        code: ErrorCode.VALIDATION,
+        message: expect.stringMatching(/^Encryption API URL points at an internal address/),
+      });
+    }
+    expect(await server.database.db.select().from(projects).where(eq(projects.companyId, companyId))).toHaveLength(0);
+
+    const id = await createProject(server, alice, 'Cust', 'CUSTOM', { encryptionApiUrl: 'https://crm.example.test/decode' });
+    const { version } = (await call<ProjectView>(server, '/api/projects/get', { token: alice, body: { id } })).body.data;
+    for (const encryptionApiUrl of internal) {
+      const refused = await call(server, '/api/projects/update', {
+        token: alice,
+        body: { id, version, name: 'Cust', encryptionType: 'CUSTOM', encryptionApiUrl },
+        headers: { 'accept-language': 'zh-CN' },
+      });
+      expect(refused.body, encryptionApiUrl).toMatchObject({
+        code: ErrorCode.VALIDATION,
+        message: expect.stringMatching(/^加密接口地址指向内部地址/),
+      });
+    }
+    const kept = await call<ProjectView>(server, '/api/projects/get', { token: alice, body: { id } });
+    expect(kept.body.data).toMatchObject({ encryptionApiUrl: 'https://crm.example.test/decode', version });
+  });
+
   it('the encryption type cannot change after creation: 409 and nothing changes', async () => {
     const { alice } = await adminOf();
     const id = await createProject(server, alice, 'Locked', 'MD5');
     const answer = await call(server, '/api/projects/update', {
       token: alice,
-      body: { id, name: 'Renamed', encryptionType: 'PLAIN_TEXT' },
+      body: { id, version: 1, name: 'Renamed', encryptionType: 'PLAIN_TEXT' },
       headers: EN,
     });
     expect(answer.body).toMatchObject({
@@ -134,19 +175,20 @@ describe('project rules (spec §5)', () => {
     const id = await createProject(server, alice, 'Cust', 'CUSTOM', { encryptionApiUrl: 'https://a.test/x' });
     const renamed = await call<ProjectView>(server, '/api/projects/update', {
       token: alice,
-      body: { id, name: 'Cust2', encryptionType: 'CUSTOM', encryptionApiUrl: 'https://b.test/y' },
+      body: { id, version: 1, name: 'Cust2', encryptionType: 'CUSTOM', encryptionApiUrl: 'https://b.test/y' },
     });
     expect(renamed.body.data).toMatchObject({ name: 'Cust2', encryptionApiUrl: 'https://b.test/y' });
     expect(
       (
         await call(server, '/api/projects/update', {
           token: alice,
-          body: { id, name: 'taken', encryptionType: 'CUSTOM', encryptionApiUrl: 'https://b.test/y' },
+          body: { id, version: 2, name: 'taken', encryptionType: 'CUSTOM', encryptionApiUrl: 'https://b.test/y' },
         })
       ).body.code,
     ).toBe(ErrorCode.CONFLICT);
     expect(
-      (await call(server, '/api/projects/update', { token: alice, body: { id, name: 'Cust2', encryptionType: 'CUSTOM' } })).body.code,
+      (await call(server, '/api/projects/update', { token: alice, body: { id, version: 2, name: 'Cust2', encryptionType: 'CUSTOM' } })).body
+        .code,
     ).toBe(ErrorCode.VALIDATION);
     const [entry] = await server.database.db
       .select()
@@ -247,7 +289,8 @@ describe('project permissions and tenancy', () => {
     expect((await call<{ total: number }>(server, '/api/projects/list', { token: gina, body: {} })).body.data.total).toBe(0);
     expect((await call(server, '/api/projects/get', { token: gina, body: { id } })).body.code).toBe(ErrorCode.NOT_FOUND);
     expect(
-      (await call(server, '/api/projects/update', { token: gina, body: { id, name: 'Mine', encryptionType: 'PLAIN_TEXT' } })).body.code,
+      (await call(server, '/api/projects/update', { token: gina, body: { id, version: 1, name: 'Mine', encryptionType: 'PLAIN_TEXT' } }))
+        .body.code,
     ).toBe(ErrorCode.NOT_FOUND);
     expect((await call(server, '/api/projects/delete', { token: gina, body: { id } })).body.code).toBe(ErrorCode.NOT_FOUND);
     expect((await call<ProjectView>(server, '/api/projects/get', { token: alice, body: { id } })).body.data.name).toBe('Secret');

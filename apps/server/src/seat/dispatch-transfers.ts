@@ -1,7 +1,7 @@
 import type { TransferResult, SeatDispatcher, TransferRequest } from './seat-dispatcher.ts';
 import type { SeatBus, SeatEvent } from './seat-bus.ts';
 import { loadOfferTemplate } from './load-offer.ts';
-import { recordTransfer } from './record-transfer.ts';
+import { recordTransfer, recordTransferSummary } from './record-transfer.ts';
 import { TransferSession, type TransferDeps } from './transfer-session.ts';
 
 /**
@@ -20,6 +20,7 @@ export class SeatDispatch implements SeatDispatcher {
     const template = await loadOfferTemplate(this.deps.db, request);
     const session = new TransferSession(this.deps, request, template);
     this.sessions.add(session);
+    void this.handOverSummary(session, request);
     try {
       const result = await session.run();
       await recordTransfer(this.deps.db, request.callId, result).catch((error: unknown) =>
@@ -30,6 +31,19 @@ export class SeatDispatch implements SeatDispatcher {
       // A taken call stays routed until the seat leaves it.
       void this.untilOver(session);
     }
+  }
+
+  /**
+   * The handover note on the call record, and to the seat when it was not ready for the offer. Recorded first,
+   * so a seat that reads the call's info on the note's arrival finds it there too.
+   */
+  private async handOverSummary(session: TransferSession, request: TransferRequest): Promise<void> {
+    const later = typeof request.summary !== 'string';
+    const summary = await request.summary;
+    await recordTransferSummary(this.deps.db, request.callId, summary).catch((error: unknown) =>
+      this.deps.log.warn({ err: error, callId: request.callId }, 'handover summary not recorded'),
+    );
+    if (later) await session.deliverSummary(summary);
   }
 
   get activeTransfers(): number {

@@ -10,7 +10,7 @@ export type OfferTemplate = Omit<SeatOffer, 'offerId' | 'deadline'>;
 /**
  * The call as the seat reads it before accepting: project, task, the customer's number masked as the
  * project's encryption type allows (never in clear: revealing is a separate, logged permission), the
- * business info of the subtask, the conversation so far and its summary.
+ * business info of the subtask, the conversation so far and its summary (null while it is being written).
  */
 export async function loadOfferTemplate(db: Db, request: TransferRequest): Promise<OfferTemplate> {
   const [row] = await db
@@ -38,6 +38,6 @@ export async function loadOfferTemplate(db: Db, request: TransferRequest): Promi
     encryptionType: row?.encryptionType ?? 'PLAIN_TEXT',
     businessInfo: row?.businessInfo ?? {},
     conversation: request.conversation.map((line) => ({ speaker: line.speaker, text: line.text, at: line.at.toISOString() })),
-    summary: request.summary,
+    summary: typeof request.summary === 'string' ? request.summary : null,
   };
 }

@@ -4,22 +4,23 @@ import { calls, seatOffers } from '../db/schema.ts';
 import { AppError } from '../http/app-error.ts';
 
 /**
- * The seat's REST side serves only calls that concern this agent: calls of their own company that the
+ * The seat's call info serves only calls that concern this agent: calls of their own company that the
  * dispatcher offered them (`seat_offers`, whether they took it or not: a warm transfer is read before the
- * accept) or that they took (`calls.operator_id`). `taken` narrows it to the latter (filing a call is
- * for the agent who spoke to the customer). Anything else — another agent's call, another company's,
- * an unknown id — answers the same 404, so ids cannot be probed.
+ * accept) or that they took (`calls.operator_id`). Anything else — another agent's call, another company's,
+ * an unknown id — answers the same 404, so ids cannot be probed. (Filing is `mayFileCall`'s rule.)
  */
-export async function assertSeatCall(ctx: ActionContext, callId: string, need: 'offered' | 'taken' = 'offered'): Promise<void> {
+export async function assertSeatCall(ctx: ActionContext, callId: string): Promise<void> {
   const me = ctx.actor.userId;
-  const mine =
-    need === 'taken'
-      ? eq(calls.operatorId, me)
-      : sql`(${calls.operatorId} = ${me} or exists (select 1 from ${seatOffers} where ${seatOffers.callId} = ${calls.id} and ${seatOffers.operatorId} = ${me}))`;
   const [row] = await ctx.db
     .select({ id: calls.id })
     .from(calls)
-    .where(and(eq(calls.id, callId), eq(calls.companyId, ctx.actor.companyId), mine))
+    .where(
+      and(
+        eq(calls.id, callId),
+        eq(calls.companyId, ctx.actor.companyId),
+        sql`(${calls.operatorId} = ${me} or exists (select 1 from ${seatOffers} where ${seatOffers.callId} = ${calls.id} and ${seatOffers.operatorId} = ${me}))`,
+      ),
+    )
     .limit(1);
   if (!row) throw AppError.notFound();
 }

@@ -19,9 +19,14 @@ export interface TransferRequest {
   subtaskId: string;
   /** The live call: the seat's audio is bridged to it. */
   call: CallHandle;
-  /** The conversation so far and its summary (warm transfer: the seat reads why before speaking). */
+  /** The conversation so far (warm transfer: the seat reads why before speaking). */
   conversation: ReadonlyArray<{ speaker: 'us' | 'callee' | 'seat'; text: string; at: Date }>;
-  summary: string | null;
+  /**
+   * Why the customer asked for a person (one to three sentences): ready now, or still being written by the
+   * scenario's analysis model — then the offer goes out without it and the note follows when it resolves
+   * (it never rejects: a model that fails or is too slow resolves to the conversation's own note).
+   */
+  summary: string | Promise<string>;
   /** Aborted when the callee hangs up while we wait for a seat. */
   signal: AbortSignal;
 }

@@ -41,6 +41,8 @@ const MEDIA_FAILED = 'Call connection failed, system has automatically hung up';
  */
 export class TransferSession {
   private offer: OfferClaim | null = null;
+  /** The publication of the ringing offer: a handover note sent after it must not overtake it. */
+  private offerSent: Promise<void> = Promise.resolve();
   private answerOffer: ((answer: OfferAnswer) => void) | null = null;
   private operatorId: string | null = null;
   private peer: SeatPeer | null = null;
@@ -59,6 +61,7 @@ export class TransferSession {
   constructor(
     private readonly deps: TransferDeps,
     readonly request: TransferRequest,
+    /** Every offer of this transfer is this plus its id and deadline; the handover note joins it when it comes. */
     private readonly template: OfferTemplate,
   ) {}
 
@@ -158,7 +161,7 @@ export class TransferSession {
         resolve(value);
       };
       if (this.request.signal.aborted) this.answerOffer('aborted');
-      void this.deps.bus.publish(offerEvent(offer, this.template)).catch((error: unknown) => {
+      this.offerSent = this.deps.bus.publish(offerEvent(offer, this.template)).catch((error: unknown) => {
         this.deps.log.warn({ err: error }, 'seat offer could not be published');
         this.answerOffer?.('lost');
       });
@@ -264,6 +267,20 @@ export class TransferSession {
     if (released) await this.toSeat({ type: 'seat-state', seatState: released.state, projectId: released.projectId });
     this.markSettled();
     if (end.by === 'seat' && this.request.call.state !== 'ended') await this.request.call.hangup();
+  }
+
+  /**
+   * The handover note is ready: offers from now on carry it, and the seat the call rings at (after its offer)
+   * or is with gets it as `call-summary`. Between two seats it only joins the template: the next offer has it.
+   */
+  async deliverSummary(summary: string): Promise<void> {
+    this.template.summary = summary;
+    const message: SeatServerMessage = { type: 'call-summary', callId: this.callId, summary };
+    const ringing = this.offer;
+    if (ringing) {
+      await this.offerSent;
+      await this.toSeatOf(ringing.operatorId, message);
+    } else await this.toSeat(message);
   }
 
   /** Seat frames that were dropped while the seat could not speak, and those that reached the call. */

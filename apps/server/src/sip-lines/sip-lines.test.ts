@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { ErrorCode, type AuditEntry, type Page, type SipLine } from '@dialwise/contracts';
 import { auditLog, sipLines } from '../db/schema.ts';
-import { addUser, call, login, seedCompanies, useTestServer } from '../../test/helper.ts';
+import { addUser, call, currentVersion, login, seedCompanies, useTestServer } from '../../test/helper.ts';
 import { loadSipLineCredentials } from './load-sip-line-credentials.ts';
 
 const server = useTestServer();
@@ -33,8 +33,10 @@ const newLine = (extra: Record<string, unknown> = {}) => ({
 async function create(token: string, body: Record<string, unknown>) {
   return call<SipLine>(server, '/api/sip-lines/create', { token, body, headers: EN });
 }
+/** An edit as the console sends it: with the version the form opened (the current one unless the test gives one). */
 async function update(token: string, body: Record<string, unknown>) {
-  return call<SipLine>(server, '/api/sip-lines/update', { token, body, headers: EN });
+  const version = 'version' in body ? body.version : await currentVersion(server, sipLines, String(body.id)).catch(() => 1);
+  return call<SipLine>(server, '/api/sip-lines/update', { token, body: { ...body, version }, headers: EN });
 }
 async function list(token: string, body: Record<string, unknown> = {}) {
   return call<Page<SipLine>>(server, '/api/sip-lines/list', { token, body, headers: EN });
@@ -318,7 +320,7 @@ describe('tenant isolation', () => {
       ['list', { companyId: otherCompanyId }],
       ['get', { id: theirs.id, companyId: otherCompanyId }],
       ['create', newLine({ companyId: otherCompanyId, alias: 'Sneaky' })],
-      ['update', { id: theirs.id, companyId: otherCompanyId, alias: 'Sneaky' }],
+      ['update', { id: theirs.id, version: 1, companyId: otherCompanyId, alias: 'Sneaky' }],
     ] as const) {
       expect((await call(server, `/api/sip-lines/${path}`, { token: admin, body })).body.code, path).toBe(ErrorCode.NOT_FOUND);
     }

@@ -7,6 +7,7 @@ type SipLineRow = typeof sipLines.$inferSelect;
 export function toSipLine(row: SipLineRow, createUser: string | null): SipLine {
   return {
     id: row.id,
+    version: row.version,
     companyId: row.companyId,
     ...auditedFields(row),
     hasPassword: row.passwordSealed.length > 0,
@@ -17,7 +18,9 @@ export function toSipLine(row: SipLineRow, createUser: string | null): SipLine {
 }
 
 /** What an audit entry shows of a line: everything but the password. */
-export function auditedFields(row: Omit<SipLineRow, 'id' | 'companyId' | 'passwordSealed' | 'createdBy' | 'createdAt' | 'updatedAt'>) {
+export function auditedFields(
+  row: Omit<SipLineRow, 'id' | 'version' | 'companyId' | 'passwordSealed' | 'createdBy' | 'createdAt' | 'updatedAt'>,
+) {
   return {
     alias: row.alias,
     concurrency: row.concurrency,

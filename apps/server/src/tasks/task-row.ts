@@ -39,6 +39,7 @@ function concurrencyOf(row: TaskRow): TaskConcurrency {
 export function toTask(row: TaskRow, sipLineIds: string[], creator: string): Task {
   return {
     id: row.id,
+    version: row.version,
     projectId: row.projectId,
     name: row.name,
     status: row.status as TaskStatus,

@@ -187,7 +187,7 @@ describe('scenario, voice and lines come from what the company may use', () => {
     const id = await createTask(server, alice, projectId, catalogue);
     const update = await call(server, '/api/tasks/update', {
       token: alice,
-      body: { id, ...taskInput({ ...catalogue, voiceId: otherCatalogue.voiceId }) },
+      body: { id, version: 1, ...taskInput({ ...catalogue, voiceId: otherCatalogue.voiceId }) },
     });
     expect(update.body.code).toBe(ErrorCode.VALIDATION);
     expect((await server.database.db.select().from(tasks).where(eq(tasks.id, id)))[0]!.voiceId).toBe(catalogue.voiceId);
@@ -266,7 +266,7 @@ describe('the task state machine, enforced by the server', () => {
       const id = await taskIn(ctx, status, 0);
       const answer = await call<TaskView>(server, '/api/tasks/update', {
         token: ctx.alice,
-        body: { id, ...taskInput(ctx.catalogue, { name: 'Edited' }) },
+        body: { id, version: 1, ...taskInput(ctx.catalogue, { name: 'Edited' }) },
         headers: EN,
       });
       const [row] = await server.database.db.select().from(tasks).where(eq(tasks.id, id));
@@ -337,7 +337,7 @@ describe('redial of busy and unanswered numbers', () => {
     expect(row).toMatchObject({ redialCount: 2, redialGapMinutes: 15 });
     const updated = await call<{ redial: unknown }>(server, '/api/tasks/update', {
       token: ctx.alice,
-      body: { id: created.body.data.id, ...taskInput(ctx.catalogue, { redial: { count: 0, gapMinutes: 30 } }) },
+      body: { id: created.body.data.id, version: 1, ...taskInput(ctx.catalogue, { redial: { count: 0, gapMinutes: 30 } }) },
     });
     expect(updated.body.data.redial).toEqual({ count: 0, gapMinutes: 30 });
     const refused = await create(ctx.alice, ctx.projectId, ctx.catalogue, { name: 'Too many', redial: { count: 6, gapMinutes: 15 } });
@@ -375,7 +375,7 @@ describe('the scenario version a task runs', () => {
       (
         await call(server, '/api/tasks/update', {
           token: ctx.alice,
-          body: { id, ...taskInput({ ...ctx.catalogue, scenarioId: other!.id }) },
+          body: { id, version: 1, ...taskInput({ ...ctx.catalogue, scenarioId: other!.id }) },
         })
       ).body.code,
     ).toBe(200);
@@ -416,7 +416,7 @@ describe('task permissions and tenancy', () => {
     expect(
       (await call(server, '/api/tasks/create', { token: gina, body: { projectId: ctx.projectId, ...taskInput(theirs) } })).body.code,
     ).toBe(ErrorCode.NOT_FOUND);
-    expect((await call(server, '/api/tasks/update', { token: gina, body: { id, ...taskInput(theirs) } })).body.code).toBe(
+    expect((await call(server, '/api/tasks/update', { token: gina, body: { id, version: 1, ...taskInput(theirs) } })).body.code).toBe(
       ErrorCode.NOT_FOUND,
     );
     for (const action of TASK_COMMANDS) {
@@ -434,7 +434,7 @@ describe('task permissions and tenancy', () => {
     const id = await createTask(server, ctx.alice, ctx.projectId, ctx.catalogue);
     const answer = await call<TaskView>(server, '/api/tasks/update', {
       token: ctx.alice,
-      body: { id, ...taskInput(ctx.catalogue, { sipLineIds: [second] }) },
+      body: { id, version: 1, ...taskInput(ctx.catalogue, { sipLineIds: [second] }) },
     });
     expect(answer.body.data.sipLines).toEqual([{ id: second, alias: 'line-2' }]);
   });

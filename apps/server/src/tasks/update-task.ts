@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { ErrorCode, canApply, type TaskListItem, type TaskUpdate } from '@dialwise/contracts';
 import type { ActionContext } from '../auth/actor.ts';
 import { taskSipLines, tasks } from '../db/schema.ts';
+import { nextEditVersion } from '../db/edit-version.ts';
 import { AppError } from '../http/app-error.ts';
 import { auditWho, diffChanges, recordAudit } from '../audit/record-audit.ts';
 import { checkTaskChoices } from './check-task-choices.ts';
@@ -11,6 +12,7 @@ import { getTask, lockTask, taskValues } from './task-row.ts';
 export async function updateTask(ctx: ActionContext, input: TaskUpdate): Promise<TaskListItem> {
   return ctx.db.transaction(async (tx) => {
     const before = await lockTask(tx, ctx, input.id);
+    const version = nextEditVersion(before, input.version);
     if (!canApply('edit', before.status)) throw new AppError(ErrorCode.CONFLICT, 'e.task.refused.edit', {}, { status: before.status });
     await checkTaskChoices(tx, ctx, input);
     const values = taskValues(input);
@@ -24,7 +26,7 @@ export async function updateTask(ctx: ActionContext, input: TaskUpdate): Promise
       const scenarioVersion = values.scenarioId === before.scenarioId ? before.scenarioVersion : null;
       await tx
         .update(tasks)
-        .set({ ...values, scenarioVersion, updatedAt: new Date() })
+        .set({ ...values, scenarioVersion, version, updatedAt: new Date() })
         .where(eq(tasks.id, before.id));
       if (changes.sipLineIds) {
         await tx.delete(taskSipLines).where(eq(taskSipLines.taskId, before.id));

@@ -30,10 +30,11 @@ export function TimeZoneNote({ zone: given, className }: { zone?: string; classN
   const { t } = useTranslation();
   const mine = useTimeZone();
   const zone = given ?? mine;
+  const offset = zoneOffset(zone);
   return (
     <Tooltip content={t('time.zoneHint')}>
       <span className={`time-zone-note${className ? ` ${className}` : ''}`} data-testid="time-zone-note" data-zone={zone}>
-        <IconClockCircle /> {t('time.zoneNote', { zone, offset: zoneOffset(zone) })}
+        <IconClockCircle /> {offset === zone ? t('time.zoneNoteBare', { zone }) : t('time.zoneNote', { zone, offset })}
       </span>
     </Tooltip>
   );

@@ -4,6 +4,7 @@ import { speechCredentialMessages } from '../features/operation/speech-credentia
 import { voicesMessages } from '../features/operation/voices/locale.ts';
 import { tagsMessages } from '../features/operation/tags/locale.ts';
 import { listPageMessages } from '../list-page/locale.ts';
+import { formMessages } from '../forms/locale.ts';
 import { accountsMessages } from '../features/accounts/locale.ts';
 import { sipLinesMessages } from '../features/sip-lines/locale.ts';
 import { profileMessages } from '../features/profile/locale.ts';
@@ -143,6 +144,7 @@ const SHELL_MESSAGES = {
   'common.reload': ['Reload', '刷新'],
   // Every time is the company's (locale/company-time.tsx): pages and drawers say which zone once.
   'time.zoneNote': ['Times in {{zone}} ({{offset}})', '时间按 {{zone}}（{{offset}}）'],
+  'time.zoneNoteBare': ['Times in {{zone}}', '时间按 {{zone}}'],
   'time.zoneHint': [
     "Your company's time zone: the dialer's call windows, the boards' days and the CSV export use it too.",
     '公司所在时区：任务的呼叫时段、看板的日期和导出的 CSV 都按此时区。',
@@ -275,6 +277,7 @@ export const CONSOLE_MESSAGES = {
   ...voicesMessages,
   ...tagsMessages,
   ...listPageMessages,
+  ...formMessages,
   ...accountsMessages,
   ...sipLinesMessages,
   ...profileMessages,

@@ -6,7 +6,7 @@ import {
   forgotPasswordInputSchema,
   loginInputSchema,
   loginResultSchema,
-  profileInputSchema,
+  profileUpdateSchema,
   registerInputSchema,
   selfInfoSchema,
 } from '../users.ts';
@@ -39,8 +39,8 @@ export const authEndpoints = defineEndpoints(
     },
     updateSelfInfo: {
       path: '/api/user/updateSelfInfo',
-      summary: 'Edit my alias, phone and e-mail (alias 5–10; 409 when the phone is taken)',
-      body: profileInputSchema,
+      summary: 'Edit my alias, phone and e-mail (alias 5–10; 409 when the phone is taken or the form is stale)',
+      body: profileUpdateSchema,
       response: selfInfoSchema,
     },
     changePassword: {

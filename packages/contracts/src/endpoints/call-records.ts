@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { defineEndpoints } from '../endpoint.ts';
 import {
   callCustomerSchema,
+  callDispositionSchema,
   callRecordDetailSchema,
   callRecordExportQuerySchema,
   callRecordIdSchema,
@@ -12,6 +13,7 @@ import {
   revealedNumberSchema,
 } from '../call-records.ts';
 import { idSchema } from '../fields.ts';
+import { callDispositionInputSchema } from '../seat-calls.ts';
 
 /** Call records (ADMIN and DEV: their company's; OPR: the projects assigned to them). JSON endpoints are POSTs like every area's; the recording and the CSV export are GETs the browser loads itself (an audio element, a download link), sending the Authorization cookie. */
 export const callRecordEndpoints = defineEndpoints(
@@ -40,6 +42,15 @@ export const callRecordEndpoints = defineEndpoints(
       summary: "The call's customer info and the earlier calls to the same number in the project",
       body: callRecordIdSchema,
       response: callCustomerSchema,
+    },
+    disposition: {
+      path: '/api/call-records/disposition',
+      summary:
+        'Files the issue type and resolution status (and a note) on a call a seat took: the agent who took it, or an ADMIN of its company; saving again replaces them',
+      body: callDispositionInputSchema,
+      response: callDispositionSchema,
+      // DEV staff read records but do not file customers' calls.
+      roles: ['ADMIN', 'OPR'],
     },
     reveal: {
       path: '/api/call-records/reveal',

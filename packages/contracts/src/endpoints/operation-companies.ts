@@ -27,6 +27,12 @@ export const companyEndpoints = defineEndpoints(
       body: companyQuerySchema,
       response: pageSchema(companyListItemSchema),
     },
+    get: {
+      path: '/api/operation/companies/get',
+      summary: 'One company (its edit, permission and grant forms reload it after a conflict)',
+      body: companyIdSchema,
+      response: companyListItemSchema,
+    },
     create: {
       path: '/api/operation/companies/create',
       summary: 'Add a company with its first ADMIN; the generated password is answered once',

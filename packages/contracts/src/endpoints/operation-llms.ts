@@ -22,6 +22,12 @@ export const llmEndpoints = defineEndpoints(
       body: llmQuerySchema,
       response: pageSchema(llmSchema),
     },
+    get: {
+      path: '/api/operation/llms/get',
+      summary: 'One model (an edit form reloads it after a conflict; never the key)',
+      body: idBodySchema,
+      response: llmSchema,
+    },
     options: {
       path: '/api/operation/llms/options',
       summary: 'Every model, for choosing one (vendor → model)',

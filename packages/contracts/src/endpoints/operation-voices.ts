@@ -8,6 +8,12 @@ export const voiceEndpoints = defineEndpoints(
   { tag: 'operation/voices', roles: ['DEV'] },
   {
     list: { path: '/api/operation/voices/list', summary: 'The voice catalogue', body: voiceQuerySchema, response: pageSchema(voiceSchema) },
+    get: {
+      path: '/api/operation/voices/get',
+      summary: 'One voice (an edit form reloads it after a conflict)',
+      body: voiceIdSchema,
+      response: voiceSchema,
+    },
     create: { path: '/api/operation/voices/create', summary: 'Add a voice', body: voiceInputSchema, response: voiceSchema },
     update: { path: '/api/operation/voices/update', summary: 'Edit a voice', body: voiceUpdateSchema, response: voiceSchema },
     delete: {

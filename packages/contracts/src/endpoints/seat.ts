@@ -1,8 +1,12 @@
+import { z } from 'zod';
 import { defineEndpoints } from '../endpoint.ts';
-import { callDispositionSchema } from '../call-records.ts';
-import { callDispositionInputSchema, seatCallIdSchema, seatCallInfoSchema } from '../seat-calls.ts';
+import { seatCallIdSchema, seatCallInfoSchema, seatUnfiledCallsSchema } from '../seat-calls.ts';
 
-/** The seat's REST side (OPR only; the signalling is the WebSocket `/ws/seat`): read a call offered to or taken by the agent, and file the one they took. */
+/**
+ * The seat's REST side (OPR only; the signalling is the WebSocket `/ws/seat`): read a call offered to or
+ * taken by the agent, and list the calls they took and have not filed. Filing is the call records'
+ * `disposition` (the seat's form and the call-record drawer share it).
+ */
 export const seatEndpoints = defineEndpoints(
   { tag: 'seat', roles: ['OPR'] },
   {
@@ -12,11 +16,11 @@ export const seatEndpoints = defineEndpoints(
       body: seatCallIdSchema,
       response: seatCallInfoSchema,
     },
-    disposition: {
-      path: '/api/seat/disposition',
-      summary: 'Files the issue type and resolution status (and a note) on a call this agent took; saving again replaces them',
-      body: callDispositionInputSchema,
-      response: callDispositionSchema,
+    unfiled: {
+      path: '/api/seat/unfiled',
+      summary: 'The calls this agent took and has not filed yet (no issue type saved), newest first',
+      body: z.object({}).optional(),
+      response: seatUnfiledCallsSchema,
     },
   },
 );

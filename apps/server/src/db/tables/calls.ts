@@ -86,6 +86,12 @@ export const calls = pgTable(
     amd: jsonb('amd').$type<AmdResult>(),
     /** The analysis stream's summary of the call. */
     summary: text('summary'),
+    /**
+     * Why the customer asked for a person, written when the transfer tool fired (the scenario's analysis model,
+     * else the conversation's own summary): what the seat read before answering. Not `summary`: the analysis
+     * writes that after the call, about the whole call.
+     */
+    transferSummary: text('transfer_summary'),
     /** Aliases of the catalogue's tags the conversation's analysis gave the call (call records filter on them). */
     tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
     /** What the agent who took the call filed from the seat (null until they save), who and when. */
@@ -108,5 +114,7 @@ export const calls = pgTable(
     // phone filter, the customer's history).
     index('calls_project_placed_idx').on(t.projectId, t.placedAt),
     index('calls_company_phone_idx').on(t.companyId, t.phone, t.placedAt),
+    // An agent's calls still to file (the seat lists them): few per agent, found without reading the rest.
+    index('calls_unfiled_operator_idx').on(t.operatorId, t.placedAt).where(sql`${t.operatorId} is not null and ${t.issueType} is null`),
   ],
 );

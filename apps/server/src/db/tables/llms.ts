@@ -1,6 +1,6 @@
 import { index, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { users } from '../schema.ts';
-import { createdAt, updatedAt } from './common.ts';
+import { createdAt, editVersion, updatedAt } from './common.ts';
 
 /**
  * A language model of the platform's catalogue (operation area). `vendor` is the spec's LLM "company".
@@ -22,6 +22,7 @@ export const llms = pgTable(
     updatedBy: uuid('updated_by').references(() => users.id),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    version: editVersion(),
   },
   (t) => [index('llms_vendor_idx').on(t.vendor)],
 );

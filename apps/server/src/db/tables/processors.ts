@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { boolean, doublePrecision, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { users } from '../schema.ts';
 import { llms } from './llms.ts';
-import { createdAt, updatedAt } from './common.ts';
+import { createdAt, editVersion, updatedAt } from './common.ts';
 
 /**
  * An LLM processor of the platform's catalogue (operation area): a stream, referee, analysis or filler
@@ -29,6 +29,7 @@ export const processors = pgTable(
     updatedBy: uuid('updated_by').references(() => users.id),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    version: editVersion(),
   },
   (t) => [uniqueIndex('processors_alias_key').on(sql`lower(${t.alias})`)],
 );

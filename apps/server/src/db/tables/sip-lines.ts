@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { companies, users } from '../schema.ts';
-import { createdAt, updatedAt } from './common.ts';
+import { createdAt, editVersion, updatedAt } from './common.ts';
 
 /**
  * A company's SIP trunk account. The password is sealed by the SecretBox (never stored or returned in
@@ -32,6 +32,7 @@ export const sipLines = pgTable(
     createdBy: uuid('created_by').references(() => users.id),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    version: editVersion(),
   },
   (t) => [uniqueIndex('sip_lines_alias_key').on(t.companyId, sql`lower(${t.alias})`), index('sip_lines_company_idx').on(t.companyId)],
 );

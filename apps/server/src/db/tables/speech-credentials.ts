@@ -1,6 +1,6 @@
 import { jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { companies, users } from '../schema.ts';
-import { createdAt, updatedAt } from './common.ts';
+import { createdAt, editVersion, updatedAt } from './common.ts';
 
 /**
  * A company's credentials for one speech provider (`ali`, `seed`, `azure_en_us`…). `settings` holds the
@@ -22,6 +22,7 @@ export const speechCredentials = pgTable(
     updatedBy: uuid('updated_by').references(() => users.id),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    version: editVersion(),
   },
   (t) => [uniqueIndex('speech_credentials_company_provider_key').on(t.companyId, t.provider)],
 );

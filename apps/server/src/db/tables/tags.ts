@@ -1,6 +1,6 @@
 import { pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { users } from '../schema.ts';
-import { createdAt, updatedAt } from './common.ts';
+import { createdAt, editVersion, updatedAt } from './common.ts';
 
 /**
  * A call tag of the platform's catalogue (operation area): scenarios name tags by `alias` when they tag
@@ -18,6 +18,7 @@ export const tags = pgTable(
     updatedBy: uuid('updated_by').references(() => users.id),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    version: editVersion(),
   },
   (t) => [uniqueIndex('tags_alias_key').on(t.alias), uniqueIndex('tags_uuid_key').on(t.uuid)],
 );

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { index, integer, boolean, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { TASK_STATUSES, type TaskAdvanced, type TaskStatusReason } from '@dialwise/contracts';
 import { companies, users } from '../schema.ts';
-import { createdAt, updatedAt } from './common.ts';
+import { createdAt, editVersion, updatedAt } from './common.ts';
 import { projects } from './projects.ts';
 import { scenarios } from './scenarios.ts';
 import { voices } from './voices.ts';
@@ -58,6 +58,7 @@ export const tasks = pgTable(
     createdBy: uuid('created_by').references(() => users.id),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    version: editVersion(),
     deletedAt: timestamp('deleted_at', { withTimezone: true, mode: 'date' }),
   },
   (t) => [index('tasks_project_created_idx').on(t.projectId, t.createdAt), index('tasks_company_status_idx').on(t.companyId, t.status)],

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { VOICE_VENDORS } from '@dialwise/contracts';
 import { users } from '../schema.ts';
-import { createdAt, updatedAt } from './common.ts';
+import { createdAt, editVersion, updatedAt } from './common.ts';
 
 /**
  * A TTS voice of the platform's catalogue (operation area). Companies use the voices granted to them
@@ -22,6 +22,7 @@ export const voices = pgTable(
     updatedBy: uuid('updated_by').references(() => users.id),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    version: editVersion(),
   },
   (t) => [uniqueIndex('voices_nickname_key').on(sql`lower(${t.nickname})`), uniqueIndex('voices_uuid_key').on(t.uuid)],
 );

@@ -13,7 +13,7 @@ import {
   type Page,
   type SetGrantsResult,
 } from '@dialwise/contracts';
-import { addUser, call, login, seedCompanies, useTestServer, type TestServer } from '../../../test/helper.ts';
+import { addUser, call, currentVersion, login, seedCompanies, useTestServer, type TestServer } from '../../../test/helper.ts';
 import { auditLog, companies, companyGrants, processors, scenarios, sessions, tags, users, voices } from '../../db/schema.ts';
 import { seedDemo } from '../../demo/seed-demo.ts';
 import { isCompanyActive } from './company-status.ts';
@@ -37,6 +37,11 @@ const newCompany = { name: 'Initech', suffix: 'Initech', adminEmail: 'it@initech
 
 async function create(token: string, body: Record<string, unknown> = newCompany) {
   return call<CompanyCreated>(server, '/api/operation/companies/create', { token, body, headers: EN });
+}
+
+/** The company's current version, as a form opened now sends it (1 for an id that names no company). */
+async function companyVersion(id: string): Promise<number> {
+  return currentVersion(server, companies, id).catch(() => 1);
 }
 
 async function auditOf(s: TestServer, action: string) {
@@ -91,7 +96,7 @@ describe('companies: the form rules at their boundaries', () => {
     const { dev, companyId } = await setup();
     const answer = await call(server, '/api/operation/companies/update', {
       token: dev,
-      body: { id: companyId, ...newCompany, name: 'A B' },
+      body: { id: companyId, version: 1, ...newCompany, name: 'A B' },
       headers: EN,
     });
     expect(answer.body.code).toBe(ErrorCode.VALIDATION);
@@ -212,7 +217,7 @@ describe('companies: edit', () => {
     const { dev, companyId } = await setup();
     const answer = await call<CompanyListItem>(server, '/api/operation/companies/update', {
       token: dev,
-      body: { id: companyId, name: 'AcmeGlobal', suffix: 'acme', adminEmail: 'ops@acme.test', timezone: 'Asia/Shanghai' },
+      body: { id: companyId, version: 1, name: 'AcmeGlobal', suffix: 'acme', adminEmail: 'ops@acme.test', timezone: 'Asia/Shanghai' },
     });
     expect(answer.body.data).toMatchObject({
       name: 'AcmeGlobal',
@@ -231,7 +236,7 @@ describe('companies: edit', () => {
 
   it("refuses another company's name or suffix (409) and an unknown id (404)", async () => {
     const { dev, companyId } = await setup();
-    const base = { id: companyId, name: 'Acme', suffix: 'acme', adminEmail: 'a@x.test' };
+    const base = { id: companyId, version: 1, name: 'Acme', suffix: 'acme', adminEmail: 'a@x.test' };
     expect((await call(server, '/api/operation/companies/update', { token: dev, body: { ...base, name: 'Globex' } })).body.code).toBe(
       ErrorCode.CONFLICT,
     );
@@ -340,8 +345,12 @@ describe('companies: grants', () => {
   }
   const grants = (token: string, companyId: string, kind: string) =>
     call<GrantItem[]>(server, '/api/operation/companies/grants', { token, body: { companyId, kind } });
-  const setGrants = (token: string, companyId: string, kind: string, refIds: string[]) =>
-    call<SetGrantsResult>(server, '/api/operation/companies/setGrants', { token, body: { companyId, kind, refIds }, headers: EN });
+  const setGrants = async (token: string, companyId: string, kind: string, refIds: string[]) =>
+    call<SetGrantsResult>(server, '/api/operation/companies/setGrants', {
+      token,
+      body: { companyId, version: await companyVersion(companyId), kind, refIds },
+      headers: EN,
+    });
 
   it('lists the whole catalogue of a kind with what is granted, and replaces the grants', async () => {
     const { dev, companyId, otherCompanyId } = await setup();
@@ -425,8 +434,12 @@ describe('companies: grants', () => {
 describe('companies: permissions', () => {
   const read = (token: string, companyId: string) =>
     call<CompanyPermissions>(server, '/api/operation/companies/permissions', { token, body: { companyId } });
-  const write = (token: string, body: Record<string, unknown>) =>
-    call<CompanyPermissions>(server, '/api/operation/companies/setPermissions', { token, body, headers: EN });
+  const write = async (token: string, body: Record<string, unknown>) =>
+    call<CompanyPermissions>(server, '/api/operation/companies/setPermissions', {
+      token,
+      body: { version: await companyVersion(String(body.companyId)), ...body },
+      headers: EN,
+    });
 
   it('a company starts with the defaults; DEV sets them; other areas read them with getCompanyPermissions', async () => {
     const { dev, companyId, otherCompanyId } = await setup();

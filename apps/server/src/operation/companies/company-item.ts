@@ -22,6 +22,7 @@ export function toCompanyItem(
 ): CompanyListItem {
   return {
     id: row.id,
+    version: row.version,
     name: row.name,
     suffix: row.suffix,
     adminEmail: row.adminEmail,

@@ -13,6 +13,7 @@ import { restoreCompany } from './restore-company.ts';
 import { setCompanyPermissions } from './set-company-permissions.ts';
 import { setGrants } from './set-grants.ts';
 import { updateCompany } from './update-company.ts';
+import { getCompanyItem } from './company-item.ts';
 
 /** /api/operation/companies — the provider's DEV staff only (`guardOperationArea`). */
 export async function companyRoutes(app: FastifyInstance) {
@@ -35,6 +36,8 @@ export async function companyRoutes(app: FastifyInstance) {
   route(app, companyEndpoints.permissions, async (request) =>
     ok(request, await getCompanyPermissions(contextOf(request).db, request.body.companyId)),
   );
+
+  route(app, companyEndpoints.get, async (request) => ok(request, await getCompanyItem(contextOf(request).db, request.body.id)));
 
   route(app, companyEndpoints.setPermissions, async (request) =>
     ok(request, await setCompanyPermissions(contextOf(request), request.body)),

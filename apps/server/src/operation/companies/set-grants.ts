@@ -2,7 +2,8 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { ErrorCode, type SetGrantsInput, type SetGrantsResult } from '@dialwise/contracts';
 import type { ActionContext } from '../../auth/actor.ts';
 import { auditWho, recordAudit } from '../../audit/record-audit.ts';
-import { companyGrants } from '../../db/schema.ts';
+import { companies, companyGrants } from '../../db/schema.ts';
+import { nextEditVersion } from '../../db/edit-version.ts';
 import { AppError } from '../../http/app-error.ts';
 import { lockCompany } from './company-item.ts';
 import { grantCatalogue } from './grant-catalogue.ts';
@@ -15,7 +16,9 @@ import { grantCatalogue } from './grant-catalogue.ts';
 export async function setGrants(ctx: ActionContext, input: SetGrantsInput): Promise<SetGrantsResult> {
   const wanted = [...new Set(input.refIds)];
   return ctx.db.transaction(async (tx) => {
-    await lockCompany(tx, input.companyId);
+    const company = await lockCompany(tx, input.companyId);
+    // Grants are part of the company: the editor sends the company's version, and a change grows it.
+    const version = nextEditVersion(company, input.version);
     const found = await grantCatalogue(tx, input.kind, wanted);
     const foundIds = new Set(found.map((item) => item.id));
     const unknown = wanted.filter((id) => !foundIds.has(id));
@@ -35,6 +38,10 @@ export async function setGrants(ctx: ActionContext, input: SetGrantsInput): Prom
       await tx.insert(companyGrants).values(added.map((refId) => ({ companyId: input.companyId, kind: input.kind, refId })));
     }
     if (added.length > 0 || removed.length > 0) {
+      await tx
+        .update(companies)
+        .set({ version, updatedBy: ctx.actor.userId, updatedAt: new Date() })
+        .where(eq(companies.id, input.companyId));
       const labels = new Map([...found, ...(await grantCatalogue(tx, input.kind, removed))].map((item) => [item.id, item.label]));
       const named = (ids: string[]) => ids.map((id) => ({ id, label: labels.get(id) ?? id }));
       await recordAudit(

@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { ActionContext } from '../../auth/actor.ts';
 import { auditWho, diffChanges, recordAudit } from '../../audit/record-audit.ts';
 import { companies } from '../../db/schema.ts';
+import { nextEditVersion } from '../../db/edit-version.ts';
 import { assertCompanyFree, conflictFromViolation } from './company-conflicts.ts';
 import { getCompanyItem, lockCompany } from './company-item.ts';
 
@@ -15,13 +16,14 @@ export async function updateCompany(ctx: ActionContext, input: CompanyUpdateInpu
   try {
     return await ctx.db.transaction(async (tx) => {
       const before = await lockCompany(tx, input.id);
+      const version = nextEditVersion(before, input.version);
       await assertCompanyFree(tx, values, input.id);
       const next = { name: input.name, suffix: input.suffix, adminEmail: input.adminEmail, timezone: input.timezone || before.timezone };
       const changes = diffChanges(before, next);
       if (Object.keys(changes).length > 0) {
         await tx
           .update(companies)
-          .set({ ...next, updatedBy: ctx.actor.userId, updatedAt: new Date() })
+          .set({ ...next, version, updatedBy: ctx.actor.userId, updatedAt: new Date() })
           .where(eq(companies.id, input.id));
         await recordAudit(
           tx,

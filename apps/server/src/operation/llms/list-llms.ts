@@ -27,6 +27,7 @@ type Selected = { row: typeof llms.$inferSelect; updatedBy: string | null; proce
 function view({ row, updatedBy, processorCount }: Selected): Llm {
   return {
     id: row.id,
+    version: row.version,
     vendor: row.vendor,
     modelType: row.modelType,
     modelName: row.modelName,

@@ -68,6 +68,7 @@ describe('LLM catalogue', () => {
         apiKey: '',
       }),
       id,
+      version: 1,
     });
     expect(edited).toMatchObject({ modelName: 'DeepSeek-V3.1', hasApiKey: true });
     await must(server, dev, '/api/operation/llms/delete', { id });
@@ -86,7 +87,7 @@ describe('LLM catalogue', () => {
       created,
       await call(server, '/api/operation/llms/list', { token: dev, body: {} }),
       await call(server, '/api/operation/llms/options', { token: dev, body: {} }),
-      await call(server, '/api/operation/llms/update', { token: dev, body: { ...llmInput({ apiKey: `${secret}-2` }), id } }),
+      await call(server, '/api/operation/llms/update', { token: dev, body: { ...llmInput({ apiKey: `${secret}-2` }), id, version: 1 } }),
       await call(server, '/api/audit/list', { token: dev, body: { entity: 'llm' } }),
     ];
     for (const answer of answers) {
@@ -106,11 +107,12 @@ describe('LLM catalogue', () => {
   it('a blank key on edit keeps the stored key; "remove the key" clears it', async () => {
     const { dev } = await operationUsers(server);
     const id = await addLlm(server, dev, { url: fake.base('ok') });
-    await must(server, dev, '/api/operation/llms/update', { ...llmInput({ url: fake.base('ok'), apiKey: '' }), id });
+    await must(server, dev, '/api/operation/llms/update', { ...llmInput({ url: fake.base('ok'), apiKey: '' }), id, version: 1 });
     expect((await runTest(dev, id)).ok).toBe(true);
     const cleared = await must<Llm>(server, dev, '/api/operation/llms/update', {
       ...llmInput({ url: fake.base('ok'), apiKey: '' }),
       id,
+      version: 1,
       clearApiKey: true,
     });
     expect(cleared).toMatchObject({ hasApiKey: false, apiKeyMasked: '' });
@@ -177,7 +179,7 @@ describe('LLM catalogue', () => {
     const id = '00000000-0000-4000-8000-000000000000';
     for (const url of ['delete', 'test'])
       expect((await call(server, `/api/operation/llms/${url}`, { token: dev, body: { id } })).body.code).toBe(ErrorCode.NOT_FOUND);
-    expect((await call(server, '/api/operation/llms/update', { token: dev, body: { ...llmInput(), id } })).body.code).toBe(
+    expect((await call(server, '/api/operation/llms/update', { token: dev, body: { ...llmInput(), id, version: 1 } })).body.code).toBe(
       ErrorCode.NOT_FOUND,
     );
   });

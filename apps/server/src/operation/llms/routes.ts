@@ -3,9 +3,10 @@ import { llmEndpoints } from '@dialwise/contracts';
 import { contextOf } from '../../auth/authenticate.ts';
 import { ok } from '../../http/envelope.ts';
 import { route } from '../../http/route.ts';
+import { AppError } from '../../http/app-error.ts';
 import { requestLocale } from '../../http/locale.ts';
 import { deleteLlm } from './delete-llm.ts';
-import { listLlmOptions, listLlms, listLlmVendors } from './list-llms.ts';
+import { findLlm, listLlmOptions, listLlms, listLlmVendors } from './list-llms.ts';
 import { createLlm, updateLlm } from './save-llm.ts';
 import { testLlm } from './test-llm.ts';
 
@@ -14,6 +15,12 @@ export async function llmRoutes(app: FastifyInstance) {
   route(app, llmEndpoints.list, async (request) => ok(request, await listLlms(contextOf(request), request.body)));
 
   route(app, llmEndpoints.options, async (request) => ok(request, await listLlmOptions(contextOf(request))));
+
+  route(app, llmEndpoints.get, async (request) => {
+    const llm = await findLlm(contextOf(request).db, request.body.id);
+    if (!llm) throw AppError.notFound();
+    return ok(request, llm);
+  });
 
   route(app, llmEndpoints.vendors, async (request) => ok(request, await listLlmVendors(contextOf(request))));
 

@@ -3,6 +3,7 @@ import type { Llm, LlmInput, LlmUpdate } from '@dialwise/contracts';
 import type { ActionContext } from '../../auth/actor.ts';
 import { auditWho, diffChanges, recordAudit } from '../../audit/record-audit.ts';
 import { llms } from '../../db/schema.ts';
+import { nextEditVersion } from '../../db/edit-version.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { SecretBox } from '../../secrets/secret-box.ts';
 import { checkOutboundField } from '../../net/check-outbound-field.ts';
@@ -50,15 +51,17 @@ export async function updateLlm(ctx: ActionContext, secrets: SecretBox, input: L
   return ctx.db.transaction(async (tx) => {
     const [before] = await tx.select().from(llms).where(eq(llms.id, input.id)).for('update');
     if (!before) throw AppError.notFound();
+    const version = nextEditVersion(before, input.version);
     const next = columns(input);
     const apiKeySealed = input.apiKey ? secrets.seal(input.apiKey) : input.clearApiKey ? null : before.apiKeySealed;
-    await tx
-      .update(llms)
-      .set({ ...next, apiKeySealed, updatedBy: ctx.actor.userId, updatedAt: new Date() })
-      .where(eq(llms.id, input.id));
     const changes: Record<string, unknown> = diffChanges({ ...columns({ ...before, tag: before.tag }) }, next);
     if (input.apiKey) changes.keyChanged = true;
     else if (input.clearApiKey && before.apiKeySealed) changes.keyRemoved = true;
+    if (Object.keys(changes).length === 0) return (await findLlm(tx, input.id))!;
+    await tx
+      .update(llms)
+      .set({ ...next, apiKeySealed, version, updatedBy: ctx.actor.userId, updatedAt: new Date() })
+      .where(eq(llms.id, input.id));
     await recordAudit(tx, auditWho(ctx), { action: 'update', entity: 'llm', entityId: input.id, changes });
     return (await findLlm(tx, input.id))!;
   });

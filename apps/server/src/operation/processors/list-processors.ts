@@ -34,6 +34,7 @@ async function usedBy(db: DbOrTx, ids: string[]): Promise<Map<string, string[]>>
 function view({ row, vendor, model, updatedBy }: Selected, uses: Map<string, string[]>): Processor {
   return {
     id: row.id,
+    version: row.version,
     alias: row.alias,
     state: row.state,
     type: row.type,

@@ -158,6 +158,7 @@ describe('processor catalogue', () => {
     const edited = await must<Processor>(server, dev, '/api/operation/processors/update', {
       ...processorInput(llmId, { alias: 'main2', temperature: 1.2, state: 'invalid' }),
       id,
+      version: 1,
     });
     expect(edited).toMatchObject({ alias: 'main2', temperature: 1.2, state: 'invalid' });
     const [entry] = await server.database.db.select().from(auditLog).where(eq(auditLog.action, 'update'));
@@ -196,7 +197,7 @@ describe('processor catalogue', () => {
     await must(server, dev, '/api/operation/scenarios/create', { document: scenarioDoc(p) });
     const answer = await call(server, '/api/operation/processors/update', {
       token: dev,
-      body: { ...processorInput(p.llmId, { alias: 'filler', type: 'stream' }), id: p.filler },
+      body: { ...processorInput(p.llmId, { alias: 'filler', type: 'stream' }), id: p.filler, version: 1 },
       headers: en,
     });
     expect(answer.body).toMatchObject({

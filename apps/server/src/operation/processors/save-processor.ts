@@ -4,6 +4,7 @@ import type { ActionContext } from '../../auth/actor.ts';
 import { auditWho, diffChanges, recordAudit } from '../../audit/record-audit.ts';
 import type { Tx } from '../../db/client.ts';
 import { llms, processors } from '../../db/schema.ts';
+import { nextEditVersion } from '../../db/edit-version.ts';
 import { AppError } from '../../http/app-error.ts';
 import { findProcessor } from './list-processors.ts';
 import { scenariosUsing } from './scenarios-using.ts';
@@ -60,6 +61,7 @@ export async function updateProcessor(ctx: ActionContext, input: ProcessorUpdate
   return ctx.db.transaction(async (tx) => {
     const [before] = await tx.select().from(processors).where(eq(processors.id, input.id)).for('update');
     if (!before) throw AppError.notFound();
+    const version = nextEditVersion(before, input.version);
     await checkAliasFree(tx, input.alias, input.id);
     await checkModel(tx, input);
     if (before.type !== input.type) {
@@ -67,16 +69,13 @@ export async function updateProcessor(ctx: ActionContext, input: ProcessorUpdate
       if (names.length > 0) throw new AppError(ErrorCode.CONFLICT, 'e.processor.typeInUse', { scenarios: names.join(', ') });
     }
     const values = columns(input);
+    const changes = diffChanges(before, values);
+    if (Object.keys(changes).length === 0) return (await findProcessor(tx, input.id))!;
     await tx
       .update(processors)
-      .set({ ...values, updatedBy: ctx.actor.userId, updatedAt: new Date() })
+      .set({ ...values, version, updatedBy: ctx.actor.userId, updatedAt: new Date() })
       .where(eq(processors.id, input.id));
-    await recordAudit(tx, auditWho(ctx), {
-      action: 'update',
-      entity: 'processor',
-      entityId: input.id,
-      changes: diffChanges(before, values),
-    });
+    await recordAudit(tx, auditWho(ctx), { action: 'update', entity: 'processor', entityId: input.id, changes });
     return (await findProcessor(tx, input.id))!;
   });
 }

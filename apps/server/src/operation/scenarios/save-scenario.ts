@@ -3,6 +3,7 @@ import { and, eq, ne, sql } from 'drizzle-orm';
 import {
   ErrorCode,
   processorIdsOf,
+  staleEditData,
   type Locale,
   type ScenarioCreate,
   type ScenarioDocument,
@@ -61,7 +62,7 @@ export async function updateScenario(ctx: ActionContext, input: ScenarioUpdate, 
     const [row] = await tx.select().from(scenarios).where(eq(scenarios.id, input.id)).for('update');
     if (!row) throw AppError.notFound();
     if (row.currentVersion !== input.baseVersion)
-      throw new AppError(ErrorCode.CONFLICT, 'e.scenario.staleVersion', { current: row.currentVersion });
+      throw new AppError(ErrorCode.CONFLICT, 'e.scenario.staleVersion', { current: row.currentVersion }, staleEditData(row.currentVersion));
     const [current] = await tx
       .select({ document: scenarioVersions.document })
       .from(scenarioVersions)

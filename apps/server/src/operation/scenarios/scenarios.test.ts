@@ -148,6 +148,7 @@ describe('scenario documents', () => {
     await must(server, dev, '/api/operation/processors/update', {
       ...processorInput(p.llmId, { alias: 'main', state: 'invalid' }),
       id: p.main,
+      version: 1,
     });
     const invalid = await create(dev, stream(p.main));
     expect(invalid.body.data.fields).toEqual([{ path: 'document.routers.0.target.mainId', message: 'The processor main is invalid' }]);

@@ -20,6 +20,7 @@ export function credentialView(
     configured: row !== null,
     settings: row?.settings ?? {},
     secretsSet,
+    version: row?.version ?? null,
     updatedBy,
     updateTime: row?.updatedAt.toISOString() ?? null,
   };

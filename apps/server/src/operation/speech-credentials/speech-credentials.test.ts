@@ -61,10 +61,11 @@ describe('speech provider credentials (operation area)', () => {
 
   it('a blank secret on edit keeps the stored one; an optional setting left blank is cleared', async () => {
     const { dev, companyId } = await operationUsers(server);
-    const save = (fields: Record<string, string>) =>
-      must<SpeechCredential>(server, dev, '/api/operation/speech-credentials/save', { companyId, provider: 'seed', fields });
-    await save({ appId: 'app-1', accessToken: 'tok-1', asrResourceId: 'volc.bigasr.sauc.concurrent' });
-    const edited = await save({ appId: 'app-2', accessToken: '', asrResourceId: '' });
+    const save = (fields: Record<string, string>, version?: number) =>
+      must<SpeechCredential>(server, dev, '/api/operation/speech-credentials/save', { companyId, provider: 'seed', fields, version });
+    const first = await save({ appId: 'app-1', accessToken: 'tok-1', asrResourceId: 'volc.bigasr.sauc.concurrent' });
+    expect(first.version).toBe(1);
+    const edited = await save({ appId: 'app-2', accessToken: '', asrResourceId: '' }, 1);
     expect(edited).toMatchObject({ settings: { appId: 'app-2' }, secretsSet: ['accessToken'] });
     expect(await companySpeechCredentials(server.database.db, server.app.secrets, companyId)('seed')).toEqual({
       appId: 'app-2',

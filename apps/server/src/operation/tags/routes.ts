@@ -7,6 +7,7 @@ import { guardOperationArea } from '../provider-staff.ts';
 import { createTag } from './create-tag.ts';
 import { deleteTag } from './delete-tag.ts';
 import { listTags } from './list-tags.ts';
+import { getTag } from './tag-item.ts';
 import { updateTag } from './update-tag.ts';
 
 /** /api/operation/tags — call tags; the provider's DEV staff only. */
@@ -14,6 +15,8 @@ export async function tagRoutes(app: FastifyInstance) {
   guardOperationArea(app);
 
   route(app, tagEndpoints.list, async (request) => ok(request, await listTags(contextOf(request), request.body)));
+
+  route(app, tagEndpoints.get, async (request) => ok(request, await getTag(contextOf(request).db, request.body.id)));
 
   route(app, tagEndpoints.create, async (request) => ok(request, await createTag(contextOf(request), request.body)));
 

@@ -20,6 +20,7 @@ type TagRow = Awaited<ReturnType<ReturnType<typeof tagItemQuery>['execute']>>[nu
 export function toTag(row: TagRow): Tag {
   return {
     id: row.id,
+    version: row.version,
     uuid: row.uuid,
     name: row.name,
     alias: row.alias,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { ErrorCode, type Page, type Tag } from '@dialwise/contracts';
-import { call, useTestServer } from '../../../test/helper.ts';
+import { call, currentVersion, useTestServer } from '../../../test/helper.ts';
 import { operationUsers } from '../../../test/operation.ts';
 import { auditLog, tags } from '../../db/schema.ts';
 
@@ -14,8 +14,11 @@ const setup = () => operationUsers(server);
 const intent = { name: 'High intent', alias: 'high_intent', description: 'Asked about prices' };
 const create = (token: string, body: Record<string, unknown>) =>
   call<Tag>(server, '/api/operation/tags/create', { token, body, headers: EN });
-const update = (token: string, body: Record<string, unknown>) =>
-  call<Tag>(server, '/api/operation/tags/update', { token, body, headers: EN });
+/** An edit as the console sends it: with the version the form opened (the current one unless the test gives one). */
+const update = async (token: string, body: Record<string, unknown>) => {
+  const version = 'version' in body ? body.version : await currentVersion(server, tags, String(body.id)).catch(() => 1);
+  return call<Tag>(server, '/api/operation/tags/update', { token, body: { ...body, version }, headers: EN });
+};
 const list = (token: string, body: Record<string, unknown> = {}) => call<Page<Tag>>(server, '/api/operation/tags/list', { token, body });
 const auditOf = (action: string) => server.database.db.select().from(auditLog).where(eq(auditLog.action, action));
 

@@ -7,6 +7,7 @@ import { guardOperationArea } from '../provider-staff.ts';
 import { createVoice } from './create-voice.ts';
 import { deleteVoice } from './delete-voice.ts';
 import { listVoices } from './list-voices.ts';
+import { getVoice } from './voice-item.ts';
 import { updateVoice } from './update-voice.ts';
 
 /** /api/operation/voices — the TTS voice catalogue; the provider's DEV staff only. */
@@ -14,6 +15,8 @@ export async function voiceRoutes(app: FastifyInstance) {
   guardOperationArea(app);
 
   route(app, voiceEndpoints.list, async (request) => ok(request, await listVoices(contextOf(request), request.body)));
+
+  route(app, voiceEndpoints.get, async (request) => ok(request, await getVoice(contextOf(request).db, request.body.id)));
 
   route(app, voiceEndpoints.create, async (request) => ok(request, await createVoice(contextOf(request), request.body)));
 

@@ -25,6 +25,7 @@ type VoiceRow = Awaited<ReturnType<ReturnType<typeof voiceItemQuery>['execute']>
 export function toVoice(row: VoiceRow): Voice {
   return {
     id: row.id,
+    version: row.version,
     uuid: row.uuid,
     nickname: row.nickname,
     vendor: row.vendor,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { ErrorCode, type Page, type Voice } from '@dialwise/contracts';
-import { call, useTestServer } from '../../../test/helper.ts';
+import { call, currentVersion, useTestServer } from '../../../test/helper.ts';
 import { operationUsers } from '../../../test/operation.ts';
 import { auditLog, companyGrants, voices } from '../../db/schema.ts';
 
@@ -14,8 +14,11 @@ const setup = () => operationUsers(server);
 const xiaomei = { nickname: 'Xiaomei', vendor: 'volcano', clusterKey: 'volcano_tts', originalVoiceId: 'zhfemalexiaomei01' };
 const create = (token: string, body: Record<string, unknown>) =>
   call<Voice>(server, '/api/operation/voices/create', { token, body, headers: EN });
-const update = (token: string, body: Record<string, unknown>) =>
-  call<Voice>(server, '/api/operation/voices/update', { token, body, headers: EN });
+/** An edit as the console sends it: with the version the form opened (the current one unless the test gives one). */
+const update = async (token: string, body: Record<string, unknown>) => {
+  const version = 'version' in body ? body.version : await currentVersion(server, voices, String(body.id)).catch(() => 1);
+  return call<Voice>(server, '/api/operation/voices/update', { token, body: { ...body, version }, headers: EN });
+};
 const remove = (token: string, id: string) => call(server, '/api/operation/voices/delete', { token, body: { id }, headers: EN });
 const list = (token: string, body: Record<string, unknown> = {}) =>
   call<Page<Voice>>(server, '/api/operation/voices/list', { token, body });

@@ -1,5 +1,6 @@
 import { Form, Input, Message, Modal, Radio, Switch } from '@arco-design/web-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { accountCreateSchema, accountUpdateSchema, type Account, type Role } from '@dialwise/contracts';
 import { currentLocale } from '../../locale/index.ts';
@@ -7,7 +8,8 @@ import { fieldRule } from '../../forms/zod-rules.ts';
 import { markServerErrors } from '../../forms/server-errors.ts';
 import { checkForm } from '../../forms/check-form.ts';
 import { useUser } from '../../store/user.ts';
-import { createAccount, updateAccount } from './api.ts';
+import { StaleEditNotice, useStaleEdit } from '../../forms/stale-edit.tsx';
+import { createAccount, getAccount, updateAccount } from './api.ts';
 
 interface FormValues {
   username: string;
@@ -36,9 +38,29 @@ export function AccountFormModal(props: Props) {
   return props.account === undefined ? null : <AccountFormDialog {...props} account={props.account} />;
 }
 
-function AccountFormDialog({ account, companyId, levels, onClose }: Props & { account: Account | null }) {
+function valuesOf(account: Account | null): FormValues {
+  return account
+    ? {
+        username: account.username,
+        alias: account.alias,
+        email: account.email,
+        phoneNumber: account.phoneNumber,
+        authLevel: account.authLevel,
+        enabled: account.status === 'active',
+        password: '',
+      }
+    : { username: '', alias: '', email: '', phoneNumber: '', authLevel: 'OPR', enabled: true, password: '' };
+}
+
+function AccountFormDialog({ account: opened, companyId, levels, onClose }: Props & { account: Account | null }) {
   const { t } = useTranslation();
   const [form] = Form.useForm<FormValues>();
+  const edit = useStaleEdit(opened, (a) => getAccount(a.id, companyId));
+  const account = edit.entity;
+  // A reload after a conflict brings the current account: show it.
+  useEffect(() => {
+    form.setFieldsValue(valuesOf(account));
+  }, [account, form]);
   const queryClient = useQueryClient();
   const me = useUser((s) => s.user);
   const locale = currentLocale();
@@ -57,7 +79,7 @@ function AccountFormDialog({ account, companyId, levels, onClose }: Props & { ac
         companyId,
       };
       return account
-        ? updateAccount({ id: account.id, ...fields, password: values.password ?? '' })
+        ? updateAccount({ id: account.id, version: account.version, ...fields, password: values.password ?? '' })
         : createAccount({ ...fields, username: values.username, password: values.password });
     },
     onSuccess: (saved) => {
@@ -65,7 +87,9 @@ function AccountFormDialog({ account, companyId, levels, onClose }: Props & { ac
       void queryClient.invalidateQueries({ queryKey: ['accounts'] });
       onClose();
     },
-    onError: (error) => markServerErrors(form, error),
+    onError: (error) => {
+      if (!edit.caught(error)) markServerErrors(form, error);
+    },
   });
 
   const submit = async () => {
@@ -73,17 +97,7 @@ function AccountFormDialog({ account, companyId, levels, onClose }: Props & { ac
     if (values) save.mutate(values);
   };
 
-  const initial: FormValues = account
-    ? {
-        username: account.username,
-        alias: account.alias,
-        email: account.email,
-        phoneNumber: account.phoneNumber,
-        authLevel: account.authLevel,
-        enabled: account.status === 'active',
-        password: '',
-      }
-    : { username: '', alias: '', email: '', phoneNumber: '', authLevel: 'OPR', enabled: true, password: '' };
+  const initial = valuesOf(account);
   const levelChoices = account && !levels.includes(account.authLevel) ? [...levels, account.authLevel] : levels;
 
   return (
@@ -98,6 +112,7 @@ function AccountFormDialog({ account, companyId, levels, onClose }: Props & { ac
       okButtonProps={{ 'data-testid': 'account-submit' } as Record<string, string>}
       style={{ width: 560 }}
     >
+      <StaleEditNotice edit={edit} />
       <Form form={form} layout="vertical" initialValues={initial} data-testid="account-form">
         <Form.Item
           field="username"

@@ -10,6 +10,10 @@ export async function createAccount(input: AccountCreate): Promise<Account> {
   return api(accountEndpoints.create, input);
 }
 
+export async function getAccount(id: string, companyId?: string): Promise<Account> {
+  return api(accountEndpoints.get, { id, companyId });
+}
+
 export async function updateAccount(input: AccountUpdate): Promise<Account> {
   return api(accountEndpoints.update, input);
 }

@@ -10,6 +10,7 @@ import { TurnTimeline } from './TurnTimeline.tsx';
 import { CallbackDeliveries } from './CallbackDeliveries.tsx';
 import { CustomerInfo } from './CustomerInfo.tsx';
 import { AmdVerdict } from './AmdVerdict.tsx';
+import { DispositionForm } from './DispositionForm.tsx';
 import { formatDuration } from './format.ts';
 import { NumberReveal } from './NumberReveal.tsx';
 import { RecordingPlayer } from './RecordingPlayer.tsx';
@@ -22,8 +23,9 @@ interface Props {
 }
 
 /**
- * One call: its facts, the number (masked, with the reveal), the recording, the conversation, and the
- * customer's info and history. Each part asks the server on its own and fails on its own: a missing
+ * One call: its facts, the number (masked, with the reveal), the filing form when the caller may file it
+ * (the agent who took it, or an ADMIN: a filing skipped at the seat is done here), the recording, the
+ * conversation, and the customer's info and history. Each part asks the server on its own and fails on its own: a missing
  * recording or an unreachable decryption API leaves the rest of the drawer working (spec §8's "failed
  * to get the number / recording / customer info").
  */
@@ -132,6 +134,15 @@ function CallFacts({ call, canReveal, tagNames }: { call: CallRecordDetail; canR
                     },
                   ]
                 : []),
+              ...(call.transferSummary
+                ? [
+                    {
+                      label: t('callRecords.transferSummary'),
+                      value: <span data-testid="call-record-transfer-summary">{call.transferSummary}</span>,
+                      span: 2,
+                    },
+                  ]
+                : []),
               {
                 label: t('callRecords.summary'),
                 value: (
@@ -154,6 +165,12 @@ function CallFacts({ call, canReveal, tagNames }: { call: CallRecordDetail; canR
         <section className="call-section">
           <Typography.Title heading={6}>{t('callRecords.amd')}</Typography.Title>
           <AmdVerdict amd={call.amd} />
+        </section>
+      )}
+      {call.canFile && (
+        <section className="call-section" data-testid="call-record-file">
+          <Typography.Title heading={6}>{t('callRecords.file.title')}</Typography.Title>
+          <DispositionForm key={call.id} callId={call.id} saved={call.disposition} />
         </section>
       )}
       <section className="call-section">

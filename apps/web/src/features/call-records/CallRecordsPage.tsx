@@ -28,7 +28,7 @@ import './call-records.css';
 /** The days the list and its board start on: the boards' default range. */
 const DEFAULT_DAYS = 7;
 /** The columns' widths added up: at 1440 px with the menu open the table fits, and the sticky Actions column covers nothing. */
-const TABLE_WIDTH = 1140;
+const TABLE_WIDTH = 1110;
 
 /**
  * Spec §2 call-record board: `/board/callRecordBoard/{projectID?}/{taskID?}` (ADMIN, DEV: the company's
@@ -128,7 +128,7 @@ export default function CallRecordsPage() {
     {
       title: t('callRecords.col.project'),
       dataIndex: 'projectName',
-      width: 160,
+      width: 150,
       ellipsis: true,
       render: (_, row) => (
         <div className="cell-stack">
@@ -139,15 +139,19 @@ export default function CallRecordsPage() {
         </div>
       ),
     },
-    { title: t('callRecords.col.state'), dataIndex: 'state', width: 100, render: (_, row) => <CallStateTag state={row.state} /> },
     {
-      title: t('callRecords.col.outcome'),
-      dataIndex: 'outcome',
-      width: 130,
+      title: t('callRecords.col.stateOutcome'),
+      dataIndex: 'state',
+      width: 140,
       render: (_, row) => (
-        <span className="call-nowrap">
-          <OutcomeText outcome={row.outcome} />
-        </span>
+        <div className="cell-stack">
+          <span>
+            <CallStateTag state={row.state} />
+          </span>
+          <Typography.Text type="secondary" className="cell-sub call-nowrap">
+            <OutcomeText outcome={row.outcome} />
+          </Typography.Text>
+        </div>
       ),
     },
     {
@@ -160,20 +164,20 @@ export default function CallRecordsPage() {
     {
       title: t('callRecords.col.transfer'),
       dataIndex: 'transferOutcome',
-      width: 150,
+      width: 200,
       render: (_, row) => <TransferTag outcome={row.transferOutcome} />,
     },
     {
       title: t('callRecords.col.tags'),
       dataIndex: 'tags',
-      width: 150,
+      width: 140,
       render: (_, row) => <CallTagList tags={row.tags} names={tagNames} />,
     },
     {
       title: t('callRecords.col.actions'),
       dataIndex: 'actions',
       fixed: 'right',
-      width: 80,
+      width: 110,
       render: (_, row) => (
         <Button
           type="text"

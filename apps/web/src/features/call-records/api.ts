@@ -1,4 +1,4 @@
-import type { CallRecordFilterInput, CallRecordQueryInput } from '@dialwise/contracts';
+import type { CallDispositionInput, CallRecordFilterInput, CallRecordQueryInput } from '@dialwise/contracts';
 import { callRecordEndpoints, endpointPath, exportQueryString } from '@dialwise/contracts';
 import { api } from '../../api/client.ts';
 
@@ -22,3 +22,9 @@ export const recordingUrl = (id: string) => endpointPath(callRecordEndpoints.rec
 /** A download link: the server streams the CSV to the browser's download manager (nothing held in memory here). */
 export const exportUrl = (filter: CallRecordFilterInput, locale: string) =>
   `${callRecordEndpoints.export.path}?${exportQueryString({ ...filter, locale })}`;
+
+/**
+ * Files the issue type and resolution status of a call a seat took (the agent who took it, or an ADMIN): the
+ * seat's form after a call and the call-record drawer's, later.
+ */
+export const fileCall = async (input: CallDispositionInput) => api(callRecordEndpoints.disposition, input);

@@ -46,6 +46,7 @@ export const callRecordsMessages = {
   'callRecords.col.project': ['Project / task', '项目 / 任务'],
   'callRecords.col.state': ['Status', '状态'],
   'callRecords.col.outcome': ['Outcome', '结果'],
+  'callRecords.col.stateOutcome': ['Status / outcome', '状态 / 结果'],
   'callRecords.col.duration': ['Duration', '通话时长'],
   'callRecords.col.transfer': ['Transfer', '转人工'],
   'callRecords.col.tags': ['Tags', '标签'],
@@ -89,6 +90,18 @@ export const callRecordsMessages = {
   'callRecords.summary': ['Summary', '通话小结'],
   'callRecords.summary.pending': ['Being analysed…', '分析中…'],
   'callRecords.summary.failed': ['The analysis failed: {{detail}}', '分析失败：{{detail}}'],
+  'callRecords.transferSummary': ['Why transferred', '转人工原因'],
+
+  // Filing a call a seat took (the drawer's and the seat's form)
+  'callRecords.file.title': ['After the call', '通话登记'],
+  'callRecords.file.issueType': ['Issue type', '问题类型'],
+  'callRecords.file.resolutionStatus': ['Resolution status', '处理状态'],
+  'callRecords.file.note': ['Note', '备注'],
+  'callRecords.file.notePlaceholder': ['What was agreed, what to do next (optional)', '约定事项、后续跟进（可选）'],
+  'callRecords.file.save': ['Save', '保存'],
+  'callRecords.file.saved': ['Saved on the call record', '已保存到通话记录'],
+  'callRecords.file.savedBy': ['Saved by {{by}} at {{at}}', '{{by}} 于 {{at}} 保存'],
+
   'callRecords.turns': ['Turns and timings', '轮次与耗时'],
   'callRecords.callbacks': ['Callbacks', '回调'],
   'callRecords.callbacks.event.answered': ['Answered', '已接通'],

@@ -1,5 +1,6 @@
 import { Form, Input, Message, Modal } from '@arco-design/web-react';
 import { useMutation } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { profileInputSchema, type ProfileInput, type SelfInfo } from '@dialwise/contracts';
 import { currentLocale } from '../../locale/index.ts';
@@ -7,7 +8,8 @@ import { fieldRule } from '../../forms/zod-rules.ts';
 import { markServerErrors } from '../../forms/server-errors.ts';
 import { checkFormInput } from '../../forms/check-form.ts';
 import { useUser } from '../../store/user.ts';
-import { updateSelfInfo } from './api.ts';
+import { StaleEditNotice, useStaleEdit } from '../../forms/stale-edit.tsx';
+import { getSelfInfo, updateSelfInfo } from './api.ts';
 
 interface Props {
   user: SelfInfo;
@@ -23,20 +25,35 @@ export function ProfileFormModal(props: Props) {
   return props.visible ? <ProfileFormDialog {...props} /> : null;
 }
 
-function ProfileFormDialog({ user, onClose }: Props) {
+function valuesOf(user: SelfInfo): ProfileInput {
+  return { alias: user.alias, phoneNumber: user.phoneNumber, email: user.email };
+}
+
+function ProfileFormDialog({ user: opened, onClose }: Props) {
   const { t } = useTranslation();
   const [form] = Form.useForm<ProfileInput>();
   const locale = currentLocale();
-  const initial: ProfileInput = { alias: user.alias, phoneNumber: user.phoneNumber, email: user.email };
+  // An administrator may edit the same account meanwhile: a reload brings the account as it is now.
+  const edit = useStaleEdit(opened, async () => {
+    const current = await getSelfInfo();
+    useUser.getState().setUser(current);
+    return current;
+  });
+  const user = edit.entity ?? opened;
+  useEffect(() => {
+    form.setFieldsValue(valuesOf(user));
+  }, [user, form]);
 
   const save = useMutation({
-    mutationFn: updateSelfInfo,
+    mutationFn: (input: ProfileInput) => updateSelfInfo({ ...input, version: user.version }),
     onSuccess: (saved) => {
       useUser.getState().setUser(saved);
       Message.success(t('profile.saved'));
       onClose();
     },
-    onError: (error) => markServerErrors(form, error),
+    onError: (error) => {
+      if (!edit.caught(error)) markServerErrors(form, error);
+    },
   });
 
   const submit = async () => {
@@ -55,7 +72,8 @@ function ProfileFormDialog({ user, onClose }: Props) {
       cancelText={t('common.cancel')}
       okButtonProps={{ 'data-testid': 'profile-submit' } as Record<string, string>}
     >
-      <Form form={form} layout="vertical" initialValues={initial} data-testid="profile-form">
+      <StaleEditNotice edit={edit} />
+      <Form form={form} layout="vertical" initialValues={valuesOf(opened)} data-testid="profile-form">
         <Form.Item
           field="alias"
           label={t('profile.alias')}

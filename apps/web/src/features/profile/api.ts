@@ -1,8 +1,12 @@
-import type { ChangePasswordInput, ProfileInput, SelfInfo } from '@dialwise/contracts';
+import type { ChangePasswordInput, ProfileUpdate, SelfInfo } from '@dialwise/contracts';
 import { authEndpoints } from '@dialwise/contracts';
 import { api } from '../../api/client.ts';
 
-export async function updateSelfInfo(input: ProfileInput): Promise<SelfInfo> {
+export async function getSelfInfo(): Promise<SelfInfo> {
+  return api(authEndpoints.selfInfo);
+}
+
+export async function updateSelfInfo(input: ProfileUpdate): Promise<SelfInfo> {
   return api(authEndpoints.updateSelfInfo, input);
 }
 

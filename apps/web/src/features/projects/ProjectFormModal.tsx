@@ -7,9 +7,10 @@ import { RequestFailure } from '../../api/client.ts';
 import { formFieldRule } from '../../forms/zod-rules.ts';
 import { currentLocale } from '../../locale/index.ts';
 import { TimeZoneNote, useCompanyTime } from '../../locale/company-time.tsx';
-import { createProject, listOperatorOptions, projectKeys, updateProject } from './api.ts';
+import { createProject, getProject, listOperatorOptions, projectKeys, updateProject } from './api.ts';
 import { markServerErrors } from '../../forms/server-errors.ts';
 import { checkFormInput } from '../../forms/check-form.ts';
+import { StaleEditNotice, useStaleEdit } from '../../forms/stale-edit.tsx';
 
 interface Props {
   /** The project being edited; null to add one. */
@@ -19,9 +20,11 @@ interface Props {
 }
 
 /** Add or edit a project. The encryption type is chosen once: on edit it shows, disabled, with why. */
-export function ProjectFormModal({ project, visible, onClose }: Props) {
+export function ProjectFormModal({ project: opened, visible, onClose }: Props) {
   const { t } = useTranslation();
   const time = useCompanyTime();
+  const edit = useStaleEdit(opened, (p) => getProject(p.id));
+  const project = edit.entity;
   const locale = currentLocale();
   const [form] = Form.useForm<ProjectInput>();
   const queryClient = useQueryClient();
@@ -44,13 +47,15 @@ export function ProjectFormModal({ project, visible, onClose }: Props) {
   }, [visible, project, form]);
 
   const save = useMutation({
-    mutationFn: (input: ProjectInput) => (project ? updateProject({ ...input, id: project.id }) : createProject(input)),
+    mutationFn: (input: ProjectInput) =>
+      project ? updateProject({ ...input, id: project.id, version: project.version }) : createProject(input),
     onSuccess: () => {
       Message.success(t(project ? 'projects.saved' : 'projects.created'));
       void queryClient.invalidateQueries({ queryKey: projectKeys.all });
       onClose();
     },
     onError: (error) => {
+      if (edit.caught(error)) return;
       // A taken name is the name field's problem: show it there too.
       if (error instanceof RequestFailure && error.code === 409) form.setFields({ name: { error: { message: error.message } } });
       else markServerErrors(form, error);
@@ -75,6 +80,7 @@ export function ProjectFormModal({ project, visible, onClose }: Props) {
       unmountOnExit
       okButtonProps={{ 'data-testid': 'project-form-submit' } as Record<string, string>}
     >
+      <StaleEditNotice edit={edit} />
       <Form form={form} layout="vertical" data-testid="project-form">
         <Form.Item field="name" label={t('projects.form.name')} rules={[rule('name')]} validateTrigger={['onBlur', 'onChange']}>
           <Input placeholder={t('projects.form.namePlaceholder')} maxLength={40} data-testid="project-name" />

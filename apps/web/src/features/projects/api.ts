@@ -10,6 +10,7 @@ export const projectKeys = {
 };
 
 export const listProjects = async (query: ProjectQuery) => api(projectEndpoints.list, query);
+export const getProject = async (id: string) => api(projectEndpoints.get, { id });
 /** For pages that stand on a project from the URL: a refusal is theirs to show (ProjectNotFound), without a toast. */
 export const getProjectOfPage = async (id: string) => api(projectEndpoints.get, { id }, { quiet: true });
 export const createProject = async (input: ProjectInput) => api(projectEndpoints.create, input);

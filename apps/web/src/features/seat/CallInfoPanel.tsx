@@ -5,10 +5,10 @@ import type { ConversationLine, SeatOffer } from '@dialwise/contracts';
 import { TimeZoneNote, useCompanyTime } from '../../locale/company-time.tsx';
 import { ConversationView } from '../call-records/ConversationView.tsx';
 import { CustomerInfoView } from '../call-records/CustomerInfo.tsx';
+import { DispositionForm } from '../call-records/DispositionForm.tsx';
 import { PartFailed } from '../call-records/PartFailed.tsx';
 import { formatDuration } from '../call-records/format.ts';
 import { getSeatCallInfo, seatKeys } from './api.ts';
-import { DispositionForm } from './DispositionForm.tsx';
 import { TaskDetail } from './TaskDetail.tsx';
 
 const SPEAKERS = { us: 'ai', callee: 'customer', seat: 'seat' } as const;
@@ -25,8 +25,9 @@ function linesOf(offer: SeatOffer): ConversationLine[] {
 
 /**
  * What the agent reads about the call they are offered or in (warm transfer: why the customer asked for
- * a person, before speaking) and files after it. The offer carries the conversation so far and its
- * summary; the server adds the customer's info and history and the task.
+ * a person, before speaking) and files after it. The offer carries the conversation so far and the
+ * handover note (or the note follows it, as the seat client's `call-summary`; the call's info has it too
+ * once written); the server adds the customer's info and history and the task.
  */
 export function CallInfoPanel({ offer, canFile }: { offer: SeatOffer | null; canFile: boolean }) {
   const { t } = useTranslation();
@@ -45,14 +46,17 @@ export function CallInfoPanel({ offer, canFile }: { offer: SeatOffer | null; can
     );
   }
   const last = info.data?.customer.history[0];
+  const summary = offer.summary ?? info.data?.call.transferSummary ?? null;
   const customer = (
     <div data-testid="seat-customer">
       <section className="seat-section">
         <Typography.Title heading={6}>{t('seat.info.why')}</Typography.Title>
-        {offer.summary ? (
-          <Alert type="info" content={offer.summary} data-testid="seat-summary" />
+        {summary ? (
+          <Alert type="info" content={summary} data-testid="seat-summary" />
         ) : (
-          <Typography.Text type="secondary">{t('seat.info.noSummary')}</Typography.Text>
+          <Typography.Text type="secondary" data-testid="seat-summary-coming">
+            {t('seat.info.summaryComing')}
+          </Typography.Text>
         )}
       </section>
       <section className="seat-section">
@@ -97,7 +101,7 @@ export function CallInfoPanel({ offer, canFile }: { offer: SeatOffer | null; can
       </section>
       {canFile && info.data && (
         <section className="seat-section">
-          <Typography.Title heading={6}>{t('seat.disposition.title')}</Typography.Title>
+          <Typography.Title heading={6}>{t('callRecords.file.title')}</Typography.Title>
           <DispositionForm key={offer.callId} callId={offer.callId} saved={info.data.call.disposition} />
         </section>
       )}

@@ -8,6 +8,7 @@ import { CallInfoPanel } from './CallInfoPanel.tsx';
 import { CallPanel } from './CallPanel.tsx';
 import { DevicePanel } from './DevicePanel.tsx';
 import { SeatStatusBar } from './SeatStatusBar.tsx';
+import { UnfiledCalls } from './UnfiledCalls.tsx';
 import { shownCall } from './seat-client.ts';
 import { useMicrophone } from './use-microphone.ts';
 import { useSeat } from './use-seat.ts';
@@ -16,8 +17,9 @@ import './seat.css';
 
 /**
  * The operator seat (`/operator/index`), and the same page for one project (`/projectOp/callDisplay/{projectID}`:
- * the seat signs in for that project alone). Left: the seat's states and actions, the device check and the
- * call; right: who is calling and why, their history, the task, and the agent's filing of the call.
+ * the seat signs in for that project alone). Left: the seat's states and actions, the call, the calls still to
+ * file and the device check; right: who is calling and why, their history, the task, and the agent's filing
+ * of the call.
  */
 export default function SeatPage() {
   const { t } = useTranslation();
@@ -62,6 +64,10 @@ export default function SeatPage() {
               setPlaybackBlocked(false);
               void speaker.current?.play().catch(() => setPlaybackBlocked(true));
             }}
+          />
+          <UnfiledCalls
+            shown={canFile ? (offer?.callId ?? null) : null}
+            refresh={`${seat.call?.offer.callId ?? ''}|${seat.lastCall?.offer.callId ?? ''}`}
           />
           <DevicePanel microphone={microphone} />
         </Grid.Col>

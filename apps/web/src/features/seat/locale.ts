@@ -107,14 +107,20 @@ export const seatMessages = {
   'seat.call.done': ['Next call', '继续接听'],
   'seat.call.filePending': ['File the last call on the right first, then answer this one', '请先在右侧登记上一通通话，再接听本次来电'],
   'seat.call.why': ['Asked for a person', '转人工原因'],
+  'seat.toFile.title': ['Calls to file', '待登记通话'],
+  'seat.toFile.hint': [
+    'Calls you took whose issue type and resolution status are not saved yet',
+    '您接听过、尚未登记问题类型与处理状态的通话',
+  ],
+  'seat.toFile.more': ['{{count}} more: find them in Call records', '另有 {{count}} 通，请在通话记录中查看'],
+  'seat.toFile.file': ['File', '登记'],
   'seat.call.audioBlocked': ['The browser blocked the call audio: click to play it', '浏览器阻止了通话声音：点击播放'],
 
   // Customer and warm transfer
   'seat.info.customer': ['Customer', '客户信息'],
   'seat.info.task': ['Task', '任务详情'],
   'seat.info.why': ['Why the customer asked for you', '客户转人工的原因'],
-  'seat.info.summary': ['Summary', '摘要'],
-  'seat.info.noSummary': ['No summary yet: read the conversation below', '暂无摘要，请查看下方对话'],
+  'seat.info.summaryComing': ['The summary is being written: read the conversation below meanwhile', '摘要生成中，请先查看下方对话'],
   'seat.info.conversation': ['Conversation with the AI so far', '此前与 AI 的对话'],
   'seat.info.noConversation': ['Nothing was said yet', '尚无对话'],
   'seat.info.number': ['Number', '号码'],
@@ -137,14 +143,4 @@ export const seatMessages = {
   'seat.task.progressValue': ['{{pending}} of {{total}}', '{{pending}} / {{total}}'],
   'seat.task.creator': ['Created by', '创建人'],
   'seat.task.createTime': ['Created', '创建时间'],
-
-  // Disposition
-  'seat.disposition.title': ['After the call', '通话小结'],
-  'seat.disposition.issueType': ['Issue type', '问题类型'],
-  'seat.disposition.resolutionStatus': ['Resolution status', '处理状态'],
-  'seat.disposition.note': ['Note', '备注'],
-  'seat.disposition.notePlaceholder': ['What was agreed, what to do next (optional)', '约定事项、后续跟进（可选）'],
-  'seat.disposition.save': ['Save', '保存'],
-  'seat.disposition.saved': ['Saved on the call record', '已保存到通话记录'],
-  'seat.disposition.savedBy': ['Saved by {{by}} at {{at}}', '{{by}} 于 {{at}} 保存'],
 } as const satisfies Record<string, readonly [string, string]>;

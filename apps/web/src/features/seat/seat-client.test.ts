@@ -261,4 +261,37 @@ describe('seat client: a call', () => {
     expect(media.closed).toBe(true);
     expect(shownCall(client.getSnapshot())).toEqual({ offer: null, canFile: false });
   });
+
+  it('the handover note written after the offer joins the call wherever it is: ringing, in progress, ended and being filed', () => {
+    connected();
+    socket.server(OFFER);
+    expect(client.getSnapshot().offer?.offer.summary).toBeNull();
+    socket.server({ type: 'call-summary', callId: CALL, summary: 'Li wants a person about the price.' });
+    expect(client.getSnapshot().offer?.offer.summary).toBe('Li wants a person about the price.');
+    expect(shownCall(client.getSnapshot()).offer?.summary).toBe('Li wants a person about the price.');
+
+    client.accept();
+    expect(client.getSnapshot().call?.offer.summary).toBe('Li wants a person about the price.');
+    socket.server({ type: 'call-summary', callId: CALL, summary: 'Corrected: Li wants a person.' });
+    expect(client.getSnapshot().call?.offer.summary).toBe('Corrected: Li wants a person.');
+    socket.server({ type: 'call-ended', callId: CALL, reason: 'callee-hung-up' });
+    socket.server({ type: 'call-summary', callId: CALL, summary: 'Late note.' });
+    expect(client.getSnapshot().lastCall?.offer.summary).toBe('Late note.');
+
+    // A note for another call leaves this one alone.
+    socket.server({ type: 'call-summary', callId: '55555555-5555-4555-8555-555555555555', summary: 'Not this call.' });
+    expect(shownCall(client.getSnapshot()).offer?.summary).toBe('Late note.');
+  });
+
+  it('a handover note that overtakes its offer is kept for it', () => {
+    connected();
+    socket.server({ type: 'call-summary', callId: CALL, summary: 'Came first.' });
+    expect(client.getSnapshot().offer).toBeNull();
+    socket.server(OFFER);
+    expect(client.getSnapshot().offer?.offer.summary).toBe('Came first.');
+    // An offer that has its own note keeps it.
+    socket.server({ type: 'call-summary', callId: '44444444-4444-4444-8444-444444444444', summary: 'Early.' });
+    socket.server({ ...OFFER, callId: '44444444-4444-4444-8444-444444444444', summary: 'From the offer.' });
+    expect(client.getSnapshot().offer?.offer.summary).toBe('From the offer.');
+  });
 });

@@ -112,6 +112,11 @@ export class SeatClient {
   private lastPong = 0;
   private signOutTimer: ReturnType<typeof setTimeout> | null = null;
   private closingOnPurpose = false;
+  /**
+   * Handover notes that came before their offer (a long offer is read from the database by the seat's
+   * process, and the note may overtake it): the offer takes its note when it arrives. A few at most.
+   */
+  private readonly earlySummaries = new Map<string, string>();
   /** Sign in as soon as the server greets the connection ("connect and sign in again" after a drop). */
   private signInOnHello: { projectId: string | null; standby: boolean } | null = null;
   private readonly now: () => number;
@@ -278,11 +283,17 @@ export class SeatClient {
       case 'pong':
         this.lastPong = this.now();
         return;
-      case 'offer':
+      case 'offer': {
+        const early = this.earlySummaries.get(message.callId);
+        this.earlySummaries.delete(message.callId);
+        const offer = message.summary === null && early ? { ...message, summary: early } : message;
         return this.set({
-          offer: { offer: message, endsAt: this.now() + this.offerSeconds * 1000, totalMs: this.offerSeconds * 1000 },
+          offer: { offer, endsAt: this.now() + this.offerSeconds * 1000, totalMs: this.offerSeconds * 1000 },
           withdrawn: null,
         });
+      }
+      case 'call-summary':
+        return this.takeSummary(message.callId, message.summary);
       case 'offer-withdrawn':
         // An accept that lost the race with the deadline: the call we started to take was never ours.
         if (this.snapshot.call?.offer.offerId === message.offerId && this.snapshot.call.phase === 'media') {
@@ -314,6 +325,25 @@ export class SeatClient {
         }
         return this.set({ error: { code: message.code, at: this.now() }, signingOut: this.signOutTimer !== null });
     }
+  }
+
+  /**
+   * The handover note of a call, written after its offer went out: it joins the call wherever the seat has it
+   * — ringing, in progress, or ended and waiting to be filed — or waits for an offer still on its way.
+   */
+  private takeSummary(callId: string, summary: string) {
+    const { offer, call, lastCall } = this.snapshot;
+    const noted = (of: SeatOffer) => (of.callId === callId ? { ...of, summary } : of);
+    if (offer?.offer.callId !== callId && call?.offer.callId !== callId && lastCall?.offer.callId !== callId) {
+      this.earlySummaries.set(callId, summary);
+      for (const old of this.earlySummaries.keys()) if (this.earlySummaries.size > 5) this.earlySummaries.delete(old);
+      return;
+    }
+    this.set({
+      offer: offer && { ...offer, offer: noted(offer.offer) },
+      call: call && { ...call, offer: noted(call.offer) },
+      lastCall: lastCall && { ...lastCall, offer: noted(lastCall.offer) },
+    });
   }
 
   private isCurrent(callId: string) {

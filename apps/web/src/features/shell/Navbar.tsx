@@ -12,6 +12,7 @@ import { Logo } from './Logo.tsx';
 import { OperatorNav } from '../seat/OperatorNav.tsx';
 import { AccessRequestNotice } from '../access-requests/AccessRequestNotice.tsx';
 import { MessageBox } from '../templates/MessageBox.tsx';
+import { NAVBAR_POPUP } from './navbar-popup.ts';
 
 const LOCALE_LABELS: Record<Locale, string> = { 'zh-CN': '中文', 'en-US': 'English' };
 
@@ -71,6 +72,7 @@ export function Navbar({ onOpenSettings }: { onOpenSettings(): void }) {
         <li>
           <Dropdown
             trigger="click"
+            triggerProps={NAVBAR_POPUP}
             droplist={
               <Menu onClickMenuItem={(key) => void setLocale(key as Locale)} selectedKeys={[currentLocale()]}>
                 {LOCALES.map((locale) => (
@@ -109,7 +111,7 @@ export function Navbar({ onOpenSettings }: { onOpenSettings(): void }) {
           </Tooltip>
         </li>
         <li>
-          <Dropdown droplist={userMenu} position="br">
+          <Dropdown droplist={userMenu} position="br" triggerProps={NAVBAR_POPUP}>
             <div className="navbar-user" data-testid="nav-user" tabIndex={0}>
               <Avatar size={32} style={{ backgroundColor: 'rgb(var(--primary-6))' }}>
                 {(user?.alias || user?.username || '?').slice(0, 1).toUpperCase()}

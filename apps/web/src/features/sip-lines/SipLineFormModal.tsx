@@ -1,12 +1,14 @@
 import { Form, Grid, Input, InputNumber, Message, Modal, Radio, Switch } from '@arco-design/web-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SIP_LIMITS, SIP_TRUNKS, sipLineCreateSchema, sipLineUpdateSchema, type SipLine, type SipTrunk } from '@dialwise/contracts';
 import { currentLocale } from '../../locale/index.ts';
 import { fieldRule } from '../../forms/zod-rules.ts';
 import { markServerErrors } from '../../forms/server-errors.ts';
 import { checkForm } from '../../forms/check-form.ts';
-import { createSipLine, updateSipLine } from './api.ts';
+import { StaleEditNotice, useStaleEdit } from '../../forms/stale-edit.tsx';
+import { createSipLine, getSipLine, updateSipLine } from './api.ts';
 
 interface FormValues {
   alias: string;
@@ -35,46 +37,8 @@ export function SipLineFormModal(props: Props) {
   return props.line === undefined ? null : <SipLineFormDialog {...props} line={props.line} />;
 }
 
-function SipLineFormDialog({ line, companyId, onClose }: Props & { line: SipLine | null }) {
-  const { t } = useTranslation();
-  const [form] = Form.useForm<FormValues>();
-  const queryClient = useQueryClient();
-  const locale = currentLocale();
-  const editing = Boolean(line);
-  const schema = editing ? sipLineUpdateSchema : sipLineCreateSchema;
-  const rule = (field: keyof FormValues) => [fieldRule(schema, field, locale)];
-
-  const save = useMutation({
-    mutationFn: async (values: FormValues) => {
-      const fields = {
-        alias: values.alias,
-        trunk: values.trunk,
-        sipUsername: values.sipUsername,
-        domain: values.domain,
-        port: values.port!,
-        concurrency: values.concurrency!,
-        cps: values.cps!,
-        status: values.enabled ? ('enabled' as const) : ('disabled' as const),
-        companyId,
-      };
-      return line
-        ? updateSipLine({ id: line.id, ...fields, password: values.password ?? '' })
-        : createSipLine({ ...fields, password: values.password });
-    },
-    onSuccess: (saved) => {
-      Message.success(t(line ? 'sip.saved' : 'sip.created', { alias: saved.alias }));
-      void queryClient.invalidateQueries({ queryKey: ['sip-lines'] });
-      onClose();
-    },
-    onError: (error) => markServerErrors(form, error),
-  });
-
-  const submit = async () => {
-    const values = await checkForm(form);
-    if (values) save.mutate(values);
-  };
-
-  const initial: FormValues = line
+function valuesOf(line: SipLine | null): FormValues {
+  return line
     ? {
         alias: line.alias,
         trunk: line.trunk,
@@ -97,6 +61,56 @@ function SipLineFormDialog({ line, companyId, onClose }: Props & { line: SipLine
         cps: SIP_LIMITS.cps.default,
         enabled: true,
       };
+}
+
+function SipLineFormDialog({ line: opened, companyId, onClose }: Props & { line: SipLine | null }) {
+  const { t } = useTranslation();
+  const [form] = Form.useForm<FormValues>();
+  const edit = useStaleEdit(opened, (l) => getSipLine(l.id, companyId));
+  const line = edit.entity;
+  // A reload after a conflict brings the current line: show it.
+  useEffect(() => {
+    form.setFieldsValue(valuesOf(line));
+  }, [line, form]);
+  const queryClient = useQueryClient();
+  const locale = currentLocale();
+  const editing = Boolean(line);
+  const schema = editing ? sipLineUpdateSchema : sipLineCreateSchema;
+  const rule = (field: keyof FormValues) => [fieldRule(schema, field, locale)];
+
+  const save = useMutation({
+    mutationFn: async (values: FormValues) => {
+      const fields = {
+        alias: values.alias,
+        trunk: values.trunk,
+        sipUsername: values.sipUsername,
+        domain: values.domain,
+        port: values.port!,
+        concurrency: values.concurrency!,
+        cps: values.cps!,
+        status: values.enabled ? ('enabled' as const) : ('disabled' as const),
+        companyId,
+      };
+      return line
+        ? updateSipLine({ id: line.id, version: line.version, ...fields, password: values.password ?? '' })
+        : createSipLine({ ...fields, password: values.password });
+    },
+    onSuccess: (saved) => {
+      Message.success(t(line ? 'sip.saved' : 'sip.created', { alias: saved.alias }));
+      void queryClient.invalidateQueries({ queryKey: ['sip-lines'] });
+      onClose();
+    },
+    onError: (error) => {
+      if (!edit.caught(error)) markServerErrors(form, error);
+    },
+  });
+
+  const submit = async () => {
+    const values = await checkForm(form);
+    if (values) save.mutate(values);
+  };
+
+  const initial = valuesOf(line);
 
   return (
     <Modal
@@ -110,6 +124,7 @@ function SipLineFormDialog({ line, companyId, onClose }: Props & { line: SipLine
       okButtonProps={{ 'data-testid': 'sip-submit' } as Record<string, string>}
       style={{ width: 640 }}
     >
+      <StaleEditNotice edit={edit} />
       <Form form={form} layout="vertical" initialValues={initial} data-testid="sip-form">
         <Grid.Row gutter={16}>
           <Grid.Col span={12}>

@@ -10,6 +10,10 @@ export async function createSipLine(input: SipLineCreate): Promise<SipLine> {
   return api(sipLineEndpoints.create, input);
 }
 
+export async function getSipLine(id: string, companyId?: string): Promise<SipLine> {
+  return api(sipLineEndpoints.get, { id, companyId });
+}
+
 export async function updateSipLine(input: SipLineUpdate): Promise<SipLine> {
   return api(sipLineEndpoints.update, input);
 }

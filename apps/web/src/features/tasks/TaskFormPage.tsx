@@ -27,6 +27,7 @@ import { REDIAL_LIMITS, WEEKDAYS, canApply, formatIssue, taskInputSchema, type T
 import { RequestFailure } from '../../api/client.ts';
 import { formFieldRule } from '../../forms/zod-rules.ts';
 import { checkForm } from '../../forms/check-form.ts';
+import { StaleEditNotice, useStaleEdit } from '../../forms/stale-edit.tsx';
 import { currentLocale } from '../../locale/index.ts';
 import { usePageRoute } from '../shell/route-params.ts';
 import { getProjectOfPage, projectKeys } from '../projects/api.ts';
@@ -83,6 +84,8 @@ export default function TaskFormPage() {
     queryFn: () => getTask(taskId!),
     enabled: editing && project.isSuccess,
   });
+  // A reload after a conflict reads the task again; the form refills from it (below) with its version.
+  const edit = useStaleEdit(existing.data ?? null, async (task) => (await existing.refetch()).data ?? task);
 
   useEffect(() => {
     setTried(false);
@@ -93,7 +96,8 @@ export default function TaskFormPage() {
 
   const backToList = () => navigate(`/project/taskList/${projectId}`);
   const save = useMutation({
-    mutationFn: (input: TaskInput) => (editing ? updateTask({ ...input, id: taskId! }) : createTask({ ...input, projectId })),
+    mutationFn: (input: TaskInput) =>
+      editing ? updateTask({ ...input, id: taskId!, version: edit.entity?.version ?? 0 }) : createTask({ ...input, projectId }),
     onSuccess: () => {
       Message.success(t(editing ? 'taskForm.saved' : 'taskForm.created'));
       void queryClient.invalidateQueries({ queryKey: taskKeys.all });
@@ -107,6 +111,7 @@ export default function TaskFormPage() {
       void backToList();
     },
     onError: (error) => {
+      if (edit.caught(error)) return;
       // The server names refused fields (a scenario no longer granted, a schema rule): show them in place.
       const fields =
         (error instanceof RequestFailure ? (error.data as { fields?: { path: string; message?: string }[] } | null)?.fields : undefined) ??
@@ -193,6 +198,7 @@ export default function TaskFormPage() {
         }}
       >
         <Card title={title} className="form-card">
+          <StaleEditNotice edit={edit} />
           {locked && status && (
             <Alert
               type="warning"

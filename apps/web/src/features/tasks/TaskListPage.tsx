@@ -22,7 +22,7 @@ import { RealtimeDashboardButton } from '../boards/RealtimeDashboardButton.tsx';
 
 const FILTERS = Object.keys(TASK_FILTERS) as TaskFilter[];
 /** The columns' widths added up: the table scrolls sideways only below it (1440 px with the menu open fits). */
-const TABLE_WIDTH = 1150;
+const TABLE_WIDTH = 1140;
 
 /** Spec §2 "Task list": status filter, upload and pending-number modals, the task actions. */
 export default function TaskListPage() {
@@ -92,7 +92,7 @@ export default function TaskListPage() {
     {
       title: t('tasks.col.status'),
       dataIndex: 'status',
-      width: 130,
+      width: 125,
       render: (_, task) => (
         <div className="cell-stack">
           <span>
@@ -117,7 +117,7 @@ export default function TaskListPage() {
     {
       title: t('tasks.col.lines'),
       dataIndex: 'sipLines',
-      width: 130,
+      width: 145,
       render: (_, task) => (
         <div className="cell-stack">
           {task.sipLines.length === 0 ? (
@@ -140,7 +140,7 @@ export default function TaskListPage() {
     {
       title: t('tasks.col.window'),
       dataIndex: 'callStart',
-      width: 130,
+      width: 125,
       render: (_, task) => (
         <div className="cell-stack">
           <span>
@@ -169,14 +169,14 @@ export default function TaskListPage() {
       title: <span className="nowrap">{t('realtime.column')}</span>,
       dataIndex: 'realtime',
       fixed: 'right',
-      width: 100,
+      width: 95,
       render: (_, task) => <RealtimeDashboardButton task={task} />,
     },
     {
       title: t('tasks.col.actions'),
       dataIndex: 'actions',
       fixed: 'right',
-      width: 230,
+      width: 220,
       render: (_, task) => <TaskActions task={task} onUpload={() => setUploading(task)} onPending={() => setPendingOf(task)} />,
     },
   ];

@@ -16,6 +16,7 @@ import { useNavigate } from 'react-router';
 import { useUser } from '../../store/user.ts';
 import { templatesApi } from './api.ts';
 import { TimeZoneNote, useCompanyTime } from '../../locale/company-time.tsx';
+import { NAVBAR_POPUP } from '../shell/navbar-popup.ts';
 
 /** Unread counts refresh on this beat, so a product event shows up without a reload. */
 const POLL_MS = 30_000;
@@ -177,6 +178,7 @@ export function MessageBox() {
       onVisibleChange={setOpen}
       content={open ? <MessagePanel onClose={() => setOpen(false)} initialTab={initialTab} /> : null}
       className="message-popover"
+      triggerProps={NAVBAR_POPUP}
     >
       <Badge count={total} dot={false} maxCount={99}>
         <Button shape="circle" type="secondary" icon={<IconMessage />} aria-label={t('mb.title')} data-testid="nav-messages" />

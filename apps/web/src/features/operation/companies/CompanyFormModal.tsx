@@ -12,7 +12,8 @@ import { fieldRule } from '../../../forms/zod-rules.ts';
 import { checkFormInput } from '../../../forms/check-form.ts';
 import { currentLocale } from '../../../locale/index.ts';
 import { createCompanyFromRequest } from '../../access-requests/api.ts';
-import { createCompany, updateCompany } from './api.ts';
+import { StaleEditNotice, useStaleEdit } from '../../../forms/stale-edit.tsx';
+import { createCompany, getCompany, updateCompany } from './api.ts';
 
 /** A create may come from a request for an account: its fields start from the request, and saving closes it. */
 export interface CompanyRequest {
@@ -48,7 +49,8 @@ export function CompanyFormModal({
   const locale = currentLocale();
   const rule = (field: keyof CompanyCreateInput) => [fieldRule(companyCreateSchema, field, locale)];
   const suffix = Form.useWatch('suffix', form) as string | undefined;
-  const editingCompany = editing?.mode === 'edit' ? editing.company : null;
+  const edit = useStaleEdit(editing?.mode === 'edit' ? editing.company : null, (c) => getCompany(c.id));
+  const editingCompany = edit.entity;
   const zones = useMemo(() => timeZones(editingCompany?.timezone), [editingCompany]);
 
   useEffect(() => {
@@ -80,15 +82,16 @@ export function CompanyFormModal({
     try {
       if (editingCompany) {
         const { adminUsername: _unused, ...fields } = input;
-        const company = await updateCompany({ ...fields, id: editingCompany.id });
+        const company = await updateCompany({ ...fields, id: editingCompany.id, version: editingCompany.version });
         Message.success(t('companies.saved', { name: company.name }));
         onSaved(company);
       } else {
         const request = editing?.mode === 'create' ? editing.request : undefined;
         onCreated(await (request ? createCompanyFromRequest({ ...input, id: request.id }) : createCompany(input)));
       }
-    } catch {
-      // shown by the request layer
+    } catch (error) {
+      // Shown by the request layer; a stale form also says so above the fields.
+      edit.caught(error);
     } finally {
       setSaving(false);
     }
@@ -107,6 +110,7 @@ export function CompanyFormModal({
       style={{ width: 560 }}
       okButtonProps={{ 'data-testid': 'company-form-submit' } as object}
     >
+      <StaleEditNotice edit={edit} />
       <Form form={form} layout="vertical" data-testid="company-form">
         <Form.Item field="name" label={t('companies.form.name')} rules={rule('name')} required>
           <Input placeholder={t('companies.form.namePlaceholder')} maxLength={100} data-testid="company-form-name" />

@@ -5,7 +5,8 @@ import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { CompanyListItem, GrantItem, GrantKind } from '@dialwise/contracts';
-import { companiesKey, listGrants, setGrants } from './api.ts';
+import { StaleEditNotice, useStaleEdit } from '../../../forms/stale-edit.tsx';
+import { companiesKey, getCompany, listGrants, setGrants } from './api.ts';
 
 const CATALOGUE_PATH: Record<GrantKind, string> = {
   voice: '/operation/voiceList',
@@ -55,6 +56,11 @@ export function GrantsModal({ target, onClose }: { target: { company: CompanyLis
     queryFn: () => listGrants({ companyId: target!.company.id, kind: target!.kind }),
     enabled: target !== null,
   });
+  // Grants are part of the company: a save sends the company's version (a reload brings it with the grants).
+  const edit = useStaleEdit(target?.company ?? null, async (company) => {
+    await items.refetch();
+    return getCompany(company.id);
+  });
 
   useEffect(() => {
     if (items.data) setSelected(items.data.filter((item) => item.granted).map((item) => item.id));
@@ -62,12 +68,14 @@ export function GrantsModal({ target, onClose }: { target: { company: CompanyLis
   useEffect(() => setFilter(''), [target]);
 
   const save = useMutation({
-    mutationFn: () => setGrants({ companyId: target!.company.id, kind: target!.kind, refIds: selected }),
+    mutationFn: () => setGrants({ companyId: target!.company.id, version: edit.entity!.version, kind: target!.kind, refIds: selected }),
     onSuccess: (result) => {
       Message.success(t('companies.grants.saved', { added: result.added.length, removed: result.removed.length }));
-      void queryClient.invalidateQueries({ queryKey: key });
+      // The company's version grew with the grants: the list (and this kind's grants) read again.
+      void queryClient.invalidateQueries({ queryKey: companiesKey });
       onClose();
     },
+    onError: (error) => edit.caught(error),
   });
 
   const shown = useMemo(
@@ -100,6 +108,7 @@ export function GrantsModal({ target, onClose }: { target: { company: CompanyLis
       cancelText={t('common.cancel')}
     >
       <div data-testid="grants-modal">
+        <StaleEditNotice edit={edit} />
         <Typography.Paragraph type="secondary" style={{ marginTop: 0 }}>
           {t('companies.grants.intro')}
         </Typography.Paragraph>

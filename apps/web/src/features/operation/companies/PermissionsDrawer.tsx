@@ -1,5 +1,6 @@
 import { Button, Checkbox, Drawer, Form, InputNumber, Message, Skeleton, Space, Switch, Typography } from '@arco-design/web-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   COMPANY_CONCURRENCY,
@@ -11,25 +12,44 @@ import {
 import { fieldRule } from '../../../forms/zod-rules.ts';
 import { checkFormInput } from '../../../forms/check-form.ts';
 import { currentLocale } from '../../../locale/index.ts';
-import { companiesKey, getPermissions, setPermissions } from './api.ts';
+import { StaleEditNotice, useStaleEdit } from '../../../forms/stale-edit.tsx';
+import { companiesKey, getCompany, getPermissions, setPermissions } from './api.ts';
 
 /** What a company may do: number reveal, its total concurrency cap and the operation features it may use. */
-export function PermissionsDrawer({ company, onClose, onSaved }: { company: CompanyListItem | null; onClose(): void; onSaved(): void }) {
+export function PermissionsDrawer({
+  company: opened,
+  onClose,
+  onSaved,
+}: {
+  company: CompanyListItem | null;
+  onClose(): void;
+  onSaved(): void;
+}) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const [form] = Form.useForm<CompanyPermissions>();
-  const key = [...companiesKey, 'permissions', company?.id];
-  const permissions = useQuery({ queryKey: key, queryFn: () => getPermissions(company!.id), enabled: company !== null });
+  const key = [...companiesKey, 'permissions', opened?.id];
+  const permissions = useQuery({ queryKey: key, queryFn: () => getPermissions(opened!.id), enabled: opened !== null });
+  // The permissions are part of the company: a save sends the company's version (a reload brings both).
+  const edit = useStaleEdit(opened, async (c) => {
+    await permissions.refetch();
+    return getCompany(c.id);
+  });
+  const company = edit.entity;
   const locale = currentLocale();
+  useEffect(() => {
+    if (permissions.data) form.setFieldsValue(permissions.data);
+  }, [permissions.data, form]);
 
   const save = useMutation({
-    mutationFn: (values: CompanyPermissions) => setPermissions({ companyId: company!.id, ...values }),
+    mutationFn: (values: CompanyPermissions) => setPermissions({ companyId: company!.id, version: company!.version, ...values }),
     onSuccess: (saved) => {
       Message.success(t('companies.permissions.saved'));
       queryClient.setQueryData(key, saved);
       onSaved();
       onClose();
     },
+    onError: (error) => edit.caught(error),
   });
   const submit = async () => {
     const input = await checkFormInput(form, companyPermissionsSchema, locale, (values) => ({
@@ -61,6 +81,7 @@ export function PermissionsDrawer({ company, onClose, onSaved }: { company: Comp
         </Space>
       }
     >
+      <StaleEditNotice edit={edit} />
       {!permissions.data ? (
         <Skeleton text={{ rows: 6 }} animation />
       ) : (

@@ -22,6 +22,9 @@ export const companiesKey = ['operation', 'companies'] as const;
 export async function listCompanies(query: Partial<CompanyQuery>): Promise<Page<CompanyListItem>> {
   return api(companyEndpoints.list, query);
 }
+export async function getCompany(id: string): Promise<CompanyListItem> {
+  return (await post<CompanyListItem>(`${base}/get`, { id })).data;
+}
 export async function createCompany(input: CompanyCreateInput): Promise<CompanyCreated> {
   return api(companyEndpoints.create, input);
 }

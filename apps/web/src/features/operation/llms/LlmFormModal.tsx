@@ -7,7 +7,8 @@ import { currentLocale } from '../../../locale/index.ts';
 import { fieldRule } from '../../../forms/zod-rules.ts';
 import { checkFormInput } from '../../../forms/check-form.ts';
 import { markServerErrors } from '../../../forms/server-errors.ts';
-import { createLlm, llmKeys, updateLlm } from './api.ts';
+import { StaleEditNotice, useStaleEdit } from '../../../forms/stale-edit.tsx';
+import { createLlm, getLlm, llmKeys, updateLlm } from './api.ts';
 
 interface Values extends LlmInput {
   clearApiKey?: boolean;
@@ -17,7 +18,7 @@ const KEY_NAMES = ['Authorization', 'api-key', 'x-api-key'];
 
 /** Add or edit a model. The key is write-only: on edit the field starts blank and blank keeps the stored key. */
 export function LlmFormModal({
-  editing,
+  editing: opened,
   visible,
   vendors,
   onClose,
@@ -29,6 +30,8 @@ export function LlmFormModal({
 }) {
   const { t } = useTranslation();
   const [form] = Form.useForm<Values>();
+  const edit = useStaleEdit(opened, (llm) => getLlm(llm.id));
+  const editing = edit.entity;
   const queryClient = useQueryClient();
   const locale = currentLocale();
   const rule = (field: keyof LlmInput) => [fieldRule(llmInputSchema, field, locale)];
@@ -55,13 +58,15 @@ export function LlmFormModal({
 
   const save = useMutation({
     mutationFn: async ({ input, clearApiKey }: { input: LlmInput; clearApiKey: boolean }) =>
-      editing ? updateLlm({ ...input, id: editing.id, clearApiKey }) : createLlm(input),
+      editing ? updateLlm({ ...input, id: editing.id, version: editing.version, clearApiKey }) : createLlm(input),
     onSuccess: async () => {
       Message.success(t('llm.saved'));
       await queryClient.invalidateQueries({ queryKey: llmKeys.all });
       onClose();
     },
-    onError: (error) => markServerErrors(form, error),
+    onError: (error) => {
+      if (!edit.caught(error)) markServerErrors(form, error);
+    },
   });
 
   const submit = async () => {
@@ -83,6 +88,7 @@ export function LlmFormModal({
       unmountOnExit
       okButtonProps={{ 'data-testid': 'llm-form-save' } as Record<string, string>}
     >
+      <StaleEditNotice edit={edit} />
       <Form form={form} layout="vertical" data-testid="llm-form">
         <Grid.Row gutter={16}>
           <Grid.Col span={12}>

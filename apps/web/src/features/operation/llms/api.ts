@@ -18,6 +18,9 @@ export async function listLlmOptions(): Promise<LlmOption[]> {
 export async function listLlmVendors(): Promise<string[]> {
   return api(llmEndpoints.vendors);
 }
+export async function getLlm(id: string): Promise<Llm> {
+  return api(llmEndpoints.get, { id });
+}
 export async function createLlm(input: LlmInput): Promise<Llm> {
   return api(llmEndpoints.create, input);
 }

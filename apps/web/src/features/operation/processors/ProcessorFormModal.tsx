@@ -18,7 +18,8 @@ import { checkFormInput } from '../../../forms/check-form.ts';
 import { markServerErrors } from '../../../forms/server-errors.ts';
 import { listLlmOptions, llmKeys } from '../llms/api.ts';
 import { scenarioKeys } from '../scenarios/api.ts';
-import { createProcessor, processorKeys, updateProcessor } from './api.ts';
+import { StaleEditNotice, useStaleEdit } from '../../../forms/stale-edit.tsx';
+import { createProcessor, getProcessor, processorKeys, updateProcessor } from './api.ts';
 
 /** A slider for the feel and a number box for the exact value, one form value. */
 function TemperatureInput({ value, onChange }: { value?: number; onChange?: (value: number | undefined) => void }) {
@@ -45,9 +46,19 @@ function optionsText(options: Record<string, unknown>): string {
 }
 
 /** Add or edit a processor: type, state, model (company, then model), prompt and sampling. */
-export function ProcessorFormModal({ editing, visible, onClose }: { editing: Processor | null; visible: boolean; onClose(): void }) {
+export function ProcessorFormModal({
+  editing: opened,
+  visible,
+  onClose,
+}: {
+  editing: Processor | null;
+  visible: boolean;
+  onClose(): void;
+}) {
   const { t } = useTranslation();
   const [form] = Form.useForm<ProcessorForm>();
+  const edit = useStaleEdit(opened, (processor) => getProcessor(processor.id));
+  const editing = edit.entity;
   const queryClient = useQueryClient();
   const locale = currentLocale();
   const rule = (field: keyof ProcessorForm) => [fieldRule(processorInputSchema, field, locale)];
@@ -92,7 +103,8 @@ export function ProcessorFormModal({ editing, visible, onClose }: { editing: Pro
   }, [visible, editing, form]);
 
   const save = useMutation({
-    mutationFn: (input: ProcessorInput) => (editing ? updateProcessor({ ...input, id: editing.id }) : createProcessor(input)),
+    mutationFn: (input: ProcessorInput) =>
+      editing ? updateProcessor({ ...input, id: editing.id, version: editing.version }) : createProcessor(input),
     onSuccess: async () => {
       Message.success(t('processor.saved'));
       await Promise.all([
@@ -102,7 +114,9 @@ export function ProcessorFormModal({ editing, visible, onClose }: { editing: Pro
       ]);
       onClose();
     },
-    onError: (error) => markServerErrors(form, error),
+    onError: (error) => {
+      if (!edit.caught(error)) markServerErrors(form, error);
+    },
   });
 
   const submit = async () => {
@@ -126,6 +140,7 @@ export function ProcessorFormModal({ editing, visible, onClose }: { editing: Pro
       unmountOnExit
       okButtonProps={{ 'data-testid': 'processor-form-save' } as Record<string, string>}
     >
+      <StaleEditNotice edit={edit} />
       <Form form={form} layout="vertical" data-testid="processor-form">
         <Grid.Row gutter={16}>
           <Grid.Col span={8}>

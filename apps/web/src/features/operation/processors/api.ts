@@ -14,6 +14,9 @@ export async function listProcessors(query: Partial<ProcessorQuery>): Promise<Pa
 export async function listProcessorOptions(): Promise<ProcessorOption[]> {
   return api(processorEndpoints.options);
 }
+export async function getProcessor(id: string): Promise<Processor> {
+  return api(processorEndpoints.get, { id });
+}
 export async function createProcessor(input: ProcessorInput): Promise<Processor> {
   return api(processorEndpoints.create, input);
 }

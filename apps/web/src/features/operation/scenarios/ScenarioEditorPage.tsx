@@ -7,6 +7,7 @@ import { useLocation, useNavigate } from 'react-router';
 import { pathText, scenarioDocumentSchema } from '@dialwise/contracts';
 import { RequestFailure } from '../../../api/client.ts';
 import { currentLocale } from '../../../locale/index.ts';
+import { StaleEditNotice, useStaleEdit } from '../../../forms/stale-edit.tsx';
 import { usePageRoute } from '../../shell/route-params.ts';
 import { TimeZoneNote, useCompanyTime } from '../../../locale/company-time.tsx';
 import '../catalogue.css';
@@ -108,6 +109,8 @@ export default function ScenarioEditorPage() {
 
   const detail = useQuery({ queryKey: scenarioKeys.detail(id ?? ''), queryFn: () => getScenario(id!), enabled: isEdit && id !== null });
   const processors = useQuery({ queryKey: processorKeys.options, queryFn: listProcessorOptions });
+  // Someone saved a newer version meanwhile: a reload reads it, and the draft is replaced by it (below).
+  const edit = useStaleEdit(detail.data ?? null, async (opened) => (await detail.refetch()).data ?? opened);
 
   const load = useCallback((document: Draft, version: number | null) => {
     setDraft(document);
@@ -191,6 +194,7 @@ export default function ScenarioEditorPage() {
       }
     },
     onError: (error) => {
+      if (edit.caught(error)) return;
       const fields = failedPathsOf(error);
       if (fields) {
         const mapped = serverErrors(fields);
@@ -347,6 +351,7 @@ export default function ScenarioEditorPage() {
             </Space>
           }
         >
+          <StaleEditNotice edit={edit} />
           {notice && <Alert type="info" content={notice} closable onClose={() => setNotice(null)} data-testid="scenario-editor-notice" />}
           {!notice && (
             <Typography.Text type="secondary" data-testid="scenario-editor-summary">

@@ -1,17 +1,19 @@
 import { Alert, Form, Input, Message, Modal } from '@arco-design/web-react';
 import { useMutation } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { credentialFieldsOf, speechCredentialSaveSchema, type SpeechCredential } from '@dialwise/contracts';
 import { formFieldRule } from '../../../forms/zod-rules.ts';
 import { currentLocale } from '../../../locale/index.ts';
-import { saveSpeechCredential } from './api.ts';
+import { StaleEditNotice, useStaleEdit } from '../../../forms/stale-edit.tsx';
+import { listSpeechCredentials, saveSpeechCredential } from './api.ts';
 
 type Values = { fields?: Record<string, string | undefined> };
 
 /** One provider's credentials: settings prefilled, secrets blank (blank keeps the stored value). */
 export function SpeechCredentialModal({
   companyId,
-  credential,
+  credential: opened,
   onClose,
   onSaved,
 }: {
@@ -23,12 +25,22 @@ export function SpeechCredentialModal({
   const { t } = useTranslation();
   const [form] = Form.useForm<Values>();
   const locale = currentLocale();
+  // The version sent is the one the form opened (none while nothing is configured); a reload brings the current one.
+  const edit = useStaleEdit(
+    opened,
+    async (c) => (await listSpeechCredentials(companyId)).find((item) => item.provider === c.provider) ?? c,
+  );
+  const credential = edit.entity;
+  useEffect(() => {
+    if (credential) form.setFieldsValue({ fields: credential.settings });
+  }, [credential, form]);
   const fields = credential ? credentialFieldsOf(credential.provider) : [];
   const input = () => {
     const given = form.getFieldsValue().fields ?? {};
     return {
       companyId,
       provider: credential!.provider,
+      version: credential!.version ?? undefined,
       fields: Object.fromEntries(fields.map((f) => [f.name, given[f.name]?.trim() ?? ''])),
     };
   };
@@ -39,6 +51,7 @@ export function SpeechCredentialModal({
       Message.success(t('speechKeys.saved', { provider: saved.provider }));
       onSaved(saved);
     },
+    onError: (error) => edit.caught(error),
   });
 
   return (
@@ -55,6 +68,7 @@ export function SpeechCredentialModal({
       okButtonProps={{ 'data-testid': 'speech-key-save' } as object}
       unmountOnExit
     >
+      <StaleEditNotice edit={edit} />
       {credential && (
         <Form form={form} layout="vertical" initialValues={{ fields: credential.settings }} data-testid="speech-key-form">
           {credential.vendor === 'alibaba' && <Alert type="info" content={t('speechKeys.form.aliHelp')} style={{ marginBottom: 16 }} />}

@@ -5,7 +5,8 @@ import { LIMITS, TAG_FIELD_MAX, tagInputSchema, type Tag, type TagInput } from '
 import { fieldRule } from '../../../forms/zod-rules.ts';
 import { checkFormInput } from '../../../forms/check-form.ts';
 import { currentLocale } from '../../../locale/index.ts';
-import { createTag, updateTag } from './api.ts';
+import { StaleEditNotice, useStaleEdit } from '../../../forms/stale-edit.tsx';
+import { createTag, getTag, updateTag } from './api.ts';
 
 export type TagEditing = { mode: 'create' } | { mode: 'edit'; tag: Tag } | null;
 
@@ -16,7 +17,8 @@ export function TagFormModal({ editing, onClose, onSaved }: { editing: TagEditin
   const [saving, setSaving] = useState(false);
   const locale = currentLocale();
   const rule = (field: keyof TagInput) => [fieldRule(tagInputSchema, field, locale)];
-  const tag = editing?.mode === 'edit' ? editing.tag : null;
+  const edit = useStaleEdit(editing?.mode === 'edit' ? editing.tag : null, (opened) => getTag(opened.id));
+  const tag = edit.entity;
 
   useEffect(() => {
     if (!editing) return;
@@ -29,11 +31,12 @@ export function TagFormModal({ editing, onClose, onSaved }: { editing: TagEditin
     if (!values) return;
     setSaving(true);
     try {
-      const saved = tag ? await updateTag({ ...values, id: tag.id }) : await createTag(values);
+      const saved = tag ? await updateTag({ ...values, id: tag.id, version: tag.version }) : await createTag(values);
       Message.success(t('tags.saved', { name: saved.name }));
       onSaved(saved);
-    } catch {
-      // shown by the request layer
+    } catch (error) {
+      // Shown by the request layer; a stale form also says so above the fields.
+      edit.caught(error);
     } finally {
       setSaving(false);
     }
@@ -51,6 +54,7 @@ export function TagFormModal({ editing, onClose, onSaved }: { editing: TagEditin
       cancelText={t('common.cancel')}
       okButtonProps={{ 'data-testid': 'tag-form-submit' } as object}
     >
+      <StaleEditNotice edit={edit} />
       <Form form={form} layout="vertical" data-testid="tag-form">
         <Form.Item field="name" label={t('tags.form.name')} rules={rule('name')} required>
           <Input maxLength={TAG_FIELD_MAX.name} data-testid="tag-form-name" />

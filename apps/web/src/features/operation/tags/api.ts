@@ -7,6 +7,9 @@ export const tagsKey = ['operation', 'tags'] as const;
 export async function listTags(query: Partial<TagQuery>): Promise<Page<Tag>> {
   return api(tagEndpoints.list, query);
 }
+export async function getTag(id: string): Promise<Tag> {
+  return api(tagEndpoints.get, { id });
+}
 export async function createTag(input: TagInput): Promise<Tag> {
   return api(tagEndpoints.create, input);
 }

@@ -5,7 +5,8 @@ import { LIMITS, VOICE_FIELD_MAX, VOICE_VENDORS, voiceInputSchema, type Voice, t
 import { fieldRule } from '../../../forms/zod-rules.ts';
 import { checkFormInput } from '../../../forms/check-form.ts';
 import { currentLocale } from '../../../locale/index.ts';
-import { createVoice, updateVoice } from './api.ts';
+import { StaleEditNotice, useStaleEdit } from '../../../forms/stale-edit.tsx';
+import { createVoice, getVoice, updateVoice } from './api.ts';
 
 export type VoiceEditing = { mode: 'create' } | { mode: 'edit'; voice: Voice } | null;
 
@@ -16,7 +17,8 @@ export function VoiceFormModal({ editing, onClose, onSaved }: { editing: VoiceEd
   const [saving, setSaving] = useState(false);
   const locale = currentLocale();
   const rule = (field: keyof VoiceInput) => [fieldRule(voiceInputSchema, field, locale)];
-  const voice = editing?.mode === 'edit' ? editing.voice : null;
+  const edit = useStaleEdit(editing?.mode === 'edit' ? editing.voice : null, (opened) => getVoice(opened.id));
+  const voice = edit.entity;
 
   useEffect(() => {
     if (!editing) return;
@@ -36,11 +38,12 @@ export function VoiceFormModal({ editing, onClose, onSaved }: { editing: VoiceEd
     if (!values) return;
     setSaving(true);
     try {
-      const saved = voice ? await updateVoice({ ...values, id: voice.id }) : await createVoice(values);
+      const saved = voice ? await updateVoice({ ...values, id: voice.id, version: voice.version }) : await createVoice(values);
       Message.success(t('voices.saved', { name: saved.nickname }));
       onSaved(saved);
-    } catch {
-      // shown by the request layer
+    } catch (error) {
+      // Shown by the request layer; a stale form also says so above the fields.
+      edit.caught(error);
     } finally {
       setSaving(false);
     }
@@ -58,6 +61,7 @@ export function VoiceFormModal({ editing, onClose, onSaved }: { editing: VoiceEd
       cancelText={t('common.cancel')}
       okButtonProps={{ 'data-testid': 'voice-form-submit' } as object}
     >
+      <StaleEditNotice edit={edit} />
       <Form form={form} layout="vertical" data-testid="voice-form">
         <Form.Item field="nickname" label={t('voices.form.nickname')} rules={rule('nickname')} required>
           <Input

@@ -7,6 +7,9 @@ export const voicesKey = ['operation', 'voices'] as const;
 export async function listVoices(query: Partial<VoiceQuery>): Promise<Page<Voice>> {
   return api(voiceEndpoints.list, query);
 }
+export async function getVoice(id: string): Promise<Voice> {
+  return api(voiceEndpoints.get, { id });
+}
 export async function createVoice(input: VoiceInput): Promise<Voice> {
   return api(voiceEndpoints.create, input);
 }

@@ -13,8 +13,8 @@ import {
 import { fieldRule } from '../../forms/zod-rules.ts';
 import { currentLocale } from '../../locale/index.ts';
 import { useCompanyTime } from '../../locale/company-time.tsx';
-import { callLabel } from '../call-records/CallTags.tsx';
-import { saveCallDisposition, seatKeys } from './api.ts';
+import { callLabel } from './CallTags.tsx';
+import { fileCall } from './api.ts';
 
 interface Values {
   issueType?: IssueType;
@@ -22,7 +22,11 @@ interface Values {
   note?: string;
 }
 
-/** The agent files the call: issue type and resolution status (required), a note; saved on the call record. */
+/**
+ * Filing a call a seat took: issue type and resolution status (required), a note; saved on the call record.
+ * The seat shows it after the call; the call-record drawer shows it to whoever may file (`canFile`: the agent
+ * who took the call, or an ADMIN), so a filing skipped at the seat can always be done later.
+ */
 export function DispositionForm({ callId, saved }: { callId: string; saved: CallDisposition }) {
   const { t } = useTranslation();
   const time = useCompanyTime();
@@ -31,10 +35,12 @@ export function DispositionForm({ callId, saved }: { callId: string; saved: Call
   const locale = currentLocale();
   const save = useMutation({
     mutationFn: (values: Values) =>
-      saveCallDisposition({ callId, issueType: values.issueType!, resolutionStatus: values.resolutionStatus!, note: values.note ?? '' }),
+      fileCall({ callId, issueType: values.issueType!, resolutionStatus: values.resolutionStatus!, note: values.note ?? '' }),
     onSuccess: () => {
-      Message.success(t('seat.disposition.saved'));
-      void queryClient.invalidateQueries({ queryKey: seatKeys.info(callId) });
+      Message.success(t('callRecords.file.saved'));
+      // The seat's call info, its list of calls to file, and the call records (drawer, list) all show it.
+      void queryClient.invalidateQueries({ queryKey: ['seat'] });
+      void queryClient.invalidateQueries({ queryKey: ['call-records'] });
     },
   });
 
@@ -42,24 +48,24 @@ export function DispositionForm({ callId, saved }: { callId: string; saved: Call
     <Form<Values>
       form={form}
       layout="vertical"
-      className="seat-disposition"
+      className="call-disposition"
       initialValues={{
         issueType: saved.issueType ?? undefined,
         resolutionStatus: saved.resolutionStatus ?? undefined,
         note: saved.note ?? '',
       }}
       onSubmit={(values) => save.mutate(values)}
-      data-testid="seat-disposition"
+      data-testid="call-disposition"
     >
       <Form.Item
         field="issueType"
-        label={t('seat.disposition.issueType')}
+        label={t('callRecords.file.issueType')}
         rules={[fieldRule(callDispositionInputSchema, 'issueType', locale)]}
         required
       >
-        <Radio.Group type="button" size="small" data-testid="seat-issue-type">
+        <Radio.Group type="button" size="small" data-testid="call-issue-type">
           {ISSUE_TYPES.map((value) => (
-            <Radio key={value} value={value} data-testid={`seat-issue-type-${value}`}>
+            <Radio key={value} value={value} data-testid={`call-issue-type-${value}`}>
               {callLabel(`call.issueType.${value}`)}
             </Radio>
           ))}
@@ -67,35 +73,35 @@ export function DispositionForm({ callId, saved }: { callId: string; saved: Call
       </Form.Item>
       <Form.Item
         field="resolutionStatus"
-        label={t('seat.disposition.resolutionStatus')}
+        label={t('callRecords.file.resolutionStatus')}
         rules={[fieldRule(callDispositionInputSchema, 'resolutionStatus', locale)]}
         required
       >
-        <Radio.Group type="button" size="small" data-testid="seat-resolution-status">
+        <Radio.Group type="button" size="small" data-testid="call-resolution-status">
           {RESOLUTION_STATUSES.map((value) => (
-            <Radio key={value} value={value} data-testid={`seat-resolution-status-${value}`}>
+            <Radio key={value} value={value} data-testid={`call-resolution-status-${value}`}>
               {callLabel(`call.resolutionStatus.${value}`)}
             </Radio>
           ))}
         </Radio.Group>
       </Form.Item>
-      <Form.Item field="note" label={t('seat.disposition.note')} rules={[fieldRule(callDispositionInputSchema, 'note', locale)]}>
+      <Form.Item field="note" label={t('callRecords.file.note')} rules={[fieldRule(callDispositionInputSchema, 'note', locale)]}>
         <Input.TextArea
-          placeholder={t('seat.disposition.notePlaceholder')}
+          placeholder={t('callRecords.file.notePlaceholder')}
           maxLength={SEAT_CALL_LIMITS.note}
           showWordLimit
           autoSize={{ minRows: 2, maxRows: 5 }}
-          data-testid="seat-disposition-note"
+          data-testid="call-disposition-note"
         />
       </Form.Item>
-      <div className="seat-disposition-footer">
+      <div className="call-disposition-footer">
         {saved.by && saved.at && (
-          <Typography.Text type="secondary" data-testid="seat-disposition-saved">
-            {t('seat.disposition.savedBy', { by: saved.by, at: time.format(saved.at) })}
+          <Typography.Text type="secondary" data-testid="call-disposition-saved">
+            {t('callRecords.file.savedBy', { by: saved.by, at: time.format(saved.at) })}
           </Typography.Text>
         )}
-        <Button type="primary" htmlType="submit" loading={save.isPending} data-testid="seat-disposition-save">
-          {t('seat.disposition.save')}
+        <Button type="primary" htmlType="submit" loading={save.isPending} data-testid="call-disposition-save">
+          {t('callRecords.file.save')}
         </Button>
       </div>
     </Form>

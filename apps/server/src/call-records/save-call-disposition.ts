@@ -4,17 +4,25 @@ import type { CallDisposition, callDispositionInputSchema } from '@dialwise/cont
 import type { ActionContext } from '../auth/actor.ts';
 import { auditWho, recordAudit } from '../audit/record-audit.ts';
 import { calls, users } from '../db/schema.ts';
-import { assertSeatCall } from './seat-call-access.ts';
+import { AppError } from '../http/app-error.ts';
+import { mayFileCall } from './may-file-call.ts';
 
 type Input = z.output<typeof callDispositionInputSchema>;
 
 /**
- * The agent files the call they took: issue type, resolution status and a note, stamped with who and
- * when, on the call record (the call-record drawer and the customer's history show them). Saving again
- * replaces the earlier filing (the agent may correct it); each save is audited.
+ * Files a call a seat took: issue type, resolution status and a note, stamped with who and when, on the call
+ * record (the call-record drawer and the customer's history show them). The agent who took it files it from
+ * the seat, or later from the call-record drawer (a filing skipped at the seat is never lost); an ADMIN of the
+ * company may too (`mayFileCall`). Saving again replaces the earlier filing; each save is audited. Any other
+ * call — another agent's, another company's, one no seat took, an unknown id — answers 404.
  */
 export async function saveCallDisposition(ctx: ActionContext, input: Input): Promise<CallDisposition> {
-  await assertSeatCall(ctx, input.callId, 'taken');
+  const [call] = await ctx.db
+    .select({ operatorId: calls.operatorId })
+    .from(calls)
+    .where(and(eq(calls.id, input.callId), eq(calls.companyId, ctx.actor.companyId)))
+    .limit(1);
+  if (!call || !mayFileCall(ctx.actor, call)) throw AppError.notFound();
   const at = new Date();
   await ctx.db.transaction(async (tx) => {
     await tx

@@ -1,0 +1,2 @@
+ALTER TABLE "calls" ADD COLUMN "transfer_summary" text;--> statement-breakpoint
+CREATE INDEX "calls_unfiled_operator_idx" ON "calls" USING btree ("operator_id","placed_at") WHERE "calls"."operator_id" is not null and "calls"."issue_type" is null;
