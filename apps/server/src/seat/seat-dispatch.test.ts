@@ -158,12 +158,12 @@ describe('transfer dispatch', () => {
   });
 
   it('a handover note still being written: the offer rings at once without it, the note follows to the ringing seat and joins the next offer; kept on the call record beside the analysis summary', async () => {
-    const first = await seat(world.tokens.op1);
-    const second = await seat(world.tokens.op2);
+    const first = await seat(seatTest.world.tokens.op1);
+    const second = await seat(seatTest.world.tokens.op2);
     const call = new QuietCall();
     let write!: (note: string) => void;
     const request = {
-      ...(await transferRequest(server, world, call as unknown as CallHandle)),
+      ...(await transferRequest(server, seatTest.world, call as unknown as CallHandle)),
       summary: new Promise<string>((resolve) => {
         write = resolve;
       }),
@@ -190,11 +190,11 @@ describe('transfer dispatch', () => {
   });
 
   it('a handover note that comes after the accept goes to the seat in the call; one ready at once is in the offer and on the record', async () => {
-    const client = await seat(world.tokens.op1);
+    const client = await seat(seatTest.world.tokens.op1);
     const call = new QuietCall();
     let write!: (note: string) => void;
     const request = {
-      ...(await transferRequest(server, world, call as unknown as CallHandle)),
+      ...(await transferRequest(server, seatTest.world, call as unknown as CallHandle)),
       summary: new Promise<string>((resolve) => {
         write = resolve;
       }),
@@ -207,7 +207,7 @@ describe('transfer dispatch', () => {
     // No media follows in this test: the system hangs up.
     expect(await pending).toEqual({ ok: false, reason: 'media-failed' });
 
-    const ready = await transferRequest(server, world, new QuietCall() as unknown as CallHandle);
+    const ready = await transferRequest(server, seatTest.world, new QuietCall() as unknown as CallHandle);
     const next = server.app.seats.transfer(ready);
     expect(await client.next('offer')).toMatchObject({ callId: ready.callId, summary: 'Asked for a human about the gold plan' });
     await expect

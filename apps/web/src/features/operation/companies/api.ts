@@ -23,7 +23,7 @@ export async function listCompanies(query: Partial<CompanyQuery>): Promise<Page<
   return api(companyEndpoints.list, query);
 }
 export async function getCompany(id: string): Promise<CompanyListItem> {
-  return (await post<CompanyListItem>(`${base}/get`, { id })).data;
+  return api(companyEndpoints.get, { id });
 }
 export async function createCompany(input: CompanyCreateInput): Promise<CompanyCreated> {
   return api(companyEndpoints.create, input);
