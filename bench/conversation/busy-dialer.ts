@@ -10,8 +10,9 @@ import { join } from 'node:path';
 import { count, eq, isNotNull } from 'drizzle-orm';
 import { COMPANY_CONCURRENCY, COMPANY_FEATURES } from '@dialwise/contracts';
 import { openDatabase } from '../../apps/server/src/db/client.ts';
-import { calls, companies, projects, scenarios, sipLines, subtasks, taskSipLines, tasks, voices } from '../../apps/server/src/db/schema.ts';
+import { calls, companies, tasks } from '../../apps/server/src/db/schema.ts';
 import { Dialer } from '../../apps/server/src/dialer/dialer.ts';
+import { insertCampaign } from '../../apps/server/test/campaign.ts';
 import { SecretBox } from '../../apps/server/src/secrets/secret-box.ts';
 import { SimulatedTrunk, SipTrunk } from '../../apps/server/src/telephony/index.ts';
 
@@ -38,46 +39,14 @@ export async function startBusyDialer(concurrency: number): Promise<BusyDialer> 
     })
     .returning();
   const companyId = company!.id;
-  const [project] = await db.insert(projects).values({ companyId, name: 'busy', encryptionType: 'PLAIN_TEXT' }).returning();
-  const [scenario] = await db.insert(scenarios).values({ name: 'busy' }).returning();
-  const [voice] = await db.insert(voices).values({ nickname: 'busy', vendor: 'volcano', originalVoiceId: 'busy01' }).returning();
-  const [task] = await db
-    .insert(tasks)
-    .values({
-      projectId: project!.id,
-      companyId,
-      name: 'busy',
-      status: 'in_progress',
-      scenarioId: scenario!.id,
-      voiceId: voice!.id,
-      callStart: '00:00',
-      callEnd: '23:59',
-      weekdays: [1, 2, 3, 4, 5, 6, 7],
-      advanced: { prologues: ['Hello.'] },
-      pendingCount: NUMBERS,
-      totalCount: NUMBERS,
-    })
-    .returning();
-  const [line] = await db
-    .insert(sipLines)
-    .values({
-      companyId,
-      alias: 'sim',
-      concurrency,
-      cps: 100,
-      sipUsername: 'busy',
-      passwordSealed: secrets.seal('busy'),
-      domain: 'simulated.invalid',
-      port: 5060,
-      trunk: 'simulated',
-    })
-    .returning();
-  await db.insert(taskSipLines).values({ taskId: task!.id, sipLineId: line!.id });
-  for (let i = 0; i < NUMBERS; i += 5000) {
-    await db
-      .insert(subtasks)
-      .values(Array.from({ length: 5000 }, (_, j) => ({ taskId: task!.id, companyId, phone: `1390${String(i + j).padStart(7, '0')}` })));
-  }
+  const { taskId } = await insertCampaign(db, {
+    companyId,
+    phones: Array.from({ length: NUMBERS }, (_, i) => `1390${String(i).padStart(7, '0')}`),
+    seal: (password) => secrets.seal(password),
+    name: 'busy',
+    task: { advanced: { prologues: ['Hello.'] } },
+    lines: [{ alias: 'sim', concurrency, cps: 100, sipUsername: 'busy', password: 'busy', domain: 'simulated.invalid' }],
+  });
   const recordingsDir = join(work, 'recordings');
   const sip = new SipTrunk({ recordingsDir, bindAddress: '127.0.0.1', rtpPorts: { min: 40000, max: 40998 } });
   // No carrier failures in the mix: a run of 503s would (rightly) trip the line's circuit breaker and
@@ -114,7 +83,7 @@ export async function startBusyDialer(concurrency: number): Promise<BusyDialer> 
       await dialer.stop();
       await simulated.close();
       await sip.close();
-      await db.update(tasks).set({ status: 'paused' }).where(eq(tasks.id, task!.id));
+      await db.update(tasks).set({ status: 'paused' }).where(eq(tasks.id, taskId));
       await database.close();
       rmSync(work, { recursive: true, force: true });
     },

@@ -22,11 +22,12 @@ import { eq, sql } from 'drizzle-orm';
 import { COMPANY_CONCURRENCY, COMPANY_FEATURES } from '@dialwise/contracts';
 import { startSipp, type Sipp } from '../../apps/server/test/sipp.ts';
 import { openDatabase } from '../../apps/server/src/db/client.ts';
-import { calls, companies, projects, scenarios, sipLines, subtasks, taskSipLines, tasks, voices } from '../../apps/server/src/db/schema.ts';
+import { calls, companies, subtasks, tasks } from '../../apps/server/src/db/schema.ts';
 import { SecretBox } from '../../apps/server/src/secrets/secret-box.ts';
 import { SimulatedTrunk, SipTrunk } from '../../apps/server/src/telephony/index.ts';
 import { Dialer } from '../../apps/server/src/dialer/dialer.ts';
 import { createScratchDatabase } from '../../apps/server/test/scratch-database.ts';
+import { insertCampaign } from '../../apps/server/test/campaign.ts';
 
 const { values } = parseArgs({
   options: {
@@ -84,52 +85,23 @@ const [company] = await db
     permissions: { numberReveal: false, maxConcurrency: COMPANY_CONCURRENCY.max, features: [...COMPANY_FEATURES] },
   })
   .returning();
-const [project] = await db.insert(projects).values({ companyId: company!.id, name: 'bench', encryptionType: 'PLAIN_TEXT' }).returning();
-const [scenario] = await db.insert(scenarios).values({ name: 'bench' }).returning();
-const [voice] = await db.insert(voices).values({ nickname: 'bench', vendor: 'volcano', originalVoiceId: 'bench01' }).returning();
-const [task] = await db
-  .insert(tasks)
-  .values({
-    projectId: project!.id,
-    companyId: company!.id,
-    name: 'bench',
-    status: 'in_progress',
-    scenarioId: scenario!.id,
-    voiceId: voice!.id,
-    callStart: '00:00',
-    callEnd: '23:59',
-    weekdays: [1, 2, 3, 4, 5, 6, 7],
-    advanced: { prologues: [] },
-    pendingCount: total,
-    totalCount: total,
-  })
-  .returning();
-for (const [i, s] of sipps.entries()) {
-  const [line] = await db
-    .insert(sipLines)
-    .values({
-      companyId: company!.id,
-      alias: `sipp${i}`,
-      concurrency: 1000,
-      cps: perLineCps,
-      sipUsername: 'bench',
-      passwordSealed: secrets.seal('bench'),
-      domain: s.address,
-      port: s.port,
-      trunk: 'sip',
-    })
-    .returning();
-  await db.insert(taskSipLines).values({ taskId: task!.id, sipLineId: line!.id });
-}
-for (let i = 0; i < total; i += 5000) {
-  await db.insert(subtasks).values(
-    Array.from({ length: Math.min(5000, total - i) }, (_, j) => ({
-      taskId: task!.id,
-      companyId: company!.id,
-      phone: `1380${String(i + j).padStart(7, '0')}`,
-    })),
-  );
-}
+const { taskId } = await insertCampaign(db, {
+  companyId: company!.id,
+  phones: Array.from({ length: total }, (_, i) => `1380${String(i).padStart(7, '0')}`),
+  seal: (password) => secrets.seal(password),
+  name: 'bench',
+  task: { advanced: { prologues: [] } },
+  lines: sipps.map((sipp, i) => ({
+    alias: `sipp${i}`,
+    concurrency: 1000,
+    cps: perLineCps,
+    sipUsername: 'bench',
+    password: 'bench',
+    domain: sipp.address,
+    port: sipp.port,
+    trunk: 'sip' as const,
+  })),
+});
 
 const recordingsDir = join(work, 'recordings');
 const trunk = new SipTrunk({ recordingsDir, bindAddress: '127.0.0.1', rtpPorts: { min: 20000, max: 39998 } });
@@ -162,7 +134,7 @@ const sampler = setInterval(() => {
 const started = performance.now();
 const deadline = started + (seconds * 3 + holdS + 120) * 1000;
 for (;;) {
-  const [row] = await db.select({ status: tasks.status }).from(tasks).where(eq(tasks.id, task!.id));
+  const [row] = await db.select({ status: tasks.status }).from(tasks).where(eq(tasks.id, taskId));
   if (row!.status === 'completed' || performance.now() > deadline) break;
   const t0 = performance.now();
   await dialer.tick();
@@ -186,7 +158,7 @@ const rows = await db
     durationMs: calls.durationMs,
   })
   .from(calls)
-  .where(eq(calls.taskId, task!.id));
+  .where(eq(calls.taskId, taskId));
 const answered = rows.filter((r) => r.outcome === 'answered');
 const good = answered.filter((r) => r.hungUpBy === 'callee' && (r.recordingMs ?? 0) > 0);
 const failures = new Map<string, number>();

@@ -136,15 +136,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   await app.register(authRoutes);
   await app.register(accessRequestPublicRoutes);
-  await app.register(accessRequestRoutes, { prefix: '/api/access-requests' });
-  await app.register(auditRoutes, { prefix: '/api/audit' });
+  await app.register(accessRequestRoutes);
+  await app.register(auditRoutes);
   await app.register(companyRoutes);
   await app.register(voiceRoutes);
   await app.register(tagRoutes);
   await app.register(accountRoutes);
   await app.register(sipLineRoutes);
   await app.register(profileRoutes);
-  await app.register(dncRoutes, { prefix: '/api/dnc' });
+  await app.register(dncRoutes);
   await app.register(llmRoutes);
   await app.register(processorRoutes);
   await app.register(scenarioRoutes);
@@ -152,8 +152,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const bench = new BenchSessions(app.secrets);
   app.decorate('scenarioBench', bench);
   app.addHook('onClose', async () => bench.close());
-  await app.register(scenarioBenchRoutes, { prefix: '/api/operation/scenarios/bench', sessions: bench });
-  await app.register(speechCredentialRoutes, { prefix: '/api/operation/speech-credentials' });
+  await app.register(scenarioBenchRoutes, { sessions: bench });
+  await app.register(speechCredentialRoutes);
   // The demo model thinks and speaks at the simulated callees' pace (SIMULATED_TIME_SCALE, test-only).
   const pace = options.config.simulatedTimeScale;
   await app.register(demoModelRoutes, {
@@ -161,8 +161,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     pacing: { firstTokenMs: DEMO_MODEL_PACING.firstTokenMs * pace, tokenMs: DEMO_MODEL_PACING.tokenMs * pace },
   });
   await app.register(seatPlugin);
-  await app.register(callbackRecordingRoutes, { prefix: '/api/callbacks' });
-  await app.register(callbackSecretRoutes, { prefix: '/api/operation/companies/callback-secret' });
+  await app.register(callbackRecordingRoutes);
+  await app.register(callbackSecretRoutes);
   if (options.config.dialer) {
     await app.register(callbacksPlugin, { post: options.callbackPost });
     await app.register(dialerPlugin);
@@ -172,8 +172,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(subtaskRoutes);
   await app.register(callRecordRoutes);
   await app.register(boardRoutes);
-  await app.register(seatRoutes, { prefix: '/api/seat' });
-  await app.register(messageRoutes, { prefix: '/api/message' });
+  await app.register(seatRoutes);
+  await app.register(messageRoutes);
   await app.register(templateRoutes);
   await app.register(siteRoutes);
   await app.register(analysisRoutes, { seatStates: app.seatStates });

@@ -1,7 +1,9 @@
 import { EventEmitter } from 'node:events';
+import { afterEach, beforeEach } from 'vitest';
 import type { CallEventMap, CallHandle, CallResult, VoiceSource } from '../src/telephony/index.ts';
 import type { TransferRequest } from '../src/seat/seat-dispatcher.ts';
-import type { TestServer } from './helper.ts';
+import { seedCompanies, type TestServer } from './helper.ts';
+import { SeatClient } from './seat-client.ts';
 import { assignOperator, insertPlacedCall, projectWithTask } from './call-fixtures.ts';
 import { userWithSession } from './task-fixtures.ts';
 
@@ -80,4 +82,34 @@ export async function transferRequest(
     summary: 'Asked for a human about the gold plan',
     signal,
   };
+}
+
+/**
+ * The per-test frame of a seat test file: the server listening on loopback, a fresh `world`, and seat
+ * connections (`open`) that are closed after each test.
+ */
+export function useSeatWorld(server: TestServer) {
+  const clients: SeatClient[] = [];
+  const fixture = {
+    world: null as unknown as SeatWorld,
+    baseUrl: '',
+    async open(token?: string, query = ''): Promise<SeatClient> {
+      const client = await SeatClient.open(fixture.baseUrl, token, query);
+      clients.push(client);
+      return client;
+    },
+  };
+  beforeEach(async () => {
+    if (!server.app.server.listening) await server.app.listen({ port: 0, host: '127.0.0.1' });
+    const address = server.app.server.address();
+    fixture.baseUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+    fixture.world = await seatWorld(server, await seedCompanies(server));
+  });
+  afterEach(async () => {
+    for (const client of clients.splice(0)) {
+      client.close();
+      await client.closed;
+    }
+  });
+  return fixture;
 }

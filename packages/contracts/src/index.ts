@@ -39,3 +39,4 @@ export * from './message-box.ts';
 export * from './templates.ts';
 export * from './endpoint.ts';
 export * from './endpoints/index.ts';
+export * from './wall-clock.ts';

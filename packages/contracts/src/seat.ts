@@ -42,17 +42,22 @@ export type SeatConnectionState = z.infer<typeof seatConnectionStateSchema>;
 export const SEAT_CALL_PHASES = ['offered', 'media', 'pre-voice', 'connected'] as const;
 export type SeatCallPhase = (typeof SEAT_CALL_PHASES)[number];
 
-/**
- * Why the seat shows an error; each maps to a message key (`SEAT_ERROR_MESSAGES`). The first group closes
- * the connection (the seat must connect and sign in again); the second refuses one request.
- */
-export const SEAT_ERROR_CODES = [
+/** Errors that close the seat's connection: the seat must connect and sign in again. */
+export const SEAT_DROPPING_ERRORS = [
   'unauthenticated',
   'forbidden',
   'replaced',
   'connection-error',
   'server-not-responding',
   'heartbeat-timeout',
+] as const;
+
+/**
+ * Why the seat shows an error; each maps to a message key (`SEAT_ERROR_MESSAGES`). The dropping ones first;
+ * the rest refuse one request.
+ */
+export const SEAT_ERROR_CODES = [
+  ...SEAT_DROPPING_ERRORS,
   'call-connection-failed',
   'sign-out-failed',
   'bad-message',

@@ -32,19 +32,35 @@ async function list(token: string, body: Record<string, unknown> = {}) {
   return answer.body.data;
 }
 
+/** alice (ADMIN) and olga (OPR) of one company, olga signed in and then asking for a new password; alice's session and that request. */
+async function olgaAskedForReset(filter: Record<string, unknown> = {}) {
+  const { companyId } = await seedCompanies(server);
+  await addUser(server, companyId, 'alice', 'ADMIN');
+  await addUser(server, companyId, 'olga', 'OPR');
+  const olgaSession = await login(server, 'olga', 'agent');
+  await requestReset('olga');
+  const admin = await login(server, 'alice', 'admin');
+  const [request] = (await list(admin, filter)).list;
+  return { admin, olgaSession, request: request! };
+}
+
+/** devon (the provider's DEV) and a request for an account for `companyName`. */
+async function someoneAskedForAccount(companyName?: string) {
+  const { providerId } = await seedCompanies(server);
+  await addUser(server, providerId, 'devon', 'DEV');
+  await requestAccount(companyName);
+  const dev = await login(server, 'devon', 'admin');
+  const [request] = (await list(dev, { kind: 'register' })).list;
+  return { dev, request: request! };
+}
+
 describe('acting on access requests (issue 17 point 4)', () => {
   it('an ADMIN resets the password a user asked for: the new one signs in, the old one and the live session do not, the request is closed and audited', async () => {
-    const { companyId } = await seedCompanies(server);
-    await addUser(server, companyId, 'alice', 'ADMIN');
-    await addUser(server, companyId, 'olga', 'OPR');
-    const olgaSession = await login(server, 'olga', 'agent');
-    await requestReset('olga');
-    const admin = await login(server, 'alice', 'admin');
-    const [request] = (await list(admin, { status: 'open' })).list;
+    const { admin, request, olgaSession } = await olgaAskedForReset({ status: 'open' });
 
     const reset = await call<{ username: string }>(server, '/api/access-requests/resetPassword', {
       token: admin,
-      body: { id: request!.id, password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD },
+      body: { id: request.id, password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD },
     });
     expect(reset.body).toMatchObject({ code: 200, data: { username: 'olga' } });
 
@@ -55,21 +71,16 @@ describe('acting on access requests (issue 17 point 4)', () => {
 
     const [closed] = (await list(admin)).list;
     expect(closed).toMatchObject({ status: 'done', outcome: 'password_reset', resolvedBy: 'alice', resolution: { username: 'olga' } });
-    const entries = await server.database.db.select().from(auditLog).where(eq(auditLog.entityId, request!.id));
+    const entries = await server.database.db.select().from(auditLog).where(eq(auditLog.entityId, request.id));
     expect(entries.map((e) => e.changes)).toContainEqual(expect.objectContaining({ outcome: 'password_reset', username: 'olga' }));
     expect(JSON.stringify(entries)).not.toContain(NEW_PASSWORD);
   });
 
   it('a reset follows the account rules, names the refused field, and changes nothing', async () => {
-    const { companyId } = await seedCompanies(server);
-    await addUser(server, companyId, 'alice', 'ADMIN');
-    await addUser(server, companyId, 'olga', 'OPR');
-    await requestReset('olga');
-    const admin = await login(server, 'alice', 'admin');
-    const [request] = (await list(admin)).list;
+    const { admin, request } = await olgaAskedForReset();
     const weak = await call(server, '/api/access-requests/resetPassword', {
       token: admin,
-      body: { id: request!.id, password: 'short', confirmPassword: 'other' },
+      body: { id: request.id, password: 'short', confirmPassword: 'other' },
       headers: { 'accept-language': 'en' },
     });
     expect(weak.body.code).toBe(ErrorCode.VALIDATION);
@@ -80,16 +91,11 @@ describe('acting on access requests (issue 17 point 4)', () => {
   });
 
   it('a request closes once: a second reset or a dismiss of a closed request answers 409', async () => {
-    const { companyId } = await seedCompanies(server);
-    await addUser(server, companyId, 'alice', 'ADMIN');
-    await addUser(server, companyId, 'olga', 'OPR');
-    await requestReset('olga');
-    const admin = await login(server, 'alice', 'admin');
-    const [request] = (await list(admin)).list;
-    const body = { id: request!.id, password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD };
+    const { admin, request } = await olgaAskedForReset();
+    const body = { id: request.id, password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD };
     expect((await call(server, '/api/access-requests/resetPassword', { token: admin, body })).body.code).toBe(200);
     expect((await call(server, '/api/access-requests/resetPassword', { token: admin, body })).body.code).toBe(ErrorCode.CONFLICT);
-    expect((await call(server, '/api/access-requests/dismiss', { token: admin, body: { id: request!.id } })).body.code).toBe(
+    expect((await call(server, '/api/access-requests/dismiss', { token: admin, body: { id: request.id } })).body.code).toBe(
       ErrorCode.CONFLICT,
     );
   });
@@ -124,15 +130,11 @@ describe('acting on access requests (issue 17 point 4)', () => {
   });
 
   it('DEV creates the company a request for an account asked for: its first admin signs in with the password answered once; the request is closed', async () => {
-    const { providerId } = await seedCompanies(server);
-    await addUser(server, providerId, 'devon', 'DEV');
-    await requestAccount();
-    const dev = await login(server, 'devon', 'admin');
-    const [request] = (await list(dev, { kind: 'register' })).list;
+    const { dev, request } = await someoneAskedForAccount();
     const created = await call<{ company: { id: string; name: string }; admin: { username: string; initialPassword: string } }>(
       server,
       '/api/access-requests/createCompany',
-      { token: dev, body: { id: request!.id, name: 'Initech', suffix: 'initech', adminEmail: 'peter@initech.test' } },
+      { token: dev, body: { id: request.id, name: 'Initech', suffix: 'initech', adminEmail: 'peter@initech.test' } },
     );
     expect(created.body.code).toBe(200);
     expect(created.body.data.admin.username).toBe('admin_initech');
@@ -148,19 +150,15 @@ describe('acting on access requests (issue 17 point 4)', () => {
   });
 
   it('a company that cannot be created (name taken) leaves the request open and writes nothing', async () => {
-    const { providerId } = await seedCompanies(server);
-    await addUser(server, providerId, 'devon', 'DEV');
-    await requestAccount('Acme');
-    const dev = await login(server, 'devon', 'admin');
-    const [request] = (await list(dev, { kind: 'register' })).list;
+    const { dev, request } = await someoneAskedForAccount('Acme');
     const before = await server.database.db.select().from(companies);
     const refused = await call(server, '/api/access-requests/createCompany', {
       token: dev,
-      body: { id: request!.id, name: 'Acme', suffix: 'acme2', adminEmail: 'peter@initech.test' },
+      body: { id: request.id, name: 'Acme', suffix: 'acme2', adminEmail: 'peter@initech.test' },
     });
     expect(refused.body.code).toBe(ErrorCode.CONFLICT);
     expect(await server.database.db.select().from(companies)).toHaveLength(before.length);
-    const [row] = await server.database.db.select().from(accessRequests).where(eq(accessRequests.id, request!.id));
+    const [row] = await server.database.db.select().from(accessRequests).where(eq(accessRequests.id, request.id));
     expect(row).toMatchObject({ status: 'open', outcome: null });
   });
 

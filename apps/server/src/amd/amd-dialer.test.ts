@@ -6,7 +6,8 @@ import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { AMD_DEFAULTS } from '@dialwise/contracts';
 import { seedCompanies, useTestServer } from '../../test/helper.ts';
-import { calls, projects, scenarios, sipLines, subtasks, taskSipLines, tasks, voices } from '../db/schema.ts';
+import { insertCampaign } from '../../test/campaign.ts';
+import { calls, subtasks } from '../db/schema.ts';
 import { Dialer } from '../dialer/dialer.ts';
 import { SecretBox } from '../secrets/secret-box.ts';
 import { SimulatedTrunk } from '../telephony/index.ts';
@@ -32,44 +33,18 @@ describe('the dialer with answering-machine detection', () => {
   it('stores voicemail (redialled later) and invalid numbers (never redialled) with the verdict', async () => {
     const { companyId } = await seedCompanies(server);
     const db = server.database.db;
-    const [project] = await db.insert(projects).values({ companyId, name: 'p', encryptionType: 'PLAIN_TEXT' }).returning();
-    const [scenario] = await db.insert(scenarios).values({ name: 's' }).returning();
-    const [voice] = await db.insert(voices).values({ nickname: 'v', vendor: 'volcano', originalVoiceId: 'v1' }).returning();
-    const [task] = await db
-      .insert(tasks)
-      .values({
-        projectId: project!.id,
-        companyId,
-        name: 'amd',
-        status: 'in_progress',
-        scenarioId: scenario!.id,
-        voiceId: voice!.id,
-        callStart: '00:00',
-        callEnd: '23:59',
-        weekdays: [1, 2, 3, 4, 5, 6, 7],
+    const task = await insertCampaign(db, {
+      companyId,
+      phones: [MACHINE, DEAD],
+      seal: (password) => secrets.seal(password),
+      name: 'amd',
+      task: {
         redialCount: 2,
         redialGapMinutes: 45,
         advanced: { prologues: ['Hello'], pauseSeconds: 1, amd: { enabled: true, onMachine: 'hangup', thresholds: { ...AMD_DEFAULTS } } },
-        pendingCount: 2,
-        totalCount: 2,
-      })
-      .returning();
-    const [line] = await db
-      .insert(sipLines)
-      .values({
-        companyId,
-        alias: 'sim',
-        concurrency: 2,
-        cps: 100,
-        sipUsername: '1000',
-        passwordSealed: secrets.seal('pw'),
-        domain: 'sim',
-        port: 5060,
-        trunk: 'simulated',
-      })
-      .returning();
-    await db.insert(taskSipLines).values({ taskId: task!.id, sipLineId: line!.id });
-    await db.insert(subtasks).values([MACHINE, DEAD].map((phone) => ({ taskId: task!.id, companyId, phone })));
+      },
+      lines: [{ alias: 'sim', cps: 100 }],
+    });
 
     const simulated = new SimulatedTrunk({
       recordingsDir,
@@ -90,14 +65,14 @@ describe('the dialer with answering-machine detection', () => {
     );
     const until = Date.now() + 30_000;
     for (;;) {
-      const done = await db.select().from(calls).where(eq(calls.taskId, task!.id));
+      const done = await db.select().from(calls).where(eq(calls.taskId, task.taskId));
       if (done.length === 2 && done.every((c) => c.endedAt)) break;
       if (Date.now() > until) throw new Error('calls did not end');
       await dialer.tick();
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
 
-    const records = await db.select().from(calls).where(eq(calls.taskId, task!.id));
+    const records = await db.select().from(calls).where(eq(calls.taskId, task.taskId));
     const machine = records.find((r) => r.phone === MACHINE)!;
     expect(machine).toMatchObject({ status: 'voicemail', outcome: 'answered', hungUpBy: 'us', analysisState: 'none' });
     expect(machine.amd).toMatchObject({ outcome: 'machine' });
@@ -108,7 +83,7 @@ describe('the dialer with answering-machine detection', () => {
     expect(dead).toMatchObject({ status: 'invalid', outcome: 'invalid_number', answeredAt: null, sipStatus: 487 });
     expect(dead.amd).toMatchObject({ outcome: 'announcement', reason: 'early-media-voice' });
 
-    const states = await db.select().from(subtasks).where(eq(subtasks.taskId, task!.id));
+    const states = await db.select().from(subtasks).where(eq(subtasks.taskId, task.taskId));
     const redial = states.find((s) => s.phone === MACHINE)!;
     expect(redial.state).toBe('pending');
     expect(redial.nextAttemptAt!.getTime() - machine.endedAt!.getTime()).toBe(45 * 60_000);

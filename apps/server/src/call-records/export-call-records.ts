@@ -7,7 +7,7 @@ import { AppError } from '../http/app-error.ts';
 import { getCompanyPermissions } from '../entitlements/get-company-permissions.ts';
 import { callFilterConditions } from './call-filters.ts';
 import { callRecordColumns, toCallRecord, type CallRecordRow } from './call-record-row.ts';
-import { csvLine, UTF8_BOM } from '@dialwise/contracts';
+import { csvLine, formatWallClock, UTF8_BOM } from '@dialwise/contracts';
 import { visibleCalls } from './visible-calls.ts';
 
 export interface CallRecordExport {
@@ -50,16 +50,6 @@ export async function exportCallRecords(
 
 async function* rows(ctx: ActionContext, filter: CallRecordFilter, locale: Locale, timeZone: string): AsyncGenerator<string> {
   const t = (key: string) => translate(key, locale);
-  const when = new Intl.DateTimeFormat('sv-SE', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-    hour12: false,
-  });
   yield UTF8_BOM +
     csvLine([
       `${t('csv.placedAt')} (${timeZone})`,
@@ -99,7 +89,7 @@ async function* rows(ctx: ActionContext, filter: CallRecordFilter, locale: Local
     for (const row of batch) {
       const record = toCallRecord(row);
       text += csvLine([
-        when.format(row.placedAt),
+        formatWallClock(row.placedAt, timeZone, { seconds: true }),
         record.projectName,
         record.taskName,
         record.phone,
@@ -122,15 +112,5 @@ async function* rows(ctx: ActionContext, filter: CallRecordFilter, locale: Local
 
 /** 20260314-093000 in the company's time zone. */
 function stamp(now: Date, timeZone: string): string {
-  const parts = new Intl.DateTimeFormat('sv-SE', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-    hour12: false,
-  }).format(now);
-  return parts.replace(/[-:]/g, '').replace(' ', '-');
+  return formatWallClock(now, timeZone, { seconds: true }).replace(/[-:]/g, '').replace(' ', '-');
 }

@@ -1,4 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import { callbackEndpoints, endpointPath } from '@dialwise/contracts';
 
 /**
  * A callback's recording URL: a link to our server that works without a session for a limited time,
@@ -7,7 +8,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
  */
 export function recordingLink(publicUrl: string, secret: string, callId: string, expiresAt: Date): string {
   const expires = Math.floor(expiresAt.getTime() / 1000);
-  const url = new URL(`/api/callbacks/recording/${callId}`, publicUrl);
+  const url = new URL(endpointPath(callbackEndpoints.recording, { callId }), publicUrl);
   url.searchParams.set('expires', String(expires));
   url.searchParams.set('sig', linkMac(secret, callId, expires));
   return url.toString();

@@ -1,47 +1,25 @@
 import { createReadStream } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { callbackSecretQuerySchema, callbackSecretStatusSchema, idSchema, rotatedCallbackSecretSchema } from '@dialwise/contracts';
+import { callbackEndpoints } from '@dialwise/contracts';
 import { contextOf } from '../auth/authenticate.ts';
 import { fileInside } from '../call-records/recording-file.ts';
 import { calls, companies } from '../db/schema.ts';
-import { answers, ok } from '../http/envelope.ts';
+import { ok } from '../http/envelope.ts';
+import { route } from '../http/route.ts';
 import { guardOperationArea } from '../operation/provider-staff.ts';
 import { recordingsDirOf } from '../telephony/index.ts';
 import { eq } from 'drizzle-orm';
 import { getCallbackSecretStatus, rotateCompanyCallbackSecret } from './manage-callback-secret.ts';
 import { recordingLinkValid } from './recording-link.ts';
 
-const tags = ['callbacks'];
-
 /** /api/operation/companies/callback-secret — a company's callback secret, managed by the provider's DEV staff. */
 export async function callbackSecretRoutes(app: FastifyInstance) {
   guardOperationArea(app);
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  r.post(
-    '/',
-    {
-      schema: {
-        tags,
-        summary: "Whether the company's callback secret is set, and since when",
-        body: callbackSecretQuerySchema,
-        response: answers(callbackSecretStatusSchema),
-      },
-    },
-    async (request) => ok(request, await getCallbackSecretStatus(contextOf(request), request.body.companyId)),
+  route(app, callbackEndpoints.secret, async (request) =>
+    ok(request, await getCallbackSecretStatus(contextOf(request), request.body.companyId)),
   );
-  r.post(
-    '/rotate',
-    {
-      schema: {
-        tags,
-        summary: 'A new callback secret for the company, answered this once (pending retries are signed with it)',
-        body: callbackSecretQuerySchema,
-        response: answers(rotatedCallbackSecretSchema),
-      },
-    },
-    async (request) => ok(request, await rotateCompanyCallbackSecret(contextOf(request), app.secrets, request.body.companyId)),
+  route(app, callbackEndpoints.rotateSecret, async (request) =>
+    ok(request, await rotateCompanyCallbackSecret(contextOf(request), app.secrets, request.body.companyId)),
   );
 }
 
@@ -51,37 +29,24 @@ export async function callbackSecretRoutes(app: FastifyInstance) {
  * which part failed.
  */
 export async function callbackRecordingRoutes(app: FastifyInstance) {
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  r.get(
-    '/recording/:callId',
-    {
-      schema: {
-        tags,
-        summary: "A call's WAV by the signed link of a callback (no session; expires)",
-        security: [],
-        params: z.object({ callId: idSchema }),
-        querystring: z.object({ expires: z.coerce.number().int(), sig: z.string().regex(/^[0-9a-f]{64}$/) }),
-      },
-    },
-    async (request, reply) => {
-      const { callId } = request.params;
-      const [row] = await app.db.db
-        .select({ path: calls.recordingPath, endedAt: calls.endedAt, sealed: companies.callbackSecretSealed })
-        .from(calls)
-        .innerJoin(companies, eq(companies.id, calls.companyId))
-        .where(eq(calls.id, callId));
-      const valid =
-        row?.sealed &&
-        row.path &&
-        row.endedAt &&
-        recordingLinkValid(app.secrets.open(row.sealed), callId, request.query.expires, request.query.sig, app.clock.now());
-      const file = valid && row.path ? await fileInside(row.path, recordingsDirOf(app.config.dataDir)) : null;
-      if (!file) return reply.status(404).send();
-      return reply
-        .header('content-type', 'audio/wav')
-        .header('content-length', file.size)
-        .header('cache-control', 'private, no-store')
-        .send(createReadStream(file.path));
-    },
-  );
+  route(app, callbackEndpoints.recording, async (request, reply) => {
+    const { callId } = request.params;
+    const [row] = await app.db.db
+      .select({ path: calls.recordingPath, endedAt: calls.endedAt, sealed: companies.callbackSecretSealed })
+      .from(calls)
+      .innerJoin(companies, eq(companies.id, calls.companyId))
+      .where(eq(calls.id, callId));
+    const valid =
+      row?.sealed &&
+      row.path &&
+      row.endedAt &&
+      recordingLinkValid(app.secrets.open(row.sealed), callId, request.query.expires, request.query.sig, app.clock.now());
+    const file = valid && row.path ? await fileInside(row.path, recordingsDirOf(app.config.dataDir)) : null;
+    if (!file) return reply.status(404).send();
+    return reply
+      .header('content-type', 'audio/wav')
+      .header('content-length', file.size)
+      .header('cache-control', 'private, no-store')
+      .send(createReadStream(file.path));
+  });
 }

@@ -49,3 +49,12 @@ export interface CallVoice extends EventEmitter<CallVoiceEvents> {
   /** Stops listening and speaking and releases the engines; idempotent. */
   close(): void;
 }
+
+/** Takes the queued sentences of turn `turnId` (all of them when undefined) out of `queue`, newest first: a barge-in's drop. */
+export function takeQueued<T extends { turnId: string }>(queue: T[], turnId: string | undefined): T[] {
+  const taken: T[] = [];
+  for (let i = queue.length - 1; i >= 0; i--) {
+    if (turnId === undefined || queue[i]!.turnId === turnId) taken.push(...queue.splice(i, 1));
+  }
+  return taken;
+}

@@ -17,7 +17,7 @@
  */
 import type { Interruption, RouteTool } from '@dialwise/contracts';
 import type { SeatDispatcher, SeatHandle } from '../seat/seat-dispatcher.ts';
-import type { CallSession, CallStep } from '../telephony/index.ts';
+import { TimerSet, type CallSession, type CallStep } from '../telephony/index.ts';
 import type { CallVoice } from './call-voice.ts';
 import { failureGoodbye, fallbackLine, noSeatLine } from './fallback.ts';
 import { handoverSummary } from './handover-summary.ts';
@@ -95,7 +95,7 @@ export class ConverseStep implements CallStep {
   private session: CallSession | null = null;
   private active: Reply | null = null;
   private chain: Promise<void> = Promise.resolve();
-  private readonly timers = new Set<NodeJS.Timeout>();
+  private readonly timers = new TimerSet();
   private finish: (() => void) | null = null;
   private done = false;
   private calleeSpeaking = false;
@@ -634,8 +634,7 @@ export class ConverseStep implements CallStep {
       this.active.timing.totalMs ??= this.active.since(this.now());
       this.active.interrupt();
     }
-    for (const timer of this.timers) clearTimeout(timer);
-    this.timers.clear();
+    this.timers.clearAll();
     this.voice?.close();
     this.finish?.();
   }
@@ -645,18 +644,11 @@ export class ConverseStep implements CallStep {
   }
 
   private after(ms: number, fn: () => void): NodeJS.Timeout {
-    const timer = setTimeout(() => {
-      this.timers.delete(timer);
-      fn();
-    }, ms);
-    this.timers.add(timer);
-    return timer;
+    return this.timers.after(ms, fn);
   }
 
   private clearTimer(timer: NodeJS.Timeout | null): void {
-    if (!timer) return;
-    clearTimeout(timer);
-    this.timers.delete(timer);
+    this.timers.clear(timer);
   }
 
   private wait(ms: number): Promise<void> {

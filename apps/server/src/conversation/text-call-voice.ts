@@ -1,8 +1,8 @@
 import { EventEmitter } from 'node:events';
 import { performance } from 'node:perf_hooks';
 import { concat, silence, speakingMs, tone } from '../telephony/media/audio.ts';
-import type { CallEventMap, CallHandle } from '../telephony/index.ts';
-import type { CallVoice, CallVoiceEvents, SpokenSentence } from './call-voice.ts';
+import { TimerSet, type CallEventMap, type CallHandle } from '../telephony/index.ts';
+import { takeQueued, type CallVoice, type CallVoiceEvents, type SpokenSentence } from './call-voice.ts';
 
 /**
  * CallVoice on the simulated trunk, whose callees talk in text. Our sentences go out on the text channel
@@ -17,7 +17,7 @@ import type { CallVoice, CallVoiceEvents, SpokenSentence } from './call-voice.ts
 export class TextCallVoice extends EventEmitter<CallVoiceEvents> implements CallVoice {
   private readonly queue: Array<{ sentence: string; turnId: string; resolve: (spoken: SpokenSentence) => void }> = [];
   private playing: { sentence: string; turnId: string; startedAt: number; durationMs: number; cut: boolean } | null = null;
-  private readonly timers = new Set<NodeJS.Timeout>();
+  private readonly timers = new TimerSet();
   private readonly startedAt = performance.now();
   private closed = false;
   private readonly onUtterance = (event: CallEventMap['utterance'][0]) => {
@@ -25,17 +25,12 @@ export class TextCallVoice extends EventEmitter<CallVoiceEvents> implements Call
     const text = event.utterance.text;
     const atMs = this.now();
     this.emit('speech-start', { atMs });
-    const timer = setTimeout(
-      () => {
-        this.timers.delete(timer);
-        if (this.closed) return;
-        const end = this.now();
-        this.emit('speech-end', { atMs: end });
-        this.emit('final', { text, atMs: end, speechEndMs: end });
-      },
-      Math.round(speakingMs(text) * this.timeScale),
-    );
-    this.timers.add(timer);
+    this.timers.after(Math.round(speakingMs(text) * this.timeScale), () => {
+      if (this.closed) return;
+      const end = this.now();
+      this.emit('speech-end', { atMs: end });
+      this.emit('final', { text, atMs: end, speechEndMs: end });
+    });
   };
 
   /**
@@ -64,12 +59,7 @@ export class TextCallVoice extends EventEmitter<CallVoiceEvents> implements Call
   }
 
   interrupt(turnId?: string): void {
-    for (let i = this.queue.length - 1; i >= 0; i--) {
-      const item = this.queue[i]!;
-      if (turnId !== undefined && item.turnId !== turnId) continue;
-      this.queue.splice(i, 1);
-      item.resolve(this.unheard(item.sentence, item.turnId));
-    }
+    for (const item of takeQueued(this.queue, turnId)) item.resolve(this.unheard(item.sentence, item.turnId));
     if (this.playing && (turnId === undefined || this.playing.turnId === turnId)) {
       this.playing.cut = true;
       this.call.clearAudio();
@@ -80,8 +70,7 @@ export class TextCallVoice extends EventEmitter<CallVoiceEvents> implements Call
     if (this.closed) return;
     this.closed = true;
     this.call.off('utterance', this.onUtterance);
-    for (const timer of this.timers) clearTimeout(timer);
-    this.timers.clear();
+    this.timers.clearAll();
     this.interrupt();
   }
 

@@ -1,3 +1,5 @@
+import { wallClock } from '@dialwise/contracts';
+
 /**
  * When a task may dial: inside its daily call window (HH:mm to HH:mm, end after start) on the weekdays
  * of its cycle (ISO: 1 = Monday … 7 = Sunday), read in the company's IANA time zone. Pure, so the
@@ -16,37 +18,10 @@ interface LocalTime {
   seconds: number;
 }
 
-const WEEKDAY_INDEX: Record<string, number> = { Mon: 1, Tue: 2, Wed: 3, Thu: 4, Fri: 5, Sat: 6, Sun: 7 };
-const formatters = new Map<string, Intl.DateTimeFormat>();
-
-function formatterFor(timeZone: string): Intl.DateTimeFormat {
-  let formatter = formatters.get(timeZone);
-  if (!formatter) {
-    formatter = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      weekday: 'short',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-      hourCycle: 'h23',
-    });
-    formatters.set(timeZone, formatter);
-  }
-  return formatter;
-}
-
 /** The wall-clock weekday and time of `at` in `timeZone`. */
 export function localTime(at: Date, timeZone: string): LocalTime {
-  const parts = Object.fromEntries(
-    formatterFor(timeZone)
-      .formatToParts(at)
-      .map((part) => [part.type, part.value]),
-  );
-  return {
-    weekday: WEEKDAY_INDEX[parts.weekday!]!,
-    minutes: Number(parts.hour) * 60 + Number(parts.minute),
-    seconds: Number(parts.second),
-  };
+  const clock = wallClock(at, timeZone);
+  return { weekday: clock.weekday, minutes: clock.hour * 60 + clock.minute, seconds: clock.second };
 }
 
 export function minutesOf(hhmm: string): number {

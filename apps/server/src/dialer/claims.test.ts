@@ -2,7 +2,8 @@ import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { eq, isNull } from 'drizzle-orm';
 import { useTestServer, seedCompanies } from '../../test/helper.ts';
-import { calls, companies, dncNumbers, projects, scenarios, sipLines, subtasks, taskSipLines, tasks, voices } from '../db/schema.ts';
+import { insertCampaign } from '../../test/campaign.ts';
+import { calls, companies, dncNumbers, sipLines, subtasks, taskSipLines, tasks } from '../db/schema.ts';
 import { claimCalls, type ClaimRequest } from './claim-calls.ts';
 import { finishCall, type CallEnding } from './finish-call.ts';
 import { recoverLeases } from './recover-leases.ts';
@@ -21,52 +22,16 @@ async function fixture(
 ) {
   const { companyId } = await seedCompanies(server);
   const db = server.database.db;
-  const [project] = await db
-    .insert(projects)
-    .values({ companyId, name: 'p1', encryptionType: options.encryption ?? 'PLAIN_TEXT' })
-    .returning();
-  const [scenario] = await db.insert(scenarios).values({ name: 's' }).returning();
-  const [voice] = await db.insert(voices).values({ nickname: 'v', vendor: 'volcano', originalVoiceId: 'v1' }).returning();
   const phones = options.phones ?? Array.from({ length: 10 }, (_, i) => `1380000${String(i).padStart(4, '0')}`);
-  const [task] = await db
-    .insert(tasks)
-    .values({
-      projectId: project!.id,
-      companyId,
-      name: 't',
-      status: options.status ?? 'in_progress',
-      scenarioId: scenario!.id,
-      voiceId: voice!.id,
-      callStart: '00:00',
-      callEnd: '23:59',
-      weekdays: [1, 2, 3, 4, 5, 6, 7],
-      advanced: {} as never,
-      pendingCount: phones.length,
-      totalCount: phones.length,
-      redialCount: options.redial ?? 0,
-      redialGapMinutes: 10,
-    })
-    .returning();
-  const lineIds: string[] = [];
-  for (const [i, concurrency] of (options.lines ?? [3]).entries()) {
-    const [line] = await db
-      .insert(sipLines)
-      .values({
-        companyId,
-        alias: `line${i}`,
-        concurrency,
-        sipUsername: 'u',
-        passwordSealed: 'x',
-        domain: 'carrier.test',
-        port: 5060,
-        trunk: 'simulated',
-      })
-      .returning();
-    lineIds.push(line!.id);
-    await db.insert(taskSipLines).values({ taskId: task!.id, sipLineId: line!.id });
-  }
-  await db.insert(subtasks).values(phones.map((phone) => ({ taskId: task!.id, companyId, phone })));
-  return { companyId, taskId: task!.id, lineIds, db };
+  const { taskId, lineIds } = await insertCampaign(db, {
+    companyId,
+    phones,
+    seal: () => 'x',
+    project: { encryptionType: options.encryption ?? 'PLAIN_TEXT' },
+    task: { status: options.status ?? 'in_progress', advanced: {} as never, redialCount: options.redial ?? 0, redialGapMinutes: 10 },
+    lines: (options.lines ?? [3]).map((concurrency, i) => ({ alias: `line${i}`, concurrency, sipUsername: 'u', domain: 'carrier.test' })),
+  });
+  return { companyId, taskId, lineIds, db };
 }
 
 function request(taskId: string, lineIds: string[], extra: Partial<ClaimRequest> = {}): ClaimRequest {

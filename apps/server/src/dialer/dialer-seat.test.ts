@@ -6,8 +6,9 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { type ConversationLine, type ScenarioDocumentInput, scenarioDocumentSchema } from '@dialwise/contracts';
 import { seedCompanies, useTestServer } from '../../test/helper.ts';
+import { insertCampaign } from '../../test/campaign.ts';
 import { makeSpeechClips, type SpeechClips } from '../../test/speech-clips.ts';
-import { calls, projects, scenarios, scenarioVersions, sipLines, subtasks, taskSipLines, tasks, voices } from '../db/schema.ts';
+import { calls, scenarios, scenarioVersions } from '../db/schema.ts';
 import { SecretBox } from '../secrets/secret-box.ts';
 import type { SeatDispatcher } from '../seat/seat-dispatcher.ts';
 import { SpeechEngines } from '../speech/speech-engines.ts';
@@ -39,7 +40,6 @@ afterEach(async () => {
 async function transferringTask(operatorAsr: ScenarioDocumentInput['operatorAsr']) {
   const { companyId } = await seedCompanies(server);
   const db = server.database.db;
-  const [project] = await db.insert(projects).values({ companyId, name: 'p', encryptionType: 'PLAIN_TEXT' }).returning();
   const [scenario] = await db.insert(scenarios).values({ name: 's' }).returning();
   const document: ScenarioDocumentInput = {
     name: 'Transfers',
@@ -59,44 +59,16 @@ async function transferringTask(operatorAsr: ScenarioDocumentInput['operatorAsr'
     ],
   };
   await db.insert(scenarioVersions).values({ scenarioId: scenario!.id, version: 1, document: scenarioDocumentSchema.parse(document) });
-  const [voice] = await db.insert(voices).values({ nickname: 'v', vendor: 'volcano', originalVoiceId: 'v1' }).returning();
-  const [task] = await db
-    .insert(tasks)
-    .values({
-      projectId: project!.id,
-      companyId,
-      name: 'transfers',
-      status: 'in_progress',
-      scenarioId: scenario!.id,
-      scenarioVersion: 1,
-      voiceId: voice!.id,
-      callStart: '00:00',
-      callEnd: '23:59',
-      weekdays: [1, 2, 3, 4, 5, 6, 7],
-      advanced: { prologues: [], pauseSeconds: 1 },
-      concurrencyMode: 'manual',
-      concurrencyCount: 1,
-      pendingCount: 1,
-      totalCount: 1,
-    })
-    .returning();
-  const [line] = await db
-    .insert(sipLines)
-    .values({
-      companyId,
-      alias: 'sim',
-      concurrency: 1,
-      cps: 1000,
-      sipUsername: '1000',
-      passwordSealed: secrets.seal('pw'),
-      domain: 'sim',
-      port: 5060,
-      trunk: 'simulated',
-    })
-    .returning();
-  await db.insert(taskSipLines).values({ taskId: task!.id, sipLineId: line!.id });
-  await db.insert(subtasks).values({ taskId: task!.id, companyId, phone: '13900000001' });
-  return task!.id;
+  const { taskId } = await insertCampaign(db, {
+    companyId,
+    phones: ['13900000001'],
+    seal: (password) => secrets.seal(password),
+    scenarioId: scenario!.id,
+    name: 'transfers',
+    task: { scenarioVersion: 1, concurrencyMode: 'manual', concurrencyCount: 1 },
+    lines: [{ alias: 'sim', concurrency: 1 }],
+  });
+  return taskId;
 }
 
 /** The seat's voice: the clip as PCMU frames, one per tick of the call's media clock, then done. */

@@ -5,8 +5,9 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { and, count, eq, isNull } from 'drizzle-orm';
 import { useTestServer, seedCompanies } from '../../test/helper.ts';
+import { insertCampaign } from '../../test/campaign.ts';
 import { startSipp, type Sipp } from '../../test/sipp.ts';
-import { calls, projects, scenarios, sipLines, subtasks, taskSipLines, tasks, voices } from '../db/schema.ts';
+import { calls, subtasks, tasks } from '../db/schema.ts';
 import { SecretBox } from '../secrets/secret-box.ts';
 import { SimulatedTrunk, SipTrunk } from '../telephony/index.ts';
 import { parseWavHeader } from '../telephony/media/wav-writer.ts';
@@ -43,44 +44,25 @@ describe('the dialer over real SIP', () => {
     });
     const { companyId } = await seedCompanies(server);
     const db = server.database.db;
-    const [project] = await db.insert(projects).values({ companyId, name: 'p', encryptionType: 'PLAIN_TEXT' }).returning();
-    const [scenario] = await db.insert(scenarios).values({ name: 's' }).returning();
-    const [voice] = await db.insert(voices).values({ nickname: 'v', vendor: 'volcano', originalVoiceId: 'v1' }).returning();
-    const [task] = await db
-      .insert(tasks)
-      .values({
-        projectId: project!.id,
-        companyId,
-        name: 'sip campaign',
-        status: 'in_progress',
-        scenarioId: scenario!.id,
-        voiceId: voice!.id,
-        callStart: '00:00',
-        callEnd: '23:59',
-        weekdays: [1, 2, 3, 4, 5, 6, 7],
-        advanced: { prologues: ['Hello over SIP'], pauseSeconds: 1 },
-        pendingCount: numbers,
-        totalCount: numbers,
-      })
-      .returning();
-    const [line] = await db
-      .insert(sipLines)
-      .values({
-        companyId,
-        alias: 'sipp',
-        concurrency: 2,
-        cps: 50,
-        sipUsername: 'line1001',
-        passwordSealed: secrets.seal('secret-1001'),
-        domain: sipp.address,
-        port: sipp.port,
-        trunk: 'sip',
-      })
-      .returning();
-    await db.insert(taskSipLines).values({ taskId: task!.id, sipLineId: line!.id });
-    await db
-      .insert(subtasks)
-      .values(Array.from({ length: numbers }, (_, i) => ({ taskId: task!.id, companyId, phone: `1380000${String(i).padStart(4, '0')}` })));
+    const task = await insertCampaign(db, {
+      companyId,
+      phones: Array.from({ length: numbers }, (_, i) => `1380000${String(i).padStart(4, '0')}`),
+      seal: (password) => secrets.seal(password),
+      name: 'sip campaign',
+      task: { advanced: { prologues: ['Hello over SIP'], pauseSeconds: 1 } },
+      lines: [
+        {
+          alias: 'sipp',
+          concurrency: 2,
+          cps: 50,
+          sipUsername: 'line1001',
+          password: 'secret-1001',
+          domain: sipp.address,
+          port: sipp.port,
+          trunk: 'sip',
+        },
+      ],
+    });
 
     const recordingsDir = join(dataDir, 'recordings');
     const sip = new SipTrunk({ recordingsDir, bindAddress: '127.0.0.1', rtpPorts: { min: 35000, max: 35998 } });
@@ -98,20 +80,20 @@ describe('the dialer over real SIP', () => {
     let peak = 0;
     const until = Date.now() + 45_000;
     for (;;) {
-      const [row] = await db.select({ status: tasks.status }).from(tasks).where(eq(tasks.id, task!.id));
+      const [row] = await db.select({ status: tasks.status }).from(tasks).where(eq(tasks.id, task.taskId));
       if (row!.status === 'completed') break;
       if (Date.now() > until) throw new Error(`timed out; sipp says:\n${await sipp.diagnostics()}`);
       await dialer.tick();
       const [live] = await db
         .select({ n: count() })
         .from(calls)
-        .where(and(eq(calls.sipLineId, line!.id), isNull(calls.endedAt)));
+        .where(and(eq(calls.sipLineId, task.lineIds[0]!), isNull(calls.endedAt)));
       peak = Math.max(peak, live!.n);
       expect(live!.n).toBeLessThanOrEqual(2);
       await new Promise((resolve) => setTimeout(resolve, 25));
     }
 
-    const records = await db.select().from(calls).where(eq(calls.taskId, task!.id));
+    const records = await db.select().from(calls).where(eq(calls.taskId, task.taskId));
     expect(records).toHaveLength(numbers);
     expect(peak).toBe(2);
     for (const record of records) {
@@ -124,7 +106,7 @@ describe('the dialer over real SIP', () => {
       expect(header?.channels).toBe(2);
       expect(statSync(record.recordingPath!).size).toBeGreaterThan(44 + 8000); // more than half a second of audio
     }
-    const left = await db.select().from(subtasks).where(eq(subtasks.taskId, task!.id));
+    const left = await db.select().from(subtasks).where(eq(subtasks.taskId, task.taskId));
     expect(left.every((s) => s.state === 'done')).toBe(true);
     const code = await sipp.exited;
     if (code !== 0) throw new Error(`sipp failed (${code}):\n${await sipp.diagnostics()}`);

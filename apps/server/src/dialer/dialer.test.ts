@@ -7,19 +7,8 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { and, eq, isNull, count } from 'drizzle-orm';
 import { useTestServer, seedCompanies } from '../../test/helper.ts';
-import {
-  calls,
-  companies,
-  dncNumbers,
-  projects,
-  scenarios,
-  sipLines,
-  subtasks,
-  taskSipLines,
-  tasks,
-  templateSwitches,
-  voices,
-} from '../db/schema.ts';
+import { insertCampaign } from '../../test/campaign.ts';
+import { calls, companies, dncNumbers, subtasks, tasks, templateSwitches } from '../db/schema.ts';
 import { SecretBox } from '../secrets/secret-box.ts';
 import { SimulatedTrunk, type TelephonyLogger, type Trunk } from '../telephony/index.ts';
 import type { OutcomeMix } from '../telephony/index.ts';
@@ -54,55 +43,23 @@ async function campaign(options: {
 }) {
   const { companyId } = await seedCompanies(server);
   const db = server.database.db;
-  const [project] = await db
-    .insert(projects)
-    .values(
-      options.custom
-        ? { companyId, name: 'p', encryptionType: 'CUSTOM', encryptionApiUrl: options.custom.apiUrl }
-        : { companyId, name: 'p', encryptionType: 'PLAIN_TEXT' },
-    )
-    .returning();
-  const [scenario] = await db.insert(scenarios).values({ name: 's' }).returning();
-  const [voice] = await db.insert(voices).values({ nickname: 'v', vendor: 'volcano', originalVoiceId: 'v1' }).returning();
-  const [task] = await db
-    .insert(tasks)
-    .values({
-      projectId: project!.id,
-      companyId,
-      name: 'campaign',
-      status: 'in_progress',
-      scenarioId: scenario!.id,
-      voiceId: voice!.id,
-      ...(options.window ?? ALL_DAY),
+  const phones = options.custom?.tokens ?? Array.from({ length: options.numbers }, (_, i) => `139${String(i).padStart(8, '0')}`);
+  const { taskId, lineIds } = await insertCampaign(db, {
+    companyId,
+    phones,
+    seal: (password) => secrets.seal(password),
+    project: options.custom ? { encryptionType: 'CUSTOM', encryptionApiUrl: options.custom.apiUrl } : {},
+    task: {
+      ...options.window,
       advanced: { prologues: ['Hello from Acme'], pauseSeconds: 1 },
       concurrencyMode: options.manual ? 'manual' : 'auto',
       concurrencyCount: options.manual ?? null,
       pendingCount: options.numbers,
       totalCount: options.numbers,
-    })
-    .returning();
-  const lineIds: string[] = [];
-  for (const [i, concurrency] of options.lines.entries()) {
-    const [line] = await db
-      .insert(sipLines)
-      .values({
-        companyId,
-        alias: `sim${i}`,
-        concurrency,
-        cps: 1000,
-        sipUsername: '1000',
-        passwordSealed: secrets.seal('pw'),
-        domain: 'sim',
-        port: 5060,
-        trunk: 'simulated',
-      })
-      .returning();
-    lineIds.push(line!.id);
-    await db.insert(taskSipLines).values({ taskId: task!.id, sipLineId: line!.id });
-  }
-  const phones = options.custom?.tokens ?? Array.from({ length: options.numbers }, (_, i) => `139${String(i).padStart(8, '0')}`);
-  await db.insert(subtasks).values(phones.map((phone) => ({ taskId: task!.id, companyId, phone })));
-  return { companyId, taskId: task!.id, lineIds, db };
+    },
+    lines: options.lines.map((concurrency) => ({ concurrency })),
+  });
+  return { companyId, taskId, lineIds, db };
 }
 
 function dialer(mix: Partial<OutcomeMix> = {}, extra: { talkMs?: number; node?: string; log?: TelephonyLogger } = {}) {

@@ -1,73 +1,25 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import {
-  DNC_LIMITS,
-  ErrorCode,
-  dncAddSchema,
-  dncChangeSchema,
-  dncEntrySchema,
-  dncImportResultSchema,
-  dncQuerySchema,
-  dncRemoveSchema,
-  pageSchema,
-  translate,
-} from '@dialwise/contracts';
+import { DNC_LIMITS, ErrorCode, translate, dncEndpoints } from '@dialwise/contracts';
 import { contextOf } from '../auth/authenticate.ts';
 import { AppError } from '../http/app-error.ts';
-import { answers, ok } from '../http/envelope.ts';
+import { ok } from '../http/envelope.ts';
+import { route } from '../http/route.ts';
 import { requestStream, settleBody } from '../http/request-body.ts';
 import { requestLocale } from '../http/locale.ts';
 import { listDnc } from './list-dnc.ts';
 import { addDnc, removeDnc } from './change-dnc.ts';
 import { importDnc } from './import-dnc.ts';
 
-const MANAGERS = ['ADMIN', 'DEV'] as const;
-
 /** The company's do-not-call list (route dncList). */
 /** What a CSV file is sent as: browsers and tools differ (and a missing type is read as CSV). */
 const CSV_TYPES = ['text/csv', 'application/octet-stream', 'text/plain', 'application/vnd.ms-excel'];
 
 export async function dncRoutes(app: FastifyInstance) {
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  const tags = ['dnc'];
+  route(app, dncEndpoints.list, async (request) => ok(request, await listDnc(contextOf(request), request.body)));
 
-  r.post(
-    '/list',
-    {
-      schema: {
-        tags,
-        summary: "A page of the company's do-not-call numbers",
-        body: dncQuerySchema,
-        response: answers(pageSchema(dncEntrySchema)),
-      },
-      onRequest: app.authenticate(MANAGERS),
-    },
-    async (request) => ok(request, await listDnc(contextOf(request), request.body)),
-  );
+  route(app, dncEndpoints.add, async (request) => ok(request, await addDnc(contextOf(request), request.body)));
 
-  r.post(
-    '/add',
-    {
-      schema: {
-        tags,
-        summary: 'Add numbers (normalized; ones already listed are counted)',
-        body: dncAddSchema,
-        response: answers(dncChangeSchema),
-      },
-      onRequest: app.authenticate(MANAGERS),
-    },
-    async (request) => ok(request, await addDnc(contextOf(request), request.body)),
-  );
-
-  r.post(
-    '/remove',
-    {
-      schema: { tags, summary: 'Remove numbers', body: dncRemoveSchema, response: answers(dncChangeSchema) },
-      onRequest: app.authenticate(MANAGERS),
-    },
-    async (request) => ok(request, await removeDnc(contextOf(request), request.body)),
-  );
+  route(app, dncEndpoints.remove, async (request) => ok(request, await removeDnc(contextOf(request), request.body)));
 
   // The file is the raw body (text/csv), streamed; the company (DEV) and note travel in the query.
   app.register(async (csv) => {
@@ -75,21 +27,9 @@ export async function dncRoutes(app: FastifyInstance) {
     // object): the handler refuses what is not a CSV with a clear 400 instead of failing on it.
     csv.removeAllContentTypeParsers();
     csv.addContentTypeParser('*', (_request, payload, done) => done(null, payload));
-    csv.withTypeProvider<ZodTypeProvider>().post(
-      '/import',
-      {
-        schema: {
-          tags,
-          summary: 'Import a CSV of numbers (a phone column, else the first); bad rows come back with their line',
-          querystring: z.object({
-            companyId: z.uuid({ error: 'v.id' }).optional(),
-            note: z.string().trim().max(DNC_LIMITS.note).default(''),
-          }),
-          response: answers(dncImportResultSchema),
-        },
-        bodyLimit: DNC_LIMITS.importBytes,
-        onRequest: app.authenticate(MANAGERS),
-      },
+    route(
+      csv,
+      dncEndpoints.import,
       async (request) => {
         let result;
         try {
@@ -111,6 +51,7 @@ export async function dncRoutes(app: FastifyInstance) {
           })),
         });
       },
+      { bodyLimit: DNC_LIMITS.importBytes },
     );
   });
 }

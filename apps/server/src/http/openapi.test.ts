@@ -41,6 +41,21 @@ describe("the contracts' endpoint table", () => {
       }
     }
   });
+
+  it('lists every /api route the server documents (only the health probe stands outside it)', async () => {
+    const document = (await server.app.inject({ method: 'GET', url: '/api/openapi.json' })).json() as {
+      paths: Record<string, Record<string, unknown>>;
+    };
+    const inTable = new Set(
+      Object.values(ENDPOINT_TABLE).flatMap((endpoints) =>
+        Object.values(endpoints).map((endpoint) => `${endpoint.method} ${endpoint.path.replace(/:(\w+)/g, '{$1}')}`),
+      ),
+    );
+    const served = Object.entries(document.paths).flatMap(([path, operations]) =>
+      Object.keys(operations).map((method) => `${method.toUpperCase()} ${path}`),
+    );
+    expect(served.filter((operation) => !inTable.has(operation))).toEqual(['GET /api/health']);
+  });
 });
 
 describe('the health probe', () => {

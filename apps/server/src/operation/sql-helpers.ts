@@ -4,3 +4,22 @@ import { users } from '../db/schema.ts';
 /** The users who created and last changed a catalogue row, joined by id to show their names. */
 export const creator = alias(users, 'creator');
 export const updater = alias(users, 'updater');
+
+/** Who created and last changed a row and when, as the catalogue's answers carry it (the names from `creator`/`updater`). */
+export function authorship(row: {
+  createdBy: string | null;
+  createdByName: string | null;
+  updatedBy: string | null;
+  updatedByName: string | null;
+  createdAt: Date;
+  updatedAt: Date;
+}) {
+  return {
+    createdBy: row.createdBy,
+    createdByName: row.createdByName,
+    updatedBy: row.updatedBy,
+    updatedByName: row.updatedByName,
+    createTime: row.createdAt.toISOString(),
+    updateTime: row.updatedAt.toISOString(),
+  };
+}

@@ -1,19 +1,16 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { calls, projectOperators, seatOffers, users } from '../db/schema.ts';
-import { seedCompanies, useTestServer } from '../../test/helper.ts';
+import { useTestServer } from '../../test/helper.ts';
 import { SeatClient } from '../../test/seat-client.ts';
-import { QuietCall, seatWorld, transferRequest, type SeatWorld } from '../../test/seat-fixtures.ts';
+import { QuietCall, transferRequest, useSeatWorld } from '../../test/seat-fixtures.ts';
 import type { CallHandle } from '../telephony/index.ts';
 
 const server = useTestServer({ seat: { heartbeatIntervalMs: 200, heartbeatTimeoutMs: 2000, offerSeconds: 1.5, mediaSeconds: 1 } });
-let world: SeatWorld;
-let baseUrl: string;
-const clients: SeatClient[] = [];
+const seatTest = useSeatWorld(server);
 
 async function seat(token: string): Promise<SeatClient> {
-  const client = await SeatClient.open(baseUrl, token, '?locale=en-US');
-  clients.push(client);
+  const client = await seatTest.open(token, '?locale=en-US');
   await client.signIn();
   return client;
 }
@@ -23,37 +20,23 @@ async function userId(username: string): Promise<string> {
   return row!.id;
 }
 
-beforeEach(async () => {
-  if (!server.app.server.listening) await server.app.listen({ port: 0, host: '127.0.0.1' });
-  const address = server.app.server.address();
-  baseUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
-  world = await seatWorld(server, await seedCompanies(server));
-});
-
-afterEach(async () => {
-  for (const client of clients.splice(0)) {
-    client.close();
-    await client.closed;
-  }
-});
-
 describe('transfer dispatch', () => {
   it('with no seat signed in, the transfer fails at once with no-seat', async () => {
     const call = new QuietCall();
-    const result = await server.app.seats.transfer(await transferRequest(server, world, call as unknown as CallHandle));
+    const result = await server.app.seats.transfer(await transferRequest(server, seatTest.world, call as unknown as CallHandle));
     expect(result).toEqual({ ok: false, reason: 'no-seat' });
   });
 
   it('two waiting seats, one call: only the longest-idle seat is offered it, with the warm-transfer details', async () => {
-    const first = await seat(world.tokens.op1);
-    const second = await seat(world.tokens.op2);
+    const first = await seat(seatTest.world.tokens.op1);
+    const second = await seat(seatTest.world.tokens.op2);
     const call = new QuietCall();
-    const request = await transferRequest(server, world, call as unknown as CallHandle);
+    const request = await transferRequest(server, seatTest.world, call as unknown as CallHandle);
     const pending = server.app.seats.transfer(request);
     const offer = await first.next('offer');
     expect(offer).toMatchObject({
       callId: request.callId,
-      projectId: world.projectId,
+      projectId: seatTest.world.projectId,
       projectName: 'Seats',
       encryptionType: 'PLAIN_TEXT',
       businessInfo: { plan: 'gold' },
@@ -79,9 +62,9 @@ describe('transfer dispatch', () => {
   });
 
   it("a seat's media that never connects: the system hangs up the call and records why", async () => {
-    const client = await seat(world.tokens.op1);
+    const client = await seat(seatTest.world.tokens.op1);
     const call = new QuietCall();
-    const request = await transferRequest(server, world, call as unknown as CallHandle);
+    const request = await transferRequest(server, seatTest.world, call as unknown as CallHandle);
     const pending = server.app.seats.transfer(request);
     client.send({ type: 'accept', offerId: (await client.next('offer')).offerId });
     expect(await pending).toEqual({ ok: false, reason: 'media-failed' });
@@ -97,10 +80,10 @@ describe('transfer dispatch', () => {
   });
 
   it('a seat that does not answer in time is skipped and the next one is offered; rejected by all → not-accepted', async () => {
-    const first = await seat(world.tokens.op1);
-    const second = await seat(world.tokens.op2);
+    const first = await seat(seatTest.world.tokens.op1);
+    const second = await seat(seatTest.world.tokens.op2);
     const call = new QuietCall();
-    const request = await transferRequest(server, world, call as unknown as CallHandle);
+    const request = await transferRequest(server, seatTest.world, call as unknown as CallHandle);
     const pending = server.app.seats.transfer(request);
     const offer = await first.next('offer');
     expect(await first.next('offer-withdrawn', 5000)).toMatchObject({ offerId: offer.offerId, reason: 'timeout' });
@@ -113,10 +96,10 @@ describe('transfer dispatch', () => {
   });
 
   it('an accept after the deadline is refused (offer-gone) and the next seat rings', async () => {
-    const first = await seat(world.tokens.op1);
-    await seat(world.tokens.op2);
+    const first = await seat(seatTest.world.tokens.op1);
+    await seat(seatTest.world.tokens.op2);
     const call = new QuietCall();
-    const pending = server.app.seats.transfer(await transferRequest(server, world, call as unknown as CallHandle));
+    const pending = server.app.seats.transfer(await transferRequest(server, seatTest.world, call as unknown as CallHandle));
     const offer = await first.next('offer');
     await first.next('offer-withdrawn', 5000);
     first.send({ type: 'accept', offerId: offer.offerId });
@@ -128,30 +111,29 @@ describe('transfer dispatch', () => {
     // A row no screen could write (assignments are checked per company): the dispatcher still refuses it.
     await server.database.db
       .insert(projectOperators)
-      .values({ projectId: world.projectId, userId: await userId('stranger'), companyId: world.otherCompanyId });
-    const stranger = await seat(world.tokens.stranger);
+      .values({ projectId: seatTest.world.projectId, userId: await userId('stranger'), companyId: seatTest.world.otherCompanyId });
+    const stranger = await seat(seatTest.world.tokens.stranger);
     const call = new QuietCall();
-    const result = await server.app.seats.transfer(await transferRequest(server, world, call as unknown as CallHandle));
+    const result = await server.app.seats.transfer(await transferRequest(server, seatTest.world, call as unknown as CallHandle));
     expect(result).toEqual({ ok: false, reason: 'no-seat' });
     expect(await stranger.gets('offer', 300)).toBe(false);
   });
 
   it('a seat signed in but paused (not standby) is not offered calls', async () => {
-    const client = await SeatClient.open(baseUrl, world.tokens.op1);
-    clients.push(client);
+    const client = await seatTest.open(seatTest.world.tokens.op1);
     await client.signIn({ standby: false });
     const call = new QuietCall();
-    expect(await server.app.seats.transfer(await transferRequest(server, world, call as unknown as CallHandle))).toEqual({
+    expect(await server.app.seats.transfer(await transferRequest(server, seatTest.world, call as unknown as CallHandle))).toEqual({
       ok: false,
       reason: 'no-seat',
     });
   });
 
   it('the callee hanging up while the seat rings withdraws the offer', async () => {
-    const client = await seat(world.tokens.op1);
+    const client = await seat(seatTest.world.tokens.op1);
     const call = new QuietCall();
     const abort = new AbortController();
-    const request = await transferRequest(server, world, call as unknown as CallHandle, abort.signal);
+    const request = await transferRequest(server, seatTest.world, call as unknown as CallHandle, abort.signal);
     const pending = server.app.seats.transfer(request);
     await client.next('offer');
     abort.abort();
@@ -162,10 +144,10 @@ describe('transfer dispatch', () => {
   });
 
   it('a seat that disconnects while ringing is skipped at once', async () => {
-    const first = await seat(world.tokens.op1);
-    const second = await seat(world.tokens.op2);
+    const first = await seat(seatTest.world.tokens.op1);
+    const second = await seat(seatTest.world.tokens.op2);
     const call = new QuietCall();
-    const pending = server.app.seats.transfer(await transferRequest(server, world, call as unknown as CallHandle));
+    const pending = server.app.seats.transfer(await transferRequest(server, seatTest.world, call as unknown as CallHandle));
     await first.next('offer');
     const started = Date.now();
     first.close();
@@ -176,12 +158,12 @@ describe('transfer dispatch', () => {
   });
 
   it('a handover note still being written: the offer rings at once without it, the note follows to the ringing seat and joins the next offer; kept on the call record beside the analysis summary', async () => {
-    const first = await seat(world.tokens.op1);
-    const second = await seat(world.tokens.op2);
+    const first = await seat(seatTest.world.tokens.op1);
+    const second = await seat(seatTest.world.tokens.op2);
     const call = new QuietCall();
     let write!: (note: string) => void;
     const request = {
-      ...(await transferRequest(server, world, call as unknown as CallHandle)),
+      ...(await transferRequest(server, seatTest.world, call as unknown as CallHandle)),
       summary: new Promise<string>((resolve) => {
         write = resolve;
       }),
@@ -208,11 +190,11 @@ describe('transfer dispatch', () => {
   });
 
   it('a handover note that comes after the accept goes to the seat in the call; one ready at once is in the offer and on the record', async () => {
-    const client = await seat(world.tokens.op1);
+    const client = await seat(seatTest.world.tokens.op1);
     const call = new QuietCall();
     let write!: (note: string) => void;
     const request = {
-      ...(await transferRequest(server, world, call as unknown as CallHandle)),
+      ...(await transferRequest(server, seatTest.world, call as unknown as CallHandle)),
       summary: new Promise<string>((resolve) => {
         write = resolve;
       }),
@@ -225,7 +207,7 @@ describe('transfer dispatch', () => {
     // No media follows in this test: the system hangs up.
     expect(await pending).toEqual({ ok: false, reason: 'media-failed' });
 
-    const ready = await transferRequest(server, world, new QuietCall() as unknown as CallHandle);
+    const ready = await transferRequest(server, seatTest.world, new QuietCall() as unknown as CallHandle);
     const next = server.app.seats.transfer(ready);
     expect(await client.next('offer')).toMatchObject({ callId: ready.callId, summary: 'Asked for a human about the gold plan' });
     await expect

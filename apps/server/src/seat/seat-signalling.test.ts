@@ -1,22 +1,13 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { SEAT_CLOSE_CODES } from '@dialwise/contracts';
 import { projectOperators, seats, users } from '../db/schema.ts';
-import { seedCompanies, useTestServer } from '../../test/helper.ts';
-import { SeatClient } from '../../test/seat-client.ts';
-import { seatWorld, type SeatWorld } from '../../test/seat-fixtures.ts';
+import { useTestServer } from '../../test/helper.ts';
+import { useSeatWorld } from '../../test/seat-fixtures.ts';
 import { userWithSession } from '../../test/task-fixtures.ts';
 
 const server = useTestServer({ seat: { heartbeatIntervalMs: 200, heartbeatTimeoutMs: 800, offerSeconds: 2, mediaSeconds: 2 } });
-let world: SeatWorld;
-let baseUrl: string;
-const clients: SeatClient[] = [];
-
-async function open(token?: string, query = ''): Promise<SeatClient> {
-  const client = await SeatClient.open(baseUrl, token, query);
-  clients.push(client);
-  return client;
-}
+const seatTest = useSeatWorld(server);
 
 async function seatRow(username: string) {
   const [row] = await server.database.db
@@ -27,47 +18,33 @@ async function seatRow(username: string) {
   return row;
 }
 
-beforeEach(async () => {
-  if (!server.app.server.listening) await server.app.listen({ port: 0, host: '127.0.0.1' });
-  const address = server.app.server.address();
-  baseUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
-  world = await seatWorld(server, await seedCompanies(server));
-});
-
-afterEach(async () => {
-  for (const client of clients.splice(0)) {
-    client.close();
-    await client.closed;
-  }
-});
-
 describe('/ws/seat authentication', () => {
   it('refuses a connection without a session cookie: error unauthenticated, close 4401', async () => {
-    const client = await open();
+    const client = await seatTest.open();
     const error = await client.next('error');
     expect(error).toMatchObject({ code: 'unauthenticated' });
     expect((await client.closed).code).toBe(SEAT_CLOSE_CODES.unauthenticated);
   });
 
   it('refuses a revoked or unknown token the same way', async () => {
-    const client = await open('not-a-token');
+    const client = await seatTest.open('not-a-token');
     expect(await client.next('error')).toMatchObject({ code: 'unauthenticated' });
     expect((await client.closed).code).toBe(SEAT_CLOSE_CODES.unauthenticated);
   });
 
   it('refuses a non-OPR account (ADMIN, DEV): error forbidden, close 4403, in the chosen language', async () => {
-    const client = await open(world.tokens.admin, '?locale=zh-CN');
+    const client = await seatTest.open(seatTest.world.tokens.admin, '?locale=zh-CN');
     const error = await client.next('error');
     expect(error.code).toBe('forbidden');
     expect(error.message).toBe('只有坐席账号可以使用坐席');
     expect((await client.closed).code).toBe(SEAT_CLOSE_CODES.forbidden);
-    const dev = await userWithSession(server, world.companyId, 'devuser', 'DEV');
-    const devClient = await open(dev);
+    const dev = await userWithSession(server, seatTest.world.companyId, 'devuser', 'DEV');
+    const devClient = await seatTest.open(dev);
     expect(await devClient.next('error')).toMatchObject({ code: 'forbidden' });
   });
 
   it('greets an OPR with its seat signed out and the heartbeat figures in force', async () => {
-    const client = await open(world.tokens.op1);
+    const client = await seatTest.open(seatTest.world.tokens.op1);
     const hello = await client.next('hello');
     expect(hello).toMatchObject({
       username: 'op1',
@@ -80,9 +57,9 @@ describe('/ws/seat authentication', () => {
   });
 
   it('keeps one connection per seat: a second one replaces the first (close 4409)', async () => {
-    const first = await open(world.tokens.op1);
+    const first = await seatTest.open(seatTest.world.tokens.op1);
     await first.signIn();
-    const second = await open(world.tokens.op1);
+    const second = await seatTest.open(seatTest.world.tokens.op1);
     await second.next('hello');
     expect(await first.next('error')).toMatchObject({ code: 'replaced' });
     expect((await first.closed).code).toBe(SEAT_CLOSE_CODES.replaced);
@@ -93,7 +70,7 @@ describe('/ws/seat authentication', () => {
 
 describe('seat states', () => {
   it('signs in to waiting (standby), pauses to signed-in, signs out; the row follows', async () => {
-    const client = await open(world.tokens.op1);
+    const client = await seatTest.open(seatTest.world.tokens.op1);
     await client.next('hello');
     client.send({ type: 'sign-in' });
     expect(await client.next('seat-state')).toMatchObject({ seatState: 'waiting', projectId: null });
@@ -107,27 +84,27 @@ describe('seat states', () => {
   });
 
   it('signs in to one of its projects only; a project it is not assigned to is refused', async () => {
-    const client = await open(world.tokens.op1);
+    const client = await seatTest.open(seatTest.world.tokens.op1);
     await client.next('hello');
-    client.send({ type: 'sign-in', projectId: world.projectId });
-    expect(await client.next('seat-state')).toMatchObject({ seatState: 'waiting', projectId: world.projectId });
-    expect(await seatRow('op1')).toMatchObject({ projectId: world.projectId });
+    client.send({ type: 'sign-in', projectId: seatTest.world.projectId });
+    expect(await client.next('seat-state')).toMatchObject({ seatState: 'waiting', projectId: seatTest.world.projectId });
+    expect(await seatRow('op1')).toMatchObject({ projectId: seatTest.world.projectId });
     await server.database.db.delete(projectOperators).where(sql`true`);
-    client.send({ type: 'sign-in', projectId: world.projectId });
+    client.send({ type: 'sign-in', projectId: seatTest.world.projectId });
     expect(await client.next('error')).toMatchObject({ code: 'project-not-assigned' });
   });
 
   it('answers a malformed message with bad-message and a call message before sign-in with not-signed-in', async () => {
-    const client = await open(world.tokens.op1);
+    const client = await seatTest.open(seatTest.world.tokens.op1);
     await client.next('hello');
     client.socket.send('{"type":"dance"}');
     expect(await client.next('error')).toMatchObject({ code: 'bad-message' });
-    client.send({ type: 'hang-up', callId: world.projectId });
+    client.send({ type: 'hang-up', callId: seatTest.world.projectId });
     expect(await client.next('error')).toMatchObject({ code: 'not-signed-in' });
   });
 
   it('answers pings with pongs', async () => {
-    const client = await open(world.tokens.op1);
+    const client = await seatTest.open(seatTest.world.tokens.op1);
     await client.next('hello');
     client.send({ type: 'ping', at: 42 });
     let pong = await client.next('pong');
@@ -136,7 +113,7 @@ describe('seat states', () => {
   });
 
   it('a lost heartbeat disconnects the seat (heartbeat-timeout, close 4408) and signs it out', async () => {
-    const client = await open(world.tokens.op1, '?locale=en-US');
+    const client = await seatTest.open(seatTest.world.tokens.op1, '?locale=en-US');
     await client.signIn();
     expect(await seatRow('op1')).toMatchObject({ state: 'waiting' });
     client.stopPinging();
@@ -147,7 +124,7 @@ describe('seat states', () => {
   });
 
   it('a closed connection leaves the seat signed out and not connected', async () => {
-    const client = await open(world.tokens.op1);
+    const client = await seatTest.open(seatTest.world.tokens.op1);
     await client.signIn();
     client.close();
     await client.closed;

@@ -11,7 +11,7 @@
 import { EventEmitter } from 'node:events';
 import { performance } from 'node:perf_hooks';
 import { heardPrefix } from '../conversation/text-call-voice.ts';
-import type { CallVoice, CallVoiceEvents, SpokenSentence } from '../conversation/call-voice.ts';
+import { takeQueued, type CallVoice, type CallVoiceEvents, type SpokenSentence } from '../conversation/call-voice.ts';
 import { SAMPLE_RATE, speakingMs } from '../telephony/media/audio.ts';
 import type { AudioFrame, CallHandle } from '../telephony/index.ts';
 import type { AsrSession, TtsEngine, TtsVoice, Vad } from './engines.ts';
@@ -102,10 +102,7 @@ export class SpeechCallVoice extends EventEmitter<CallVoiceEvents> implements Ca
   }
 
   interrupt(turnId?: string): void {
-    for (let i = this.queue.length - 1; i >= 0; i--) {
-      const item = this.queue[i]!;
-      if (turnId !== undefined && item.turnId !== turnId) continue;
-      this.queue.splice(i, 1);
+    for (const item of takeQueued(this.queue, turnId)) {
       item.audio.cancel();
       item.resolve(this.unheard(item.audio.text, item.turnId));
     }

@@ -7,20 +7,9 @@ import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeLlm, tokens } from '../../test/fake-llm.ts';
 import { seedCompanies, useTestServer } from '../../test/helper.ts';
+import { insertCampaign } from '../../test/campaign.ts';
 import { startSpeakingFarEnd } from '../../test/speaking-far-end.ts';
-import {
-  calls,
-  llms,
-  processors,
-  projects,
-  scenarios,
-  scenarioVersions,
-  sipLines,
-  subtasks,
-  taskSipLines,
-  tasks,
-  voices,
-} from '../db/schema.ts';
+import { calls, llms, processors, scenarios, scenarioVersions, tasks } from '../db/schema.ts';
 import { Dialer } from '../dialer/dialer.ts';
 import { configureOutbound } from '../net/outbound-guard.ts';
 import { SecretBox } from '../secrets/secret-box.ts';
@@ -73,43 +62,27 @@ async function campaign(farEnd: { address: string; port: number }, llmUrl: strin
     document: scenarioDocumentSchema.parse(priceScenario(main!.id)),
     processorIds: [main!.id],
   });
-  const [project] = await db.insert(projects).values({ companyId, name: 'p', encryptionType: 'PLAIN_TEXT' }).returning();
-  const [voice] = await db.insert(voices).values({ nickname: 'v', vendor: 'volcano', originalVoiceId: 'v1' }).returning();
-  const [task] = await db
-    .insert(tasks)
-    .values({
-      projectId: project!.id,
-      companyId,
-      name: 'speaking campaign',
-      status: 'in_progress',
-      scenarioId: scenario!.id,
-      scenarioVersion: 1,
-      voiceId: voice!.id,
-      callStart: '00:00',
-      callEnd: '23:59',
-      weekdays: [1, 2, 3, 4, 5, 6, 7],
-      advanced: { prologues: [], pauseSeconds: 1 },
-      pendingCount: 1,
-      totalCount: 1,
-    })
-    .returning();
-  const [line] = await db
-    .insert(sipLines)
-    .values({
-      companyId,
-      alias: 'far end',
-      concurrency: 1,
-      cps: 5,
-      sipUsername: 'u',
-      passwordSealed: secrets.seal('p'),
-      domain: farEnd.address,
-      port: farEnd.port,
-      trunk: 'sip',
-    })
-    .returning();
-  await db.insert(taskSipLines).values({ taskId: task!.id, sipLineId: line!.id });
-  await db.insert(subtasks).values({ taskId: task!.id, companyId, phone: '13800000001' });
-  return { taskId: task!.id };
+  const task = await insertCampaign(db, {
+    companyId,
+    phones: ['13800000001'],
+    seal: (password) => secrets.seal(password),
+    scenarioId: scenario!.id,
+    name: 'speaking campaign',
+    task: { scenarioVersion: 1 },
+    lines: [
+      {
+        alias: 'far end',
+        concurrency: 1,
+        cps: 5,
+        sipUsername: 'u',
+        password: 'p',
+        domain: farEnd.address,
+        port: farEnd.port,
+        trunk: 'sip',
+      },
+    ],
+  });
+  return { taskId: task.taskId };
 }
 
 describe('the dialer on a speaking SIP call', () => {

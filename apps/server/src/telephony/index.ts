@@ -38,6 +38,7 @@ export { PlayPrologueStep, standInSpeech, type Prologue, type PlayPrologueOption
 export { TalkStep } from './session/talk-step.ts';
 export { writeSyntheticRecording } from './media/synthetic-recording.ts';
 export { outcomeOfStatus } from './outcome.ts';
+export { TimerSet } from './timer-set.ts';
 export { tone, silence, rms, SAMPLE_RATE, FRAME_MS, FRAME_SAMPLES } from './media/audio.ts';
 export { parseWavHeader, type WavFormat } from './media/wav-writer.ts';
 export { SILENT_LOGGER, type TelephonyLogger } from './base-call.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ErrorCode } from '@dialwise/contracts';
+import { authEndpoints, ErrorCode, projectEndpoints } from '@dialwise/contracts';
 import { classifyResponse } from './classify.ts';
 
 const envelope = (code: number, message = 'msg') => ({ code, message, data: null, traceId: 't' });
@@ -26,8 +26,10 @@ describe('classifyResponse (spec §8)', () => {
     expect(classifyResponse({ status: 200, body: envelope(400, '') })).toMatchObject({ kind: 'fail', message: null });
   });
   it.each([50008, 50012, 50014])('offers "Confirm logout" for %i, except on the user-info call', (code) => {
-    expect(classifyResponse({ status: 200, body: envelope(code), url: '/api/projects/list' })).toMatchObject({ confirmLogout: true });
-    expect(classifyResponse({ status: 200, body: envelope(code), url: '/api/user/getSelfInfo' })).toMatchObject({ confirmLogout: false });
+    expect(classifyResponse({ status: 200, body: envelope(code), url: projectEndpoints.list.path })).toMatchObject({ confirmLogout: true });
+    expect(classifyResponse({ status: 200, body: envelope(code), url: authEndpoints.selfInfo.path })).toMatchObject({
+      confirmLogout: false,
+    });
   });
   it('answers HTTP 401 with "Token Expired" whatever the body', () => {
     expect(classifyResponse({ status: 401, body: envelope(401) })).toEqual({ kind: 'tokenExpired' });

@@ -108,23 +108,13 @@ http.interceptors.response.use(
   },
 );
 
-/** POSTs a body and answers the envelope (451 comes back as an envelope too; every other failure throws). */
-export async function post<T>(url: string, body: unknown = {}, config: AxiosRequestConfig = {}): Promise<Envelope<T>> {
-  const response = await http.post<Envelope<T>>(url, body, config);
-  return response.data;
-}
-
-/** GETs with query parameters and answers the envelope (the spec's template calls are GETs). */
-export async function get<T>(url: string, params: object = {}): Promise<Envelope<T>> {
-  const response = await http.get<Envelope<T>>(url, { params });
-  return response.data;
-}
-
 /** `api`'s arguments: the input (optional when the endpoint takes none, or only optional fields), then request options. */
 type CallArgs<E extends Endpoint> =
   undefined extends EndpointInput<E>
     ? [input?: EndpointInput<E>, config?: AxiosRequestConfig]
-    : [input: EndpointInput<E>, config?: AxiosRequestConfig];
+    : {} extends EndpointInput<E>
+      ? [input?: EndpointInput<E>, config?: AxiosRequestConfig]
+      : [input: EndpointInput<E>, config?: AxiosRequestConfig];
 
 /**
  * Calls an endpoint of the contracts' table and answers its envelope, typed by the endpoint's schemas: a

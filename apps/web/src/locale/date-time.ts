@@ -1,54 +1,10 @@
+import { formatWallClock, wallClock } from '@dialwise/contracts';
 /**
  * Every time the console shows is read in the signed-in user's company time zone (the zone the dialer reads
  * call windows in, the boards count days in and the CSV export writes): one set of pure functions here, each
  * taking the zone, and `useCompanyTime` (company-time.tsx) binding them to the user's. Times read the same in
  * both languages: `2026-11-23 09:37`.
  */
-
-interface Parts {
-  year: number;
-  month: number;
-  day: number;
-  hour: number;
-  minute: number;
-  second: number;
-}
-
-const formatters = new Map<string, Intl.DateTimeFormat>();
-
-function formatterFor(timeZone: string): Intl.DateTimeFormat {
-  let formatter = formatters.get(timeZone);
-  if (!formatter) {
-    formatter = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-    });
-    formatters.set(timeZone, formatter);
-  }
-  return formatter;
-}
-
-/** The wall-clock fields of an instant in a zone. */
-function partsIn(at: Date, timeZone: string): Parts {
-  const parts: Record<string, number> = {};
-  for (const part of formatterFor(timeZone).formatToParts(at)) {
-    if (part.type !== 'literal') parts[part.type] = Number(part.value);
-  }
-  return {
-    year: parts.year ?? 0,
-    month: parts.month ?? 1,
-    day: parts.day ?? 1,
-    hour: (parts.hour ?? 0) % 24,
-    minute: parts.minute ?? 0,
-    second: parts.second ?? 0,
-  };
-}
 
 const pad = (n: number) => String(n).padStart(2, '0');
 const toDate = (at: string | number | Date) => (at instanceof Date ? at : new Date(at));
@@ -70,20 +26,18 @@ export function formatDateTime(at: string | number | Date | null | undefined, ti
   if (at === null || at === undefined || at === '') return '—';
   const date = toDate(at);
   if (Number.isNaN(date.getTime())) return '—';
-  const p = partsIn(date, timeZone);
-  const day = style.noYear ? `${pad(p.month)}-${pad(p.day)}` : `${p.year}-${pad(p.month)}-${pad(p.day)}`;
-  return `${day} ${pad(p.hour)}:${pad(p.minute)}${style.seconds ? `:${pad(p.second)}` : ''}`;
+  return formatWallClock(date, timeZone, style);
 }
 
 /** The time of day alone, `09:37:05`, in `timeZone`. */
 export function formatClock(at: string | number | Date, timeZone: string): string {
-  const p = partsIn(toDate(at), timeZone);
+  const p = wallClock(toDate(at), timeZone);
   return `${pad(p.hour)}:${pad(p.minute)}:${pad(p.second)}`;
 }
 
 /** The calendar day of an instant in `timeZone`, `YYYY-MM-DD`. */
 export function dayIn(at: string | number | Date, timeZone: string): string {
-  const p = partsIn(toDate(at), timeZone);
+  const p = wallClock(toDate(at), timeZone);
   return `${p.year}-${pad(p.month)}-${pad(p.day)}`;
 }
 
@@ -101,7 +55,7 @@ export function daysAgoIn(days: number, timeZone: string, now: Date = new Date()
 
 /** How far `timeZone` is ahead of UTC at an instant, in milliseconds. */
 function offsetMs(timeZone: string, at: number): number {
-  const p = partsIn(new Date(at), timeZone);
+  const p = wallClock(new Date(at), timeZone);
   return Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second) - Math.floor(at / 1000) * 1000;
 }
 

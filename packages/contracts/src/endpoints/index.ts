@@ -13,6 +13,16 @@ import { projectEndpoints } from './projects.ts';
 import { sipLineEndpoints } from './sip-lines.ts';
 import { subtaskEndpoints } from './subtasks.ts';
 import { taskEndpoints } from './tasks.ts';
+import { dncEndpoints } from './dnc.ts';
+import { templateEndpoints } from './templates.ts';
+import { analysisEndpoints } from './templates-analysis.ts';
+import { messageEndpoints } from './messages.ts';
+import { seatEndpoints } from './seat.ts';
+import { callbackEndpoints } from './callbacks.ts';
+import { speechCredentialEndpoints } from './operation-speech-credentials.ts';
+import { scenarioBenchEndpoints } from './operation-scenario-bench.ts';
+import { auditEndpoints } from './audit.ts';
+import { accessRequestEndpoints } from './access-requests.ts';
 
 export { accountEndpoints } from './accounts.ts';
 export { authEndpoints } from './auth.ts';
@@ -28,6 +38,16 @@ export { projectEndpoints } from './projects.ts';
 export { sipLineEndpoints } from './sip-lines.ts';
 export { subtaskEndpoints } from './subtasks.ts';
 export { taskEndpoints } from './tasks.ts';
+export { dncEndpoints } from './dnc.ts';
+export { templateEndpoints } from './templates.ts';
+export { analysisEndpoints } from './templates-analysis.ts';
+export { messageEndpoints } from './messages.ts';
+export { seatEndpoints } from './seat.ts';
+export { callbackEndpoints } from './callbacks.ts';
+export { speechCredentialEndpoints } from './operation-speech-credentials.ts';
+export { scenarioBenchEndpoints } from './operation-scenario-bench.ts';
+export { auditEndpoints } from './audit.ts';
+export { accessRequestEndpoints } from './access-requests.ts';
 
 /** Every area's endpoints: the whole HTTP API the server registers and the console calls (docs/api.md). */
 export const ENDPOINT_TABLE: Readonly<Record<string, Readonly<Record<string, Endpoint>>>> = {
@@ -45,4 +65,14 @@ export const ENDPOINT_TABLE: Readonly<Record<string, Readonly<Record<string, End
   'operation/processors': processorEndpoints,
   'operation/scenarios': scenarioEndpoints,
   'operation/tags': tagEndpoints,
+  dnc: dncEndpoints,
+  templates: templateEndpoints,
+  'templates/analysis': analysisEndpoints,
+  messages: messageEndpoints,
+  seat: seatEndpoints,
+  callbacks: callbackEndpoints,
+  'operation/speech-credentials': speechCredentialEndpoints,
+  'operation/scenarios/bench': scenarioBenchEndpoints,
+  audit: auditEndpoints,
+  'access-requests': accessRequestEndpoints,
 };

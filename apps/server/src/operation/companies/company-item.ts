@@ -3,7 +3,7 @@ import type { CompanyListItem } from '@dialwise/contracts';
 import type { DbOrTx } from '../../db/client.ts';
 import { companies } from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
-import { creator, updater } from '../sql-helpers.ts';
+import { authorship, creator, updater } from '../sql-helpers.ts';
 
 type CompanyRow = typeof companies.$inferSelect;
 
@@ -29,12 +29,7 @@ export function toCompanyItem(
     state: row.state,
     timezone: row.timezone,
     isProvider: row.isProvider,
-    createdBy: row.createdBy,
-    createdByName: row.createdByName,
-    updatedBy: row.updatedBy,
-    updatedByName: row.updatedByName,
-    createTime: row.createdAt.toISOString(),
-    updateTime: row.updatedAt.toISOString(),
+    ...authorship(row),
   };
 }
 

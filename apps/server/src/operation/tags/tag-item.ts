@@ -4,7 +4,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import { tags } from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
 import { isUniqueViolation } from '../../db/unique-violation.ts';
-import { creator, updater } from '../sql-helpers.ts';
+import { authorship, creator, updater } from '../sql-helpers.ts';
 
 /** Tag rows with who created / changed them. */
 export function tagItemQuery(db: DbOrTx) {
@@ -25,12 +25,7 @@ export function toTag(row: TagRow): Tag {
     name: row.name,
     alias: row.alias,
     description: row.description,
-    createdBy: row.createdBy,
-    createdByName: row.createdByName,
-    updatedBy: row.updatedBy,
-    updatedByName: row.updatedByName,
-    createTime: row.createdAt.toISOString(),
-    updateTime: row.updatedAt.toISOString(),
+    ...authorship(row),
   };
 }
 

@@ -4,7 +4,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import { companyGrants, voices } from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
 import { isUniqueViolation } from '../../db/unique-violation.ts';
-import { creator, updater } from '../sql-helpers.ts';
+import { authorship, creator, updater } from '../sql-helpers.ts';
 
 /** Voice rows with who created / changed them and how many companies they are granted to. */
 export function voiceItemQuery(db: DbOrTx) {
@@ -32,12 +32,7 @@ export function toVoice(row: VoiceRow): Voice {
     clusterKey: row.clusterKey,
     originalVoiceId: row.originalVoiceId,
     grantedCompanies: Number(row.grantedCompanies),
-    createdBy: row.createdBy,
-    createdByName: row.createdByName,
-    updatedBy: row.updatedBy,
-    updatedByName: row.updatedByName,
-    createTime: row.createdAt.toISOString(),
-    updateTime: row.updatedAt.toISOString(),
+    ...authorship(row),
   };
 }
 

@@ -8,24 +8,23 @@ import type {
   Page,
   ResetFromRequest,
 } from '@dialwise/contracts';
-import { post } from '../../api/client.ts';
-
-const base = '/api/access-requests';
+import { accessRequestEndpoints } from '@dialwise/contracts';
+import { api } from '../../api/client.ts';
 
 export const accessRequestsKey = ['access-requests'] as const;
 
 export async function listAccessRequests(query: Partial<AccessRequestQuery>): Promise<Page<AccessRequest>> {
-  return (await post<Page<AccessRequest>>(`${base}/list`, query)).data;
+  return api(accessRequestEndpoints.list, query);
 }
 export async function accessRequestNotice(): Promise<AccessRequestNotice> {
-  return (await post<AccessRequestNotice>(`${base}/notice`, {})).data;
+  return api(accessRequestEndpoints.notice);
 }
 export async function resetPasswordFromRequest(input: ResetFromRequest): Promise<{ username: string }> {
-  return (await post<{ username: string }>(`${base}/resetPassword`, input)).data;
+  return api(accessRequestEndpoints.resetPassword, input);
 }
 export async function createCompanyFromRequest(input: CompanyFromRequest): Promise<CompanyCreated> {
-  return (await post<CompanyCreated>(`${base}/createCompany`, input)).data;
+  return api(accessRequestEndpoints.createCompany, input);
 }
 export async function dismissAccessRequest(input: DismissAccessRequest): Promise<void> {
-  await post<null>(`${base}/dismiss`, input);
+  await api(accessRequestEndpoints.dismiss, input);
 }

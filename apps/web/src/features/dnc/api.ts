@@ -1,21 +1,27 @@
-import type { DncAdd, DncChange, DncEntry, DncImportResult, DncQuery, DncRemove, Page } from '@dialwise/contracts';
-import { http, post } from '../../api/client.ts';
+import type { z } from 'zod';
+import type { DncAdd, DncChange, DncEntry, DncImportResult, DncQuery, DncRemove, EndpointData, Envelope, Page } from '@dialwise/contracts';
+import { dncEndpoints } from '@dialwise/contracts';
+import { http, api } from '../../api/client.ts';
 
 export async function listDnc(query: Partial<DncQuery>): Promise<Page<DncEntry>> {
-  return (await post<Page<DncEntry>>('/api/dnc/list', query)).data;
+  return api(dncEndpoints.list, query);
 }
 
 export async function addDnc(input: DncAdd): Promise<DncChange> {
-  return (await post<DncChange>('/api/dnc/add', input)).data;
+  return api(dncEndpoints.add, input);
 }
 
 export async function removeDnc(input: DncRemove): Promise<DncChange> {
-  return (await post<DncChange>('/api/dnc/remove', input)).data;
+  return api(dncEndpoints.remove, input);
 }
 
 /** Sends the file as the raw body (streamed by the server), through the one request layer. */
 export async function importDnc(file: File, companyId: string | undefined): Promise<DncImportResult> {
-  const params = companyId ? { companyId } : {};
-  const response = await http.post<{ data: DncImportResult }>('/api/dnc/import', file, { params, headers: { 'Content-Type': 'text/csv' } });
+  const { import: endpoint } = dncEndpoints;
+  const params: z.input<typeof endpoint.query> = companyId ? { companyId } : {};
+  const response = await http.post<Envelope<EndpointData<typeof endpoint>>>(endpoint.path, file, {
+    params,
+    headers: { 'Content-Type': 'text/csv' },
+  });
   return response.data.data;
 }

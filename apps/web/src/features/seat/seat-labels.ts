@@ -1,4 +1,5 @@
 import {
+  SEAT_DROPPING_ERRORS,
   SEAT_ERROR_MESSAGES,
   translate,
   type Locale,
@@ -29,11 +30,4 @@ export function seatErrorText(code: SeatErrorCode, locale: Locale): string {
 }
 
 /** Errors after which the seat must connect and sign in again (the rest refuse one request). */
-export const DROPPING_ERRORS: ReadonlySet<SeatErrorCode> = new Set([
-  'unauthenticated',
-  'forbidden',
-  'replaced',
-  'connection-error',
-  'server-not-responding',
-  'heartbeat-timeout',
-]);
+export const DROPPING_ERRORS: ReadonlySet<SeatErrorCode> = new Set(SEAT_DROPPING_ERRORS);

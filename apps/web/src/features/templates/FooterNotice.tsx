@@ -1,12 +1,13 @@
+import { templateEndpoints } from '@dialwise/contracts';
 import { Link } from '@arco-design/web-react';
 import { useQuery } from '@tanstack/react-query';
-import { get } from '../../api/client.ts';
+import { api } from '../../api/client.ts';
 
 /** The domain-not-filed notice, when the server is configured with one (FOOTER_NOTICE; off by default). */
 export function FooterNotice() {
   const notice = useQuery({
     queryKey: ['site', 'footer-notice'],
-    queryFn: async () => (await get<{ text: string; link: string | null } | null>('/api/site/footer-notice')).data,
+    queryFn: async () => api(templateEndpoints.footerNotice),
     staleTime: Number.POSITIVE_INFINITY,
   });
   if (!notice.data) return null;

@@ -11,7 +11,7 @@ import { TimeZoneNote, useCompanyTime } from '../../locale/company-time.tsx';
 import './templates.css';
 
 /**
- * The user center: the template's user info (from `/api/user/info`, i.e. the signed-in account and its
+ * The user center: the template's user info (`templateEndpoints.userInfo`, i.e. the signed-in account and its
  * company), the settings the spec lets a user change (alias, phone, e-mail, password), and their latest messages.
  */
 export default function UserCenterPage() {

@@ -14,10 +14,8 @@ import type {
   SetGrantsInput,
   SetGrantsResult,
 } from '@dialwise/contracts';
-import { companyEndpoints } from '@dialwise/contracts';
-import { post, api } from '../../../api/client.ts';
-
-const base = '/api/operation/companies';
+import { companyEndpoints, callbackEndpoints } from '@dialwise/contracts';
+import { api } from '../../../api/client.ts';
 
 export const companiesKey = ['operation', 'companies'] as const;
 
@@ -25,7 +23,7 @@ export async function listCompanies(query: Partial<CompanyQuery>): Promise<Page<
   return api(companyEndpoints.list, query);
 }
 export async function getCompany(id: string): Promise<CompanyListItem> {
-  return (await post<CompanyListItem>(`${base}/get`, { id })).data;
+  return api(companyEndpoints.get, { id });
 }
 export async function createCompany(input: CompanyCreateInput): Promise<CompanyCreated> {
   return api(companyEndpoints.create, input);
@@ -53,8 +51,8 @@ export async function setPermissions(input: SetCompanyPermissionsInput): Promise
 }
 
 export async function getCallbackSecretStatus(companyId: string): Promise<CallbackSecretStatus> {
-  return (await post<CallbackSecretStatus>(`${base}/callback-secret`, { companyId })).data;
+  return api(callbackEndpoints.secret, { companyId });
 }
 export async function rotateCallbackSecret(companyId: string): Promise<RotatedCallbackSecret> {
-  return (await post<RotatedCallbackSecret>(`${base}/callback-secret/rotate`, { companyId })).data;
+  return api(callbackEndpoints.rotateSecret, { companyId });
 }

@@ -1,16 +1,15 @@
 import type { SpeechCredential, SpeechCredentialSaveInput, SpeechProvider } from '@dialwise/contracts';
-import { post } from '../../../api/client.ts';
-
-const base = '/api/operation/speech-credentials';
+import { speechCredentialEndpoints } from '@dialwise/contracts';
+import { api } from '../../../api/client.ts';
 
 export const speechCredentialsKey = (companyId: string) => ['operation', 'speech-credentials', companyId] as const;
 
 export async function listSpeechCredentials(companyId: string): Promise<SpeechCredential[]> {
-  return (await post<SpeechCredential[]>(`${base}/list`, { companyId })).data;
+  return api(speechCredentialEndpoints.list, { companyId });
 }
 export async function saveSpeechCredential(input: SpeechCredentialSaveInput): Promise<SpeechCredential> {
-  return (await post<SpeechCredential>(`${base}/save`, input)).data;
+  return api(speechCredentialEndpoints.save, input);
 }
 export async function deleteSpeechCredential(companyId: string, provider: SpeechProvider): Promise<void> {
-  await post<null>(`${base}/delete`, { companyId, provider });
+  await api(speechCredentialEndpoints.delete, { companyId, provider });
 }

@@ -1,18 +1,24 @@
-import { type BenchEvent, type BenchStart, type BenchStarted, LOCALE_HEADER, benchEventSchema } from '@dialwise/contracts';
-import { post } from '../../../../api/client.ts';
+import {
+  type BenchEvent,
+  type BenchStart,
+  type BenchStarted,
+  LOCALE_HEADER,
+  benchEventSchema,
+  endpointPath,
+  scenarioBenchEndpoints,
+} from '@dialwise/contracts';
+import { api } from '../../../../api/client.ts';
 import { getToken } from '../../../../api/token.ts';
 import { currentLocale } from '../../../../locale/index.ts';
 
-const base = '/api/operation/scenarios/bench';
-
 export async function startBench(input: BenchStart): Promise<BenchStarted> {
-  return (await post<BenchStarted>(`${base}/start`, input)).data;
+  return api(scenarioBenchEndpoints.start, input);
 }
 export async function sayOnBench(sessionId: string, text: string): Promise<void> {
-  await post<boolean>(`${base}/say`, { sessionId, text });
+  await api(scenarioBenchEndpoints.say, { sessionId, text });
 }
 export async function hangUpBench(sessionId: string): Promise<void> {
-  await post<boolean>(`${base}/hangup`, { sessionId });
+  await api(scenarioBenchEndpoints.hangup, { sessionId });
 }
 
 /**
@@ -21,7 +27,7 @@ export async function hangUpBench(sessionId: string): Promise<void> {
  */
 export async function followBench(sessionId: string, onEvent: (event: BenchEvent) => void, signal: AbortSignal): Promise<void> {
   const token = getToken();
-  const response = await fetch(`${base}/${sessionId}/events`, {
+  const response = await fetch(endpointPath(scenarioBenchEndpoints.events, { sessionId }), {
     headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), [LOCALE_HEADER]: currentLocale() },
     signal,
   });
