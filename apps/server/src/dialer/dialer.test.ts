@@ -334,7 +334,12 @@ describe('restarting the only dialer', () => {
     expect((await status(taskId)).pendingCount).toBe(2);
     // Like every call, each interrupted one ends with its `ended` callback event.
     await d.stop();
-    expect(events.filter(([, event]) => event === 'ended').map(([callId]) => callId).sort()).toEqual(records.map((r) => r.id).sort());
+    expect(
+      events
+        .filter(([, event]) => event === 'ended')
+        .map(([callId]) => callId)
+        .sort(),
+    ).toEqual(records.map((r) => r.id).sort());
   });
 });
 
