@@ -1,11 +1,16 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { fileURLToPath } from 'node:url';
 
 // The dev server forwards the API and the WebSockets to the Fastify server (npm run dev -w @dialwise/server).
 const server = process.env.DIALWISE_API ?? 'http://127.0.0.1:3000';
 
 export default defineConfig({
   plugins: [react()],
+  resolve: {
+    // zod in jitless mode, so the console needs no 'unsafe-eval' in its CSP (see src/zod-jitless.ts).
+    alias: [{ find: /^zod$/, replacement: fileURLToPath(new URL('./src/zod-jitless.ts', import.meta.url)) }],
+  },
   server: {
     port: 5173,
     proxy: {

@@ -31,6 +31,12 @@ export interface Config {
   uploadMaxBytes: number;
   /** Run the dialer in this process (DIALER=off for a console-only or API-only process). */
   dialer: boolean;
+  /**
+   * How long a claimed subtask stays leased to this process without a renewal (DIALER_LEASE_MS, default 60 s;
+   * renewed every half second while its call lives): after a crash, other processes redial its numbers this
+   * long after the last renewal. The fault tests shorten it.
+   */
+  dialerLeaseMs: number;
   /** Local address and port of the SIP trunk's UDP socket (SIP_BIND, SIP_PORT; default every interface, any free port: a UAC's port is carried in Via/Contact). */
   sipBindAddress: string | undefined;
   sipPort: number;
@@ -93,6 +99,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: readonly 
     logLevel: env.LOG_LEVEL ?? 'info',
     secretKey: env.SECRET_KEY || undefined,
     dialer: env.DIALER !== 'off',
+    dialerLeaseMs: positive(env.DIALER_LEASE_MS) ?? 60_000,
     sipBindAddress: env.SIP_BIND || undefined,
     sipPort: Number(env.SIP_PORT ?? 0),
     uploadMaxBytes: LIMITS.upload.maxBytes,

@@ -36,6 +36,12 @@ export async function openDatabase(options: { url?: string; dataDir: string; onI
     // on the pool; unheard it would crash the process. The pool drops that connection and opens a new
     // one on the next query, which is all there is to do.
     pool.on('error', (error) => options.onIdleError?.(error));
+    // The pool listens only on the clients it holds idle. A client that is checked out but between two
+    // queries (inside a transaction, a LISTEN session) has no listener, and PostgreSQL ending its session
+    // (57P01 on a restart) would be an unheard 'error' event that ends the whole process. Every client gets
+    // a listener for its life: the client is marked broken, its next query fails (a call's final writes
+    // retry, see retry-while-down.ts), and the pool drops it when it is released.
+    pool.on('connect', (client) => client.on('error', () => undefined));
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     await migratePg(drizzlePg(pool, { schema }), { migrationsFolder: MIGRATIONS });
     return { db, kind: 'postgres', driver: { kind: 'postgres', pool }, close: () => pool.end() };

@@ -60,7 +60,12 @@ export const dialerPlugin = fp(
         // One set of engines for both trunks (the callees' voices above and the SIP calls' speech).
         speech,
       },
-      { recordingsDir, soleDialer: app.db.kind === 'pglite', simulatedTimeScale: app.config.simulatedTimeScale },
+      {
+        recordingsDir,
+        soleDialer: app.db.kind === 'pglite',
+        simulatedTimeScale: app.config.simulatedTimeScale,
+        leaseMs: app.config.dialerLeaseMs,
+      },
     );
     app.decorate('dialer', dialer);
     app.addHook('onReady', async () => {

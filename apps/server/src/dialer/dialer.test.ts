@@ -286,8 +286,15 @@ describe('restarting the only dialer', () => {
     });
     const simulated = new SimulatedTrunk({ recordingsDir, seed: 1, timeScale: 0.01 });
     trunks.push(simulated);
+    const events: Array<[string, string]> = [];
     const d = new Dialer(
-      { db, secrets, now: () => new Date(), trunks: { sip: simulated, simulated } },
+      {
+        db,
+        secrets,
+        now: () => new Date(),
+        trunks: { sip: simulated, simulated },
+        callbacks: async (callId, event) => void events.push([callId, event]),
+      },
       { recordingsDir, tickMs: 60_000, soleDialer: true },
     );
     dialers.push(d);
@@ -295,6 +302,14 @@ describe('restarting the only dialer', () => {
     const records = await db.select().from(calls).where(eq(calls.taskId, taskId));
     expect(records.map((r) => r.outcome)).toEqual(['interrupted', 'interrupted']);
     expect((await status(taskId)).pendingCount).toBe(2);
+    // Like every call, each interrupted one ends with its `ended` callback event.
+    await d.stop();
+    expect(
+      events
+        .filter(([, event]) => event === 'ended')
+        .map(([callId]) => callId)
+        .sort(),
+    ).toEqual(records.map((r) => r.id).sort());
   });
 });
 

@@ -39,6 +39,7 @@ import { finishCall, statusOf, type CallEnding } from './finish-call.ts';
 import { CallScreen } from '../amd/screen-call.ts';
 import { LinePacer } from './line-pacer.ts';
 import { recoverLeases, renewLeases } from './recover-leases.ts';
+import { retryWhileDatabaseDown } from '../db/retry-while-down.ts';
 import { resolveNumber, UnresolvedNumber } from './resolve-number.ts';
 import { notifyTaskPaused } from '../messages/notify-task.ts';
 
@@ -171,7 +172,9 @@ export class Dialer {
   private async round(): Promise<void> {
     const { db } = this.deps;
     const now = this.deps.now();
-    await recoverLeases(db, now);
+    // Calls of a process that died: closed as interrupted, and like every call they end with the event.
+    const { closedCalls } = await recoverLeases(db, now);
+    for (const callId of closedCalls) this.track(this.callback(callId, 'ended'));
     await renewLeases(
       db,
       this.node,
@@ -234,14 +237,12 @@ export class Dialer {
         to = await resolveNumber(claim.phone, claim.encryptionType, claim.encryptionApiUrl);
       } catch (error) {
         if (!(error instanceof UnresolvedNumber)) throw error;
-        await finishCall(this.deps.db, unresolvedEnding(claim.callId, error.message, this.deps.now()));
+        await this.durably(() => finishCall(this.deps.db, unresolvedEnding(claim.callId, error.message, this.deps.now())), log);
         return;
       }
       if (claim.encryptionType === 'CUSTOM' && (await isDoNotCall(this.deps.db, claim.companyId, to))) {
-        await finishCall(this.deps.db, {
-          ...unresolvedEnding(claim.callId, 'on the do-not-call list', this.deps.now()),
-          outcome: 'blocked',
-        });
+        const ending = { ...unresolvedEnding(claim.callId, 'on the do-not-call list', this.deps.now()), outcome: 'blocked' as const };
+        await this.durably(() => finishCall(this.deps.db, ending), log);
         return;
       }
       const line = await this.lineCredentials(claim.lineId, claim.companyId);
@@ -281,7 +282,7 @@ export class Dialer {
       const answeredAt = result.answeredAt?.getTime() ?? result.placedAt.getTime();
       const amd = screen?.result ?? null;
       const person = statusOf({ answeredAt: result.answeredAt, amd }) === 'connected';
-      await finishCall(this.deps.db, {
+      const ending: CallEnding = {
         amd,
         ...endingOf(claim.callId, result),
         conversation: converse
@@ -294,7 +295,8 @@ export class Dialer {
         turns: converse?.turns,
         runtimeFailures: converse?.failures,
         analyze: converse !== null && person && converse.analyzes,
-      });
+      };
+      await this.durably(() => finishCall(this.deps.db, ending), log);
       if (converse?.analyzes && person) {
         this.track(
           analyzeCall(this.deps.db, this.deps.secrets, claim.callId).then(
@@ -364,11 +366,25 @@ export class Dialer {
     };
   }
 
+  /**
+   * A write a call must not lose (its record when it ends, its callback events): retried while the database
+   * is unreachable, e.g. PostgreSQL restarting, for as long as the call's lease lasts (the call stays live
+   * meanwhile, so its lease is renewed once the database is back; after that long, lease recovery closes it).
+   */
+  private durably<T>(work: () => Promise<T>, log?: TelephonyLogger): Promise<T> {
+    return retryWhileDatabaseDown(work, {
+      forMs: this.options.leaseMs,
+      onRetry: (error, attempt) => {
+        if (attempt === 1) (log ?? this.deps.log)?.warn({ err: error }, 'database unreachable: retrying until it is back');
+      },
+    });
+  }
+
   /** Writes a call event to the callback outbox; a failure there is logged, never fails the call. */
   private callback(callId: string, event: CallbackEvent, patch?: Readonly<Record<string, unknown>>): Promise<void> {
     const sink = this.deps.callbacks;
     if (!sink) return Promise.resolve();
-    return sink(callId, event, patch).then(
+    return this.durably(() => sink(callId, event, patch)).then(
       () => undefined,
       (error: unknown) => this.deps.log?.warn({ err: error, callId, event }, 'callback event not recorded'),
     );
@@ -459,11 +475,13 @@ export class Dialer {
   private async recoverAllOpen(): Promise<void> {
     const now = this.deps.now();
     // Every lease is stale: pass a moment after any lease could end (the largest timestamp PostgreSQL reads back).
-    await recoverLeases(this.deps.db, new Date('9999-12-31T00:00:00Z'));
-    await this.deps.db
+    const { closedCalls } = await recoverLeases(this.deps.db, new Date('9999-12-31T00:00:00Z'));
+    const others = await this.deps.db
       .update(calls)
       .set({ endedAt: now, outcome: 'interrupted', hungUpBy: 'network', sipReason: 'dialer process stopped mid-call', status: 'missed' })
-      .where(isNull(calls.endedAt));
+      .where(isNull(calls.endedAt))
+      .returning({ id: calls.id });
+    for (const callId of [...closedCalls, ...others.map((call) => call.id)]) this.track(this.callback(callId, 'ended'));
   }
 }
 

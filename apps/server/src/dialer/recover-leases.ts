@@ -8,9 +8,10 @@ import { calls, subtasks } from '../db/schema.ts';
  * partitioned): each goes back to pending (its attempt refunded, since nobody knows whether it rang) and
  * its open call record is closed as `interrupted`, so the record exists and the number is dialled again
  * by whichever process claims it next. `owner` limits it to one process's leases (a restart of the only
- * process recovers its own at once instead of waiting for expiry).
+ * process recovers its own at once instead of waiting for expiry). Answers how many subtasks went back and
+ * the calls it closed (their `ended` callback is the caller's to send: exactly one process closes each).
  */
-export async function recoverLeases(db: Db, now: Date, owner?: string): Promise<number> {
+export async function recoverLeases(db: Db, now: Date, owner?: string): Promise<{ recovered: number; closedCalls: string[] }> {
   return db.transaction(async (tx) => {
     const stale = await tx
       .update(subtasks)
@@ -23,8 +24,8 @@ export async function recoverLeases(db: Db, now: Date, owner?: string): Promise<
       })
       .where(and(eq(subtasks.state, 'dialing'), owner === undefined ? lt(subtasks.leaseUntil, now) : eq(subtasks.leaseOwner, owner)))
       .returning({ id: subtasks.id, taskId: subtasks.taskId });
-    if (stale.length === 0) return 0;
-    await tx
+    if (stale.length === 0) return { recovered: 0, closedCalls: [] };
+    const closed = await tx
       .update(calls)
       .set({
         endedAt: now,
@@ -41,11 +42,12 @@ export async function recoverLeases(db: Db, now: Date, owner?: string): Promise<
           ),
           isNull(calls.endedAt),
         ),
-      );
+      )
+      .returning({ id: calls.id });
     const perTask = new Map<string, number>();
     for (const s of stale) perTask.set(s.taskId, (perTask.get(s.taskId) ?? 0) + 1);
     for (const [taskId, n] of perTask) await addPending(tx, taskId, n);
-    return stale.length;
+    return { recovered: stale.length, closedCalls: closed.map((call) => call.id) };
   });
 }
 

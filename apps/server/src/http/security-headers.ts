@@ -9,9 +9,9 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
  */
 export const CONTENT_SECURITY_POLICY = [
   "default-src 'self'",
-  // 'unsafe-eval': the browser test (e2e/tests/security-headers.spec.ts) saw a library of the built console
-  // evaluate code on the boards; which one is not yet traced. Until it is, blocking eval would break that page.
-  "script-src 'self' 'unsafe-eval'",
+  // No 'unsafe-eval': the one library that evaluated code, zod's compiled parsers, runs jitless in the
+  // console (apps/web/src/zod-jitless.ts).
+  "script-src 'self'",
   "style-src 'self' 'unsafe-inline'",
   "img-src 'self' data: blob:",
   "font-src 'self' data:",

@@ -1,6 +1,7 @@
 import { deflateRawSync, inflateRawSync } from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import type { ParsedSeatClientMessage, SeatOffer, SeatServerMessage } from '@dialwise/contracts';
+import type pg from 'pg';
 import type { Database } from '../db/client.ts';
 
 /**
@@ -34,6 +35,62 @@ const CHANNEL = 'dialwise_seat';
 /** PostgreSQL refuses NOTIFY payloads of 8000 bytes and more. */
 export const NOTIFY_LIMIT = 7900;
 
+/**
+ * LISTEN on a connection of its own, outside the pool (LISTEN lasts as long as the session does). When the
+ * session ends — PostgreSQL restarting, a failover — it listens again on a new connection as soon as the
+ * database lets it (0.5 s, doubling to 5 s between tries). Events notified while no session listened are
+ * not heard: seats and offers live in the database, and the seats' heartbeats put a lost one right.
+ */
+async function listenOnPostgres(
+  pool: pg.Pool,
+  deliver: (payload: string | undefined) => void,
+  onError: (error: unknown) => void,
+): Promise<() => Promise<void>> {
+  let client: pg.PoolClient | null = null;
+  let closed = false;
+  const listen = async () => {
+    const next = await pool.connect();
+    let released = false;
+    const drop = (error: Error) => {
+      if (released) return;
+      released = true;
+      next.release(error);
+    };
+    next.on('notification', (message) => deliver(message.payload));
+    next.once('error', (error) => {
+      onError(error);
+      drop(error);
+      if (client !== next) return;
+      client = null;
+      if (!closed) void again();
+    });
+    try {
+      await next.query(`LISTEN ${CHANNEL}`);
+    } catch (error) {
+      drop(error as Error);
+      throw error;
+    }
+    client = next;
+  };
+  const again = async () => {
+    for (let wait = 500; !closed && client === null; wait = Math.min(wait * 2, 5_000)) {
+      await new Promise((resolve) => setTimeout(resolve, wait));
+      if (closed) return;
+      await listen().catch(onError);
+    }
+  };
+  await listen();
+  return async () => {
+    closed = true;
+    const current = client;
+    client = null;
+    if (current) {
+      await current.query(`UNLISTEN ${CHANNEL}`).catch(() => undefined);
+      current.release();
+    }
+  };
+}
+
 export async function openSeatBus(database: Database, onError: (error: unknown) => void): Promise<SeatBus> {
   const listeners = new Set<(event: SeatEvent) => void>();
   const deliver = (payload: string | undefined) => {
@@ -59,15 +116,7 @@ export async function openSeatBus(database: Database, onError: (error: unknown) 
   if (database.driver.kind === 'pglite') {
     stop = await database.driver.client.listen(CHANNEL, deliver);
   } else {
-    // A connection of its own, outside the pool: LISTEN lasts as long as the session does.
-    const client = await database.driver.pool.connect();
-    client.on('notification', (message) => deliver(message.payload));
-    client.on('error', onError);
-    await client.query(`LISTEN ${CHANNEL}`);
-    stop = async () => {
-      await client.query(`UNLISTEN ${CHANNEL}`).catch(() => undefined);
-      client.release();
-    };
+    stop = await listenOnPostgres(database.driver.pool, deliver, onError);
   }
 
   return {

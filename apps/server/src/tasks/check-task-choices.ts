@@ -15,30 +15,30 @@ export async function checkTaskChoices(
   input: Pick<TaskInput, 'scenarioId' | 'voiceId' | 'sipLineIds'>,
 ): Promise<void> {
   const companyId = ctx.actor.companyId;
-  const [[scenario], [voice], lines] = await Promise.all([
-    db
-      .select({ id: scenarios.id })
-      .from(scenarios)
-      .innerJoin(
-        companyGrants,
-        and(eq(companyGrants.refId, scenarios.id), eq(companyGrants.kind, 'scenario'), eq(companyGrants.companyId, companyId)),
-      )
-      .where(eq(scenarios.id, input.scenarioId))
-      .limit(1),
-    db
-      .select({ id: voices.id })
-      .from(voices)
-      .innerJoin(
-        companyGrants,
-        and(eq(companyGrants.refId, voices.id), eq(companyGrants.kind, 'voice'), eq(companyGrants.companyId, companyId)),
-      )
-      .where(eq(voices.id, input.voiceId))
-      .limit(1),
-    db
-      .select({ id: sipLines.id })
-      .from(sipLines)
-      .where(and(eq(sipLines.companyId, companyId), inArray(sipLines.id, input.sipLineIds))),
-  ]);
+  // One after the other: `db` is the create/edit transaction, one connection, which takes one query at a time
+  // (node-postgres queues overlapping ones with a deprecation warning, and pg 9 refuses them).
+  const [scenario] = await db
+    .select({ id: scenarios.id })
+    .from(scenarios)
+    .innerJoin(
+      companyGrants,
+      and(eq(companyGrants.refId, scenarios.id), eq(companyGrants.kind, 'scenario'), eq(companyGrants.companyId, companyId)),
+    )
+    .where(eq(scenarios.id, input.scenarioId))
+    .limit(1);
+  const [voice] = await db
+    .select({ id: voices.id })
+    .from(voices)
+    .innerJoin(
+      companyGrants,
+      and(eq(companyGrants.refId, voices.id), eq(companyGrants.kind, 'voice'), eq(companyGrants.companyId, companyId)),
+    )
+    .where(eq(voices.id, input.voiceId))
+    .limit(1);
+  const lines = await db
+    .select({ id: sipLines.id })
+    .from(sipLines)
+    .where(and(eq(sipLines.companyId, companyId), inArray(sipLines.id, input.sipLineIds)));
   // `data.fields` names the field; the envelope's message (in the caller's language) says why.
   const refuse = (path: string, key: MessageKey) => {
     throw new AppError(ErrorCode.VALIDATION, key, {}, { fields: [{ path }] });

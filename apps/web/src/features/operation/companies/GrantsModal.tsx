@@ -51,16 +51,18 @@ export function GrantsModal({ target, onClose }: { target: { company: CompanyLis
   const [selected, setSelected] = useState<string[]>([]);
   const [filter, setFilter] = useState('');
   const key = [...companiesKey, 'grants', target?.company.id, target?.kind];
-  const items = useQuery({
+  // Grants are part of the company: a save sends the company's version, read just before the grants shown
+  // (someone saving in between makes this save stale, never lost). A reload reads both again.
+  const loaded = useQuery({
     queryKey: key,
-    queryFn: () => listGrants({ companyId: target!.company.id, kind: target!.kind }),
+    queryFn: async () => {
+      const company = await getCompany(target!.company.id);
+      return { company, items: await listGrants({ companyId: company.id, kind: target!.kind }) };
+    },
     enabled: target !== null,
   });
-  // Grants are part of the company: a save sends the company's version (a reload brings it with the grants).
-  const edit = useStaleEdit(target?.company ?? null, async (company) => {
-    await items.refetch();
-    return getCompany(company.id);
-  });
+  const items = { data: loaded.data?.items, isFetching: loaded.isFetching };
+  const edit = useStaleEdit(loaded.data?.company ?? null, async (company) => (await loaded.refetch()).data?.company ?? company);
 
   useEffect(() => {
     if (items.data) setSelected(items.data.filter((item) => item.granted).map((item) => item.id));
@@ -103,7 +105,7 @@ export function GrantsModal({ target, onClose }: { target: { company: CompanyLis
       style={{ width: 640 }}
       onOk={() => save.mutate()}
       confirmLoading={save.isPending}
-      okButtonProps={{ disabled: !items.data, 'data-testid': 'grants-save' } as object}
+      okButtonProps={{ disabled: !items.data || items.isFetching, 'data-testid': 'grants-save' } as object}
       okText={t('companies.form.save')}
       cancelText={t('common.cancel')}
     >

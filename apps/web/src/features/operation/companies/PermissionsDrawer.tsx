@@ -29,12 +29,18 @@ export function PermissionsDrawer({
   const queryClient = useQueryClient();
   const [form] = Form.useForm<CompanyPermissions>();
   const key = [...companiesKey, 'permissions', opened?.id];
-  const permissions = useQuery({ queryKey: key, queryFn: () => getPermissions(opened!.id), enabled: opened !== null });
-  // The permissions are part of the company: a save sends the company's version (a reload brings both).
-  const edit = useStaleEdit(opened, async (c) => {
-    await permissions.refetch();
-    return getCompany(c.id);
+  // The permissions are part of the company: a save sends the company's version, read just before the
+  // permissions shown (someone saving in between makes this save stale, never lost). A reload reads both again.
+  const loaded = useQuery({
+    queryKey: key,
+    queryFn: async () => {
+      const current = await getCompany(opened!.id);
+      return { company: current, permissions: await getPermissions(current.id) };
+    },
+    enabled: opened !== null,
   });
+  const permissions = { data: loaded.data?.permissions };
+  const edit = useStaleEdit(loaded.data?.company ?? null, async (company) => (await loaded.refetch()).data?.company ?? company);
   const company = edit.entity;
   const locale = currentLocale();
   useEffect(() => {
@@ -43,9 +49,10 @@ export function PermissionsDrawer({
 
   const save = useMutation({
     mutationFn: (values: CompanyPermissions) => setPermissions({ companyId: company!.id, version: company!.version, ...values }),
-    onSuccess: (saved) => {
+    onSuccess: () => {
       Message.success(t('companies.permissions.saved'));
-      queryClient.setQueryData(key, saved);
+      // The company's version grew: the list (and this drawer's copy) read again.
+      void queryClient.invalidateQueries({ queryKey: companiesKey });
       onSaved();
       onClose();
     },
@@ -62,7 +69,7 @@ export function PermissionsDrawer({
   return (
     <Drawer
       width={440}
-      title={company ? t('companies.permissions.title', { name: company.name }) : ''}
+      title={opened ? t('companies.permissions.title', { name: opened.name }) : ''}
       visible={company !== null}
       onCancel={onClose}
       unmountOnExit
@@ -72,7 +79,7 @@ export function PermissionsDrawer({
           <Button
             type="primary"
             loading={save.isPending}
-            disabled={!permissions.data}
+            disabled={!permissions.data || loaded.isFetching}
             onClick={() => void submit()}
             data-testid="permissions-save"
           >

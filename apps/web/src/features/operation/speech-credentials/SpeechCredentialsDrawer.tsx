@@ -128,8 +128,12 @@ export function SpeechCredentialsDrawer({ company, onClose }: { company: Company
           companyId={company.id}
           credential={editing}
           onClose={() => setEditing(null)}
-          onSaved={() => {
+          onSaved={(saved) => {
             setEditing(null);
+            // The saved row (its new version) at once, so editing it again right away sends the current version.
+            queryClient.setQueryData<SpeechCredential[]>(key, (rows) =>
+              rows?.map((row) => (row.provider === saved.provider ? saved : row)),
+            );
             void refresh();
           }}
         />
