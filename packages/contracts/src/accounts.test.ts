@@ -64,22 +64,22 @@ describe('account create (spec §5: alias required; password 8–32 with lower, 
 
 describe('account update', () => {
   it('a blank or absent password means "unchanged"', () => {
-    expect(errors(accountUpdateSchema, { id, password: '' })).toEqual([]);
-    expect(errors(accountUpdateSchema, { id })).toEqual([]);
+    expect(errors(accountUpdateSchema, { id, version: 1, password: '' })).toEqual([]);
+    expect(errors(accountUpdateSchema, { id, version: 1 })).toEqual([]);
   });
   it('a given password obeys the same rules as on create', () => {
-    expect(errors(accountUpdateSchema, { id, password: 'Aa1!aaa' })).toEqual(['password:v.password.accountLength']);
-    expect(errors(accountUpdateSchema, { id, password: 'Aa1aaaaa' })).toEqual(['password:v.password.special']);
-    expect(errors(accountUpdateSchema, { id, password: `Aa1!${'a'.repeat(28)}` })).toEqual([]);
+    expect(errors(accountUpdateSchema, { id, version: 1, password: 'Aa1!aaa' })).toEqual(['password:v.password.accountLength']);
+    expect(errors(accountUpdateSchema, { id, version: 1, password: 'Aa1aaaaa' })).toEqual(['password:v.password.special']);
+    expect(errors(accountUpdateSchema, { id, version: 1, password: `Aa1!${'a'.repeat(28)}` })).toEqual([]);
   });
   it('alias, e-mail and phone keep their rules; the user name cannot be changed', () => {
-    expect(errors(accountUpdateSchema, { id, alias: '' })).toEqual(['alias:v.required']);
-    expect(errors(accountUpdateSchema, { id, email: 'x' })).toEqual(['email:v.email']);
-    expect(errors(accountUpdateSchema, { id, phoneNumber: 'abc' })).toEqual(['phoneNumber:v.phone']);
-    expect(accountUpdateSchema.parse({ id, username: 'other' })).not.toHaveProperty('username');
+    expect(errors(accountUpdateSchema, { id, version: 1, alias: '' })).toEqual(['alias:v.required']);
+    expect(errors(accountUpdateSchema, { id, version: 1, email: 'x' })).toEqual(['email:v.email']);
+    expect(errors(accountUpdateSchema, { id, version: 1, phoneNumber: 'abc' })).toEqual(['phoneNumber:v.phone']);
+    expect(accountUpdateSchema.parse({ id, version: 1, username: 'other' })).not.toHaveProperty('username');
   });
   it('needs a valid id', () => {
-    expect(errors(accountUpdateSchema, { id: 'nope' })).toEqual(['id:v.id']);
+    expect(errors(accountUpdateSchema, { id: 'nope', version: 1 })).toEqual(['id:v.id']);
   });
 });
 

@@ -74,8 +74,8 @@ describe('company permissions', () => {
 describe('grants', () => {
   it('takes a kind of voice, processor or scenario and uuids', () => {
     const companyId = '9b2c5a53-6a43-4d1f-9c1e-2f1e2c3d4e5f';
-    expect(setGrantsSchema.safeParse({ companyId, kind: 'voice', refIds: [] }).success).toBe(true);
-    expect(setGrantsSchema.safeParse({ companyId, kind: 'llm', refIds: [] }).success).toBe(false);
-    expect(errors(setGrantsSchema, { companyId, kind: 'voice', refIds: ['x'] })).toEqual(['v.id']);
+    expect(setGrantsSchema.safeParse({ companyId, version: 1, kind: 'voice', refIds: [] }).success).toBe(true);
+    expect(setGrantsSchema.safeParse({ companyId, version: 1, kind: 'llm', refIds: [] }).success).toBe(false);
+    expect(errors(setGrantsSchema, { companyId, version: 1, kind: 'voice', refIds: ['x'] })).toEqual(['v.id']);
   });
 });

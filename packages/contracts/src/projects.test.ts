@@ -35,7 +35,7 @@ describe('project form (spec §5)', () => {
     expect(issues({ ...base, encryptionType: 'MD5', encryptionApiUrl: '' })).toEqual([]);
   });
   it('the edit form keeps every rule and needs the id', () => {
-    expect(issues({ ...base, name: 'a', id: 'nope' }, projectUpdateSchema)).toEqual(['name:v.project.name', 'id:v.id']);
+    expect(issues({ ...base, name: 'a', id: 'nope', version: 1 }, projectUpdateSchema)).toEqual(['name:v.project.name', 'id:v.id']);
   });
   it('the list query defaults to page 1 of 10', () => {
     expect(projectQuerySchema.parse({})).toEqual({ page: 1, pageSize: 10 });

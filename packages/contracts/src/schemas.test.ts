@@ -51,6 +51,7 @@ const user = {
   alias: 'Alice',
   timeZone: 'Asia/Shanghai',
   features: ['doNotCall'],
+  version: 1,
 };
 
 describe('roles', () => {
@@ -215,6 +216,7 @@ describe('companies', () => {
       updatedBy: null,
       createTime: user.createTime,
       updateTime: user.createTime,
+      version: 1,
     };
     accepts(companySchema, company);
     expect(companySchema.safeParse({ ...company, state: 'gone' }).success).toBe(false);

@@ -95,12 +95,12 @@ describe('domain: a host name or an IP address', () => {
 
 describe('SIP line update', () => {
   it('a blank or absent password keeps the stored one', () => {
-    expect(errors(sipLineUpdateSchema, { id, password: '' })).toEqual([]);
-    expect(errors(sipLineUpdateSchema, { id })).toEqual([]);
-    expect(errors(sipLineUpdateSchema, { id, password: 'x'.repeat(129) })).toEqual(['password:v.tooLong']);
+    expect(errors(sipLineUpdateSchema, { id, version: 1, password: '' })).toEqual([]);
+    expect(errors(sipLineUpdateSchema, { id, version: 1 })).toEqual([]);
+    expect(errors(sipLineUpdateSchema, { id, version: 1, password: 'x'.repeat(129) })).toEqual(['password:v.tooLong']);
   });
   it('the other fields keep their rules', () => {
-    expect(errors(sipLineUpdateSchema, { id, port: 65536, concurrency: 0, domain: 'x y' })).toEqual([
+    expect(errors(sipLineUpdateSchema, { id, version: 1, port: 65536, concurrency: 0, domain: 'x y' })).toEqual([
       'concurrency:v.sip.concurrency',
       'domain:v.sip.domain',
       'port:v.sip.port',

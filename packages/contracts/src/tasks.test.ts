@@ -89,14 +89,14 @@ describe('task form (spec §5)', () => {
     expect(messages({ ...base, callStart: '18:00', callEnd: '09:00' })).toEqual(['callEnd:v.task.timeOrder']);
   });
   it('the edit form applies the same rules and needs the id', () => {
-    expect(taskUpdateSchema.safeParse({ ...base, id: uuid(9) }).success).toBe(true);
+    expect(taskUpdateSchema.safeParse({ ...base, id: uuid(9), version: 1 }).success).toBe(true);
     const paths = (value: unknown) =>
       taskUpdateSchema
         .safeParse(value)
         .error!.issues.map((issue) => `${issue.path.join('.')}:${issue.message}`)
         .sort();
-    expect(paths({ ...base, name: 'x'.repeat(21) })).toEqual(['id:v.id', 'name:v.task.name']);
-    expect(paths({ ...base, id: uuid(9), callStart: '18:00', callEnd: '09:00' })).toEqual(['callEnd:v.task.timeOrder']);
+    expect(paths({ ...base, name: 'x'.repeat(21), version: 1 })).toEqual(['id:v.id', 'name:v.task.name']);
+    expect(paths({ ...base, id: uuid(9), version: 1, callStart: '18:00', callEnd: '09:00' })).toEqual(['callEnd:v.task.timeOrder']);
   });
   it('the action endpoint takes every action but upload and edit', () => {
     expect(taskActionInputSchema.safeParse({ taskId: uuid(1), action: 'start' }).success).toBe(true);
