@@ -1,21 +1,22 @@
 import { configDefaults, defineConfig } from 'vitest/config';
 
 /**
- * The fault tests (test/faults: kill -9 of a server process mid-campaign, PostgreSQL restarted under load)
- * start real server processes on PostgreSQL, so they belong to the PostgreSQL pass (DATABASE_URL set, as CI's
- * second pass). Without it they are left out of the run, and the run says so.
+ * Tests of several server processes on one database need PostgreSQL (PGlite is one process): the fault tests
+ * (test/faults: kill -9 of a server process mid-campaign, PostgreSQL restarted under load) and the files named
+ * *.postgres.test.ts (seats and transfers across two processes). They belong to the PostgreSQL pass
+ * (DATABASE_URL set, as CI's second pass); without it they are left out of the run, and the run says so.
  */
 const postgres = Boolean(process.env.DATABASE_URL);
 if (!postgres) {
   console.log(
-    'test/faults (kill -9 mid-campaign, PostgreSQL restarted under load) is not run: it needs PostgreSQL (set DATABASE_URL; CI runs it in its PostgreSQL pass). See docs/security.md.',
+    'test/faults (kill -9 mid-campaign, PostgreSQL restarted under load) and *.postgres.test.ts (two server processes) are not run: they need PostgreSQL (set DATABASE_URL; CI runs them in its PostgreSQL pass). See docs/security.md.',
   );
 }
 
 export default defineConfig({
   test: {
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
-    exclude: postgres ? configDefaults.exclude : [...configDefaults.exclude, 'test/faults/**'],
+    exclude: postgres ? configDefaults.exclude : [...configDefaults.exclude, 'test/faults/**', '**/*.postgres.test.ts'],
     testTimeout: 30_000,
     // A file's first hook opens and migrates its database: slow while other files run beside it.
     hookTimeout: 120_000,
