@@ -64,7 +64,9 @@ export class SeatClient {
       setTimeout(() => {
         if (!this.waiters.includes(waiter)) return;
         this.waiters.splice(this.waiters.indexOf(waiter), 1);
-        reject(new Error(`no ${type} within ${ms} ms; got ${this.received.map((m) => m.type).join(', ')}`));
+        // Errors and endings are named with their details, so a failure under load says what went wrong.
+        const got = this.received.map((m) => (m.type === 'error' || m.type === 'call-ended' ? `${m.type} ${JSON.stringify(m)}` : m.type));
+        reject(new Error(`no ${type} within ${ms} ms; got ${got.join(', ')}`));
       }, ms).unref();
     });
   }

@@ -15,7 +15,11 @@ import { SipTrunk, type AudioFrame, type CallHandle } from '../telephony/index.t
 import { rms, tone } from '../telephony/media/audio.ts';
 import { decodeG711, encodeG711 } from '../telephony/media/g711.ts';
 
-const server = useTestServer({ seat: { heartbeatIntervalMs: 500, heartbeatTimeoutMs: 5000, offerSeconds: 5, mediaSeconds: 8 } });
+const server = useTestServer({
+  // Generous offer and media windows: under a loaded CI machine an offer can reach the seat late, and the
+  // accept must still find it ringing (the windows cost nothing when the seat answers at once).
+  seat: { heartbeatIntervalMs: 500, heartbeatTimeoutMs: 5000, offerSeconds: 20, mediaSeconds: 20 },
+});
 const dataDir = mkdtempSync(join(tmpdir(), 'dialwise-seat-media-'));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 let agentClip: SpeechClips;
