@@ -244,7 +244,9 @@ test('transferred calls: ring with the handover note, accept, pre-voice then con
   page,
 }) => {
   test.setTimeout(720_000);
-  const task = await transferringTask(`Seat${String(Date.now()).slice(-6)}`, 40);
+  // Enough numbers that callees asking for a person keep coming for the whole test: while the agent is in a
+  // call the others who ask hear "no one is free" and are done, and on a loaded machine 40 ran out.
+  const task = await transferringTask(`Seat${String(Date.now()).slice(-6)}`, 150);
   try {
     await startWork(page);
     await task.start();

@@ -40,11 +40,12 @@ export function ForgotPasswordModal({ visible, onClose, defaultUsername }: { vis
       okText={t('forgot.submit')}
       cancelText={t('common.cancel')}
       okButtonProps={{ 'data-testid': 'forgot-submit' } as Record<string, string>}
-      afterOpen={() => form.setFieldValue('username', defaultUsername)}
       unmountOnExit
     >
       <Typography.Paragraph type="secondary">{t('forgot.intro')}</Typography.Paragraph>
-      <Form form={form} layout="vertical">
+      {/* The sign-in form's user name as the initial value, set when the form mounts (each opening: unmountOnExit);
+          set after the opening animation instead, it overwrote what a quick user had already typed. */}
+      <Form form={form} layout="vertical" initialValues={{ username: defaultUsername }}>
         <Form.Item field="username" label={t('login.username')} rules={[fieldRule(forgotPasswordInputSchema, 'username', locale)]}>
           <Input data-testid="forgot-username" />
         </Form.Item>

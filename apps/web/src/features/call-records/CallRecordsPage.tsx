@@ -85,6 +85,8 @@ export default function CallRecordsPage() {
   const pathFor = (next: CallRecordFilterInput) =>
     next.projectId ? `${base}/${next.projectId}${routeHasTask && next.taskId ? `/${next.taskId}` : ''}` : base;
   const search = (next: CallRecordFilterInput) => {
+    // Searching again with the same filter asks the server again (calls keep ending while the page is open).
+    if (page.page === 1 && JSON.stringify(next) === JSON.stringify(filter)) void list.refetch();
     setFilter(next);
     setPage((p) => ({ ...p, page: 1 }));
     if (pathFor(next) !== pathFor(fromRoute)) void navigate(pathFor(next), { replace: true });

@@ -98,8 +98,11 @@ export default function TaskFormPage() {
   const save = useMutation({
     mutationFn: (input: TaskInput) =>
       editing ? updateTask({ ...input, id: taskId!, version: edit.entity?.version ?? 0 }) : createTask({ ...input, projectId }),
-    onSuccess: () => {
+    onSuccess: (saved) => {
       Message.success(t(editing ? 'taskForm.saved' : 'taskForm.created'));
+      // The edit page stays mounted in its tab: it holds what was saved (and its new version) at once, so the
+      // refetch below brings the same task and does not refill the form under the next edit's first clicks.
+      if (editing) queryClient.setQueryData(taskKeys.one(taskId!), saved);
       void queryClient.invalidateQueries({ queryKey: taskKeys.all });
       void queryClient.invalidateQueries({ queryKey: projectKeys.all });
       // The new-task page stays mounted in its tab: the next visit starts from a clean form.
