@@ -223,7 +223,8 @@ test('call records filter by voicemail and by invalid number, and the drawer sho
     await page.getByTestId('call-filter-submit').click();
   };
   // The demo dials on while the test runs, so its calls keep ending: search again until the list counts what the
-  // server counts at that moment, and go on with the server's page of that moment.
+  // server counts at that moment for the page's own query (its status and its default seven days), and go on
+  // with the server's page of that moment.
   type Listed = { list: { id: string }[]; total: number };
   const listedAsServer = async (status: string): Promise<Listed> => {
     let server: Listed = { list: [], total: -1 };
@@ -231,8 +232,9 @@ test('call records filter by voicemail and by invalid number, and the drawer sho
       .poll(async () => {
         const searched = page.waitForResponse((response) => response.url().endsWith('/api/call-records/list'));
         await page.getByTestId('call-filter-submit').click();
-        await searched;
-        server = await api<Listed>(page, '/api/call-records/list', { status });
+        const query = (await searched).request().postDataJSON() as { status?: string };
+        expect(query.status).toBe(status);
+        server = await api<Listed>(page, '/api/call-records/list', query);
         return (await digits()) === String(server.total);
       })
       .toBe(true);
