@@ -1,7 +1,9 @@
 /**
- * Background load for bench:conversation: the Dialer and the embedded database busy in the same process,
- * as on a server — a campaign of plan-less calls on the simulated trunk (short calls at 1/20 of real
- * time), `concurrency` at once, so the dialer claims, opens and closes records in PGlite every tick.
+ * Background load for bench:conversation: the Dialer and its database busy, as on a server — a campaign of
+ * plan-less calls on the simulated trunk (short calls at 1/20 of real time), `concurrency` at once, so the
+ * dialer claims, opens and closes records every tick. The database is the embedded PGlite, in this process
+ * and on its event loop; with `databaseUrl` it is a scratch database on that PostgreSQL, in a process of its
+ * own (only the driver's protocol work stays on the loop).
  */
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -13,6 +15,7 @@ import { openDatabase } from '../../apps/server/src/db/client.ts';
 import { calls, companies, tasks } from '../../apps/server/src/db/schema.ts';
 import { Dialer } from '../../apps/server/src/dialer/dialer.ts';
 import { insertCampaign } from '../../apps/server/test/campaign.ts';
+import { createScratchDatabase } from '../../apps/server/test/scratch-database.ts';
 import { SecretBox } from '../../apps/server/src/secrets/secret-box.ts';
 import { SimulatedTrunk, SipTrunk } from '../../apps/server/src/telephony/index.ts';
 
@@ -24,9 +27,10 @@ export interface BusyDialer {
 
 const NUMBERS = 50_000;
 
-export async function startBusyDialer(concurrency: number): Promise<BusyDialer> {
+export async function startBusyDialer(concurrency: number, databaseUrl?: string): Promise<BusyDialer> {
   const work = mkdtempSync(join(tmpdir(), 'dialwise-bench-busy-'));
-  const database = await openDatabase({ dataDir: join(work, 'pglite') });
+  const scratch = databaseUrl ? await createScratchDatabase(databaseUrl, 'dialwise_bench_busy') : null;
+  const database = await openDatabase({ url: scratch?.url, dataDir: join(work, 'pglite') });
   const db = database.db;
   const secrets = SecretBox.fromKey(randomBytes(32));
   const [company] = await db
@@ -85,6 +89,7 @@ export async function startBusyDialer(concurrency: number): Promise<BusyDialer> 
       await sip.close();
       await db.update(tasks).set({ status: 'paused' }).where(eq(tasks.id, taskId));
       await database.close();
+      await scratch?.drop();
       rmSync(work, { recursive: true, force: true });
     },
   };

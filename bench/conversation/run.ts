@@ -14,10 +14,12 @@
  * The figure to read: the largest N whose overhead p95 stays ≤ 50 ms while busy (one process is one core).
  *
  *   npm run bench:conversation [-- 50,100,200,400]
+ *   DATABASE_URL=postgres://… npm run bench:conversation    the busy runs' database on PostgreSQL (a scratch
+ *                                                           database, dropped after), off this event loop
  */
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { scenarioDocumentSchema } from '@dialwise/contracts';
@@ -85,7 +87,7 @@ function percentile(values: number[], p: number): number {
 }
 
 async function round(n: number, busy: boolean) {
-  const background = busy ? await startBusyDialer(BUSY_CALLS) : null;
+  const background = busy ? await startBusyDialer(BUSY_CALLS, process.env.DATABASE_URL) : null;
   const recordingsDir = mkdtempSync(join(tmpdir(), 'dialwise-bench-conv-'));
   const trunk = new SimulatedTrunk({
     recordingsDir,
@@ -171,7 +173,7 @@ async function round(n: number, busy: boolean) {
 }
 
 console.log(
-  `bench:conversation — ${RUN_MS / 1000} s per size, simulated callees at ${SCALE}× time, a zero-latency streaming model in its own process`,
+  `bench:conversation — ${RUN_MS / 1000} s per size, simulated callees at ${SCALE}× time, a zero-latency streaming model in its own process; busy runs on ${process.env.DATABASE_URL ? 'PostgreSQL (its own process)' : 'PGlite (this process)'}; load ${loadavg()[0]!.toFixed(1)}`,
 );
 console.log('conversations  load                      turns  overhead p50  overhead p95  barge-ins  barge-in p95  event-loop p99');
 let best = 0;
