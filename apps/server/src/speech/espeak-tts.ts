@@ -1,18 +1,19 @@
 /**
- * Offline TTS: espeak-ng, resampled to the call's 8 kHz by sox, one pair of processes per sentence.
+ * Offline TTS: espeak-ng, resampled to the call's 8 kHz by sox, one pipeline per sentence, started by the
+ * spawn host (spawn-host.ts: never forked from the server's own large process):
  *
  *   espeak-ng -v <voice> --stdout  (22,050 Hz WAV, length field unset)
- *     → we drop its 44-byte header →  sox raw 22,050 → raw 8,000 (high-quality `rate -h`)  → chunks
+ *     | tail (drops its 44-byte header) | sox raw 22,050 → raw 8,000 (high-quality `rate -h`)  → chunks
  *
  * Chunks are handed out as sox writes them, so the first audio goes out while espeak still speaks the
  * end of the sentence. Aborting kills both processes at once and ends the stream quietly. Whole clips go
  * to a shared prompt cache: prologues, fallbacks, fillers and wake-ups repeat on every call.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
 import type { TtsEngine, TtsRequest, TtsVoice } from './engines.ts';
 import { toPinyin } from './mandarin-pinyin.ts';
 import { SampleChunker } from './pcm-stream.ts';
 import { PromptCache } from './prompt-cache.ts';
+import { hostedSpawn, warmSpawnHost } from './spawn-host.ts';
 
 const WAV_HEADER_BYTES = 44;
 const ESPEAK_RATE = 22_050;
@@ -41,6 +42,7 @@ export class EspeakTts implements TtsEngine {
   constructor(options: EspeakOptions = {}) {
     this.cache = options.cache ?? new PromptCache();
     this.wpm = options.wordsPerMinute ?? 160;
+    warmSpawnHost();
   }
 
   async *synthesize(request: TtsRequest): AsyncIterable<Int16Array> {
@@ -80,57 +82,40 @@ export class EspeakTts implements TtsEngine {
 
 interface Pipeline {
   output: NodeJS.ReadableStream;
-  /** Resolves null when both processes exited cleanly, else what went wrong. */
+  /** Resolves null when the pipeline exited cleanly, else what went wrong. */
   failure: Promise<string | null>;
   kill(): void;
 }
 
+/**
+ * espeak-ng | tail (drops the WAV header) | sox, as one bash pipeline (pipefail: any of them failing fails
+ * it), started by the spawn host so that the server's event loop never pays for the processes' start.
+ */
+const PIPELINE =
+  'set -o pipefail; espeak-ng -v "$1" -s "$2" -b 1 --stdout' +
+  ` | tail -c +${WAV_HEADER_BYTES + 1}` +
+  ` | sox -t raw -r ${ESPEAK_RATE} -e signed-integer -b 16 -c 1 - -t raw -r 8000 -e signed-integer -b 16 -c 1 - rate -h`;
+
 function startPipeline(voice: string, wpm: number, text: string): Pipeline {
-  const espeak = spawn('espeak-ng', ['-v', voice, '-s', String(wpm), '-b', '1', '--stdout'], { stdio: ['pipe', 'pipe', 'pipe'] });
-  const sox = spawn(
-    'sox',
-    [
-      ...['-t', 'raw', '-r', String(ESPEAK_RATE), '-e', 'signed-integer', '-b', '16', '-c', '1', '-'],
-      ...['-t', 'raw', '-r', '8000', '-e', 'signed-integer', '-b', '16', '-c', '1', '-'],
-      ...['rate', '-h'],
-    ],
-    { stdio: ['pipe', 'pipe', 'pipe'] },
-  );
+  const run = hostedSpawn('bash', ['-c', PIPELINE, 'espeak', voice, String(wpm)]);
   // The text goes in on stdin, never as an argument: a line starting with "-" is not an option.
-  espeak.stdin.on('error', () => undefined);
-  espeak.stdin.end(`${text}\n`);
-  let skipped = 0;
-  espeak.stdout.on('data', (bytes: Buffer) => {
-    let data = bytes;
-    if (skipped < WAV_HEADER_BYTES) {
-      const drop = Math.min(WAV_HEADER_BYTES - skipped, data.length);
-      skipped += drop;
-      data = data.subarray(drop);
-    }
-    if (data.length > 0 && !sox.stdin.destroyed) sox.stdin.write(data);
-  });
-  espeak.stdout.on('end', () => sox.stdin.end());
-  sox.stdin.on('error', () => undefined);
+  run.stdin.end(`${text}\n`);
   const errors: string[] = [];
-  espeak.stderr.on('data', (d: Buffer) => errors.push(String(d)));
-  sox.stderr.on('data', (d: Buffer) => errors.push(String(d)));
-  const failure = Promise.all([exitOf(espeak), exitOf(sox)]).then(([a, b]) =>
-    a === 0 && b === 0 ? null : `espeak-ng/sox failed (${a}/${b}): ${errors.join(' ').trim().slice(0, 300)}`,
+  run.stderr.on('data', (d: Buffer) => errors.push(String(d)));
+  const failure = run.exited.then(({ code, signal, error }) =>
+    code === 0 ? null : `espeak-ng/sox failed (${error ?? code ?? signal}): ${errors.join(' ').trim().slice(0, 300)}`,
   );
+  let ended = false;
+  void run.exited.then(() => {
+    ended = true;
+  });
   return {
-    output: sox.stdout,
+    output: run.stdout,
     failure,
     kill: () => {
-      for (const child of [espeak, sox]) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+      if (!ended) run.kill();
     },
   };
-}
-
-function exitOf(child: ChildProcess): Promise<number | string> {
-  return new Promise((resolve) => {
-    child.once('error', (error) => resolve(error.message));
-    child.once('close', (code, signal) => resolve(code ?? signal ?? -1));
-  });
 }
 
 function joinChunks(chunks: Int16Array[]): Int16Array {

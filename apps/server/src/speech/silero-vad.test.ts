@@ -57,4 +57,14 @@ describe('Silero VAD on telephone audio', () => {
     expect(vad.isSpeaking).toBe(false);
     expect(events.map((e) => e.type)).toEqual(['speech-start']);
   });
+
+  it('judges the windows of calls listening at once in shared batches, and each call hears what it hears alone', async () => {
+    const alone = await detect(clips.speech);
+    const before = engine.stats;
+    const together = await Promise.all([detect(clips.speech), detect(clips.music), detect(clips.lineNoise), detect(clips.speech)]);
+    const runs = engine.stats.runs - before.runs;
+    const windows = engine.stats.windows - before.windows;
+    expect(windows / runs).toBeGreaterThan(3);
+    expect(together).toEqual([alone, [], [], alone]);
+  });
 });

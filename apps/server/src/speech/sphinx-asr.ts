@@ -10,14 +10,15 @@
  * it from the telephone cepstral mean, which is what makes short replies recognisable.
  *
  * Node gives a child a socket as stdin, which pocketsphinx cannot open as `/dev/stdin`: `cat` in front
- * of it turns that into a pipe.
+ * of it turns that into a pipe. The processes are started by the spawn host (spawn-host.ts), so a turn's
+ * new recogniser never stalls the server's event loop (and its calls' media clock) while it forks.
  */
-import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
 import { EventEmitter } from 'node:events';
 import { rms } from '../telephony/media/audio.ts';
 import type { AsrEngine, AsrOptions, AsrSession, AsrSessionEvents } from './engines.ts';
 import { pcmBytes, Upsampler } from './pcm-stream.ts';
 import { grammarFiles, type SphinxFiles } from './sphinx-grammar.ts';
+import { type HostedProcess, hostedSpawn, warmSpawnHost } from './spawn-host.ts';
 
 export class AsrUnavailable extends Error {
   constructor(readonly language: string) {
@@ -31,7 +32,9 @@ export interface SphinxOptions {
 }
 
 export class SphinxAsr implements AsrEngine {
-  constructor(private readonly options: SphinxOptions) {}
+  constructor(private readonly options: SphinxOptions) {
+    warmSpawnHost();
+  }
 
   open(options: AsrOptions): AsrSession {
     if (!options.language.toLowerCase().startsWith('en')) throw new AsrUnavailable(options.language);
@@ -43,7 +46,7 @@ export class SphinxAsr implements AsrEngine {
 const SPEECH_RMS = 300;
 
 interface Recogniser {
-  child: ChildProcessWithoutNullStreams;
+  child: HostedProcess;
   lines: string[];
   done: Promise<void>;
 }
@@ -86,23 +89,19 @@ class SphinxSession extends EventEmitter<AsrSessionEvents> implements AsrSession
   close(): void {
     if (this.closed) return;
     this.closed = true;
-    this.current.child.kill('SIGKILL');
+    this.current.child.kill();
     this.removeAllListeners();
   }
 
   private start(): Recogniser {
     const { modelDir, dictPath, grammarPath } = this.files;
-    const child = spawn(
+    const child = hostedSpawn('sh', [
+      '-c',
+      'cat | exec pocketsphinx_continuous "$@"',
       'sh',
-      [
-        '-c',
-        'cat | exec pocketsphinx_continuous "$@"',
-        'sh',
-        ...['-hmm', modelDir, '-dict', dictPath, '-jsgf', grammarPath],
-        ...['-infile', '/dev/stdin', '-samprate', '16000', '-logfn', '/dev/null'],
-      ],
-      { stdio: ['pipe', 'pipe', 'pipe'] },
-    );
+      ...['-hmm', modelDir, '-dict', dictPath, '-jsgf', grammarPath],
+      ...['-infile', '/dev/stdin', '-samprate', '16000', '-logfn', '/dev/null'],
+    ]);
     const lines: string[] = [];
     let pending = '';
     child.stdout.on('data', (data: Buffer) => {
@@ -128,16 +127,10 @@ class SphinxSession extends EventEmitter<AsrSessionEvents> implements AsrSession
     const stderr: string[] = [];
     child.stderr.on('data', (data: Buffer) => stderr.push(String(data)));
     child.stdin.on('error', () => undefined);
-    const done = new Promise<void>((resolve) => {
-      child.once('error', (error) => {
-        this.fail(new Error(`pocketsphinx did not start: ${error.message}`));
-        resolve();
-      });
-      child.once('close', (code, signal) => {
-        if (pending.trim()) lines.push(pending.trim());
-        if (code !== 0 && signal === null) this.fail(new Error(`pocketsphinx exited with ${code}: ${stderr.join('').trim().slice(-300)}`));
-        resolve();
-      });
+    const done = child.exited.then(({ code, signal, error }) => {
+      if (error) return this.fail(new Error(`pocketsphinx did not start: ${error}`));
+      if (pending.trim()) lines.push(pending.trim());
+      if (code !== 0 && signal === null) this.fail(new Error(`pocketsphinx exited with ${code}: ${stderr.join('').trim().slice(-300)}`));
     });
     return { child, lines, done };
   }
