@@ -2,14 +2,14 @@ import { configDefaults, defineConfig } from 'vitest/config';
 
 /**
  * Tests of several server processes on one database need PostgreSQL (PGlite is one process): the fault tests
- * (test/faults: kill -9 of a server process mid-campaign, PostgreSQL restarted under load) and the files named
- * *.postgres.test.ts (seats and transfers across two processes). They belong to the PostgreSQL pass
+ * (test/faults: kill -9 of a server process mid-campaign, PostgreSQL restarted under load, a seat and a call on
+ * two server processes) and the files named *.postgres.test.ts (seats and transfers across two app instances). They belong to the PostgreSQL pass
  * (DATABASE_URL set, as CI's second pass); without it they are left out of the run, and the run says so.
  */
 const postgres = Boolean(process.env.DATABASE_URL);
 if (!postgres) {
   console.log(
-    'test/faults (kill -9 mid-campaign, PostgreSQL restarted under load) and *.postgres.test.ts (two server processes) are not run: they need PostgreSQL (set DATABASE_URL; CI runs them in its PostgreSQL pass). See docs/security.md.',
+    'test/faults (kill -9 mid-campaign, PostgreSQL restarted under load, the seat across two server processes) and *.postgres.test.ts (two server instances) are not run: they need PostgreSQL (set DATABASE_URL; CI runs them in its PostgreSQL pass). See docs/security.md.',
   );
 }
 

@@ -11,7 +11,7 @@ type Of<T extends SeatServerMessage['type']> = Extract<SeatServerMessage, { type
 export class SeatClient {
   readonly received: SeatServerMessage[] = [];
   readonly closed: Promise<{ code: number; reason: string }>;
-  private waiters: { type: string; resolve: (m: SeatServerMessage) => void }[] = [];
+  private waiters: { match: (m: SeatServerMessage) => boolean; resolve: (m: SeatServerMessage) => void }[] = [];
   private pinger: NodeJS.Timeout | null = null;
   private constructor(readonly socket: WebSocket) {
     socket.on('message', (data) => {
@@ -19,7 +19,7 @@ export class SeatClient {
       // Like the browser: ping at the interval the server announces.
       if (message.type === 'hello')
         this.pinger = setInterval(() => this.send({ type: 'ping', at: Date.now() }), message.heartbeat.intervalMs);
-      const waiter = this.waiters.find((w) => w.type === message.type);
+      const waiter = this.waiters.find((w) => w.match(message));
       if (waiter) {
         this.waiters.splice(this.waiters.indexOf(waiter), 1);
         waiter.resolve(message);
@@ -56,17 +56,25 @@ export class SeatClient {
 
   /** The next message of this type (one already received first). Rejects after `ms`. */
   next<T extends SeatServerMessage['type']>(type: T, ms = 10_000): Promise<Of<T>> {
-    const index = this.received.findIndex((m) => m.type === type);
-    if (index >= 0) return Promise.resolve(this.received.splice(index, 1)[0] as Of<T>);
+    return this.until((m) => m.type === type, ms, type) as Promise<Of<T>>;
+  }
+
+  /**
+   * The next message that `match` accepts (one already received first; the others stay queued), e.g. the
+   * first of several outcomes of one call. Rejects after `ms`, naming `what`.
+   */
+  until(match: (m: SeatServerMessage) => boolean, ms = 10_000, what = 'matching message'): Promise<SeatServerMessage> {
+    const index = this.received.findIndex(match);
+    if (index >= 0) return Promise.resolve(this.received.splice(index, 1)[0]!);
     return new Promise((resolve, reject) => {
-      const waiter = { type, resolve: resolve as (m: SeatServerMessage) => void };
+      const waiter = { match, resolve };
       this.waiters.push(waiter);
       setTimeout(() => {
         if (!this.waiters.includes(waiter)) return;
         this.waiters.splice(this.waiters.indexOf(waiter), 1);
         // Errors and endings are named with their details, so a failure under load says what went wrong.
         const got = this.received.map((m) => (m.type === 'error' || m.type === 'call-ended' ? `${m.type} ${JSON.stringify(m)}` : m.type));
-        reject(new Error(`no ${type} within ${ms} ms; got ${got.join(', ')}`));
+        reject(new Error(`no ${what} within ${ms} ms; got ${got.join(', ')}`));
       }, ms).unref();
     });
   }
@@ -117,11 +125,12 @@ export class SeatMediaClient {
     });
   }
 
-  async connect(): Promise<void> {
+  /** Sends the WebRTC offer and applies the server's answer (awaited up to `ms`). */
+  async connect(ms = 10_000): Promise<void> {
     const offer = await this.pc.createOffer();
     await this.pc.setLocalDescription(offer);
     this.seat.send({ type: 'webrtc-offer', callId: this.callId, sdp: this.pc.localDescription!.sdp });
-    const answer = await this.seat.next('webrtc-answer');
+    const answer = await this.seat.next('webrtc-answer', ms);
     await this.pc.setRemoteDescription({ type: 'answer', sdp: answer.sdp });
   }
 
