@@ -4,6 +4,7 @@ import type { ActionContext } from '../auth/actor.ts';
 import { projectOperators, projects, users } from '../db/schema.ts';
 import { containsPattern } from '../db/like-pattern.ts';
 import { ownProject, projectColumns, toProject } from './project-row.ts';
+import { readPage } from '../db/read-page.ts';
 
 /**
  * The projects an agent works on (`/projectOp/index`): those an ADMIN assigned them to, newest first.
@@ -15,7 +16,8 @@ export async function listMyProjects(ctx: ActionContext, query: ProjectQuery): P
     eq(projectOperators.userId, ctx.actor.userId),
     query.name ? ilike(projects.name, containsPattern(query.name)) : undefined,
   );
-  const [rows, [total]] = await Promise.all([
+  const { rows, total } = await readPage(
+    query,
     ctx.db
       .select(projectColumns)
       .from(projects)
@@ -23,9 +25,8 @@ export async function listMyProjects(ctx: ActionContext, query: ProjectQuery): P
       .leftJoin(users, eq(users.id, projects.createdBy))
       .where(where)
       .orderBy(desc(projects.createdAt), desc(projects.id))
-      .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize),
+      .$dynamic(),
     ctx.db.select({ n: count() }).from(projects).innerJoin(projectOperators, eq(projectOperators.projectId, projects.id)).where(where),
-  ]);
-  return { total: total?.n ?? 0, list: rows.map(toProject) };
+  );
+  return { total, list: rows.map(toProject) };
 }
