@@ -3,16 +3,12 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { Llm, LlmOption, LlmQuery, Page } from '@dialwise/contracts';
 import type { ActionContext } from '../../auth/actor.ts';
 import type { DbOrTx } from '../../db/client.ts';
+import { containsPattern } from '../../db/like-pattern.ts';
 import { llms, processors, users } from '../../db/schema.ts';
 import { maskSecret } from '../../secrets/secret-box.ts';
 import { readPage } from '../../db/read-page.ts';
 
 const updater = alias(users, 'llm_updater');
-
-/** Escapes LIKE wildcards so a keyword is matched literally. */
-export function likePattern(keyword: string): string {
-  return `%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
 
 function llmColumns() {
   return {
@@ -55,7 +51,7 @@ export async function listLlms(ctx: ActionContext, query: LlmQuery): Promise<Pag
   if (query.vendor) filters.push(sql`lower(${llms.vendor}) = lower(${query.vendor})`);
   if (query.modelType) filters.push(eq(llms.modelType, query.modelType));
   if (query.keyword) {
-    const pattern = likePattern(query.keyword);
+    const pattern = containsPattern(query.keyword);
     filters.push(or(ilike(llms.modelName, pattern), ilike(llms.calledName, pattern), ilike(llms.tag, pattern), ilike(llms.url, pattern))!);
   }
   const where = filters.length ? and(...filters) : undefined;

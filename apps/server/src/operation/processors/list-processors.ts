@@ -4,7 +4,7 @@ import type { Page, Processor, ProcessorOption, ProcessorQuery } from '@dialwise
 import type { ActionContext } from '../../auth/actor.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { llms, processors, scenarios, scenarioVersions, users } from '../../db/schema.ts';
-import { likePattern } from '../llms/list-llms.ts';
+import { containsPattern } from '../../db/like-pattern.ts';
 import { readPage } from '../../db/read-page.ts';
 
 const updater = alias(users, 'processor_updater');
@@ -72,7 +72,7 @@ export async function listProcessors(ctx: ActionContext, query: ProcessorQuery):
   if (query.type) filters.push(eq(processors.type, query.type));
   if (query.state) filters.push(eq(processors.state, query.state));
   if (query.keyword) {
-    const pattern = likePattern(query.keyword);
+    const pattern = containsPattern(query.keyword);
     filters.push(or(ilike(processors.alias, pattern), ilike(processors.systemPrompt, pattern))!);
   }
   const where = filters.length ? and(...filters) : undefined;

@@ -3,7 +3,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { Page, ScenarioListItem, ScenarioQuery } from '@dialwise/contracts';
 import type { ActionContext } from '../../auth/actor.ts';
 import { scenarios, scenarioVersions, users } from '../../db/schema.ts';
-import { likePattern } from '../llms/list-llms.ts';
+import { containsPattern } from '../../db/like-pattern.ts';
 import { processorsByIds } from '../processors/list-processors.ts';
 import { readPage } from '../../db/read-page.ts';
 
@@ -12,7 +12,7 @@ const updater = alias(users, 'scenario_updater');
 /** Scenarios with their current version, who saved it when, and the processors it uses. */
 export async function listScenarios(ctx: ActionContext, query: ScenarioQuery): Promise<Page<ScenarioListItem>> {
   const filters: SQL[] = [];
-  if (query.keyword) filters.push(ilike(scenarios.name, likePattern(query.keyword)));
+  if (query.keyword) filters.push(ilike(scenarios.name, containsPattern(query.keyword)));
   if (query.processorId) filters.push(sql`${scenarioVersions.processorIds} @> array[${query.processorId}]::uuid[]`);
   const where = filters.length ? and(...filters) : undefined;
   const current = and(eq(scenarioVersions.scenarioId, scenarios.id), eq(scenarioVersions.version, scenarios.currentVersion));
