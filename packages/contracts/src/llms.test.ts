@@ -38,7 +38,9 @@ describe('LLM form', () => {
   });
   it('the edit form needs an id and may clear the key', () => {
     expect(problems(llmUpdateSchema, { ...valid, id: 'nope', version: 1 })).toEqual(['id: v.id']);
-    expect(problems(llmUpdateSchema, { ...valid, id: '00000000-0000-4000-8000-000000000001', version: 1, apiKey: '', clearApiKey: true })).toEqual([]);
+    expect(
+      problems(llmUpdateSchema, { ...valid, id: '00000000-0000-4000-8000-000000000001', version: 1, apiKey: '', clearApiKey: true }),
+    ).toEqual([]);
   });
   it('the test timeout stays within 100 ms – 60 s', () => {
     const id = '00000000-0000-4000-8000-000000000001';
