@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { emailSchema, idSchema, isoDateTime, pageQuerySchema, USERNAME_PATTERN } from './fields.ts';
+import { emailSchema, idSchema, isoDateTime, keywordSchema, pageQuerySchema, USERNAME_PATTERN } from './fields.ts';
 import { LIMITS } from './constants.ts';
 import { editVersionSchema, storedVersionSchema } from './edit-version.ts';
 
@@ -68,7 +68,7 @@ export const companyIdSchema = z.object({ id: idSchema });
 
 export const companyQuerySchema = pageQuerySchema.extend({
   /** Matches the name, the suffix or the admin e-mail, case-insensitively. */
-  keyword: z.string().trim().max(100, { error: 'v.tooLong' }).optional(),
+  keyword: keywordSchema(100),
   state: companyStateSchema.optional(),
 });
 export type CompanyQuery = z.infer<typeof companyQuerySchema>;

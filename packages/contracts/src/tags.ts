@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idSchema, isoDateTime, pageQuerySchema, requiredString } from './fields.ts';
+import { idSchema, isoDateTime, keywordSchema, pageQuerySchema, requiredString } from './fields.ts';
 import { LIMITS } from './constants.ts';
 import { editVersionSchema, storedVersionSchema } from './edit-version.ts';
 
@@ -24,7 +24,7 @@ export const tagIdSchema = z.object({ id: idSchema });
 
 export const tagQuerySchema = pageQuerySchema.extend({
   /** Matches the name, the alias or the description. */
-  keyword: z.string().trim().max(100, { error: 'v.tooLong' }).optional(),
+  keyword: keywordSchema(100),
 });
 export type TagQuery = z.infer<typeof tagQuerySchema>;
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idSchema, isoDateTime, pageQuerySchema } from './fields.ts';
+import { idSchema, isoDateTime, keywordSchema, pageQuerySchema } from './fields.ts';
 import { LIMITS } from './constants.ts';
 import { editVersionSchema, storedVersionSchema } from './edit-version.ts';
 
@@ -46,7 +46,7 @@ export const voiceIdSchema = z.object({ id: idSchema });
 
 export const voiceQuerySchema = pageQuerySchema.extend({
   /** Matches the nickname or the original voice id. */
-  keyword: z.string().trim().max(100, { error: 'v.tooLong' }).optional(),
+  keyword: keywordSchema(100),
   vendor: voiceVendorSchema.optional(),
 });
 export type VoiceQuery = z.infer<typeof voiceQuerySchema>;
