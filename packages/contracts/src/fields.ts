@@ -40,6 +40,16 @@ export const idBodySchema = z.object({ id: idSchema });
 export const companyRowIdSchema = z.object({ id: idSchema, companyId: idSchema.optional() });
 export const isoDateTime = z.string();
 
+/** Who created and last changed a catalogue row (ids and user names) and when: the fields of its answer. */
+export const authorshipShape = {
+  createdBy: z.string().nullable(),
+  createdByName: z.string().nullable(),
+  updatedBy: z.string().nullable(),
+  updatedByName: z.string().nullable(),
+  createTime: isoDateTime,
+  updateTime: isoDateTime,
+};
+
 export const pageQuerySchema = z.object({
   page: z.coerce.number().int().min(1).default(1),
   pageSize: z.coerce.number().int().min(1).max(100).default(10),
