@@ -90,16 +90,6 @@ export function tone(samples: number, rate = 8000, from = 0): Int16Array {
   return Int16Array.from({ length: samples }, (_, i) => Math.round(8000 * Math.sin((2 * Math.PI * 440 * (from + i)) / rate)));
 }
 
-export function concat(chunks: Int16Array[]): Int16Array {
-  const out = new Int16Array(chunks.reduce((n, c) => n + c.length, 0));
-  let at = 0;
-  for (const chunk of chunks) {
-    out.set(chunk, at);
-    at += chunk.length;
-  }
-  return out;
-}
-
 export function pcmLe(samples: Int16Array): Buffer {
   const out = Buffer.alloc(samples.length * 2);
   samples.forEach((s, i) => out.writeInt16LE(s, i * 2));
