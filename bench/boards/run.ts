@@ -153,105 +153,49 @@ interface Case {
   rollup: Source | null;
   run: (source: Source) => Promise<unknown>;
 }
+/** A random project's or task's scope, as the boards filter by it. */
+const projectScope = () => {
+  const p = pickProject();
+  return { companyId: p.companyId, projectId: p.id };
+};
+const taskScope = () => {
+  const t = pickTask();
+  return { companyId: t.companyId, taskId: t.id };
+};
+/** The board's totals and its series of `scope` over a range (the series in Shanghai time, by `step`). */
+const summary = (s: Source, scope: Scope, { start, end }: { start: Date; end: Date }) => sumRange(db, s, scope, start, end, columns);
+const series = (s: Source, scope: Scope, { start, end }: { start: Date; end: Date }, step: string) =>
+  seriesRange(db, s, scope, start, end, 'Asia/Shanghai', step, seriesColumns);
+
 const cases: Case[] = [
-  {
-    name: 'summary · project · 7 days',
-    rollup: 'hour',
-    run: (s) => {
-      const p = pickProject();
-      return sumRange(db, s, { companyId: p.companyId, projectId: p.id }, lastDays(7).start, lastDays(7).end, columns);
-    },
-  },
-  {
-    name: 'summary · project · 30 days',
-    rollup: 'hour',
-    run: (s) => {
-      const p = pickProject();
-      return sumRange(db, s, { companyId: p.companyId, projectId: p.id }, lastDays(30).start, lastDays(30).end, columns);
-    },
-  },
-  {
-    name: 'summary · task · 7 days',
-    rollup: 'hour',
-    run: (s) => {
-      const t = pickTask();
-      return sumRange(db, s, { companyId: t.companyId, taskId: t.id }, lastDays(7).start, lastDays(7).end, columns);
-    },
-  },
-  {
-    name: 'summary · company · 30 days',
-    rollup: 'hour',
-    run: (s) => {
-      const c = pickCompany();
-      return sumRange(db, s, { companyId: c.id }, lastDays(30).start, lastDays(30).end, columns);
-    },
-  },
-  {
-    name: 'series · project · 30 days by day',
-    rollup: 'hour',
-    run: (s) => {
-      const p = pickProject();
-      return seriesRange(
-        db,
-        s,
-        { companyId: p.companyId, projectId: p.id },
-        lastDays(30).start,
-        lastDays(30).end,
-        'Asia/Shanghai',
-        '1 day',
-        seriesColumns,
-      );
-    },
-  },
-  {
-    name: 'series · project · 1 day by hour',
-    rollup: 'hour',
-    run: (s) => {
-      const p = pickProject();
-      return seriesRange(
-        db,
-        s,
-        { companyId: p.companyId, projectId: p.id },
-        lastDays(1).start,
-        lastDays(1).end,
-        'Asia/Shanghai',
-        '1 hour',
-        seriesColumns,
-      );
-    },
-  },
+  { name: 'summary · project · 7 days', rollup: 'hour', run: (s) => summary(s, projectScope(), lastDays(7)) },
+  { name: 'summary · project · 30 days', rollup: 'hour', run: (s) => summary(s, projectScope(), lastDays(30)) },
+  { name: 'summary · task · 7 days', rollup: 'hour', run: (s) => summary(s, taskScope(), lastDays(7)) },
+  { name: 'summary · company · 30 days', rollup: 'hour', run: (s) => summary(s, { companyId: pickCompany().id }, lastDays(30)) },
+  { name: 'series · project · 30 days by day', rollup: 'hour', run: (s) => series(s, projectScope(), lastDays(30), '1 day') },
+  { name: 'series · project · 1 day by hour', rollup: 'hour', run: (s) => series(s, projectScope(), lastDays(1), '1 hour') },
   {
     name: 'real-time · task · last hour by 5 min',
     rollup: 'minute',
     run: (s) => {
-      const t = pickTask();
+      const scope = taskScope();
       const end = new Date(dataEnd.getTime() - 14 * HOUR);
-      const start = new Date(end.getTime() - HOUR);
-      return Promise.all([
-        sumRange(db, s, { companyId: t.companyId, taskId: t.id }, start, end, columns),
-        seriesRange(db, s, { companyId: t.companyId, taskId: t.id }, start, end, 'Asia/Shanghai', '5 minutes', seriesColumns),
-      ]);
+      const range = { start: new Date(end.getTime() - HOUR), end };
+      return Promise.all([summary(s, scope, range), series(s, scope, range, '5 minutes')]);
     },
   },
   {
     name: 'real-time · task · today by hour',
     rollup: 'hour',
     run: (s) => {
-      const t = pickTask();
-      const { start, end } = lastDays(1);
-      return Promise.all([
-        sumRange(db, s, { companyId: t.companyId, taskId: t.id }, start, end, columns),
-        seriesRange(db, s, { companyId: t.companyId, taskId: t.id }, start, end, 'Asia/Shanghai', '1 hour', seriesColumns),
-      ]);
+      const scope = taskScope();
+      return Promise.all([summary(s, scope, lastDays(1)), series(s, scope, lastDays(1), '1 hour')]);
     },
   },
   {
     name: 'summary · project · 7 days, minute rows (half-hour zones)',
     rollup: 'minute',
-    run: (s) => {
-      const p = pickProject();
-      return sumRange(db, s, { companyId: p.companyId, projectId: p.id }, lastDays(7).start, lastDays(7).end, columns);
-    },
+    run: (s) => summary(s, projectScope(), lastDays(7)),
   },
 ];
 
@@ -277,17 +221,11 @@ const listPage = async (
 const listCases: { name: string; run: () => Promise<unknown> }[] = [
   {
     name: 'record list · project · 7 days (page + count)',
-    run: () => {
-      const p = pickProject();
-      return listPage({ companyId: p.companyId, projectId: p.id }, lastDays(7));
-    },
+    run: () => listPage(projectScope(), lastDays(7)),
   },
   {
     name: 'record list · task · connected · 30 days (page + count)',
-    run: () => {
-      const t = pickTask();
-      return listPage({ companyId: t.companyId, taskId: t.id, status: 'connected' }, lastDays(30));
-    },
+    run: () => listPage({ ...taskScope(), status: 'connected' }, lastDays(30)),
   },
   { name: 'record list · company · 1 day (page + count)', run: () => listPage({ companyId: pickCompany().id }, lastDays(1)) },
 ];

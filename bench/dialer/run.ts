@@ -20,7 +20,7 @@ import { loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
-import { startSipp, type Sipp } from '../../apps/server/test/sipp.ts';
+import { startFarEnds } from './far-ends.ts';
 import { SipTrunk, tone, type CallHandle, type CallResult } from '../../apps/server/src/telephony/index.ts';
 
 const { values } = parseArgs({
@@ -69,20 +69,7 @@ function percentile(sorted: number[], p: number): number {
 const avg = (xs: number[]) => (xs.length === 0 ? 0 : xs.reduce((a, b) => a + b, 0) / xs.length);
 const pct = (x: number) => `${(x * 100).toFixed(0)} %`;
 
-const sipps: Sipp[] = [];
-for (let i = 0; i < farEnds; i++) {
-  sipps.push(
-    await startSipp({
-      scenario: 'uas-remote-bye.xml',
-      rtpEcho: true,
-      calls: Math.ceil((total - i) / farEnds),
-      pauseMs: holdS * 1000,
-      timeoutS: seconds + holdS + 60,
-      traceMessages: false,
-      extraArgs: ['-l', '5000', '-max_recv_loops', '10000', '-max_sched_loops', '10000'],
-    }),
-  );
-}
+const sipps = await startFarEnds(farEnds, total, holdS, seconds + holdS + 60);
 rmSync(out, { recursive: true, force: true });
 const trunk = new SipTrunk({ recordingsDir: join(out, 'recordings'), bindAddress: '127.0.0.1', rtpPorts: RTP_PORTS });
 await trunk.start();

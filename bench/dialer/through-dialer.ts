@@ -20,7 +20,7 @@ import { randomBytes } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import { eq, sql } from 'drizzle-orm';
 import { COMPANY_CONCURRENCY, COMPANY_FEATURES } from '@dialwise/contracts';
-import { startSipp, type Sipp } from '../../apps/server/test/sipp.ts';
+import { startFarEnds } from './far-ends.ts';
 import { openDatabase } from '../../apps/server/src/db/client.ts';
 import { calls, companies, subtasks, tasks } from '../../apps/server/src/db/schema.ts';
 import { SecretBox } from '../../apps/server/src/secrets/secret-box.ts';
@@ -60,20 +60,7 @@ const database = await openDatabase({ url, dataDir: join(work, 'pglite') });
 const db = database.db;
 const secrets = SecretBox.fromKey(randomBytes(32));
 
-const sipps: Sipp[] = [];
-for (let i = 0; i < farEnds; i++) {
-  sipps.push(
-    await startSipp({
-      scenario: 'uas-remote-bye.xml',
-      rtpEcho: true,
-      calls: Math.ceil((total - i) / farEnds),
-      pauseMs: holdS * 1000,
-      timeoutS: seconds * 3 + holdS + 120,
-      traceMessages: false,
-      extraArgs: ['-l', '5000', '-max_recv_loops', '10000', '-max_sched_loops', '10000'],
-    }),
-  );
-}
+const sipps = await startFarEnds(farEnds, total, holdS, seconds * 3 + holdS + 120);
 
 // The campaign: one company without a practical cap, one task on one line per far end.
 const [company] = await db

@@ -176,6 +176,23 @@ export async function login(
   return answer.body.data.token;
 }
 
+/**
+ * The seeded companies with the usual cast, signed in: boss (ADMIN, with `bossFields`) and seat (OPR) in the
+ * company, rival (ADMIN) in the other one.
+ */
+export async function seedCompanyStaff(server: TestServer, bossFields: Partial<typeof users.$inferInsert> = {}) {
+  const seeded = await seedCompanies(server);
+  await addUser(server, seeded.companyId, 'boss', 'ADMIN', bossFields);
+  await addUser(server, seeded.companyId, 'seat', 'OPR');
+  await addUser(server, seeded.otherCompanyId, 'rival', 'ADMIN');
+  return {
+    ...seeded,
+    boss: await login(server, 'boss', 'admin'),
+    seat: await login(server, 'seat', 'agent'),
+    rival: await login(server, 'rival', 'admin'),
+  };
+}
+
 /** A table whose rows an edit form changes (issue 15 point 8): it has an id and an edit version. */
 type VersionedTable = PgTable & { id: AnyPgColumn; version: AnyPgColumn };
 

@@ -1,7 +1,7 @@
 import type { Role } from '@dialwise/contracts';
 import { hashSessionToken, newSessionToken } from '../src/auth/session-tokens.ts';
 import { companyGrants, scenarios, sessions, sipLines, voices } from '../src/db/schema.ts';
-import { addUser, call, type TestServer } from './helper.ts';
+import { addUser, call, seedCompanies, type TestServer } from './helper.ts';
 
 /**
  * A user with a live session, written straight into the tables. Files with many tests use it instead of
@@ -16,6 +16,16 @@ export async function userWithSession(server: TestServer, companyId: string, use
     expiresAt: new Date(Date.now() + 3_600_000),
   });
   return token;
+}
+
+/** The seeded companies with sessions for Acme's ADMIN alice and agents olga and oscar, and Globex's ADMIN gina. */
+export async function seedAcmeAgents(server: TestServer) {
+  const seeded = await seedCompanies(server);
+  const alice = await userWithSession(server, seeded.companyId, 'alice', 'ADMIN');
+  const olga = await userWithSession(server, seeded.companyId, 'olga', 'OPR');
+  const oscar = await userWithSession(server, seeded.companyId, 'oscar', 'OPR');
+  const gina = await userWithSession(server, seeded.otherCompanyId, 'gina', 'ADMIN');
+  return { ...seeded, alice, olga, oscar, gina };
 }
 
 /**

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { companyCreateSchema } from './companies.ts';
-import { accountPasswordSchema, isoDateTime } from './fields.ts';
+import { accountPasswordSchema, isoDateTime, keywordSchema } from './fields.ts';
 
 /**
  * Requests filed from the login page (issue 17 point 4): "Forgot password" files a `password_reset` that the
@@ -41,7 +41,7 @@ export const accessRequestQuerySchema = z.object({
   kind: accessRequestKindSchema.optional(),
   status: accessRequestStatusSchema.optional(),
   /** Part of the user name, company, contact, e-mail or phone. */
-  keyword: z.string().trim().max(100, { error: 'v.tooLong' }).optional(),
+  keyword: keywordSchema(100),
 });
 export type AccessRequestQuery = z.infer<typeof accessRequestQuerySchema>;
 

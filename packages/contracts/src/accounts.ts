@@ -4,9 +4,12 @@ import { companyFeatureSchema } from './companies.ts';
 import { editVersionSchema, storedVersionSchema } from './edit-version.ts';
 import {
   accountPasswordSchema,
+  blankOrSchema,
+  companyRowIdSchema,
   emailSchema,
   idSchema,
   isoDateTime,
+  keywordSchema,
   pageQuerySchema,
   phoneSchema,
   requiredString,
@@ -25,18 +28,6 @@ export type AccountStatus = z.infer<typeof accountStatusSchema>;
 
 export const ACCOUNT_ALIAS_MAX = 32;
 
-/** A string field that may be left blank on edit (blank = keep the stored value), else obeys `rule`. */
-export function blankOrSchema(rule: z.ZodType<string>) {
-  return z
-    .string()
-    .optional()
-    .superRefine((value, ctx) => {
-      if (!value) return;
-      const result = rule.safeParse(value);
-      for (const issue of result.error?.issues ?? []) ctx.addIssue({ code: 'custom', message: issue.message, input: value });
-    });
-}
-
 export const accountSchema = z.object({
   id: z.string(),
   version: storedVersionSchema,
@@ -54,14 +45,14 @@ export type Account = z.infer<typeof accountSchema>;
 
 export const accountQuerySchema = pageQuerySchema.extend({
   /** Matches user name, alias or phone number (case-insensitive, anywhere in the value). */
-  keyword: z.string().trim().max(64, { error: 'v.tooLong' }).optional(),
+  keyword: keywordSchema(64),
   authLevel: roleSchema.optional(),
   status: accountStatusSchema.optional(),
   companyId: idSchema.optional(),
 });
 export type AccountQuery = z.infer<typeof accountQuerySchema>;
 
-export const accountIdSchema = z.object({ id: idSchema, companyId: idSchema.optional() });
+export const accountIdSchema = companyRowIdSchema;
 export type AccountId = z.infer<typeof accountIdSchema>;
 
 export const accountCreateSchema = z.object({

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { amdResultSchema } from './amd.ts';
-import { idSchema, isoDateTime, pageQuerySchema } from './fields.ts';
+import { idBodySchema, idSchema, isoDateTime, pageQuerySchema } from './fields.ts';
 import { encryptionTypeSchema } from './projects.ts';
 import { localeSchema } from './locale.ts';
 import { callbackDeliverySchema } from './callbacks.ts';
@@ -157,7 +157,7 @@ export const callRecordQuerySchema = pageQuerySchema.extend(callRecordFilterShap
 export type CallRecordQuery = z.infer<typeof callRecordQuerySchema>;
 export type CallRecordQueryInput = Partial<CallRecordQuery>;
 
-export const callRecordIdSchema = z.object({ id: idSchema });
+export const callRecordIdSchema = idBodySchema;
 
 export const callRecordOptionsQuerySchema = z.object({ projectId: optional(idSchema) });
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { emailSchema, idSchema, isoDateTime, pageQuerySchema, USERNAME_PATTERN } from './fields.ts';
+import { idBodySchema, emailSchema, idSchema, isoDateTime, keywordSchema, pageQuerySchema, USERNAME_PATTERN } from './fields.ts';
 import { LIMITS } from './constants.ts';
-import { editVersionSchema, storedVersionSchema } from './edit-version.ts';
+import { editSchemaOf, editVersionSchema, storedVersionSchema } from './edit-version.ts';
 
 export const COMPANY_STATES = ['normal', 'deleted'] as const;
 export const companyStateSchema = z.enum(COMPANY_STATES);
@@ -61,14 +61,14 @@ export const companyCreateSchema = companyInputSchema.extend({
 });
 export type CompanyCreateInput = z.infer<typeof companyCreateSchema>;
 
-export const companyUpdateSchema = companyInputSchema.extend({ id: idSchema, version: editVersionSchema });
+export const companyUpdateSchema = editSchemaOf(companyInputSchema);
 export type CompanyUpdateInput = z.infer<typeof companyUpdateSchema>;
 
-export const companyIdSchema = z.object({ id: idSchema });
+export const companyIdSchema = idBodySchema;
 
 export const companyQuerySchema = pageQuerySchema.extend({
   /** Matches the name, the suffix or the admin e-mail, case-insensitively. */
-  keyword: z.string().trim().max(100, { error: 'v.tooLong' }).optional(),
+  keyword: keywordSchema(100),
   state: companyStateSchema.optional(),
 });
 export type CompanyQuery = z.infer<typeof companyQuerySchema>;

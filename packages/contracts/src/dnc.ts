@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PHONE_PATTERN, isoDateTime, pageQuerySchema } from './fields.ts';
+import { isoDateTime, keywordSchema, pageQuerySchema, PHONE_PATTERN } from './fields.ts';
 
 /**
  * A company's do-not-call list (system menu, ADMIN and DEV). Numbers are kept normalized — digits with
@@ -29,7 +29,7 @@ const dncPhoneSchema = z
 const companyIdField = z.uuid({ error: 'v.id' }).optional();
 
 export const dncQuerySchema = pageQuerySchema.extend({
-  keyword: z.string().trim().max(32, { error: 'v.tooLong' }).optional(),
+  keyword: keywordSchema(32),
   companyId: companyIdField,
 });
 export type DncQuery = z.infer<typeof dncQuerySchema>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idSchema } from './fields.ts';
 
 /**
  * Optimistic concurrency for edit forms (issue 15 point 8). Every editable entity answers its `version`, a
@@ -7,6 +8,11 @@ import { z } from 'zod';
  * now stored), so the form can say so and offer to reload, instead of silently overwriting the newer edit.
  */
 export const editVersionSchema = z.number({ error: 'v.editVersion' }).int({ error: 'v.editVersion' }).min(1, { error: 'v.editVersion' });
+
+/** An edit form's body: the create form's fields plus the row's id and the version the form opened. */
+export function editSchemaOf<Shape extends z.ZodRawShape>(input: z.ZodObject<Shape>) {
+  return input.extend({ id: idSchema, version: editVersionSchema });
+}
 
 /** What an entity answers: the version to send back with the next edit. */
 export const storedVersionSchema = z.number().int();

@@ -36,10 +36,39 @@ export const selfPasswordSchema = strongPasswordSchema(LIMITS.selfPassword, 'v.p
 export const idSchema = z.uuid({ error: 'v.id' });
 /** The body of an endpoint that names one row. */
 export const idBodySchema = z.object({ id: idSchema });
+/** The body naming one row of a company's own (an account, a SIP line): `companyId` is for the provider's DEV staff acting on another company. */
+export const companyRowIdSchema = z.object({ id: idSchema, companyId: idSchema.optional() });
 export const isoDateTime = z.string();
+
+/** Who created and last changed a catalogue row (ids and user names) and when: the fields of its answer. */
+export const authorshipShape = {
+  createdBy: z.string().nullable(),
+  createdByName: z.string().nullable(),
+  updatedBy: z.string().nullable(),
+  updatedByName: z.string().nullable(),
+  createTime: isoDateTime,
+  updateTime: isoDateTime,
+};
 
 export const pageQuerySchema = z.object({
   page: z.coerce.number().int().min(1).default(1),
   pageSize: z.coerce.number().int().min(1).max(100).default(10),
 });
 export type PageQuery = z.infer<typeof pageQuerySchema>;
+
+/** A list's search text, trimmed; longer than `max` characters is refused (not cut). */
+export function keywordSchema(max: number) {
+  return z.string().trim().max(max, { error: 'v.tooLong' }).optional();
+}
+
+/** A string field that may be left blank on edit (blank = keep the stored value), else obeys `rule`. */
+export function blankOrSchema(rule: z.ZodType<string>) {
+  return z
+    .string()
+    .optional()
+    .superRefine((value, ctx) => {
+      if (!value) return;
+      const result = rule.safeParse(value);
+      for (const issue of result.error?.issues ?? []) ctx.addIssue({ code: 'custom', message: issue.message, input: value });
+    });
+}

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { LIMITS } from './constants.ts';
-import { idSchema, isoDateTime, pageQuerySchema } from './fields.ts';
-import { editVersionSchema, storedVersionSchema } from './edit-version.ts';
+import { idBodySchema, idSchema, isoDateTime, pageQuerySchema } from './fields.ts';
+import { editSchemaOf, storedVersionSchema } from './edit-version.ts';
 
 /**
  * Projects: a company's container of tasks, with the phone-number encryption type every uploaded number
@@ -55,7 +55,7 @@ export type ProjectInput = z.infer<typeof projectInputSchema>;
  * The edit-project form: the same fields. The encryption type must equal the stored one (spec §5: it
  * cannot change after the choice); the server refuses any other value with 409 `e.project.encryptionLocked`.
  */
-export const projectUpdateSchema = projectInputSchema.extend({ id: idSchema, version: editVersionSchema });
+export const projectUpdateSchema = editSchemaOf(projectInputSchema);
 export type ProjectUpdate = z.infer<typeof projectUpdateSchema>;
 
 export const projectQuerySchema = pageQuerySchema.extend({
@@ -64,7 +64,7 @@ export const projectQuerySchema = pageQuerySchema.extend({
 });
 export type ProjectQuery = z.infer<typeof projectQuerySchema>;
 
-export const projectIdSchema = z.object({ id: idSchema });
+export const projectIdSchema = idBodySchema;
 
 export const projectSchema = z.object({
   id: z.string(),

@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { idSchema, isoDateTime, pageQuerySchema, requiredString } from './fields.ts';
-import { blankOrSchema } from './accounts.ts';
+import { blankOrSchema, companyRowIdSchema, idSchema, isoDateTime, keywordSchema, pageQuerySchema, requiredString } from './fields.ts';
 import { editVersionSchema, storedVersionSchema } from './edit-version.ts';
 
 /**
@@ -84,14 +83,14 @@ export type SipLine = z.infer<typeof sipLineSchema>;
 
 export const sipLineQuerySchema = pageQuerySchema.extend({
   /** Matches alias, SIP user name or domain. */
-  keyword: z.string().trim().max(64, { error: 'v.tooLong' }).optional(),
+  keyword: keywordSchema(64),
   status: sipLineStatusSchema.optional(),
   trunk: sipTrunkSchema.optional(),
   companyId: idSchema.optional(),
 });
 export type SipLineQuery = z.infer<typeof sipLineQuerySchema>;
 
-export const sipLineIdSchema = z.object({ id: idSchema, companyId: idSchema.optional() });
+export const sipLineIdSchema = companyRowIdSchema;
 export type SipLineId = z.infer<typeof sipLineIdSchema>;
 
 export const sipLineCreateSchema = z.object({

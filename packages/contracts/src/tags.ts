@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { idSchema, isoDateTime, pageQuerySchema, requiredString } from './fields.ts';
+import { authorshipShape, idBodySchema, keywordSchema, pageQuerySchema, requiredString } from './fields.ts';
 import { LIMITS } from './constants.ts';
-import { editVersionSchema, storedVersionSchema } from './edit-version.ts';
+import { editSchemaOf, storedVersionSchema } from './edit-version.ts';
 
 export const TAG_FIELD_MAX = { name: 50, description: 200 } as const;
 
@@ -18,13 +18,13 @@ export const tagInputSchema = z.object({
 });
 export type TagInput = z.infer<typeof tagInputSchema>;
 
-export const tagUpdateSchema = tagInputSchema.extend({ id: idSchema, version: editVersionSchema });
+export const tagUpdateSchema = editSchemaOf(tagInputSchema);
 export type TagUpdateInput = z.infer<typeof tagUpdateSchema>;
-export const tagIdSchema = z.object({ id: idSchema });
+export const tagIdSchema = idBodySchema;
 
 export const tagQuerySchema = pageQuerySchema.extend({
   /** Matches the name, the alias or the description. */
-  keyword: z.string().trim().max(100, { error: 'v.tooLong' }).optional(),
+  keyword: keywordSchema(100),
 });
 export type TagQuery = z.infer<typeof tagQuerySchema>;
 
@@ -36,11 +36,6 @@ export const tagSchema = z.object({
   name: z.string(),
   alias: z.string(),
   description: z.string(),
-  createdBy: z.string().nullable(),
-  createdByName: z.string().nullable(),
-  updatedBy: z.string().nullable(),
-  updatedByName: z.string().nullable(),
-  createTime: isoDateTime,
-  updateTime: isoDateTime,
+  ...authorshipShape,
 });
 export type Tag = z.infer<typeof tagSchema>;

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { LIMITS } from './constants.ts';
-import { idSchema, isoDateTime, pageQuerySchema } from './fields.ts';
+import { idBodySchema, idSchema, isoDateTime, pageQuerySchema } from './fields.ts';
 import { taskAmdSchema, taskAmdValueSchema } from './amd.ts';
-import { editVersionSchema, storedVersionSchema } from './edit-version.ts';
+import { editSchemaOf, storedVersionSchema } from './edit-version.ts';
 
 /**
  * Outbound tasks: the form of spec §3 with the rules of spec §5, and the one state machine the console's
@@ -237,7 +237,7 @@ export const taskCreateSchema = taskInputSchema.extend({ projectId: idSchema });
 export type TaskCreate = z.infer<typeof taskCreateSchema>;
 
 /** The edit-task form: the same rules; `saveAs` is ignored (publishing a draft is the `publish` action). */
-export const taskUpdateSchema = taskInputSchema.extend({ id: idSchema, version: editVersionSchema });
+export const taskUpdateSchema = editSchemaOf(taskInputSchema);
 export type TaskUpdate = z.infer<typeof taskUpdateSchema>;
 
 export const taskQuerySchema = pageQuerySchema.extend({
@@ -248,7 +248,7 @@ export const taskQuerySchema = pageQuerySchema.extend({
 });
 export type TaskQuery = z.infer<typeof taskQuerySchema>;
 
-export const taskIdSchema = z.object({ id: idSchema });
+export const taskIdSchema = idBodySchema;
 
 /**
  * Actions taken through `POST /api/tasks/action`: every action of the state machine except `upload`

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { idSchema, isoDateTime, pageQuerySchema } from './fields.ts';
+import { authorshipShape, idBodySchema, keywordSchema, pageQuerySchema } from './fields.ts';
 import { LIMITS } from './constants.ts';
-import { editVersionSchema, storedVersionSchema } from './edit-version.ts';
+import { editSchemaOf, storedVersionSchema } from './edit-version.ts';
 
 /**
  * The TTS vendor a catalogue voice belongs to. The spec lists a voice's "company"; we read it as the
@@ -40,13 +40,13 @@ export const voiceInputSchema = z.object({
 });
 export type VoiceInput = z.infer<typeof voiceInputSchema>;
 
-export const voiceUpdateSchema = voiceInputSchema.extend({ id: idSchema, version: editVersionSchema });
+export const voiceUpdateSchema = editSchemaOf(voiceInputSchema);
 export type VoiceUpdateInput = z.infer<typeof voiceUpdateSchema>;
-export const voiceIdSchema = z.object({ id: idSchema });
+export const voiceIdSchema = idBodySchema;
 
 export const voiceQuerySchema = pageQuerySchema.extend({
   /** Matches the nickname or the original voice id. */
-  keyword: z.string().trim().max(100, { error: 'v.tooLong' }).optional(),
+  keyword: keywordSchema(100),
   vendor: voiceVendorSchema.optional(),
 });
 export type VoiceQuery = z.infer<typeof voiceQuerySchema>;
@@ -62,11 +62,6 @@ export const voiceSchema = z.object({
   originalVoiceId: z.string(),
   /** How many companies the voice is granted to. */
   grantedCompanies: z.number().int().nonnegative(),
-  createdBy: z.string().nullable(),
-  createdByName: z.string().nullable(),
-  updatedBy: z.string().nullable(),
-  updatedByName: z.string().nullable(),
-  createTime: isoDateTime,
-  updateTime: isoDateTime,
+  ...authorshipShape,
 });
 export type Voice = z.infer<typeof voiceSchema>;

@@ -21,14 +21,10 @@ export async function closeRequest(
     .update(accessRequests)
     .set({ status: 'done', outcome, resolution, resolvedAt: now, resolvedBy: ctx.actor.userId, resolvedByName: ctx.actor.username })
     .where(eq(accessRequests.id, request.id));
-  await recordAudit(
-    tx,
-    { ...auditWho(ctx), companyId: request.companyId ?? ctx.actor.companyId },
-    {
-      action: 'update',
-      entity: 'access_request',
-      entityId: request.id,
-      changes: { kind: request.kind, status: { from: 'open', to: 'done' }, outcome, ...resolution },
-    },
-  );
+  await recordAudit(tx, auditWho(ctx, request.companyId ?? ctx.actor.companyId), {
+    action: 'update',
+    entity: 'access_request',
+    entityId: request.id,
+    changes: { kind: request.kind, status: { from: 'open', to: 'done' }, outcome, ...resolution },
+  });
 }

@@ -3,6 +3,7 @@ import type { AccessRequest, AccessRequestQuery, Page } from '@dialwise/contract
 import type { ActionContext } from '../auth/actor.ts';
 import { accessRequests } from '../db/schema.ts';
 import { visibleTo } from './visible-to.ts';
+import { readPage } from '../db/read-page.ts';
 
 /** A keyword matches the user name or any text the requester typed (company, contact, e-mail, phone, note). */
 function matches(keyword: string): SQL {
@@ -16,18 +17,13 @@ export async function listAccessRequests(ctx: ActionContext, query: AccessReques
   if (query.status) filters.push(eq(accessRequests.status, query.status));
   if (query.keyword) filters.push(matches(query.keyword));
   const where = and(...filters);
-  const [rows, [total]] = await Promise.all([
-    ctx.db
-      .select()
-      .from(accessRequests)
-      .where(where)
-      .orderBy(desc(accessRequests.createdAt), desc(accessRequests.id))
-      .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize),
+  const { rows, total } = await readPage(
+    query,
+    ctx.db.select().from(accessRequests).where(where).orderBy(desc(accessRequests.createdAt), desc(accessRequests.id)).$dynamic(),
     ctx.db.select({ n: count() }).from(accessRequests).where(where),
-  ]);
+  );
   return {
-    total: total?.n ?? 0,
+    total,
     list: rows.map((row) => ({
       id: row.id,
       kind: row.kind,

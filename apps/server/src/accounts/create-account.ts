@@ -28,16 +28,12 @@ export async function createAccount(ctx: ActionContext, input: AccountCreate): P
           createdBy: ctx.actor.userId,
         })
         .returning();
-      await recordAudit(
-        tx,
-        { ...auditWho(ctx), companyId: scope.companyId },
-        {
-          action: 'create',
-          entity: 'account',
-          entityId: created!.id,
-          changes: { username: created!.username, ...auditedFields(created!), password: 'set' },
-        },
-      );
+      await recordAudit(tx, auditWho(ctx, scope.companyId), {
+        action: 'create',
+        entity: 'account',
+        entityId: created!.id,
+        changes: { username: created!.username, ...auditedFields(created!), password: 'set' },
+      });
       return toAccount(created!);
     });
   } catch (error) {

@@ -5,6 +5,7 @@ import { companyScope } from '../auth/company-scope.ts';
 import { users } from '../db/schema.ts';
 import { containsPattern } from '../db/like-pattern.ts';
 import { toAccount } from './to-account.ts';
+import { readPage } from '../db/read-page.ts';
 
 /** One page of a company's accounts, newest first; the keyword matches user name, alias or phone. */
 export async function listAccounts(ctx: ActionContext, query: AccountQuery): Promise<Page<Account>> {
@@ -17,15 +18,10 @@ export async function listAccounts(ctx: ActionContext, query: AccountQuery): Pro
   if (query.authLevel) filters.push(eq(users.authLevel, query.authLevel));
   if (query.status) filters.push(eq(users.status, query.status));
   const where = and(...filters);
-  const [rows, [total]] = await Promise.all([
-    ctx.db
-      .select()
-      .from(users)
-      .where(where)
-      .orderBy(desc(users.createdAt), desc(users.userNo))
-      .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize),
+  const { rows, total } = await readPage(
+    query,
+    ctx.db.select().from(users).where(where).orderBy(desc(users.createdAt), desc(users.userNo)).$dynamic(),
     ctx.db.select({ n: count() }).from(users).where(where),
-  ]);
-  return { total: total?.n ?? 0, list: rows.map(toAccount) };
+  );
+  return { total, list: rows.map(toAccount) };
 }

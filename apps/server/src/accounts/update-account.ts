@@ -59,20 +59,16 @@ export async function updateAccount(ctx: ActionContext, input: AccountUpdate, no
         const keep = before.id === ctx.actor.userId ? ctx.actor.sessionId : undefined;
         sessionsEnded = await revokeUserSessions(tx, before.id, now, keep);
       }
-      await recordAudit(
-        tx,
-        { ...auditWho(ctx), companyId: scope.companyId },
-        {
-          action: 'update',
-          entity: 'account',
-          entityId: before.id,
-          changes: {
-            ...diffChanges(auditedFields(before), auditedFields(after!)),
-            ...(passwordHash ? { password: 'changed' } : {}),
-            ...(sessionsEnded > 0 ? { sessionsEnded } : {}),
-          },
+      await recordAudit(tx, auditWho(ctx, scope.companyId), {
+        action: 'update',
+        entity: 'account',
+        entityId: before.id,
+        changes: {
+          ...diffChanges(auditedFields(before), auditedFields(after!)),
+          ...(passwordHash ? { password: 'changed' } : {}),
+          ...(sessionsEnded > 0 ? { sessionsEnded } : {}),
         },
-      );
+      });
       return toAccount(after!);
     });
   } catch (error) {

@@ -2,6 +2,7 @@ import { and, count, desc, eq, type SQL } from 'drizzle-orm';
 import type { AuditEntry, AuditQuery, Page } from '@dialwise/contracts';
 import type { ActionContext } from '../auth/actor.ts';
 import { auditLog } from '../db/schema.ts';
+import { readPage } from '../db/read-page.ts';
 
 /**
  * Audit entries of the caller's company, newest first. DEV (provider staff) may name another company;
@@ -14,18 +15,13 @@ export async function listAudit(ctx: ActionContext, query: AuditQuery): Promise<
   if (query.action) filters.push(eq(auditLog.action, query.action));
   if (query.actorId) filters.push(eq(auditLog.actorId, query.actorId));
   const where = and(...filters);
-  const [rows, [total]] = await Promise.all([
-    ctx.db
-      .select()
-      .from(auditLog)
-      .where(where)
-      .orderBy(desc(auditLog.at), desc(auditLog.id))
-      .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize),
+  const { rows, total } = await readPage(
+    query,
+    ctx.db.select().from(auditLog).where(where).orderBy(desc(auditLog.at), desc(auditLog.id)).$dynamic(),
     ctx.db.select({ n: count() }).from(auditLog).where(where),
-  ]);
+  );
   return {
-    total: total?.n ?? 0,
+    total,
     list: rows.map((row) => ({
       id: String(row.id),
       at: row.at.toISOString(),

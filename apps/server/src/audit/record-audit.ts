@@ -47,7 +47,10 @@ export function diffChanges(
   return changes;
 }
 
-/** Who, from an action context. */
-export function auditWho(ctx: { actor: { userId: string; username: string; companyId: string }; traceId: string }): AuditWho {
-  return { actorId: ctx.actor.userId, actorName: ctx.actor.username, companyId: ctx.actor.companyId, traceId: ctx.traceId };
+/** Who, from an action context; the entry belongs to `companyId` (the company acted on), by default the actor's own. */
+export function auditWho(
+  ctx: { actor: { userId: string; username: string; companyId: string }; traceId: string },
+  companyId = ctx.actor.companyId,
+): AuditWho {
+  return { actorId: ctx.actor.userId, actorName: ctx.actor.username, companyId, traceId: ctx.traceId };
 }

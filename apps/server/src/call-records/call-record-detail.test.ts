@@ -5,8 +5,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { ErrorCode, type CallCustomer, type CallRecordDetail } from '@dialwise/contracts';
-import { call, seedCompanies, useTestServer } from '../../test/helper.ts';
-import { userWithSession } from '../../test/task-fixtures.ts';
+import { call, useTestServer } from '../../test/helper.ts';
+import { seedAcmeAgents, userWithSession } from '../../test/task-fixtures.ts';
 import { assignOperator, insertCall, insertSubtask, projectWithTask, setPermissions } from '../../test/call-fixtures.ts';
 import { auditLog } from '../db/schema.ts';
 import { recordingsDirOf } from '../telephony/index.ts';
@@ -53,11 +53,7 @@ beforeAll(async () => {
 afterAll(() => new Promise<void>((resolve) => decryptApi.close(() => resolve())));
 
 async function world() {
-  const seeded = await seedCompanies(server);
-  const alice = await userWithSession(server, seeded.companyId, 'alice', 'ADMIN');
-  const gina = await userWithSession(server, seeded.otherCompanyId, 'gina', 'ADMIN');
-  const olga = await userWithSession(server, seeded.companyId, 'olga', 'OPR');
-  const oscar = await userWithSession(server, seeded.companyId, 'oscar', 'OPR');
+  const { alice, olga, oscar, gina, ...seeded } = await seedAcmeAgents(server);
   const spring = { companyId: seeded.companyId, ...(await projectWithTask(server, alice, seeded.companyId, 'Spring')) };
   const globex = { companyId: seeded.otherCompanyId, ...(await projectWithTask(server, gina, seeded.otherCompanyId, 'Globex')) };
   await assignOperator(server, seeded.companyId, spring.projectId, 'olga');

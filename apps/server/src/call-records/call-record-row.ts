@@ -12,6 +12,7 @@ import type { ActionContext } from '../auth/actor.ts';
 import { calls, projects, tasks } from '../db/schema.ts';
 import { AppError } from '../http/app-error.ts';
 import { visibleCalls } from './visible-calls.ts';
+import { joinProjectAndTask } from './join-project-and-task.ts';
 
 /** The columns of a call as lists show it (the stored number, masked by `toCallRecord`). */
 export const callRecordColumns = {
@@ -88,17 +89,18 @@ export function toCallRecord(row: CallRecordRow): CallRecord {
 
 /** One call the caller may see, with every column of `calls` plus the project's; 404 otherwise. */
 export async function visibleCall(ctx: ActionContext, id: string) {
-  const [row] = await ctx.db
-    .select({
-      call: calls,
-      projectName: projects.name,
-      encryptionType: projects.encryptionType,
-      encryptionApiUrl: projects.encryptionApiUrl,
-      taskName: tasks.name,
-    })
-    .from(calls)
-    .innerJoin(projects, eq(projects.id, calls.projectId))
-    .innerJoin(tasks, eq(tasks.id, calls.taskId))
+  const [row] = await joinProjectAndTask(
+    ctx.db
+      .select({
+        call: calls,
+        projectName: projects.name,
+        encryptionType: projects.encryptionType,
+        encryptionApiUrl: projects.encryptionApiUrl,
+        taskName: tasks.name,
+      })
+      .from(calls)
+      .$dynamic(),
+  )
     .where(and(visibleCalls(ctx), eq(calls.id, id)))
     .limit(1);
   if (!row) throw AppError.notFound();

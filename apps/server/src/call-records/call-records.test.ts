@@ -2,10 +2,10 @@ import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import { ErrorCode, type CallRecordOptions, type CallRecordPage } from '@dialwise/contracts';
-import { call, seedCompanies, useTestServer } from '../../test/helper.ts';
-import { userWithSession } from '../../test/task-fixtures.ts';
+import { call, useTestServer } from '../../test/helper.ts';
 import { assignOperator, insertCall, projectWithTask, setPermissions } from '../../test/call-fixtures.ts';
 import { auditLog } from '../db/schema.ts';
+import { seedAcmeAgents } from '../../test/task-fixtures.ts';
 
 const server = useTestServer();
 const EN = { 'accept-language': 'en' };
@@ -18,11 +18,7 @@ const base = Date.parse('2026-03-02T08:00:00Z');
  * Spring (PLAIN_TEXT), Hexed (HEX) and Hashed (MD5); Globex (ADMIN gina) with one project and call.
  */
 async function world() {
-  const seeded = await seedCompanies(server);
-  const alice = await userWithSession(server, seeded.companyId, 'alice', 'ADMIN');
-  const gina = await userWithSession(server, seeded.otherCompanyId, 'gina', 'ADMIN');
-  const olga = await userWithSession(server, seeded.companyId, 'olga', 'OPR');
-  const oscar = await userWithSession(server, seeded.companyId, 'oscar', 'OPR');
+  const { alice, olga, oscar, gina, ...seeded } = await seedAcmeAgents(server);
   const spring = await projectWithTask(server, alice, seeded.companyId, 'Spring');
   const hexed = await projectWithTask(server, alice, seeded.companyId, 'Hexed', 'HEX');
   const hashed = await projectWithTask(server, alice, seeded.companyId, 'Hashed', 'MD5');

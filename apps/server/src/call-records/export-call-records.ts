@@ -2,13 +2,14 @@ import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { CALL_RECORD_LIMITS, ErrorCode, translate, type CallRecordFilter, type Locale } from '@dialwise/contracts';
 import type { ActionContext } from '../auth/actor.ts';
 import { auditWho, recordAudit } from '../audit/record-audit.ts';
-import { calls, companies, projects, tasks } from '../db/schema.ts';
+import { calls, companies } from '../db/schema.ts';
 import { AppError } from '../http/app-error.ts';
 import { getCompanyPermissions } from '../entitlements/get-company-permissions.ts';
 import { callFilterConditions } from './call-filters.ts';
 import { callRecordColumns, toCallRecord, type CallRecordRow } from './call-record-row.ts';
 import { csvLine, formatWallClock, UTF8_BOM } from '@dialwise/contracts';
 import { visibleCalls } from './visible-calls.ts';
+import { joinProjectAndTask } from './join-project-and-task.ts';
 
 export interface CallRecordExport {
   filename: string;
@@ -76,11 +77,15 @@ async function* rows(ctx: ActionContext, filter: CallRecordFilter, locale: Local
         : ascending
           ? sql`(${calls.placedAt}, ${calls.id}) > (${cursor.at}::timestamptz, ${cursor.id}::uuid)`
           : sql`(${calls.placedAt}, ${calls.id}) < (${cursor.at}::timestamptz, ${cursor.id}::uuid)`;
-    const batch: (CallRecordRow & { cursorAt: string })[] = (await ctx.db
-      .select({ ...callRecordColumns, cursorAt: sql<string>`${calls.placedAt}::text` })
-      .from(calls)
-      .innerJoin(projects, eq(projects.id, calls.projectId))
-      .innerJoin(tasks, eq(tasks.id, calls.taskId))
+    const batch: (CallRecordRow & { cursorAt: string })[] = (await joinProjectAndTask(
+      ctx.db
+        .select({
+          ...callRecordColumns,
+          cursorAt: sql<string>`${calls.placedAt}::text`,
+        })
+        .from(calls)
+        .$dynamic(),
+    )
       .where(and(base, after))
       .orderBy(...(ascending ? [asc(calls.placedAt), asc(calls.id)] : [desc(calls.placedAt), desc(calls.id)]))
       .limit(CALL_RECORD_LIMITS.exportBatch)) as (CallRecordRow & { cursorAt: string })[];

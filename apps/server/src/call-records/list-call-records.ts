@@ -1,10 +1,11 @@
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import { CALL_RECORD_LIMITS, type CallRecordPage, type CallRecordQuery } from '@dialwise/contracts';
 import type { ActionContext } from '../auth/actor.ts';
-import { calls, projects, tasks } from '../db/schema.ts';
+import { calls, projects } from '../db/schema.ts';
 import { callFilterConditions } from './call-filters.ts';
 import { callRecordColumns, toCallRecord, type CallRecordRow } from './call-record-row.ts';
 import { visibleCalls } from './visible-calls.ts';
+import { joinProjectAndTask } from './join-project-and-task.ts';
 
 /**
  * One page of the caller's call records, by call time (newest first unless `sort` is `asc`), id breaking
@@ -16,11 +17,7 @@ export async function listCallRecords(ctx: ActionContext, query: CallRecordQuery
   const where = and(visibleCalls(ctx), callFilterConditions(query));
   const order = query.sort === 'asc' ? [asc(calls.placedAt), asc(calls.id)] : [desc(calls.placedAt), desc(calls.id)];
   const [rows, counted] = await Promise.all([
-    ctx.db
-      .select(callRecordColumns)
-      .from(calls)
-      .innerJoin(projects, eq(projects.id, calls.projectId))
-      .innerJoin(tasks, eq(tasks.id, calls.taskId))
+    joinProjectAndTask(ctx.db.select(callRecordColumns).from(calls).$dynamic())
       .where(where)
       .orderBy(...order)
       .limit(query.pageSize)

@@ -6,6 +6,7 @@ import type { SecretBox } from '../secrets/secret-box.ts';
 import { callbackSecretOf } from './callback-secret.ts';
 import { recordingLink } from './recording-link.ts';
 import { switchOn } from '../templates/switch-on.ts';
+import { joinProjectAndTask } from '../call-records/join-project-and-task.ts';
 
 export interface CallbackContext {
   db: Db;
@@ -27,17 +28,18 @@ export async function enqueueCallbacks(
   /** What the event knows that the row does not hold yet (the answer time, the operator who took the call). */
   patch: Readonly<Record<string, unknown>> = {},
 ): Promise<number> {
-  const [row] = await ctx.db
-    .select({
-      call: calls,
-      document: scenarioVersions.document,
-      taskName: tasks.name,
-      encryptionType: projects.encryptionType,
-      callbacksOn: switchOn(calls.companyId, { kind: 'service', key: 'callback' }),
-    })
-    .from(calls)
-    .innerJoin(tasks, eq(tasks.id, calls.taskId))
-    .innerJoin(projects, eq(projects.id, calls.projectId))
+  const [row] = await joinProjectAndTask(
+    ctx.db
+      .select({
+        call: calls,
+        document: scenarioVersions.document,
+        taskName: tasks.name,
+        encryptionType: projects.encryptionType,
+        callbacksOn: switchOn(calls.companyId, { kind: 'service', key: 'callback' }),
+      })
+      .from(calls)
+      .$dynamic(),
+  )
     .innerJoin(
       scenarioVersions,
       and(eq(scenarioVersions.scenarioId, tasks.scenarioId), eq(scenarioVersions.version, calls.scenarioVersion)),

@@ -26,10 +26,6 @@ export async function rotateCompanyCallbackSecret(
   await getCallbackSecretStatus(ctx, companyId);
   const now = new Date();
   const secret = await rotateCallbackSecret(ctx.db, secrets, companyId, now);
-  await recordAudit(
-    ctx.db,
-    { ...auditWho(ctx), companyId },
-    { action: 'company.callbackSecret.rotate', entity: 'company', entityId: companyId },
-  );
+  await recordAudit(ctx.db, auditWho(ctx, companyId), { action: 'company.callbackSecret.rotate', entity: 'company', entityId: companyId });
   return { secret, rotatedAt: now.toISOString() };
 }

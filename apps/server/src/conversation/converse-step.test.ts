@@ -6,7 +6,7 @@ import { type ScenarioDocumentInput, scenarioDocumentSchema } from '@dialwise/co
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { type FakeLlm, type FakeLlmRequest, type FakeReply, startFakeLlm, tokens } from '../../test/fake-llm.ts';
 import type { SeatDispatcher, TransferRequest } from '../seat/seat-dispatcher.ts';
-import { CallSession, type Persona, SimulatedTrunk } from '../telephony/index.ts';
+import { type CallHandle, CallSession, type Persona, SimulatedTrunk } from '../telephony/index.ts';
 import { ConverseStep, type ConverseOptions } from './converse-step.ts';
 import type { ConversationPlan, ProcessorPlan } from './plan.ts';
 import { conversationOf } from './history.ts';
@@ -88,6 +88,24 @@ function plan(document: Partial<ScenarioDocumentInput> = {}): ConversationPlan {
   };
 }
 
+/** Dials `to` on a new simulated trunk (closed after the test) whose callee answers as `callee` says. */
+function dialAnswered(
+  callee: { timeScale: number; persona: Persona; talkMs: number; ringMs: number },
+  to: string,
+  callerId: string,
+): CallHandle {
+  const { timeScale, ...answer } = callee;
+  const trunk = new SimulatedTrunk({
+    recordingsDir,
+    seed: 3,
+    timeScale,
+    mix: { answered: 1 },
+    plan: () => ({ outcome: 'answered', ...answer }),
+  });
+  trunks.push(trunk);
+  return trunk.dial({ to, callerId, line: { username: 'u', password: 'p', domain: 'sim', port: 5060 }, ringTimeoutMs: 30_000 });
+}
+
 /** Places one answered simulated call with the persona and runs the converse step on it. */
 async function converse(
   persona: Persona,
@@ -95,20 +113,7 @@ async function converse(
   extra: Partial<ConverseOptions> = {},
   talkMs = 60_000,
 ): Promise<{ step: ConverseStep; hungUpBy: string; session: CallSession }> {
-  const trunk = new SimulatedTrunk({
-    recordingsDir,
-    seed: 3,
-    timeScale: SCALE,
-    mix: { answered: 1 },
-    plan: () => ({ outcome: 'answered', persona, talkMs, ringMs: 100 }),
-  });
-  trunks.push(trunk);
-  const call = trunk.dial({
-    to: '13800000001',
-    callerId: '02100000000',
-    line: { username: 'u', password: 'p', domain: 'sim', port: 5060 },
-    ringTimeoutMs: 30_000,
-  });
+  const call = dialAnswered({ timeScale: SCALE, persona, talkMs, ringMs: 100 }, '13800000001', '02100000000');
   const step = new ConverseStep({
     plan: conversation,
     call: { prologueInfo: 'Hello Mr Li', businessInfo: { plan: 'gold' } },
@@ -359,20 +364,7 @@ describe('the converse step on the simulated trunk', () => {
     await serve(() => ({ kind: 'tokens', tokens: tokens(long), delayMs: 150 }));
     const conversation = plan({ interruption: { mode: 'speech', minSpeechMs: 100, keywords: [], protectPrologue: true } });
     // Real time here: the long answer plays for seconds, time enough to talk over it.
-    const trunk = new SimulatedTrunk({
-      recordingsDir,
-      seed: 3,
-      timeScale: 1,
-      mix: { answered: 1 },
-      plan: () => ({ outcome: 'answered', persona: 'interested', talkMs: 60_000, ringMs: 50 }),
-    });
-    trunks.push(trunk);
-    const call = trunk.dial({
-      to: '13800000009',
-      callerId: '0',
-      line: { username: 'u', password: 'p', domain: 'sim', port: 5060 },
-      ringTimeoutMs: 30_000,
-    });
+    const call = dialAnswered({ timeScale: 1, persona: 'interested', talkMs: 60_000, ringMs: 50 }, '13800000009', '0');
     const step = new ConverseStep({
       plan: conversation,
       call: { prologueInfo: '', businessInfo: {} },

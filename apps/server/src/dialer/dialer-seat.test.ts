@@ -1,17 +1,13 @@
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { type ConversationLine, type ScenarioDocumentInput, scenarioDocumentSchema } from '@dialwise/contracts';
 import { seedCompanies, useTestServer } from '../../test/helper.ts';
 import { insertCampaign } from '../../test/campaign.ts';
-import { makeSpeechClips, type SpeechClips } from '../../test/speech-clips.ts';
+import { useAgentSpeech } from '../../test/agent-speech.ts';
 import { calls, scenarios, scenarioVersions } from '../db/schema.ts';
 import { SecretBox } from '../secrets/secret-box.ts';
 import type { SeatDispatcher } from '../seat/seat-dispatcher.ts';
-import { SpeechEngines } from '../speech/speech-engines.ts';
 import { SimulatedTrunk, type VoiceFrame, type VoiceSource } from '../telephony/index.ts';
 import { decodeG711, encodeG711 } from '../telephony/media/g711.ts';
 import { Dialer } from './dialer.ts';
@@ -23,15 +19,7 @@ import { Dialer } from './dialer.ts';
  */
 const server = useTestServer();
 const secrets = SecretBox.fromKey(randomBytes(32));
-const dir = mkdtempSync(join(tmpdir(), 'dialwise-dialer-seat-'));
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
-let agent: SpeechClips;
-let engines: SpeechEngines;
-beforeAll(async () => {
-  mkdirSync(join(dir, 'clips'));
-  agent = makeSpeechClips(join(dir, 'clips'), 'How can I help you?');
-  engines = await SpeechEngines.create({ workDir: join(dir, 'speech'), endpointingMs: 400 });
-});
+const speech = useAgentSpeech('dialwise-dialer-seat-');
 const stops: Array<() => Promise<void>> = [];
 afterEach(async () => {
   for (const stop of stops.splice(0)) await stop();
@@ -108,7 +96,7 @@ const speakingSeat = (clip: Int16Array): SeatDispatcher => ({
 
 async function runCall(taskId: string): Promise<ConversationLine[]> {
   const trunk = new SimulatedTrunk({
-    recordingsDir: dir,
+    recordingsDir: speech.dir,
     seed: 5,
     timeScale: 0.05,
     mix: { answered: 1 },
@@ -120,10 +108,10 @@ async function runCall(taskId: string): Promise<ConversationLine[]> {
       secrets,
       now: () => new Date(),
       trunks: { sip: trunk, simulated: trunk },
-      seats: speakingSeat(agent.speech),
-      speech: async () => engines,
+      seats: speakingSeat(speech.agent.speech),
+      speech: async () => speech.engines,
     },
-    { recordingsDir: dir, tickMs: 20, ringTimeoutMs: 30_000, simulatedTimeScale: 0.05 },
+    { recordingsDir: speech.dir, tickMs: 20, ringTimeoutMs: 30_000, simulatedTimeScale: 0.05 },
   );
   stops.push(async () => {
     await dialer.stop();

@@ -37,11 +37,11 @@ export async function insertDnc(
       .returning({ phone: dncNumbers.phone });
     added += rows.length;
   }
-  await recordAudit(
-    tx,
-    { ...auditWho(ctx), companyId },
-    { action: 'add', entity: 'dnc', changes: { added, source, sample: phones.slice(0, 20) } },
-  );
+  await recordAudit(tx, auditWho(ctx, companyId), {
+    action: 'add',
+    entity: 'dnc',
+    changes: { added, source, sample: phones.slice(0, 20) },
+  });
   return { added, alreadyListed: phones.length - added, removed: 0 };
 }
 
@@ -56,11 +56,11 @@ export async function removeDnc(ctx: ActionContext, input: { phones: string[]; c
       .where(and(eq(dncNumbers.companyId, scope.companyId), inArray(dncNumbers.phone, phones)))
       .returning({ phone: dncNumbers.phone });
     if (rows.length > 0) {
-      await recordAudit(
-        tx,
-        { ...auditWho(ctx), companyId: scope.companyId },
-        { action: 'remove', entity: 'dnc', changes: { removed: rows.map((r) => r.phone) } },
-      );
+      await recordAudit(tx, auditWho(ctx, scope.companyId), {
+        action: 'remove',
+        entity: 'dnc',
+        changes: { removed: rows.map((r) => r.phone) },
+      });
     }
     return { added: 0, alreadyListed: 0, removed: rows.length };
   });

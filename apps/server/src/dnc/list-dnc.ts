@@ -5,6 +5,7 @@ import { companyScope } from '../auth/company-scope.ts';
 import { requireFeature } from '../entitlements/require-feature.ts';
 import { dncNumbers, users } from '../db/schema.ts';
 import { containsPattern } from '../db/like-pattern.ts';
+import { readPage } from '../db/read-page.ts';
 
 /** One page of the company's do-not-call list, newest first; the keyword matches part of a number. */
 export async function listDnc(ctx: ActionContext, query: DncQuery): Promise<Page<DncEntry>> {
@@ -13,19 +14,19 @@ export async function listDnc(ctx: ActionContext, query: DncQuery): Promise<Page
   const filters: SQL[] = [eq(dncNumbers.companyId, scope.companyId)];
   if (query.keyword) filters.push(like(dncNumbers.phone, containsPattern(query.keyword.replace(/[\s()-]/g, ''))));
   const where = and(...filters);
-  const [rows, [total]] = await Promise.all([
+  const { rows, total } = await readPage(
+    query,
     ctx.db
       .select({ entry: dncNumbers, createdBy: users.username })
       .from(dncNumbers)
       .leftJoin(users, eq(users.id, dncNumbers.createdBy))
       .where(where)
       .orderBy(desc(dncNumbers.createdAt), desc(dncNumbers.phone))
-      .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize),
+      .$dynamic(),
     ctx.db.select({ n: count() }).from(dncNumbers).where(where),
-  ]);
+  );
   return {
-    total: total?.n ?? 0,
+    total,
     list: rows.map(({ entry, createdBy }) => ({
       phone: entry.phone,
       note: entry.note,

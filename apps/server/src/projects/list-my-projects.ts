@@ -1,31 +1,17 @@
-import { and, count, desc, eq, ilike } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import type { Page, Project, ProjectQuery } from '@dialwise/contracts';
 import type { ActionContext } from '../auth/actor.ts';
-import { projectOperators, projects, users } from '../db/schema.ts';
-import { containsPattern } from '../db/like-pattern.ts';
-import { ownProject, projectColumns, toProject } from './project-row.ts';
+import { projectOperators, projects } from '../db/schema.ts';
+import { readProjectPage } from './list-projects.ts';
 
 /**
  * The projects an agent works on (`/projectOp/index`): those an ADMIN assigned them to, newest first.
  * Only the caller's own assignments, in their own company.
  */
-export async function listMyProjects(ctx: ActionContext, query: ProjectQuery): Promise<Page<Project>> {
-  const where = and(
-    ownProject(ctx),
-    eq(projectOperators.userId, ctx.actor.userId),
-    query.name ? ilike(projects.name, containsPattern(query.name)) : undefined,
-  );
-  const [rows, [total]] = await Promise.all([
-    ctx.db
-      .select(projectColumns)
-      .from(projects)
-      .innerJoin(projectOperators, eq(projectOperators.projectId, projects.id))
-      .leftJoin(users, eq(users.id, projects.createdBy))
-      .where(where)
-      .orderBy(desc(projects.createdAt), desc(projects.id))
-      .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize),
-    ctx.db.select({ n: count() }).from(projects).innerJoin(projectOperators, eq(projectOperators.projectId, projects.id)).where(where),
-  ]);
-  return { total: total?.n ?? 0, list: rows.map(toProject) };
+export function listMyProjects(ctx: ActionContext, query: ProjectQuery): Promise<Page<Project>> {
+  const assigned = ctx.db
+    .select({ id: projectOperators.projectId })
+    .from(projectOperators)
+    .where(eq(projectOperators.userId, ctx.actor.userId));
+  return readProjectPage(ctx, query, inArray(projects.id, assigned));
 }

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { ErrorCode, type Page, type Project, type ProjectOperatorOption } from '@dialwise/contracts';
-import { addUser, call, seedCompanies, useTestServer } from '../../test/helper.ts';
-import { userWithSession } from '../../test/task-fixtures.ts';
+import { addUser, call, useTestServer } from '../../test/helper.ts';
 import { auditLog } from '../db/schema.ts';
+import { seedAcmeAgents } from '../../test/task-fixtures.ts';
 
 const server = useTestServer();
 const EN = { 'accept-language': 'en' };
@@ -13,11 +13,7 @@ const EN = { 'accept-language': 'en' };
  * of the company) to a project in the project form; an agent sees those projects and their call records.
  */
 async function world() {
-  const seeded = await seedCompanies(server);
-  const alice = await userWithSession(server, seeded.companyId, 'alice', 'ADMIN');
-  const olga = await userWithSession(server, seeded.companyId, 'olga', 'OPR');
-  const oscar = await userWithSession(server, seeded.companyId, 'oscar', 'OPR');
-  const gina = await userWithSession(server, seeded.otherCompanyId, 'gina', 'ADMIN');
+  const { alice, olga, oscar, gina, ...seeded } = await seedAcmeAgents(server);
   const options = await call<ProjectOperatorOption[]>(server, '/api/projects/operators', { token: alice });
   const idOf = (username: string) => options.body.data.find((o) => o.username === username)!.id;
   const bob = await addUser(server, seeded.companyId, 'bob', 'ADMIN');

@@ -3,7 +3,8 @@ import { SEAT_UNFILED_LIMIT, type SeatUnfiledCalls } from '@dialwise/contracts';
 import type { ActionContext } from '../auth/actor.ts';
 import { callRecordColumns, toCallRecord, type CallRecordRow } from '../call-records/call-record-row.ts';
 import { visibleCalls } from '../call-records/visible-calls.ts';
-import { calls, projects, tasks } from '../db/schema.ts';
+import { calls, projects } from '../db/schema.ts';
+import { joinProjectAndTask } from '../call-records/join-project-and-task.ts';
 
 /**
  * The calls this agent's seat took and that are not filed yet (no issue type saved), newest first: the seat
@@ -23,11 +24,7 @@ export async function listUnfiledCalls(ctx: ActionContext): Promise<SeatUnfiledC
     eq(calls.transferOutcome, 'success'),
   );
   const [rows, [counted]] = await Promise.all([
-    ctx.db
-      .select(callRecordColumns)
-      .from(calls)
-      .innerJoin(projects, eq(projects.id, calls.projectId))
-      .innerJoin(tasks, eq(tasks.id, calls.taskId))
+    joinProjectAndTask(ctx.db.select(callRecordColumns).from(calls).$dynamic())
       .where(where)
       .orderBy(desc(calls.placedAt), desc(calls.id))
       .limit(SEAT_UNFILED_LIMIT),

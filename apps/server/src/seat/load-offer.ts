@@ -3,6 +3,7 @@ import { maskSubtaskPhone, type SeatOffer } from '@dialwise/contracts';
 import type { Db } from '../db/client.ts';
 import { calls, projects, tasks } from '../db/schema.ts';
 import type { TransferRequest } from './seat-dispatcher.ts';
+import { joinProjectAndTask } from '../call-records/join-project-and-task.ts';
 
 /** What every offer of one transfer shares, read once: the seat's offer is this plus its id and deadline. */
 export type OfferTemplate = Omit<SeatOffer, 'offerId' | 'deadline'>;
@@ -13,17 +14,18 @@ export type OfferTemplate = Omit<SeatOffer, 'offerId' | 'deadline'>;
  * business info of the subtask, the conversation so far and its summary (null while it is being written).
  */
 export async function loadOfferTemplate(db: Db, request: TransferRequest): Promise<OfferTemplate> {
-  const [row] = await db
-    .select({
-      phone: calls.phone,
-      businessInfo: calls.businessInfo,
-      projectName: projects.name,
-      encryptionType: projects.encryptionType,
-      taskName: tasks.name,
-    })
-    .from(calls)
-    .innerJoin(projects, eq(projects.id, calls.projectId))
-    .innerJoin(tasks, eq(tasks.id, calls.taskId))
+  const [row] = await joinProjectAndTask(
+    db
+      .select({
+        phone: calls.phone,
+        businessInfo: calls.businessInfo,
+        projectName: projects.name,
+        encryptionType: projects.encryptionType,
+        taskName: tasks.name,
+      })
+      .from(calls)
+      .$dynamic(),
+  )
     .where(eq(calls.id, request.callId))
     .limit(1);
   return {

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { CallCustomer, CallDisposition, CallRecordDetail, SeatCallInfo, SeatUnfiledCalls } from '@dialwise/contracts';
-import { call, seedCompanies, useTestServer } from '../../test/helper.ts';
-import { userWithSession } from '../../test/task-fixtures.ts';
+import { call, useTestServer } from '../../test/helper.ts';
+import { seedAcmeAgents, userWithSession } from '../../test/task-fixtures.ts';
 import { assignOperator, insertCall, insertSubtask, projectWithTask } from '../../test/call-fixtures.ts';
 import { auditLog, calls, projectOperators, seatOffers, users } from '../db/schema.ts';
 
@@ -16,11 +16,7 @@ async function userId(username: string) {
 
 /** Alice (ADMIN), two agents of her company on project Spring, and Gina's company with its own agent and call. */
 async function world() {
-  const seeded = await seedCompanies(server);
-  const alice = await userWithSession(server, seeded.companyId, 'alice', 'ADMIN');
-  const olga = await userWithSession(server, seeded.companyId, 'olga', 'OPR');
-  const oscar = await userWithSession(server, seeded.companyId, 'oscar', 'OPR');
-  const gina = await userWithSession(server, seeded.otherCompanyId, 'gina', 'ADMIN');
+  const { alice, olga, oscar, gina, ...seeded } = await seedAcmeAgents(server);
   const dev = await userWithSession(server, seeded.providerId, 'devon', 'DEV');
   const greg = await userWithSession(server, seeded.otherCompanyId, 'greg', 'OPR');
   const spring = { companyId: seeded.companyId, ...(await projectWithTask(server, alice, seeded.companyId, 'Spring')) };

@@ -15,6 +15,13 @@ async function seat(token: string): Promise<SeatClient> {
   return client;
 }
 
+/** A quiet call transferred to the seats: the request (with the call's id) and the dispatcher's pending answer. */
+async function transferQuietCall(signal?: AbortSignal) {
+  const call = new QuietCall();
+  const request = await transferRequest(server, seatTest.world, call as unknown as CallHandle, signal);
+  return { call, request, pending: server.app.seats.transfer(request) };
+}
+
 async function userId(username: string): Promise<string> {
   const [row] = await server.database.db.select({ id: users.id }).from(users).where(eq(users.username, username));
   return row!.id;
@@ -22,17 +29,14 @@ async function userId(username: string): Promise<string> {
 
 describe('transfer dispatch', () => {
   it('with no seat signed in, the transfer fails at once with no-seat', async () => {
-    const call = new QuietCall();
-    const result = await server.app.seats.transfer(await transferRequest(server, seatTest.world, call as unknown as CallHandle));
+    const result = await (await transferQuietCall()).pending;
     expect(result).toEqual({ ok: false, reason: 'no-seat' });
   });
 
   it('two waiting seats, one call: only the longest-idle seat is offered it, with the warm-transfer details', async () => {
     const first = await seat(seatTest.world.tokens.op1);
     const second = await seat(seatTest.world.tokens.op2);
-    const call = new QuietCall();
-    const request = await transferRequest(server, seatTest.world, call as unknown as CallHandle);
-    const pending = server.app.seats.transfer(request);
+    const { request, pending } = await transferQuietCall();
     const offer = await first.next('offer');
     expect(offer).toMatchObject({
       callId: request.callId,
@@ -63,9 +67,7 @@ describe('transfer dispatch', () => {
 
   it("a seat's media that never connects: the system hangs up the call and records why", async () => {
     const client = await seat(seatTest.world.tokens.op1);
-    const call = new QuietCall();
-    const request = await transferRequest(server, seatTest.world, call as unknown as CallHandle);
-    const pending = server.app.seats.transfer(request);
+    const { call, request, pending } = await transferQuietCall();
     client.send({ type: 'accept', offerId: (await client.next('offer')).offerId });
     expect(await pending).toEqual({ ok: false, reason: 'media-failed' });
     expect(call.hungUp).toBe(true);
@@ -82,9 +84,7 @@ describe('transfer dispatch', () => {
   it('a seat that does not answer in time is skipped and the next one is offered; rejected by all → not-accepted', async () => {
     const first = await seat(seatTest.world.tokens.op1);
     const second = await seat(seatTest.world.tokens.op2);
-    const call = new QuietCall();
-    const request = await transferRequest(server, seatTest.world, call as unknown as CallHandle);
-    const pending = server.app.seats.transfer(request);
+    const { request, pending } = await transferQuietCall();
     const offer = await first.next('offer');
     expect(await first.next('offer-withdrawn', 5000)).toMatchObject({ offerId: offer.offerId, reason: 'timeout' });
     const next = await second.next('offer');
@@ -98,8 +98,7 @@ describe('transfer dispatch', () => {
   it('an accept after the deadline is refused (offer-gone) and the next seat rings', async () => {
     const first = await seat(seatTest.world.tokens.op1);
     await seat(seatTest.world.tokens.op2);
-    const call = new QuietCall();
-    const pending = server.app.seats.transfer(await transferRequest(server, seatTest.world, call as unknown as CallHandle));
+    const { pending } = await transferQuietCall();
     const offer = await first.next('offer');
     await first.next('offer-withdrawn', 5000);
     first.send({ type: 'accept', offerId: offer.offerId });
@@ -113,8 +112,7 @@ describe('transfer dispatch', () => {
       .insert(projectOperators)
       .values({ projectId: seatTest.world.projectId, userId: await userId('stranger'), companyId: seatTest.world.otherCompanyId });
     const stranger = await seat(seatTest.world.tokens.stranger);
-    const call = new QuietCall();
-    const result = await server.app.seats.transfer(await transferRequest(server, seatTest.world, call as unknown as CallHandle));
+    const result = await (await transferQuietCall()).pending;
     expect(result).toEqual({ ok: false, reason: 'no-seat' });
     expect(await stranger.gets('offer', 300)).toBe(false);
   });
@@ -122,19 +120,13 @@ describe('transfer dispatch', () => {
   it('a seat signed in but paused (not standby) is not offered calls', async () => {
     const client = await seatTest.open(seatTest.world.tokens.op1);
     await client.signIn({ standby: false });
-    const call = new QuietCall();
-    expect(await server.app.seats.transfer(await transferRequest(server, seatTest.world, call as unknown as CallHandle))).toEqual({
-      ok: false,
-      reason: 'no-seat',
-    });
+    expect(await (await transferQuietCall()).pending).toEqual({ ok: false, reason: 'no-seat' });
   });
 
   it('the callee hanging up while the seat rings withdraws the offer', async () => {
     const client = await seat(seatTest.world.tokens.op1);
-    const call = new QuietCall();
     const abort = new AbortController();
-    const request = await transferRequest(server, seatTest.world, call as unknown as CallHandle, abort.signal);
-    const pending = server.app.seats.transfer(request);
+    const { request, pending } = await transferQuietCall(abort.signal);
     await client.next('offer');
     abort.abort();
     expect(await pending).toEqual({ ok: false, reason: 'aborted' });
@@ -146,8 +138,7 @@ describe('transfer dispatch', () => {
   it('a seat that disconnects while ringing is skipped at once', async () => {
     const first = await seat(seatTest.world.tokens.op1);
     const second = await seat(seatTest.world.tokens.op2);
-    const call = new QuietCall();
-    const pending = server.app.seats.transfer(await transferRequest(server, seatTest.world, call as unknown as CallHandle));
+    const { pending } = await transferQuietCall();
     await first.next('offer');
     const started = Date.now();
     first.close();

@@ -79,15 +79,22 @@ function loudest(frames: { at: number; frame: AudioFrame }[], from: number, to =
   return Math.max(0, ...frames.filter((f) => f.at >= from && f.at < to).map((f) => rms(f.frame.samples)));
 }
 
+/** A real SIP call placed on the trunk to sipp (the far end), which answers in PCMU and echoes its RTP. */
+async function dialEchoingFarEnd(): Promise<{ call: CallHandle; farEnd: Sipp }> {
+  const farEnd = await startSipp({ scenario: 'uas-answer.xml', rtpEcho: true, keys: { pt: 0, codec: 'PCMU' }, timeoutS: 60 });
+  sipp = farEnd;
+  const call = trunk.dial({
+    to: '13800000001',
+    callerId: '02100000000',
+    line: { username: 'line1001', password: 'x', domain: farEnd.address, port: farEnd.port },
+    ringTimeoutMs: 5000,
+  });
+  return { call, farEnd };
+}
+
 describe('seat audio over WebRTC, bridged to a real SIP call', () => {
   it('pre-voice drops the seat’s audio; after connect the far end receives it; the seat hears the call; mute silences it at the server; hang-up ends it', async () => {
-    sipp = await startSipp({ scenario: 'uas-answer.xml', rtpEcho: true, keys: { pt: 0, codec: 'PCMU' }, timeoutS: 60 });
-    const call: CallHandle = trunk.dial({
-      to: '13800000001',
-      callerId: '02100000000',
-      line: { username: 'line1001', password: 'x', domain: sipp.address, port: sipp.port },
-      ringTimeoutMs: 5000,
-    });
+    const { call, farEnd } = await dialEchoingFarEnd();
     expect(await call.answered).toMatchObject({ codec: 'PCMU' });
     const echoed: { at: number; frame: AudioFrame }[] = [];
     call.on('audio', (frame) => echoed.push({ at: Date.now(), frame }));
@@ -138,7 +145,7 @@ describe('seat audio over WebRTC, bridged to a real SIP call', () => {
     expect(await seat.next('seat-state')).toMatchObject({ seatState: 'waiting', projectId: null });
     const ended = await call.ended;
     expect(ended).toMatchObject({ outcome: 'answered', hungUpBy: 'us' });
-    expect(await sipp.exited).toBe(0);
+    expect(await farEnd.exited).toBe(0);
 
     // The seat's voice is in the recording (right channel: our side), after the connect only.
     const wav = readFileSync(ended.recording!.path);
@@ -158,13 +165,7 @@ describe('seat audio over WebRTC, bridged to a real SIP call', () => {
   });
 
   it('the seat’s voice reaches its transcriber (operator ASR) the way the runtime feeds it: a line of what the agent said', async () => {
-    sipp = await startSipp({ scenario: 'uas-answer.xml', rtpEcho: true, keys: { pt: 0, codec: 'PCMU' }, timeoutS: 60 });
-    const call: CallHandle = trunk.dial({
-      to: '13800000001',
-      callerId: '02100000000',
-      line: { username: 'line1001', password: 'x', domain: sipp.address, port: sipp.port },
-      ringTimeoutMs: 5000,
-    });
+    const { call } = await dialEchoingFarEnd();
     await call.answered;
     seat = await SeatClient.open(baseUrl, world.tokens.op1, '?locale=en-US');
     await seat.signIn();

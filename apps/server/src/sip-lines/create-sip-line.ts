@@ -23,16 +23,12 @@ export async function createSipLine(ctx: ActionContext, secrets: SecretBox, inpu
           createdBy: ctx.actor.userId,
         })
         .returning();
-      await recordAudit(
-        tx,
-        { ...auditWho(ctx), companyId: scope.companyId },
-        {
-          action: 'create',
-          entity: 'sip_line',
-          entityId: created!.id,
-          changes: { ...auditedFields(created!), password: 'set' },
-        },
-      );
+      await recordAudit(tx, auditWho(ctx, scope.companyId), {
+        action: 'create',
+        entity: 'sip_line',
+        entityId: created!.id,
+        changes: { ...auditedFields(created!), password: 'set' },
+      });
       return findSipLine(tx, scope.companyId, created!.id);
     });
   } catch (error) {

@@ -5,6 +5,7 @@ import { companyScope } from '../auth/company-scope.ts';
 import { sipLines, users } from '../db/schema.ts';
 import { containsPattern } from '../db/like-pattern.ts';
 import { toSipLine } from './to-sip-line.ts';
+import { readPage } from '../db/read-page.ts';
 
 /** One page of a company's SIP lines, newest first; the keyword matches alias, SIP user name or domain. */
 export async function listSipLines(ctx: ActionContext, query: SipLineQuery): Promise<Page<SipLine>> {
@@ -17,16 +18,16 @@ export async function listSipLines(ctx: ActionContext, query: SipLineQuery): Pro
   if (query.status) filters.push(eq(sipLines.status, query.status));
   if (query.trunk) filters.push(eq(sipLines.trunk, query.trunk));
   const where = and(...filters);
-  const [rows, [total]] = await Promise.all([
+  const { rows, total } = await readPage(
+    query,
     ctx.db
       .select({ line: sipLines, createUser: users.username })
       .from(sipLines)
       .leftJoin(users, eq(users.id, sipLines.createdBy))
       .where(where)
       .orderBy(desc(sipLines.createdAt), desc(sipLines.id))
-      .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize),
+      .$dynamic(),
     ctx.db.select({ n: count() }).from(sipLines).where(where),
-  ]);
-  return { total: total?.n ?? 0, list: rows.map((row) => toSipLine(row.line, row.createUser)) };
+  );
+  return { total, list: rows.map((row) => toSipLine(row.line, row.createUser)) };
 }

@@ -30,11 +30,7 @@ export async function updateSipLine(ctx: ActionContext, secrets: SecretBox, inpu
         .update(sipLines)
         .set({ ...fields, ...(password ? { passwordSealed: secrets.seal(password) } : {}), version, updatedAt: now })
         .where(eq(sipLines.id, id));
-      await recordAudit(
-        tx,
-        { ...auditWho(ctx), companyId: scope.companyId },
-        { action: 'update', entity: 'sip_line', entityId: id, changes },
-      );
+      await recordAudit(tx, auditWho(ctx, scope.companyId), { action: 'update', entity: 'sip_line', entityId: id, changes });
       return findSipLine(tx, scope.companyId, id);
     });
   } catch (error) {

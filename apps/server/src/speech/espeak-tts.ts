@@ -11,6 +11,7 @@
  */
 import type { TtsEngine, TtsRequest, TtsVoice } from './engines.ts';
 import { toPinyin } from './mandarin-pinyin.ts';
+import { concat } from '../telephony/media/audio.ts';
 import { SampleChunker } from './pcm-stream.ts';
 import { PromptCache } from './prompt-cache.ts';
 import { hostedSpawn, warmSpawnHost } from './spawn-host.ts';
@@ -72,7 +73,7 @@ export class EspeakTts implements TtsEngine {
       if (signal.aborted) return;
       const failure = await run.failure;
       if (failure) throw new Error(failure);
-      this.cache.set(key, joinChunks(chunks));
+      this.cache.set(key, concat(...chunks));
     } finally {
       signal.removeEventListener('abort', stop);
       run.kill();
@@ -116,14 +117,4 @@ function startPipeline(voice: string, wpm: number, text: string): Pipeline {
       if (!ended) run.kill();
     },
   };
-}
-
-function joinChunks(chunks: Int16Array[]): Int16Array {
-  const out = new Int16Array(chunks.reduce((n, c) => n + c.length, 0));
-  let at = 0;
-  for (const chunk of chunks) {
-    out.set(chunk, at);
-    at += chunk.length;
-  }
-  return out;
 }

@@ -1,21 +1,10 @@
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeSpeechClips, type SpeechClips } from '../../test/speech-clips.ts';
+import { describe, expect, it } from 'vitest';
+import { useAgentSpeech } from '../../test/agent-speech.ts';
 import type { SeatTranscriber } from '../conversation/seat-transcript.ts';
-import { type SeatSpeechPlan, SpeechEngines } from './speech-engines.ts';
+import type { SeatSpeechPlan } from './speech-engines.ts';
 
 /** The seat's transcriber on the real offline engines (Silero VAD + pocketsphinx), fed at the call's pace. */
-const dir = mkdtempSync(join(tmpdir(), 'dialwise-seat-asr-'));
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
-let agent: SpeechClips;
-let engines: SpeechEngines;
-beforeAll(async () => {
-  mkdirSync(join(dir, 'clips'));
-  agent = makeSpeechClips(join(dir, 'clips'), 'How can I help you?');
-  engines = await SpeechEngines.create({ workDir: join(dir, 'speech'), endpointingMs: 400 });
-});
+const speech = useAgentSpeech('dialwise-seat-asr-');
 
 const plan = (extra: Partial<SeatSpeechPlan> = {}): SeatSpeechPlan => ({
   language: 'en-US',
@@ -37,7 +26,7 @@ async function play(transcriber: SeatTranscriber, clip: Int16Array, fromMs = 0):
 function open(seatPlan = plan()) {
   const lines: string[] = [];
   const failures: string[] = [];
-  const transcriber = engines.openSeatTranscriber(seatPlan, {
+  const transcriber = speech.engines.openSeatTranscriber(seatPlan, {
     line: (text) => lines.push(text),
     failure: (detail) => failures.push(detail),
   });
@@ -48,7 +37,7 @@ describe('the seat’s transcriber (operator ASR, offline engines)', () => {
   it('turns what the agent says into a line once they pause', async () => {
     const { transcriber, lines, failures } = open();
     try {
-      await play(transcriber, agent.speech);
+      await play(transcriber, speech.agent.speech);
       await expect.poll(() => lines, { timeout: 10_000 }).toEqual(['how can i help you']);
       expect(failures).toEqual([]);
     } finally {
@@ -59,17 +48,17 @@ describe('the seat’s transcriber (operator ASR, offline engines)', () => {
   it('the agent hangs up mid-sentence: finish() still delivers the line before it resolves', async () => {
     const { transcriber, lines } = open();
     // Up to the end of the sentence, without the pause after it that would end the turn.
-    await play(transcriber, agent.speech.slice(0, (agent.speechEndMs + 40) * 8));
+    await play(transcriber, speech.agent.speech.slice(0, (speech.agent.speechEndMs + 40) * 8));
     await transcriber.finish();
     expect(lines).toEqual(['how can i help you']);
     // Nothing is taken after it.
-    await play(transcriber, agent.speech.slice(0, 8000));
+    await play(transcriber, speech.agent.speech.slice(0, 8000));
     expect(lines).toHaveLength(1);
   });
 
   it('without a recogniser for the language (Mandarin offline) says so once and gives no line', async () => {
     const { transcriber, lines, failures } = open(plan({ language: 'zh-CN' }));
-    await play(transcriber, agent.speech);
+    await play(transcriber, speech.agent.speech);
     await transcriber.finish();
     expect(lines).toEqual([]);
     expect(failures).toHaveLength(1);

@@ -5,6 +5,23 @@ import type { DbOrTx } from '../db/client.ts';
 import { companyGrants, scenarios, sipLines, voices } from '../db/schema.ts';
 import { AppError } from '../http/app-error.ts';
 
+/** Whether catalogue entry `id` (of `table`) exists and is granted to the company. */
+async function grantedEntry(
+  db: DbOrTx,
+  companyId: string,
+  kind: 'scenario' | 'voice',
+  table: typeof scenarios | typeof voices,
+  id: string,
+): Promise<boolean> {
+  const [found] = await db
+    .select({ id: table.id })
+    .from(table)
+    .innerJoin(companyGrants, and(eq(companyGrants.refId, table.id), eq(companyGrants.kind, kind), eq(companyGrants.companyId, companyId)))
+    .where(eq(table.id, id))
+    .limit(1);
+  return found !== undefined;
+}
+
 /**
  * The scenario and voice must be granted to the caller's company, and every line must be one of its own.
  * A refusal is a validation error naming the field, like a schema failure, so the form shows it in place.
@@ -17,24 +34,8 @@ export async function checkTaskChoices(
   const companyId = ctx.actor.companyId;
   // One after the other: `db` is the create/edit transaction, one connection, which takes one query at a time
   // (node-postgres queues overlapping ones with a deprecation warning, and pg 9 refuses them).
-  const [scenario] = await db
-    .select({ id: scenarios.id })
-    .from(scenarios)
-    .innerJoin(
-      companyGrants,
-      and(eq(companyGrants.refId, scenarios.id), eq(companyGrants.kind, 'scenario'), eq(companyGrants.companyId, companyId)),
-    )
-    .where(eq(scenarios.id, input.scenarioId))
-    .limit(1);
-  const [voice] = await db
-    .select({ id: voices.id })
-    .from(voices)
-    .innerJoin(
-      companyGrants,
-      and(eq(companyGrants.refId, voices.id), eq(companyGrants.kind, 'voice'), eq(companyGrants.companyId, companyId)),
-    )
-    .where(eq(voices.id, input.voiceId))
-    .limit(1);
+  const scenario = await grantedEntry(db, companyId, 'scenario', scenarios, input.scenarioId);
+  const voice = await grantedEntry(db, companyId, 'voice', voices, input.voiceId);
   const lines = await db
     .select({ id: sipLines.id })
     .from(sipLines)

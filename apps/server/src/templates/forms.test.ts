@@ -1,21 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_GROUP_FORM, ErrorCode, type BasicProfile, type GroupFormInput, type OperationLog } from '@dialwise/contracts';
-import { addUser, call, login, seedCompanies, useTestServer } from '../../test/helper.ts';
+import { call, seedCompanyStaff, useTestServer } from '../../test/helper.ts';
 
 const server = useTestServer();
 
-async function setUp() {
-  const seeded = await seedCompanies(server);
-  await addUser(server, seeded.companyId, 'boss', 'ADMIN');
-  await addUser(server, seeded.companyId, 'seat', 'OPR');
-  await addUser(server, seeded.otherCompanyId, 'rival', 'ADMIN');
-  return {
-    ...seeded,
-    boss: await login(server, 'boss', 'admin'),
-    seat: await login(server, 'seat', 'agent'),
-    rival: await login(server, 'rival', 'admin'),
-  };
-}
+const setUp = () => seedCompanyStaff(server);
 
 async function get<T>(token: string, url: string) {
   const response = await server.app.inject({

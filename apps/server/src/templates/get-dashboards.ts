@@ -3,6 +3,7 @@ import { maskSubtaskPhone, type ChatItem, type Monitor, type MonitorSeat, type W
 import type { ActionContext } from '../auth/actor.ts';
 import { calls, projects, tasks } from '../db/schema.ts';
 import { lastDays, sums, type Stats } from './call-stats.ts';
+import { joinProjectAndTask } from '../call-records/join-project-and-task.ts';
 
 const rate = (connected: number, total: number) => (total === 0 ? null : connected / total);
 
@@ -85,23 +86,24 @@ export async function getMonitor(ctx: ActionContext, seatStates: SeatStates): Pr
  * is the order they finished in but for overlaps.
  */
 export async function getLatestCalls(ctx: ActionContext, limit = 20): Promise<ChatItem[]> {
-  const rows = await ctx.db
-    .select({
-      id: calls.id,
-      taskId: calls.taskId,
-      projectId: calls.projectId,
-      taskName: tasks.name,
-      phone: calls.phone,
-      encryptionType: projects.encryptionType,
-      status: calls.status,
-      outcome: calls.outcome,
-      durationMs: calls.durationMs,
-      summary: calls.summary,
-      endedAt: calls.endedAt,
-    })
-    .from(calls)
-    .innerJoin(tasks, eq(tasks.id, calls.taskId))
-    .innerJoin(projects, eq(projects.id, calls.projectId))
+  const rows = await joinProjectAndTask(
+    ctx.db
+      .select({
+        id: calls.id,
+        taskId: calls.taskId,
+        projectId: calls.projectId,
+        taskName: tasks.name,
+        phone: calls.phone,
+        encryptionType: projects.encryptionType,
+        status: calls.status,
+        outcome: calls.outcome,
+        durationMs: calls.durationMs,
+        summary: calls.summary,
+        endedAt: calls.endedAt,
+      })
+      .from(calls)
+      .$dynamic(),
+  )
     .where(and(eq(calls.companyId, ctx.actor.companyId), isNotNull(calls.endedAt)))
     .orderBy(desc(calls.placedAt), desc(calls.id))
     .limit(limit);

@@ -1,21 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { ErrorCode, type Page, type Policy, type RulePreset, type ServiceCard, type UserInfo } from '@dialwise/contracts';
-import { addUser, call, login, seedCompanies, useTestServer } from '../../test/helper.ts';
+import { call, seedCompanyStaff, useTestServer } from '../../test/helper.ts';
 
 const server = useTestServer();
 
-async function setUp() {
-  const seeded = await seedCompanies(server);
-  await addUser(server, seeded.companyId, 'boss', 'ADMIN', { email: 'boss@acme.test', phoneNumber: '13900000001' });
-  await addUser(server, seeded.companyId, 'seat', 'OPR');
-  await addUser(server, seeded.otherCompanyId, 'rival', 'ADMIN');
-  return {
-    ...seeded,
-    boss: await login(server, 'boss', 'admin'),
-    seat: await login(server, 'seat', 'agent'),
-    rival: await login(server, 'rival', 'admin'),
-  };
-}
+const setUp = () => seedCompanyStaff(server, { email: 'boss@acme.test', phoneNumber: '13900000001' });
 
 async function get<T>(token: string, url: string, locale = 'en-US') {
   const response = await server.app.inject({

@@ -6,6 +6,7 @@ import { auditWho, recordAudit } from '../audit/record-audit.ts';
 import { containsPattern } from '../db/like-pattern.ts';
 import { policies } from '../db/schema.ts';
 import { AppError } from '../http/app-error.ts';
+import { readPage } from '../db/read-page.ts';
 
 function toPolicy(row: typeof policies.$inferSelect): Policy {
   return {
@@ -41,17 +42,12 @@ export async function listPolicies(ctx: ActionContext, query: PolicyQuery): Prom
   if (query.createdFrom) filters.push(gte(policies.createdAt, new Date(`${query.createdFrom}T00:00:00Z`)));
   if (query.createdTo) filters.push(lt(policies.createdAt, nextDay(query.createdTo)));
   const where = and(...filters);
-  const [rows, [total]] = await Promise.all([
-    ctx.db
-      .select()
-      .from(policies)
-      .where(where)
-      .orderBy(desc(policies.createdAt), desc(policies.seq))
-      .limit(query.pageSize)
-      .offset((query.current - 1) * query.pageSize),
+  const { rows, total } = await readPage(
+    { page: query.current, pageSize: query.pageSize },
+    ctx.db.select().from(policies).where(where).orderBy(desc(policies.createdAt), desc(policies.seq)).$dynamic(),
     ctx.db.select({ n: count() }).from(policies).where(where),
-  ]);
-  return { list: rows.map(toPolicy), total: total?.n ?? 0 };
+  );
+  return { list: rows.map(toPolicy), total };
 }
 
 /** A new policy starts offline. */

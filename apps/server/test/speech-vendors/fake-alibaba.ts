@@ -1,5 +1,5 @@
 import { signQuery } from '../../src/speech/vendors/alibaba/ali-token.ts';
-import { pcmLe, sleep, startFakeVendor, tone } from './fake-vendor.ts';
+import { pcmLe, sleep, startFakeVendor, streamTtsChunks, tone } from './fake-vendor.ts';
 
 export const ALI_TOKEN = 'ali-good-token';
 export const ALI_AK = { accessKeyId: 'LTAI-test', accessKeySecret: 'ak-secret' };
@@ -61,12 +61,8 @@ export async function startFakeAlibaba() {
         }
         if (command.header.name === 'StartSynthesis') {
           const audio = pcmLe(tone(1600));
-          for (let i = 0; i < 4 || mode === 'slow'; i++) {
-            if (socket.readyState !== socket.OPEN) return;
-            socket.send(audio.subarray((i % 4) * 800, (i % 4) * 800 + 800));
-            if (mode === 'drop') return socket.terminate();
-            await sleep(mode === 'slow' ? 20 : 5);
-          }
+          const peer = { gone: () => socket.readyState !== socket.OPEN, cut: () => socket.terminate() };
+          if (!(await streamTtsChunks(mode, peer, (q) => socket.send(audio.subarray(q * 800, q * 800 + 800))))) return;
           event(command, 'SynthesisCompleted');
         } else if (command.header.name === 'StartTranscription') {
           await sleep(30);

@@ -1,5 +1,5 @@
 import { parseBinaryMessage, parseTextMessage } from '../../src/speech/vendors/azure/azure-stt-messages.ts';
-import { pcmLe, sleep, startFakeVendor, tone } from './fake-vendor.ts';
+import { httpPeer, pcmLe, startFakeVendor, streamTtsChunks, tone } from './fake-vendor.ts';
 
 export const AZURE_KEY = 'azure-good-key';
 
@@ -26,18 +26,9 @@ export async function startFakeAzure() {
       const mode = request.url!.split('/')[1];
       response.writeHead(200, { 'content-type': 'audio/basic' });
       const audio = pcmLe(tone(1600));
-      for (let i = 0; i < 4 || mode === 'slow'; i++) {
-        if (response.destroyed) return;
-        // An odd split, so samples straddle network chunks.
-        response.write(audio.subarray((i % 4) * 800, (i % 4) * 800 + 800));
-        if (mode === 'drop' && i === 0) {
-          await sleep(10);
-          response.socket?.destroy();
-          return;
-        }
-        await sleep(mode === 'slow' ? 20 : 5);
-      }
-      response.end();
+      // An odd split, so samples straddle network chunks.
+      const whole = await streamTtsChunks(mode, httpPeer(response), (q) => response.write(audio.subarray(q * 800, q * 800 + 800)));
+      if (whole) response.end();
     },
     ws: (socket, request) => {
       const url = new URL(request.url!, 'http://x');

@@ -1,5 +1,5 @@
 import { linearToMulaw } from '../../src/speech/vendors/shared/audio.ts';
-import { sleep, startFakeVendor, tone } from './fake-vendor.ts';
+import { httpPeer, startFakeVendor, streamTtsChunks, tone } from './fake-vendor.ts';
 
 export const ELEVEN_KEY = 'eleven-good-key';
 
@@ -30,17 +30,8 @@ export async function startFakeElevenLabs() {
       const mode = request.url!.split('/')[1];
       const ulaw = Buffer.from(Array.from(tone(1600), linearToMulaw));
       response.writeHead(200, { 'content-type': 'audio/basic' });
-      for (let i = 0; i < 4 || mode === 'slow'; i++) {
-        if (response.destroyed) return;
-        response.write(ulaw.subarray((i % 4) * 400, (i % 4) * 400 + 400));
-        if (mode === 'drop') {
-          await sleep(10);
-          response.socket?.destroy();
-          return;
-        }
-        await sleep(mode === 'slow' ? 20 : 5);
-      }
-      response.end();
+      const whole = await streamTtsChunks(mode, httpPeer(response), (q) => response.write(ulaw.subarray(q * 400, q * 400 + 400)));
+      if (whole) response.end();
     },
     ws: (socket, request) => {
       seen.sttQueries.push(request.url!);

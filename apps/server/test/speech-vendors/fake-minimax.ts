@@ -1,4 +1,4 @@
-import { pcmLe, sleep, startFakeVendor, tone } from './fake-vendor.ts';
+import { httpPeer, pcmLe, startFakeVendor, streamTtsChunks, tone } from './fake-vendor.ts';
 
 export const MINIMAX_KEY = 'minimax-good-key';
 
@@ -24,16 +24,10 @@ export async function startFakeMinimax() {
       const audio = pcmLe(tone(1600));
       const event = (payload: object) =>
         response.write(`data: ${JSON.stringify({ ...payload, base_resp: { status_code: 0, status_msg: '' } })}\n\n`);
-      for (let i = 0; i < 4 || mode === 'slow'; i++) {
-        if (response.destroyed) return;
-        event({ data: { audio: audio.subarray((i % 4) * 800, (i % 4) * 800 + 800).toString('hex'), status: 1 } });
-        if (mode === 'drop') {
-          await sleep(10);
-          response.socket?.destroy();
-          return;
-        }
-        await sleep(mode === 'slow' ? 20 : 5);
-      }
+      const whole = await streamTtsChunks(mode, httpPeer(response), (q) =>
+        event({ data: { audio: audio.subarray(q * 800, q * 800 + 800).toString('hex'), status: 1 } }),
+      );
+      if (!whole) return;
       event({ data: { audio: audio.toString('hex'), status: 2 }, extra_info: { audio_sample_rate: 8000 } });
       response.end();
     },

@@ -90,16 +90,6 @@ export function tone(samples: number, rate = 8000, from = 0): Int16Array {
   return Int16Array.from({ length: samples }, (_, i) => Math.round(8000 * Math.sin((2 * Math.PI * 440 * (from + i)) / rate)));
 }
 
-export function concat(chunks: Int16Array[]): Int16Array {
-  const out = new Int16Array(chunks.reduce((n, c) => n + c.length, 0));
-  let at = 0;
-  for (const chunk of chunks) {
-    out.set(chunk, at);
-    at += chunk.length;
-  }
-  return out;
-}
-
 export function pcmLe(samples: Int16Array): Buffer {
   const out = Buffer.alloc(samples.length * 2);
   samples.forEach((s, i) => out.writeInt16LE(s, i * 2));
@@ -107,3 +97,38 @@ export function pcmLe(samples: Int16Array): Buffer {
 }
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** The client end a fake streams to: whether it has gone away, and how to cut it (the `drop` mode). */
+export interface StreamPeer {
+  gone(): boolean;
+  cut(): void | Promise<void>;
+}
+
+/** An HTTP answer as a stream peer: cut 10 ms after the first chunk, by destroying the socket. */
+export function httpPeer(response: ServerResponse): StreamPeer {
+  return {
+    gone: () => response.destroyed,
+    cut: async () => {
+      await sleep(10);
+      response.socket?.destroy();
+    },
+  };
+}
+
+/**
+ * Streams a fake TTS answer the way the test's URL path (`mode`) asks: four chunks 5 ms apart; `slow`, chunks
+ * 20 ms apart until the client goes away; `drop`, one chunk and then the connection cut. `send(i)` sends the
+ * i-th quarter of the audio. True when the answer was sent whole (the caller then ends it).
+ */
+export async function streamTtsChunks(mode: string | undefined, peer: StreamPeer, send: (quarter: number) => void): Promise<boolean> {
+  for (let i = 0; i < 4 || mode === 'slow'; i++) {
+    if (peer.gone()) return false;
+    send(i % 4);
+    if (mode === 'drop') {
+      await peer.cut();
+      return false;
+    }
+    await sleep(mode === 'slow' ? 20 : 5);
+  }
+  return true;
+}

@@ -3,18 +3,20 @@ import type { CompanyListItem } from '@dialwise/contracts';
 import type { DbOrTx } from '../../db/client.ts';
 import { companies } from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
-import { authorship, creator, updater } from '../sql-helpers.ts';
+import { authorNames, authorship, joinAuthors } from '../sql-helpers.ts';
 
 type CompanyRow = typeof companies.$inferSelect;
 
 /** The company columns the list shows, with the names of who created and last changed the row. */
 export function companyItemQuery(db: DbOrTx) {
   const { permissions: _permissions, ...columns } = getTableColumns(companies);
-  return db
-    .select({ ...columns, createdByName: creator.username, updatedByName: updater.username })
-    .from(companies)
-    .leftJoin(creator, eq(creator.id, companies.createdBy))
-    .leftJoin(updater, eq(updater.id, companies.updatedBy));
+  return joinAuthors(
+    db
+      .select({ ...columns, ...authorNames })
+      .from(companies)
+      .$dynamic(),
+    companies,
+  );
 }
 
 export function toCompanyItem(

@@ -60,7 +60,7 @@ export async function createCompany(ctx: ActionContext, input: CompanyCreateInpu
         })
         .returning();
       // Filed under the new company, so its administrators and the provider both find it in the log.
-      const who = { ...auditWho(ctx), companyId: company!.id };
+      const who = auditWho(ctx, company!.id);
       await recordAudit(tx, who, {
         action: 'company.create',
         entity: 'company',

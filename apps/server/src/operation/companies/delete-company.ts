@@ -26,16 +26,12 @@ export async function deleteCompany(ctx: ActionContext, id: string): Promise<Com
         and(isNull(sessions.revokedAt), inArray(sessions.userId, tx.select({ id: users.id }).from(users).where(eq(users.companyId, id)))),
       )
       .returning({ id: sessions.id });
-    await recordAudit(
-      tx,
-      { ...auditWho(ctx), companyId: id },
-      {
-        action: 'company.delete',
-        entity: 'company',
-        entityId: id,
-        changes: { state: { from: 'normal', to: 'deleted' }, revokedSessions: revoked.length },
-      },
-    );
+    await recordAudit(tx, auditWho(ctx, id), {
+      action: 'company.delete',
+      entity: 'company',
+      entityId: id,
+      changes: { state: { from: 'normal', to: 'deleted' }, revokedSessions: revoked.length },
+    });
     return getCompanyItem(tx, id);
   });
 }

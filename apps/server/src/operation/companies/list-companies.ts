@@ -4,6 +4,7 @@ import type { ActionContext } from '../../auth/actor.ts';
 import { companies } from '../../db/schema.ts';
 import { containsPattern } from '../../db/like-pattern.ts';
 import { companyItemQuery, toCompanyItem } from './company-item.ts';
+import { readPage } from '../../db/read-page.ts';
 
 /** Every company (DEV acts on all of them here), newest first; keyword over name, suffix and admin e-mail. */
 export async function listCompanies(ctx: ActionContext, query: CompanyQuery): Promise<Page<CompanyListItem>> {
@@ -14,13 +15,10 @@ export async function listCompanies(ctx: ActionContext, query: CompanyQuery): Pr
   }
   if (query.state) filters.push(eq(companies.state, query.state));
   const where = filters.length ? and(...filters) : undefined;
-  const [rows, [total]] = await Promise.all([
-    companyItemQuery(ctx.db)
-      .where(where)
-      .orderBy(desc(companies.createdAt), desc(companies.id))
-      .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize),
+  const { rows, total } = await readPage(
+    query,
+    companyItemQuery(ctx.db).where(where).orderBy(desc(companies.createdAt), desc(companies.id)).$dynamic(),
     ctx.db.select({ n: count() }).from(companies).where(where),
-  ]);
-  return { total: total?.n ?? 0, list: rows.map(toCompanyItem) };
+  );
+  return { total, list: rows.map(toCompanyItem) };
 }

@@ -12,16 +12,12 @@ export async function restoreCompany(ctx: ActionContext, id: string): Promise<Co
     const company = await lockCompany(tx, id);
     if (company.state !== 'deleted') throw new AppError(ErrorCode.CONFLICT, 'e.company.notDeleted');
     await tx.update(companies).set({ state: 'normal', updatedBy: ctx.actor.userId, updatedAt: new Date() }).where(eq(companies.id, id));
-    await recordAudit(
-      tx,
-      { ...auditWho(ctx), companyId: id },
-      {
-        action: 'company.restore',
-        entity: 'company',
-        entityId: id,
-        changes: { state: { from: 'deleted', to: 'normal' } },
-      },
-    );
+    await recordAudit(tx, auditWho(ctx, id), {
+      action: 'company.restore',
+      entity: 'company',
+      entityId: id,
+      changes: { state: { from: 'deleted', to: 'normal' } },
+    });
     return getCompanyItem(tx, id);
   });
 }

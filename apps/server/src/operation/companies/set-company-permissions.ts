@@ -21,11 +21,7 @@ export async function setCompanyPermissions(ctx: ActionContext, input: SetCompan
         .update(companies)
         .set({ permissions: next, version, updatedBy: ctx.actor.userId, updatedAt: new Date() })
         .where(eq(companies.id, companyId));
-      await recordAudit(
-        tx,
-        { ...auditWho(ctx), companyId },
-        { action: 'company.permissions', entity: 'company', entityId: companyId, changes },
-      );
+      await recordAudit(tx, auditWho(ctx, companyId), { action: 'company.permissions', entity: 'company', entityId: companyId, changes });
     }
     return next;
   });

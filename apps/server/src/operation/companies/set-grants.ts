@@ -44,16 +44,12 @@ export async function setGrants(ctx: ActionContext, input: SetGrantsInput): Prom
         .where(eq(companies.id, input.companyId));
       const labels = new Map([...found, ...(await grantCatalogue(tx, input.kind, removed))].map((item) => [item.id, item.label]));
       const named = (ids: string[]) => ids.map((id) => ({ id, label: labels.get(id) ?? id }));
-      await recordAudit(
-        tx,
-        { ...auditWho(ctx), companyId: input.companyId },
-        {
-          action: 'company.grants',
-          entity: 'company',
-          entityId: input.companyId,
-          changes: { kind: input.kind, added: named(added), removed: named(removed), granted: wanted.length },
-        },
-      );
+      await recordAudit(tx, auditWho(ctx, input.companyId), {
+        action: 'company.grants',
+        entity: 'company',
+        entityId: input.companyId,
+        changes: { kind: input.kind, added: named(added), removed: named(removed), granted: wanted.length },
+      });
     }
     return { granted: wanted.length, added, removed };
   });

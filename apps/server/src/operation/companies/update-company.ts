@@ -25,11 +25,7 @@ export async function updateCompany(ctx: ActionContext, input: CompanyUpdateInpu
           .update(companies)
           .set({ ...next, version, updatedBy: ctx.actor.userId, updatedAt: new Date() })
           .where(eq(companies.id, input.id));
-        await recordAudit(
-          tx,
-          { ...auditWho(ctx), companyId: input.id },
-          { action: 'company.update', entity: 'company', entityId: input.id, changes },
-        );
+        await recordAudit(tx, auditWho(ctx, input.id), { action: 'company.update', entity: 'company', entityId: input.id, changes });
       }
       return getCompanyItem(tx, input.id);
     });

@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
-import { ErrorCode } from '@dialwise/contracts';
 import type { ActionContext } from '../../auth/actor.ts';
 import { auditWho, recordAudit } from '../../audit/record-audit.ts';
 import { llms, processors } from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
+import { refuseWhileUsed } from '../refuse-while-used.ts';
 
 /** Removes a model no processor uses; otherwise refuses, naming the processors. */
 export async function deleteLlm(ctx: ActionContext, id: string): Promise<void> {
@@ -11,7 +11,11 @@ export async function deleteLlm(ctx: ActionContext, id: string): Promise<void> {
     const [row] = await tx.select().from(llms).where(eq(llms.id, id)).for('update');
     if (!row) throw AppError.notFound();
     const users = await tx.select({ alias: processors.alias }).from(processors).where(eq(processors.llmId, id)).orderBy(processors.alias);
-    if (users.length > 0) throw new AppError(ErrorCode.CONFLICT, 'e.llm.inUse', { processors: users.map((p) => p.alias).join(', ') });
+    refuseWhileUsed(
+      'e.llm.inUse',
+      'processors',
+      users.map((p) => p.alias),
+    );
     await tx.delete(llms).where(eq(llms.id, id));
     await recordAudit(tx, auditWho(ctx), {
       action: 'delete',

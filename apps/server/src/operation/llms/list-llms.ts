@@ -3,15 +3,12 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { Llm, LlmOption, LlmQuery, Page } from '@dialwise/contracts';
 import type { ActionContext } from '../../auth/actor.ts';
 import type { DbOrTx } from '../../db/client.ts';
+import { containsPattern } from '../../db/like-pattern.ts';
 import { llms, processors, users } from '../../db/schema.ts';
 import { maskSecret } from '../../secrets/secret-box.ts';
+import { readPage } from '../../db/read-page.ts';
 
 const updater = alias(users, 'llm_updater');
-
-/** Escapes LIKE wildcards so a keyword is matched literally. */
-export function likePattern(keyword: string): string {
-  return `%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
 
 function llmColumns() {
   return {
@@ -54,22 +51,22 @@ export async function listLlms(ctx: ActionContext, query: LlmQuery): Promise<Pag
   if (query.vendor) filters.push(sql`lower(${llms.vendor}) = lower(${query.vendor})`);
   if (query.modelType) filters.push(eq(llms.modelType, query.modelType));
   if (query.keyword) {
-    const pattern = likePattern(query.keyword);
+    const pattern = containsPattern(query.keyword);
     filters.push(or(ilike(llms.modelName, pattern), ilike(llms.calledName, pattern), ilike(llms.tag, pattern), ilike(llms.url, pattern))!);
   }
   const where = filters.length ? and(...filters) : undefined;
-  const [rows, [total]] = await Promise.all([
+  const { rows, total } = await readPage(
+    query,
     ctx.db
       .select(llmColumns())
       .from(llms)
       .leftJoin(updater, eq(updater.id, llms.updatedBy))
       .where(where)
       .orderBy(desc(llms.updatedAt), desc(llms.id))
-      .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize),
+      .$dynamic(),
     ctx.db.select({ n: count() }).from(llms).where(where),
-  ]);
-  return { total: total?.n ?? 0, list: rows.map(view) };
+  );
+  return { total, list: rows.map(view) };
 }
 
 /** Every model, for the processor form's vendor → model choice. */

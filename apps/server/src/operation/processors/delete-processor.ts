@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
-import { ErrorCode } from '@dialwise/contracts';
 import type { ActionContext } from '../../auth/actor.ts';
 import { auditWho, recordAudit } from '../../audit/record-audit.ts';
 import { processors } from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
+import { refuseWhileUsed } from '../refuse-while-used.ts';
 import { companiesGranted, scenariosUsing } from './scenarios-using.ts';
 
 /**
@@ -14,10 +14,8 @@ export async function deleteProcessor(ctx: ActionContext, id: string): Promise<v
   await ctx.db.transaction(async (tx) => {
     const [row] = await tx.select().from(processors).where(eq(processors.id, id)).for('update');
     if (!row) throw AppError.notFound();
-    const names = await scenariosUsing(tx, id);
-    if (names.length > 0) throw new AppError(ErrorCode.CONFLICT, 'e.processor.inUse', { scenarios: names.join(', ') });
-    const granted = await companiesGranted(tx, 'processor', id);
-    if (granted.length > 0) throw new AppError(ErrorCode.CONFLICT, 'e.processor.granted', { companies: granted.join(', ') });
+    refuseWhileUsed('e.processor.inUse', 'scenarios', await scenariosUsing(tx, id));
+    refuseWhileUsed('e.processor.granted', 'companies', await companiesGranted(tx, 'processor', id));
     await tx.delete(processors).where(eq(processors.id, id));
     await recordAudit(tx, auditWho(ctx), {
       action: 'delete',

@@ -4,7 +4,8 @@ import type { Page, Processor, ProcessorOption, ProcessorQuery } from '@dialwise
 import type { ActionContext } from '../../auth/actor.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { llms, processors, scenarios, scenarioVersions, users } from '../../db/schema.ts';
-import { likePattern } from '../llms/list-llms.ts';
+import { containsPattern } from '../../db/like-pattern.ts';
+import { readPage } from '../../db/read-page.ts';
 
 const updater = alias(users, 'processor_updater');
 
@@ -71,23 +72,20 @@ export async function listProcessors(ctx: ActionContext, query: ProcessorQuery):
   if (query.type) filters.push(eq(processors.type, query.type));
   if (query.state) filters.push(eq(processors.state, query.state));
   if (query.keyword) {
-    const pattern = likePattern(query.keyword);
+    const pattern = containsPattern(query.keyword);
     filters.push(or(ilike(processors.alias, pattern), ilike(processors.systemPrompt, pattern))!);
   }
   const where = filters.length ? and(...filters) : undefined;
-  const [rows, [total]] = await Promise.all([
-    base(ctx.db)
-      .where(where)
-      .orderBy(desc(processors.updatedAt), desc(processors.id))
-      .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize),
+  const { rows, total } = await readPage(
+    query,
+    base(ctx.db).where(where).orderBy(desc(processors.updatedAt), desc(processors.id)).$dynamic(),
     ctx.db.select({ n: count() }).from(processors).where(where),
-  ]);
+  );
   const uses = await usedBy(
     ctx.db,
     rows.map((r) => r.row.id),
   );
-  return { total: total?.n ?? 0, list: rows.map((r) => view(r, uses)) };
+  return { total, list: rows.map((r) => view(r, uses)) };
 }
 
 /** Every processor, for the scenario editor's choices (invalid ones shown but not selectable). */

@@ -1,4 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
+import type { GrantKind } from '@dialwise/contracts';
 import type { DbOrTx } from '../../db/client.ts';
 import { companies, companyGrants, scenarios, scenarioVersions } from '../../db/schema.ts';
 
@@ -14,7 +15,7 @@ export async function scenariosUsing(db: DbOrTx, processorId: string): Promise<s
 }
 
 /** Names of the companies a catalogue entry is granted to. */
-export async function companiesGranted(db: DbOrTx, kind: 'processor' | 'scenario', refId: string): Promise<string[]> {
+export async function companiesGranted(db: DbOrTx, kind: GrantKind, refId: string): Promise<string[]> {
   const rows = await db
     .select({ name: companies.name })
     .from(companyGrants)

@@ -3,19 +3,21 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { Page, ScenarioListItem, ScenarioQuery } from '@dialwise/contracts';
 import type { ActionContext } from '../../auth/actor.ts';
 import { scenarios, scenarioVersions, users } from '../../db/schema.ts';
-import { likePattern } from '../llms/list-llms.ts';
+import { containsPattern } from '../../db/like-pattern.ts';
 import { processorsByIds } from '../processors/list-processors.ts';
+import { readPage } from '../../db/read-page.ts';
 
 const updater = alias(users, 'scenario_updater');
 
 /** Scenarios with their current version, who saved it when, and the processors it uses. */
 export async function listScenarios(ctx: ActionContext, query: ScenarioQuery): Promise<Page<ScenarioListItem>> {
   const filters: SQL[] = [];
-  if (query.keyword) filters.push(ilike(scenarios.name, likePattern(query.keyword)));
+  if (query.keyword) filters.push(ilike(scenarios.name, containsPattern(query.keyword)));
   if (query.processorId) filters.push(sql`${scenarioVersions.processorIds} @> array[${query.processorId}]::uuid[]`);
   const where = filters.length ? and(...filters) : undefined;
   const current = and(eq(scenarioVersions.scenarioId, scenarios.id), eq(scenarioVersions.version, scenarios.currentVersion));
-  const [rows, [total]] = await Promise.all([
+  const { rows, total } = await readPage(
+    query,
     ctx.db
       .select({ row: scenarios, processorIds: scenarioVersions.processorIds, updatedBy: updater.username })
       .from(scenarios)
@@ -23,13 +25,12 @@ export async function listScenarios(ctx: ActionContext, query: ScenarioQuery): P
       .leftJoin(updater, eq(updater.id, scenarios.updatedBy))
       .where(where)
       .orderBy(desc(scenarios.updatedAt), desc(scenarios.id))
-      .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize),
+      .$dynamic(),
     ctx.db.select({ n: count() }).from(scenarios).innerJoin(scenarioVersions, current).where(where),
-  ]);
+  );
   const processors = new Map((await processorsByIds(ctx.db, [...new Set(rows.flatMap((r) => r.processorIds))])).map((p) => [p.id, p]));
   return {
-    total: total?.n ?? 0,
+    total,
     list: rows.map(({ row, processorIds, updatedBy }) => ({
       id: row.id,
       name: row.name,

@@ -4,6 +4,7 @@ import type { ActionContext } from '../../auth/actor.ts';
 import { tags } from '../../db/schema.ts';
 import { containsPattern } from '../../db/like-pattern.ts';
 import { tagItemQuery, toTag } from './tag-item.ts';
+import { readPage } from '../../db/read-page.ts';
 
 /** The tag catalogue, by alias; keyword over name, alias and description. */
 export async function listTags(ctx: ActionContext, query: TagQuery): Promise<Page<Tag>> {
@@ -13,13 +14,10 @@ export async function listTags(ctx: ActionContext, query: TagQuery): Promise<Pag
     filters.push(or(ilike(tags.name, pattern), ilike(tags.alias, pattern), ilike(tags.description, pattern))!);
   }
   const where = filters.length ? and(...filters) : undefined;
-  const [rows, [total]] = await Promise.all([
-    tagItemQuery(ctx.db)
-      .where(where)
-      .orderBy(asc(tags.alias))
-      .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize),
+  const { rows, total } = await readPage(
+    query,
+    tagItemQuery(ctx.db).where(where).orderBy(asc(tags.alias)).$dynamic(),
     ctx.db.select({ n: count() }).from(tags).where(where),
-  ]);
-  return { total: total?.n ?? 0, list: rows.map(toTag) };
+  );
+  return { total, list: rows.map(toTag) };
 }

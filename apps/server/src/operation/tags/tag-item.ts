@@ -4,18 +4,20 @@ import type { DbOrTx } from '../../db/client.ts';
 import { tags } from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
 import { isUniqueViolation } from '../../db/unique-violation.ts';
-import { authorship, creator, updater } from '../sql-helpers.ts';
+import { authorNames, authorship, joinAuthors } from '../sql-helpers.ts';
 
 /** Tag rows with who created / changed them. */
 export function tagItemQuery(db: DbOrTx) {
-  return db
-    .select({ ...getTableColumns(tags), createdByName: creator.username, updatedByName: updater.username })
-    .from(tags)
-    .leftJoin(creator, eq(creator.id, tags.createdBy))
-    .leftJoin(updater, eq(updater.id, tags.updatedBy));
+  return joinAuthors(
+    db
+      .select({ ...getTableColumns(tags), ...authorNames })
+      .from(tags)
+      .$dynamic(),
+    tags,
+  );
 }
 
-type TagRow = Awaited<ReturnType<ReturnType<typeof tagItemQuery>['execute']>>[number];
+type TagRow = Awaited<ReturnType<typeof tagItemQuery>>[number];
 
 export function toTag(row: TagRow): Tag {
   return {

@@ -1,9 +1,10 @@
-import { and, asc, eq } from 'drizzle-orm';
-import { ErrorCode } from '@dialwise/contracts';
+import { eq } from 'drizzle-orm';
 import type { ActionContext } from '../../auth/actor.ts';
 import { auditWho, recordAudit } from '../../audit/record-audit.ts';
-import { companies, companyGrants, voices } from '../../db/schema.ts';
+import { voices } from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
+import { companiesGranted } from '../processors/scenarios-using.ts';
+import { refuseWhileUsed } from '../refuse-while-used.ts';
 
 /**
  * Removes a voice from the catalogue. Refused (409, naming the companies) while any company holds a
@@ -14,20 +15,8 @@ export async function deleteVoice(ctx: ActionContext, id: string): Promise<void>
   await ctx.db.transaction(async (tx) => {
     const [voice] = await tx.select().from(voices).where(eq(voices.id, id)).for('update').limit(1);
     if (!voice) throw AppError.notFound();
-    const holders = await tx
-      .select({ name: companies.name })
-      .from(companyGrants)
-      .innerJoin(companies, eq(companies.id, companyGrants.companyId))
-      .where(and(eq(companyGrants.kind, 'voice'), eq(companyGrants.refId, id)))
-      .orderBy(asc(companies.name));
-    if (holders.length > 0) {
-      throw new AppError(
-        ErrorCode.CONFLICT,
-        'e.voice.granted',
-        { companies: holders.map((h) => h.name).join(', ') },
-        { companies: holders.map((h) => h.name) },
-      );
-    }
+    const holders = await companiesGranted(tx, 'voice', id);
+    refuseWhileUsed('e.voice.granted', 'companies', holders, { companies: holders });
     await tx.delete(voices).where(eq(voices.id, id));
     await recordAudit(tx, auditWho(ctx), {
       action: 'voice.delete',

@@ -4,6 +4,7 @@ import type { ActionContext } from '../../auth/actor.ts';
 import { voices } from '../../db/schema.ts';
 import { containsPattern } from '../../db/like-pattern.ts';
 import { toVoice, voiceItemQuery } from './voice-item.ts';
+import { readPage } from '../../db/read-page.ts';
 
 /** The voice catalogue, by nickname; keyword over nickname and original voice id, filter by vendor. */
 export async function listVoices(ctx: ActionContext, query: VoiceQuery): Promise<Page<Voice>> {
@@ -14,13 +15,10 @@ export async function listVoices(ctx: ActionContext, query: VoiceQuery): Promise
   }
   if (query.vendor) filters.push(eq(voices.vendor, query.vendor));
   const where = filters.length ? and(...filters) : undefined;
-  const [rows, [total]] = await Promise.all([
-    voiceItemQuery(ctx.db)
-      .where(where)
-      .orderBy(asc(voices.nickname), asc(voices.id))
-      .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize),
+  const { rows, total } = await readPage(
+    query,
+    voiceItemQuery(ctx.db).where(where).orderBy(asc(voices.nickname), asc(voices.id)).$dynamic(),
     ctx.db.select({ n: count() }).from(voices).where(where),
-  ]);
-  return { total: total?.n ?? 0, list: rows.map(toVoice) };
+  );
+  return { total, list: rows.map(toVoice) };
 }

@@ -4,23 +4,24 @@ import type { DbOrTx } from '../../db/client.ts';
 import { companyGrants, voices } from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
 import { isUniqueViolation } from '../../db/unique-violation.ts';
-import { authorship, creator, updater } from '../sql-helpers.ts';
+import { authorNames, authorship, joinAuthors } from '../sql-helpers.ts';
 
 /** Voice rows with who created / changed them and how many companies they are granted to. */
 export function voiceItemQuery(db: DbOrTx) {
-  return db
-    .select({
-      ...getTableColumns(voices),
-      createdByName: creator.username,
-      updatedByName: updater.username,
-      grantedCompanies: sql<number>`(select count(*)::int from ${companyGrants} where ${companyGrants.kind} = 'voice' and ${companyGrants.refId} = ${voices.id})`,
-    })
-    .from(voices)
-    .leftJoin(creator, eq(creator.id, voices.createdBy))
-    .leftJoin(updater, eq(updater.id, voices.updatedBy));
+  return joinAuthors(
+    db
+      .select({
+        ...getTableColumns(voices),
+        ...authorNames,
+        grantedCompanies: sql<number>`(select count(*)::int from ${companyGrants} where ${companyGrants.kind} = 'voice' and ${companyGrants.refId} = ${voices.id})`,
+      })
+      .from(voices)
+      .$dynamic(),
+    voices,
+  );
 }
 
-type VoiceRow = Awaited<ReturnType<ReturnType<typeof voiceItemQuery>['execute']>>[number];
+type VoiceRow = Awaited<ReturnType<typeof voiceItemQuery>>[number];
 
 export function toVoice(row: VoiceRow): Voice {
   return {

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ALI_AK, ALI_TOKEN, startFakeAlibaba } from '../../../../test/speech-vendors/fake-alibaba.ts';
-import { concat, tone } from '../../../../test/speech-vendors/fake-vendor.ts';
+import { tone } from '../../../../test/speech-vendors/fake-vendor.ts';
+import { concat } from '../../../telephony/media/audio.ts';
 import { listen, pushFrames, synthesize, testDeps, voice } from '../../../../test/speech-vendors/harness.ts';
 import { createVendorEngines } from '../index.ts';
 import { popEncode } from './ali-token.ts';
@@ -18,7 +19,7 @@ describe('Alibaba NLS TTS (against a local fake of the gateway)', () => {
   it('streams the binary PCM until SynthesisCompleted; StartSynthesis carries app key, voice, pcm at 8 kHz', async () => {
     const engines = createVendorEngines(testDeps(withToken).deps);
     const chunks = await synthesize(engines.tts('ali')!, '您好', voice('ali', ali.fake.url('/ok/ws/v1', 'ws'), { voiceId: 'xiaoyun' }));
-    expect(Array.from(concat(chunks))).toEqual(Array.from(tone(1600)));
+    expect(Array.from(concat(...chunks))).toEqual(Array.from(tone(1600)));
     expect(chunks.length).toBe(4);
     const start = ali.seen.commands.at(-1)!;
     expect(start.header).toMatchObject({ namespace: 'SpeechSynthesizer', name: 'StartSynthesis', appkey: 'appkey-1' });

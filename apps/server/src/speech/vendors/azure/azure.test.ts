@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { concat, tone } from '../../../../test/speech-vendors/fake-vendor.ts';
+import { tone } from '../../../../test/speech-vendors/fake-vendor.ts';
+import { concat } from '../../../telephony/media/audio.ts';
 import { AZURE_KEY, startFakeAzure } from '../../../../test/speech-vendors/fake-azure.ts';
 import { listen, pushFrames, synthesize, testDeps, voice } from '../../../../test/speech-vendors/harness.ts';
 import { createVendorEngines } from '../index.ts';
@@ -23,7 +24,7 @@ describe('Azure TTS (against a local fake of the REST API)', () => {
       voice('azure_en_us', azure.fake.url('/ok/tts'), { voiceId: 'en-US-JennyNeural' }),
     );
     expect(chunks.length).toBeGreaterThan(1);
-    expect(Array.from(concat(chunks))).toEqual(Array.from(tone(1600)));
+    expect(Array.from(concat(...chunks))).toEqual(Array.from(tone(1600)));
     expect(azure.seen.outputFormats.at(-1)).toBe('raw-8khz-16bit-mono-pcm');
     expect(azure.seen.ssml.at(-1)).toContain('<voice name="en-US-JennyNeural">Hello &lt;there&gt; &amp; welcome</voice>');
     expect(azure.seen.ssml.at(-1)).toContain('xml:lang="en-US"');

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ELEVEN_KEY, startFakeElevenLabs } from '../../../../test/speech-vendors/fake-elevenlabs.ts';
-import { concat, tone } from '../../../../test/speech-vendors/fake-vendor.ts';
+import { tone } from '../../../../test/speech-vendors/fake-vendor.ts';
+import { concat } from '../../../telephony/media/audio.ts';
 import { listen, pushFrames, synthesize, testDeps, voice } from '../../../../test/speech-vendors/harness.ts';
 import { createVendorEngines } from '../index.ts';
 
@@ -21,7 +22,7 @@ describe('ElevenLabs streaming TTS in ulaw_8000 (against a local fake)', () => {
       voice('elevenlabs', el.fake.url('/ok/v1/text-to-speech'), { voiceId: 'JBFqnCBsd6RMkjVDRZzb' }),
     );
     expect(chunks.length).toBeGreaterThan(1);
-    const got = concat(chunks);
+    const got = concat(...chunks);
     const want = tone(1600);
     expect(got.length).toBe(want.length);
     // μ-law keeps about 12 bits: every sample within 3 % of full scale of the original.

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { concat, tone } from '../../../../test/speech-vendors/fake-vendor.ts';
+import { tone } from '../../../../test/speech-vendors/fake-vendor.ts';
+import { concat } from '../../../telephony/media/audio.ts';
 import { MINIMAX_KEY, startFakeMinimax } from '../../../../test/speech-vendors/fake-minimax.ts';
 import { synthesize, testDeps, voice } from '../../../../test/speech-vendors/harness.ts';
 import { createVendorEngines } from '../index.ts';
@@ -21,7 +22,7 @@ describe('MiniMax T2A streaming (against a local fake of the SSE API)', () => {
       voice('minimax', mm.fake.url('/ok/v1/t2a_v2'), { voiceId: 'female-shaonv' }),
     );
     expect(chunks.length).toBe(4);
-    expect(Array.from(concat(chunks))).toEqual(Array.from(tone(1600)));
+    expect(Array.from(concat(...chunks))).toEqual(Array.from(tone(1600)));
     expect(mm.seen.bodies.at(-1)).toMatchObject({
       model: 'speech-02-turbo',
       text: 'Hello',

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { concat, tone } from '../../../../test/speech-vendors/fake-vendor.ts';
+import { tone } from '../../../../test/speech-vendors/fake-vendor.ts';
+import { concat } from '../../../telephony/media/audio.ts';
 import { startFakeVolcano, VOLC_TOKEN } from '../../../../test/speech-vendors/fake-volcano.ts';
 import { listen, pushFrames, synthesize, testDeps, voice } from '../../../../test/speech-vendors/harness.ts';
 import { createVendorEngines } from '../index.ts';
@@ -37,7 +38,7 @@ describe('Volcano TTS (against a local fake of the binary WebSocket)', () => {
       voice('seed', volc.fake.url('/ok/tts', 'ws'), { voiceId: 'BV700', clusterKey: 'volcano_icl' }),
     );
     expect(chunks.length).toBe(4);
-    expect(Array.from(concat(chunks))).toEqual(Array.from(tone(1600)));
+    expect(Array.from(concat(...chunks))).toEqual(Array.from(tone(1600)));
     expect(volc.seen.ttsRequests.at(-1)).toMatchObject({
       app: { appid: 'app-1', cluster: 'volcano_icl' },
       audio: { voice_type: 'BV700', encoding: 'pcm', rate: 8000 },
