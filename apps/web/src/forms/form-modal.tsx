@@ -1,0 +1,95 @@
+import { Form, Modal, type FormInstance } from '@arco-design/web-react';
+import { useMutation } from '@tanstack/react-query';
+import { useEffect, useRef, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { markServerErrors } from './server-errors.ts';
+import { StaleEditNotice, type StaleEdit } from './stale-edit.tsx';
+
+/**
+ * The frame of every add/edit modal (the form-modal kit, like `list-page/` for lists): the modal with the
+ * house OK and Cancel, the stale-edit notice above the fields, and the vertical form. The page keeps its
+ * fields and its save; the frame keeps how they sit.
+ */
+export function FormModal<V>(props: {
+  title: ReactNode;
+  visible: boolean;
+  onClose(): void;
+  /** Checks the form and saves; called by OK. */
+  onSubmit(): unknown;
+  saving: boolean;
+  /** The OK button's words; "OK" when unset. */
+  okText?: string;
+  submitTestId: string;
+  form: FormInstance<V>;
+  formTestId: string;
+  edit: Pick<StaleEdit<unknown>, 'stale' | 'reloading' | 'reload'>;
+  initialValues?: Partial<V>;
+  width?: number;
+  children: ReactNode;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Modal
+      title={props.title}
+      visible={props.visible}
+      onCancel={props.onClose}
+      onOk={() => void props.onSubmit()}
+      confirmLoading={props.saving}
+      okText={props.okText ?? t('common.ok')}
+      cancelText={t('common.cancel')}
+      style={props.width ? { width: props.width } : undefined}
+      unmountOnExit
+      okButtonProps={{ 'data-testid': props.submitTestId } as object}
+    >
+      <StaleEditNotice edit={props.edit} />
+      <Form form={props.form} layout="vertical" initialValues={props.initialValues} data-testid={props.formTestId}>
+        {props.children}
+      </Form>
+    </Modal>
+  );
+}
+
+/**
+ * Fills a form each time it opens (and again when a reload after a conflict brings the current entity):
+ * the fields are reset, then set from `valuesOf(entity)` (`entity` null: the values of a new one).
+ * `opening` is whatever says the form is open (false, null or undefined: closed).
+ */
+export function useFormFill<V, E>(
+  form: FormInstance<V>,
+  opening: unknown,
+  entity: E | null,
+  valuesOf: (entity: NoInfer<E> | null) => Partial<V> | null | undefined,
+): void {
+  // The latest `valuesOf` is read when the form opens; a new function each render does not refill it.
+  const fill = useRef(valuesOf);
+  fill.current = valuesOf;
+  useEffect(() => {
+    if (!opening) return;
+    form.resetFields();
+    const values = fill.current(entity);
+    if (values) form.setFieldsValue(values as Parameters<FormInstance<V>['setFieldsValue']>[0]);
+  }, [opening, entity, form]);
+}
+
+/**
+ * The save of an add/edit form: a refusal as stale shows the form's notice; any other refusal that names
+ * a field is marked on it as well as toasted by the request layer.
+ */
+export function useFormSave<I, R>(options: {
+  form: { setFields(fields: Record<string, { error: { message: string } }>): void };
+  edit: Pick<StaleEdit<unknown>, 'caught'>;
+  save(input: I): Promise<R>;
+  onSaved(saved: R): unknown;
+  /** Marks a refusal on the fields; `markServerErrors` when unset. */
+  markRefusal?(error: unknown): void;
+}) {
+  return useMutation({
+    mutationFn: options.save,
+    onSuccess: options.onSaved,
+    onError: (error) => {
+      if (options.edit.caught(error)) return;
+      if (options.markRefusal) options.markRefusal(error);
+      else markServerErrors(options.form, error);
+    },
+  });
+}
