@@ -1,6 +1,6 @@
 import { Form, Modal, type FormInstance } from '@arco-design/web-react';
 import { useMutation } from '@tanstack/react-query';
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { markServerErrors } from './server-errors.ts';
 import { StaleEditNotice, type StaleEdit } from './stale-edit.tsx';
@@ -92,4 +92,22 @@ export function useFormSave<I, R>(options: {
       else markServerErrors(options.form, error);
     },
   });
+}
+
+/**
+ * Which entity a page's add/edit modal is open on (null: a new one). Closing keeps the entity, so the modal
+ * fades out with the title and values it showed.
+ */
+export function useFormOpening<T>() {
+  const [editing, setEditing] = useState<T | null>(null);
+  const [visible, setVisible] = useState(false);
+  return {
+    editing,
+    visible,
+    open(entity: T | null) {
+      setEditing(entity);
+      setVisible(true);
+    },
+    close: () => setVisible(false),
+  };
 }

@@ -1,4 +1,17 @@
-import { Button, Card, Divider, Form, Grid, Input, Select, Space, Table, Typography, type TableColumnProps } from '@arco-design/web-react';
+import {
+  Button,
+  Card,
+  Divider,
+  Form,
+  Grid,
+  Input,
+  Select,
+  Space,
+  Table,
+  Typography,
+  type SelectProps,
+  type TableColumnProps,
+} from '@arco-design/web-react';
 import { IconRefresh, IconSearch } from '@arco-design/web-react/icon';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -93,23 +106,56 @@ export function KeywordFilter(props: { field: string; placeholder: string; testI
   );
 }
 
-/** A choice among fixed values (narrow), each shown by `label`. */
+/** A choice among fixed values (narrow unless `wide`), each shown by `label`. */
 export function ChoiceFilter<V extends string>(props: {
   field: string;
   placeholder: string;
   values: readonly V[];
   label: (value: V) => string;
   testId?: string;
+  wide?: boolean;
 }) {
   return (
-    <ListFilter>
+    <SelectFilter
+      field={props.field}
+      placeholder={props.placeholder}
+      testId={props.testId}
+      wide={props.wide}
+      options={props.values.map((value) => ({ value, label: props.label(value) }))}
+    />
+  );
+}
+
+/** A choice among options the page computes (the server's vendors, processors), narrow unless `wide`. */
+export function SelectFilter(props: {
+  field: string;
+  placeholder: string;
+  options: SelectProps['options'];
+  testId?: string;
+  wide?: boolean;
+  showSearch?: boolean;
+}) {
+  return (
+    <ListFilter wide={props.wide}>
       <Form.Item field={props.field} noStyle>
         <Select
           allowClear
+          showSearch={props.showSearch}
           placeholder={props.placeholder}
           data-testid={props.testId}
-          options={props.values.map((value) => ({ value, label: props.label(value) }))}
+          options={props.options}
         />
+      </Form.Item>
+    </ListFilter>
+  );
+}
+
+/** A plain text box (wide), searched with the Search button. */
+export function TextFilter(props: { field: string; placeholder: string; testId?: string }) {
+  return (
+    <ListFilter wide>
+      <Form.Item field={props.field} noStyle>
+        <Input placeholder={props.placeholder} allowClear data-testid={props.testId} />
       </Form.Item>
     </ListFilter>
   );

@@ -1,7 +1,5 @@
-import { Button, Message, Popconfirm, Space, Tag, Tooltip, Typography, type TableColumnProps } from '@arco-design/web-react';
+import { Button, Space, Tag, Typography, type TableColumnProps } from '@arco-design/web-react';
 import { IconPlus } from '@arco-design/web-react/icon';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { Project, ProjectQuery } from '@dialwise/contracts';
@@ -11,30 +9,19 @@ import { useCompanyTime } from '../../locale/company-time.tsx';
 import { deleteProject, listProjects, projectKeys } from './api.ts';
 import { EncryptionTag } from './EncryptionTag.tsx';
 import { ProjectFormModal } from './ProjectFormModal.tsx';
-import { quietRefusal } from '../../api/quiet-refusal.ts';
+import { ConfirmButton } from '../../list-page/ConfirmButton.tsx';
+import { useRowAction } from '../../list-page/use-row-action.ts';
+import { useFormOpening } from '../../forms/form-modal.tsx';
 
 /** Spec §2 "Project list (admin)": search, add, edit, delete, go to tasks, go to the quick board. */
 export default function ProjectListPage() {
   const { t } = useTranslation();
   const time = useCompanyTime();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
-  const [editing, setEditing] = useState<Project | null>(null);
-  const [formOpen, setFormOpen] = useState(false);
+  const form = useFormOpening<Project>();
 
   const list = useListQuery<Pick<ProjectQuery, 'name'>, Project>({ key: [...projectKeys.all, 'list'], fetch: listProjects });
-  const remove = useMutation({
-    mutationFn: deleteProject,
-    onSuccess: () => {
-      Message.success(t('projects.deleted'));
-      void queryClient.invalidateQueries({ queryKey: projectKeys.all });
-    },
-  });
-
-  const openForm = (project: Project | null) => {
-    setEditing(project);
-    setFormOpen(true);
-  };
+  const remove = useRowAction({ action: deleteProject, done: () => t('projects.deleted'), refresh: [projectKeys.all] });
 
   const columns: TableColumnProps<Project>[] = [
     {
@@ -114,26 +101,17 @@ export default function ProjectListPage() {
           >
             {t('projects.action.records')}
           </Button>
-          <Button type="text" size="small" onClick={() => openForm(project)} data-testid={`project-edit-${project.name}`}>
+          <Button type="text" size="small" onClick={() => form.open(project)} data-testid={`project-edit-${project.name}`}>
             {t('projects.action.edit')}
           </Button>
-          {project.runningTaskCount > 0 ? (
-            <Tooltip content={t('projects.delete.blocked')}>
-              <Button type="text" size="small" status="danger" disabled>
-                {t('projects.action.delete')}
-              </Button>
-            </Tooltip>
-          ) : (
-            <Popconfirm
-              title={t('projects.delete.confirm', { name: project.name, count: project.taskCount })}
-              onOk={() => quietRefusal(remove.mutateAsync(project.id))}
-              okButtonProps={{ status: 'danger' }}
-            >
-              <Button type="text" size="small" status="danger" data-testid={`project-delete-${project.name}`}>
-                {t('projects.action.delete')}
-              </Button>
-            </Popconfirm>
-          )}
+          <ConfirmButton
+            title={t('projects.delete.confirm', { name: project.name, count: project.taskCount })}
+            onConfirm={() => remove.mutateAsync(project.id)}
+            testId={`project-delete-${project.name}`}
+            blockedBy={project.runningTaskCount > 0 ? t('projects.delete.blocked') : undefined}
+          >
+            {t('projects.action.delete')}
+          </ConfirmButton>
         </Space>
       ),
     },
@@ -148,13 +126,13 @@ export default function ProjectListPage() {
       searchTestId="project-search-submit"
       filters={<KeywordFilter field="name" placeholder={t('projects.search.placeholder')} testId="project-search" />}
       toolbar={
-        <Button type="primary" icon={<IconPlus />} onClick={() => openForm(null)} data-testid="project-new">
+        <Button type="primary" icon={<IconPlus />} onClick={() => form.open(null)} data-testid="project-new">
           {t('projects.new')}
         </Button>
       }
     >
       <ListTable list={list} columns={columns} scrollX={1180} empty={t('projects.empty')} testId="project-table" />
-      <ProjectFormModal project={editing} visible={formOpen} onClose={() => setFormOpen(false)} />
+      <ProjectFormModal project={form.editing} visible={form.visible} onClose={form.close} />
     </ListPage>
   );
 }

@@ -1,15 +1,16 @@
-import { Button, Message, Popconfirm, Space, Tag as ArcoTag, Typography, type TableColumnProps } from '@arco-design/web-react';
+import { Button, Space, Tag as ArcoTag, Typography, type TableColumnProps } from '@arco-design/web-react';
 import { IconPlus } from '@arco-design/web-react/icon';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Tag, TagQuery } from '@dialwise/contracts';
 import { KeywordFilter, ListPage, ListTable } from '../../../list-page/ListPage.tsx';
 import { useListQuery } from '../../../list-page/use-list-query.ts';
-import { WhoWhen } from '../shared/WhoWhen.tsx';
+import { authorshipColumns, shortIdColumn } from '../shared/columns.tsx';
+import { ConfirmButton } from '../../../list-page/ConfirmButton.tsx';
+import { useRowAction } from '../../../list-page/use-row-action.ts';
 import { deleteTag, listTags, tagsKey } from './api.ts';
 import { TagFormModal, type TagEditing } from './TagFormModal.tsx';
-import { quietRefusal } from '../../../api/quiet-refusal.ts';
 
 type Filters = Pick<TagQuery, 'keyword'>;
 
@@ -21,12 +22,10 @@ export default function TagListPage() {
 
   const list = useListQuery<Filters, Tag>({ key: tagsKey, fetch: listTags });
   const refresh = () => queryClient.invalidateQueries({ queryKey: tagsKey });
-  const remove = useMutation({
-    mutationFn: (tag: Tag) => deleteTag(tag.id),
-    onSuccess: (_, tag) => {
-      Message.success(t('tags.deleted', { name: tag.name }));
-      void refresh();
-    },
+  const remove = useRowAction({
+    action: (tag: Tag) => deleteTag(tag.id),
+    done: (tag) => t('tags.deleted', { name: tag.name }),
+    refresh: [tagsKey],
   });
 
   const columns: TableColumnProps<Tag>[] = [
@@ -48,28 +47,8 @@ export default function TagListPage() {
       ),
     },
     { title: t('tags.col.description'), dataIndex: 'description', ellipsis: true, tooltip: true, width: 280 },
-    {
-      title: t('tags.col.uuid'),
-      dataIndex: 'uuid',
-      width: 130,
-      render: (uuid: string) => (
-        <Typography.Text copyable={{ text: uuid }} className="op-mono">
-          {uuid.slice(0, 8)}
-        </Typography.Text>
-      ),
-    },
-    {
-      title: t('tags.col.created'),
-      dataIndex: 'createTime',
-      width: 150,
-      render: (at: string, row) => <WhoWhen who={row.createdByName} at={at} />,
-    },
-    {
-      title: t('tags.col.updated'),
-      dataIndex: 'updateTime',
-      width: 150,
-      render: (at: string, row) => <WhoWhen who={row.updatedByName} at={at} />,
-    },
+    shortIdColumn(t('tags.col.uuid'), 'uuid'),
+    ...authorshipColumns<Tag>({ created: t('tags.col.created'), updated: t('tags.col.updated') }, 150),
     {
       title: t('tags.col.actions'),
       key: 'actions',
@@ -80,16 +59,15 @@ export default function TagListPage() {
           <Button type="text" size="small" onClick={() => setEditing({ mode: 'edit', tag: row })} data-testid={`tag-edit-${row.alias}`}>
             {t('tags.action.edit')}
           </Button>
-          <Popconfirm
+          <ConfirmButton
             position="tr"
             title={t('tags.delete.confirm', { name: row.name })}
-            onOk={() => quietRefusal(remove.mutateAsync(row))}
-            okButtonProps={{ status: 'danger', 'data-testid': 'tag-delete-confirm' } as object}
+            onConfirm={() => remove.mutateAsync(row)}
+            testId={`tag-delete-${row.alias}`}
+            confirmTestId="tag-delete-confirm"
           >
-            <Button type="text" size="small" status="danger" data-testid={`tag-delete-${row.alias}`}>
-              {t('tags.action.delete')}
-            </Button>
-          </Popconfirm>
+            {t('tags.action.delete')}
+          </ConfirmButton>
         </Space>
       ),
     },

@@ -1,16 +1,17 @@
-import { Button, Message, Popconfirm, Space, Tag, Typography, type TableColumnProps } from '@arco-design/web-react';
+import { Button, Space, Tag, Typography, type TableColumnProps } from '@arco-design/web-react';
 import { IconLeft, IconPlus } from '@arco-design/web-react/icon';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { VOICE_VENDORS, type Voice, type VoiceQuery } from '@dialwise/contracts';
 import { ChoiceFilter, KeywordFilter, ListPage, ListTable } from '../../../list-page/ListPage.tsx';
 import { useListQuery } from '../../../list-page/use-list-query.ts';
-import { WhoWhen } from '../shared/WhoWhen.tsx';
+import { authorshipColumns, shortIdColumn } from '../shared/columns.tsx';
+import { ConfirmButton } from '../../../list-page/ConfirmButton.tsx';
+import { useRowAction } from '../../../list-page/use-row-action.ts';
 import { deleteVoice, listVoices, voicesKey } from './api.ts';
 import { VoiceFormModal, type VoiceEditing } from './VoiceFormModal.tsx';
-import { quietRefusal } from '../../../api/quiet-refusal.ts';
 
 type Filters = Pick<VoiceQuery, 'keyword' | 'vendor'>;
 
@@ -23,12 +24,10 @@ export default function VoiceListPage() {
 
   const list = useListQuery<Filters, Voice>({ key: voicesKey, fetch: listVoices });
   const refresh = () => queryClient.invalidateQueries({ queryKey: voicesKey });
-  const remove = useMutation({
-    mutationFn: (voice: Voice) => deleteVoice(voice.id),
-    onSuccess: (_, voice) => {
-      Message.success(t('voices.deleted', { name: voice.nickname }));
-      void refresh();
-    },
+  const remove = useRowAction({
+    action: (voice: Voice) => deleteVoice(voice.id),
+    done: (voice) => t('voices.deleted', { name: voice.nickname }),
+    refresh: [voicesKey],
   });
 
   const columns: TableColumnProps<Voice>[] = [
@@ -59,16 +58,7 @@ export default function VoiceListPage() {
       tooltip: true,
       render: (id: string) => <span className="op-mono">{id}</span>,
     },
-    {
-      title: t('voices.col.uuid'),
-      dataIndex: 'uuid',
-      width: 130,
-      render: (uuid: string) => (
-        <Typography.Text copyable={{ text: uuid }} className="op-mono">
-          {uuid.slice(0, 8)}
-        </Typography.Text>
-      ),
-    },
+    shortIdColumn(t('voices.col.uuid'), 'uuid'),
     {
       title: t('voices.col.granted'),
       dataIndex: 'grantedCompanies',
@@ -79,18 +69,7 @@ export default function VoiceListPage() {
         </Tag>
       ),
     },
-    {
-      title: t('voices.col.created'),
-      dataIndex: 'createTime',
-      width: 150,
-      render: (at: string, row) => <WhoWhen who={row.createdByName} at={at} />,
-    },
-    {
-      title: t('voices.col.updated'),
-      dataIndex: 'updateTime',
-      width: 150,
-      render: (at: string, row) => <WhoWhen who={row.updatedByName} at={at} />,
-    },
+    ...authorshipColumns<Voice>({ created: t('voices.col.created'), updated: t('voices.col.updated') }, 150),
     {
       title: t('voices.col.actions'),
       key: 'actions',
@@ -106,18 +85,17 @@ export default function VoiceListPage() {
           >
             {t('voices.action.edit')}
           </Button>
-          <Popconfirm
+          <ConfirmButton
             position="tr"
-            style={{ maxWidth: 320 }}
+            maxWidth={320}
             title={t('voices.delete.confirm', { name: row.nickname })}
             content={row.grantedCompanies > 0 ? t('voices.delete.granted', { count: row.grantedCompanies }) : undefined}
-            onOk={() => quietRefusal(remove.mutateAsync(row))}
-            okButtonProps={{ status: 'danger', 'data-testid': 'voice-delete-confirm' } as object}
+            onConfirm={() => remove.mutateAsync(row)}
+            testId={`voice-delete-${row.nickname}`}
+            confirmTestId="voice-delete-confirm"
           >
-            <Button type="text" size="small" status="danger" data-testid={`voice-delete-${row.nickname}`}>
-              {t('voices.action.delete')}
-            </Button>
-          </Popconfirm>
+            {t('voices.action.delete')}
+          </ConfirmButton>
         </Space>
       ),
     },
