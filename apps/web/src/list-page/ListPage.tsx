@@ -59,10 +59,10 @@ export function ListPage<F extends object, T>(props: {
             <Divider type="vertical" className="search-table-divider" />
             <Space>
               <Button type="primary" icon={<IconSearch />} onClick={() => form.submit()} data-testid={props.searchTestId}>
-                {t('list.search')}
+                {t('common.search')}
               </Button>
               <Button icon={<IconRefresh />} onClick={reset} data-testid={props.resetTestId}>
-                {t('list.reset')}
+                {t('common.reset')}
               </Button>
             </Space>
           </div>
@@ -191,7 +191,7 @@ export function ListTable<F extends object, T>(props: {
         pageSize: page.pageSize,
         total: result.data?.total ?? 0,
         sizeCanChange: true,
-        showTotal: (total: number) => (props.total ? props.total(total) : t('list.total', { total })),
+        showTotal: (total: number) => (props.total ? props.total(total) : t('common.total', { total })),
       }}
       onChange={(pagination) =>
         setPage((p: PageState) => ({ page: pagination.current ?? p.page, pageSize: pagination.pageSize ?? p.pageSize }))

@@ -111,19 +111,19 @@ function AccountFormDialog({ account: opened, companyId, levels, onClose }: Prop
     >
       <Form.Item
         field="username"
-        label={t('accounts.form.username')}
+        label={t('common.username')}
         extra={editing ? undefined : t('accounts.form.usernameHint')}
         rules={editing ? [] : [fieldRule(accountCreateSchema, 'username', locale)]}
       >
         <Input data-testid="account-username" disabled={editing} autoComplete="off" />
       </Form.Item>
-      <Form.Item field="alias" label={t('accounts.form.alias')} rules={[fieldRule(schema, 'alias', locale)]}>
+      <Form.Item field="alias" label={t('common.alias')} rules={[fieldRule(schema, 'alias', locale)]}>
         <Input data-testid="account-alias" />
       </Form.Item>
-      <Form.Item field="email" label={t('accounts.form.email')} rules={[fieldRule(schema, 'email', locale)]}>
+      <Form.Item field="email" label={t('common.email')} rules={[fieldRule(schema, 'email', locale)]}>
         <Input data-testid="account-email" type="email" autoComplete="off" />
       </Form.Item>
-      <Form.Item field="phoneNumber" label={t('accounts.form.phone')} rules={[fieldRule(schema, 'phoneNumber', locale)]}>
+      <Form.Item field="phoneNumber" label={t('common.phoneNumber')} rules={[fieldRule(schema, 'phoneNumber', locale)]}>
         <Input data-testid="account-phone" inputMode="tel" autoComplete="off" />
       </Form.Item>
       <Form.Item field="authLevel" label={t('accounts.form.level')} extra={isSelf ? t('accounts.form.selfLocked') : undefined}>
@@ -145,7 +145,7 @@ function AccountFormDialog({ account: opened, companyId, levels, onClose }: Prop
       </Form.Item>
       <Form.Item
         field="password"
-        label={t('accounts.form.password')}
+        label={t('common.password')}
         extra={
           <span data-testid="account-password-hint">{t(editing ? 'accounts.form.passwordUnchanged' : 'accounts.form.passwordHint')}</span>
         }

@@ -31,7 +31,7 @@ export default function AccountManagePage() {
 
   const columns: TableColumnProps<Account>[] = [
     {
-      title: t('accounts.col.username'),
+      title: t('common.username'),
       dataIndex: 'username',
       render: (username: string, row) => (
         <Space size={6}>
@@ -44,9 +44,9 @@ export default function AccountManagePage() {
         </Space>
       ),
     },
-    { title: t('accounts.col.alias'), dataIndex: 'alias', ellipsis: true, tooltip: true },
-    { title: t('accounts.col.email'), dataIndex: 'email', ellipsis: true, tooltip: true, render: (v: string) => v || '—' },
-    { title: t('accounts.col.phone'), dataIndex: 'phoneNumber', width: 150, render: (v: string) => v || '—' },
+    { title: t('common.alias'), dataIndex: 'alias', ellipsis: true, tooltip: true },
+    { title: t('common.email'), dataIndex: 'email', ellipsis: true, tooltip: true, render: (v: string) => v || '—' },
+    { title: t('common.phoneNumber'), dataIndex: 'phoneNumber', width: 150, render: (v: string) => v || '—' },
     {
       title: t('accounts.col.level'),
       dataIndex: 'authLevel',
@@ -58,7 +58,7 @@ export default function AccountManagePage() {
       ),
     },
     {
-      title: t('accounts.col.status'),
+      title: t('common.status'),
       dataIndex: 'status',
       width: 110,
       render: (status: Account['status']) => (
@@ -68,19 +68,19 @@ export default function AccountManagePage() {
       ),
     },
     {
-      title: t('accounts.col.created'),
+      title: t('common.created'),
       dataIndex: 'createTime',
       width: 160,
       render: (iso: string) => <span className="nowrap">{time.format(iso)}</span>,
     },
     {
-      title: t('accounts.col.actions'),
+      title: t('common.actions'),
       dataIndex: 'id',
       fixed: 'right',
       width: 100,
       render: (_id: string, row) => (
         <Button type="text" size="small" onClick={() => setEditing(row)} data-testid={`account-edit-${row.username}`}>
-          {t('accounts.action.edit')}
+          {t('common.edit')}
         </Button>
       ),
     },

@@ -25,7 +25,7 @@ export function ForgotPasswordModal({ visible, onClose, defaultUsername }: { vis
       send={forgotPassword}
       afterOpen={() => form.setFieldValue('username', defaultUsername)}
     >
-      <Form.Item field="username" label={t('login.username')} rules={[fieldRule(forgotPasswordInputSchema, 'username', locale)]}>
+      <Form.Item field="username" label={t('common.username')} rules={[fieldRule(forgotPasswordInputSchema, 'username', locale)]}>
         <Input data-testid="forgot-username" />
       </Form.Item>
       <Form.Item field="note" label={t('forgot.note')} rules={[fieldRule(forgotPasswordInputSchema, 'note', locale)]}>

@@ -31,10 +31,10 @@ export function RegisterModal({ visible, onClose }: { visible: boolean; onClose(
       <Form.Item field="contactName" label={t('register.contactName')} rules={rule('contactName')}>
         <Input data-testid="register-contactName" />
       </Form.Item>
-      <Form.Item field="email" label={t('register.email')} rules={rule('email')}>
+      <Form.Item field="email" label={t('common.email')} rules={rule('email')}>
         <Input data-testid="register-email" />
       </Form.Item>
-      <Form.Item field="phoneNumber" label={t('register.phone')} rules={rule('phoneNumber')}>
+      <Form.Item field="phoneNumber" label={t('common.phoneNumber')} rules={rule('phoneNumber')}>
         <Input data-testid="register-phoneNumber" />
       </Form.Item>
       <Form.Item field="message" label={t('register.message')} rules={rule('message')}>

@@ -87,7 +87,7 @@ export default function DncPage() {
   };
 
   const columns: TableColumnProps<DncEntry>[] = [
-    { title: t('dnc.col.phone'), dataIndex: 'phone', render: (phone: string) => <span className="mono">{phone}</span> },
+    { title: t('common.phoneNumber'), dataIndex: 'phone', render: (phone: string) => <span className="mono">{phone}</span> },
     { title: t('dnc.col.note'), dataIndex: 'note', ellipsis: true, tooltip: true, render: (note: string) => note || '—' },
     { title: t('dnc.col.createdBy'), dataIndex: 'createdBy', width: 160, render: (who: string | null) => who ?? '—' },
     {
@@ -97,7 +97,7 @@ export default function DncPage() {
       render: (iso: string) => <span className="nowrap">{time.format(iso)}</span>,
     },
     {
-      title: t('dnc.col.actions'),
+      title: t('common.actions'),
       dataIndex: 'phone',
       key: 'actions',
       width: 110,
@@ -196,7 +196,7 @@ export default function DncPage() {
               setPage((p) => ({ ...p, page: 1 }));
             }}
           >
-            {t('dnc.search')}
+            {t('common.search')}
           </Button>
           <Button
             icon={<IconRefresh />}
@@ -205,7 +205,7 @@ export default function DncPage() {
               setKeyword('');
             }}
           >
-            {t('dnc.reset')}
+            {t('common.reset')}
           </Button>
         </Space>
       </div>

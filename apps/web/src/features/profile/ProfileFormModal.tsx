@@ -63,7 +63,7 @@ function ProfileFormDialog({ user: opened, onClose }: Props) {
       onClose={onClose}
       onSubmit={submit}
       saving={save.isPending}
-      okText={t('profile.save')}
+      okText={t('common.save')}
       submitTestId="profile-submit"
       form={form}
       formTestId="profile-form"
@@ -72,16 +72,16 @@ function ProfileFormDialog({ user: opened, onClose }: Props) {
     >
       <Form.Item
         field="alias"
-        label={t('profile.alias')}
+        label={t('common.alias')}
         extra={t('profile.aliasHint')}
         rules={[fieldRule(profileInputSchema, 'alias', locale)]}
       >
         <Input data-testid="profile-alias" />
       </Form.Item>
-      <Form.Item field="phoneNumber" label={t('profile.phone')} rules={[fieldRule(profileInputSchema, 'phoneNumber', locale)]}>
+      <Form.Item field="phoneNumber" label={t('common.phoneNumber')} rules={[fieldRule(profileInputSchema, 'phoneNumber', locale)]}>
         <Input data-testid="profile-phone" inputMode="tel" />
       </Form.Item>
-      <Form.Item field="email" label={t('profile.email')} rules={[fieldRule(profileInputSchema, 'email', locale)]}>
+      <Form.Item field="email" label={t('common.email')} rules={[fieldRule(profileInputSchema, 'email', locale)]}>
         <Input data-testid="profile-email" type="email" />
       </Form.Item>
     </FormModal>

@@ -60,7 +60,7 @@ export default function ProjectListPage() {
         ),
     },
     { title: t('projects.col.creator'), dataIndex: 'creator' },
-    { title: t('projects.col.createTime'), dataIndex: 'createTime', render: (value: string) => time.format(value) },
+    { title: t('common.created'), dataIndex: 'createTime', render: (value: string) => time.format(value) },
     {
       title: t('projects.col.taskCount'),
       dataIndex: 'taskCount',
@@ -76,7 +76,7 @@ export default function ProjectListPage() {
       ),
     },
     {
-      title: t('projects.col.actions'),
+      title: t('common.actions'),
       dataIndex: 'actions',
       fixed: 'right',
       width: 380,
@@ -102,7 +102,7 @@ export default function ProjectListPage() {
             {t('projects.action.records')}
           </Button>
           <Button type="text" size="small" onClick={() => form.open(project)} data-testid={`project-edit-${project.name}`}>
-            {t('projects.action.edit')}
+            {t('common.edit')}
           </Button>
           <ConfirmButton
             title={t('projects.delete.confirm', { name: project.name, count: project.taskCount })}
@@ -110,7 +110,7 @@ export default function ProjectListPage() {
             testId={`project-delete-${project.name}`}
             blockedBy={project.runningTaskCount > 0 ? t('projects.delete.blocked') : undefined}
           >
-            {t('projects.action.delete')}
+            {t('common.delete')}
           </ConfirmButton>
         </Space>
       ),

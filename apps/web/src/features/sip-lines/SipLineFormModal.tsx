@@ -122,7 +122,7 @@ function SipLineFormDialog({ line: opened, companyId, onClose }: Props & { line:
     >
       <Grid.Row gutter={16}>
         <Grid.Col span={12}>
-          <Form.Item field="alias" label={t('sip.form.alias')} rules={rule('alias')}>
+          <Form.Item field="alias" label={t('common.alias')} rules={rule('alias')}>
             <Input data-testid="sip-alias" />
           </Form.Item>
         </Grid.Col>
@@ -154,7 +154,7 @@ function SipLineFormDialog({ line: opened, companyId, onClose }: Props & { line:
         <Grid.Col span={12}>
           <Form.Item
             field="password"
-            label={t('sip.form.password')}
+            label={t('common.password')}
             rules={rule('password')}
             extra={<span data-testid="sip-password-hint">{t(editing ? 'sip.form.passwordUnchanged' : 'sip.form.passwordNew')}</span>}
           >

@@ -25,7 +25,7 @@ export default function SipManagePage() {
 
   const columns: TableColumnProps<SipLine>[] = [
     {
-      title: t('sip.col.alias'),
+      title: t('common.alias'),
       dataIndex: 'alias',
       width: 180,
       render: (alias: string) => <Typography.Text bold>{alias}</Typography.Text>,
@@ -37,7 +37,7 @@ export default function SipManagePage() {
       render: (trunk: SipLine['trunk']) => <Tag color={trunk === 'sip' ? 'arcoblue' : 'orangered'}>{t(`sip.trunk.${trunk}`)}</Tag>,
     },
     {
-      title: t('sip.col.status'),
+      title: t('common.status'),
       dataIndex: 'status',
       width: 100,
       render: (status: SipLine['status']) => <Tag color={status === 'enabled' ? 'green' : 'gray'}>{t(`sip.status.${status}`)}</Tag>,
@@ -57,7 +57,7 @@ export default function SipManagePage() {
       ),
     },
     {
-      title: t('sip.col.password'),
+      title: t('common.password'),
       dataIndex: 'hasPassword',
       width: 110,
       render: (set: boolean) =>
@@ -71,19 +71,19 @@ export default function SipManagePage() {
     },
     { title: t('sip.col.createUser'), dataIndex: 'createUser', render: (v: string | null) => v ?? '—' },
     {
-      title: t('sip.col.created'),
+      title: t('common.created'),
       dataIndex: 'createTime',
       width: 160,
       render: (iso: string) => <span className="nowrap">{time.format(iso)}</span>,
     },
     {
-      title: t('sip.col.actions'),
+      title: t('common.actions'),
       dataIndex: 'id',
       fixed: 'right',
       width: 90,
       render: (_id: string, row) => (
         <Button type="text" size="small" onClick={() => setEditing(row)} data-testid={`sip-edit-${row.alias}`}>
-          {t('sip.action.edit')}
+          {t('common.edit')}
         </Button>
       ),
     },

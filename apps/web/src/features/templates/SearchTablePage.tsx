@@ -58,7 +58,7 @@ function CreatePolicyModal({ visible, onClose }: { visible: boolean; onClose(): 
         initialValues={{ contentType: 'img', filterType: 'rules', count: 0 }}
         onSubmit={(values) => create.mutate(values)}
       >
-        <Form.Item field="name" label={t('st.col.name')} rules={[fieldRule(policyCreateSchema, 'name', currentLocale())]}>
+        <Form.Item field="name" label={t('common.name')} rules={[fieldRule(policyCreateSchema, 'name', currentLocale())]}>
           <Input maxLength={POLICY_NAME_MAX} showWordLimit data-testid="policy-name" />
         </Form.Item>
         <Form.Item field="contentType" label={t('st.col.contentType')}>
@@ -119,7 +119,7 @@ export default function SearchTablePage() {
           />
           <ChoiceFilter
             field="status"
-            placeholder={t('st.col.status')}
+            placeholder={t('common.status')}
             values={POLICY_STATUSES}
             label={(v) => t(`st.status.${v}`)}
             testId="policy-filter-status"
@@ -145,13 +145,13 @@ export default function SearchTablePage() {
         rowTestId={(row) => `policy-row-${row.name}`}
         columns={[
           { title: t('st.col.number'), dataIndex: 'number', width: 110 },
-          { title: t('st.col.name'), dataIndex: 'name', ellipsis: true },
+          { title: t('common.name'), dataIndex: 'name', ellipsis: true },
           { title: t('st.col.contentType'), dataIndex: 'contentType', render: (v: string) => t(`st.contentType.${v}`) },
           { title: t('st.col.filterType'), dataIndex: 'filterType', render: (v: string) => t(`st.filterType.${v}`) },
           { title: t('st.col.count'), dataIndex: 'count', render: (v: number) => formatNumber(v) },
-          { title: t('st.col.created'), dataIndex: 'createdTime', render: (v: string) => time.format(v) },
+          { title: t('common.created'), dataIndex: 'createdTime', render: (v: string) => time.format(v) },
           {
-            title: t('st.col.status'),
+            title: t('common.status'),
             dataIndex: 'status',
             render: (v: Policy['status']) => <Tag color={v === 'online' ? 'green' : 'gray'}>{t(`st.status.${v}`)}</Tag>,
           },

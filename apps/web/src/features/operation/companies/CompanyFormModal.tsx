@@ -94,7 +94,7 @@ export function CompanyFormModal({
       onClose={onClose}
       onSubmit={submit}
       saving={save.isPending}
-      okText={t('companies.form.save')}
+      okText={t('common.save')}
       submitTestId="company-form-submit"
       form={form}
       formTestId="company-form"
@@ -116,7 +116,7 @@ export function CompanyFormModal({
       <Form.Item field="adminEmail" label={t('companies.form.adminEmail')} rules={rule('adminEmail')} required>
         <Input placeholder="admin@example.com" data-testid="company-form-adminEmail" />
       </Form.Item>
-      <Form.Item field="timezone" label={t('companies.form.timezone')} extra={t('companies.form.timezoneHelp')}>
+      <Form.Item field="timezone" label={t('common.timeZone')} extra={t('companies.form.timezoneHelp')}>
         <Select
           showSearch
           allowClear={!editingCompany}

@@ -84,10 +84,10 @@ export default function CompanyListPage() {
     },
     { title: t('companies.col.suffix'), dataIndex: 'suffix', width: 120 },
     { title: t('companies.col.adminEmail'), dataIndex: 'adminEmail', width: 200, ellipsis: true },
-    { title: t('companies.col.timezone'), dataIndex: 'timezone', width: 150 },
-    ...authorshipColumns<CompanyListItem>({ created: t('companies.col.created'), updated: t('companies.col.updated') }, 160),
+    { title: t('common.timeZone'), dataIndex: 'timezone', width: 150 },
+    ...authorshipColumns<CompanyListItem>({ created: t('companies.col.created'), updated: t('common.updated') }, 160),
     {
-      title: t('companies.col.actions'),
+      title: t('common.actions'),
       key: 'actions',
       fixed: 'right',
       width: 240,
@@ -99,7 +99,7 @@ export default function CompanyListPage() {
             onClick={() => setEditing({ mode: 'edit', company: row })}
             data-testid={`company-edit-${row.name}`}
           >
-            {t('companies.action.edit')}
+            {t('common.edit')}
           </Button>
           <Dropdown
             trigger="click"
@@ -141,7 +141,7 @@ export default function CompanyListPage() {
               confirmTestId="company-delete-confirm"
               blockedBy={row.isProvider ? t('companies.delete.provider') : undefined}
             >
-              {t('companies.action.delete')}
+              {t('common.delete')}
             </ConfirmButton>
           ) : (
             <ConfirmButton

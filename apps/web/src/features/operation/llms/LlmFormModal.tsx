@@ -80,7 +80,7 @@ export function LlmFormModal({
       onClose={onClose}
       onSubmit={submit}
       saving={save.isPending}
-      okText={t('op.save')}
+      okText={t('common.save')}
       submitTestId="llm-form-save"
       form={form}
       formTestId="llm-form"

@@ -73,9 +73,9 @@ export default function LlmListPage() {
       ),
     },
     { title: t('llm.usedBy'), dataIndex: 'processorCount', width: 96, align: 'center' },
-    updatedColumn(t('llm.updated')),
+    updatedColumn(t('common.updated')),
     {
-      title: t('llm.actions'),
+      title: t('common.actions'),
       dataIndex: 'id',
       width: 250,
       fixed: 'right',
@@ -94,7 +94,7 @@ export default function LlmListPage() {
             </Button>
           </Tooltip>
           <Button type="text" size="small" icon={<IconEdit />} onClick={() => form.open(llm)} data-testid={`llm-edit-${llm.calledName}`}>
-            {t('op.edit')}
+            {t('common.edit')}
           </Button>
           <ConfirmButton
             title={t('llm.delete.confirm')}
@@ -102,7 +102,7 @@ export default function LlmListPage() {
             icon={<IconDelete />}
             testId={`llm-delete-${llm.calledName}`}
           >
-            {t('op.delete')}
+            {t('common.delete')}
           </ConfirmButton>
         </Space>
       ),

@@ -133,7 +133,7 @@ export function ProcessorFormModal({
       onClose={onClose}
       onSubmit={submit}
       saving={save.isPending}
-      okText={t('op.save')}
+      okText={t('common.save')}
       submitTestId="processor-form-save"
       form={form}
       formTestId="processor-form"
@@ -142,7 +142,7 @@ export function ProcessorFormModal({
     >
       <Grid.Row gutter={16}>
         <Grid.Col span={8}>
-          <Form.Item field="alias" label={t('processor.alias')} rules={rule('alias')} required extra={t('processor.alias.help')}>
+          <Form.Item field="alias" label={t('common.alias')} rules={rule('alias')} required extra={t('processor.alias.help')}>
             <Input maxLength={{ length: 10, errorOnly: true }} showWordLimit data-testid="processor-alias" />
           </Form.Item>
         </Grid.Col>

@@ -32,7 +32,7 @@ export default function ProcessorListPage() {
 
   const columns: TableColumnProps<Processor>[] = [
     {
-      title: t('processor.alias'),
+      title: t('common.alias'),
       dataIndex: 'alias',
       width: 130,
       render: (alias: string, p) => (
@@ -89,16 +89,16 @@ export default function ProcessorListPage() {
           <span className="op-secondary">{t('processor.usedBy.none')}</span>
         ),
     },
-    updatedColumn(t('processor.updated')),
+    updatedColumn(t('common.updated')),
     {
-      title: t('processor.actions'),
+      title: t('common.actions'),
       dataIndex: 'id',
       width: 190,
       fixed: 'right',
       render: (_, p) => (
         <Space size={4}>
           <Button type="text" size="small" icon={<IconEdit />} onClick={() => form.open(p)} data-testid={`processor-edit-${p.alias}`}>
-            {t('op.edit')}
+            {t('common.edit')}
           </Button>
           <ConfirmButton
             title={t('processor.delete.confirm')}
@@ -106,7 +106,7 @@ export default function ProcessorListPage() {
             icon={<IconDelete />}
             testId={`processor-delete-${p.alias}`}
           >
-            {t('op.delete')}
+            {t('common.delete')}
           </ConfirmButton>
         </Space>
       ),

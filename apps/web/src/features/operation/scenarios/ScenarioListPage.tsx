@@ -50,7 +50,7 @@ export default function ScenarioListPage() {
 
   const columns: TableColumnProps<ScenarioListItem>[] = [
     {
-      title: t('scenario.name'),
+      title: t('common.name'),
       dataIndex: 'name',
       render: (name: string, item) => (
         <Button type="text" size="mini" onClick={() => navigate(`/operation/scenario/edit?id=${item.id}`)}>
@@ -83,9 +83,9 @@ export default function ScenarioListPage() {
         </Space>
       ),
     },
-    updatedColumn(t('scenario.updated')),
+    updatedColumn(t('common.updated')),
     {
-      title: t('scenario.actions'),
+      title: t('common.actions'),
       dataIndex: 'id',
       width: 320,
       fixed: 'right',
@@ -98,7 +98,7 @@ export default function ScenarioListPage() {
             onClick={() => navigate(`/operation/scenario/edit?id=${item.id}`)}
             data-testid={`scenario-edit-${item.name}`}
           >
-            {t('op.edit')}
+            {t('common.edit')}
           </Button>
           <Button
             type="text"
@@ -115,7 +115,7 @@ export default function ScenarioListPage() {
             icon={<IconDelete />}
             testId={`scenario-delete-${item.name}`}
           >
-            {t('op.delete')}
+            {t('common.delete')}
           </ConfirmButton>
         </Space>
       ),
@@ -131,7 +131,7 @@ export default function ScenarioListPage() {
       extra={<CatalogueNav active="scenario" />}
       filters={
         <>
-          <TextFilter field="keyword" placeholder={t('scenario.name')} testId="scenario-filter-keyword" />
+          <TextFilter field="keyword" placeholder={t('common.name')} testId="scenario-filter-keyword" />
           <SelectFilter
             wide
             showSearch

@@ -41,16 +41,16 @@ export function TagFormModal({ editing, onClose, onSaved }: { editing: TagEditin
       onClose={onClose}
       onSubmit={submit}
       saving={save.isPending}
-      okText={t('tags.form.save')}
+      okText={t('common.save')}
       submitTestId="tag-form-submit"
       form={form}
       formTestId="tag-form"
       edit={edit}
     >
-      <Form.Item field="name" label={t('tags.form.name')} rules={rule('name')} required>
+      <Form.Item field="name" label={t('common.name')} rules={rule('name')} required>
         <Input maxLength={TAG_FIELD_MAX.name} data-testid="tag-form-name" />
       </Form.Item>
-      <Form.Item field="alias" label={t('tags.form.alias')} rules={rule('alias')} required extra={t('tags.form.aliasHelp')}>
+      <Form.Item field="alias" label={t('common.alias')} rules={rule('alias')} required extra={t('tags.form.aliasHelp')}>
         <Input placeholder={t('tags.form.aliasPlaceholder')} maxLength={LIMITS.tagAlias.max} showWordLimit data-testid="tag-form-alias" />
       </Form.Item>
       <Form.Item field="description" label={t('tags.form.description')} rules={rule('description')} required>

@@ -30,14 +30,14 @@ export default function TagListPage() {
 
   const columns: TableColumnProps<Tag>[] = [
     {
-      title: t('tags.col.name'),
+      title: t('common.name'),
       dataIndex: 'name',
       fixed: 'left',
       width: 160,
       render: (name: string) => <Typography.Text bold>{name}</Typography.Text>,
     },
     {
-      title: t('tags.col.alias'),
+      title: t('common.alias'),
       dataIndex: 'alias',
       width: 190,
       render: (alias: string) => (
@@ -50,14 +50,14 @@ export default function TagListPage() {
     shortIdColumn(t('tags.col.uuid'), 'uuid'),
     ...authorshipColumns<Tag>({ created: t('tags.col.created'), updated: t('tags.col.updated') }, 150),
     {
-      title: t('tags.col.actions'),
+      title: t('common.actions'),
       key: 'actions',
       fixed: 'right',
       width: 140,
       render: (_: unknown, row) => (
         <Space size={0} className="op-actions">
           <Button type="text" size="small" onClick={() => setEditing({ mode: 'edit', tag: row })} data-testid={`tag-edit-${row.alias}`}>
-            {t('tags.action.edit')}
+            {t('common.edit')}
           </Button>
           <ConfirmButton
             position="tr"
@@ -66,7 +66,7 @@ export default function TagListPage() {
             testId={`tag-delete-${row.alias}`}
             confirmTestId="tag-delete-confirm"
           >
-            {t('tags.action.delete')}
+            {t('common.delete')}
           </ConfirmButton>
         </Space>
       ),

@@ -52,7 +52,7 @@ export function VoiceFormModal({ editing, onClose, onSaved }: { editing: VoiceEd
       onClose={onClose}
       onSubmit={submit}
       saving={save.isPending}
-      okText={t('voices.form.save')}
+      okText={t('common.save')}
       submitTestId="voice-form-submit"
       form={form}
       formTestId="voice-form"

@@ -71,7 +71,7 @@ export default function VoiceListPage() {
     },
     ...authorshipColumns<Voice>({ created: t('voices.col.created'), updated: t('voices.col.updated') }, 150),
     {
-      title: t('voices.col.actions'),
+      title: t('common.actions'),
       key: 'actions',
       fixed: 'right',
       width: 140,
@@ -83,7 +83,7 @@ export default function VoiceListPage() {
             onClick={() => setEditing({ mode: 'edit', voice: row })}
             data-testid={`voice-edit-${row.nickname}`}
           >
-            {t('voices.action.edit')}
+            {t('common.edit')}
           </Button>
           <ConfirmButton
             position="tr"
@@ -94,7 +94,7 @@ export default function VoiceListPage() {
             testId={`voice-delete-${row.nickname}`}
             confirmTestId="voice-delete-confirm"
           >
-            {t('voices.action.delete')}
+            {t('common.delete')}
           </ConfirmButton>
         </Space>
       ),
