@@ -12,7 +12,7 @@ import {
   type SelectProps,
   type TableColumnProps,
 } from '@arco-design/web-react';
-import { IconRefresh, IconSearch } from '@arco-design/web-react/icon';
+import { IconPlus, IconRefresh, IconSearch } from '@arco-design/web-react/icon';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TimeZoneNote } from '../locale/company-time.tsx';
@@ -197,5 +197,14 @@ export function ListTable<F extends object, T>(props: {
         setPage((p: PageState) => ({ page: pagination.current ?? p.page, pageSize: pagination.pageSize ?? p.pageSize }))
       }
     />
+  );
+}
+
+/** The toolbar's primary button that adds a row (opens the add form or page). */
+export function AddButton(props: { onClick(): void; testId: string; disabled?: boolean; children: ReactNode }) {
+  return (
+    <Button type="primary" icon={<IconPlus />} onClick={props.onClick} disabled={props.disabled} data-testid={props.testId}>
+      {props.children}
+    </Button>
   );
 }

@@ -14,10 +14,11 @@ import {
   Typography,
   type TableColumnProps,
 } from '@arco-design/web-react';
-import { IconDelete, IconPlus, IconRefresh, IconSearch, IconUpload } from '@arco-design/web-react/icon';
+import { IconDelete, IconRefresh, IconSearch, IconUpload } from '@arco-design/web-react/icon';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { AddButton } from '../../list-page/ListPage.tsx';
 import { useNavigate } from 'react-router';
 import { ErrorCode, type DncEntry, type DncImportResult } from '@dialwise/contracts';
 import { RequestFailure } from '../../api/client.ts';
@@ -212,9 +213,9 @@ export default function DncPage() {
       <Divider className="search-table-rule" />
       <div className="search-table-toolbar">
         <Space>
-          <Button type="primary" icon={<IconPlus />} onClick={() => setAdding(true)} data-testid="dnc-add">
+          <AddButton onClick={() => setAdding(true)} testId="dnc-add">
             {t('dnc.add')}
-          </Button>
+          </AddButton>
           <Button icon={<IconUpload />} loading={upload.isPending} onClick={() => fileInput.current?.click()} data-testid="dnc-import">
             {t('dnc.import')}
           </Button>

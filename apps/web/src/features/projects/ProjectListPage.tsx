@@ -1,9 +1,8 @@
 import { Button, Space, Tag, Typography, type TableColumnProps } from '@arco-design/web-react';
-import { IconPlus } from '@arco-design/web-react/icon';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { Project, ProjectQuery } from '@dialwise/contracts';
-import { KeywordFilter, ListPage, ListTable } from '../../list-page/ListPage.tsx';
+import { AddButton, KeywordFilter, ListPage, ListTable } from '../../list-page/ListPage.tsx';
 import { useListQuery } from '../../list-page/use-list-query.ts';
 import { useCompanyTime } from '../../locale/company-time.tsx';
 import { deleteProject, listProjects, projectKeys } from './api.ts';
@@ -126,9 +125,9 @@ export default function ProjectListPage() {
       searchTestId="project-search-submit"
       filters={<KeywordFilter field="name" placeholder={t('projects.search.placeholder')} testId="project-search" />}
       toolbar={
-        <Button type="primary" icon={<IconPlus />} onClick={() => form.open(null)} data-testid="project-new">
+        <AddButton onClick={() => form.open(null)} testId="project-new">
           {t('projects.new')}
-        </Button>
+        </AddButton>
       }
     >
       <ListTable list={list} columns={columns} scrollX={1180} empty={t('projects.empty')} testId="project-table" />

@@ -1,5 +1,4 @@
-import { Button, DatePicker, Form, Input, InputNumber, Message, Modal, Select, Switch, Tag } from '@arco-design/web-react';
-import { IconPlus } from '@arco-design/web-react/icon';
+import { DatePicker, Form, Input, InputNumber, Message, Modal, Select, Switch, Tag } from '@arco-design/web-react';
 import {
   POLICY_CONTENT_TYPES,
   POLICY_FILTER_TYPES,
@@ -14,7 +13,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fieldRule } from '../../forms/zod-rules.ts';
 import { currentLocale } from '../../locale/index.ts';
-import { ChoiceFilter, KeywordFilter, ListFilter, ListPage, ListTable } from '../../list-page/ListPage.tsx';
+import { AddButton, ChoiceFilter, KeywordFilter, ListFilter, ListPage, ListTable } from '../../list-page/ListPage.tsx';
 import { useListQuery } from '../../list-page/use-list-query.ts';
 import { templatesApi } from './api.ts';
 import { formatNumber } from './format.ts';
@@ -132,9 +131,9 @@ export default function SearchTablePage() {
         </>
       }
       toolbar={
-        <Button type="primary" icon={<IconPlus />} onClick={() => setCreating(true)} data-testid="policy-create">
+        <AddButton onClick={() => setCreating(true)} testId="policy-create">
           {t('st.create')}
-        </Button>
+        </AddButton>
       }
     >
       <ListTable

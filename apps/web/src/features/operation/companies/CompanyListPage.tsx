@@ -1,10 +1,10 @@
 import { Button, Dropdown, Menu, Space, Tag, Typography, type TableColumnProps } from '@arco-design/web-react';
-import { IconDown, IconPlus } from '@arco-design/web-react/icon';
+import { IconDown } from '@arco-design/web-react/icon';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { ChoiceFilter, KeywordFilter, ListPage, ListTable } from '../../../list-page/ListPage.tsx';
+import { AddButton, ChoiceFilter, KeywordFilter, ListPage, ListTable } from '../../../list-page/ListPage.tsx';
 import { useListQuery } from '../../../list-page/use-list-query.ts';
 import { COMPANY_STATES, type CompanyCreated, type CompanyListItem, type CompanyQuery, type GrantKind } from '@dialwise/contracts';
 import { authorshipColumns, shortIdColumn } from '../shared/columns.tsx';
@@ -181,9 +181,9 @@ export default function CompanyListPage() {
       }
       toolbar={
         <>
-          <Button type="primary" icon={<IconPlus />} onClick={() => setEditing({ mode: 'create' })} data-testid="company-new">
+          <AddButton onClick={() => setEditing({ mode: 'create' })} testId="company-new">
             {t('companies.new')}
-          </Button>
+          </AddButton>
           <Space>
             <Button onClick={() => navigate('/operation/voiceList')} data-testid="company-open-voices">
               {t('companies.catalogue.voices')}

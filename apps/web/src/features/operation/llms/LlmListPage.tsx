@@ -1,9 +1,9 @@
 import { Button, Space, Tag, Tooltip, Typography, type TableColumnProps } from '@arco-design/web-react';
-import { IconDelete, IconEdit, IconPlus, IconThunderbolt } from '@arco-design/web-react/icon';
+import { IconDelete, IconEdit, IconThunderbolt } from '@arco-design/web-react/icon';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ChoiceFilter, ListPage, ListTable, SelectFilter, TextFilter } from '../../../list-page/ListPage.tsx';
+import { AddButton, ChoiceFilter, ListPage, ListTable, SelectFilter, TextFilter } from '../../../list-page/ListPage.tsx';
 import { ConfirmButton } from '../../../list-page/ConfirmButton.tsx';
 import { useRowAction } from '../../../list-page/use-row-action.ts';
 import { useFormOpening } from '../../../forms/form-modal.tsx';
@@ -130,9 +130,9 @@ export default function LlmListPage() {
         </>
       }
       toolbar={
-        <Button type="primary" icon={<IconPlus />} onClick={() => form.open(null)} data-testid="llm-new">
+        <AddButton onClick={() => form.open(null)} testId="llm-new">
           {t('llm.new')}
-        </Button>
+        </AddButton>
       }
     >
       <ListTable list={list} columns={columns} scrollX={1400} empty={t('llm.empty')} testId="llm-table" />

@@ -1,8 +1,8 @@
 import { Button, Descriptions, Drawer, Space, Tag, Typography, type TableColumnProps } from '@arco-design/web-react';
-import { IconDelete, IconEdit, IconPlus } from '@arco-design/web-react/icon';
+import { IconDelete, IconEdit } from '@arco-design/web-react/icon';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ChoiceFilter, ListPage, ListTable, TextFilter } from '../../../list-page/ListPage.tsx';
+import { AddButton, ChoiceFilter, ListPage, ListTable, TextFilter } from '../../../list-page/ListPage.tsx';
 import { ConfirmButton } from '../../../list-page/ConfirmButton.tsx';
 import { useRowAction } from '../../../list-page/use-row-action.ts';
 import { useFormOpening } from '../../../forms/form-modal.tsx';
@@ -143,9 +143,9 @@ export default function ProcessorListPage() {
         </>
       }
       toolbar={
-        <Button type="primary" icon={<IconPlus />} onClick={() => form.open(null)} data-testid="processor-new">
+        <AddButton onClick={() => form.open(null)} testId="processor-new">
           {t('processor.new')}
-        </Button>
+        </AddButton>
       }
     >
       <ListTable list={list} columns={columns} scrollX={1350} empty={t('processor.empty')} testId="processor-table" />

@@ -1,9 +1,9 @@
 import { Button, Message, Space, Tag, Tooltip, type TableColumnProps } from '@arco-design/web-react';
-import { IconDelete, IconDownload, IconEdit, IconPlus, IconUpload } from '@arco-design/web-react/icon';
+import { IconDelete, IconDownload, IconEdit, IconUpload } from '@arco-design/web-react/icon';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ListPage, ListTable, SelectFilter, TextFilter } from '../../../list-page/ListPage.tsx';
+import { AddButton, ListPage, ListTable, SelectFilter, TextFilter } from '../../../list-page/ListPage.tsx';
 import { ConfirmButton } from '../../../list-page/ConfirmButton.tsx';
 import { useRowAction } from '../../../list-page/use-row-action.ts';
 import { useListQuery } from '../../../list-page/use-list-query.ts';
@@ -144,9 +144,9 @@ export default function ScenarioListPage() {
       toolbar={
         <>
           <Space>
-            <Button type="primary" icon={<IconPlus />} onClick={() => navigate('/operation/scenario/add')} data-testid="scenario-new">
+            <AddButton onClick={() => navigate('/operation/scenario/add')} testId="scenario-new">
               {t('scenario.new')}
-            </Button>
+            </AddButton>
             <Button icon={<IconUpload />} loading={importer.busy} onClick={() => fileInput.current?.click()} data-testid="scenario-import">
               {t('scenario.import')}
             </Button>

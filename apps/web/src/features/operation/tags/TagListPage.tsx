@@ -1,10 +1,9 @@
 import { Button, Space, Tag as ArcoTag, Typography, type TableColumnProps } from '@arco-design/web-react';
-import { IconPlus } from '@arco-design/web-react/icon';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Tag, TagQuery } from '@dialwise/contracts';
-import { KeywordFilter, ListPage, ListTable } from '../../../list-page/ListPage.tsx';
+import { AddButton, KeywordFilter, ListPage, ListTable } from '../../../list-page/ListPage.tsx';
 import { useListQuery } from '../../../list-page/use-list-query.ts';
 import { authorshipColumns, shortIdColumn } from '../shared/columns.tsx';
 import { ConfirmButton } from '../../../list-page/ConfirmButton.tsx';
@@ -82,9 +81,9 @@ export default function TagListPage() {
       searchTestId="tag-search-submit"
       filters={<KeywordFilter field="keyword" placeholder={t('tags.search.keyword')} testId="tag-search-keyword" />}
       toolbar={
-        <Button type="primary" icon={<IconPlus />} onClick={() => setEditing({ mode: 'create' })} data-testid="tag-new">
+        <AddButton onClick={() => setEditing({ mode: 'create' })} testId="tag-new">
           {t('tags.new')}
-        </Button>
+        </AddButton>
       }
     >
       <ListTable

@@ -1,11 +1,11 @@
 import { Button, Space, Tag, Typography, type TableColumnProps } from '@arco-design/web-react';
-import { IconLeft, IconPlus } from '@arco-design/web-react/icon';
+import { IconLeft } from '@arco-design/web-react/icon';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { VOICE_VENDORS, type Voice, type VoiceQuery } from '@dialwise/contracts';
-import { ChoiceFilter, KeywordFilter, ListPage, ListTable } from '../../../list-page/ListPage.tsx';
+import { AddButton, ChoiceFilter, KeywordFilter, ListPage, ListTable } from '../../../list-page/ListPage.tsx';
 import { useListQuery } from '../../../list-page/use-list-query.ts';
 import { authorshipColumns, shortIdColumn } from '../shared/columns.tsx';
 import { ConfirmButton } from '../../../list-page/ConfirmButton.tsx';
@@ -125,9 +125,9 @@ export default function VoiceListPage() {
         </>
       }
       toolbar={
-        <Button type="primary" icon={<IconPlus />} onClick={() => setEditing({ mode: 'create' })} data-testid="voice-new">
+        <AddButton onClick={() => setEditing({ mode: 'create' })} testId="voice-new">
           {t('voices.new')}
-        </Button>
+        </AddButton>
       }
     >
       <ListTable
