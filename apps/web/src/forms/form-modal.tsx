@@ -14,35 +14,33 @@ export function FormModal<V>(props: {
   title: ReactNode;
   visible: boolean;
   onClose(): void;
-  /** Checks the form and saves; called by OK. */
-  onSubmit(): unknown;
-  saving: boolean;
+  /** The form, its conflict state and its save, from `useFormSave`. */
+  save: FormSave<V>;
   /** The OK button's words; "OK" when unset. */
   okText?: string;
   submitTestId: string;
-  form: FormInstance<V>;
   formTestId: string;
-  edit: Pick<StaleEdit<unknown>, 'stale' | 'reloading' | 'reload'>;
   initialValues?: Partial<V>;
   width?: number;
   children: ReactNode;
 }) {
   const { t } = useTranslation();
+  const { form, edit, saving, submit } = props.save;
   return (
     <Modal
       title={props.title}
       visible={props.visible}
       onCancel={props.onClose}
-      onOk={() => void props.onSubmit()}
-      confirmLoading={props.saving}
+      onOk={() => void submit()}
+      confirmLoading={saving}
       okText={props.okText ?? t('common.ok')}
       cancelText={t('common.cancel')}
       style={props.width ? { width: props.width } : undefined}
       unmountOnExit
       okButtonProps={{ 'data-testid': props.submitTestId } as object}
     >
-      <StaleEditNotice edit={props.edit} />
-      <Form form={props.form} layout="vertical" initialValues={props.initialValues} data-testid={props.formTestId}>
+      <StaleEditNotice edit={edit} />
+      <Form form={form} layout="vertical" initialValues={props.initialValues} data-testid={props.formTestId}>
         {props.children}
       </Form>
     </Modal>
@@ -71,19 +69,29 @@ export function useFormFill<V, E>(
   }, [opening, entity, form]);
 }
 
+export interface FormSave<V> {
+  form: FormInstance<V>;
+  edit: Pick<StaleEdit<unknown>, 'stale' | 'reloading' | 'reload'>;
+  saving: boolean;
+  /** Checks the form (`check`) and, when it passes, saves. */
+  submit(): Promise<void>;
+}
+
 /**
- * The save of an add/edit form: a refusal as stale shows the form's notice; any other refusal that names
- * a field is marked on it as well as toasted by the request layer.
+ * The save of an add/edit form: `check` answers the input (or null once the form shows what is wrong), then
+ * `save` sends it. A refusal as stale shows the form's notice; any other refusal that names a field is
+ * marked on it as well as toasted by the request layer.
  */
-export function useFormSave<I, R>(options: {
-  form: { setFields(fields: Record<string, { error: { message: string } }>): void };
-  edit: Pick<StaleEdit<unknown>, 'caught'>;
+export function useFormSave<V, I, R>(options: {
+  form: FormInstance<V>;
+  edit: Pick<StaleEdit<unknown>, 'stale' | 'reloading' | 'reload' | 'caught'>;
+  check(): Promise<I | null>;
   save(input: I): Promise<R>;
   onSaved(saved: R): unknown;
   /** Marks a refusal on the fields; `markServerErrors` when unset. */
   markRefusal?(error: unknown): void;
-}) {
-  return useMutation({
+}): FormSave<V> {
+  const mutation = useMutation({
     mutationFn: options.save,
     onSuccess: options.onSaved,
     onError: (error) => {
@@ -92,6 +100,15 @@ export function useFormSave<I, R>(options: {
       else markServerErrors(options.form, error);
     },
   });
+  return {
+    form: options.form,
+    edit: options.edit,
+    saving: mutation.isPending,
+    async submit() {
+      const input = await options.check();
+      if (input !== null) mutation.mutate(input);
+    },
+  };
 }
 
 /**

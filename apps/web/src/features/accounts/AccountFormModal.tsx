@@ -68,6 +68,7 @@ function AccountFormDialog({ account: opened, companyId, levels, onClose }: Prop
   const save = useFormSave({
     form,
     edit,
+    check: () => checkForm(form),
     save: async (values: FormValues) => {
       const fields = {
         alias: values.alias,
@@ -88,11 +89,6 @@ function AccountFormDialog({ account: opened, companyId, levels, onClose }: Prop
     },
   });
 
-  const submit = async () => {
-    const values = await checkForm(form);
-    if (values) save.mutate(values);
-  };
-
   const levelChoices = account && !levels.includes(account.authLevel) ? [...levels, account.authLevel] : levels;
 
   return (
@@ -100,12 +96,9 @@ function AccountFormDialog({ account: opened, companyId, levels, onClose }: Prop
       title={t(editing ? 'accounts.edit' : 'accounts.new')}
       visible
       onClose={onClose}
-      onSubmit={submit}
-      saving={save.isPending}
+      save={save}
       submitTestId="account-submit"
-      form={form}
       formTestId="account-form"
-      edit={edit}
       initialValues={valuesOf(account)}
       width={560}
     >

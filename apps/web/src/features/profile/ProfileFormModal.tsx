@@ -43,6 +43,7 @@ function ProfileFormDialog({ user: opened, onClose }: Props) {
   const save = useFormSave({
     form,
     edit,
+    check: () => checkFormInput(form, profileInputSchema, locale),
     save: (input: ProfileInput) => updateSelfInfo({ ...input, version: user.version }),
     onSaved: (saved) => {
       useUser.getState().setUser(saved);
@@ -51,23 +52,15 @@ function ProfileFormDialog({ user: opened, onClose }: Props) {
     },
   });
 
-  const submit = async () => {
-    const input = await checkFormInput(form, profileInputSchema, locale);
-    if (input) save.mutate(input);
-  };
-
   return (
     <FormModal
       title={t('profile.edit')}
       visible
       onClose={onClose}
-      onSubmit={submit}
-      saving={save.isPending}
+      save={save}
       okText={t('common.save')}
       submitTestId="profile-submit"
-      form={form}
       formTestId="profile-form"
-      edit={edit}
       initialValues={valuesOf(opened)}
     >
       <Form.Item

@@ -49,6 +49,7 @@ export function ProjectFormModal({ project: opened, visible, onClose }: Props) {
   const save = useFormSave({
     form,
     edit,
+    check: () => checkFormInput(form, projectInputSchema, locale),
     save: (input: ProjectInput) => (project ? updateProject({ ...input, id: project.id, version: project.version }) : createProject(input)),
     onSaved: () => {
       Message.success(t(project ? 'projects.saved' : 'projects.created'));
@@ -62,10 +63,6 @@ export function ProjectFormModal({ project: opened, visible, onClose }: Props) {
     },
   });
 
-  const submit = async () => {
-    const input = await checkFormInput(form, projectInputSchema, locale);
-    if (input) save.mutate(input);
-  };
   const rule = (field: string) => formFieldRule(projectInputSchema, field, locale, () => form.getFieldsValue());
 
   return (
@@ -73,12 +70,9 @@ export function ProjectFormModal({ project: opened, visible, onClose }: Props) {
       title={t(project ? 'projects.form.editTitle' : 'projects.form.addTitle')}
       visible={visible}
       onClose={onClose}
-      onSubmit={submit}
-      saving={save.isPending}
+      save={save}
       submitTestId="project-form-submit"
-      form={form}
       formTestId="project-form"
-      edit={edit}
     >
       <Form.Item field="name" label={t('projects.form.name')} rules={[rule('name')]} validateTrigger={['onBlur', 'onChange']}>
         <Input placeholder={t('projects.form.namePlaceholder')} maxLength={40} data-testid="project-name" />

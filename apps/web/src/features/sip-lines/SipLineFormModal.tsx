@@ -78,6 +78,7 @@ function SipLineFormDialog({ line: opened, companyId, onClose }: Props & { line:
   const save = useFormSave({
     form,
     edit,
+    check: () => checkForm(form),
     save: async (values: FormValues) => {
       const fields = {
         alias: values.alias,
@@ -101,22 +102,14 @@ function SipLineFormDialog({ line: opened, companyId, onClose }: Props & { line:
     },
   });
 
-  const submit = async () => {
-    const values = await checkForm(form);
-    if (values) save.mutate(values);
-  };
-
   return (
     <FormModal
       title={t(editing ? 'sip.edit' : 'sip.new')}
       visible
       onClose={onClose}
-      onSubmit={submit}
-      saving={save.isPending}
+      save={save}
       submitTestId="sip-submit"
-      form={form}
       formTestId="sip-form"
-      edit={edit}
       initialValues={valuesOf(line)}
       width={640}
     >

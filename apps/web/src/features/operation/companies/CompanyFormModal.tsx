@@ -64,6 +64,12 @@ export function CompanyFormModal({
   const save = useFormSave({
     form,
     edit,
+    check: () =>
+      checkFormInput(form, companyCreateSchema, locale, (values) => ({
+        ...values,
+        timezone: values.timezone || undefined,
+        adminUsername: values.adminUsername || undefined,
+      })),
     save: async (input: CompanyCreateInput): Promise<{ edited: CompanyListItem } | { created: CompanyCreated }> => {
       if (editingCompany) {
         const { adminUsername: _unused, ...fields } = input;
@@ -78,27 +84,15 @@ export function CompanyFormModal({
       onSaved(answer.edited);
     },
   });
-  const submit = async () => {
-    const input = await checkFormInput(form, companyCreateSchema, locale, (values) => ({
-      ...values,
-      timezone: values.timezone || undefined,
-      adminUsername: values.adminUsername || undefined,
-    }));
-    if (input) save.mutate(input);
-  };
-
   return (
     <FormModal
       title={editingCompany ? t('companies.form.editTitle', { name: editingCompany.name }) : t('companies.form.createTitle')}
       visible={editing !== null}
       onClose={onClose}
-      onSubmit={submit}
-      saving={save.isPending}
+      save={save}
       okText={t('common.save')}
       submitTestId="company-form-submit"
-      form={form}
       formTestId="company-form"
-      edit={edit}
       width={560}
     >
       <Form.Item field="name" label={t('companies.form.name')} rules={rule('name')} required>

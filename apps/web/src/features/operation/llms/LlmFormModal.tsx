@@ -58,6 +58,10 @@ export function LlmFormModal({
   const save = useFormSave({
     form,
     edit,
+    check: async () => {
+      const input = await checkFormInput(form, llmInputSchema, locale);
+      return input && { input, clearApiKey: form.getFieldValue('clearApiKey') === true };
+    },
     save: async ({ input, clearApiKey }: { input: LlmInput; clearApiKey: boolean }) =>
       editing ? updateLlm({ ...input, id: editing.id, version: editing.version, clearApiKey }) : createLlm(input),
     onSaved: async () => {
@@ -67,10 +71,6 @@ export function LlmFormModal({
     },
   });
 
-  const submit = async () => {
-    const input = await checkFormInput(form, llmInputSchema, locale);
-    if (input) save.mutate({ input, clearApiKey: form.getFieldValue('clearApiKey') === true });
-  };
   const vendorOptions = [...new Set([...vendors, ...LLM_VENDOR_SUGGESTIONS])];
 
   return (
@@ -78,13 +78,10 @@ export function LlmFormModal({
       title={t(editing ? 'llm.edit' : 'llm.new')}
       visible={visible}
       onClose={onClose}
-      onSubmit={submit}
-      saving={save.isPending}
+      save={save}
       okText={t('common.save')}
       submitTestId="llm-form-save"
-      form={form}
       formTestId="llm-form"
-      edit={edit}
       width={680}
     >
       <Grid.Row gutter={16}>

@@ -105,6 +105,7 @@ export function ProcessorFormModal({
   const save = useFormSave({
     form,
     edit,
+    check: () => checkFormInput(form, processorInputSchema, locale),
     save: (input: ProcessorInput) =>
       editing ? updateProcessor({ ...input, id: editing.id, version: editing.version }) : createProcessor(input),
     onSaved: async () => {
@@ -118,10 +119,6 @@ export function ProcessorFormModal({
     },
   });
 
-  const submit = async () => {
-    const input = await checkFormInput(form, processorInputSchema, locale);
-    if (input) save.mutate(input);
-  };
   const formatJson = () => {
     if (parsedExtra.ok && extra?.trim()) form.setFieldValue('extraOptions', JSON.stringify(parsedExtra.value, null, 2));
   };
@@ -131,13 +128,10 @@ export function ProcessorFormModal({
       title={t(editing ? 'processor.edit' : 'processor.new')}
       visible={visible}
       onClose={onClose}
-      onSubmit={submit}
-      saving={save.isPending}
+      save={save}
       okText={t('common.save')}
       submitTestId="processor-form-save"
-      form={form}
       formTestId="processor-form"
-      edit={edit}
       width={760}
     >
       <Grid.Row gutter={16}>

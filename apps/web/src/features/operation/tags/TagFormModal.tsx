@@ -23,29 +23,22 @@ export function TagFormModal({ editing, onClose, onSaved }: { editing: TagEditin
   const save = useFormSave({
     form,
     edit,
+    check: () => checkFormInput(form, tagInputSchema, locale),
     save: (values: TagInput) => (tag ? updateTag({ ...values, id: tag.id, version: tag.version }) : createTag(values)),
     onSaved: (saved) => {
       Message.success(t('tags.saved', { name: saved.name }));
       onSaved(saved);
     },
   });
-  const submit = async () => {
-    const values = await checkFormInput(form, tagInputSchema, locale);
-    if (values) save.mutate(values);
-  };
-
   return (
     <FormModal
       title={tag ? t('tags.form.editTitle', { name: tag.name }) : t('tags.form.createTitle')}
       visible={editing !== null}
       onClose={onClose}
-      onSubmit={submit}
-      saving={save.isPending}
+      save={save}
       okText={t('common.save')}
       submitTestId="tag-form-submit"
-      form={form}
       formTestId="tag-form"
-      edit={edit}
     >
       <Form.Item field="name" label={t('common.name')} rules={rule('name')} required>
         <Input maxLength={TAG_FIELD_MAX.name} data-testid="tag-form-name" />

@@ -31,32 +31,26 @@ export function VoiceFormModal({ editing, onClose, onSaved }: { editing: VoiceEd
   const save = useFormSave({
     form,
     edit,
+    check: () =>
+      checkFormInput(form, voiceInputSchema, locale, (entered) => ({
+        ...entered,
+        clusterKey: entered.clusterKey ?? '',
+      })),
     save: (values: VoiceInput) => (voice ? updateVoice({ ...values, id: voice.id, version: voice.version }) : createVoice(values)),
     onSaved: (saved) => {
       Message.success(t('voices.saved', { name: saved.nickname }));
       onSaved(saved);
     },
   });
-  const submit = async () => {
-    const values = await checkFormInput(form, voiceInputSchema, locale, (entered) => ({
-      ...entered,
-      clusterKey: entered.clusterKey ?? '',
-    }));
-    if (values) save.mutate(values);
-  };
-
   return (
     <FormModal
       title={voice ? t('voices.form.editTitle', { name: voice.nickname }) : t('voices.form.createTitle')}
       visible={editing !== null}
       onClose={onClose}
-      onSubmit={submit}
-      saving={save.isPending}
+      save={save}
       okText={t('common.save')}
       submitTestId="voice-form-submit"
-      form={form}
       formTestId="voice-form"
-      edit={edit}
     >
       <Form.Item field="nickname" label={t('voices.form.nickname')} rules={rule('nickname')} required>
         <Input
