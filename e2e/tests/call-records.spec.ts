@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { signIn } from './support.ts';
+import { api, signIn } from './support.ts';
 
 /**
  * The call records of a task the dialer really ran: the demo ADMIN creates a project and a task on the
@@ -9,13 +9,6 @@ import { signIn } from './support.ts';
  * simulated callees ten times faster (SIMULATED_TIME_SCALE=0.1 in playwright.config.ts).
  */
 const NUMBERS = 12;
-
-async function api<T>(page: Page, path: string, body: unknown): Promise<T> {
-  const response = await page.request.post(path, { data: body });
-  const envelope = (await response.json()) as { code: number; message: string; data: T };
-  if (envelope.code !== 200) throw new Error(`${path}: ${envelope.code} ${envelope.message}`);
-  return envelope.data;
-}
 
 async function projectWithNumbers(page: Page, name: string) {
   const project = await api<{ id: string }>(page, '/api/projects/create', { name, encryptionType: 'PLAIN_TEXT' });

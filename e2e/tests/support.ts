@@ -114,3 +114,54 @@ export function companyDaysAgo(days: number, zone = DEMO_ZONE): string {
   const [y, m, d] = today.split('-').map(Number) as [number, number, number];
   return new Date(Date.UTC(y, m - 1, d - days)).toISOString().slice(0, 10);
 }
+
+/** Calls the API as the signed-in page (its session cookie); any answer but 200 fails the test, naming the call. */
+export async function api<T>(page: Page, path: string, body: unknown = {}): Promise<T> {
+  const response = await page.request.post(path, { data: body });
+  const envelope = (await response.json()) as { code: number; message: string; data: T };
+  if (envelope.code !== 200) throw new Error(`${path}: ${envelope.code} ${envelope.message}`);
+  return envelope.data;
+}
+
+/** Opens the select with this test id (the one on screen) and picks the first option showing `text`. */
+export async function choose(page: Page, testId: string, text: string | RegExp): Promise<void> {
+  await page.locator(`[data-testid="${testId}"]:visible`).click();
+  await page.locator('.arco-select-popup:visible .arco-select-option').filter({ hasText: text }).first().click();
+}
+
+/** The ids of a demo task, found by its project's and its own name. */
+export async function demoTask(page: Page, projectName: string, taskName: string): Promise<{ projectId: string; taskId: string }> {
+  const projects = await api<{ list: { id: string; name: string }[] }>(page, '/api/projects/list', { page: 1, pageSize: 100 });
+  const project = projects.list.find((p) => p.name === projectName)!;
+  const tasks = await api<{ list: { id: string; name: string }[] }>(page, '/api/tasks/list', {
+    projectId: project.id,
+    page: 1,
+    pageSize: 100,
+  });
+  return { projectId: project.id, taskId: tasks.list.find((t) => t.name === taskName)!.id };
+}
+
+/** From a project's task list: opens the new-task form and fills what every task needs (name, scenario, voice, lines). */
+export async function startNewTask(page: Page, name: string): Promise<void> {
+  await page.getByTestId('task-new').click();
+  await page.getByTestId('task-name').fill(name);
+  await choose(page, 'task-scenario', /.+/);
+  await choose(page, 'task-voice', /.+/);
+  await choose(page, 'task-lines', /concurrent/);
+  // Closes the last select's popup.
+  await page.getByTestId('task-form-title').click();
+}
+
+/** Records every toast the page shows from now on, however briefly, in `window.toasts`; answers a reader. */
+export async function recordToasts(page: Page): Promise<() => Promise<string[]>> {
+  await page.addInitScript(() => {
+    const seen: string[] = [];
+    (window as unknown as { toasts: string[] }).toasts = seen;
+    new MutationObserver(() => {
+      for (const toast of document.querySelectorAll('.arco-message')) {
+        if (!seen.includes(toast.textContent ?? '')) seen.push(toast.textContent ?? '');
+      }
+    }).observe(document, { childList: true, subtree: true });
+  });
+  return () => page.evaluate(() => (window as unknown as { toasts: string[] }).toasts);
+}
