@@ -165,3 +165,25 @@ export async function recordToasts(page: Page): Promise<() => Promise<string[]>>
   });
   return () => page.evaluate(() => (window as unknown as { toasts: string[] }).toasts);
 }
+
+/** What `/api/tasks/options` answers, as far as the tests read it. */
+export interface TaskOptions {
+  scenarios: { id: string }[];
+  voices: { id: string }[];
+  sipLines: { id: string; alias: string }[];
+}
+
+/** The input of a task that may call at any hour, on the demo's simulated lines, with one prologue. */
+export function simulatedTaskInput(options: TaskOptions, projectId: string, name: string) {
+  return {
+    projectId,
+    name,
+    scenarioId: options.scenarios[0]!.id,
+    voiceId: options.voices[0]!.id,
+    sipLineIds: options.sipLines.filter((line) => line.alias.startsWith('Simulated line')).map((line) => line.id),
+    callStart: '00:00',
+    callEnd: '23:59',
+    weekdays: [1, 2, 3, 4, 5, 6, 7],
+    advanced: { prologues: ['Hello, this is Acme calling about your renewal.'], pauseSeconds: 1 },
+  };
+}
