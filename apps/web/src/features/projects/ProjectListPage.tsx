@@ -8,7 +8,7 @@ import { useCompanyTime } from '../../locale/company-time.tsx';
 import { deleteProject, listProjects, projectKeys } from './api.ts';
 import { EncryptionTag } from './EncryptionTag.tsx';
 import { ProjectFormModal } from './ProjectFormModal.tsx';
-import { ConfirmButton } from '../../list-page/ConfirmButton.tsx';
+import { ConfirmButton, EditButton } from '../../list-page/RowActions.tsx';
 import { useRowAction } from '../../list-page/use-row-action.ts';
 import { useFormOpening } from '../../forms/form-modal.tsx';
 
@@ -100,9 +100,7 @@ export default function ProjectListPage() {
           >
             {t('projects.action.records')}
           </Button>
-          <Button type="text" size="small" onClick={() => form.open(project)} data-testid={`project-edit-${project.name}`}>
-            {t('common.edit')}
-          </Button>
+          <EditButton onClick={() => form.open(project)} testId={`project-edit-${project.name}`} />
           <ConfirmButton
             title={t('projects.delete.confirm', { name: project.name, count: project.taskCount })}
             onConfirm={() => remove.mutateAsync(project.id)}

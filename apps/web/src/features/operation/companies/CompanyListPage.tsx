@@ -8,7 +8,7 @@ import { AddButton, ChoiceFilter, KeywordFilter, ListPage, ListTable } from '../
 import { useListQuery } from '../../../list-page/use-list-query.ts';
 import { COMPANY_STATES, type CompanyCreated, type CompanyListItem, type CompanyQuery, type GrantKind } from '@dialwise/contracts';
 import { authorshipColumns, shortIdColumn } from '../shared/columns.tsx';
-import { ConfirmButton } from '../../../list-page/ConfirmButton.tsx';
+import { actionsColumn, ConfirmButton, EditButton } from '../../../list-page/RowActions.tsx';
 import { useRowAction } from '../../../list-page/use-row-action.ts';
 import { companiesKey, deleteCompany, listCompanies, restoreCompany } from './api.ts';
 import { CompanyCreatedModal } from './CompanyCreatedModal.tsx';
@@ -86,78 +86,65 @@ export default function CompanyListPage() {
     { title: t('companies.col.adminEmail'), dataIndex: 'adminEmail', width: 200, ellipsis: true },
     { title: t('common.timeZone'), dataIndex: 'timezone', width: 150 },
     ...authorshipColumns<CompanyListItem>({ created: t('companies.col.created'), updated: t('common.updated') }, 160),
-    {
-      title: t('common.actions'),
-      key: 'actions',
-      fixed: 'right',
-      width: 240,
-      render: (_: unknown, row) => (
-        <Space size={0} className="op-actions">
-          <Button
-            type="text"
-            size="small"
-            onClick={() => setEditing({ mode: 'edit', company: row })}
-            data-testid={`company-edit-${row.name}`}
-          >
-            {t('common.edit')}
+    actionsColumn(t('common.actions'), 240, (row) => (
+      <>
+        <EditButton onClick={() => setEditing({ mode: 'edit', company: row })} testId={`company-edit-${row.name}`} />
+        <Dropdown
+          trigger="click"
+          position="br"
+          droplist={
+            <Menu onClickMenuItem={(key) => manage(row, key)}>
+              <Menu.Item key="voice" data-testid="company-manage-voice">
+                {t('companies.action.voices')}
+              </Menu.Item>
+              <Menu.Item key="processor" data-testid="company-manage-processor">
+                {t('companies.action.processors')}
+              </Menu.Item>
+              <Menu.Item key="scenario" data-testid="company-manage-scenario">
+                {t('companies.action.scenarios')}
+              </Menu.Item>
+              <Menu.Item key="permissions" data-testid="company-manage-permissions">
+                {t('companies.action.permissions')}
+              </Menu.Item>
+              <Menu.Item key="callbackSecret" data-testid="company-manage-callback-secret">
+                {t('companies.action.callbackSecret')}
+              </Menu.Item>
+              <Menu.Item key="speechKeys" data-testid="company-manage-speechKeys">
+                {t('speechKeys.action')}
+              </Menu.Item>
+            </Menu>
+          }
+        >
+          <Button type="text" size="small" data-testid={`company-manage-${row.name}`}>
+            {t('companies.action.manage')} <IconDown />
           </Button>
-          <Dropdown
-            trigger="click"
-            position="br"
-            droplist={
-              <Menu onClickMenuItem={(key) => manage(row, key)}>
-                <Menu.Item key="voice" data-testid="company-manage-voice">
-                  {t('companies.action.voices')}
-                </Menu.Item>
-                <Menu.Item key="processor" data-testid="company-manage-processor">
-                  {t('companies.action.processors')}
-                </Menu.Item>
-                <Menu.Item key="scenario" data-testid="company-manage-scenario">
-                  {t('companies.action.scenarios')}
-                </Menu.Item>
-                <Menu.Item key="permissions" data-testid="company-manage-permissions">
-                  {t('companies.action.permissions')}
-                </Menu.Item>
-                <Menu.Item key="callbackSecret" data-testid="company-manage-callback-secret">
-                  {t('companies.action.callbackSecret')}
-                </Menu.Item>
-                <Menu.Item key="speechKeys" data-testid="company-manage-speechKeys">
-                  {t('speechKeys.action')}
-                </Menu.Item>
-              </Menu>
-            }
+        </Dropdown>
+        {row.state === 'normal' ? (
+          <ConfirmButton
+            title={t('companies.delete.confirm', { name: row.name })}
+            position="tr"
+            maxWidth={320}
+            onConfirm={() => remove.mutateAsync(row)}
+            testId={`company-delete-${row.name}`}
+            confirmTestId="company-delete-confirm"
+            blockedBy={row.isProvider ? t('companies.delete.provider') : undefined}
           >
-            <Button type="text" size="small" data-testid={`company-manage-${row.name}`}>
-              {t('companies.action.manage')} <IconDown />
-            </Button>
-          </Dropdown>
-          {row.state === 'normal' ? (
-            <ConfirmButton
-              title={t('companies.delete.confirm', { name: row.name })}
-              position="tr"
-              maxWidth={320}
-              onConfirm={() => remove.mutateAsync(row)}
-              testId={`company-delete-${row.name}`}
-              confirmTestId="company-delete-confirm"
-              blockedBy={row.isProvider ? t('companies.delete.provider') : undefined}
-            >
-              {t('common.delete')}
-            </ConfirmButton>
-          ) : (
-            <ConfirmButton
-              title={t('companies.restore.confirm', { name: row.name })}
-              position="tr"
-              status="success"
-              onConfirm={() => restore.mutateAsync(row)}
-              testId={`company-restore-${row.name}`}
-              confirmTestId="company-restore-confirm"
-            >
-              {t('companies.action.restore')}
-            </ConfirmButton>
-          )}
-        </Space>
-      ),
-    },
+            {t('common.delete')}
+          </ConfirmButton>
+        ) : (
+          <ConfirmButton
+            title={t('companies.restore.confirm', { name: row.name })}
+            position="tr"
+            status="success"
+            onConfirm={() => restore.mutateAsync(row)}
+            testId={`company-restore-${row.name}`}
+            confirmTestId="company-restore-confirm"
+          >
+            {t('companies.action.restore')}
+          </ConfirmButton>
+        )}
+      </>
+    )),
   ];
 
   return (

@@ -1,10 +1,10 @@
 import { Button, Space, Tag, Tooltip, Typography, type TableColumnProps } from '@arco-design/web-react';
-import { IconDelete, IconEdit, IconThunderbolt } from '@arco-design/web-react/icon';
+import { IconDelete, IconThunderbolt } from '@arco-design/web-react/icon';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AddButton, ChoiceFilter, ListPage, ListTable, SelectFilter, TextFilter } from '../../../list-page/ListPage.tsx';
-import { ConfirmButton } from '../../../list-page/ConfirmButton.tsx';
+import { ConfirmButton, EditButton } from '../../../list-page/RowActions.tsx';
 import { useRowAction } from '../../../list-page/use-row-action.ts';
 import { useFormOpening } from '../../../forms/form-modal.tsx';
 import { useListQuery } from '../../../list-page/use-list-query.ts';
@@ -93,9 +93,7 @@ export default function LlmListPage() {
               {t('llm.test')}
             </Button>
           </Tooltip>
-          <Button type="text" size="small" icon={<IconEdit />} onClick={() => form.open(llm)} data-testid={`llm-edit-${llm.calledName}`}>
-            {t('common.edit')}
-          </Button>
+          <EditButton icon onClick={() => form.open(llm)} testId={`llm-edit-${llm.calledName}`} />
           <ConfirmButton
             title={t('llm.delete.confirm')}
             onConfirm={() => remove.mutateAsync(llm.id)}

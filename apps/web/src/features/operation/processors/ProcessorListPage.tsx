@@ -1,9 +1,9 @@
 import { Button, Descriptions, Drawer, Space, Tag, Typography, type TableColumnProps } from '@arco-design/web-react';
-import { IconDelete, IconEdit } from '@arco-design/web-react/icon';
+import { IconDelete } from '@arco-design/web-react/icon';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AddButton, ChoiceFilter, ListPage, ListTable, TextFilter } from '../../../list-page/ListPage.tsx';
-import { ConfirmButton } from '../../../list-page/ConfirmButton.tsx';
+import { ConfirmButton, EditButton } from '../../../list-page/RowActions.tsx';
 import { useRowAction } from '../../../list-page/use-row-action.ts';
 import { useFormOpening } from '../../../forms/form-modal.tsx';
 import { useListQuery } from '../../../list-page/use-list-query.ts';
@@ -97,9 +97,7 @@ export default function ProcessorListPage() {
       fixed: 'right',
       render: (_, p) => (
         <Space size={4}>
-          <Button type="text" size="small" icon={<IconEdit />} onClick={() => form.open(p)} data-testid={`processor-edit-${p.alias}`}>
-            {t('common.edit')}
-          </Button>
+          <EditButton icon onClick={() => form.open(p)} testId={`processor-edit-${p.alias}`} />
           <ConfirmButton
             title={t('processor.delete.confirm')}
             onConfirm={() => remove.mutateAsync(p.id)}

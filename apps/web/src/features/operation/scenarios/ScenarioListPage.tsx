@@ -1,10 +1,10 @@
 import { Button, Message, Space, Tag, Tooltip, type TableColumnProps } from '@arco-design/web-react';
-import { IconDelete, IconDownload, IconEdit, IconUpload } from '@arco-design/web-react/icon';
+import { IconDelete, IconDownload, IconUpload } from '@arco-design/web-react/icon';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AddButton, ListPage, ListTable, SelectFilter, TextFilter } from '../../../list-page/ListPage.tsx';
-import { ConfirmButton } from '../../../list-page/ConfirmButton.tsx';
+import { ConfirmButton, EditButton } from '../../../list-page/RowActions.tsx';
 import { useRowAction } from '../../../list-page/use-row-action.ts';
 import { useListQuery } from '../../../list-page/use-list-query.ts';
 import { useNavigate } from 'react-router';
@@ -91,15 +91,7 @@ export default function ScenarioListPage() {
       fixed: 'right',
       render: (_, item) => (
         <Space size={4}>
-          <Button
-            type="text"
-            size="small"
-            icon={<IconEdit />}
-            onClick={() => navigate(`/operation/scenario/edit?id=${item.id}`)}
-            data-testid={`scenario-edit-${item.name}`}
-          >
-            {t('common.edit')}
-          </Button>
+          <EditButton icon onClick={() => navigate(`/operation/scenario/edit?id=${item.id}`)} testId={`scenario-edit-${item.name}`} />
           <Button
             type="text"
             size="small"

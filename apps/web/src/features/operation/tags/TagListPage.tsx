@@ -1,4 +1,4 @@
-import { Button, Space, Tag as ArcoTag, Typography, type TableColumnProps } from '@arco-design/web-react';
+import { Tag as ArcoTag, Typography, type TableColumnProps } from '@arco-design/web-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -6,7 +6,7 @@ import type { Tag, TagQuery } from '@dialwise/contracts';
 import { AddButton, KeywordFilter, ListPage, ListTable } from '../../../list-page/ListPage.tsx';
 import { useListQuery } from '../../../list-page/use-list-query.ts';
 import { authorshipColumns, shortIdColumn } from '../shared/columns.tsx';
-import { ConfirmButton } from '../../../list-page/ConfirmButton.tsx';
+import { actionsColumn, ConfirmButton, EditButton } from '../../../list-page/RowActions.tsx';
 import { useRowAction } from '../../../list-page/use-row-action.ts';
 import { deleteTag, listTags, tagsKey } from './api.ts';
 import { TagFormModal, type TagEditing } from './TagFormModal.tsx';
@@ -48,28 +48,20 @@ export default function TagListPage() {
     { title: t('tags.col.description'), dataIndex: 'description', ellipsis: true, tooltip: true, width: 280 },
     shortIdColumn(t('tags.col.uuid'), 'uuid'),
     ...authorshipColumns<Tag>({ created: t('tags.col.created'), updated: t('tags.col.updated') }, 150),
-    {
-      title: t('common.actions'),
-      key: 'actions',
-      fixed: 'right',
-      width: 140,
-      render: (_: unknown, row) => (
-        <Space size={0} className="op-actions">
-          <Button type="text" size="small" onClick={() => setEditing({ mode: 'edit', tag: row })} data-testid={`tag-edit-${row.alias}`}>
-            {t('common.edit')}
-          </Button>
-          <ConfirmButton
-            position="tr"
-            title={t('tags.delete.confirm', { name: row.name })}
-            onConfirm={() => remove.mutateAsync(row)}
-            testId={`tag-delete-${row.alias}`}
-            confirmTestId="tag-delete-confirm"
-          >
-            {t('common.delete')}
-          </ConfirmButton>
-        </Space>
-      ),
-    },
+    actionsColumn(t('common.actions'), 140, (row) => (
+      <>
+        <EditButton onClick={() => setEditing({ mode: 'edit', tag: row })} testId={`tag-edit-${row.alias}`} />
+        <ConfirmButton
+          position="tr"
+          title={t('tags.delete.confirm', { name: row.name })}
+          onConfirm={() => remove.mutateAsync(row)}
+          testId={`tag-delete-${row.alias}`}
+          confirmTestId="tag-delete-confirm"
+        >
+          {t('common.delete')}
+        </ConfirmButton>
+      </>
+    )),
   ];
 
   return (

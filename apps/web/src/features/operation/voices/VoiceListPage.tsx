@@ -1,4 +1,4 @@
-import { Button, Space, Tag, Typography, type TableColumnProps } from '@arco-design/web-react';
+import { Button, Tag, Typography, type TableColumnProps } from '@arco-design/web-react';
 import { IconLeft } from '@arco-design/web-react/icon';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -8,7 +8,7 @@ import { VOICE_VENDORS, type Voice, type VoiceQuery } from '@dialwise/contracts'
 import { AddButton, ChoiceFilter, KeywordFilter, ListPage, ListTable } from '../../../list-page/ListPage.tsx';
 import { useListQuery } from '../../../list-page/use-list-query.ts';
 import { authorshipColumns, shortIdColumn } from '../shared/columns.tsx';
-import { ConfirmButton } from '../../../list-page/ConfirmButton.tsx';
+import { actionsColumn, ConfirmButton, EditButton } from '../../../list-page/RowActions.tsx';
 import { useRowAction } from '../../../list-page/use-row-action.ts';
 import { deleteVoice, listVoices, voicesKey } from './api.ts';
 import { VoiceFormModal, type VoiceEditing } from './VoiceFormModal.tsx';
@@ -70,35 +70,22 @@ export default function VoiceListPage() {
       ),
     },
     ...authorshipColumns<Voice>({ created: t('voices.col.created'), updated: t('voices.col.updated') }, 150),
-    {
-      title: t('common.actions'),
-      key: 'actions',
-      fixed: 'right',
-      width: 140,
-      render: (_: unknown, row) => (
-        <Space size={0} className="op-actions">
-          <Button
-            type="text"
-            size="small"
-            onClick={() => setEditing({ mode: 'edit', voice: row })}
-            data-testid={`voice-edit-${row.nickname}`}
-          >
-            {t('common.edit')}
-          </Button>
-          <ConfirmButton
-            position="tr"
-            maxWidth={320}
-            title={t('voices.delete.confirm', { name: row.nickname })}
-            content={row.grantedCompanies > 0 ? t('voices.delete.granted', { count: row.grantedCompanies }) : undefined}
-            onConfirm={() => remove.mutateAsync(row)}
-            testId={`voice-delete-${row.nickname}`}
-            confirmTestId="voice-delete-confirm"
-          >
-            {t('common.delete')}
-          </ConfirmButton>
-        </Space>
-      ),
-    },
+    actionsColumn(t('common.actions'), 140, (row) => (
+      <>
+        <EditButton onClick={() => setEditing({ mode: 'edit', voice: row })} testId={`voice-edit-${row.nickname}`} />
+        <ConfirmButton
+          position="tr"
+          maxWidth={320}
+          title={t('voices.delete.confirm', { name: row.nickname })}
+          content={row.grantedCompanies > 0 ? t('voices.delete.granted', { count: row.grantedCompanies }) : undefined}
+          onConfirm={() => remove.mutateAsync(row)}
+          testId={`voice-delete-${row.nickname}`}
+          confirmTestId="voice-delete-confirm"
+        >
+          {t('common.delete')}
+        </ConfirmButton>
+      </>
+    )),
   ];
 
   return (

@@ -1,6 +1,33 @@
-import { Button, Popconfirm, Tooltip, type PopconfirmProps } from '@arco-design/web-react';
+import { Button, Popconfirm, Space, Tooltip, type PopconfirmProps, type TableColumnProps } from '@arco-design/web-react';
+import { IconEdit } from '@arco-design/web-react/icon';
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { quietRefusal } from '../api/quiet-refusal.ts';
+
+/** The actions column of a list: the row's text buttons side by side, fixed on the right. */
+export function actionsColumn<T>(title: string, width: number, actions: (row: T) => ReactNode): TableColumnProps<T> {
+  return {
+    title,
+    key: 'actions',
+    fixed: 'right',
+    width,
+    render: (_: unknown, row) => (
+      <Space size={0} className="op-actions">
+        {actions(row)}
+      </Space>
+    ),
+  };
+}
+
+/** A row's Edit button (with the pencil where the page's other actions carry icons). */
+export function EditButton(props: { onClick(): void; testId: string; icon?: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <Button type="text" size="small" icon={props.icon ? <IconEdit /> : undefined} onClick={props.onClick} data-testid={props.testId}>
+      {t('common.edit')}
+    </Button>
+  );
+}
 
 /**
  * A row action that asks first (delete, restore, remove): a small text button and its confirm. The confirm
