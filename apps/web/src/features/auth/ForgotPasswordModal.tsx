@@ -23,7 +23,8 @@ export function ForgotPasswordModal({ visible, onClose, defaultUsername }: { vis
       form={form}
       schema={forgotPasswordInputSchema}
       send={forgotPassword}
-      afterOpen={() => form.setFieldValue('username', defaultUsername)}
+      // Filled as the form mounts, not after the opening animation: a name typed meanwhile is kept.
+      initialValues={{ username: defaultUsername }}
     >
       <Form.Item field="username" label={t('common.username')} rules={[fieldRule(forgotPasswordInputSchema, 'username', locale)]}>
         <Input data-testid="forgot-username" />

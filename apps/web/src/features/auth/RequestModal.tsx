@@ -20,7 +20,8 @@ export function RequestModal<Values, Schema extends z.ZodType>(props: {
   schema: Schema;
   /** Files the request; answers the server's message. */
   send(input: z.output<Schema>): Promise<string>;
-  afterOpen?(): void;
+  /** What the form starts with each time it opens (it is mounted only while open). */
+  initialValues?: Partial<Values>;
   children: ReactNode;
 }) {
   const { t } = useTranslation();
@@ -53,11 +54,10 @@ export function RequestModal<Values, Schema extends z.ZodType>(props: {
       okText={props.submitText}
       cancelText={t('common.cancel')}
       okButtonProps={{ 'data-testid': props.submitTestId } as object}
-      afterOpen={props.afterOpen}
       unmountOnExit
     >
       <Typography.Paragraph type="secondary">{props.intro}</Typography.Paragraph>
-      <Form form={form} layout="vertical">
+      <Form form={form} layout="vertical" initialValues={props.initialValues}>
         {props.children}
       </Form>
     </Modal>
