@@ -1,4 +1,5 @@
 import { Form, Input, Message } from '@arco-design/web-react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { LIMITS, TAG_FIELD_MAX, tagInputSchema, type Tag, type TagInput } from '@dialwise/contracts';
 import { fieldRule } from '../../../forms/zod-rules.ts';
@@ -6,19 +7,18 @@ import { checkFormInput } from '../../../forms/check-form.ts';
 import { currentLocale } from '../../../locale/index.ts';
 import { useStaleEdit } from '../../../forms/stale-edit.tsx';
 import { FormModal, useFormFill, useFormSave } from '../../../forms/form-modal.tsx';
-import { createTag, getTag, updateTag } from './api.ts';
-
-export type TagEditing = { mode: 'create' } | { mode: 'edit'; tag: Tag } | null;
+import { createTag, getTag, tagsKey, updateTag } from './api.ts';
 
 /** Add or edit a tag; the rules are contracts' `tagInputSchema`, as on the server. */
-export function TagFormModal({ editing, onClose, onSaved }: { editing: TagEditing; onClose(): void; onSaved(tag: Tag): void }) {
+export function TagFormModal({ editing, visible, onClose }: { editing: Tag | null; visible: boolean; onClose(): void }) {
+  const queryClient = useQueryClient();
   const { t } = useTranslation();
   const [form] = Form.useForm<TagInput>();
   const locale = currentLocale();
   const rule = (field: keyof TagInput) => [fieldRule(tagInputSchema, field, locale)];
-  const edit = useStaleEdit(editing?.mode === 'edit' ? editing.tag : null, (opened) => getTag(opened.id));
+  const edit = useStaleEdit(editing, (opened) => getTag(opened.id));
   const tag = edit.entity;
-  useFormFill(form, editing, tag, (current) => current && { name: current.name, alias: current.alias, description: current.description });
+  useFormFill(form, visible, tag, (current) => current && { name: current.name, alias: current.alias, description: current.description });
 
   const save = useFormSave({
     form,
@@ -27,13 +27,14 @@ export function TagFormModal({ editing, onClose, onSaved }: { editing: TagEditin
     save: (values: TagInput) => (tag ? updateTag({ ...values, id: tag.id, version: tag.version }) : createTag(values)),
     onSaved: (saved) => {
       Message.success(t('tags.saved', { name: saved.name }));
-      onSaved(saved);
+      void queryClient.invalidateQueries({ queryKey: tagsKey });
+      onClose();
     },
   });
   return (
     <FormModal
       title={tag ? t('tags.form.editTitle', { name: tag.name }) : t('tags.form.createTitle')}
-      visible={editing !== null}
+      visible={visible}
       onClose={onClose}
       save={save}
       okText={t('common.save')}

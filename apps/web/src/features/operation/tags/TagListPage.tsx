@@ -1,6 +1,4 @@
 import { Tag as ArcoTag, Typography, type TableColumnProps } from '@arco-design/web-react';
-import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Tag, TagQuery } from '@dialwise/contracts';
 import { AddButton, KeywordFilter, ListPage, ListTable } from '../../../list-page/ListPage.tsx';
@@ -9,18 +7,17 @@ import { authorshipColumns, shortIdColumn } from '../shared/columns.tsx';
 import { actionsColumn, ConfirmButton, EditButton } from '../../../list-page/RowActions.tsx';
 import { useRowAction } from '../../../list-page/use-row-action.ts';
 import { deleteTag, listTags, tagsKey } from './api.ts';
-import { TagFormModal, type TagEditing } from './TagFormModal.tsx';
+import { TagFormModal } from './TagFormModal.tsx';
+import { useFormOpening } from '../../../forms/form-modal.tsx';
 
 type Filters = Pick<TagQuery, 'keyword'>;
 
 /** Call tags scenarios apply to calls, named by alias. */
 export default function TagListPage() {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
-  const [editing, setEditing] = useState<TagEditing>(null);
+  const form = useFormOpening<Tag>();
 
   const list = useListQuery<Filters, Tag>({ key: tagsKey, fetch: listTags });
-  const refresh = () => queryClient.invalidateQueries({ queryKey: tagsKey });
   const remove = useRowAction({
     action: (tag: Tag) => deleteTag(tag.id),
     done: (tag) => t('tags.deleted', { name: tag.name }),
@@ -50,7 +47,7 @@ export default function TagListPage() {
     ...authorshipColumns<Tag>({ created: t('tags.col.created'), updated: t('tags.col.updated') }, 150),
     actionsColumn(t('common.actions'), 140, (row) => (
       <>
-        <EditButton onClick={() => setEditing({ mode: 'edit', tag: row })} testId={`tag-edit-${row.alias}`} />
+        <EditButton onClick={() => form.open(row)} testId={`tag-edit-${row.alias}`} />
         <ConfirmButton
           position="tr"
           title={t('tags.delete.confirm', { name: row.name })}
@@ -73,7 +70,7 @@ export default function TagListPage() {
       searchTestId="tag-search-submit"
       filters={<KeywordFilter field="keyword" placeholder={t('tags.search.keyword')} testId="tag-search-keyword" />}
       toolbar={
-        <AddButton onClick={() => setEditing({ mode: 'create' })} testId="tag-new">
+        <AddButton onClick={() => form.open(null)} testId="tag-new">
           {t('tags.new')}
         </AddButton>
       }
@@ -86,14 +83,7 @@ export default function TagListPage() {
         rowTestId={(row) => `tag-row-${row.alias}`}
         total={(total) => t('tags.total', { total })}
       />
-      <TagFormModal
-        editing={editing}
-        onClose={() => setEditing(null)}
-        onSaved={() => {
-          setEditing(null);
-          void refresh();
-        }}
-      />
+      <TagFormModal editing={form.editing} visible={form.visible} onClose={form.close} />
     </ListPage>
   );
 }

@@ -1,4 +1,5 @@
 import { Form, Input, Message, Select } from '@arco-design/web-react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { LIMITS, VOICE_FIELD_MAX, VOICE_VENDORS, voiceInputSchema, type Voice, type VoiceInput } from '@dialwise/contracts';
 import { fieldRule } from '../../../forms/zod-rules.ts';
@@ -6,21 +7,20 @@ import { checkFormInput } from '../../../forms/check-form.ts';
 import { currentLocale } from '../../../locale/index.ts';
 import { useStaleEdit } from '../../../forms/stale-edit.tsx';
 import { FormModal, useFormFill, useFormSave } from '../../../forms/form-modal.tsx';
-import { createVoice, getVoice, updateVoice } from './api.ts';
-
-export type VoiceEditing = { mode: 'create' } | { mode: 'edit'; voice: Voice } | null;
+import { createVoice, getVoice, updateVoice, voicesKey } from './api.ts';
 
 /** Add or edit a catalogue voice; the rules are contracts' `voiceInputSchema`, as on the server. */
-export function VoiceFormModal({ editing, onClose, onSaved }: { editing: VoiceEditing; onClose(): void; onSaved(voice: Voice): void }) {
+export function VoiceFormModal({ editing, visible, onClose }: { editing: Voice | null; visible: boolean; onClose(): void }) {
+  const queryClient = useQueryClient();
   const { t } = useTranslation();
   const [form] = Form.useForm<VoiceInput>();
   const locale = currentLocale();
   const rule = (field: keyof VoiceInput) => [fieldRule(voiceInputSchema, field, locale)];
-  const edit = useStaleEdit(editing?.mode === 'edit' ? editing.voice : null, (opened) => getVoice(opened.id));
+  const edit = useStaleEdit(editing, (opened) => getVoice(opened.id));
   const voice = edit.entity;
   useFormFill(
     form,
-    editing,
+    visible,
     voice,
     (current): Partial<VoiceInput> =>
       current
@@ -39,13 +39,14 @@ export function VoiceFormModal({ editing, onClose, onSaved }: { editing: VoiceEd
     save: (values: VoiceInput) => (voice ? updateVoice({ ...values, id: voice.id, version: voice.version }) : createVoice(values)),
     onSaved: (saved) => {
       Message.success(t('voices.saved', { name: saved.nickname }));
-      onSaved(saved);
+      void queryClient.invalidateQueries({ queryKey: voicesKey });
+      onClose();
     },
   });
   return (
     <FormModal
       title={voice ? t('voices.form.editTitle', { name: voice.nickname }) : t('voices.form.createTitle')}
-      visible={editing !== null}
+      visible={visible}
       onClose={onClose}
       save={save}
       okText={t('common.save')}

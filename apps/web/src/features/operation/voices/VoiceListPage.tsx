@@ -1,7 +1,5 @@
 import { Button, Tag, Typography, type TableColumnProps } from '@arco-design/web-react';
 import { IconLeft } from '@arco-design/web-react/icon';
-import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { VOICE_VENDORS, type Voice, type VoiceQuery } from '@dialwise/contracts';
@@ -11,7 +9,8 @@ import { authorshipColumns, shortIdColumn } from '../shared/columns.tsx';
 import { actionsColumn, ConfirmButton, EditButton } from '../../../list-page/RowActions.tsx';
 import { useRowAction } from '../../../list-page/use-row-action.ts';
 import { deleteVoice, listVoices, voicesKey } from './api.ts';
-import { VoiceFormModal, type VoiceEditing } from './VoiceFormModal.tsx';
+import { VoiceFormModal } from './VoiceFormModal.tsx';
+import { useFormOpening } from '../../../forms/form-modal.tsx';
 
 type Filters = Pick<VoiceQuery, 'keyword' | 'vendor'>;
 
@@ -19,11 +18,9 @@ type Filters = Pick<VoiceQuery, 'keyword' | 'vendor'>;
 export default function VoiceListPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
-  const [editing, setEditing] = useState<VoiceEditing>(null);
+  const form = useFormOpening<Voice>();
 
   const list = useListQuery<Filters, Voice>({ key: voicesKey, fetch: listVoices });
-  const refresh = () => queryClient.invalidateQueries({ queryKey: voicesKey });
   const remove = useRowAction({
     action: (voice: Voice) => deleteVoice(voice.id),
     done: (voice) => t('voices.deleted', { name: voice.nickname }),
@@ -72,7 +69,7 @@ export default function VoiceListPage() {
     ...authorshipColumns<Voice>({ created: t('voices.col.created'), updated: t('voices.col.updated') }, 150),
     actionsColumn(t('common.actions'), 140, (row) => (
       <>
-        <EditButton onClick={() => setEditing({ mode: 'edit', voice: row })} testId={`voice-edit-${row.nickname}`} />
+        <EditButton onClick={() => form.open(row)} testId={`voice-edit-${row.nickname}`} />
         <ConfirmButton
           position="tr"
           maxWidth={320}
@@ -112,7 +109,7 @@ export default function VoiceListPage() {
         </>
       }
       toolbar={
-        <AddButton onClick={() => setEditing({ mode: 'create' })} testId="voice-new">
+        <AddButton onClick={() => form.open(null)} testId="voice-new">
           {t('voices.new')}
         </AddButton>
       }
@@ -125,14 +122,7 @@ export default function VoiceListPage() {
         rowTestId={(row) => `voice-row-${row.nickname}`}
         total={(total) => t('voices.total', { total })}
       />
-      <VoiceFormModal
-        editing={editing}
-        onClose={() => setEditing(null)}
-        onSaved={() => {
-          setEditing(null);
-          void refresh();
-        }}
-      />
+      <VoiceFormModal editing={form.editing} visible={form.visible} onClose={form.close} />
     </ListPage>
   );
 }
