@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { signIn } from './support.ts';
+import { api, choose, demoTask, signIn, startNewTask } from './support.ts';
 
 /**
  * Answering-machine detection in the console: the task form's group (what to do when a machine answers,
@@ -23,18 +23,6 @@ interface Verdict {
   features: Record<string, unknown>;
   beepAtMs?: number | null;
   messageLeft?: boolean;
-}
-
-async function api<T>(page: Page, path: string, body: unknown): Promise<T> {
-  const response = await page.request.post(path, { data: body });
-  const envelope = (await response.json()) as { code: number; message: string; data: T };
-  if (envelope.code !== 200) throw new Error(`${path}: ${envelope.code} ${envelope.message}`);
-  return envelope.data;
-}
-
-async function choose(page: Page, testId: string, text: string | RegExp) {
-  await page.locator(`[data-testid="${testId}"]:visible`).click();
-  await page.locator('.arco-select-popup:visible .arco-select-option').filter({ hasText: text }).first().click();
 }
 
 /** The form on screen (the tab bar keeps an earlier form page alive, hidden). */
@@ -70,12 +58,7 @@ test('the task form’s answering-machine group saves each action on machines, t
   const project = await api<{ id: string }>(page, '/api/projects/create', { name: `Amd-${run}`, encryptionType: 'PLAIN_TEXT' });
   const task = `Machines ${run}`;
   await page.goto(`/project/taskList/${project.id}`);
-  await page.getByTestId('task-new').click();
-  await page.getByTestId('task-name').fill(task);
-  await choose(page, 'task-scenario', /.+/);
-  await choose(page, 'task-voice', /.+/);
-  await choose(page, 'task-lines', /concurrent/);
-  await page.getByTestId('task-form-title').click();
+  await startNewTask(page, task);
 
   // Off by default; on, it starts at "hang up" with the documented thresholds, and says what happens to dead numbers.
   const enabled = page.getByTestId('task-amd-enabled');
@@ -185,17 +168,10 @@ test('the boards show the machine rate beside the connect rate, from the same ca
   expect(company.machineRate).toBeGreaterThan(0);
 
   // That task alone: a larger share of machines, still voicemail / all its calls.
-  const projects = await api<{ list: { id: string; name: string }[] }>(page, '/api/projects/list', { page: 1, pageSize: 100 });
-  const spring = projects.list.find((p) => p.name === 'Spring renewal')!;
-  const tasks = await api<{ list: { id: string; name: string }[] }>(page, '/api/tasks/list', {
-    projectId: spring.id,
-    page: 1,
-    pageSize: 100,
-  });
-  const lapsed = tasks.list.find((t) => t.name === 'Lapsed members')!;
+  const lapsed = await demoTask(page, 'Spring renewal', 'Lapsed members');
   await choose(page, 'board-project', 'Spring renewal');
   await choose(page, 'board-task', 'Lapsed members');
-  const own = await expectTile({ ...week, projectId: spring.id, taskId: lapsed.id });
+  const own = await expectTile({ ...week, ...lapsed });
   expect(own.machineRate!).toBeGreaterThan(company.machineRate!);
   expect(own.machineRate!).toBeCloseTo(own.voicemail / own.total, 6);
 

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { companyDaysAgo as daysAgo, signIn } from './support.ts';
+import { api, choose, companyDaysAgo as daysAgo, demoTask, signIn } from './support.ts';
 
 /** Names unique to this run: the e2e server is shared by every test of the run. */
 const run = Date.now().toString(36).slice(-5);
@@ -13,13 +13,6 @@ interface Summary {
 
 const rate = (value: number | null) => (value === null ? '—' : `${(value * 100).toFixed(1)}%`);
 
-async function api<T>(page: Page, path: string, body: unknown): Promise<T> {
-  const response = await page.request.post(path, { data: body });
-  const envelope = (await response.json()) as { code: number; data: T };
-  expect(envelope.code).toBe(200);
-  return envelope.data;
-}
-
 /** The board's figures are the API's figures for the same filter (the API asked again while the page settles). */
 async function expectBoardShows(page: Page, body: Record<string, unknown>, locale = 'en-US') {
   await expect(async () => {
@@ -29,11 +22,6 @@ async function expectBoardShows(page: Page, body: Record<string, unknown>, local
     await expect(page.getByTestId('board-inbound-rate')).toHaveText(rate(summary.inboundRate), { timeout: 1000 });
     await expect(page.getByTestId('board-loss-rate')).toHaveText(rate(summary.lossRate), { timeout: 1000 });
   }).toPass({ timeout: 15_000 });
-}
-
-async function choose(page: Page, testId: string, text: string | RegExp) {
-  await page.getByTestId(testId).click();
-  await page.locator('.arco-select-popup:visible .arco-select-option').filter({ hasText: text }).first().click();
 }
 
 test("the project board shows the API's rates and draws its charts; project, task and range switch it", async ({ page }) => {
@@ -112,15 +100,8 @@ test('the project board in Chinese', async ({ page }) => {
 
 test('the real-time dashboard opens from the task list, switches its interval and refreshes, in both languages', async ({ page }) => {
   await signIn(page, 'admin');
-  const projects = await api<{ list: { id: string; name: string }[] }>(page, '/api/projects/list', { page: 1, pageSize: 100 });
-  const spring = projects.list.find((p) => p.name === 'Spring renewal')!;
-  const tasks = await api<{ list: { id: string; name: string }[] }>(page, '/api/tasks/list', {
-    projectId: spring.id,
-    page: 1,
-    pageSize: 100,
-  });
-  const renewal = tasks.list.find((task) => task.name === 'Renewal calls')!;
-  await page.goto(`/project/taskList/${spring.id}`);
+  const renewal = await demoTask(page, 'Spring renewal', 'Renewal calls');
+  await page.goto(`/project/taskList/${renewal.projectId}`);
   await page.getByTestId('task-realtime-Renewal calls').click();
   const drawer = page.getByTestId('realtime-drawer');
   await expect(drawer).toContainText('Real-time dashboard · Renewal calls');
@@ -128,7 +109,7 @@ test('the real-time dashboard opens from the task list, switches its interval an
   await expect(drawer.getByTestId('realtime-chart').locator('canvas')).toHaveCount(1);
   await expect(async () => {
     const today = await api<{ summary: Summary; liveCalls: number; points: unknown[] }>(page, '/api/boards/realtime', {
-      taskId: renewal.id,
+      taskId: renewal.taskId,
       window: '1d',
     });
     expect(today.points).toHaveLength(24);
@@ -140,7 +121,7 @@ test('the real-time dashboard opens from the task list, switches its interval an
   for (const window of ['10m', '30m', '1h'] as const) {
     await drawer.getByTestId(`realtime-window-${window}`).click();
     await expect(async () => {
-      const board = await api<{ summary: Summary }>(page, '/api/boards/realtime', { taskId: renewal.id, window });
+      const board = await api<{ summary: Summary }>(page, '/api/boards/realtime', { taskId: renewal.taskId, window });
       await expect(drawer.getByTestId('realtime-total')).toHaveText(board.summary.total.toLocaleString('en-US'), { timeout: 1000 });
     }).toPass({ timeout: 15_000 });
   }

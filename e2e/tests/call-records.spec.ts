@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { signIn } from './support.ts';
+import { api, signIn, simulatedTaskInput, type TaskOptions } from './support.ts';
 
 /**
  * The call records of a task the dialer really ran: the demo ADMIN creates a project and a task on the
@@ -10,33 +10,11 @@ import { signIn } from './support.ts';
  */
 const NUMBERS = 12;
 
-async function api<T>(page: Page, path: string, body: unknown): Promise<T> {
-  const response = await page.request.post(path, { data: body });
-  const envelope = (await response.json()) as { code: number; message: string; data: T };
-  if (envelope.code !== 200) throw new Error(`${path}: ${envelope.code} ${envelope.message}`);
-  return envelope.data;
-}
-
 async function projectWithNumbers(page: Page, name: string) {
   const project = await api<{ id: string }>(page, '/api/projects/create', { name, encryptionType: 'PLAIN_TEXT' });
-  const options = await api<{ scenarios: { id: string }[]; voices: { id: string }[]; sipLines: { id: string; alias: string }[] }>(
-    page,
-    '/api/tasks/options',
-    {},
-  );
-  const lines = options.sipLines.filter((line) => line.alias.startsWith('Simulated line'));
-  expect(lines.length).toBeGreaterThan(0);
-  const task = await api<{ id: string }>(page, '/api/tasks/create', {
-    projectId: project.id,
-    name: 'Calls',
-    scenarioId: options.scenarios[0]!.id,
-    voiceId: options.voices[0]!.id,
-    sipLineIds: lines.map((line) => line.id),
-    callStart: '00:00',
-    callEnd: '23:59',
-    weekdays: [1, 2, 3, 4, 5, 6, 7],
-    advanced: { prologues: ['Hello, this is Acme calling about your renewal.'], pauseSeconds: 1 },
-  });
+  const input = simulatedTaskInput(await api<TaskOptions>(page, '/api/tasks/options'), project.id, 'Calls');
+  expect(input.sipLineIds.length).toBeGreaterThan(0);
+  const task = await api<{ id: string }>(page, '/api/tasks/create', input);
   const stamp = String(Date.now()).slice(-5);
   const rows = Array.from(
     { length: NUMBERS },

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
-import { companyDaysAgo, DEMO_ZONE, inZone, signIn } from './support.ts';
+import { api, companyDaysAgo, DEMO_ZONE, inZone, signIn } from './support.ts';
 
 /**
  * Every time in the company's zone (issue 17 points 5, 6, 9): the browser sits in New York while the demo
@@ -8,13 +8,6 @@ import { companyDaysAgo, DEMO_ZONE, inZone, signIn } from './support.ts';
  * 13 hours. The call-record list and its board start on the same seven days, and the URL follows the filter.
  */
 test.use({ timezoneId: 'America/New_York' });
-
-async function api<T>(page: Page, path: string, body: unknown): Promise<T> {
-  const response = await page.request.post(path, { data: body });
-  const envelope = (await response.json()) as { code: number; message: string; data: T };
-  if (envelope.code !== 200) throw new Error(`${path}: ${envelope.code} ${envelope.message}`);
-  return envelope.data;
-}
 
 const digits = async (page: Page, testId: string | null) =>
   ((await (testId ? page.getByTestId(testId) : page.locator('.arco-pagination-total-text')).textContent()) ?? '').replace(/\D/g, '');

@@ -1,5 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
-import { signIn } from './support.ts';
+import { expect, test } from '@playwright/test';
+import { recordToasts, signIn } from './support.ts';
 
 const phone = () => `137${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
 
@@ -35,20 +35,6 @@ test('an agent does not see the do-not-call list', async ({ page }) => {
   await page.goto('/system/dnc');
   await expect(page).toHaveURL(/\/operator\/index$/);
 });
-
-/** Records every toast the page shows, however briefly, in `window.toasts`. */
-async function recordToasts(page: Page): Promise<() => Promise<string[]>> {
-  await page.addInitScript(() => {
-    const seen: string[] = [];
-    (window as unknown as { toasts: string[] }).toasts = seen;
-    new MutationObserver(() => {
-      for (const toast of document.querySelectorAll('.arco-message')) {
-        if (!seen.includes(toast.textContent ?? '')) seen.push(toast.textContent ?? '');
-      }
-    }).observe(document, { childList: true, subtree: true });
-  });
-  return () => page.evaluate(() => (window as unknown as { toasts: string[] }).toasts);
-}
 
 test('provider staff start on a company that has the list; one without it is explained, with no request and no error toast', async ({
   page,

@@ -1,14 +1,8 @@
-import { expect, test, type Page } from '@playwright/test';
-import { signIn } from './support.ts';
+import { expect, test } from '@playwright/test';
+import { api, signIn } from './support.ts';
 
 /** Names unique to this run: the e2e server is shared by every test of the run. */
 const run = Date.now().toString(36).slice(-5);
-
-async function api<T>(page: Page, path: string, body: unknown): Promise<T> {
-  const answer = (await (await page.request.post(path, { data: body })).json()) as { code: number; message: string; data: T };
-  expect(answer.code, answer.message).toBe(200);
-  return answer.data;
-}
 
 /**
  * Issue 15 point 8 in the console: someone else saves a project while its edit form is open; saving the form

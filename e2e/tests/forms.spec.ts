@@ -67,6 +67,25 @@ async function saves(save: Locator, form: Locator) {
   await expect(form).toBeHidden();
 }
 
+/**
+ * One form's round from its list page: the add button opens it; pressed empty it refuses; with only its
+ * required fields (`fillRequired`) it saves; opened again from its row's edit button it saves unchanged.
+ */
+async function addsAndEdits(
+  page: Page,
+  round: { path: string; add: string; form: string; save: string; edit: string; fillRequired(): Promise<void> },
+) {
+  await page.goto(round.path);
+  const form = byId(page, round.form);
+  const save = byId(page, round.save);
+  await byId(page, round.add).click();
+  await refusesEmpty(page, form, save);
+  await round.fillRequired();
+  await saves(save, form);
+  await byId(page, round.edit).click();
+  await saves(save, form);
+}
+
 // Each test fills several forms; on a busy shared machine one form takes tens of seconds.
 test.describe.configure({ timeout: 240_000 });
 
@@ -74,49 +93,52 @@ test('ADMIN account and SIP line forms refuse empty input on their fields and sa
   await signIn(page, 'admin');
 
   // Account: user name, alias, e-mail, phone and password; level and state keep their defaults.
-  await page.goto('/system/account-manage');
-  const account = byId(page, 'account-form');
-  const accountSave = byId(page, 'account-submit');
-  await byId(page, 'accounts-new').click();
-  await refusesEmpty(page, account, accountSave);
-  await fill(page, 'account-username', `form${run}`);
-  await fill(page, 'account-alias', 'Defaults');
-  await fill(page, 'account-email', `form${run}@acme.example`);
-  await fill(page, 'account-phone', phone(1));
-  await fill(page, 'account-password', 'Agent#Pass1');
-  await saves(accountSave, account);
-  await byId(page, `account-edit-form${run}`).click();
-  await saves(accountSave, account);
+  await addsAndEdits(page, {
+    path: '/system/account-manage',
+    add: 'accounts-new',
+    form: 'account-form',
+    save: 'account-submit',
+    edit: `account-edit-form${run}`,
+    fillRequired: async () => {
+      await fill(page, 'account-username', `form${run}`);
+      await fill(page, 'account-alias', 'Defaults');
+      await fill(page, 'account-email', `form${run}@acme.example`);
+      await fill(page, 'account-phone', phone(1));
+      await fill(page, 'account-password', 'Agent#Pass1');
+    },
+  });
 
   // SIP line: concurrency has no default; trunk, port, pacing and state do.
-  await page.goto('/system/sip-manage');
-  const sip = byId(page, 'sip-form');
-  const sipSave = byId(page, 'sip-submit');
-  await byId(page, 'sip-new').click();
-  await refusesEmpty(page, sip, sipSave);
-  await fill(page, 'sip-alias', `Form line ${run}`);
-  await fill(page, 'sip-username', `form-${run}`);
-  await fill(page, 'sip-password', 'Carrier#Secret1');
-  await fill(page, 'sip-domain', 'sip.carrier.example');
-  await fill(page, 'sip-concurrency', '3');
-  await saves(sipSave, sip);
-  await byId(page, `sip-edit-Form line ${run}`).click();
-  await saves(sipSave, sip);
+  await addsAndEdits(page, {
+    path: '/system/sip-manage',
+    add: 'sip-new',
+    form: 'sip-form',
+    save: 'sip-submit',
+    edit: `sip-edit-Form line ${run}`,
+    fillRequired: async () => {
+      await fill(page, 'sip-alias', `Form line ${run}`);
+      await fill(page, 'sip-username', `form-${run}`);
+      await fill(page, 'sip-password', 'Carrier#Secret1');
+      await fill(page, 'sip-domain', 'sip.carrier.example');
+      await fill(page, 'sip-concurrency', '3');
+    },
+  });
 });
 
 test('ADMIN project, profile and do-not-call forms refuse empty input on their fields and save with their defaults', async ({ page }) => {
   await signIn(page, 'admin');
 
   // Project: a name; the encryption type keeps its default.
-  await page.goto('/project/projectListAdmin');
-  const project = byId(page, 'project-form');
-  const projectSave = byId(page, 'project-form-submit');
-  await byId(page, 'project-new').click();
-  await refusesEmpty(page, project, projectSave);
-  await fill(page, 'project-name', `Form${run}`);
-  await saves(projectSave, project);
-  await byId(page, `project-edit-Form${run}`).click();
-  await saves(projectSave, project);
+  await addsAndEdits(page, {
+    path: '/project/projectListAdmin',
+    add: 'project-new',
+    form: 'project-form',
+    save: 'project-form-submit',
+    edit: `project-edit-Form${run}`,
+    fillRequired: async () => {
+      await fill(page, 'project-name', `Form${run}`);
+    },
+  });
 
   // Profile: saved unchanged; then emptied, refused on its fields.
   await page.goto('/system/self-info');
@@ -169,61 +191,65 @@ test('DEV voice and tag forms refuse empty input on their fields and save with t
   await signIn(page, 'dev');
 
   // Voice: nickname and the vendor's voice id; the vendor keeps its default.
-  await page.goto('/operation/voiceList');
-  const voice = byId(page, 'voice-form');
-  const voiceSave = byId(page, 'voice-form-submit');
-  await byId(page, 'voice-new').click();
-  await refusesEmpty(page, voice, voiceSave);
-  await fill(page, 'voice-form-nickname', `Form${run}`);
-  await fill(page, 'voice-form-originalVoiceId', `v${run}`);
-  await saves(voiceSave, voice);
-  await byId(page, `voice-edit-Form${run}`).click();
-  await saves(voiceSave, voice);
+  await addsAndEdits(page, {
+    path: '/operation/voiceList',
+    add: 'voice-new',
+    form: 'voice-form',
+    save: 'voice-form-submit',
+    edit: `voice-edit-Form${run}`,
+    fillRequired: async () => {
+      await fill(page, 'voice-form-nickname', `Form${run}`);
+      await fill(page, 'voice-form-originalVoiceId', `v${run}`);
+    },
+  });
 
   // Tag.
-  await page.goto('/operation/tags');
-  const tag = byId(page, 'tag-form');
-  const tagSave = byId(page, 'tag-form-submit');
-  await byId(page, 'tag-new').click();
-  await refusesEmpty(page, tag, tagSave);
-  await fill(page, 'tag-form-name', `Form ${run}`);
-  await fill(page, 'tag-form-alias', `form_${letters}`);
-  await fill(page, 'tag-form-description', 'Saved with its defaults');
-  await saves(tagSave, tag);
-  await byId(page, `tag-edit-form_${letters}`).click();
-  await saves(tagSave, tag);
+  await addsAndEdits(page, {
+    path: '/operation/tags',
+    add: 'tag-new',
+    form: 'tag-form',
+    save: 'tag-form-submit',
+    edit: `tag-edit-form_${letters}`,
+    fillRequired: async () => {
+      await fill(page, 'tag-form-name', `Form ${run}`);
+      await fill(page, 'tag-form-alias', `form_${letters}`);
+      await fill(page, 'tag-form-description', 'Saved with its defaults');
+    },
+  });
 });
 
 test('DEV model, processor and scenario forms refuse empty input on their fields and save with their defaults', async ({ page }) => {
   await signIn(page, 'dev');
 
   // Model: vendor, names and URL; type, key header and an empty key keep their defaults.
-  await page.goto('/operation/llm');
-  const llm = byId(page, 'llm-form');
-  const llmSave = byId(page, 'llm-form-save');
-  await byId(page, 'llm-new').click();
-  await refusesEmpty(page, llm, llmSave);
-  await fill(page, 'llm-vendor', 'FormVendor');
-  await fill(page, 'llm-modelName', `Form model ${run}`);
-  await fill(page, 'llm-calledName', `form-${run}`);
-  await fill(page, 'llm-url', 'http://127.0.0.1:9/v1');
-  await saves(llmSave, llm);
-  await byId(page, `llm-edit-form-${run}`).click();
-  await saves(llmSave, llm);
+  await addsAndEdits(page, {
+    path: '/operation/llm',
+    add: 'llm-new',
+    form: 'llm-form',
+    save: 'llm-form-save',
+    edit: `llm-edit-form-${run}`,
+    fillRequired: async () => {
+      await fill(page, 'llm-vendor', 'FormVendor');
+      await fill(page, 'llm-modelName', `Form model ${run}`);
+      await fill(page, 'llm-calledName', `form-${run}`);
+      await fill(page, 'llm-url', 'http://127.0.0.1:9/v1');
+    },
+  });
 
   // Processor: alias, model and prompt; type, state, temperature keep their defaults.
-  await page.goto('/operation/processor');
-  const processor = byId(page, 'processor-form');
-  const processorSave = byId(page, 'processor-form-save');
-  await byId(page, 'processor-new').click();
-  await refusesEmpty(page, processor, processorSave);
-  await fill(page, 'processor-alias', `p${run}`);
-  await choose(page, 'processor-llmVendor', 'FormVendor');
-  await choose(page, 'processor-llmId', `form-${run}`);
-  await fill(page, 'processor-systemPrompt', 'Answer briefly.');
-  await saves(processorSave, processor);
-  await byId(page, `processor-edit-p${run}`).click();
-  await saves(processorSave, processor);
+  await addsAndEdits(page, {
+    path: '/operation/processor',
+    add: 'processor-new',
+    form: 'processor-form',
+    save: 'processor-form-save',
+    edit: `processor-edit-p${run}`,
+    fillRequired: async () => {
+      await fill(page, 'processor-alias', `p${run}`);
+      await choose(page, 'processor-llmVendor', 'FormVendor');
+      await choose(page, 'processor-llmId', `form-${run}`);
+      await fill(page, 'processor-systemPrompt', 'Answer briefly.');
+    },
+  });
 
   // Scenario: a name; everything else as the editor starts (the built-in speech engines need no URL).
   await page.goto('/operation/scenario/add');

@@ -1,5 +1,5 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { signIn } from './support.ts';
+import { api, signIn } from './support.ts';
 
 /**
  * The operation area end to end: a DEV creates a company (with its first admin), builds a scenario (two
@@ -7,13 +7,6 @@ import { signIn } from './support.ts';
  * and the company's ADMIN then finds exactly the granted scenario and voice in the task form.
  */
 const stamp = Date.now().toString(36);
-
-async function api<T>(page: Page, url: string, body: unknown = {}): Promise<T> {
-  const response = await page.request.post(url, { data: body });
-  const envelope = (await response.json()) as { code: number; message: string; data: T };
-  expect(envelope.code, `${url}: ${envelope.message}`).toBe(200);
-  return envelope.data;
-}
 
 async function grant(page: Page, company: string, kind: 'voice' | 'processor' | 'scenario', label: string) {
   await page.getByTestId(`company-manage-${company}`).click();

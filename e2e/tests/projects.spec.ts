@@ -1,14 +1,8 @@
-import { expect, test, type Page } from '@playwright/test';
-import { signIn } from './support.ts';
+import { expect, test } from '@playwright/test';
+import { recordToasts, signIn, startNewTask } from './support.ts';
 
 /** Names unique to this run: the e2e server is shared by every test of the run. */
 const run = Date.now().toString(36).slice(-5);
-
-/** Picks an option of an Arco Select by its visible text. */
-async function choose(page: Page, testId: string, text: string | RegExp) {
-  await page.getByTestId(testId).click();
-  await page.locator('.arco-select-popup:visible .arco-select-option').filter({ hasText: text }).first().click();
-}
 
 function numbersCsv(rows: number): Buffer {
   const lines = ['phoneNumber,prologueInfo,businessInfo,remark,city'];
@@ -41,12 +35,7 @@ test('an admin creates a project and a task with advanced settings, uploads numb
   // Task with every advanced group filled.
   await page.getByTestId(`project-tasks-${project}`).click();
   await expect(page.getByTestId('task-list-title')).toContainText(project);
-  await page.getByTestId('task-new').click();
-  await page.getByTestId('task-name').fill(task);
-  await choose(page, 'task-scenario', /.+/);
-  await choose(page, 'task-voice', /.+/);
-  await choose(page, 'task-lines', /concurrent/);
-  await page.getByTestId('task-form-title').click();
+  await startNewTask(page, task);
   await page.getByTestId('task-concurrency-manual').click();
   await page.getByTestId('task-concurrency-count').fill('3');
   await page.getByTestId('task-redial-count').fill('2');
@@ -116,12 +105,7 @@ test('a new task saves with its defaults (redial left at 0), and the demo task s
   await page.goto('/project/projectListAdmin');
   const demoProject = page.locator('[data-testid^=project-tasks-]').first();
   await demoProject.click();
-  await page.getByTestId('task-new').click();
-  await page.getByTestId('task-name').fill(task);
-  await choose(page, 'task-scenario', /.+/);
-  await choose(page, 'task-voice', /.+/);
-  await choose(page, 'task-lines', /concurrent/);
-  await page.getByTestId('task-form-title').click();
+  await startNewTask(page, task);
   await expect(page.getByTestId('task-redial-count')).toHaveValue('0');
   const saved = page.waitForResponse((response) => response.url().endsWith('/api/tasks/create'));
   await page.getByTestId('task-save').click();
@@ -183,15 +167,7 @@ test("another company's project: one not-found state, no toast, no New task (iss
   // Provider staff belong to another company: AcmeOutreach's project is not there for them.
   await signIn(page, 'dev');
   // Every toast the page shows is recorded, however briefly it stays.
-  await page.addInitScript(() => {
-    const seen: string[] = [];
-    (window as unknown as { toasts: string[] }).toasts = seen;
-    new MutationObserver(() => {
-      for (const toast of document.querySelectorAll('.arco-message')) {
-        if (!seen.includes(toast.textContent ?? '')) seen.push(toast.textContent ?? '');
-      }
-    }).observe(document, { childList: true, subtree: true });
-  });
+  const toasts = await recordToasts(page);
   const taskRequests: string[] = [];
   page.on('request', (request) => {
     if (request.url().includes('/api/tasks/')) taskRequests.push(request.url());
@@ -202,7 +178,7 @@ test("another company's project: one not-found state, no toast, no New task (iss
   await expect(list.getByTestId('task-list-title')).toHaveText('Tasks');
   await expect(page.getByTestId('task-new')).toHaveCount(0);
   await page.waitForLoadState('networkidle');
-  expect(await page.evaluate(() => (window as unknown as { toasts: string[] }).toasts)).toEqual([]);
+  expect(await toasts()).toEqual([]);
   expect(taskRequests).toEqual([]);
 
   // Its new-task page says the same, and the way back leads to the caller's own projects.

@@ -3,7 +3,7 @@ import { rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, request, test, type APIRequestContext, type Page } from '@playwright/test';
-import { PASSWORD, signIn } from './support.ts';
+import { PASSWORD, signIn, simulatedTaskInput, type TaskOptions } from './support.ts';
 import { startOwnServer, type OwnServer } from './seat-server.ts';
 
 /**
@@ -69,22 +69,8 @@ async function transferringTask(name: string, numbers: number) {
     encryptionType: 'PLAIN_TEXT',
     operatorIds: [agent!.id],
   });
-  const options = await api<{ scenarios: { id: string }[]; voices: { id: string }[]; sipLines: { id: string; alias: string }[] }>(
-    admin,
-    '/api/tasks/options',
-    {},
-  );
-  const task = await api<{ id: string }>(admin, '/api/tasks/create', {
-    projectId: project.id,
-    name: 'Transfers',
-    scenarioId: options.scenarios[0]!.id,
-    voiceId: options.voices[0]!.id,
-    sipLineIds: options.sipLines.filter((line) => line.alias.startsWith('Simulated line')).map((line) => line.id),
-    callStart: '00:00',
-    callEnd: '23:59',
-    weekdays: [1, 2, 3, 4, 5, 6, 7],
-    advanced: { prologues: ['Hello, this is Acme calling about your renewal.'], pauseSeconds: 1 },
-  });
+  const options = await api<TaskOptions>(admin, '/api/tasks/options', {});
+  const task = await api<{ id: string }>(admin, '/api/tasks/create', simulatedTaskInput(options, project.id, 'Transfers'));
   const stamp = String(Date.now()).slice(-5);
   const rows = Array.from(
     { length: numbers },

@@ -114,3 +114,76 @@ export function companyDaysAgo(days: number, zone = DEMO_ZONE): string {
   const [y, m, d] = today.split('-').map(Number) as [number, number, number];
   return new Date(Date.UTC(y, m - 1, d - days)).toISOString().slice(0, 10);
 }
+
+/** Calls the API as the signed-in page (its session cookie); any answer but 200 fails the test, naming the call. */
+export async function api<T>(page: Page, path: string, body: unknown = {}): Promise<T> {
+  const response = await page.request.post(path, { data: body });
+  const envelope = (await response.json()) as { code: number; message: string; data: T };
+  if (envelope.code !== 200) throw new Error(`${path}: ${envelope.code} ${envelope.message}`);
+  return envelope.data;
+}
+
+/** Opens the select with this test id (the one on screen) and picks the first option showing `text`. */
+export async function choose(page: Page, testId: string, text: string | RegExp): Promise<void> {
+  await page.locator(`[data-testid="${testId}"]:visible`).click();
+  await page.locator('.arco-select-popup:visible .arco-select-option').filter({ hasText: text }).first().click();
+}
+
+/** The ids of a demo task, found by its project's and its own name. */
+export async function demoTask(page: Page, projectName: string, taskName: string): Promise<{ projectId: string; taskId: string }> {
+  const projects = await api<{ list: { id: string; name: string }[] }>(page, '/api/projects/list', { page: 1, pageSize: 100 });
+  const project = projects.list.find((p) => p.name === projectName)!;
+  const tasks = await api<{ list: { id: string; name: string }[] }>(page, '/api/tasks/list', {
+    projectId: project.id,
+    page: 1,
+    pageSize: 100,
+  });
+  return { projectId: project.id, taskId: tasks.list.find((t) => t.name === taskName)!.id };
+}
+
+/** From a project's task list: opens the new-task form and fills what every task needs (name, scenario, voice, lines). */
+export async function startNewTask(page: Page, name: string): Promise<void> {
+  await page.getByTestId('task-new').click();
+  await page.getByTestId('task-name').fill(name);
+  await choose(page, 'task-scenario', /.+/);
+  await choose(page, 'task-voice', /.+/);
+  await choose(page, 'task-lines', /concurrent/);
+  // Closes the last select's popup.
+  await page.getByTestId('task-form-title').click();
+}
+
+/** Records every toast the page shows from now on, however briefly, in `window.toasts`; answers a reader. */
+export async function recordToasts(page: Page): Promise<() => Promise<string[]>> {
+  await page.addInitScript(() => {
+    const seen: string[] = [];
+    (window as unknown as { toasts: string[] }).toasts = seen;
+    new MutationObserver(() => {
+      for (const toast of document.querySelectorAll('.arco-message')) {
+        if (!seen.includes(toast.textContent ?? '')) seen.push(toast.textContent ?? '');
+      }
+    }).observe(document, { childList: true, subtree: true });
+  });
+  return () => page.evaluate(() => (window as unknown as { toasts: string[] }).toasts);
+}
+
+/** What `/api/tasks/options` answers, as far as the tests read it. */
+export interface TaskOptions {
+  scenarios: { id: string }[];
+  voices: { id: string }[];
+  sipLines: { id: string; alias: string }[];
+}
+
+/** The input of a task that may call at any hour, on the demo's simulated lines, with one prologue. */
+export function simulatedTaskInput(options: TaskOptions, projectId: string, name: string) {
+  return {
+    projectId,
+    name,
+    scenarioId: options.scenarios[0]!.id,
+    voiceId: options.voices[0]!.id,
+    sipLineIds: options.sipLines.filter((line) => line.alias.startsWith('Simulated line')).map((line) => line.id),
+    callStart: '00:00',
+    callEnd: '23:59',
+    weekdays: [1, 2, 3, 4, 5, 6, 7],
+    advanced: { prologues: ['Hello, this is Acme calling about your renewal.'], pauseSeconds: 1 },
+  };
+}

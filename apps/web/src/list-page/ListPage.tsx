@@ -1,5 +1,18 @@
-import { Button, Card, Divider, Form, Grid, Input, Select, Space, Table, Typography, type TableColumnProps } from '@arco-design/web-react';
-import { IconRefresh, IconSearch } from '@arco-design/web-react/icon';
+import {
+  Button,
+  Card,
+  Divider,
+  Form,
+  Grid,
+  Input,
+  Select,
+  Space,
+  Table,
+  Typography,
+  type SelectProps,
+  type TableColumnProps,
+} from '@arco-design/web-react';
+import { IconPlus, IconRefresh, IconSearch } from '@arco-design/web-react/icon';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TimeZoneNote } from '../locale/company-time.tsx';
@@ -46,10 +59,10 @@ export function ListPage<F extends object, T>(props: {
             <Divider type="vertical" className="search-table-divider" />
             <Space>
               <Button type="primary" icon={<IconSearch />} onClick={() => form.submit()} data-testid={props.searchTestId}>
-                {t('list.search')}
+                {t('common.search')}
               </Button>
               <Button icon={<IconRefresh />} onClick={reset} data-testid={props.resetTestId}>
-                {t('list.reset')}
+                {t('common.reset')}
               </Button>
             </Space>
           </div>
@@ -93,23 +106,56 @@ export function KeywordFilter(props: { field: string; placeholder: string; testI
   );
 }
 
-/** A choice among fixed values (narrow), each shown by `label`. */
+/** A choice among fixed values (narrow unless `wide`), each shown by `label`. */
 export function ChoiceFilter<V extends string>(props: {
   field: string;
   placeholder: string;
   values: readonly V[];
   label: (value: V) => string;
   testId?: string;
+  wide?: boolean;
 }) {
   return (
-    <ListFilter>
+    <SelectFilter
+      field={props.field}
+      placeholder={props.placeholder}
+      testId={props.testId}
+      wide={props.wide}
+      options={props.values.map((value) => ({ value, label: props.label(value) }))}
+    />
+  );
+}
+
+/** A choice among options the page computes (the server's vendors, processors), narrow unless `wide`. */
+export function SelectFilter(props: {
+  field: string;
+  placeholder: string;
+  options: SelectProps['options'];
+  testId?: string;
+  wide?: boolean;
+  showSearch?: boolean;
+}) {
+  return (
+    <ListFilter wide={props.wide}>
       <Form.Item field={props.field} noStyle>
         <Select
           allowClear
+          showSearch={props.showSearch}
           placeholder={props.placeholder}
           data-testid={props.testId}
-          options={props.values.map((value) => ({ value, label: props.label(value) }))}
+          options={props.options}
         />
+      </Form.Item>
+    </ListFilter>
+  );
+}
+
+/** A plain text box (wide), searched with the Search button. */
+export function TextFilter(props: { field: string; placeholder: string; testId?: string }) {
+  return (
+    <ListFilter wide>
+      <Form.Item field={props.field} noStyle>
+        <Input placeholder={props.placeholder} allowClear data-testid={props.testId} />
       </Form.Item>
     </ListFilter>
   );
@@ -145,11 +191,20 @@ export function ListTable<F extends object, T>(props: {
         pageSize: page.pageSize,
         total: result.data?.total ?? 0,
         sizeCanChange: true,
-        showTotal: (total: number) => (props.total ? props.total(total) : t('list.total', { total })),
+        showTotal: (total: number) => (props.total ? props.total(total) : t('common.total', { total })),
       }}
       onChange={(pagination) =>
         setPage((p: PageState) => ({ page: pagination.current ?? p.page, pageSize: pagination.pageSize ?? p.pageSize }))
       }
     />
+  );
+}
+
+/** The toolbar's primary button that adds a row (opens the add form or page). */
+export function AddButton(props: { onClick(): void; testId: string; disabled?: boolean; children: ReactNode }) {
+  return (
+    <Button type="primary" icon={<IconPlus />} onClick={props.onClick} disabled={props.disabled} data-testid={props.testId}>
+      {props.children}
+    </Button>
   );
 }

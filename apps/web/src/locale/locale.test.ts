@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { LOCALE_STORAGE_KEY } from '@dialwise/contracts';
 import { CONSOLE_MESSAGES, dictionary } from './messages.ts';
+import { commonMessages } from './common.ts';
 import { initialLocale } from './index.ts';
 
 const storage = (value: string | null) => ({ getItem: (key: string) => (key === LOCALE_STORAGE_KEY ? value : null) });
@@ -55,5 +56,14 @@ describe('feature string modules', () => {
         owners.set(match[1]!, (owners.get(match[1]!) ?? 0) + 1);
     }
     expect([...owners].filter(([, n]) => n > 1).map(([key]) => key)).toEqual([]);
+  });
+  it('no area repeats a common string under its own key (it asks for the common one)', () => {
+    // Members of a family looked up by value (`tasks.action.${action}`) keep their family's key.
+    const family = new Set(['tasks.filter.all', 'tasks.action.edit', 'tasks.action.delete']);
+    const common = new Map(Object.entries(commonMessages).map(([key, [en, zh]]) => [`${en}|${zh}`, key]));
+    const copies = Object.entries(CONSOLE_MESSAGES)
+      .filter(([key, [en, zh]]) => !key.startsWith('common.') && !family.has(key) && common.has(`${en}|${zh}`))
+      .map(([key]) => key);
+    expect(copies).toEqual([]);
   });
 });

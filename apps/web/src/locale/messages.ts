@@ -3,7 +3,7 @@ import { companiesMessages } from '../features/operation/companies/locale.ts';
 import { speechCredentialMessages } from '../features/operation/speech-credentials/locale.ts';
 import { voicesMessages } from '../features/operation/voices/locale.ts';
 import { tagsMessages } from '../features/operation/tags/locale.ts';
-import { listPageMessages } from '../list-page/locale.ts';
+import { commonMessages } from './common.ts';
 import { formMessages } from '../forms/locale.ts';
 import { accountsMessages } from '../features/accounts/locale.ts';
 import { sipLinesMessages } from '../features/sip-lines/locale.ts';
@@ -95,9 +95,7 @@ const SHELL_MESSAGES = {
   'login.subtitle': ['Outbound AI calling console', '智能外呼控制台'],
   'login.tab.username': ['User name', '账号登录'],
   'login.tab.phone': ['Phone number', '手机号登录'],
-  'login.username': ['User name', '用户名'],
   'login.phone': ['Phone number', '手机号'],
-  'login.password': ['Password', '密码'],
   'login.role': ['Sign in as', '登录身份'],
   'login.role.admin': ['Admin', '管理员'],
   'login.role.agent': ['Agent', '坐席'],
@@ -133,15 +131,8 @@ const SHELL_MESSAGES = {
   ],
   'register.companyName': ['Company', '公司名称'],
   'register.contactName': ['Your name', '联系人'],
-  'register.email': ['E-mail', '邮箱'],
-  'register.phone': ['Phone number', '电话号码'],
   'register.message': ['Message (optional)', '留言（可选）'],
   'register.submit': ['Send request', '提交申请'],
-  'common.cancel': ['Cancel', '取消'],
-  'common.ok': ['OK', '确定'],
-  'common.back': ['Back', '返回'],
-  'common.backHome': ['Back to the start page', '返回首页'],
-  'common.reload': ['Reload', '刷新'],
   // Every time is the company's (locale/company-time.tsx): pages and drawers say which zone once.
   'time.zoneNote': ['Times in {{zone}} ({{offset}})', '时间按 {{zone}}（{{offset}}）'],
   'time.zoneNoteBare': ['Times in {{zone}}', '时间按 {{zone}}'],
@@ -272,11 +263,11 @@ const SHELL_MESSAGES = {
  */
 export const CONSOLE_MESSAGES = {
   ...SHELL_MESSAGES,
+  ...commonMessages,
   ...companiesMessages,
   ...speechCredentialMessages,
   ...voicesMessages,
   ...tagsMessages,
-  ...listPageMessages,
   ...formMessages,
   ...accountsMessages,
   ...sipLinesMessages,

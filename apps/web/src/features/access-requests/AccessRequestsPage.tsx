@@ -108,7 +108,7 @@ export default function AccessRequestsPage() {
     { title: t('accessRequests.col.filed'), dataIndex: 'createTime', width: 170, render: (at: string) => time.format(at) },
     { title: t('accessRequests.col.outcome'), key: 'outcome', width: 230, render: (_: unknown, row) => outcome(row) },
     {
-      title: t('accessRequests.col.actions'),
+      title: t('common.actions'),
       key: 'actions',
       fixed: 'right',
       width: 200,
@@ -158,7 +158,7 @@ export default function AccessRequestsPage() {
           />
           <ChoiceFilter
             field="status"
-            placeholder={t('accessRequests.status')}
+            placeholder={t('common.status')}
             values={ACCESS_REQUEST_STATUSES}
             label={(status) => t(`accessRequests.status.${status}`)}
             testId="access-status"

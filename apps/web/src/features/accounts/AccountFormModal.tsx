@@ -1,14 +1,13 @@
-import { Form, Input, Message, Modal, Radio, Switch } from '@arco-design/web-react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { Form, Input, Message, Radio, Switch } from '@arco-design/web-react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { accountCreateSchema, accountUpdateSchema, type Account, type Role } from '@dialwise/contracts';
 import { currentLocale } from '../../locale/index.ts';
 import { fieldRule } from '../../forms/zod-rules.ts';
-import { markServerErrors } from '../../forms/server-errors.ts';
 import { checkForm } from '../../forms/check-form.ts';
 import { useUser } from '../../store/user.ts';
-import { StaleEditNotice, useStaleEdit } from '../../forms/stale-edit.tsx';
+import { useStaleEdit } from '../../forms/stale-edit.tsx';
+import { FormModal, useFormFill, useFormSave } from '../../forms/form-modal.tsx';
 import { createAccount, getAccount, updateAccount } from './api.ts';
 
 interface FormValues {
@@ -58,9 +57,7 @@ function AccountFormDialog({ account: opened, companyId, levels, onClose }: Prop
   const edit = useStaleEdit(opened, (a) => getAccount(a.id, companyId));
   const account = edit.entity;
   // A reload after a conflict brings the current account: show it.
-  useEffect(() => {
-    form.setFieldsValue(valuesOf(account));
-  }, [account, form]);
+  useFormFill(form, true, account, valuesOf);
   const queryClient = useQueryClient();
   const me = useUser((s) => s.user);
   const locale = currentLocale();
@@ -68,8 +65,11 @@ function AccountFormDialog({ account: opened, companyId, levels, onClose }: Prop
   const schema = editing ? accountUpdateSchema : accountCreateSchema;
   const isSelf = editing && account?.id === me?.id;
 
-  const save = useMutation({
-    mutationFn: async (values: FormValues) => {
+  const save = useFormSave({
+    form,
+    edit,
+    check: () => checkForm(form),
+    save: async (values: FormValues) => {
       const fields = {
         alias: values.alias,
         email: values.email,
@@ -82,87 +82,74 @@ function AccountFormDialog({ account: opened, companyId, levels, onClose }: Prop
         ? updateAccount({ id: account.id, version: account.version, ...fields, password: values.password ?? '' })
         : createAccount({ ...fields, username: values.username, password: values.password });
     },
-    onSuccess: (saved) => {
+    onSaved: (saved) => {
       Message.success(t(account ? 'accounts.saved' : 'accounts.created', { username: saved.username }));
       void queryClient.invalidateQueries({ queryKey: ['accounts'] });
       onClose();
     },
-    onError: (error) => {
-      if (!edit.caught(error)) markServerErrors(form, error);
-    },
   });
 
-  const submit = async () => {
-    const values = await checkForm(form);
-    if (values) save.mutate(values);
-  };
-
-  const initial = valuesOf(account);
   const levelChoices = account && !levels.includes(account.authLevel) ? [...levels, account.authLevel] : levels;
 
   return (
-    <Modal
+    <FormModal
       title={t(editing ? 'accounts.edit' : 'accounts.new')}
       visible
-      onCancel={onClose}
-      onOk={() => void submit()}
-      confirmLoading={save.isPending}
-      okText={t('common.ok')}
-      cancelText={t('common.cancel')}
-      okButtonProps={{ 'data-testid': 'account-submit' } as Record<string, string>}
-      style={{ width: 560 }}
+      onClose={onClose}
+      save={save}
+      submitTestId="account-submit"
+      formTestId="account-form"
+      initialValues={valuesOf(account)}
+      width={560}
     >
-      <StaleEditNotice edit={edit} />
-      <Form form={form} layout="vertical" initialValues={initial} data-testid="account-form">
-        <Form.Item
-          field="username"
-          label={t('accounts.form.username')}
-          extra={editing ? undefined : t('accounts.form.usernameHint')}
-          rules={editing ? [] : [fieldRule(accountCreateSchema, 'username', locale)]}
-        >
-          <Input data-testid="account-username" disabled={editing} autoComplete="off" />
-        </Form.Item>
-        <Form.Item field="alias" label={t('accounts.form.alias')} rules={[fieldRule(schema, 'alias', locale)]}>
-          <Input data-testid="account-alias" />
-        </Form.Item>
-        <Form.Item field="email" label={t('accounts.form.email')} rules={[fieldRule(schema, 'email', locale)]}>
-          <Input data-testid="account-email" type="email" autoComplete="off" />
-        </Form.Item>
-        <Form.Item field="phoneNumber" label={t('accounts.form.phone')} rules={[fieldRule(schema, 'phoneNumber', locale)]}>
-          <Input data-testid="account-phone" inputMode="tel" autoComplete="off" />
-        </Form.Item>
-        <Form.Item field="authLevel" label={t('accounts.form.level')} extra={isSelf ? t('accounts.form.selfLocked') : undefined}>
-          <Radio.Group type="button" disabled={isSelf}>
-            {levelChoices.map((level) => (
-              <Radio key={level} value={level} data-testid={`account-level-${level}`}>
-                {t(`accounts.level.${level}`)}
-              </Radio>
-            ))}
-          </Radio.Group>
-        </Form.Item>
-        <Form.Item
-          field="enabled"
-          label={t('accounts.form.status')}
-          triggerPropName="checked"
-          extra={isSelf ? undefined : t('accounts.form.disableHint')}
-        >
-          <Switch data-testid="account-enabled" disabled={isSelf} />
-        </Form.Item>
-        <Form.Item
-          field="password"
-          label={t('accounts.form.password')}
-          extra={
-            <span data-testid="account-password-hint">{t(editing ? 'accounts.form.passwordUnchanged' : 'accounts.form.passwordHint')}</span>
-          }
-          rules={[fieldRule(schema, 'password', locale)]}
-        >
-          <Input.Password
-            data-testid="account-password"
-            autoComplete="new-password"
-            placeholder={editing ? t('accounts.form.passwordPlaceholder') : undefined}
-          />
-        </Form.Item>
-      </Form>
-    </Modal>
+      <Form.Item
+        field="username"
+        label={t('common.username')}
+        extra={editing ? undefined : t('accounts.form.usernameHint')}
+        rules={editing ? [] : [fieldRule(accountCreateSchema, 'username', locale)]}
+      >
+        <Input data-testid="account-username" disabled={editing} autoComplete="off" />
+      </Form.Item>
+      <Form.Item field="alias" label={t('common.alias')} rules={[fieldRule(schema, 'alias', locale)]}>
+        <Input data-testid="account-alias" />
+      </Form.Item>
+      <Form.Item field="email" label={t('common.email')} rules={[fieldRule(schema, 'email', locale)]}>
+        <Input data-testid="account-email" type="email" autoComplete="off" />
+      </Form.Item>
+      <Form.Item field="phoneNumber" label={t('common.phoneNumber')} rules={[fieldRule(schema, 'phoneNumber', locale)]}>
+        <Input data-testid="account-phone" inputMode="tel" autoComplete="off" />
+      </Form.Item>
+      <Form.Item field="authLevel" label={t('accounts.form.level')} extra={isSelf ? t('accounts.form.selfLocked') : undefined}>
+        <Radio.Group type="button" disabled={isSelf}>
+          {levelChoices.map((level) => (
+            <Radio key={level} value={level} data-testid={`account-level-${level}`}>
+              {t(`accounts.level.${level}`)}
+            </Radio>
+          ))}
+        </Radio.Group>
+      </Form.Item>
+      <Form.Item
+        field="enabled"
+        label={t('accounts.form.status')}
+        triggerPropName="checked"
+        extra={isSelf ? undefined : t('accounts.form.disableHint')}
+      >
+        <Switch data-testid="account-enabled" disabled={isSelf} />
+      </Form.Item>
+      <Form.Item
+        field="password"
+        label={t('common.password')}
+        extra={
+          <span data-testid="account-password-hint">{t(editing ? 'accounts.form.passwordUnchanged' : 'accounts.form.passwordHint')}</span>
+        }
+        rules={[fieldRule(schema, 'password', locale)]}
+      >
+        <Input.Password
+          data-testid="account-password"
+          autoComplete="new-password"
+          placeholder={editing ? t('accounts.form.passwordPlaceholder') : undefined}
+        />
+      </Form.Item>
+    </FormModal>
   );
 }

@@ -1,16 +1,14 @@
-import { Button, Form, Select, Space, Tag, Typography, type TableColumnProps } from '@arco-design/web-react';
-import { IconPlus } from '@arco-design/web-react/icon';
+import { Form, Select, Space, Tag, Typography, type TableColumnProps } from '@arco-design/web-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ACCOUNT_STATUSES, type Account, type AccountQuery, type Role } from '@dialwise/contracts';
-import { useCompanyTime } from '../../locale/company-time.tsx';
-import { useUser } from '../../store/user.ts';
-import { ChoiceFilter, KeywordFilter, ListFilter, ListPage, ListTable } from '../../list-page/ListPage.tsx';
+import { AddButton, ChoiceFilter, KeywordFilter, ListFilter, ListPage, ListTable } from '../../list-page/ListPage.tsx';
+import { editColumn, timeColumn } from '../../list-page/columns.tsx';
 import { useListQuery } from '../../list-page/use-list-query.ts';
 import { listAccounts, listManagedCompanies } from './api.ts';
 import { AccountFormModal } from './AccountFormModal.tsx';
-import { CompanyPicker } from './CompanyPicker.tsx';
+import { CompanyScopePicker, useCompanyScope } from './company-scope.tsx';
 
 type Filters = Pick<AccountQuery, 'keyword' | 'authLevel' | 'status'>;
 
@@ -19,19 +17,17 @@ const LEVEL_COLORS: Record<Role, string> = { ADMIN: 'arcoblue', OPR: 'green', DE
 /** Account management (route accountManage): the search table, with add and edit in a modal. */
 export default function AccountManagePage() {
   const { t } = useTranslation();
-  const time = useCompanyTime();
-  const me = useUser((s) => s.user);
-  const isDev = me?.authLevel === 'DEV';
-  const [companyId, setCompanyId] = useState(me?.customerID ?? '');
+  const scope = useCompanyScope();
+  const { me, isDev, companyId } = scope;
   const [editing, setEditing] = useState<Account | null | undefined>(undefined);
-  const list = useListQuery<Filters, Account>({ key: ['accounts'], fetch: listAccounts, extra: isDev ? { companyId } : {} });
+  const list = useListQuery<Filters, Account>({ key: ['accounts'], fetch: listAccounts, extra: scope.query });
   const companies = useQuery({ queryKey: ['managed-companies'], queryFn: listManagedCompanies, enabled: isDev, staleTime: 60_000 });
   const providerCompany = isDev && companies.data?.find((c) => c.id === companyId)?.isProvider === true;
   const levels: Role[] = providerCompany ? ['ADMIN', 'OPR', 'DEV'] : ['ADMIN', 'OPR'];
 
   const columns: TableColumnProps<Account>[] = [
     {
-      title: t('accounts.col.username'),
+      title: t('common.username'),
       dataIndex: 'username',
       render: (username: string, row) => (
         <Space size={6}>
@@ -44,9 +40,9 @@ export default function AccountManagePage() {
         </Space>
       ),
     },
-    { title: t('accounts.col.alias'), dataIndex: 'alias', ellipsis: true, tooltip: true },
-    { title: t('accounts.col.email'), dataIndex: 'email', ellipsis: true, tooltip: true, render: (v: string) => v || '—' },
-    { title: t('accounts.col.phone'), dataIndex: 'phoneNumber', width: 150, render: (v: string) => v || '—' },
+    { title: t('common.alias'), dataIndex: 'alias', ellipsis: true, tooltip: true },
+    { title: t('common.email'), dataIndex: 'email', ellipsis: true, tooltip: true, render: (v: string) => v || '—' },
+    { title: t('common.phoneNumber'), dataIndex: 'phoneNumber', width: 150, render: (v: string) => v || '—' },
     {
       title: t('accounts.col.level'),
       dataIndex: 'authLevel',
@@ -58,7 +54,7 @@ export default function AccountManagePage() {
       ),
     },
     {
-      title: t('accounts.col.status'),
+      title: t('common.status'),
       dataIndex: 'status',
       width: 110,
       render: (status: Account['status']) => (
@@ -67,23 +63,14 @@ export default function AccountManagePage() {
         </Tag>
       ),
     },
-    {
-      title: t('accounts.col.created'),
-      dataIndex: 'createTime',
-      width: 160,
-      render: (iso: string) => <span className="nowrap">{time.format(iso)}</span>,
-    },
-    {
-      title: t('accounts.col.actions'),
-      dataIndex: 'id',
-      fixed: 'right',
+    timeColumn(t('common.created'), 'createTime', 160),
+    editColumn<Account>({
+      title: t('common.actions'),
+      label: t('common.edit'),
       width: 100,
-      render: (_id: string, row) => (
-        <Button type="text" size="small" onClick={() => setEditing(row)} data-testid={`account-edit-${row.username}`}>
-          {t('accounts.action.edit')}
-        </Button>
-      ),
-    },
+      onEdit: setEditing,
+      testId: (row) => `account-edit-${row.username}`,
+    }),
   ];
 
   return (
@@ -94,18 +81,7 @@ export default function AccountManagePage() {
       list={list}
       searchTestId="accounts-search"
       resetTestId="accounts-reset"
-      extra={
-        isDev && (
-          <CompanyPicker
-            value={companyId}
-            testId="accounts-company"
-            onChange={(next) => {
-              setCompanyId(next);
-              list.firstPage();
-            }}
-          />
-        )
-      }
+      extra={<CompanyScopePicker scope={scope} list={list} testId="accounts-company" />}
       filters={
         <>
           <KeywordFilter field="keyword" placeholder={t('accounts.keyword')} testId="accounts-keyword" />
@@ -130,9 +106,9 @@ export default function AccountManagePage() {
         </>
       }
       toolbar={
-        <Button type="primary" icon={<IconPlus />} onClick={() => setEditing(null)} data-testid="accounts-new">
+        <AddButton onClick={() => setEditing(null)} testId="accounts-new">
           {t('accounts.new')}
-        </Button>
+        </AddButton>
       }
     >
       <ListTable

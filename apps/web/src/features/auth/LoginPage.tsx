@@ -132,7 +132,7 @@ export default function LoginPage() {
               <Input
                 data-testid="login-username"
                 prefix={mode === 'username' ? <IconUser /> : <IconPhone />}
-                placeholder={mode === 'username' ? t('login.username') : t('login.phone')}
+                placeholder={mode === 'username' ? t('common.username') : t('login.phone')}
                 autoComplete={mode === 'username' ? 'username' : 'tel'}
                 inputMode={mode === 'phone' ? 'tel' : 'text'}
               />
@@ -141,7 +141,7 @@ export default function LoginPage() {
               <Input.Password
                 data-testid="login-password"
                 prefix={<IconLock />}
-                placeholder={t('login.password')}
+                placeholder={t('common.password')}
                 autoComplete="current-password"
               />
             </Form.Item>

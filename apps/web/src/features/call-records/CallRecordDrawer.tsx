@@ -98,7 +98,7 @@ function CallFacts({ call, canReveal, tagNames }: { call: CallRecordDetail; canR
             data={[
               { label: t('callRecords.filter.project'), value: call.projectName },
               { label: t('callRecords.filter.task'), value: call.taskName },
-              { label: t('callRecords.col.state'), value: <CallStateTag state={call.state} /> },
+              { label: t('common.status'), value: <CallStateTag state={call.state} /> },
               { label: t('callRecords.col.outcome'), value: <OutcomeText outcome={call.outcome} /> },
               { label: t('callRecords.drawer.placedAt'), value: when(call.placedAt) },
               { label: t('callRecords.drawer.answeredAt'), value: when(call.answeredAt) },

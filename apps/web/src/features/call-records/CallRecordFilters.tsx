@@ -73,7 +73,7 @@ export function CallRecordFilters({ value, options, onSearch, onReset }: Props) 
     setDurationError(undefined);
     onReset();
   };
-  const all = t('callRecords.filter.all');
+  const all = t('common.all');
 
   return (
     <Form form={form} layout="inline" className="search-form call-filters" onSubmit={submit} data-testid="call-records-filters">
@@ -104,7 +104,7 @@ export function CallRecordFilters({ value, options, onSearch, onReset }: Props) 
           options={(tasks.data?.tasks ?? []).map((task) => ({ label: task.name, value: task.id }))}
         />
       </Form.Item>
-      <Form.Item label={t('callRecords.filter.phone')} field="phone">
+      <Form.Item label={t('common.phoneNumber')} field="phone">
         <Input
           allowClear
           placeholder={t('callRecords.filter.phonePlaceholder')}
@@ -116,7 +116,7 @@ export function CallRecordFilters({ value, options, onSearch, onReset }: Props) 
       <Form.Item label={t('callRecords.filter.time')} field="timeRange">
         <DatePicker.RangePicker showTime style={{ width: 360 }} format="YYYY-MM-DD HH:mm:ss" data-testid="call-filter-time" />
       </Form.Item>
-      <Form.Item label={t('callRecords.filter.status')} field="status">
+      <Form.Item label={t('common.status')} field="status">
         <Select
           allowClear
           placeholder={all}
@@ -181,10 +181,10 @@ export function CallRecordFilters({ value, options, onSearch, onReset }: Props) 
       <Form.Item>
         <Space>
           <Button type="primary" icon={<IconSearch />} onClick={submit} data-testid="call-filter-submit">
-            {t('callRecords.search')}
+            {t('common.search')}
           </Button>
           <Button icon={<IconRefresh />} onClick={reset} data-testid="call-filter-reset">
-            {t('callRecords.reset')}
+            {t('common.reset')}
           </Button>
           <Button type="text" onClick={() => setMore((m) => !m)} data-testid="call-filter-more">
             {t(more ? 'callRecords.less' : 'callRecords.more')} {more ? <IconUp /> : <IconDown />}

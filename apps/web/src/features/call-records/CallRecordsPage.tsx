@@ -118,7 +118,7 @@ export default function CallRecordsPage() {
       ),
     },
     {
-      title: t('callRecords.col.phone'),
+      title: t('common.phoneNumber'),
       dataIndex: 'phone',
       width: 130,
       render: (value: string) => (
@@ -176,7 +176,7 @@ export default function CallRecordsPage() {
       render: (_, row) => <CallTagList tags={row.tags} names={tagNames} />,
     },
     {
-      title: t('callRecords.col.actions'),
+      title: t('common.actions'),
       dataIndex: 'actions',
       fixed: 'right',
       width: 110,

@@ -101,7 +101,7 @@ export function DispositionForm({ callId, saved }: { callId: string; saved: Call
           </Typography.Text>
         )}
         <Button type="primary" htmlType="submit" loading={save.isPending} data-testid="call-disposition-save">
-          {t('callRecords.file.save')}
+          {t('common.save')}
         </Button>
       </div>
     </Form>

@@ -120,7 +120,7 @@ function Busiest() {
         noDataElement={<Empty description={t('wp.busiest.empty')} />}
         columns={[
           { title: t('wp.col.rank'), render: (_v, _r, i) => i + 1, width: 64 },
-          { title: t('wp.col.name'), dataIndex: 'title', ellipsis: true },
+          { title: t('common.name'), dataIndex: 'title', ellipsis: true },
           { title: t('wp.col.calls'), dataIndex: 'clickNumber', render: (v: number) => formatNumber(v), width: 90 },
           {
             title: t('wp.col.change'),

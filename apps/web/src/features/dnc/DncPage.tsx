@@ -14,10 +14,11 @@ import {
   Typography,
   type TableColumnProps,
 } from '@arco-design/web-react';
-import { IconDelete, IconPlus, IconRefresh, IconSearch, IconUpload } from '@arco-design/web-react/icon';
+import { IconDelete, IconRefresh, IconSearch, IconUpload } from '@arco-design/web-react/icon';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { AddButton } from '../../list-page/ListPage.tsx';
 import { useNavigate } from 'react-router';
 import { ErrorCode, type DncEntry, type DncImportResult } from '@dialwise/contracts';
 import { RequestFailure } from '../../api/client.ts';
@@ -87,7 +88,7 @@ export default function DncPage() {
   };
 
   const columns: TableColumnProps<DncEntry>[] = [
-    { title: t('dnc.col.phone'), dataIndex: 'phone', render: (phone: string) => <span className="mono">{phone}</span> },
+    { title: t('common.phoneNumber'), dataIndex: 'phone', render: (phone: string) => <span className="mono">{phone}</span> },
     { title: t('dnc.col.note'), dataIndex: 'note', ellipsis: true, tooltip: true, render: (note: string) => note || '—' },
     { title: t('dnc.col.createdBy'), dataIndex: 'createdBy', width: 160, render: (who: string | null) => who ?? '—' },
     {
@@ -97,7 +98,7 @@ export default function DncPage() {
       render: (iso: string) => <span className="nowrap">{time.format(iso)}</span>,
     },
     {
-      title: t('dnc.col.actions'),
+      title: t('common.actions'),
       dataIndex: 'phone',
       key: 'actions',
       width: 110,
@@ -196,7 +197,7 @@ export default function DncPage() {
               setPage((p) => ({ ...p, page: 1 }));
             }}
           >
-            {t('dnc.search')}
+            {t('common.search')}
           </Button>
           <Button
             icon={<IconRefresh />}
@@ -205,16 +206,16 @@ export default function DncPage() {
               setKeyword('');
             }}
           >
-            {t('dnc.reset')}
+            {t('common.reset')}
           </Button>
         </Space>
       </div>
       <Divider className="search-table-rule" />
       <div className="search-table-toolbar">
         <Space>
-          <Button type="primary" icon={<IconPlus />} onClick={() => setAdding(true)} data-testid="dnc-add">
+          <AddButton onClick={() => setAdding(true)} testId="dnc-add">
             {t('dnc.add')}
-          </Button>
+          </AddButton>
           <Button icon={<IconUpload />} loading={upload.isPending} onClick={() => fileInput.current?.click()} data-testid="dnc-import">
             {t('dnc.import')}
           </Button>

@@ -1,14 +1,12 @@
-import { Form, Input, Message, Modal } from '@arco-design/web-react';
-import { useMutation } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { Form, Input, Message } from '@arco-design/web-react';
 import { useTranslation } from 'react-i18next';
 import { profileInputSchema, type ProfileInput, type SelfInfo } from '@dialwise/contracts';
 import { currentLocale } from '../../locale/index.ts';
 import { fieldRule } from '../../forms/zod-rules.ts';
-import { markServerErrors } from '../../forms/server-errors.ts';
 import { checkFormInput } from '../../forms/check-form.ts';
 import { useUser } from '../../store/user.ts';
-import { StaleEditNotice, useStaleEdit } from '../../forms/stale-edit.tsx';
+import { useStaleEdit } from '../../forms/stale-edit.tsx';
+import { FormModal, useFormFill, useFormSave } from '../../forms/form-modal.tsx';
 import { getSelfInfo, updateSelfInfo } from './api.ts';
 
 interface Props {
@@ -40,55 +38,45 @@ function ProfileFormDialog({ user: opened, onClose }: Props) {
     return current;
   });
   const user = edit.entity ?? opened;
-  useEffect(() => {
-    form.setFieldsValue(valuesOf(user));
-  }, [user, form]);
+  useFormFill(form, true, user, (current) => current && valuesOf(current));
 
-  const save = useMutation({
-    mutationFn: (input: ProfileInput) => updateSelfInfo({ ...input, version: user.version }),
-    onSuccess: (saved) => {
+  const save = useFormSave({
+    form,
+    edit,
+    check: () => checkFormInput(form, profileInputSchema, locale),
+    save: (input: ProfileInput) => updateSelfInfo({ ...input, version: user.version }),
+    onSaved: (saved) => {
       useUser.getState().setUser(saved);
       Message.success(t('profile.saved'));
       onClose();
     },
-    onError: (error) => {
-      if (!edit.caught(error)) markServerErrors(form, error);
-    },
   });
 
-  const submit = async () => {
-    const input = await checkFormInput(form, profileInputSchema, locale);
-    if (input) save.mutate(input);
-  };
-
   return (
-    <Modal
+    <FormModal
       title={t('profile.edit')}
       visible
-      onCancel={onClose}
-      onOk={() => void submit()}
-      confirmLoading={save.isPending}
-      okText={t('profile.save')}
-      cancelText={t('common.cancel')}
-      okButtonProps={{ 'data-testid': 'profile-submit' } as Record<string, string>}
+      onClose={onClose}
+      save={save}
+      okText={t('common.save')}
+      submitTestId="profile-submit"
+      formTestId="profile-form"
+      initialValues={valuesOf(opened)}
     >
-      <StaleEditNotice edit={edit} />
-      <Form form={form} layout="vertical" initialValues={valuesOf(opened)} data-testid="profile-form">
-        <Form.Item
-          field="alias"
-          label={t('profile.alias')}
-          extra={t('profile.aliasHint')}
-          rules={[fieldRule(profileInputSchema, 'alias', locale)]}
-        >
-          <Input data-testid="profile-alias" />
-        </Form.Item>
-        <Form.Item field="phoneNumber" label={t('profile.phone')} rules={[fieldRule(profileInputSchema, 'phoneNumber', locale)]}>
-          <Input data-testid="profile-phone" inputMode="tel" />
-        </Form.Item>
-        <Form.Item field="email" label={t('profile.email')} rules={[fieldRule(profileInputSchema, 'email', locale)]}>
-          <Input data-testid="profile-email" type="email" />
-        </Form.Item>
-      </Form>
-    </Modal>
+      <Form.Item
+        field="alias"
+        label={t('common.alias')}
+        extra={t('profile.aliasHint')}
+        rules={[fieldRule(profileInputSchema, 'alias', locale)]}
+      >
+        <Input data-testid="profile-alias" />
+      </Form.Item>
+      <Form.Item field="phoneNumber" label={t('common.phoneNumber')} rules={[fieldRule(profileInputSchema, 'phoneNumber', locale)]}>
+        <Input data-testid="profile-phone" inputMode="tel" />
+      </Form.Item>
+      <Form.Item field="email" label={t('common.email')} rules={[fieldRule(profileInputSchema, 'email', locale)]}>
+        <Input data-testid="profile-email" type="email" />
+      </Form.Item>
+    </FormModal>
   );
 }

@@ -19,11 +19,11 @@ export default function SelfInfoPage() {
   if (!user) return null;
 
   const rows = [
-    { label: t('profile.username'), value: <span data-testid="profile-username">{user.username}</span> },
+    { label: t('common.username'), value: <span data-testid="profile-username">{user.username}</span> },
     { label: t('profile.userID'), value: user.userID },
-    { label: t('profile.alias'), value: <span data-testid="profile-alias-value">{user.alias}</span> },
-    { label: t('profile.email'), value: <span data-testid="profile-email-value">{user.email || '—'}</span> },
-    { label: t('profile.phone'), value: <span data-testid="profile-phone-value">{user.phoneNumber || '—'}</span> },
+    { label: t('common.alias'), value: <span data-testid="profile-alias-value">{user.alias}</span> },
+    { label: t('common.email'), value: <span data-testid="profile-email-value">{user.email || '—'}</span> },
+    { label: t('common.phoneNumber'), value: <span data-testid="profile-phone-value">{user.phoneNumber || '—'}</span> },
     { label: t('profile.level'), value: <Tag color={LEVEL_COLORS[user.authLevel]}>{t(`nav.role.${user.authLevel}`)}</Tag> },
     {
       label: t('profile.company'),
@@ -34,7 +34,7 @@ export default function SelfInfoPage() {
       ),
     },
     { label: t('profile.created'), value: time.format(user.createTime) },
-    { label: t('profile.timeZone'), value: <TimeZoneNote /> },
+    { label: t('common.timeZone'), value: <TimeZoneNote /> },
   ];
 
   return (

@@ -2,15 +2,10 @@
 export const profileMessages = {
   'profile.title': ['My profile', '个人信息'],
   'profile.edit': ['Edit profile', '编辑信息'],
-  'profile.username': ['User name', '用户名'],
   'profile.userID': ['User ID', '用户 ID'],
-  'profile.alias': ['Alias', '别名'],
-  'profile.email': ['E-mail', '邮箱'],
-  'profile.phone': ['Phone number', '电话号码'],
   'profile.level': ['User level', '用户级别'],
   'profile.company': ['Company ID', '公司 ID'],
   'profile.created': ['Member since', '创建时间'],
-  'profile.timeZone': ['Time zone', '时区'],
   'profile.aliasHint': ['5–10 characters', '5–10 个字符'],
   'profile.saved': ['Your profile is saved', '个人信息已保存'],
   'profile.security': ['Change password', '修改密码'],
@@ -27,5 +22,4 @@ export const profileMessages = {
   'profile.confirmPassword': ['Confirm new password', '确认新密码'],
   'profile.changePassword': ['Change password', '修改密码'],
   'profile.passwordChanged': ['Password changed. Your other sessions were signed out.', '密码已修改，其他会话已退出登录。'],
-  'profile.save': ['Save', '保存'],
 } as const satisfies Record<string, readonly [string, string]>;

@@ -36,9 +36,9 @@ export default function OperatorProjectsPage() {
     },
     { title: t('projects.col.taskCount'), dataIndex: 'taskCount' },
     { title: t('projects.col.creator'), dataIndex: 'creator' },
-    { title: t('projects.col.createTime'), dataIndex: 'createTime', render: (value: string) => time.format(value) },
+    { title: t('common.created'), dataIndex: 'createTime', render: (value: string) => time.format(value) },
     {
-      title: t('projects.col.actions'),
+      title: t('common.actions'),
       dataIndex: 'actions',
       fixed: 'right',
       width: 140,

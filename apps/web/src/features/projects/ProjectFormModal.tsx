@@ -1,6 +1,5 @@
-import { Form, Input, Message, Modal, Radio, Select, Typography } from '@arco-design/web-react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { Form, Input, Message, Radio, Select, Typography } from '@arco-design/web-react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { ENCRYPTION_TYPES, projectInputSchema, type EncryptionType, type Project, type ProjectInput } from '@dialwise/contracts';
 import { RequestFailure } from '../../api/client.ts';
@@ -10,7 +9,8 @@ import { TimeZoneNote, useCompanyTime } from '../../locale/company-time.tsx';
 import { createProject, getProject, listOperatorOptions, projectKeys, updateProject } from './api.ts';
 import { markServerErrors } from '../../forms/server-errors.ts';
 import { checkFormInput } from '../../forms/check-form.ts';
-import { StaleEditNotice, useStaleEdit } from '../../forms/stale-edit.tsx';
+import { useStaleEdit } from '../../forms/stale-edit.tsx';
+import { FormModal, useFormFill, useFormSave } from '../../forms/form-modal.tsx';
 
 interface Props {
   /** The project being edited; null to add one. */
@@ -31,115 +31,106 @@ export function ProjectFormModal({ project: opened, visible, onClose }: Props) {
   const type = Form.useWatch('encryptionType', form) as EncryptionType | undefined;
   const operators = useQuery({ queryKey: projectKeys.operators, queryFn: listOperatorOptions, enabled: visible });
 
-  useEffect(() => {
-    if (!visible) return;
-    form.resetFields();
-    form.setFieldsValue(
-      project
+  useFormFill(
+    form,
+    visible,
+    project,
+    (current): Partial<ProjectInput> =>
+      current
         ? {
-            name: project.name,
-            encryptionType: project.encryptionType,
-            encryptionApiUrl: project.encryptionApiUrl ?? undefined,
-            operatorIds: project.operators.map((o) => o.id),
+            name: current.name,
+            encryptionType: current.encryptionType,
+            encryptionApiUrl: current.encryptionApiUrl ?? undefined,
+            operatorIds: current.operators.map((o) => o.id),
           }
         : { encryptionType: 'PLAIN_TEXT', operatorIds: [] },
-    );
-  }, [visible, project, form]);
+  );
 
-  const save = useMutation({
-    mutationFn: (input: ProjectInput) =>
-      project ? updateProject({ ...input, id: project.id, version: project.version }) : createProject(input),
-    onSuccess: () => {
+  const save = useFormSave({
+    form,
+    edit,
+    check: () => checkFormInput(form, projectInputSchema, locale),
+    save: (input: ProjectInput) => (project ? updateProject({ ...input, id: project.id, version: project.version }) : createProject(input)),
+    onSaved: () => {
       Message.success(t(project ? 'projects.saved' : 'projects.created'));
       void queryClient.invalidateQueries({ queryKey: projectKeys.all });
       onClose();
     },
-    onError: (error) => {
-      if (edit.caught(error)) return;
+    markRefusal: (error) => {
       // A taken name is the name field's problem: show it there too.
       if (error instanceof RequestFailure && error.code === 409) form.setFields({ name: { error: { message: error.message } } });
       else markServerErrors(form, error);
     },
   });
 
-  const submit = async () => {
-    const input = await checkFormInput(form, projectInputSchema, locale);
-    if (input) save.mutate(input);
-  };
   const rule = (field: string) => formFieldRule(projectInputSchema, field, locale, () => form.getFieldsValue());
 
   return (
-    <Modal
+    <FormModal
       title={t(project ? 'projects.form.editTitle' : 'projects.form.addTitle')}
       visible={visible}
-      onCancel={onClose}
-      onOk={() => void submit()}
-      confirmLoading={save.isPending}
-      okText={t('common.ok')}
-      cancelText={t('common.cancel')}
-      unmountOnExit
-      okButtonProps={{ 'data-testid': 'project-form-submit' } as Record<string, string>}
+      onClose={onClose}
+      save={save}
+      submitTestId="project-form-submit"
+      formTestId="project-form"
     >
-      <StaleEditNotice edit={edit} />
-      <Form form={form} layout="vertical" data-testid="project-form">
-        <Form.Item field="name" label={t('projects.form.name')} rules={[rule('name')]} validateTrigger={['onBlur', 'onChange']}>
-          <Input placeholder={t('projects.form.namePlaceholder')} maxLength={40} data-testid="project-name" />
-        </Form.Item>
+      <Form.Item field="name" label={t('projects.form.name')} rules={[rule('name')]} validateTrigger={['onBlur', 'onChange']}>
+        <Input placeholder={t('projects.form.namePlaceholder')} maxLength={40} data-testid="project-name" />
+      </Form.Item>
+      <Form.Item
+        field="encryptionType"
+        label={t('projects.form.encryption')}
+        rules={[rule('encryptionType')]}
+        extra={project ? t('projects.form.encryptionLocked') : type ? t(`projects.enc.${type}.help`) : undefined}
+      >
+        <Radio.Group type="button" disabled={Boolean(project)} data-testid="project-encryption">
+          {ENCRYPTION_TYPES.map((value) => (
+            <Radio key={value} value={value} data-testid={`project-encryption-${value}`}>
+              {t(`projects.enc.${value}`)}
+            </Radio>
+          ))}
+        </Radio.Group>
+      </Form.Item>
+      {type === 'CUSTOM' && (
         <Form.Item
-          field="encryptionType"
-          label={t('projects.form.encryption')}
-          rules={[rule('encryptionType')]}
-          extra={project ? t('projects.form.encryptionLocked') : type ? t(`projects.enc.${type}.help`) : undefined}
+          field="encryptionApiUrl"
+          label={t('projects.form.apiUrl')}
+          rules={[rule('encryptionApiUrl')]}
+          extra={t('projects.form.apiUrlHelp')}
         >
-          <Radio.Group type="button" disabled={Boolean(project)} data-testid="project-encryption">
-            {ENCRYPTION_TYPES.map((value) => (
-              <Radio key={value} value={value} data-testid={`project-encryption-${value}`}>
-                {t(`projects.enc.${value}`)}
-              </Radio>
-            ))}
-          </Radio.Group>
+          <Input placeholder={t('projects.form.apiUrlPlaceholder')} data-testid="project-api-url" />
         </Form.Item>
-        {type === 'CUSTOM' && (
-          <Form.Item
-            field="encryptionApiUrl"
-            label={t('projects.form.apiUrl')}
-            rules={[rule('encryptionApiUrl')]}
-            extra={t('projects.form.apiUrlHelp')}
-          >
-            <Input placeholder={t('projects.form.apiUrlPlaceholder')} data-testid="project-api-url" />
-          </Form.Item>
-        )}
-        <Form.Item field="operatorIds" label={t('projects.form.operators')} extra={t('projects.form.operatorsHelp')}>
-          <Select
-            mode="multiple"
-            allowClear
-            showSearch
-            loading={operators.isLoading}
-            placeholder={t('projects.form.operatorsPlaceholder')}
-            data-testid="project-operators"
-            filterOption={(input, option) =>
-              String((option as { props?: { children?: unknown } }).props?.children ?? '')
-                .toLowerCase()
-                .includes(input.toLowerCase())
-            }
-          >
-            {(operators.data ?? []).map((option) => (
-              <Select.Option
-                key={option.id}
-                value={option.id}
-                disabled={option.disabled && !project?.operators.some((o) => o.id === option.id)}
-              >
-                {`${option.alias || option.username} (${option.username})${option.disabled ? ` · ${t('projects.form.operatorDisabled')}` : ''}`}
-              </Select.Option>
-            ))}
-          </Select>
-        </Form.Item>
-        {project && (
-          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-            {project.creator} · {time.format(project.createTime)} <TimeZoneNote />
-          </Typography.Text>
-        )}
-      </Form>
-    </Modal>
+      )}
+      <Form.Item field="operatorIds" label={t('projects.form.operators')} extra={t('projects.form.operatorsHelp')}>
+        <Select
+          mode="multiple"
+          allowClear
+          showSearch
+          loading={operators.isLoading}
+          placeholder={t('projects.form.operatorsPlaceholder')}
+          data-testid="project-operators"
+          filterOption={(input, option) =>
+            String((option as { props?: { children?: unknown } }).props?.children ?? '')
+              .toLowerCase()
+              .includes(input.toLowerCase())
+          }
+        >
+          {(operators.data ?? []).map((option) => (
+            <Select.Option
+              key={option.id}
+              value={option.id}
+              disabled={option.disabled && !project?.operators.some((o) => o.id === option.id)}
+            >
+              {`${option.alias || option.username} (${option.username})${option.disabled ? ` · ${t('projects.form.operatorDisabled')}` : ''}`}
+            </Select.Option>
+          ))}
+        </Select>
+      </Form.Item>
+      {project && (
+        <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+          {project.creator} · {time.format(project.createTime)} <TimeZoneNote />
+        </Typography.Text>
+      )}
+    </FormModal>
   );
 }

@@ -1,40 +1,26 @@
-import { Button, Message, Popconfirm, Space, Tag, Tooltip, Typography, type TableColumnProps } from '@arco-design/web-react';
-import { IconPlus } from '@arco-design/web-react/icon';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { Button, Space, Tag, Typography, type TableColumnProps } from '@arco-design/web-react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { Project, ProjectQuery } from '@dialwise/contracts';
-import { KeywordFilter, ListPage, ListTable } from '../../list-page/ListPage.tsx';
+import { AddButton, KeywordFilter, ListPage, ListTable } from '../../list-page/ListPage.tsx';
 import { useListQuery } from '../../list-page/use-list-query.ts';
 import { useCompanyTime } from '../../locale/company-time.tsx';
 import { deleteProject, listProjects, projectKeys } from './api.ts';
 import { EncryptionTag } from './EncryptionTag.tsx';
 import { ProjectFormModal } from './ProjectFormModal.tsx';
-import { quietRefusal } from '../../api/quiet-refusal.ts';
+import { ConfirmButton, EditButton } from '../../list-page/RowActions.tsx';
+import { useRowAction } from '../../list-page/use-row-action.ts';
+import { useFormOpening } from '../../forms/form-modal.tsx';
 
 /** Spec §2 "Project list (admin)": search, add, edit, delete, go to tasks, go to the quick board. */
 export default function ProjectListPage() {
   const { t } = useTranslation();
   const time = useCompanyTime();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
-  const [editing, setEditing] = useState<Project | null>(null);
-  const [formOpen, setFormOpen] = useState(false);
+  const form = useFormOpening<Project>();
 
   const list = useListQuery<Pick<ProjectQuery, 'name'>, Project>({ key: [...projectKeys.all, 'list'], fetch: listProjects });
-  const remove = useMutation({
-    mutationFn: deleteProject,
-    onSuccess: () => {
-      Message.success(t('projects.deleted'));
-      void queryClient.invalidateQueries({ queryKey: projectKeys.all });
-    },
-  });
-
-  const openForm = (project: Project | null) => {
-    setEditing(project);
-    setFormOpen(true);
-  };
+  const remove = useRowAction({ action: deleteProject, done: () => t('projects.deleted'), refresh: [projectKeys.all] });
 
   const columns: TableColumnProps<Project>[] = [
     {
@@ -73,7 +59,7 @@ export default function ProjectListPage() {
         ),
     },
     { title: t('projects.col.creator'), dataIndex: 'creator' },
-    { title: t('projects.col.createTime'), dataIndex: 'createTime', render: (value: string) => time.format(value) },
+    { title: t('common.created'), dataIndex: 'createTime', render: (value: string) => time.format(value) },
     {
       title: t('projects.col.taskCount'),
       dataIndex: 'taskCount',
@@ -89,7 +75,7 @@ export default function ProjectListPage() {
       ),
     },
     {
-      title: t('projects.col.actions'),
+      title: t('common.actions'),
       dataIndex: 'actions',
       fixed: 'right',
       width: 380,
@@ -114,26 +100,15 @@ export default function ProjectListPage() {
           >
             {t('projects.action.records')}
           </Button>
-          <Button type="text" size="small" onClick={() => openForm(project)} data-testid={`project-edit-${project.name}`}>
-            {t('projects.action.edit')}
-          </Button>
-          {project.runningTaskCount > 0 ? (
-            <Tooltip content={t('projects.delete.blocked')}>
-              <Button type="text" size="small" status="danger" disabled>
-                {t('projects.action.delete')}
-              </Button>
-            </Tooltip>
-          ) : (
-            <Popconfirm
-              title={t('projects.delete.confirm', { name: project.name, count: project.taskCount })}
-              onOk={() => quietRefusal(remove.mutateAsync(project.id))}
-              okButtonProps={{ status: 'danger' }}
-            >
-              <Button type="text" size="small" status="danger" data-testid={`project-delete-${project.name}`}>
-                {t('projects.action.delete')}
-              </Button>
-            </Popconfirm>
-          )}
+          <EditButton onClick={() => form.open(project)} testId={`project-edit-${project.name}`} />
+          <ConfirmButton
+            title={t('projects.delete.confirm', { name: project.name, count: project.taskCount })}
+            onConfirm={() => remove.mutateAsync(project.id)}
+            testId={`project-delete-${project.name}`}
+            blockedBy={project.runningTaskCount > 0 ? t('projects.delete.blocked') : undefined}
+          >
+            {t('common.delete')}
+          </ConfirmButton>
         </Space>
       ),
     },
@@ -148,13 +123,13 @@ export default function ProjectListPage() {
       searchTestId="project-search-submit"
       filters={<KeywordFilter field="name" placeholder={t('projects.search.placeholder')} testId="project-search" />}
       toolbar={
-        <Button type="primary" icon={<IconPlus />} onClick={() => openForm(null)} data-testid="project-new">
+        <AddButton onClick={() => form.open(null)} testId="project-new">
           {t('projects.new')}
-        </Button>
+        </AddButton>
       }
     >
       <ListTable list={list} columns={columns} scrollX={1180} empty={t('projects.empty')} testId="project-table" />
-      <ProjectFormModal project={editing} visible={formOpen} onClose={() => setFormOpen(false)} />
+      <ProjectFormModal project={form.editing} visible={form.visible} onClose={form.close} />
     </ListPage>
   );
 }

@@ -20,13 +20,13 @@ export function TaskDetail({ task }: { task: SeatTask }) {
       data={[
         { label: t('seat.info.project'), value: task.projectName },
         { label: t('seat.task.name'), value: <span data-testid="seat-task-name">{task.name}</span> },
-        { label: t('seat.task.status'), value: <Tag size="small">{t(`tasks.status.${task.status}`)}</Tag> },
+        { label: t('common.status'), value: <Tag size="small">{t(`tasks.status.${task.status}`)}</Tag> },
         { label: t('seat.task.scenario'), value: task.scenarioName },
         { label: t('seat.task.window'), value: `${task.callStart} – ${task.callEnd}` },
         { label: t('seat.task.weekdays'), value: days || '—' },
         { label: t('seat.task.progress'), value: t('seat.task.progressValue', { pending: task.pendingCount, total: task.totalCount }) },
         { label: t('seat.task.creator'), value: task.creator },
-        { label: t('seat.task.createTime'), value: time.format(task.createTime) },
+        { label: t('common.created'), value: time.format(task.createTime) },
       ]}
     />
   );

@@ -135,12 +135,10 @@ export const seatMessages = {
 
   // Task detail
   'seat.task.name': ['Task', '任务'],
-  'seat.task.status': ['Status', '状态'],
   'seat.task.scenario': ['Scenario', '场景'],
   'seat.task.window': ['Call window', '呼叫时段'],
   'seat.task.weekdays': ['Call days', '呼叫周期'],
   'seat.task.progress': ['Numbers left', '剩余号码'],
   'seat.task.progressValue': ['{{pending}} of {{total}}', '{{pending}} / {{total}}'],
   'seat.task.creator': ['Created by', '创建人'],
-  'seat.task.createTime': ['Created', '创建时间'],
 } as const satisfies Record<string, readonly [string, string]>;

@@ -1,13 +1,12 @@
-import { Form, Grid, Input, InputNumber, Message, Modal, Radio, Switch } from '@arco-design/web-react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { Form, Grid, Input, InputNumber, Message, Radio, Switch } from '@arco-design/web-react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { SIP_LIMITS, SIP_TRUNKS, sipLineCreateSchema, sipLineUpdateSchema, type SipLine, type SipTrunk } from '@dialwise/contracts';
 import { currentLocale } from '../../locale/index.ts';
 import { fieldRule } from '../../forms/zod-rules.ts';
-import { markServerErrors } from '../../forms/server-errors.ts';
 import { checkForm } from '../../forms/check-form.ts';
-import { StaleEditNotice, useStaleEdit } from '../../forms/stale-edit.tsx';
+import { useStaleEdit } from '../../forms/stale-edit.tsx';
+import { FormModal, useFormFill, useFormSave } from '../../forms/form-modal.tsx';
 import { createSipLine, getSipLine, updateSipLine } from './api.ts';
 
 interface FormValues {
@@ -69,17 +68,18 @@ function SipLineFormDialog({ line: opened, companyId, onClose }: Props & { line:
   const edit = useStaleEdit(opened, (l) => getSipLine(l.id, companyId));
   const line = edit.entity;
   // A reload after a conflict brings the current line: show it.
-  useEffect(() => {
-    form.setFieldsValue(valuesOf(line));
-  }, [line, form]);
+  useFormFill(form, true, line, valuesOf);
   const queryClient = useQueryClient();
   const locale = currentLocale();
   const editing = Boolean(line);
   const schema = editing ? sipLineUpdateSchema : sipLineCreateSchema;
   const rule = (field: keyof FormValues) => [fieldRule(schema, field, locale)];
 
-  const save = useMutation({
-    mutationFn: async (values: FormValues) => {
+  const save = useFormSave({
+    form,
+    edit,
+    check: () => checkForm(form),
+    save: async (values: FormValues) => {
       const fields = {
         alias: values.alias,
         trunk: values.trunk,
@@ -95,113 +95,99 @@ function SipLineFormDialog({ line: opened, companyId, onClose }: Props & { line:
         ? updateSipLine({ id: line.id, version: line.version, ...fields, password: values.password ?? '' })
         : createSipLine({ ...fields, password: values.password });
     },
-    onSuccess: (saved) => {
+    onSaved: (saved) => {
       Message.success(t(line ? 'sip.saved' : 'sip.created', { alias: saved.alias }));
       void queryClient.invalidateQueries({ queryKey: ['sip-lines'] });
       onClose();
     },
-    onError: (error) => {
-      if (!edit.caught(error)) markServerErrors(form, error);
-    },
   });
 
-  const submit = async () => {
-    const values = await checkForm(form);
-    if (values) save.mutate(values);
-  };
-
-  const initial = valuesOf(line);
-
   return (
-    <Modal
+    <FormModal
       title={t(editing ? 'sip.edit' : 'sip.new')}
       visible
-      onCancel={onClose}
-      onOk={() => void submit()}
-      confirmLoading={save.isPending}
-      okText={t('common.ok')}
-      cancelText={t('common.cancel')}
-      okButtonProps={{ 'data-testid': 'sip-submit' } as Record<string, string>}
-      style={{ width: 640 }}
+      onClose={onClose}
+      save={save}
+      submitTestId="sip-submit"
+      formTestId="sip-form"
+      initialValues={valuesOf(line)}
+      width={640}
     >
-      <StaleEditNotice edit={edit} />
-      <Form form={form} layout="vertical" initialValues={initial} data-testid="sip-form">
-        <Grid.Row gutter={16}>
-          <Grid.Col span={12}>
-            <Form.Item field="alias" label={t('sip.form.alias')} rules={rule('alias')}>
-              <Input data-testid="sip-alias" />
-            </Form.Item>
-          </Grid.Col>
-          <Grid.Col span={12}>
-            <Form.Item field="enabled" label={t('sip.form.status')} triggerPropName="checked">
-              <Switch data-testid="sip-enabled" />
-            </Form.Item>
-          </Grid.Col>
-        </Grid.Row>
-        <Form.Item shouldUpdate noStyle>
-          {(values: FormValues) => (
-            <Form.Item field="trunk" label={t('sip.form.trunk')} extra={t(`sip.trunkHint.${values.trunk ?? 'sip'}`)}>
-              <Radio.Group type="button">
-                {SIP_TRUNKS.map((trunk) => (
-                  <Radio key={trunk} value={trunk} data-testid={`sip-trunk-${trunk}`}>
-                    {t(`sip.trunk.${trunk}`)}
-                  </Radio>
-                ))}
-              </Radio.Group>
-            </Form.Item>
-          )}
-        </Form.Item>
-        <Grid.Row gutter={16}>
-          <Grid.Col span={12}>
-            <Form.Item field="sipUsername" label={t('sip.form.sipUsername')} rules={rule('sipUsername')}>
-              <Input data-testid="sip-username" autoComplete="off" />
-            </Form.Item>
-          </Grid.Col>
-          <Grid.Col span={12}>
-            <Form.Item
-              field="password"
-              label={t('sip.form.password')}
-              rules={rule('password')}
-              extra={<span data-testid="sip-password-hint">{t(editing ? 'sip.form.passwordUnchanged' : 'sip.form.passwordNew')}</span>}
-            >
-              <Input.Password
-                data-testid="sip-password"
-                autoComplete="new-password"
-                placeholder={editing ? t('sip.form.passwordPlaceholder') : undefined}
-              />
-            </Form.Item>
-          </Grid.Col>
-        </Grid.Row>
-        <Grid.Row gutter={16}>
-          <Grid.Col span={16}>
-            <Form.Item field="domain" label={t('sip.form.domain')} rules={rule('domain')}>
-              <Input data-testid="sip-domain" placeholder={t('sip.form.domainPlaceholder')} autoComplete="off" />
-            </Form.Item>
-          </Grid.Col>
-          <Grid.Col span={8}>
-            <Form.Item field="port" label={t('sip.form.port')} rules={rule('port')}>
-              <InputNumber data-testid="sip-port" hideControl />
-            </Form.Item>
-          </Grid.Col>
-        </Grid.Row>
-        <Grid.Row gutter={16}>
-          <Grid.Col span={12}>
-            <Form.Item
-              field="concurrency"
-              label={t('sip.form.concurrency')}
-              rules={rule('concurrency')}
-              extra={t('sip.form.concurrencyHint')}
-            >
-              <InputNumber data-testid="sip-concurrency" />
-            </Form.Item>
-          </Grid.Col>
-          <Grid.Col span={12}>
-            <Form.Item field="cps" label={t('sip.form.cps')} rules={rule('cps')} extra={t('sip.form.cpsHint')}>
-              <InputNumber data-testid="sip-cps" />
-            </Form.Item>
-          </Grid.Col>
-        </Grid.Row>
-      </Form>
-    </Modal>
+      <Grid.Row gutter={16}>
+        <Grid.Col span={12}>
+          <Form.Item field="alias" label={t('common.alias')} rules={rule('alias')}>
+            <Input data-testid="sip-alias" />
+          </Form.Item>
+        </Grid.Col>
+        <Grid.Col span={12}>
+          <Form.Item field="enabled" label={t('sip.form.status')} triggerPropName="checked">
+            <Switch data-testid="sip-enabled" />
+          </Form.Item>
+        </Grid.Col>
+      </Grid.Row>
+      <Form.Item shouldUpdate noStyle>
+        {(values: FormValues) => (
+          <Form.Item field="trunk" label={t('sip.form.trunk')} extra={t(`sip.trunkHint.${values.trunk ?? 'sip'}`)}>
+            <Radio.Group type="button">
+              {SIP_TRUNKS.map((trunk) => (
+                <Radio key={trunk} value={trunk} data-testid={`sip-trunk-${trunk}`}>
+                  {t(`sip.trunk.${trunk}`)}
+                </Radio>
+              ))}
+            </Radio.Group>
+          </Form.Item>
+        )}
+      </Form.Item>
+      <Grid.Row gutter={16}>
+        <Grid.Col span={12}>
+          <Form.Item field="sipUsername" label={t('sip.form.sipUsername')} rules={rule('sipUsername')}>
+            <Input data-testid="sip-username" autoComplete="off" />
+          </Form.Item>
+        </Grid.Col>
+        <Grid.Col span={12}>
+          <Form.Item
+            field="password"
+            label={t('common.password')}
+            rules={rule('password')}
+            extra={<span data-testid="sip-password-hint">{t(editing ? 'sip.form.passwordUnchanged' : 'sip.form.passwordNew')}</span>}
+          >
+            <Input.Password
+              data-testid="sip-password"
+              autoComplete="new-password"
+              placeholder={editing ? t('sip.form.passwordPlaceholder') : undefined}
+            />
+          </Form.Item>
+        </Grid.Col>
+      </Grid.Row>
+      <Grid.Row gutter={16}>
+        <Grid.Col span={16}>
+          <Form.Item field="domain" label={t('sip.form.domain')} rules={rule('domain')}>
+            <Input data-testid="sip-domain" placeholder={t('sip.form.domainPlaceholder')} autoComplete="off" />
+          </Form.Item>
+        </Grid.Col>
+        <Grid.Col span={8}>
+          <Form.Item field="port" label={t('sip.form.port')} rules={rule('port')}>
+            <InputNumber data-testid="sip-port" hideControl />
+          </Form.Item>
+        </Grid.Col>
+      </Grid.Row>
+      <Grid.Row gutter={16}>
+        <Grid.Col span={12}>
+          <Form.Item
+            field="concurrency"
+            label={t('sip.form.concurrency')}
+            rules={rule('concurrency')}
+            extra={t('sip.form.concurrencyHint')}
+          >
+            <InputNumber data-testid="sip-concurrency" />
+          </Form.Item>
+        </Grid.Col>
+        <Grid.Col span={12}>
+          <Form.Item field="cps" label={t('sip.form.cps')} rules={rule('cps')} extra={t('sip.form.cpsHint')}>
+            <InputNumber data-testid="sip-cps" />
+          </Form.Item>
+        </Grid.Col>
+      </Grid.Row>
+    </FormModal>
   );
 }

@@ -1,12 +1,11 @@
-import { Button, Tag, Typography, type TableColumnProps } from '@arco-design/web-react';
-import { IconLock, IconPlus } from '@arco-design/web-react/icon';
+import { Tag, Typography, type TableColumnProps } from '@arco-design/web-react';
+import { IconLock } from '@arco-design/web-react/icon';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SIP_LINE_STATUSES, SIP_TRUNKS, type SipLine, type SipLineQuery } from '@dialwise/contracts';
-import { useCompanyTime } from '../../locale/company-time.tsx';
-import { useUser } from '../../store/user.ts';
-import { CompanyPicker } from '../accounts/CompanyPicker.tsx';
-import { ChoiceFilter, KeywordFilter, ListPage, ListTable } from '../../list-page/ListPage.tsx';
+import { CompanyScopePicker, useCompanyScope } from '../accounts/company-scope.tsx';
+import { AddButton, ChoiceFilter, KeywordFilter, ListPage, ListTable } from '../../list-page/ListPage.tsx';
+import { editColumn, timeColumn } from '../../list-page/columns.tsx';
 import { useListQuery } from '../../list-page/use-list-query.ts';
 import { listSipLines } from './api.ts';
 import { SipLineFormModal } from './SipLineFormModal.tsx';
@@ -16,16 +15,13 @@ type Filters = Pick<SipLineQuery, 'keyword' | 'status' | 'trunk'>;
 /** SIP line management (route sipManage): the search table, with add and edit in a modal. */
 export default function SipManagePage() {
   const { t } = useTranslation();
-  const time = useCompanyTime();
-  const me = useUser((s) => s.user);
-  const isDev = me?.authLevel === 'DEV';
-  const [companyId, setCompanyId] = useState(me?.customerID ?? '');
+  const scope = useCompanyScope();
   const [editing, setEditing] = useState<SipLine | null | undefined>(undefined);
-  const list = useListQuery<Filters, SipLine>({ key: ['sip-lines'], fetch: listSipLines, extra: isDev ? { companyId } : {} });
+  const list = useListQuery<Filters, SipLine>({ key: ['sip-lines'], fetch: listSipLines, extra: scope.query });
 
   const columns: TableColumnProps<SipLine>[] = [
     {
-      title: t('sip.col.alias'),
+      title: t('common.alias'),
       dataIndex: 'alias',
       width: 180,
       render: (alias: string) => <Typography.Text bold>{alias}</Typography.Text>,
@@ -37,7 +33,7 @@ export default function SipManagePage() {
       render: (trunk: SipLine['trunk']) => <Tag color={trunk === 'sip' ? 'arcoblue' : 'orangered'}>{t(`sip.trunk.${trunk}`)}</Tag>,
     },
     {
-      title: t('sip.col.status'),
+      title: t('common.status'),
       dataIndex: 'status',
       width: 100,
       render: (status: SipLine['status']) => <Tag color={status === 'enabled' ? 'green' : 'gray'}>{t(`sip.status.${status}`)}</Tag>,
@@ -57,7 +53,7 @@ export default function SipManagePage() {
       ),
     },
     {
-      title: t('sip.col.password'),
+      title: t('common.password'),
       dataIndex: 'hasPassword',
       width: 110,
       render: (set: boolean) =>
@@ -70,23 +66,14 @@ export default function SipManagePage() {
         ),
     },
     { title: t('sip.col.createUser'), dataIndex: 'createUser', render: (v: string | null) => v ?? '—' },
-    {
-      title: t('sip.col.created'),
-      dataIndex: 'createTime',
-      width: 160,
-      render: (iso: string) => <span className="nowrap">{time.format(iso)}</span>,
-    },
-    {
-      title: t('sip.col.actions'),
-      dataIndex: 'id',
-      fixed: 'right',
+    timeColumn(t('common.created'), 'createTime', 160),
+    editColumn<SipLine>({
+      title: t('common.actions'),
+      label: t('common.edit'),
       width: 90,
-      render: (_id: string, row) => (
-        <Button type="text" size="small" onClick={() => setEditing(row)} data-testid={`sip-edit-${row.alias}`}>
-          {t('sip.action.edit')}
-        </Button>
-      ),
-    },
+      onEdit: setEditing,
+      testId: (row) => `sip-edit-${row.alias}`,
+    }),
   ];
 
   return (
@@ -96,18 +83,7 @@ export default function SipManagePage() {
       timeZoneNote
       list={list}
       searchTestId="sip-search"
-      extra={
-        isDev && (
-          <CompanyPicker
-            value={companyId}
-            testId="sip-company"
-            onChange={(next) => {
-              setCompanyId(next);
-              list.firstPage();
-            }}
-          />
-        )
-      }
+      extra={<CompanyScopePicker scope={scope} list={list} testId="sip-company" />}
       filters={
         <>
           <KeywordFilter field="keyword" placeholder={t('sip.keyword')} testId="sip-keyword" />
@@ -121,9 +97,9 @@ export default function SipManagePage() {
         </>
       }
       toolbar={
-        <Button type="primary" icon={<IconPlus />} onClick={() => setEditing(null)} data-testid="sip-new">
+        <AddButton onClick={() => setEditing(null)} testId="sip-new">
           {t('sip.new')}
-        </Button>
+        </AddButton>
       }
     >
       <ListTable
@@ -134,7 +110,7 @@ export default function SipManagePage() {
         empty={t('sip.empty')}
         total={(total) => t('sip.total', { total })}
       />
-      <SipLineFormModal line={editing} companyId={companyId} onClose={() => setEditing(undefined)} />
+      <SipLineFormModal line={editing} companyId={scope.companyId} onClose={() => setEditing(undefined)} />
     </ListPage>
   );
 }

@@ -413,7 +413,7 @@ export default function TaskFormPage() {
 
       <div className="form-actions">
         <Space>
-          <Button onClick={backToList}>{t('taskForm.cancel')}</Button>
+          <Button onClick={backToList}>{t('common.cancel')}</Button>
           {!editing && (
             <Button onClick={() => void submit('template')} disabled={save.isPending} data-testid="task-save-template">
               {t('taskForm.saveTemplate')}
@@ -425,7 +425,7 @@ export default function TaskFormPage() {
             </Button>
           )}
           <Button type="primary" loading={save.isPending} disabled={locked} onClick={() => void submit('task')} data-testid="task-save">
-            {t('taskForm.save')}
+            {t('common.save')}
           </Button>
         </Space>
       </div>

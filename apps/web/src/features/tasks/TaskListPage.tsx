@@ -90,7 +90,7 @@ export default function TaskListPage() {
       ),
     },
     {
-      title: t('tasks.col.status'),
+      title: t('common.status'),
       dataIndex: 'status',
       width: 125,
       render: (_, task) => (
@@ -153,7 +153,7 @@ export default function TaskListPage() {
       ),
     },
     {
-      title: t('tasks.col.createTime'),
+      title: t('common.created'),
       dataIndex: 'createTime',
       width: 150,
       render: (value: string, task) => (
@@ -173,7 +173,7 @@ export default function TaskListPage() {
       render: (_, task) => <RealtimeDashboardButton task={task} />,
     },
     {
-      title: t('tasks.col.actions'),
+      title: t('common.actions'),
       dataIndex: 'actions',
       fixed: 'right',
       width: 220,

@@ -130,10 +130,10 @@ export default function GroupFormPage() {
         <Card className="wp-card gf-actions">
           <Space>
             <Typography.Text type="secondary">{t('gf.approvalHint')}</Typography.Text>
-            <Button onClick={() => form.resetFields()}>{t('gf.reset')}</Button>
+            <Button onClick={() => form.resetFields()}>{t('common.reset')}</Button>
             <Button onClick={() => navigate('/profile/basic')}>{t('gf.viewProfile')}</Button>
             <Button type="primary" htmlType="submit" loading={save.isPending} data-testid="gf-save">
-              {t('gf.save')}
+              {t('common.save')}
             </Button>
           </Space>
         </Card>

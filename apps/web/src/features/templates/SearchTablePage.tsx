@@ -1,5 +1,4 @@
-import { Button, DatePicker, Form, Input, InputNumber, Message, Modal, Select, Switch, Tag } from '@arco-design/web-react';
-import { IconPlus } from '@arco-design/web-react/icon';
+import { DatePicker, Form, Input, InputNumber, Message, Modal, Select, Switch, Tag } from '@arco-design/web-react';
 import {
   POLICY_CONTENT_TYPES,
   POLICY_FILTER_TYPES,
@@ -14,7 +13,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fieldRule } from '../../forms/zod-rules.ts';
 import { currentLocale } from '../../locale/index.ts';
-import { ChoiceFilter, KeywordFilter, ListFilter, ListPage, ListTable } from '../../list-page/ListPage.tsx';
+import { AddButton, ChoiceFilter, KeywordFilter, ListFilter, ListPage, ListTable } from '../../list-page/ListPage.tsx';
 import { useListQuery } from '../../list-page/use-list-query.ts';
 import { templatesApi } from './api.ts';
 import { formatNumber } from './format.ts';
@@ -58,7 +57,7 @@ function CreatePolicyModal({ visible, onClose }: { visible: boolean; onClose(): 
         initialValues={{ contentType: 'img', filterType: 'rules', count: 0 }}
         onSubmit={(values) => create.mutate(values)}
       >
-        <Form.Item field="name" label={t('st.col.name')} rules={[fieldRule(policyCreateSchema, 'name', currentLocale())]}>
+        <Form.Item field="name" label={t('common.name')} rules={[fieldRule(policyCreateSchema, 'name', currentLocale())]}>
           <Input maxLength={POLICY_NAME_MAX} showWordLimit data-testid="policy-name" />
         </Form.Item>
         <Form.Item field="contentType" label={t('st.col.contentType')}>
@@ -119,7 +118,7 @@ export default function SearchTablePage() {
           />
           <ChoiceFilter
             field="status"
-            placeholder={t('st.col.status')}
+            placeholder={t('common.status')}
             values={POLICY_STATUSES}
             label={(v) => t(`st.status.${v}`)}
             testId="policy-filter-status"
@@ -132,9 +131,9 @@ export default function SearchTablePage() {
         </>
       }
       toolbar={
-        <Button type="primary" icon={<IconPlus />} onClick={() => setCreating(true)} data-testid="policy-create">
+        <AddButton onClick={() => setCreating(true)} testId="policy-create">
           {t('st.create')}
-        </Button>
+        </AddButton>
       }
     >
       <ListTable
@@ -145,13 +144,13 @@ export default function SearchTablePage() {
         rowTestId={(row) => `policy-row-${row.name}`}
         columns={[
           { title: t('st.col.number'), dataIndex: 'number', width: 110 },
-          { title: t('st.col.name'), dataIndex: 'name', ellipsis: true },
+          { title: t('common.name'), dataIndex: 'name', ellipsis: true },
           { title: t('st.col.contentType'), dataIndex: 'contentType', render: (v: string) => t(`st.contentType.${v}`) },
           { title: t('st.col.filterType'), dataIndex: 'filterType', render: (v: string) => t(`st.filterType.${v}`) },
           { title: t('st.col.count'), dataIndex: 'count', render: (v: number) => formatNumber(v) },
-          { title: t('st.col.created'), dataIndex: 'createdTime', render: (v: string) => time.format(v) },
+          { title: t('common.created'), dataIndex: 'createdTime', render: (v: string) => time.format(v) },
           {
-            title: t('st.col.status'),
+            title: t('common.status'),
             dataIndex: 'status',
             render: (v: Policy['status']) => <Tag color={v === 'online' ? 'green' : 'gray'}>{t(`st.status.${v}`)}</Tag>,
           },

@@ -57,10 +57,10 @@ export default function UserCenterPage() {
                 labelStyle={{ width: 140 }}
                 data={[
                   { label: t('uc.accountId'), value: i.accountId },
-                  { label: t('uc.email'), value: <span data-testid="uc-email">{i.email || '—'}</span> },
+                  { label: t('common.email'), value: <span data-testid="uc-email">{i.email || '—'}</span> },
                   { label: t('uc.phone'), value: i.phone || '—' },
                   { label: t('uc.organization'), value: i.organizationName },
-                  { label: t('uc.location'), value: i.locationName },
+                  { label: t('common.timeZone'), value: i.locationName },
                   { label: t('uc.registered'), value: time.format(i.registrationDate) },
                 ]}
               />

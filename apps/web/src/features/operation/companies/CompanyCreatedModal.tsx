@@ -27,14 +27,14 @@ export function CompanyCreatedModal({ created, onClose }: { created: CompanyCrea
             labelStyle={{ width: 140 }}
             data={[
               {
-                label: t('companies.created.username'),
+                label: t('common.username'),
                 value: (
                   <Typography.Text copyable className="op-mono" data-testid="company-created-username">
                     {created.admin.username}
                   </Typography.Text>
                 ),
               },
-              { label: t('companies.created.email'), value: created.admin.email },
+              { label: t('common.email'), value: created.admin.email },
               {
                 label: t('companies.created.password'),
                 value: (

@@ -1,5 +1,5 @@
-import { Form, Input, Message, Modal, Select } from '@arco-design/web-react';
-import { useEffect, useMemo, useState } from 'react';
+import { Form, Input, Message, Select } from '@arco-design/web-react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   companyCreateSchema,
@@ -12,7 +12,8 @@ import { fieldRule } from '../../../forms/zod-rules.ts';
 import { checkFormInput } from '../../../forms/check-form.ts';
 import { currentLocale } from '../../../locale/index.ts';
 import { createCompanyFromRequest } from '../../access-requests/api.ts';
-import { StaleEditNotice, useStaleEdit } from '../../../forms/stale-edit.tsx';
+import { useStaleEdit } from '../../../forms/stale-edit.tsx';
+import { FormModal, useFormFill, useFormSave } from '../../../forms/form-modal.tsx';
 import { createCompany, getCompany, updateCompany } from './api.ts';
 
 /** A create may come from a request for an account: its fields start from the request, and saving closes it. */
@@ -45,7 +46,6 @@ export function CompanyFormModal({
 }) {
   const { t } = useTranslation();
   const [form] = Form.useForm<CompanyCreateInput>();
-  const [saving, setSaving] = useState(false);
   const locale = currentLocale();
   const rule = (field: keyof CompanyCreateInput) => [fieldRule(companyCreateSchema, field, locale)];
   const suffix = Form.useWatch('suffix', form) as string | undefined;
@@ -53,105 +53,87 @@ export function CompanyFormModal({
   const editingCompany = edit.entity;
   const zones = useMemo(() => timeZones(editingCompany?.timezone), [editingCompany]);
 
-  useEffect(() => {
-    if (!editing) return;
-    form.resetFields();
-    if (editingCompany) {
-      form.setFieldsValue({
-        name: editingCompany.name,
-        suffix: editingCompany.suffix,
-        adminEmail: editingCompany.adminEmail,
-        timezone: editingCompany.timezone,
-      });
-    }
-    if (editing.mode === 'create' && editing.request) {
-      // The company form refuses spaces in a name and anything but letters and digits in a suffix.
-      const name = editing.request.name.replace(/\s+/g, '');
-      form.setFieldsValue({ name, suffix: name.replace(/[^A-Za-z0-9]/g, '').toLowerCase(), adminEmail: editing.request.adminEmail });
-    }
-  }, [editing, editingCompany, form]);
+  useFormFill(form, editing, editingCompany, (company) => {
+    if (company) return { name: company.name, suffix: company.suffix, adminEmail: company.adminEmail, timezone: company.timezone };
+    if (editing?.mode !== 'create' || !editing.request) return null;
+    // The company form refuses spaces in a name and anything but letters and digits in a suffix.
+    const name = editing.request.name.replace(/\s+/g, '');
+    return { name, suffix: name.replace(/[^A-Za-z0-9]/g, '').toLowerCase(), adminEmail: editing.request.adminEmail };
+  });
 
-  const save = async () => {
-    const input = await checkFormInput(form, companyCreateSchema, locale, (values) => ({
-      ...values,
-      timezone: values.timezone || undefined,
-      adminUsername: values.adminUsername || undefined,
-    }));
-    if (!input) return;
-    setSaving(true);
-    try {
+  const save = useFormSave({
+    form,
+    edit,
+    check: () =>
+      checkFormInput(form, companyCreateSchema, locale, (values) => ({
+        ...values,
+        timezone: values.timezone || undefined,
+        adminUsername: values.adminUsername || undefined,
+      })),
+    save: async (input: CompanyCreateInput): Promise<{ edited: CompanyListItem } | { created: CompanyCreated }> => {
       if (editingCompany) {
         const { adminUsername: _unused, ...fields } = input;
-        const company = await updateCompany({ ...fields, id: editingCompany.id, version: editingCompany.version });
-        Message.success(t('companies.saved', { name: company.name }));
-        onSaved(company);
-      } else {
-        const request = editing?.mode === 'create' ? editing.request : undefined;
-        onCreated(await (request ? createCompanyFromRequest({ ...input, id: request.id }) : createCompany(input)));
+        return { edited: await updateCompany({ ...fields, id: editingCompany.id, version: editingCompany.version }) };
       }
-    } catch (error) {
-      // Shown by the request layer; a stale form also says so above the fields.
-      edit.caught(error);
-    } finally {
-      setSaving(false);
-    }
-  };
-
+      const request = editing?.mode === 'create' ? editing.request : undefined;
+      return { created: await (request ? createCompanyFromRequest({ ...input, id: request.id }) : createCompany(input)) };
+    },
+    onSaved: (answer) => {
+      if ('created' in answer) return onCreated(answer.created);
+      Message.success(t('companies.saved', { name: answer.edited.name }));
+      onSaved(answer.edited);
+    },
+  });
   return (
-    <Modal
+    <FormModal
       title={editingCompany ? t('companies.form.editTitle', { name: editingCompany.name }) : t('companies.form.createTitle')}
       visible={editing !== null}
-      onCancel={onClose}
-      onOk={() => void save()}
-      confirmLoading={saving}
-      unmountOnExit
-      okText={t('companies.form.save')}
-      cancelText={t('common.cancel')}
-      style={{ width: 560 }}
-      okButtonProps={{ 'data-testid': 'company-form-submit' } as object}
+      onClose={onClose}
+      save={save}
+      okText={t('common.save')}
+      submitTestId="company-form-submit"
+      formTestId="company-form"
+      width={560}
     >
-      <StaleEditNotice edit={edit} />
-      <Form form={form} layout="vertical" data-testid="company-form">
-        <Form.Item field="name" label={t('companies.form.name')} rules={rule('name')} required>
-          <Input placeholder={t('companies.form.namePlaceholder')} maxLength={100} data-testid="company-form-name" />
-        </Form.Item>
-        <Form.Item
-          field="suffix"
-          label={t('companies.form.suffix')}
-          rules={rule('suffix')}
-          required
-          extra={editingCompany ? t('companies.form.suffixEditHelp') : undefined}
+      <Form.Item field="name" label={t('companies.form.name')} rules={rule('name')} required>
+        <Input placeholder={t('companies.form.namePlaceholder')} maxLength={100} data-testid="company-form-name" />
+      </Form.Item>
+      <Form.Item
+        field="suffix"
+        label={t('companies.form.suffix')}
+        rules={rule('suffix')}
+        required
+        extra={editingCompany ? t('companies.form.suffixEditHelp') : undefined}
+      >
+        <Input placeholder={t('companies.form.suffixPlaceholder')} maxLength={100} data-testid="company-form-suffix" />
+      </Form.Item>
+      <Form.Item field="adminEmail" label={t('companies.form.adminEmail')} rules={rule('adminEmail')} required>
+        <Input placeholder="admin@example.com" data-testid="company-form-adminEmail" />
+      </Form.Item>
+      <Form.Item field="timezone" label={t('common.timeZone')} extra={t('companies.form.timezoneHelp')}>
+        <Select
+          showSearch
+          allowClear={!editingCompany}
+          placeholder={t('companies.form.timezoneDefault')}
+          data-testid="company-form-timezone"
         >
-          <Input placeholder={t('companies.form.suffixPlaceholder')} maxLength={100} data-testid="company-form-suffix" />
+          {zones.map((zone) => (
+            <Select.Option key={zone} value={zone}>
+              {zone}
+            </Select.Option>
+          ))}
+        </Select>
+      </Form.Item>
+      {!editingCompany && (
+        <Form.Item
+          field="adminUsername"
+          label={t('companies.form.adminUsername')}
+          rules={rule('adminUsername')}
+          extra={t('companies.form.adminUsernameHelp', { username: defaultAdminUsername(suffix || '<suffix>') })}
+        >
+          <Input placeholder={defaultAdminUsername(suffix || '')} maxLength={32} data-testid="company-form-adminUsername" />
         </Form.Item>
-        <Form.Item field="adminEmail" label={t('companies.form.adminEmail')} rules={rule('adminEmail')} required>
-          <Input placeholder="admin@example.com" data-testid="company-form-adminEmail" />
-        </Form.Item>
-        <Form.Item field="timezone" label={t('companies.form.timezone')} extra={t('companies.form.timezoneHelp')}>
-          <Select
-            showSearch
-            allowClear={!editingCompany}
-            placeholder={t('companies.form.timezoneDefault')}
-            data-testid="company-form-timezone"
-          >
-            {zones.map((zone) => (
-              <Select.Option key={zone} value={zone}>
-                {zone}
-              </Select.Option>
-            ))}
-          </Select>
-        </Form.Item>
-        {!editingCompany && (
-          <Form.Item
-            field="adminUsername"
-            label={t('companies.form.adminUsername')}
-            rules={rule('adminUsername')}
-            extra={t('companies.form.adminUsernameHelp', { username: defaultAdminUsername(suffix || '<suffix>') })}
-          >
-            <Input placeholder={defaultAdminUsername(suffix || '')} maxLength={32} data-testid="company-form-adminUsername" />
-          </Form.Item>
-        )}
-      </Form>
-    </Modal>
+      )}
+    </FormModal>
   );
 }

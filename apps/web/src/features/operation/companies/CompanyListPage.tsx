@@ -1,24 +1,15 @@
-import {
-  Button,
-  Dropdown,
-  Menu,
-  Message,
-  Popconfirm,
-  Space,
-  Tag,
-  Tooltip,
-  Typography,
-  type TableColumnProps,
-} from '@arco-design/web-react';
-import { IconDown, IconPlus } from '@arco-design/web-react/icon';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Button, Dropdown, Menu, Space, Tag, Typography, type TableColumnProps } from '@arco-design/web-react';
+import { IconDown } from '@arco-design/web-react/icon';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { ChoiceFilter, KeywordFilter, ListPage, ListTable } from '../../../list-page/ListPage.tsx';
+import { AddButton, ChoiceFilter, KeywordFilter, ListPage, ListTable } from '../../../list-page/ListPage.tsx';
 import { useListQuery } from '../../../list-page/use-list-query.ts';
 import { COMPANY_STATES, type CompanyCreated, type CompanyListItem, type CompanyQuery, type GrantKind } from '@dialwise/contracts';
-import { WhoWhen } from '../shared/WhoWhen.tsx';
+import { authorshipColumns, shortIdColumn } from '../shared/columns.tsx';
+import { actionsColumn, ConfirmButton, EditButton } from '../../../list-page/RowActions.tsx';
+import { useRowAction } from '../../../list-page/use-row-action.ts';
 import { companiesKey, deleteCompany, listCompanies, restoreCompany } from './api.ts';
 import { CompanyCreatedModal } from './CompanyCreatedModal.tsx';
 import { CompanyFormModal } from './CompanyFormModal.tsx';
@@ -26,7 +17,6 @@ import { GrantsModal } from './GrantsModal.tsx';
 import { PermissionsDrawer } from './PermissionsDrawer.tsx';
 import { CallbackSecretModal } from './CallbackSecretModal.tsx';
 import { SpeechCredentialsDrawer } from '../speech-credentials/SpeechCredentialsDrawer.tsx';
-import { quietRefusal } from '../../../api/quiet-refusal.ts';
 
 type Filters = Pick<CompanyQuery, 'keyword' | 'state'>;
 type Editing = { mode: 'create' } | { mode: 'edit'; company: CompanyListItem } | null;
@@ -46,19 +36,15 @@ export default function CompanyListPage() {
   const list = useListQuery<Filters, CompanyListItem>({ key: companiesKey, fetch: listCompanies });
   const refresh = () => queryClient.invalidateQueries({ queryKey: companiesKey });
 
-  const remove = useMutation({
-    mutationFn: (company: CompanyListItem) => deleteCompany(company.id),
-    onSuccess: (company) => {
-      Message.success(t('companies.deleted', { name: company.name }));
-      void refresh();
-    },
+  const remove = useRowAction({
+    action: (company: CompanyListItem) => deleteCompany(company.id),
+    done: (company) => t('companies.deleted', { name: company.name }),
+    refresh: [companiesKey],
   });
-  const restore = useMutation({
-    mutationFn: (company: CompanyListItem) => restoreCompany(company.id),
-    onSuccess: (company) => {
-      Message.success(t('companies.restored', { name: company.name }));
-      void refresh();
-    },
+  const restore = useRowAction({
+    action: (company: CompanyListItem) => restoreCompany(company.id),
+    done: (company) => t('companies.restored', { name: company.name }),
+    refresh: [companiesKey],
   });
 
   const manage = (company: CompanyListItem, key: string) => {
@@ -85,16 +71,7 @@ export default function CompanyListPage() {
         </Space>
       ),
     },
-    {
-      title: t('companies.col.id'),
-      dataIndex: 'id',
-      width: 130,
-      render: (id: string) => (
-        <Typography.Text copyable={{ text: id }} className="op-mono">
-          {id.slice(0, 8)}
-        </Typography.Text>
-      ),
-    },
+    shortIdColumn(t('companies.col.id'), 'id'),
     {
       title: t('companies.col.state'),
       dataIndex: 'state',
@@ -107,99 +84,67 @@ export default function CompanyListPage() {
     },
     { title: t('companies.col.suffix'), dataIndex: 'suffix', width: 120 },
     { title: t('companies.col.adminEmail'), dataIndex: 'adminEmail', width: 200, ellipsis: true },
-    { title: t('companies.col.timezone'), dataIndex: 'timezone', width: 150 },
-    {
-      title: t('companies.col.created'),
-      dataIndex: 'createTime',
-      width: 160,
-      render: (at: string, row) => <WhoWhen who={row.createdByName} at={at} />,
-    },
-    {
-      title: t('companies.col.updated'),
-      dataIndex: 'updateTime',
-      width: 160,
-      render: (at: string, row) => <WhoWhen who={row.updatedByName} at={at} />,
-    },
-    {
-      title: t('companies.col.actions'),
-      key: 'actions',
-      fixed: 'right',
-      width: 240,
-      render: (_: unknown, row) => (
-        <Space size={0} className="op-actions">
-          <Button
-            type="text"
-            size="small"
-            onClick={() => setEditing({ mode: 'edit', company: row })}
-            data-testid={`company-edit-${row.name}`}
-          >
-            {t('companies.action.edit')}
+    { title: t('common.timeZone'), dataIndex: 'timezone', width: 150 },
+    ...authorshipColumns<CompanyListItem>({ created: t('companies.col.created'), updated: t('common.updated') }, 160),
+    actionsColumn(t('common.actions'), 240, (row) => (
+      <>
+        <EditButton onClick={() => setEditing({ mode: 'edit', company: row })} testId={`company-edit-${row.name}`} />
+        <Dropdown
+          trigger="click"
+          position="br"
+          droplist={
+            <Menu onClickMenuItem={(key) => manage(row, key)}>
+              <Menu.Item key="voice" data-testid="company-manage-voice">
+                {t('companies.action.voices')}
+              </Menu.Item>
+              <Menu.Item key="processor" data-testid="company-manage-processor">
+                {t('companies.action.processors')}
+              </Menu.Item>
+              <Menu.Item key="scenario" data-testid="company-manage-scenario">
+                {t('companies.action.scenarios')}
+              </Menu.Item>
+              <Menu.Item key="permissions" data-testid="company-manage-permissions">
+                {t('companies.action.permissions')}
+              </Menu.Item>
+              <Menu.Item key="callbackSecret" data-testid="company-manage-callback-secret">
+                {t('companies.action.callbackSecret')}
+              </Menu.Item>
+              <Menu.Item key="speechKeys" data-testid="company-manage-speechKeys">
+                {t('speechKeys.action')}
+              </Menu.Item>
+            </Menu>
+          }
+        >
+          <Button type="text" size="small" data-testid={`company-manage-${row.name}`}>
+            {t('companies.action.manage')} <IconDown />
           </Button>
-          <Dropdown
-            trigger="click"
-            position="br"
-            droplist={
-              <Menu onClickMenuItem={(key) => manage(row, key)}>
-                <Menu.Item key="voice" data-testid="company-manage-voice">
-                  {t('companies.action.voices')}
-                </Menu.Item>
-                <Menu.Item key="processor" data-testid="company-manage-processor">
-                  {t('companies.action.processors')}
-                </Menu.Item>
-                <Menu.Item key="scenario" data-testid="company-manage-scenario">
-                  {t('companies.action.scenarios')}
-                </Menu.Item>
-                <Menu.Item key="permissions" data-testid="company-manage-permissions">
-                  {t('companies.action.permissions')}
-                </Menu.Item>
-                <Menu.Item key="callbackSecret" data-testid="company-manage-callback-secret">
-                  {t('companies.action.callbackSecret')}
-                </Menu.Item>
-                <Menu.Item key="speechKeys" data-testid="company-manage-speechKeys">
-                  {t('speechKeys.action')}
-                </Menu.Item>
-              </Menu>
-            }
+        </Dropdown>
+        {row.state === 'normal' ? (
+          <ConfirmButton
+            title={t('companies.delete.confirm', { name: row.name })}
+            position="tr"
+            maxWidth={320}
+            onConfirm={() => remove.mutateAsync(row)}
+            testId={`company-delete-${row.name}`}
+            confirmTestId="company-delete-confirm"
+            blockedBy={row.isProvider ? t('companies.delete.provider') : undefined}
           >
-            <Button type="text" size="small" data-testid={`company-manage-${row.name}`}>
-              {t('companies.action.manage')} <IconDown />
-            </Button>
-          </Dropdown>
-          {row.state === 'normal' ? (
-            row.isProvider ? (
-              <Tooltip content={t('companies.delete.provider')}>
-                <Button type="text" size="small" status="danger" disabled>
-                  {t('companies.action.delete')}
-                </Button>
-              </Tooltip>
-            ) : (
-              <Popconfirm
-                title={t('companies.delete.confirm', { name: row.name })}
-                position="tr"
-                style={{ maxWidth: 320 }}
-                onOk={() => quietRefusal(remove.mutateAsync(row))}
-                okButtonProps={{ status: 'danger', 'data-testid': 'company-delete-confirm' } as object}
-              >
-                <Button type="text" size="small" status="danger" data-testid={`company-delete-${row.name}`}>
-                  {t('companies.action.delete')}
-                </Button>
-              </Popconfirm>
-            )
-          ) : (
-            <Popconfirm
-              title={t('companies.restore.confirm', { name: row.name })}
-              position="tr"
-              onOk={() => quietRefusal(restore.mutateAsync(row))}
-              okButtonProps={{ 'data-testid': 'company-restore-confirm' } as object}
-            >
-              <Button type="text" size="small" status="success" data-testid={`company-restore-${row.name}`}>
-                {t('companies.action.restore')}
-              </Button>
-            </Popconfirm>
-          )}
-        </Space>
-      ),
-    },
+            {t('common.delete')}
+          </ConfirmButton>
+        ) : (
+          <ConfirmButton
+            title={t('companies.restore.confirm', { name: row.name })}
+            position="tr"
+            status="success"
+            onConfirm={() => restore.mutateAsync(row)}
+            testId={`company-restore-${row.name}`}
+            confirmTestId="company-restore-confirm"
+          >
+            {t('companies.action.restore')}
+          </ConfirmButton>
+        )}
+      </>
+    )),
   ];
 
   return (
@@ -223,9 +168,9 @@ export default function CompanyListPage() {
       }
       toolbar={
         <>
-          <Button type="primary" icon={<IconPlus />} onClick={() => setEditing({ mode: 'create' })} data-testid="company-new">
+          <AddButton onClick={() => setEditing({ mode: 'create' })} testId="company-new">
             {t('companies.new')}
-          </Button>
+          </AddButton>
           <Space>
             <Button onClick={() => navigate('/operation/voiceList')} data-testid="company-open-voices">
               {t('companies.catalogue.voices')}

@@ -86,7 +86,7 @@ export function GrantsModal({ target, onClose }: { target: { company: CompanyLis
   );
   const columns: TableColumnProps<GrantItem>[] = [
     {
-      title: t('companies.grants.col.label'),
+      title: t('common.name'),
       dataIndex: 'label',
       width: 180,
       render: (label: string) => <Typography.Text bold>{label}</Typography.Text>,
@@ -106,7 +106,7 @@ export function GrantsModal({ target, onClose }: { target: { company: CompanyLis
       onOk={() => save.mutate()}
       confirmLoading={save.isPending}
       okButtonProps={{ disabled: !items.data || items.isFetching, 'data-testid': 'grants-save' } as object}
-      okText={t('companies.form.save')}
+      okText={t('common.save')}
       cancelText={t('common.cancel')}
     >
       <div data-testid="grants-modal">

@@ -83,7 +83,7 @@ export function PermissionsDrawer({
             onClick={() => void submit()}
             data-testid="permissions-save"
           >
-            {t('companies.permissions.save')}
+            {t('common.save')}
           </Button>
         </Space>
       }

@@ -16,15 +16,10 @@ export const companiesMessages = {
   'companies.col.state': ['State', '状态'],
   'companies.col.suffix': ['Suffix', '后缀'],
   'companies.col.adminEmail': ['Admin e-mail', '管理员邮箱'],
-  'companies.col.timezone': ['Time zone', '时区'],
   'companies.col.created': ['Created', '创建'],
-  'companies.col.updated': ['Updated', '更新'],
-  'companies.col.actions': ['Actions', '操作'],
   'companies.state.normal': ['Normal', '正常'],
   'companies.state.deleted': ['Deleted', '已删除'],
   'companies.provider': ['Provider', '平台方'],
-
-  'companies.action.edit': ['Edit', '编辑'],
   'companies.action.manage': ['Manage', '管理'],
   'companies.action.voices': ['Voices', '音色授权'],
   'companies.action.processors': ['Processors', '处理器授权'],
@@ -47,7 +42,6 @@ export const companiesMessages = {
   'companies.callbackSecret.confirm': ['The current secret stops working at once. Rotate it?', '当前密钥将立即失效。确定轮换吗？'],
   'companies.callbackSecret.rotate': ['Rotate the secret', '轮换密钥'],
   'companies.callbackSecret.create': ['Create a secret', '生成密钥'],
-  'companies.action.delete': ['Delete', '删除'],
   'companies.action.restore': ['Restore', '恢复'],
   'companies.delete.confirm': [
     'Delete {{name}}? Its users are signed out and can no longer sign in, and its tasks stop. Nothing is removed; you can restore it.',
@@ -66,7 +60,6 @@ export const companiesMessages = {
   'companies.form.suffixPlaceholder': ['Letters and digits, e.g. acme', '字母和数字，例如 acme'],
   'companies.form.suffixEditHelp': ['Existing user names keep their old suffix.', '已有账号的用户名不会随后缀改变。'],
   'companies.form.adminEmail': ['Admin e-mail', '管理员邮箱'],
-  'companies.form.timezone': ['Time zone', '时区'],
   'companies.form.timezoneDefault': ["The server's time zone", '服务器所在时区'],
   'companies.form.timezoneHelp': ["Tasks' call windows are read in this zone.", '任务的呼叫时段按此时区计算。'],
   'companies.form.adminUsername': ['First administrator user name', '首个管理员用户名'],
@@ -74,7 +67,6 @@ export const companiesMessages = {
     'Leave empty to use {{username}}. A password is generated and shown once after saving.',
     '留空则使用 {{username}}。保存后会生成密码并仅显示一次。',
   ],
-  'companies.form.save': ['Save', '保存'],
   'companies.saved': ['{{name}} saved', '已保存 {{name}}'],
 
   'companies.created.title': ['Company added', '公司已创建'],
@@ -82,8 +74,6 @@ export const companiesMessages = {
     '{{name}} is ready. Its first administrator can sign in as "Admin" with:',
     '{{name}} 已创建。其首个管理员可以选择「管理员」身份登录：',
   ],
-  'companies.created.username': ['User name', '用户名'],
-  'companies.created.email': ['E-mail', '邮箱'],
   'companies.created.password': ['Initial password', '初始密码'],
   'companies.created.warning': [
     'This password is shown only now and is not stored in clear. Hand it over securely; the administrator should change it after the first sign-in.',
@@ -99,7 +89,6 @@ export const companiesMessages = {
     '勾选该公司可以使用的项目，保存后将替换现有授权。',
   ],
   'companies.grants.search': ['Filter by name', '按名称筛选'],
-  'companies.grants.col.label': ['Name', '名称'],
   'companies.grants.col.details': ['Details', '详情'],
   'companies.grants.selected': ['{{count}} of {{total}} granted', '已授权 {{count}} / {{total}}'],
   'companies.grants.empty.voice': ['The voice catalogue is empty', '音色库为空'],
@@ -134,6 +123,5 @@ export const companiesMessages = {
     "Projects may resolve numbers through the company's own API",
     '项目可通过公司自己的接口解析号码',
   ],
-  'companies.permissions.save': ['Save', '保存'],
   'companies.permissions.saved': ['Permissions saved', '权限已保存'],
 } as const satisfies Record<string, readonly [string, string]>;

@@ -1,13 +1,12 @@
-import { AutoComplete, Checkbox, Form, Grid, Input, Message, Modal, Select } from '@arco-design/web-react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { AutoComplete, Checkbox, Form, Grid, Input, Message, Select } from '@arco-design/web-react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_KEY_NAME, LLM_MODEL_TYPES, LLM_VENDOR_SUGGESTIONS, llmInputSchema, type Llm, type LlmInput } from '@dialwise/contracts';
 import { currentLocale } from '../../../locale/index.ts';
 import { fieldRule } from '../../../forms/zod-rules.ts';
 import { checkFormInput } from '../../../forms/check-form.ts';
-import { markServerErrors } from '../../../forms/server-errors.ts';
-import { StaleEditNotice, useStaleEdit } from '../../../forms/stale-edit.tsx';
+import { useStaleEdit } from '../../../forms/stale-edit.tsx';
+import { FormModal, useFormFill, useFormSave } from '../../../forms/form-modal.tsx';
 import { createLlm, getLlm, llmKeys, updateLlm } from './api.ts';
 
 interface Values extends LlmInput {
@@ -36,118 +35,112 @@ export function LlmFormModal({
   const locale = currentLocale();
   const rule = (field: keyof LlmInput) => [fieldRule(llmInputSchema, field, locale)];
 
-  useEffect(() => {
-    if (!visible) return;
-    form.resetFields();
-    form.setFieldsValue(
-      editing
+  useFormFill(
+    form,
+    visible,
+    editing,
+    (llm): Partial<Values> =>
+      llm
         ? {
-            vendor: editing.vendor,
-            modelType: editing.modelType,
-            modelName: editing.modelName,
-            calledName: editing.calledName,
-            tag: editing.tag,
-            url: editing.url,
-            keyName: editing.keyName,
+            vendor: llm.vendor,
+            modelType: llm.modelType,
+            modelName: llm.modelName,
+            calledName: llm.calledName,
+            tag: llm.tag,
+            url: llm.url,
+            keyName: llm.keyName,
             apiKey: '',
             clearApiKey: false,
           }
         : { modelType: 'chat', keyName: DEFAULT_KEY_NAME, apiKey: '' },
-    );
-  }, [visible, editing, form]);
+  );
 
-  const save = useMutation({
-    mutationFn: async ({ input, clearApiKey }: { input: LlmInput; clearApiKey: boolean }) =>
+  const save = useFormSave({
+    form,
+    edit,
+    check: async () => {
+      const input = await checkFormInput(form, llmInputSchema, locale);
+      return input && { input, clearApiKey: form.getFieldValue('clearApiKey') === true };
+    },
+    save: async ({ input, clearApiKey }: { input: LlmInput; clearApiKey: boolean }) =>
       editing ? updateLlm({ ...input, id: editing.id, version: editing.version, clearApiKey }) : createLlm(input),
-    onSuccess: async () => {
+    onSaved: async () => {
       Message.success(t('llm.saved'));
       await queryClient.invalidateQueries({ queryKey: llmKeys.all });
       onClose();
     },
-    onError: (error) => {
-      if (!edit.caught(error)) markServerErrors(form, error);
-    },
   });
 
-  const submit = async () => {
-    const input = await checkFormInput(form, llmInputSchema, locale);
-    if (input) save.mutate({ input, clearApiKey: form.getFieldValue('clearApiKey') === true });
-  };
   const vendorOptions = [...new Set([...vendors, ...LLM_VENDOR_SUGGESTIONS])];
 
   return (
-    <Modal
+    <FormModal
       title={t(editing ? 'llm.edit' : 'llm.new')}
       visible={visible}
-      onCancel={onClose}
-      onOk={() => void submit()}
-      confirmLoading={save.isPending}
-      okText={t('op.save')}
-      cancelText={t('common.cancel')}
-      style={{ width: 680 }}
-      unmountOnExit
-      okButtonProps={{ 'data-testid': 'llm-form-save' } as Record<string, string>}
+      onClose={onClose}
+      save={save}
+      okText={t('common.save')}
+      submitTestId="llm-form-save"
+      formTestId="llm-form"
+      width={680}
     >
-      <StaleEditNotice edit={edit} />
-      <Form form={form} layout="vertical" data-testid="llm-form">
-        <Grid.Row gutter={16}>
-          <Grid.Col span={12}>
-            <Form.Item field="vendor" label={t('llm.vendor')} rules={rule('vendor')} required>
-              <AutoComplete data={vendorOptions} placeholder={t('llm.vendor.placeholder')} data-testid="llm-vendor" />
+      <Grid.Row gutter={16}>
+        <Grid.Col span={12}>
+          <Form.Item field="vendor" label={t('llm.vendor')} rules={rule('vendor')} required>
+            <AutoComplete data={vendorOptions} placeholder={t('llm.vendor.placeholder')} data-testid="llm-vendor" />
+          </Form.Item>
+        </Grid.Col>
+        <Grid.Col span={12}>
+          <Form.Item field="modelType" label={t('llm.modelType')} rules={rule('modelType')} required>
+            <Select
+              data-testid="llm-modelType"
+              options={LLM_MODEL_TYPES.map((type) => ({ value: type, label: t(`llm.modelType.${type}`) }))}
+            />
+          </Form.Item>
+        </Grid.Col>
+        <Grid.Col span={12}>
+          <Form.Item field="modelName" label={t('llm.modelName')} rules={rule('modelName')} required extra={t('llm.modelName.help')}>
+            <Input data-testid="llm-modelName" />
+          </Form.Item>
+        </Grid.Col>
+        <Grid.Col span={12}>
+          <Form.Item field="calledName" label={t('llm.calledName')} rules={rule('calledName')} required extra={t('llm.calledName.help')}>
+            <Input data-testid="llm-calledName" />
+          </Form.Item>
+        </Grid.Col>
+      </Grid.Row>
+      <Form.Item field="url" label={t('llm.url')} rules={rule('url')} required extra={t('llm.url.help')}>
+        <Input data-testid="llm-url" placeholder="https://api.openai.com/v1" />
+      </Form.Item>
+      <Grid.Row gutter={16}>
+        <Grid.Col span={12}>
+          <Form.Item field="keyName" label={t('llm.keyName')} rules={rule('keyName')} required extra={t('llm.keyName.help')}>
+            <AutoComplete data={KEY_NAMES} data-testid="llm-keyName" />
+          </Form.Item>
+        </Grid.Col>
+        <Grid.Col span={12}>
+          <Form.Item
+            field="apiKey"
+            label={t('llm.apiKey')}
+            rules={rule('apiKey')}
+            extra={editing?.hasApiKey ? t('llm.apiKey.keep') : t('llm.apiKey.none')}
+          >
+            <Input.Password
+              autoComplete="new-password"
+              data-testid="llm-apiKey"
+              placeholder={editing?.hasApiKey ? editing.apiKeyMasked : ''}
+            />
+          </Form.Item>
+          {editing?.hasApiKey && (
+            <Form.Item field="clearApiKey" triggerPropName="checked" noStyle>
+              <Checkbox data-testid="llm-clearApiKey">{t('llm.apiKey.remove')}</Checkbox>
             </Form.Item>
-          </Grid.Col>
-          <Grid.Col span={12}>
-            <Form.Item field="modelType" label={t('llm.modelType')} rules={rule('modelType')} required>
-              <Select
-                data-testid="llm-modelType"
-                options={LLM_MODEL_TYPES.map((type) => ({ value: type, label: t(`llm.modelType.${type}`) }))}
-              />
-            </Form.Item>
-          </Grid.Col>
-          <Grid.Col span={12}>
-            <Form.Item field="modelName" label={t('llm.modelName')} rules={rule('modelName')} required extra={t('llm.modelName.help')}>
-              <Input data-testid="llm-modelName" />
-            </Form.Item>
-          </Grid.Col>
-          <Grid.Col span={12}>
-            <Form.Item field="calledName" label={t('llm.calledName')} rules={rule('calledName')} required extra={t('llm.calledName.help')}>
-              <Input data-testid="llm-calledName" />
-            </Form.Item>
-          </Grid.Col>
-        </Grid.Row>
-        <Form.Item field="url" label={t('llm.url')} rules={rule('url')} required extra={t('llm.url.help')}>
-          <Input data-testid="llm-url" placeholder="https://api.openai.com/v1" />
-        </Form.Item>
-        <Grid.Row gutter={16}>
-          <Grid.Col span={12}>
-            <Form.Item field="keyName" label={t('llm.keyName')} rules={rule('keyName')} required extra={t('llm.keyName.help')}>
-              <AutoComplete data={KEY_NAMES} data-testid="llm-keyName" />
-            </Form.Item>
-          </Grid.Col>
-          <Grid.Col span={12}>
-            <Form.Item
-              field="apiKey"
-              label={t('llm.apiKey')}
-              rules={rule('apiKey')}
-              extra={editing?.hasApiKey ? t('llm.apiKey.keep') : t('llm.apiKey.none')}
-            >
-              <Input.Password
-                autoComplete="new-password"
-                data-testid="llm-apiKey"
-                placeholder={editing?.hasApiKey ? editing.apiKeyMasked : ''}
-              />
-            </Form.Item>
-            {editing?.hasApiKey && (
-              <Form.Item field="clearApiKey" triggerPropName="checked" noStyle>
-                <Checkbox data-testid="llm-clearApiKey">{t('llm.apiKey.remove')}</Checkbox>
-              </Form.Item>
-            )}
-          </Grid.Col>
-        </Grid.Row>
-        <Form.Item field="tag" label={t('llm.tag')} rules={rule('tag')}>
-          <Input data-testid="llm-tag" placeholder={t('llm.tag.placeholder')} maxLength={30} />
-        </Form.Item>
-      </Form>
-    </Modal>
+          )}
+        </Grid.Col>
+      </Grid.Row>
+      <Form.Item field="tag" label={t('llm.tag')} rules={rule('tag')}>
+        <Input data-testid="llm-tag" placeholder={t('llm.tag.placeholder')} maxLength={30} />
+      </Form.Item>
+    </FormModal>
   );
 }

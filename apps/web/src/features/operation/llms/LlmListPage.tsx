@@ -1,55 +1,31 @@
-import {
-  Button,
-  Form,
-  Input,
-  Message,
-  Popconfirm,
-  Select,
-  Space,
-  Tag,
-  Tooltip,
-  Typography,
-  type TableColumnProps,
-} from '@arco-design/web-react';
-import { IconDelete, IconEdit, IconPlus, IconThunderbolt } from '@arco-design/web-react/icon';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Button, Space, Tag, Tooltip, Typography, type TableColumnProps } from '@arco-design/web-react';
+import { IconDelete, IconThunderbolt } from '@arco-design/web-react/icon';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ListFilter, ListPage, ListTable } from '../../../list-page/ListPage.tsx';
+import { AddButton, ChoiceFilter, ListPage, ListTable, SelectFilter, TextFilter } from '../../../list-page/ListPage.tsx';
+import { ConfirmButton, EditButton } from '../../../list-page/RowActions.tsx';
+import { useRowAction } from '../../../list-page/use-row-action.ts';
+import { useFormOpening } from '../../../forms/form-modal.tsx';
 import { useListQuery } from '../../../list-page/use-list-query.ts';
 import { LLM_MODEL_TYPES, type Llm, type LlmQuery } from '@dialwise/contracts';
 import { CatalogueNav } from '../CatalogueNav.tsx';
-import { useCompanyTime } from '../../../locale/company-time.tsx';
+import { updatedColumn } from '../shared/columns.tsx';
 import { deleteLlm, listLlms, listLlmVendors, llmKeys } from './api.ts';
 import { LlmFormModal } from './LlmFormModal.tsx';
 import { LlmTestModal } from './LlmTestModal.tsx';
-import { quietRefusal } from '../../../api/quiet-refusal.ts';
 
 type Filters = Pick<LlmQuery, 'vendor' | 'modelType' | 'keyword'>;
 
 /** The LLM catalogue: the models processors call, each with a test action. */
 export default function LlmListPage() {
   const { t } = useTranslation();
-  const time = useCompanyTime();
-  const queryClient = useQueryClient();
-  const [editing, setEditing] = useState<Llm | null>(null);
-  const [formOpen, setFormOpen] = useState(false);
+  const form = useFormOpening<Llm>();
   const [testing, setTesting] = useState<Llm | null>(null);
 
   const list = useListQuery<Filters, Llm>({ key: [...llmKeys.all, 'list'], fetch: listLlms });
   const vendors = useQuery({ queryKey: llmKeys.vendors, queryFn: listLlmVendors });
-  const remove = useMutation({
-    mutationFn: deleteLlm,
-    onSuccess: async () => {
-      Message.success(t('llm.deleted'));
-      await queryClient.invalidateQueries({ queryKey: llmKeys.all });
-    },
-  });
-
-  const open = (llm: Llm | null) => {
-    setEditing(llm);
-    setFormOpen(true);
-  };
+  const remove = useRowAction({ action: deleteLlm, done: () => t('llm.deleted'), refresh: [llmKeys.all] });
 
   const columns: TableColumnProps<Llm>[] = [
     { title: t('llm.vendor'), dataIndex: 'vendor', width: 130 },
@@ -97,21 +73,9 @@ export default function LlmListPage() {
       ),
     },
     { title: t('llm.usedBy'), dataIndex: 'processorCount', width: 96, align: 'center' },
+    updatedColumn(t('common.updated')),
     {
-      title: t('llm.updated'),
-      dataIndex: 'updateTime',
-      width: 150,
-      render: (_, llm) => (
-        <div>
-          <div>{time.format(llm.updateTime)}</div>
-          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-            {llm.updatedBy ?? '—'}
-          </Typography.Text>
-        </div>
-      ),
-    },
-    {
-      title: t('llm.actions'),
+      title: t('common.actions'),
       dataIndex: 'id',
       width: 250,
       fixed: 'right',
@@ -129,18 +93,15 @@ export default function LlmListPage() {
               {t('llm.test')}
             </Button>
           </Tooltip>
-          <Button type="text" size="small" icon={<IconEdit />} onClick={() => open(llm)} data-testid={`llm-edit-${llm.calledName}`}>
-            {t('op.edit')}
-          </Button>
-          <Popconfirm
+          <EditButton icon onClick={() => form.open(llm)} testId={`llm-edit-${llm.calledName}`} />
+          <ConfirmButton
             title={t('llm.delete.confirm')}
-            onOk={() => quietRefusal(remove.mutateAsync(llm.id))}
-            okButtonProps={{ status: 'danger' }}
+            onConfirm={() => remove.mutateAsync(llm.id)}
+            icon={<IconDelete />}
+            testId={`llm-delete-${llm.calledName}`}
           >
-            <Button type="text" size="small" status="danger" icon={<IconDelete />} data-testid={`llm-delete-${llm.calledName}`}>
-              {t('op.delete')}
-            </Button>
-          </Popconfirm>
+            {t('common.delete')}
+          </ConfirmButton>
         </Space>
       ),
     },
@@ -155,35 +116,25 @@ export default function LlmListPage() {
       extra={<CatalogueNav active="llm" />}
       filters={
         <>
-          <ListFilter wide>
-            <Form.Item field="vendor" noStyle>
-              <Select allowClear placeholder={t('llm.vendor')} options={vendors.data ?? []} data-testid="llm-filter-vendor" />
-            </Form.Item>
-          </ListFilter>
-          <ListFilter wide>
-            <Form.Item field="modelType" noStyle>
-              <Select
-                allowClear
-                placeholder={t('llm.modelType')}
-                options={LLM_MODEL_TYPES.map((type) => ({ value: type, label: t(`llm.modelType.${type}`) }))}
-              />
-            </Form.Item>
-          </ListFilter>
-          <ListFilter wide>
-            <Form.Item field="keyword" noStyle>
-              <Input placeholder={t('op.keyword')} allowClear data-testid="llm-filter-keyword" />
-            </Form.Item>
-          </ListFilter>
+          <SelectFilter wide field="vendor" placeholder={t('llm.vendor')} options={vendors.data ?? []} testId="llm-filter-vendor" />
+          <ChoiceFilter
+            wide
+            field="modelType"
+            placeholder={t('llm.modelType')}
+            values={LLM_MODEL_TYPES}
+            label={(type) => t(`llm.modelType.${type}`)}
+          />
+          <TextFilter field="keyword" placeholder={t('op.keyword')} testId="llm-filter-keyword" />
         </>
       }
       toolbar={
-        <Button type="primary" icon={<IconPlus />} onClick={() => open(null)} data-testid="llm-new">
+        <AddButton onClick={() => form.open(null)} testId="llm-new">
           {t('llm.new')}
-        </Button>
+        </AddButton>
       }
     >
       <ListTable list={list} columns={columns} scrollX={1400} empty={t('llm.empty')} testId="llm-table" />
-      <LlmFormModal editing={editing} visible={formOpen} vendors={vendors.data ?? []} onClose={() => setFormOpen(false)} />
+      <LlmFormModal editing={form.editing} visible={form.visible} vendors={vendors.data ?? []} onClose={form.close} />
       <LlmTestModal llm={testing} onClose={() => setTesting(null)} />
     </ListPage>
   );

@@ -1,6 +1,6 @@
-import { Button, Form, Grid, Input, InputNumber, Message, Modal, Radio, Select, Slider, Switch } from '@arco-design/web-react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useMemo, type ReactNode } from 'react';
+import { Button, Form, Grid, Input, InputNumber, Message, Radio, Select, Slider, Switch } from '@arco-design/web-react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   PROCESSOR_LIMITS,
@@ -15,10 +15,10 @@ import {
 import { currentLocale } from '../../../locale/index.ts';
 import { fieldRule } from '../../../forms/zod-rules.ts';
 import { checkFormInput } from '../../../forms/check-form.ts';
-import { markServerErrors } from '../../../forms/server-errors.ts';
 import { listLlmOptions, llmKeys } from '../llms/api.ts';
 import { scenarioKeys } from '../scenarios/api.ts';
-import { StaleEditNotice, useStaleEdit } from '../../../forms/stale-edit.tsx';
+import { useStaleEdit } from '../../../forms/stale-edit.tsx';
+import { FormModal, useFormFill, useFormSave } from '../../../forms/form-modal.tsx';
 import { createProcessor, getProcessor, processorKeys, updateProcessor } from './api.ts';
 
 /** A slider for the feel and a number box for the exact value, one form value. */
@@ -81,31 +81,34 @@ export function ProcessorFormModal({
   const models = (llms.data ?? []).filter((l) => l.vendor === vendor);
   const parsedExtra = parseExtraOptions(extra);
 
-  useEffect(() => {
-    if (!visible) return;
-    form.resetFields();
-    form.setFieldsValue(
-      editing
+  useFormFill(
+    form,
+    visible,
+    editing,
+    (processor): Partial<ProcessorForm> =>
+      processor
         ? {
-            alias: editing.alias,
-            type: editing.type,
-            state: editing.state,
-            isPublic: editing.isPublic,
-            llmVendor: editing.llmVendor,
-            llmId: editing.llmId ?? undefined,
-            systemPrompt: editing.systemPrompt,
-            temperature: editing.temperature,
-            topP: editing.topP,
-            extraOptions: optionsText(editing.extraOptions),
+            alias: processor.alias,
+            type: processor.type,
+            state: processor.state,
+            isPublic: processor.isPublic,
+            llmVendor: processor.llmVendor,
+            llmId: processor.llmId ?? undefined,
+            systemPrompt: processor.systemPrompt,
+            temperature: processor.temperature,
+            topP: processor.topP,
+            extraOptions: optionsText(processor.extraOptions),
           }
         : { type: 'stream', state: 'valid', isPublic: false, temperature: 0.7, topP: null, extraOptions: '' },
-    );
-  }, [visible, editing, form]);
+  );
 
-  const save = useMutation({
-    mutationFn: (input: ProcessorInput) =>
+  const save = useFormSave({
+    form,
+    edit,
+    check: () => checkFormInput(form, processorInputSchema, locale),
+    save: (input: ProcessorInput) =>
       editing ? updateProcessor({ ...input, id: editing.id, version: editing.version }) : createProcessor(input),
-    onSuccess: async () => {
+    onSaved: async () => {
       Message.success(t('processor.saved'));
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: processorKeys.all }),
@@ -114,156 +117,144 @@ export function ProcessorFormModal({
       ]);
       onClose();
     },
-    onError: (error) => {
-      if (!edit.caught(error)) markServerErrors(form, error);
-    },
   });
 
-  const submit = async () => {
-    const input = await checkFormInput(form, processorInputSchema, locale);
-    if (input) save.mutate(input);
-  };
   const formatJson = () => {
     if (parsedExtra.ok && extra?.trim()) form.setFieldValue('extraOptions', JSON.stringify(parsedExtra.value, null, 2));
   };
 
   return (
-    <Modal
+    <FormModal
       title={t(editing ? 'processor.edit' : 'processor.new')}
       visible={visible}
-      onCancel={onClose}
-      onOk={() => void submit()}
-      confirmLoading={save.isPending}
-      okText={t('op.save')}
-      cancelText={t('common.cancel')}
-      style={{ width: 760 }}
-      unmountOnExit
-      okButtonProps={{ 'data-testid': 'processor-form-save' } as Record<string, string>}
+      onClose={onClose}
+      save={save}
+      okText={t('common.save')}
+      submitTestId="processor-form-save"
+      formTestId="processor-form"
+      width={760}
     >
-      <StaleEditNotice edit={edit} />
-      <Form form={form} layout="vertical" data-testid="processor-form">
-        <Grid.Row gutter={16}>
-          <Grid.Col span={8}>
-            <Form.Item field="alias" label={t('processor.alias')} rules={rule('alias')} required extra={t('processor.alias.help')}>
-              <Input maxLength={{ length: 10, errorOnly: true }} showWordLimit data-testid="processor-alias" />
-            </Form.Item>
-          </Grid.Col>
-          <Grid.Col span={8}>
-            <Form.Item field="state" label={t('processor.state')} rules={rule('state')}>
-              <Radio.Group type="button" data-testid="processor-state">
-                {PROCESSOR_STATES.map((state) => (
-                  <Radio key={state} value={state}>
-                    {t(`processor.state.${state}`)}
-                  </Radio>
-                ))}
-              </Radio.Group>
-            </Form.Item>
-          </Grid.Col>
-          <Grid.Col span={8}>
-            <Form.Item field="isPublic" label={t('processor.public')} triggerPropName="checked" extra={t('processor.public.help')}>
-              <Switch data-testid="processor-public" />
-            </Form.Item>
-          </Grid.Col>
-        </Grid.Row>
-        <Form.Item
-          field="type"
-          label={t('processor.type')}
-          rules={rule('type')}
-          required
-          extra={type ? t(`processor.type.${type}.help`) : undefined}
-        >
-          <Radio.Group type="button" data-testid="processor-type">
-            {PROCESSOR_TYPES.map((value) => (
-              <Radio key={value} value={value} data-testid={`processor-type-${value}`}>
-                {t(`processor.type.${value}`)}
-              </Radio>
-            ))}
-          </Radio.Group>
-        </Form.Item>
-        <Grid.Row gutter={16}>
-          <Grid.Col span={12}>
-            <Form.Item
-              field="llmVendor"
-              label={t('processor.llmVendor')}
-              rules={rule('llmVendor')}
-              required
-              extra={llms.data && llms.data.length === 0 ? t('processor.llm.none') : undefined}
-            >
-              <Select
-                options={vendors}
-                loading={llms.isFetching}
-                data-testid="processor-llmVendor"
-                showSearch
-                onChange={() => form.setFieldValue('llmId', undefined)}
-              />
-            </Form.Item>
-          </Grid.Col>
-          <Grid.Col span={12}>
-            <Form.Item field="llmId" label={t('processor.llmId')} rules={rule('llmId')} required>
-              <Select
-                disabled={!vendor}
-                showSearch
-                data-testid="processor-llmId"
-                options={models.map((m) => ({ value: m.id, label: `${m.modelName} · ${m.calledName}` }))}
-              />
-            </Form.Item>
-          </Grid.Col>
-        </Grid.Row>
-        <Form.Item field="systemPrompt" label={t('processor.systemPrompt')} rules={rule('systemPrompt')} required>
-          <Input.TextArea
-            autoSize={{ minRows: 4, maxRows: 12 }}
-            maxLength={{ length: PROCESSOR_LIMITS.systemPrompt.max, errorOnly: true }}
-            data-testid="processor-systemPrompt"
-          />
-        </Form.Item>
-        <Grid.Row gutter={16}>
-          <Grid.Col span={12}>
-            <Form.Item
-              field="temperature"
-              label={t('processor.temperature')}
-              rules={rule('temperature')}
-              required
-              extra={t('processor.temperature.help')}
-            >
-              <TemperatureInput />
-            </Form.Item>
-          </Grid.Col>
-          <Grid.Col span={12}>
-            <Form.Item field="topP" label={t('processor.topP')} rules={optionalNumberRule('topP')} extra={t('processor.topP.help')}>
-              <InputNumber min={0} max={1} step={0.05} precision={2} data-testid="processor-topP" />
-            </Form.Item>
-          </Grid.Col>
-        </Grid.Row>
-        <Form.Item
-          field="extraOptions"
-          rules={rule('extraOptions')}
-          label={
-            <span style={{ display: 'inline-flex', gap: 8, alignItems: 'center' }}>
-              {t('processor.extraOptions')}
-              <Button size="mini" type="text" onClick={formatJson} disabled={!parsedExtra.ok || !extra?.trim()}>
-                {t('processor.extraOptions.format')}
-              </Button>
-            </span>
-          }
-          extra={
-            <>
-              {t('processor.extraOptions.help')}
-              {!parsedExtra.ok && parsedExtra.problem === 'syntax' && (
-                <div className="op-json-error" data-testid="processor-extraOptions-detail">
-                  {t('processor.extraOptions.parseError', { detail: parsedExtra.detail })}
-                </div>
-              )}
-            </>
-          }
-        >
-          <Input.TextArea
-            className="op-mono"
-            autoSize={{ minRows: 3, maxRows: 10 }}
-            placeholder='{"max_tokens": 256}'
-            data-testid="processor-extraOptions"
-          />
-        </Form.Item>
-      </Form>
-    </Modal>
+      <Grid.Row gutter={16}>
+        <Grid.Col span={8}>
+          <Form.Item field="alias" label={t('common.alias')} rules={rule('alias')} required extra={t('processor.alias.help')}>
+            <Input maxLength={{ length: 10, errorOnly: true }} showWordLimit data-testid="processor-alias" />
+          </Form.Item>
+        </Grid.Col>
+        <Grid.Col span={8}>
+          <Form.Item field="state" label={t('processor.state')} rules={rule('state')}>
+            <Radio.Group type="button" data-testid="processor-state">
+              {PROCESSOR_STATES.map((state) => (
+                <Radio key={state} value={state}>
+                  {t(`processor.state.${state}`)}
+                </Radio>
+              ))}
+            </Radio.Group>
+          </Form.Item>
+        </Grid.Col>
+        <Grid.Col span={8}>
+          <Form.Item field="isPublic" label={t('processor.public')} triggerPropName="checked" extra={t('processor.public.help')}>
+            <Switch data-testid="processor-public" />
+          </Form.Item>
+        </Grid.Col>
+      </Grid.Row>
+      <Form.Item
+        field="type"
+        label={t('processor.type')}
+        rules={rule('type')}
+        required
+        extra={type ? t(`processor.type.${type}.help`) : undefined}
+      >
+        <Radio.Group type="button" data-testid="processor-type">
+          {PROCESSOR_TYPES.map((value) => (
+            <Radio key={value} value={value} data-testid={`processor-type-${value}`}>
+              {t(`processor.type.${value}`)}
+            </Radio>
+          ))}
+        </Radio.Group>
+      </Form.Item>
+      <Grid.Row gutter={16}>
+        <Grid.Col span={12}>
+          <Form.Item
+            field="llmVendor"
+            label={t('processor.llmVendor')}
+            rules={rule('llmVendor')}
+            required
+            extra={llms.data && llms.data.length === 0 ? t('processor.llm.none') : undefined}
+          >
+            <Select
+              options={vendors}
+              loading={llms.isFetching}
+              data-testid="processor-llmVendor"
+              showSearch
+              onChange={() => form.setFieldValue('llmId', undefined)}
+            />
+          </Form.Item>
+        </Grid.Col>
+        <Grid.Col span={12}>
+          <Form.Item field="llmId" label={t('processor.llmId')} rules={rule('llmId')} required>
+            <Select
+              disabled={!vendor}
+              showSearch
+              data-testid="processor-llmId"
+              options={models.map((m) => ({ value: m.id, label: `${m.modelName} · ${m.calledName}` }))}
+            />
+          </Form.Item>
+        </Grid.Col>
+      </Grid.Row>
+      <Form.Item field="systemPrompt" label={t('processor.systemPrompt')} rules={rule('systemPrompt')} required>
+        <Input.TextArea
+          autoSize={{ minRows: 4, maxRows: 12 }}
+          maxLength={{ length: PROCESSOR_LIMITS.systemPrompt.max, errorOnly: true }}
+          data-testid="processor-systemPrompt"
+        />
+      </Form.Item>
+      <Grid.Row gutter={16}>
+        <Grid.Col span={12}>
+          <Form.Item
+            field="temperature"
+            label={t('processor.temperature')}
+            rules={rule('temperature')}
+            required
+            extra={t('processor.temperature.help')}
+          >
+            <TemperatureInput />
+          </Form.Item>
+        </Grid.Col>
+        <Grid.Col span={12}>
+          <Form.Item field="topP" label={t('processor.topP')} rules={optionalNumberRule('topP')} extra={t('processor.topP.help')}>
+            <InputNumber min={0} max={1} step={0.05} precision={2} data-testid="processor-topP" />
+          </Form.Item>
+        </Grid.Col>
+      </Grid.Row>
+      <Form.Item
+        field="extraOptions"
+        rules={rule('extraOptions')}
+        label={
+          <span style={{ display: 'inline-flex', gap: 8, alignItems: 'center' }}>
+            {t('processor.extraOptions')}
+            <Button size="mini" type="text" onClick={formatJson} disabled={!parsedExtra.ok || !extra?.trim()}>
+              {t('processor.extraOptions.format')}
+            </Button>
+          </span>
+        }
+        extra={
+          <>
+            {t('processor.extraOptions.help')}
+            {!parsedExtra.ok && parsedExtra.problem === 'syntax' && (
+              <div className="op-json-error" data-testid="processor-extraOptions-detail">
+                {t('processor.extraOptions.parseError', { detail: parsedExtra.detail })}
+              </div>
+            )}
+          </>
+        }
+      >
+        <Input.TextArea
+          className="op-mono"
+          autoSize={{ minRows: 3, maxRows: 10 }}
+          placeholder='{"max_tokens": 256}'
+          data-testid="processor-extraOptions"
+        />
+      </Form.Item>
+    </FormModal>
   );
 }

@@ -1,63 +1,38 @@
-import {
-  Button,
-  Descriptions,
-  Drawer,
-  Form,
-  Input,
-  Message,
-  Popconfirm,
-  Select,
-  Space,
-  Tag,
-  Typography,
-  type TableColumnProps,
-} from '@arco-design/web-react';
-import { IconDelete, IconEdit, IconPlus } from '@arco-design/web-react/icon';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Button, Descriptions, Drawer, Space, Tag, Typography, type TableColumnProps } from '@arco-design/web-react';
+import { IconDelete } from '@arco-design/web-react/icon';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ListFilter, ListPage, ListTable } from '../../../list-page/ListPage.tsx';
+import { AddButton, ChoiceFilter, ListPage, ListTable, TextFilter } from '../../../list-page/ListPage.tsx';
+import { ConfirmButton, EditButton } from '../../../list-page/RowActions.tsx';
+import { useRowAction } from '../../../list-page/use-row-action.ts';
+import { useFormOpening } from '../../../forms/form-modal.tsx';
 import { useListQuery } from '../../../list-page/use-list-query.ts';
 import { PROCESSOR_STATES, PROCESSOR_TYPES, type Processor, type ProcessorQuery, type ProcessorType } from '@dialwise/contracts';
 import { CatalogueNav } from '../CatalogueNav.tsx';
-import { useCompanyTime } from '../../../locale/company-time.tsx';
+import { updatedColumn } from '../shared/columns.tsx';
 import { llmKeys } from '../llms/api.ts';
 import { deleteProcessor, listProcessors, processorKeys } from './api.ts';
 import { ProcessorFormModal } from './ProcessorFormModal.tsx';
 import { TYPE_COLORS } from './constants.ts';
-import { quietRefusal } from '../../../api/quiet-refusal.ts';
 
 type Filters = Pick<ProcessorQuery, 'type' | 'state' | 'keyword'>;
 
 /** The processor catalogue: filters by type and state, add, edit, delete (refused while a scenario uses it). */
 export default function ProcessorListPage() {
   const { t } = useTranslation();
-  const time = useCompanyTime();
-  const queryClient = useQueryClient();
-  const [editing, setEditing] = useState<Processor | null>(null);
-  const [formOpen, setFormOpen] = useState(false);
+  const form = useFormOpening<Processor>();
   const [viewing, setViewing] = useState<Processor | null>(null);
 
   const list = useListQuery<Filters, Processor>({ key: [...processorKeys.all, 'list'], fetch: listProcessors });
-  const remove = useMutation({
-    mutationFn: deleteProcessor,
-    onSuccess: async () => {
-      Message.success(t('processor.deleted'));
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: processorKeys.all }),
-        queryClient.invalidateQueries({ queryKey: llmKeys.all }),
-      ]);
-    },
+  const remove = useRowAction({
+    action: deleteProcessor,
+    done: () => t('processor.deleted'),
+    refresh: [processorKeys.all, llmKeys.all],
   });
-
-  const open = (processor: Processor | null) => {
-    setEditing(processor);
-    setFormOpen(true);
-  };
 
   const columns: TableColumnProps<Processor>[] = [
     {
-      title: t('processor.alias'),
+      title: t('common.alias'),
       dataIndex: 'alias',
       width: 130,
       render: (alias: string, p) => (
@@ -114,36 +89,23 @@ export default function ProcessorListPage() {
           <span className="op-secondary">{t('processor.usedBy.none')}</span>
         ),
     },
+    updatedColumn(t('common.updated')),
     {
-      title: t('processor.updated'),
-      dataIndex: 'updateTime',
-      width: 150,
-      render: (_, p) => (
-        <div>
-          <div>{time.format(p.updateTime)}</div>
-          <span className="op-secondary">{p.updatedBy ?? '—'}</span>
-        </div>
-      ),
-    },
-    {
-      title: t('processor.actions'),
+      title: t('common.actions'),
       dataIndex: 'id',
       width: 190,
       fixed: 'right',
       render: (_, p) => (
         <Space size={4}>
-          <Button type="text" size="small" icon={<IconEdit />} onClick={() => open(p)} data-testid={`processor-edit-${p.alias}`}>
-            {t('op.edit')}
-          </Button>
-          <Popconfirm
+          <EditButton icon onClick={() => form.open(p)} testId={`processor-edit-${p.alias}`} />
+          <ConfirmButton
             title={t('processor.delete.confirm')}
-            onOk={() => quietRefusal(remove.mutateAsync(p.id))}
-            okButtonProps={{ status: 'danger' }}
+            onConfirm={() => remove.mutateAsync(p.id)}
+            icon={<IconDelete />}
+            testId={`processor-delete-${p.alias}`}
           >
-            <Button type="text" size="small" status="danger" icon={<IconDelete />} data-testid={`processor-delete-${p.alias}`}>
-              {t('op.delete')}
-            </Button>
-          </Popconfirm>
+            {t('common.delete')}
+          </ConfirmButton>
         </Space>
       ),
     },
@@ -159,41 +121,33 @@ export default function ProcessorListPage() {
       extra={<CatalogueNav active="processor" />}
       filters={
         <>
-          <ListFilter wide>
-            <Form.Item field="type" noStyle>
-              <Select
-                allowClear
-                placeholder={t('processor.type')}
-                data-testid="processor-filter-type"
-                options={PROCESSOR_TYPES.map((type) => ({ value: type, label: t(`processor.type.${type}`) }))}
-              />
-            </Form.Item>
-          </ListFilter>
-          <ListFilter wide>
-            <Form.Item field="state" noStyle>
-              <Select
-                allowClear
-                placeholder={t('processor.state')}
-                data-testid="processor-filter-state"
-                options={PROCESSOR_STATES.map((state) => ({ value: state, label: t(`processor.state.${state}`) }))}
-              />
-            </Form.Item>
-          </ListFilter>
-          <ListFilter wide>
-            <Form.Item field="keyword" noStyle>
-              <Input placeholder={t('op.keyword')} allowClear />
-            </Form.Item>
-          </ListFilter>
+          <ChoiceFilter
+            wide
+            field="type"
+            placeholder={t('processor.type')}
+            testId="processor-filter-type"
+            values={PROCESSOR_TYPES}
+            label={(type) => t(`processor.type.${type}`)}
+          />
+          <ChoiceFilter
+            wide
+            field="state"
+            placeholder={t('processor.state')}
+            testId="processor-filter-state"
+            values={PROCESSOR_STATES}
+            label={(state) => t(`processor.state.${state}`)}
+          />
+          <TextFilter field="keyword" placeholder={t('op.keyword')} />
         </>
       }
       toolbar={
-        <Button type="primary" icon={<IconPlus />} onClick={() => open(null)} data-testid="processor-new">
+        <AddButton onClick={() => form.open(null)} testId="processor-new">
           {t('processor.new')}
-        </Button>
+        </AddButton>
       }
     >
       <ListTable list={list} columns={columns} scrollX={1350} empty={t('processor.empty')} testId="processor-table" />
-      <ProcessorFormModal editing={editing} visible={formOpen} onClose={() => setFormOpen(false)} />
+      <ProcessorFormModal editing={form.editing} visible={form.visible} onClose={form.close} />
       <Drawer
         width={560}
         title={viewing ? t('processor.details', { alias: viewing.alias }) : ''}

@@ -435,9 +435,9 @@ export default function ScenarioEditorPage() {
             )}
           </Space>
           <Space>
-            <Button onClick={() => navigate('/operation/scenario')}>{t('scenario.editor.cancel')}</Button>
+            <Button onClick={() => navigate('/operation/scenario')}>{t('common.cancel')}</Button>
             <Button type="primary" icon={<IconSave />} loading={save.isPending} onClick={submit} data-testid="scenario-save">
-              {isEdit ? t('scenario.editor.save') : t('scenario.editor.saveNew')}
+              {isEdit ? t('common.save') : t('scenario.editor.saveNew')}
             </Button>
           </Space>
         </div>

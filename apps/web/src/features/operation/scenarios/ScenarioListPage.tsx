@@ -1,14 +1,16 @@
-import { Button, Form, Input, Message, Popconfirm, Select, Space, Tag, Tooltip, type TableColumnProps } from '@arco-design/web-react';
-import { IconDelete, IconDownload, IconEdit, IconPlus, IconUpload } from '@arco-design/web-react/icon';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Button, Message, Space, Tag, Tooltip, type TableColumnProps } from '@arco-design/web-react';
+import { IconDelete, IconDownload, IconUpload } from '@arco-design/web-react/icon';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ListFilter, ListPage, ListTable } from '../../../list-page/ListPage.tsx';
+import { AddButton, ListPage, ListTable, SelectFilter, TextFilter } from '../../../list-page/ListPage.tsx';
+import { ConfirmButton, EditButton } from '../../../list-page/RowActions.tsx';
+import { useRowAction } from '../../../list-page/use-row-action.ts';
 import { useListQuery } from '../../../list-page/use-list-query.ts';
 import { useNavigate } from 'react-router';
 import type { ScenarioListItem, ScenarioQuery } from '@dialwise/contracts';
 import { CatalogueNav } from '../CatalogueNav.tsx';
-import { useCompanyTime } from '../../../locale/company-time.tsx';
+import { updatedColumn } from '../shared/columns.tsx';
 import { listProcessorOptions, processorKeys } from '../processors/api.ts';
 import { TYPE_COLORS } from '../processors/constants.ts';
 import { deleteScenario, exportScenario, importScenario, listScenarios, scenarioKeys } from './api.ts';
@@ -16,29 +18,22 @@ import { fileNameFor } from './editor/draft.ts';
 import { downloadJson } from './file-io.ts';
 import { ImportFailedModal } from './ImportFailedModal.tsx';
 import { useScenarioImport } from './use-import.ts';
-import { quietRefusal } from '../../../api/quiet-refusal.ts';
 
 type Filters = Pick<ScenarioQuery, 'keyword' | 'processorId'>;
 
 /** Scenarios: name, current version, processors used, who saved it when; new, edit, import, export, delete. */
 export default function ScenarioListPage() {
   const { t } = useTranslation();
-  const time = useCompanyTime();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const fileInput = useRef<HTMLInputElement>(null);
 
   const list = useListQuery<Filters, ScenarioListItem>({ key: [...scenarioKeys.all, 'list'], fetch: listScenarios });
   const processors = useQuery({ queryKey: processorKeys.options, queryFn: listProcessorOptions });
-  const remove = useMutation({
-    mutationFn: deleteScenario,
-    onSuccess: async () => {
-      Message.success(t('scenario.deleted'));
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: scenarioKeys.all }),
-        queryClient.invalidateQueries({ queryKey: processorKeys.all }),
-      ]);
-    },
+  const remove = useRowAction({
+    action: deleteScenario,
+    done: () => t('scenario.deleted'),
+    refresh: [scenarioKeys.all, processorKeys.all],
   });
   const importer = useScenarioImport(importScenario, (saved) => {
     Message.success(t('scenario.imported', { name: saved.name }));
@@ -55,7 +50,7 @@ export default function ScenarioListPage() {
 
   const columns: TableColumnProps<ScenarioListItem>[] = [
     {
-      title: t('scenario.name'),
+      title: t('common.name'),
       dataIndex: 'name',
       render: (name: string, item) => (
         <Button type="text" size="mini" onClick={() => navigate(`/operation/scenario/edit?id=${item.id}`)}>
@@ -88,33 +83,15 @@ export default function ScenarioListPage() {
         </Space>
       ),
     },
+    updatedColumn(t('common.updated')),
     {
-      title: t('scenario.updated'),
-      dataIndex: 'updateTime',
-      width: 150,
-      render: (_, item) => (
-        <div>
-          <div>{time.format(item.updateTime)}</div>
-          <span className="op-secondary">{item.updatedBy ?? '—'}</span>
-        </div>
-      ),
-    },
-    {
-      title: t('scenario.actions'),
+      title: t('common.actions'),
       dataIndex: 'id',
       width: 320,
       fixed: 'right',
       render: (_, item) => (
         <Space size={4}>
-          <Button
-            type="text"
-            size="small"
-            icon={<IconEdit />}
-            onClick={() => navigate(`/operation/scenario/edit?id=${item.id}`)}
-            data-testid={`scenario-edit-${item.name}`}
-          >
-            {t('op.edit')}
-          </Button>
+          <EditButton icon onClick={() => navigate(`/operation/scenario/edit?id=${item.id}`)} testId={`scenario-edit-${item.name}`} />
           <Button
             type="text"
             size="small"
@@ -124,15 +101,14 @@ export default function ScenarioListPage() {
           >
             {t('scenario.export')}
           </Button>
-          <Popconfirm
+          <ConfirmButton
             title={t('scenario.delete.confirm')}
-            onOk={() => quietRefusal(remove.mutateAsync(item.id))}
-            okButtonProps={{ status: 'danger' }}
+            onConfirm={() => remove.mutateAsync(item.id)}
+            icon={<IconDelete />}
+            testId={`scenario-delete-${item.name}`}
           >
-            <Button type="text" size="small" status="danger" icon={<IconDelete />} data-testid={`scenario-delete-${item.name}`}>
-              {t('op.delete')}
-            </Button>
-          </Popconfirm>
+            {t('common.delete')}
+          </ConfirmButton>
         </Space>
       ),
     },
@@ -147,29 +123,22 @@ export default function ScenarioListPage() {
       extra={<CatalogueNav active="scenario" />}
       filters={
         <>
-          <ListFilter wide>
-            <Form.Item field="keyword" noStyle>
-              <Input placeholder={t('scenario.name')} allowClear data-testid="scenario-filter-keyword" />
-            </Form.Item>
-          </ListFilter>
-          <ListFilter wide>
-            <Form.Item field="processorId" noStyle>
-              <Select
-                allowClear
-                showSearch
-                placeholder={t('scenario.processors')}
-                options={(processors.data ?? []).map((p) => ({ value: p.id, label: `${p.alias} · ${t(`processor.type.${p.type}`)}` }))}
-              />
-            </Form.Item>
-          </ListFilter>
+          <TextFilter field="keyword" placeholder={t('common.name')} testId="scenario-filter-keyword" />
+          <SelectFilter
+            wide
+            showSearch
+            field="processorId"
+            placeholder={t('scenario.processors')}
+            options={(processors.data ?? []).map((p) => ({ value: p.id, label: `${p.alias} · ${t(`processor.type.${p.type}`)}` }))}
+          />
         </>
       }
       toolbar={
         <>
           <Space>
-            <Button type="primary" icon={<IconPlus />} onClick={() => navigate('/operation/scenario/add')} data-testid="scenario-new">
+            <AddButton onClick={() => navigate('/operation/scenario/add')} testId="scenario-new">
               {t('scenario.new')}
-            </Button>
+            </AddButton>
             <Button icon={<IconUpload />} loading={importer.busy} onClick={() => fileInput.current?.click()} data-testid="scenario-import">
               {t('scenario.import')}
             </Button>

@@ -63,7 +63,7 @@ export function SpeechCredentialModal({
         await form.validate();
         save.mutate();
       }}
-      okText={t('speechKeys.save')}
+      okText={t('common.save')}
       confirmLoading={save.isPending}
       okButtonProps={{ 'data-testid': 'speech-key-save' } as object}
       unmountOnExit

@@ -40,7 +40,7 @@ export function SpeechCredentialsDrawer({ company, onClose }: { company: Company
       ),
     },
     {
-      title: t('speechKeys.col.status'),
+      title: t('common.status'),
       dataIndex: 'configured',
       width: 100,
       render: (configured: boolean) =>
@@ -63,19 +63,19 @@ export function SpeechCredentialsDrawer({ company, onClose }: { company: Company
       ),
     },
     {
-      title: t('speechKeys.col.updated'),
+      title: t('common.updated'),
       dataIndex: 'updateTime',
       width: 140,
       render: (at: string | null, row) => (at ? <WhoWhen who={row.updatedBy} at={at} /> : '—'),
     },
     {
-      title: t('speechKeys.col.actions'),
+      title: t('common.actions'),
       key: 'actions',
       width: 130,
       render: (_: unknown, row) => (
         <Space size={0} className="op-actions">
           <Button type="text" size="small" onClick={() => setEditing(row)} data-testid={`speech-key-edit-${row.provider}`}>
-            {row.configured ? t('speechKeys.edit') : t('speechKeys.add')}
+            {row.configured ? t('common.edit') : t('speechKeys.add')}
           </Button>
           {row.configured && (
             <Popconfirm

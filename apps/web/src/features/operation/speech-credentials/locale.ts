@@ -7,14 +7,10 @@ export const speechCredentialMessages = {
     '该公司场景调用各语音服务商所用的密钥。密钥加密保存，保存后不再显示。',
   ],
   'speechKeys.col.provider': ['Provider', '服务商'],
-  'speechKeys.col.status': ['Status', '状态'],
   'speechKeys.col.fields': ['Stored', '已保存'],
-  'speechKeys.col.updated': ['Updated', '更新'],
-  'speechKeys.col.actions': ['Actions', '操作'],
   'speechKeys.status.set': ['Configured', '已配置'],
   'speechKeys.status.unset': ['Not set', '未配置'],
   'speechKeys.secretSet': ['{{field}} set', '{{field}} 已设置'],
-  'speechKeys.edit': ['Edit', '编辑'],
   'speechKeys.add': ['Set up', '配置'],
   'speechKeys.remove': ['Remove', '移除'],
   'speechKeys.remove.confirm': [
@@ -49,5 +45,4 @@ export const speechCredentialMessages = {
   'speechKeys.field.apiKey': ['API key', 'API 密钥'],
   'speechKeys.help.asrResourceId': ['Default volc.bigasr.sauc.duration', '默认 volc.bigasr.sauc.duration'],
   'speechKeys.help.region': ["Default: the provider's region (e.g. eastus)", '默认为该服务商对应区域（如 eastus）'],
-  'speechKeys.save': ['Save', '保存'],
 } as const satisfies Record<string, readonly [string, string]>;

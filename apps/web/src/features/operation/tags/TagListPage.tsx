@@ -1,44 +1,39 @@
-import { Button, Message, Popconfirm, Space, Tag as ArcoTag, Typography, type TableColumnProps } from '@arco-design/web-react';
-import { IconPlus } from '@arco-design/web-react/icon';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { Tag as ArcoTag, Typography, type TableColumnProps } from '@arco-design/web-react';
 import { useTranslation } from 'react-i18next';
 import type { Tag, TagQuery } from '@dialwise/contracts';
-import { KeywordFilter, ListPage, ListTable } from '../../../list-page/ListPage.tsx';
+import { AddButton, KeywordFilter, ListPage, ListTable } from '../../../list-page/ListPage.tsx';
 import { useListQuery } from '../../../list-page/use-list-query.ts';
-import { WhoWhen } from '../shared/WhoWhen.tsx';
+import { authorshipColumns, shortIdColumn } from '../shared/columns.tsx';
+import { actionsColumn, ConfirmButton, EditButton } from '../../../list-page/RowActions.tsx';
+import { useRowAction } from '../../../list-page/use-row-action.ts';
 import { deleteTag, listTags, tagsKey } from './api.ts';
-import { TagFormModal, type TagEditing } from './TagFormModal.tsx';
-import { quietRefusal } from '../../../api/quiet-refusal.ts';
+import { TagFormModal } from './TagFormModal.tsx';
+import { useFormOpening } from '../../../forms/form-modal.tsx';
 
 type Filters = Pick<TagQuery, 'keyword'>;
 
 /** Call tags scenarios apply to calls, named by alias. */
 export default function TagListPage() {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
-  const [editing, setEditing] = useState<TagEditing>(null);
+  const form = useFormOpening<Tag>();
 
   const list = useListQuery<Filters, Tag>({ key: tagsKey, fetch: listTags });
-  const refresh = () => queryClient.invalidateQueries({ queryKey: tagsKey });
-  const remove = useMutation({
-    mutationFn: (tag: Tag) => deleteTag(tag.id),
-    onSuccess: (_, tag) => {
-      Message.success(t('tags.deleted', { name: tag.name }));
-      void refresh();
-    },
+  const remove = useRowAction({
+    action: (tag: Tag) => deleteTag(tag.id),
+    done: (tag) => t('tags.deleted', { name: tag.name }),
+    refresh: [tagsKey],
   });
 
   const columns: TableColumnProps<Tag>[] = [
     {
-      title: t('tags.col.name'),
+      title: t('common.name'),
       dataIndex: 'name',
       fixed: 'left',
       width: 160,
       render: (name: string) => <Typography.Text bold>{name}</Typography.Text>,
     },
     {
-      title: t('tags.col.alias'),
+      title: t('common.alias'),
       dataIndex: 'alias',
       width: 190,
       render: (alias: string) => (
@@ -48,51 +43,22 @@ export default function TagListPage() {
       ),
     },
     { title: t('tags.col.description'), dataIndex: 'description', ellipsis: true, tooltip: true, width: 280 },
-    {
-      title: t('tags.col.uuid'),
-      dataIndex: 'uuid',
-      width: 130,
-      render: (uuid: string) => (
-        <Typography.Text copyable={{ text: uuid }} className="op-mono">
-          {uuid.slice(0, 8)}
-        </Typography.Text>
-      ),
-    },
-    {
-      title: t('tags.col.created'),
-      dataIndex: 'createTime',
-      width: 150,
-      render: (at: string, row) => <WhoWhen who={row.createdByName} at={at} />,
-    },
-    {
-      title: t('tags.col.updated'),
-      dataIndex: 'updateTime',
-      width: 150,
-      render: (at: string, row) => <WhoWhen who={row.updatedByName} at={at} />,
-    },
-    {
-      title: t('tags.col.actions'),
-      key: 'actions',
-      fixed: 'right',
-      width: 140,
-      render: (_: unknown, row) => (
-        <Space size={0} className="op-actions">
-          <Button type="text" size="small" onClick={() => setEditing({ mode: 'edit', tag: row })} data-testid={`tag-edit-${row.alias}`}>
-            {t('tags.action.edit')}
-          </Button>
-          <Popconfirm
-            position="tr"
-            title={t('tags.delete.confirm', { name: row.name })}
-            onOk={() => quietRefusal(remove.mutateAsync(row))}
-            okButtonProps={{ status: 'danger', 'data-testid': 'tag-delete-confirm' } as object}
-          >
-            <Button type="text" size="small" status="danger" data-testid={`tag-delete-${row.alias}`}>
-              {t('tags.action.delete')}
-            </Button>
-          </Popconfirm>
-        </Space>
-      ),
-    },
+    shortIdColumn(t('tags.col.uuid'), 'uuid'),
+    ...authorshipColumns<Tag>({ created: t('tags.col.created'), updated: t('tags.col.updated') }, 150),
+    actionsColumn(t('common.actions'), 140, (row) => (
+      <>
+        <EditButton onClick={() => form.open(row)} testId={`tag-edit-${row.alias}`} />
+        <ConfirmButton
+          position="tr"
+          title={t('tags.delete.confirm', { name: row.name })}
+          onConfirm={() => remove.mutateAsync(row)}
+          testId={`tag-delete-${row.alias}`}
+          confirmTestId="tag-delete-confirm"
+        >
+          {t('common.delete')}
+        </ConfirmButton>
+      </>
+    )),
   ];
 
   return (
@@ -104,9 +70,9 @@ export default function TagListPage() {
       searchTestId="tag-search-submit"
       filters={<KeywordFilter field="keyword" placeholder={t('tags.search.keyword')} testId="tag-search-keyword" />}
       toolbar={
-        <Button type="primary" icon={<IconPlus />} onClick={() => setEditing({ mode: 'create' })} data-testid="tag-new">
+        <AddButton onClick={() => form.open(null)} testId="tag-new">
           {t('tags.new')}
-        </Button>
+        </AddButton>
       }
     >
       <ListTable
@@ -117,14 +83,7 @@ export default function TagListPage() {
         rowTestId={(row) => `tag-row-${row.alias}`}
         total={(total) => t('tags.total', { total })}
       />
-      <TagFormModal
-        editing={editing}
-        onClose={() => setEditing(null)}
-        onSaved={() => {
-          setEditing(null);
-          void refresh();
-        }}
-      />
+      <TagFormModal editing={form.editing} visible={form.visible} onClose={form.close} />
     </ListPage>
   );
 }

@@ -1,16 +1,16 @@
-import { Button, Message, Popconfirm, Space, Tag, Typography, type TableColumnProps } from '@arco-design/web-react';
-import { IconLeft, IconPlus } from '@arco-design/web-react/icon';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { Button, Tag, Typography, type TableColumnProps } from '@arco-design/web-react';
+import { IconLeft } from '@arco-design/web-react/icon';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { VOICE_VENDORS, type Voice, type VoiceQuery } from '@dialwise/contracts';
-import { ChoiceFilter, KeywordFilter, ListPage, ListTable } from '../../../list-page/ListPage.tsx';
+import { AddButton, ChoiceFilter, KeywordFilter, ListPage, ListTable } from '../../../list-page/ListPage.tsx';
 import { useListQuery } from '../../../list-page/use-list-query.ts';
-import { WhoWhen } from '../shared/WhoWhen.tsx';
+import { authorshipColumns, shortIdColumn } from '../shared/columns.tsx';
+import { actionsColumn, ConfirmButton, EditButton } from '../../../list-page/RowActions.tsx';
+import { useRowAction } from '../../../list-page/use-row-action.ts';
 import { deleteVoice, listVoices, voicesKey } from './api.ts';
-import { VoiceFormModal, type VoiceEditing } from './VoiceFormModal.tsx';
-import { quietRefusal } from '../../../api/quiet-refusal.ts';
+import { VoiceFormModal } from './VoiceFormModal.tsx';
+import { useFormOpening } from '../../../forms/form-modal.tsx';
 
 type Filters = Pick<VoiceQuery, 'keyword' | 'vendor'>;
 
@@ -18,17 +18,13 @@ type Filters = Pick<VoiceQuery, 'keyword' | 'vendor'>;
 export default function VoiceListPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
-  const [editing, setEditing] = useState<VoiceEditing>(null);
+  const form = useFormOpening<Voice>();
 
   const list = useListQuery<Filters, Voice>({ key: voicesKey, fetch: listVoices });
-  const refresh = () => queryClient.invalidateQueries({ queryKey: voicesKey });
-  const remove = useMutation({
-    mutationFn: (voice: Voice) => deleteVoice(voice.id),
-    onSuccess: (_, voice) => {
-      Message.success(t('voices.deleted', { name: voice.nickname }));
-      void refresh();
-    },
+  const remove = useRowAction({
+    action: (voice: Voice) => deleteVoice(voice.id),
+    done: (voice) => t('voices.deleted', { name: voice.nickname }),
+    refresh: [voicesKey],
   });
 
   const columns: TableColumnProps<Voice>[] = [
@@ -59,16 +55,7 @@ export default function VoiceListPage() {
       tooltip: true,
       render: (id: string) => <span className="op-mono">{id}</span>,
     },
-    {
-      title: t('voices.col.uuid'),
-      dataIndex: 'uuid',
-      width: 130,
-      render: (uuid: string) => (
-        <Typography.Text copyable={{ text: uuid }} className="op-mono">
-          {uuid.slice(0, 8)}
-        </Typography.Text>
-      ),
-    },
+    shortIdColumn(t('voices.col.uuid'), 'uuid'),
     {
       title: t('voices.col.granted'),
       dataIndex: 'grantedCompanies',
@@ -79,48 +66,23 @@ export default function VoiceListPage() {
         </Tag>
       ),
     },
-    {
-      title: t('voices.col.created'),
-      dataIndex: 'createTime',
-      width: 150,
-      render: (at: string, row) => <WhoWhen who={row.createdByName} at={at} />,
-    },
-    {
-      title: t('voices.col.updated'),
-      dataIndex: 'updateTime',
-      width: 150,
-      render: (at: string, row) => <WhoWhen who={row.updatedByName} at={at} />,
-    },
-    {
-      title: t('voices.col.actions'),
-      key: 'actions',
-      fixed: 'right',
-      width: 140,
-      render: (_: unknown, row) => (
-        <Space size={0} className="op-actions">
-          <Button
-            type="text"
-            size="small"
-            onClick={() => setEditing({ mode: 'edit', voice: row })}
-            data-testid={`voice-edit-${row.nickname}`}
-          >
-            {t('voices.action.edit')}
-          </Button>
-          <Popconfirm
-            position="tr"
-            style={{ maxWidth: 320 }}
-            title={t('voices.delete.confirm', { name: row.nickname })}
-            content={row.grantedCompanies > 0 ? t('voices.delete.granted', { count: row.grantedCompanies }) : undefined}
-            onOk={() => quietRefusal(remove.mutateAsync(row))}
-            okButtonProps={{ status: 'danger', 'data-testid': 'voice-delete-confirm' } as object}
-          >
-            <Button type="text" size="small" status="danger" data-testid={`voice-delete-${row.nickname}`}>
-              {t('voices.action.delete')}
-            </Button>
-          </Popconfirm>
-        </Space>
-      ),
-    },
+    ...authorshipColumns<Voice>({ created: t('voices.col.created'), updated: t('voices.col.updated') }, 150),
+    actionsColumn(t('common.actions'), 140, (row) => (
+      <>
+        <EditButton onClick={() => form.open(row)} testId={`voice-edit-${row.nickname}`} />
+        <ConfirmButton
+          position="tr"
+          maxWidth={320}
+          title={t('voices.delete.confirm', { name: row.nickname })}
+          content={row.grantedCompanies > 0 ? t('voices.delete.granted', { count: row.grantedCompanies }) : undefined}
+          onConfirm={() => remove.mutateAsync(row)}
+          testId={`voice-delete-${row.nickname}`}
+          confirmTestId="voice-delete-confirm"
+        >
+          {t('common.delete')}
+        </ConfirmButton>
+      </>
+    )),
   ];
 
   return (
@@ -147,9 +109,9 @@ export default function VoiceListPage() {
         </>
       }
       toolbar={
-        <Button type="primary" icon={<IconPlus />} onClick={() => setEditing({ mode: 'create' })} data-testid="voice-new">
+        <AddButton onClick={() => form.open(null)} testId="voice-new">
           {t('voices.new')}
-        </Button>
+        </AddButton>
       }
     >
       <ListTable
@@ -160,14 +122,7 @@ export default function VoiceListPage() {
         rowTestId={(row) => `voice-row-${row.nickname}`}
         total={(total) => t('voices.total', { total })}
       />
-      <VoiceFormModal
-        editing={editing}
-        onClose={() => setEditing(null)}
-        onSaved={() => {
-          setEditing(null);
-          void refresh();
-        }}
-      />
+      <VoiceFormModal editing={form.editing} visible={form.visible} onClose={form.close} />
     </ListPage>
   );
 }

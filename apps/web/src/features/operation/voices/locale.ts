@@ -17,16 +17,12 @@ export const voicesMessages = {
   'voices.col.granted': ['Granted companies', '授权公司数'],
   'voices.col.created': ['Creator', '创建人'],
   'voices.col.updated': ['Updater', '更新人'],
-  'voices.col.actions': ['Actions', '操作'],
 
   'voices.vendor.volcano': ['Volcano Engine', '火山引擎'],
   'voices.vendor.ali': ['Alibaba Cloud', '阿里云'],
   'voices.vendor.azure': ['Azure', '微软 Azure'],
   'voices.vendor.minimax': ['MiniMax', 'MiniMax'],
   'voices.vendor.elevenlabs': ['ElevenLabs', 'ElevenLabs'],
-
-  'voices.action.edit': ['Edit', '编辑'],
-  'voices.action.delete': ['Delete', '删除'],
   'voices.delete.confirm': ['Delete the voice {{name}}?', '确定删除音色 {{name}}？'],
   'voices.delete.granted': [
     'Companies holding a grant of it: {{count}}. Take it away from them first.',
@@ -44,6 +40,5 @@ export const voicesMessages = {
   'voices.form.clusterKeyPlaceholder': ['e.g. volcano_tts; empty if the vendor has none', '例如 volcano_tts；厂商没有则留空'],
   'voices.form.originalVoiceId': ['Original voice ID', '原始音色 ID'],
   'voices.form.originalVoiceIdPlaceholder': ["The vendor's id: letters and digits", '厂商的音色 ID：字母和数字'],
-  'voices.form.save': ['Save', '保存'],
   'voices.saved': ['{{name}} saved', '已保存 {{name}}'],
 } as const satisfies Record<string, readonly [string, string]>;

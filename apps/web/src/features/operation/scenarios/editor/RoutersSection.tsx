@@ -101,7 +101,7 @@ export function RouterFields() {
               </div>
             </div>
             <Button size="small" icon={<IconEdit />} onClick={() => setEditing({ index: i, router })} data-testid={`scn-router-${i}-edit`}>
-              {t('op.edit')}
+              {t('common.edit')}
             </Button>
             <RowTools
               index={i}

@@ -41,7 +41,7 @@ export function ToolFields() {
                 <Grid.Col span={16}>
                   <Field
                     path={['tools', i, 'alias']}
-                    label={t('scenario.tool.alias')}
+                    label={t('common.alias')}
                     required
                     extra={
                       users.length ? (

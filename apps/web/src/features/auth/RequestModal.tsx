@@ -1,0 +1,65 @@
+import { Form, Message, Modal, Typography, type FormInstance } from '@arco-design/web-react';
+import { useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
+import { checkFormInput } from '../../forms/check-form.ts';
+import { currentLocale } from '../../locale/index.ts';
+
+/**
+ * A request the login page files for someone who cannot sign in (a password reset, an account): a short
+ * intro, the form checked against its contracts schema, and the server's answer shown for five seconds.
+ */
+export function RequestModal<Values, Schema extends z.ZodType>(props: {
+  title: string;
+  intro: string;
+  submitText: string;
+  submitTestId: string;
+  visible: boolean;
+  onClose(): void;
+  form: FormInstance<Values>;
+  schema: Schema;
+  /** Files the request; answers the server's message. */
+  send(input: z.output<Schema>): Promise<string>;
+  /** What the form starts with each time it opens (it is mounted only while open). */
+  initialValues?: Partial<Values>;
+  children: ReactNode;
+}) {
+  const { t } = useTranslation();
+  const [sending, setSending] = useState(false);
+  const { form } = props;
+
+  const send = async () => {
+    const input = await checkFormInput(form, props.schema, currentLocale());
+    if (!input) return;
+    setSending(true);
+    try {
+      const message = await props.send(input);
+      Message.success({ content: message, duration: 5000 });
+      form.resetFields();
+      props.onClose();
+    } catch {
+      // shown by the request layer
+    } finally {
+      setSending(false);
+    }
+  };
+
+  return (
+    <Modal
+      title={props.title}
+      visible={props.visible}
+      onCancel={props.onClose}
+      onOk={() => void send()}
+      confirmLoading={sending}
+      okText={props.submitText}
+      cancelText={t('common.cancel')}
+      okButtonProps={{ 'data-testid': props.submitTestId } as object}
+      unmountOnExit
+    >
+      <Typography.Paragraph type="secondary">{props.intro}</Typography.Paragraph>
+      <Form form={form} layout="vertical" initialValues={props.initialValues}>
+        {props.children}
+      </Form>
+    </Modal>
+  );
+}
