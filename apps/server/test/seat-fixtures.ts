@@ -1,5 +1,8 @@
 import { EventEmitter } from 'node:events';
 import { afterEach, beforeEach } from 'vitest';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { seatOffers } from '../src/db/schema.ts';
 import type { CallEventMap, CallHandle, CallResult, VoiceSource } from '../src/telephony/index.ts';
 import type { TransferRequest } from '../src/seat/seat-dispatcher.ts';
 import { seedCompanies, type TestServer } from './helper.ts';
@@ -98,11 +101,20 @@ export function useSeatWorld(server: TestServer) {
       clients.push(client);
       return client;
     },
+    /** A seat of `token` on `app` (this server, or another one on the same database), signed in. */
+    async signedInOn(app: FastifyInstance, token: string): Promise<SeatClient> {
+      const client = await SeatClient.open(urlOf(app), token);
+      clients.push(client);
+      await client.signIn();
+      return client;
+    },
+    /** The states of the offers made for a call. */
+    offersOf: (callId: string) =>
+      server.database.db.select({ state: seatOffers.state }).from(seatOffers).where(eq(seatOffers.callId, callId)),
   };
   beforeEach(async () => {
     if (!server.app.server.listening) await server.app.listen({ port: 0, host: '127.0.0.1' });
-    const address = server.app.server.address();
-    fixture.baseUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+    fixture.baseUrl = urlOf(server.app);
     fixture.world = await seatWorld(server, await seedCompanies(server));
   });
   afterEach(async () => {
@@ -112,4 +124,10 @@ export function useSeatWorld(server: TestServer) {
     }
   });
   return fixture;
+}
+
+/** The loopback URL an app listens on. */
+function urlOf(app: FastifyInstance): string {
+  const address = app.server.address();
+  return `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
 }

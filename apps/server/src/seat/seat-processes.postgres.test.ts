@@ -1,59 +1,30 @@
-import { randomBytes } from 'node:crypto';
 // Two server processes on one PostgreSQL database: PostgreSQL only (PGlite is one process), so this file runs
 // in the PostgreSQL pass (apps/server/vitest.config.ts leaves *.postgres.test.ts out without DATABASE_URL).
-import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { eq } from 'drizzle-orm';
 import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import { openDatabase, type Database } from '../db/client.ts';
-import { seatOffers } from '../db/schema.ts';
-import { seedCompanies, useTestServer } from '../../test/helper.ts';
-import { SeatClient } from '../../test/seat-client.ts';
-import { QuietCall, seatWorld, transferRequest, type SeatWorld } from '../../test/seat-fixtures.ts';
+import { useTestServer } from '../../test/helper.ts';
+import type { SeatClient } from '../../test/seat-client.ts';
+import { QuietCall, transferRequest, useSeatWorld } from '../../test/seat-fixtures.ts';
 import type { CallHandle } from '../telephony/index.ts';
 
 const seat = { heartbeatIntervalMs: 200, heartbeatTimeoutMs: 3000, offerSeconds: 1.5, mediaSeconds: 1 };
 const server = useTestServer({ seat });
-let world: SeatWorld;
-const clients: SeatClient[] = [];
+const seats = useSeatWorld(server);
 
-/** A second server process on the same PostgreSQL database . */
+/** A second server on the same PostgreSQL database: its own app, pool, LISTEN connection and seat hub. */
 let second: { app: FastifyInstance; database: Database } | null = null;
 
-function urlOf(app: FastifyInstance): string {
-  const address = app.server.address();
-  return `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
-}
-
-async function seatOn(app: FastifyInstance, token: string): Promise<SeatClient> {
-  const client = await SeatClient.open(urlOf(app), token);
-  clients.push(client);
-  await client.signIn();
-  return client;
-}
-
-async function offersOf(callId: string) {
-  return server.database.db.select({ state: seatOffers.state }).from(seatOffers).where(eq(seatOffers.callId, callId));
-}
-
 beforeEach(async () => {
-  if (!server.app.server.listening) await server.app.listen({ port: 0, host: '127.0.0.1' });
-  if (server.url && !second) {
-    const database = await openDatabase({ url: server.url, dataDir: 'memory://' });
-    const config = { ...loadConfig({}, []), databaseUrl: server.url, webDist: '/nonexistent', logLevel: 'silent', dialer: false, seat };
-    const app = await buildApp({ config: { ...config, secretKey: randomBytes(32).toString('base64') }, db: database, logger: false });
-    await app.listen({ port: 0, host: '127.0.0.1' });
-    second = { app, database };
-  }
-  world = await seatWorld(server, await seedCompanies(server));
-});
-
-afterEach(async () => {
-  for (const client of clients.splice(0)) {
-    client.close();
-    await client.closed;
-  }
+  if (second || !server.url) return;
+  const database = await openDatabase({ url: server.url, dataDir: 'memory://' });
+  const config = { ...loadConfig({}, []), databaseUrl: server.url, webDist: '/nonexistent', logLevel: 'silent', dialer: false, seat };
+  const app = await buildApp({ config: { ...config, secretKey: randomBytes(32).toString('base64') }, db: database, logger: false });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  second = { app, database };
 });
 
 afterAll(async () => {
@@ -63,23 +34,23 @@ afterAll(async () => {
 
 describe('two server processes on one PostgreSQL', () => {
   it('a call on one process is offered to a seat connected to the other; its accept comes back', async () => {
-    const client = await seatOn(second!.app, world.tokens.op1);
-    const request = await transferRequest(server, world, new QuietCall() as unknown as CallHandle);
+    const client = await seats.signedInOn(second!.app, seats.world.tokens.op1);
+    const request = await transferRequest(server, seats.world, new QuietCall() as unknown as CallHandle);
     const pending = server.app.seats.transfer(request);
     const offer = await client.next('offer');
     expect(offer.callId).toBe(request.callId);
     client.send({ type: 'accept', offerId: offer.offerId });
     // No media follows in this test: the owner hangs up after mediaSeconds, which shows the accept arrived.
     expect(await pending).toEqual({ ok: false, reason: 'media-failed' });
-    expect(await offersOf(request.callId)).toEqual([{ state: 'accepted' }]);
+    expect(await seats.offersOf(request.callId)).toEqual([{ state: 'accepted' }]);
     expect(await client.next('call-ended')).toMatchObject({ reason: 'media-failed' });
   });
 
   it('two processes transferring at once with one seat: exactly one rings it', async () => {
-    const client = await seatOn(second!.app, world.tokens.op1);
+    const client = await seats.signedInOn(second!.app, seats.world.tokens.op1);
     const requests = [
-      await transferRequest(server, world, new QuietCall() as unknown as CallHandle),
-      await transferRequest(server, world, new QuietCall() as unknown as CallHandle),
+      await transferRequest(server, seats.world, new QuietCall() as unknown as CallHandle),
+      await transferRequest(server, seats.world, new QuietCall() as unknown as CallHandle),
     ];
     const results = [server.app.seats.transfer(requests[0]!), second!.app.seats.transfer(requests[1]!)];
     const offer = await client.next('offer');
@@ -91,11 +62,11 @@ describe('two server processes on one PostgreSQL', () => {
   });
 
   it('two seats on two processes, two calls on two processes: each seat rings for one call, never both', async () => {
-    const one = await seatOn(server.app, world.tokens.op1);
-    const two = await seatOn(second!.app, world.tokens.op2);
+    const one = await seats.signedInOn(server.app, seats.world.tokens.op1);
+    const two = await seats.signedInOn(second!.app, seats.world.tokens.op2);
     const requests = [
-      await transferRequest(server, world, new QuietCall() as unknown as CallHandle),
-      await transferRequest(server, world, new QuietCall() as unknown as CallHandle),
+      await transferRequest(server, seats.world, new QuietCall() as unknown as CallHandle),
+      await transferRequest(server, seats.world, new QuietCall() as unknown as CallHandle),
     ];
     const results = [server.app.seats.transfer(requests[0]!), second!.app.seats.transfer(requests[1]!)];
     const offers = await Promise.all([one.next('offer'), two.next('offer')]);
@@ -119,6 +90,6 @@ describe('two server processes on one PostgreSQL', () => {
     ]);
     settled = true;
     await refusing;
-    for (const request of requests) expect((await offersOf(request.callId)).length).toBeLessThanOrEqual(2);
+    for (const request of requests) expect((await seats.offersOf(request.callId)).length).toBeLessThanOrEqual(2);
   });
 });
