@@ -51,7 +51,11 @@ export class TransferSession {
   private answered = false;
   private finish: ((end: SeatEnd, reason: SeatCallEndReason) => void) | null = null;
   private over = false;
-  private mediaReady: (up: boolean) => void = () => undefined;
+  /** The media's outcome, when it came before takeCall waited for it. */
+  private mediaOutcome: boolean | null = null;
+  private mediaReady: (up: boolean) => void = (up) => {
+    this.mediaOutcome = up;
+  };
   private markSettled: () => void = () => undefined;
   /** Resolves when nothing of this transfer is left to route: no offer rings and no seat is in the call. */
   readonly settled = new Promise<void>((resolve) => {
@@ -121,11 +125,14 @@ export class TransferSession {
   /** A message of the seat about this call (through the bus). */
   handle(operatorId: string, message: ParsedSeatClientMessage | { type: 'seat-lost' }): void {
     if (this.offer?.operatorId === operatorId) {
-      if (message.type === 'seat-lost') this.answerOffer?.('lost');
-      else if ((message.type === 'accept' || message.type === 'reject') && message.offerId === this.offer.offerId) {
-        this.answerOffer?.(message.type === 'accept' ? 'accepted' : 'rejected');
+      if (message.type === 'seat-lost') return this.answerOffer?.('lost');
+      if ((message.type === 'accept' || message.type === 'reject') && message.offerId === this.offer.offerId) {
+        // The call is the seat's from its accept on: the seat's WebRTC offer may follow in the same breath
+        // (two notifications delivered together), before the ring's continuation has taken the call.
+        if (message.type === 'accept') this.operatorId = operatorId;
+        return this.answerOffer?.(message.type === 'accept' ? 'accepted' : 'rejected');
       }
-      return;
+      if (this.operatorId !== operatorId) return;
     }
     if (this.operatorId !== operatorId) return;
     switch (message.type) {
@@ -200,6 +207,7 @@ export class TransferSession {
 
     const mediaUp = await Promise.race([
       new Promise<boolean>((resolve) => {
+        if (this.mediaOutcome !== null) resolve(this.mediaOutcome);
         this.mediaReady = resolve;
       }),
       new Promise<boolean>((resolve) => setTimeout(() => resolve(false), this.deps.timing.mediaSeconds * 1000)),
