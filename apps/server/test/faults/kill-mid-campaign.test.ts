@@ -1,12 +1,7 @@
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, describe, expect, it, onTestFailed } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
-import { createScratchDatabase } from '../scratch-database.ts';
-import { createTask, DEMO_PASSWORD, numbersCsv, prepareCampaign, type Campaign } from './campaign.ts';
-import { eventually, freePort, pause, ServerProcess } from './server-process.ts';
+import { createTask, numbersCsv, prepareCampaign, type Campaign } from './campaign.ts';
+import { eventually, freePort, pause, ServerProcess, processWorld, showOutputOnFailure } from './server-process.ts';
 
 /**
  * Issue 15, reliability under faults: two server processes share one PostgreSQL database and dial one
@@ -25,25 +20,16 @@ afterAll(async () => {
 
 describe('kill -9 of a server process mid-campaign (PostgreSQL)', () => {
   it('loses no subtask, never dials one twice at once, recovers the leases, keeps the upload whole or absent, delivers the queued callbacks', async () => {
-    const scratch = await createScratchDatabase(databaseUrl, 'dialwise_faults');
-    cleanups.push(scratch.drop);
-    const db = new pg.Pool({ connectionString: scratch.url, max: 2 });
-    cleanups.push(() => db.end());
-    const dataDir = mkdtempSync(join(tmpdir(), 'dialwise-faults-'));
-    cleanups.push(async () => rmSync(dataDir, { recursive: true, force: true }));
+    const world = await processWorld(databaseUrl, 'dialwise_faults', cleanups, 2);
+    const db = world.db;
     const env = {
-      DATABASE_URL: scratch.url,
-      DATA_DIR: dataDir,
-      SECRET_KEY: randomBytes(32).toString('base64'),
-      DEMO_PASSWORD,
+      ...world.env,
       // Simulated callees ring and talk ten times faster: calls last seconds.
       SIMULATED_TIME_SCALE: '0.1',
       // The test's model and callback endpoint listen on loopback.
       OUTBOUND_ALLOW_HOSTS: '127.0.0.1',
       // A dead process's calls are given back 4 s after its last renewal (60 s by default).
       DIALER_LEASE_MS: '4000',
-      SIP_BIND: '127.0.0.1',
-      LOG_LEVEL: 'warn',
     };
     // A seeds the demo company on the empty database; B joins it.
     let a = new ServerProcess('A', await freePort(), env, ['--demo']);
@@ -51,9 +37,7 @@ describe('kill -9 of a server process mid-campaign (PostgreSQL)', () => {
     await a.start();
     const b = new ServerProcess('B', await freePort(), env);
     cleanups.push(() => b.stop());
-    onTestFailed(() => {
-      for (const server of [a, b]) console.log(`--- ${server.name} output (last 20 kB) ---\n${server.log().slice(-20_000)}`);
-    });
+    showOutputOnFailure(() => [a, b]);
     await b.start();
 
     // Everything the test does as a user goes through B, the process that survives.

@@ -1,17 +1,11 @@
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, describe, expect, it, onTestFailed } from 'vitest';
-import pg from 'pg';
+import { afterAll, describe, expect, it } from 'vitest';
 import type { CallRecordDetail, SeatServerMessage, SeatUnfiledCalls, TaskOptions } from '@dialwise/contracts';
 import { rms, tone } from '../../src/telephony/media/audio.ts';
 import { encodeG711 } from '../../src/telephony/media/g711.ts';
 import { parseWavHeader, WAV_HEADER_BYTES } from '../../src/telephony/media/wav-writer.ts';
-import { createScratchDatabase } from '../scratch-database.ts';
 import { SeatClient, SeatMediaClient } from '../seat-client.ts';
-import { Api, DEMO_PASSWORD, numbersCsv } from './campaign.ts';
-import { eventually, freePort, ServerProcess } from './server-process.ts';
+import { Api, numbersCsv } from './campaign.ts';
+import { eventually, freePort, ServerProcess, processWorld, showOutputOnFailure } from './server-process.ts';
 
 /**
  * Issue 14, the operator seat across processes as deployed: two real server processes on one PostgreSQL
@@ -58,33 +52,22 @@ function ofCall(callId: string, ...types: SeatServerMessage['type'][]) {
 
 describe('the operator seat across two server processes (PostgreSQL)', () => {
   it('a call placed by A is offered to a seat connected to B; accepted, bridged over WebRTC (pre-voice, connected), hung up by the seat; its record names the agent with a successful transfer', async () => {
-    const scratch = await createScratchDatabase(databaseUrl, 'dialwise_seat_procs');
-    cleanups.push(scratch.drop);
-    const db = new pg.Pool({ connectionString: scratch.url, max: 1 });
-    cleanups.push(() => db.end());
-    const dataDir = mkdtempSync(join(tmpdir(), 'dialwise-seat-procs-'));
-    cleanups.push(async () => rmSync(dataDir, { recursive: true, force: true }));
+    const world = await processWorld(databaseUrl, 'dialwise_seat_procs', cleanups);
+    const db = world.db;
     const env = {
-      DATABASE_URL: scratch.url,
-      DATA_DIR: dataDir,
-      SECRET_KEY: randomBytes(32).toString('base64'),
-      DEMO_PASSWORD,
+      ...world.env,
       // Callees ring and talk twice as fast; at 1 the server would also speak every line with espeak-ng.
       SIMULATED_TIME_SCALE: '0.5',
       // Generous windows for a loaded machine: an offer may reach the seat late and ICE take a while.
       SEAT_OFFER_SECONDS: '20',
       SEAT_MEDIA_SECONDS: '20',
-      SIP_BIND: '127.0.0.1',
-      LOG_LEVEL: 'warn',
     };
     // A seeds the demo company on the empty database and places every call; B only serves the seat.
     const a = new ServerProcess('A', await freePort(), env, ['--demo']);
     cleanups.push(() => a.stop());
     const b = new ServerProcess('B', await freePort(), { ...env, DIALER: 'off' });
     cleanups.push(() => b.stop());
-    onTestFailed(() => {
-      for (const server of [a, b]) console.log(`--- ${server.name} output (last 20 kB) ---\n${server.log().slice(-20_000)}`);
-    });
+    showOutputOnFailure(() => [a, b]);
     await a.start();
     await b.start();
 

@@ -1,6 +1,12 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
-import { appendFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { appendFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import pg from 'pg';
+import { onTestFailed } from 'vitest';
+import { createScratchDatabase } from '../scratch-database.ts';
+import { DEMO_PASSWORD } from './campaign.ts';
 import { join, resolve } from 'node:path';
 
 const SERVER_DIR = resolve(import.meta.dirname, '../..');
@@ -148,4 +154,40 @@ export async function eventually<T>(
     await pause(everyMs);
   }
   throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}${last ? ` (last error: ${String(last)})` : ''}`);
+}
+
+/**
+ * What every test of several server processes starts from: a scratch database on `databaseUrl` with a small
+ * pool of the test's own on it, a data folder, and the environment the processes share (the database, the
+ * folder, one secret key, the demo password, SIP on loopback, warnings only). Each is registered in
+ * `cleanups` to be removed after the file.
+ */
+export async function processWorld(
+  databaseUrl: string,
+  prefix: string,
+  cleanups: Array<() => Promise<void>>,
+  poolSize = 1,
+): Promise<{ db: pg.Pool; dataDir: string; env: Record<string, string> }> {
+  const scratch = await createScratchDatabase(databaseUrl, prefix);
+  cleanups.push(scratch.drop);
+  const db = new pg.Pool({ connectionString: scratch.url, max: poolSize });
+  cleanups.push(() => db.end());
+  const dataDir = mkdtempSync(join(tmpdir(), `${prefix.replaceAll('_', '-')}-`));
+  cleanups.push(async () => rmSync(dataDir, { recursive: true, force: true }));
+  const env = {
+    DATABASE_URL: scratch.url,
+    DATA_DIR: dataDir,
+    SECRET_KEY: randomBytes(32).toString('base64'),
+    DEMO_PASSWORD,
+    SIP_BIND: '127.0.0.1',
+    LOG_LEVEL: 'warn',
+  };
+  return { db, dataDir, env };
+}
+
+/** Prints the last output of the processes (as they are then: one may have been restarted) when the test fails. */
+export function showOutputOnFailure(servers: () => ServerProcess[]): void {
+  onTestFailed(() => {
+    for (const server of servers()) console.log(`--- ${server.name} output (last 20 kB) ---\n${server.log().slice(-20_000)}`);
+  });
 }
