@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { afterAll, beforeEach } from 'vitest';
+import { afterAll, beforeEach, inject } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
@@ -9,6 +9,7 @@ import { loadConfig, type Config } from '../src/config.ts';
 import { openDatabase, type Database } from '../src/db/client.ts';
 import { companies, users } from '../src/db/schema.ts';
 import { hashPassword } from '../src/auth/passwords.ts';
+import { readTemplate } from './pglite-template.ts';
 import { createScratchDatabase } from './scratch-database.ts';
 
 /** A clock tests move by hand, so expiry and throttling windows are tested without waiting. */
@@ -48,7 +49,8 @@ export function useTestServer(overrides: Partial<Config> = {}): TestServer {
         url = scratch.url;
         dropDatabase = scratch.drop;
       }
-      holder.database = await openDatabase({ url, dataDir: 'memory://' });
+      const template = url ? undefined : inject('pgliteTemplate');
+      holder.database = await openDatabase({ url, dataDir: 'memory://', loadDataDir: template ? readTemplate(template) : undefined });
       holder.url = url;
       holder.clock = new TestClock();
       const config = {

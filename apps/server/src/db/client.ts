@@ -29,7 +29,13 @@ const MIGRATIONS = resolve(dirname(fileURLToPath(import.meta.url)), 'migrations'
  * Opens PostgreSQL through `pg` when a URL is given, else PGlite in `dataDir` ('memory://' for tests),
  * and applies the committed migrations (same folder for both drivers).
  */
-export async function openDatabase(options: { url?: string; dataDir: string; onIdleError?: (error: Error) => void }): Promise<Database> {
+export async function openDatabase(options: {
+  url?: string;
+  dataDir: string;
+  onIdleError?: (error: Error) => void;
+  /** PGlite only: start from this data-folder tarball (a migrated cluster the tests share) instead of initdb. */
+  loadDataDir?: Blob;
+}): Promise<Database> {
   if (options.url) {
     const pool = new pg.Pool({ connectionString: options.url, max: 10 });
     // An idle connection the server closes (a restart, a failover, an administrator) is an 'error' event
@@ -47,7 +53,7 @@ export async function openDatabase(options: { url?: string; dataDir: string; onI
     return { db, kind: 'postgres', driver: { kind: 'postgres', pool }, close: () => pool.end() };
   }
   if (!options.dataDir.startsWith('memory://')) mkdirSync(options.dataDir, { recursive: true });
-  const client = await PGlite.create(options.dataDir);
+  const client = await PGlite.create(options.dataDir, options.loadDataDir ? { loadDataDir: options.loadDataDir } : {});
   const db = drizzlePglite(client, { schema });
   await migratePglite(db, { migrationsFolder: MIGRATIONS });
   return {
