@@ -16,8 +16,8 @@ if (!postgres) {
 export default defineConfig({
   test: {
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
-    // One migrated PGlite cluster per run; each file's database starts from a copy (test/pglite-template.ts).
-    globalSetup: ['test/pglite-template.ts'],
+    // One migrated database per run (PGlite or PostgreSQL); each file's database starts from a copy (test/database-template.ts).
+    globalSetup: ['test/database-template.ts'],
     exclude: postgres ? configDefaults.exclude : [...configDefaults.exclude, 'test/faults/**', '**/*.postgres.test.ts'],
     testTimeout: 30_000,
     // A file's first hook opens and migrates its database: slow while other files run beside it.

@@ -9,7 +9,7 @@ import { loadConfig, type Config } from '../src/config.ts';
 import { openDatabase, type Database } from '../src/db/client.ts';
 import { companies, users } from '../src/db/schema.ts';
 import { hashPassword } from '../src/auth/passwords.ts';
-import { readTemplate } from './pglite-template.ts';
+import { readTemplate } from './database-template.ts';
 import { createScratchDatabase } from './scratch-database.ts';
 
 /** A clock tests move by hand, so expiry and throttling windows are tested without waiting. */
@@ -45,7 +45,7 @@ export function useTestServer(overrides: Partial<Config> = {}): TestServer {
       const baseUrl = process.env.DATABASE_URL;
       let url: string | undefined;
       if (baseUrl) {
-        const scratch = await createScratchDatabase(baseUrl, 'dialwise_test');
+        const scratch = await createScratchDatabase(baseUrl, 'dialwise_test', inject('postgresTemplate'));
         url = scratch.url;
         dropDatabase = scratch.drop;
       }

@@ -8,15 +8,18 @@ import pg from 'pg';
 export async function createScratchDatabase(
   baseUrl: string,
   prefix = 'dialwise_scratch',
-): Promise<{ url: string; drop: () => Promise<void> }> {
+  /** A database to copy (CREATE DATABASE … TEMPLATE): it must have no open connection. */
+  template?: string,
+): Promise<{ name: string; url: string; drop: () => Promise<void> }> {
   const name = `${prefix}_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: baseUrl });
   await admin.connect();
-  await admin.query(`create database ${name}`);
+  await admin.query(template ? `create database ${name} template ${template}` : `create database ${name}`);
   await admin.end();
   const parsed = new URL(baseUrl);
   parsed.pathname = `/${name}`;
   return {
+    name,
     url: parsed.toString(),
     drop: async () => {
       const client = new pg.Client({ connectionString: baseUrl });
