@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idSchema, isoDateTime, pageQuerySchema } from './fields.ts';
+import { idSchema, isoDateTime, keywordSchema, pageQuerySchema } from './fields.ts';
 import { HTTP_PROTOCOLS, urlSchema } from './url-fields.ts';
 import { editVersionSchema, storedVersionSchema } from './edit-version.ts';
 
@@ -97,7 +97,7 @@ export const llmQuerySchema = pageQuerySchema.extend({
   vendor: z.string().trim().max(50).optional(),
   modelType: llmModelTypeSchema.optional(),
   /** Matches the model names, the tag and the URL. */
-  keyword: z.string().trim().max(100).optional(),
+  keyword: keywordSchema(100),
 });
 export type LlmQuery = z.infer<typeof llmQuerySchema>;
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LIMITS } from './constants.ts';
-import { idSchema, isoDateTime, pageQuerySchema } from './fields.ts';
+import { idSchema, isoDateTime, keywordSchema, pageQuerySchema } from './fields.ts';
 import { editVersionSchema, storedVersionSchema } from './edit-version.ts';
 
 /**
@@ -131,7 +131,7 @@ export type Processor = z.infer<typeof processorSchema>;
 export const processorQuerySchema = pageQuerySchema.extend({
   type: processorTypeSchema.optional(),
   state: processorStateSchema.optional(),
-  keyword: z.string().trim().max(100).optional(),
+  keyword: keywordSchema(100),
 });
 export type ProcessorQuery = z.infer<typeof processorQuerySchema>;
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LIMITS } from './constants.ts';
-import { idSchema, isoDateTime, pageQuerySchema } from './fields.ts';
+import { idSchema, isoDateTime, keywordSchema, pageQuerySchema } from './fields.ts';
 import { processorStateSchema, processorTypeSchema, type ProcessorType } from './processors.ts';
 import { HTTP_PROTOCOLS, SPEECH_PROTOCOLS, urlSchema } from './url-fields.ts';
 
@@ -354,7 +354,7 @@ export const scenarioImportSchema = z.object({ content: z.unknown() });
 export type ScenarioImport = z.infer<typeof scenarioImportSchema>;
 
 export const scenarioQuerySchema = pageQuerySchema.extend({
-  keyword: z.string().trim().max(100).optional(),
+  keyword: keywordSchema(100),
   processorId: idSchema.optional(),
 });
 export type ScenarioQuery = z.infer<typeof scenarioQuerySchema>;

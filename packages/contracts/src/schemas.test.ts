@@ -14,12 +14,15 @@ import {
   isEnvelope,
   loginInputSchema,
   loginResultSchema,
+  llmQuerySchema,
   loginRoleAdmits,
   pageQuerySchema,
   pageSchema,
+  processorQuerySchema,
   profileInputSchema,
   registerInputSchema,
   resolveAccessRequestSchema,
+  scenarioQuerySchema,
   selfInfoSchema,
   sessionSchema,
   signedInElsewhereSchema,
@@ -250,5 +253,20 @@ describe('envelope', () => {
     expect(isEnvelope({ code: 450, message: 'x' })).toBe(true);
     expect(isEnvelope({ code: '450', message: 'x' })).toBe(false);
     expect(isEnvelope(null)).toBe(false);
+  });
+});
+
+describe('operation list keywords', () => {
+  // The model, processor and scenario lists' search field: at most 100 characters, refused with the same
+  // "too long" message as every other field (it had none, so the form showed zod's English default).
+  it.each([
+    ['models', llmQuerySchema],
+    ['processors', processorQuerySchema],
+    ['scenarios', scenarioQuerySchema],
+  ])('the %s keyword takes 100 characters and refuses 101 as too long', (_, schema) => {
+    expect(schema.safeParse({ keyword: 'k'.repeat(100) }).success).toBe(true);
+    const refused = schema.safeParse({ keyword: 'k'.repeat(101) });
+    expect(refused.success).toBe(false);
+    expect(refused.error?.issues[0]?.message).toBe('v.tooLong');
   });
 });
