@@ -26,7 +26,10 @@ test('ADMIN adds numbers to the do-not-call list, imports a CSV with a bad line,
   await expect(page.getByTestId('dnc-table')).toContainText(imported);
 
   await page.getByTestId(`dnc-remove-${typed}`).click();
-  await page.locator('.arco-popconfirm').getByRole('button', { name: 'OK' }).click();
+  // Removing is a destructive action: its confirm's OK is danger-coloured like every other remove.
+  const confirm = page.getByTestId(`dnc-remove-confirm-${typed}`);
+  await expect(confirm).toHaveClass(/arco-btn-status-danger/);
+  await confirm.click();
   await expect(page.getByTestId('dnc-table')).not.toContainText(typed);
 });
 

@@ -7,7 +7,6 @@ import {
   Input,
   Message,
   Modal,
-  Popconfirm,
   Result,
   Space,
   Table,
@@ -27,7 +26,7 @@ import { useUser } from '../../store/user.ts';
 import { CompanyPicker } from '../accounts/CompanyPicker.tsx';
 import { listManagedCompanies } from '../accounts/api.ts';
 import { addDnc, importDnc, listDnc, removeDnc } from './api.ts';
-import { quietRefusal } from '../../api/quiet-refusal.ts';
+import { ConfirmButton } from '../../list-page/RowActions.tsx';
 
 /** The company's do-not-call list (route dncList): search, add, import a CSV, remove. */
 export default function DncPage() {
@@ -103,11 +102,15 @@ export default function DncPage() {
       key: 'actions',
       width: 110,
       render: (phone: string) => (
-        <Popconfirm title={t('dnc.removeConfirm', { phone })} onOk={() => quietRefusal(remove.mutateAsync(phone))}>
-          <Button type="text" status="danger" size="small" icon={<IconDelete />} data-testid={`dnc-remove-${phone}`}>
-            {t('dnc.remove')}
-          </Button>
-        </Popconfirm>
+        <ConfirmButton
+          title={t('dnc.removeConfirm', { phone })}
+          onConfirm={() => remove.mutateAsync(phone)}
+          icon={<IconDelete />}
+          testId={`dnc-remove-${phone}`}
+          confirmTestId={`dnc-remove-confirm-${phone}`}
+        >
+          {t('dnc.remove')}
+        </ConfirmButton>
       ),
     },
   ];

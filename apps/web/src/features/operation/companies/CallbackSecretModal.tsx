@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CALLBACK_SIGNATURE_HEADER, type CompanyListItem, type RotatedCallbackSecret } from '@dialwise/contracts';
 import { TimeZoneNote, useCompanyTime } from '../../../locale/company-time.tsx';
+import { quietRefusal } from '../../../api/quiet-refusal.ts';
 import { getCallbackSecretStatus, rotateCallbackSecret } from './api.ts';
 
 /**
@@ -84,7 +85,7 @@ export function CallbackSecretModal({ company, onClose }: { company: CompanyList
         ) : (
           <Popconfirm
             title={t('companies.callbackSecret.confirm')}
-            onOk={() => rotate.mutateAsync()}
+            onOk={() => quietRefusal(rotate.mutateAsync())}
             okButtonProps={{ 'data-testid': 'callback-secret-rotate-confirm' } as object}
           >
             <Button style={{ marginTop: 16 }} type="outline" loading={rotate.isPending} data-testid="callback-secret-rotate">

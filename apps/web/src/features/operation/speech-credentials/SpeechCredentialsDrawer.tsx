@@ -1,8 +1,9 @@
-import { Button, Drawer, Popconfirm, Space, Table, Tag, Typography, Message, type TableColumnProps } from '@arco-design/web-react';
+import { Button, Drawer, Space, Table, Tag, Typography, Message, type TableColumnProps } from '@arco-design/web-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CompanyListItem, SpeechCredential } from '@dialwise/contracts';
+import { ConfirmButton } from '../../../list-page/RowActions.tsx';
 import { WhoWhen } from '../shared/WhoWhen.tsx';
 import { TimeZoneNote } from '../../../locale/company-time.tsx';
 import { deleteSpeechCredential, listSpeechCredentials, speechCredentialsKey } from './api.ts';
@@ -78,17 +79,16 @@ export function SpeechCredentialsDrawer({ company, onClose }: { company: Company
             {row.configured ? t('common.edit') : t('speechKeys.add')}
           </Button>
           {row.configured && (
-            <Popconfirm
+            <ConfirmButton
               title={t('speechKeys.remove.confirm', { provider: row.provider })}
               position="tr"
-              style={{ maxWidth: 320 }}
-              onOk={() => remove.mutateAsync(row)}
-              okButtonProps={{ status: 'danger', 'data-testid': 'speech-key-remove-confirm' } as object}
+              maxWidth={320}
+              onConfirm={() => remove.mutateAsync(row)}
+              testId={`speech-key-remove-${row.provider}`}
+              confirmTestId="speech-key-remove-confirm"
             >
-              <Button type="text" size="small" status="danger" data-testid={`speech-key-remove-${row.provider}`}>
-                {t('speechKeys.remove')}
-              </Button>
-            </Popconfirm>
+              {t('speechKeys.remove')}
+            </ConfirmButton>
           )}
         </Space>
       ),
