@@ -126,6 +126,17 @@ describe('enqueueing an event', () => {
     });
   });
 
+  it('a transferred event carries the handover note the seat read, beside the operator', async () => {
+    const w = await subscribedTask([{ url: 'https://a.example/hook', events: ['transferred'] }]);
+    const callId = await insertCall(server, w, { scenarioVersion: 1, transferSummary: 'Li wants a person about the gold plan.' });
+    expect(await enqueueCallbacks(context(), callId, 'transferred', { operatorId: 'agent-1' })).toBe(1);
+    const [row] = await deliveries(callId);
+    expect(row!.payload).toMatchObject({
+      event: 'transferred',
+      call: { id: callId, operatorId: 'agent-1', transferSummary: 'Li wants a person about the gold plan.', summary: null },
+    });
+  });
+
   it("owes nothing while the company's result-callbacks service is off (card list), and again once it is back on", async () => {
     const w = await subscribedTask([{ url: 'https://a.example/hook', events: ['ended'] }]);
     const callId = await insertCall(server, w, { scenarioVersion: 1 });

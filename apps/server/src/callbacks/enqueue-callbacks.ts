@@ -80,6 +80,9 @@ export async function enqueueCallbacks(
       conversation: call.conversation,
       tags: call.tags,
       summary: call.summary,
+      // The handover note the seat read on a transfer (null when the call was not transferred, or the model
+      // wrote none); `summary` is the analysis of the whole call.
+      transferSummary: call.transferSummary,
       analysisState: call.analysisState,
       recordingUrl,
       businessInfo: call.businessInfo,
