@@ -11,8 +11,13 @@ const running = new Map<number, ChildProcessWithoutNullStreams>();
 const send = (kind: number, id: number, payload?: Buffer) => process.stdout.write(frame(kind, id, payload));
 
 function start(id: number, request: StartRequest): void {
+  // A lower priority through `nice`, which execs the command: it (and whatever it starts) has the priority
+  // from its first instruction on, where setPriority after the spawn would race the command's own forks.
+  const [command, args] = request.nice
+    ? ['nice', ['-n', String(request.nice), request.command, ...request.args]]
+    : [request.command, request.args];
   // A process group of its own, so that a kill ends a pipeline's every process, not only its shell.
-  const child = spawn(request.command, request.args, { stdio: ['pipe', 'pipe', 'pipe'], detached: true });
+  const child = spawn(command, args, { stdio: ['pipe', 'pipe', 'pipe'], detached: true });
   running.set(id, child);
   let reported = false;
   const report = (exit: ExitReport) => {

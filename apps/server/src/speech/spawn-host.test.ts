@@ -40,6 +40,13 @@ describe('the spawn host', () => {
     expect(Date.now() - started).toBeLessThan(5000);
   });
 
+  it('starts a command at a lower CPU priority when asked, and what the command starts inherits it', async () => {
+    const host = await outcome(hostedSpawn('nice', []));
+    const lowered = await outcome(hostedSpawn('sh', ['-c', 'sh -c nice'], { nice: 10 }));
+    expect(lowered.code).toBe(0);
+    expect(Number(lowered.stdout)).toBe(Math.min(19, Number(host.stdout) + 10));
+  });
+
   it('reports a command that cannot start', async () => {
     const { error, code } = await outcome(hostedSpawn('no-such-command-dialwise', []));
     expect(code).toBeNull();
