@@ -215,6 +215,17 @@ const processSeconds = () => {
   return (user + system) / 1e6;
 };
 
+// The machine's own share: the same media clock with one call and no speech work, for 10 s. Late ticks here
+// come from the other work on the machine (the scheduler), not from the speech path.
+{
+  const clock = new MediaClock();
+  const call = new LineCall(clock);
+  await sleep(10_000);
+  call.stop();
+  const ticks = call.sent.length;
+  console.log(`   0 speaking calls (the clock alone): ${ticks} ticks, late ticks ${((100 * clock.lateTicks) / Math.max(1, ticks)).toFixed(2)} %`);
+}
+
 const capacity: Array<{ size: number; latePct: number; cores: number }> = [];
 for (const size of SIZES) {
   const clock = new MediaClock();
