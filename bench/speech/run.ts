@@ -223,8 +223,18 @@ const processSeconds = () => {
   await sleep(10_000);
   call.stop();
   const ticks = call.sent.length;
-  console.log(`   0 speaking calls (the clock alone): ${ticks} ticks, late ticks ${((100 * clock.lateTicks) / Math.max(1, ticks)).toFixed(2)} %`);
+  console.log(
+    `   0 speaking calls (the clock alone): ${ticks} ticks, late ticks ${((100 * clock.lateTicks) / Math.max(1, ticks)).toFixed(2)} %`,
+  );
 }
+
+/** CPU seconds of this process's main thread alone (the event loop: media clock, calls, batching), and the time it waited for a core. */
+const mainThread = () => {
+  const text = readFileSync(`/proc/self/task/${process.pid}/stat`, 'utf8');
+  const fields = text.slice(text.lastIndexOf(')') + 2).split(' ');
+  const [waitedNs] = readFileSync(`/proc/self/task/${process.pid}/schedstat`, 'utf8').split(' ').slice(1).map(Number) as [number];
+  return { cpu: (Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND, waited: waitedNs / 1e9 };
+};
 
 const capacity: Array<{ size: number; latePct: number; cores: number }> = [];
 for (const size of SIZES) {
@@ -248,7 +258,7 @@ for (const size of SIZES) {
   );
   const started = performance.now();
   const lateBefore = clock.lateTicks;
-  const cpuBefore = { own: processSeconds(), host: hostTreeSeconds() };
+  const cpuBefore = { own: processSeconds(), host: hostTreeSeconds(), main: mainThread() };
   const runMs = 15_000;
   const work = calls.map(async (call, i) => {
     await sleep((i * 37) % 1000);
@@ -264,6 +274,7 @@ for (const size of SIZES) {
   const wallS = (performance.now() - started) / 1000;
   const own = processSeconds() - cpuBefore.own;
   const host = hostTreeSeconds() - cpuBefore.host;
+  const main = mainThread();
   const ticks = calls[0]!.sent.length;
   const late = clock.lateTicks - lateBefore;
   // The last turns' finals (each clip ends with 1 s of silence; the endpointing takes 0.6 s of it and more).
@@ -275,10 +286,12 @@ for (const size of SIZES) {
   capacity.push({ size, latePct, cores });
   console.log(
     `${String(size).padStart(4)} speaking calls: ${ticks} ticks, late ticks ${latePct.toFixed(2)} %; ` +
-      `CPU ${cores.toFixed(2)} cores (this process ${(own / wallS).toFixed(2)}, spawn host + recognisers + TTS ${(host / wallS).toFixed(2)}) ` +
+      `CPU ${cores.toFixed(2)} cores (this process ${(own / wallS).toFixed(2)}, of it the main thread ${((main.cpu - cpuBefore.main.cpu) / wallS).toFixed(2)}; ` +
+      `spawn host + recognisers + TTS ${(host / wallS).toFixed(2)}) ` +
       `= ${(size / cores).toFixed(0)} calls per core; ` +
       `ASR final after end of speech p50 ${ms(pct(finalDelays, 50))}, p95 ${ms(pct(finalDelays, 95))} ` +
-      `(${finalDelays.length} finals of ${turns} turns, ${right} right)`,
+      `(${finalDelays.length} finals of ${turns} turns, ${right} right); ` +
+      `the main thread waited ${(main.waited - cpuBefore.main.waited).toFixed(1)} s of ${wallS.toFixed(1)} s for a core`,
   );
   await sleep(1000);
 }
