@@ -10,12 +10,16 @@
  * - barge-in, p95: from the VAD's speech start to our outbound audio stopping (what we control), and
  *   from the true onset of the callee's speech (adds the VAD's own decision time);
  * - concurrent speaking calls (VAD + recogniser + TTS playing into a 20 ms media clock, the far end
- *   talking) at N = … : late media ticks (> one frame late) as a share of all ticks; the figure to read is
- *   the largest N with late ticks ≤ 1 %. The recognisers are separate processes (other cores).
+ *   talking) at N = … : late media ticks (> one frame late) as a share of all ticks; the ASR final delay
+ *   after the end of speech under that load; the CPU the whole speech path used (this process with its
+ *   VAD worker thread, and the spawn host with every recogniser and TTS pipeline it started) in cores, and
+ *   N per core used. The capacity figure is the largest N with late ticks ≤ 1 %, per core = that N / the
+ *   cores it used.
  *
- *   npm run bench:speech [-- 25,50,100]
+ *   npm run bench:speech [-- 25,50,100,150]
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -23,12 +27,13 @@ import { LineCall } from '../../apps/server/test/line-call.ts';
 import { makeSpeechClips } from '../../apps/server/test/speech-clips.ts';
 import { SpeechEngines } from '../../apps/server/src/speech/speech-engines.ts';
 import type { CallSpeechPlan } from '../../apps/server/src/speech/speech-engines.ts';
+import { spawnHostPid } from '../../apps/server/src/speech/spawn-host.ts';
 import { synthesise } from '../../apps/server/src/speech/speech-test-kit.ts';
 import { offlineVoice } from '../../apps/server/src/speech/whole-clip.ts';
 import { MediaClock } from '../../apps/server/src/telephony/media/media-clock.ts';
 import { linearToUlaw, ulawToLinear } from '../../apps/server/src/telephony/media/g711.ts';
 
-const SIZES = (process.argv[2] ?? '25,50,100').split(',').map(Number);
+const SIZES = (process.argv[2] ?? '25,50,100,150').split(',').map(Number);
 const dir = mkdtempSync(join(tmpdir(), 'dialwise-bench-speech-'));
 const engines = await SpeechEngines.create({ workDir: join(dir, 'speech') });
 const clips = makeSpeechClips(dir);
@@ -160,29 +165,148 @@ console.log(
 }
 
 // ——— concurrent speaking calls ———
+
+const TICKS_PER_SECOND = Number(execFileSync('getconf', ['CLK_TCK']).toString().trim());
+
+/**
+ * CPU seconds of the spawn host and everything it started. Its recognisers and TTS pipelines run in
+ * process groups of their own (so that a kill ends a whole pipeline), so the host's group does not hold
+ * them; they are its descendants. A process that ended and was waited for is counted in its parent's
+ * cutime + cstime, one still running (or not yet waited for) in its own /proc/<pid>/stat: the sum of
+ * utime + stime + cutime + cstime over the host and its live descendants counts each process once.
+ * Read at the start and end of a phase, the difference is the phase's CPU (a process that was running at
+ * the start is counted whole at the end: an overcount, never an undercount).
+ */
+function hostTreeSeconds(): number {
+  const host = spawnHostPid();
+  if (host === null) return 0;
+  const stats = new Map<number, { ppid: number; ticks: number }>();
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const text = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      // Fields after the command name (which may hold spaces, in parentheses): state ppid … utime stime cutime cstime.
+      const fields = text.slice(text.lastIndexOf(')') + 2).split(' ');
+      const [utime, stime, cutime, cstime] = fields.slice(11, 15).map(Number) as [number, number, number, number];
+      stats.set(Number(entry), { ppid: Number(fields[1]), ticks: utime + stime + cutime + cstime });
+    } catch {
+      // The process ended while we read: its time is in its parent's cutime from now on.
+    }
+  }
+  const children = new Map<number, number[]>();
+  for (const [pid, { ppid }] of stats) children.set(ppid, [...(children.get(ppid) ?? []), pid]);
+  let ticks = 0;
+  const queue = [host];
+  while (queue.length > 0) {
+    const pid = queue.pop()!;
+    ticks += stats.get(pid)?.ticks ?? 0;
+    queue.push(...(children.get(pid) ?? []));
+  }
+  return ticks / TICKS_PER_SECOND;
+}
+
+/**
+ * CPU seconds of this process: every thread, the VAD's worker thread included (process.cpuUsage is the
+ * process's rusage). It also holds the benchmark's far ends (their frames and timers), which a server
+ * would not run: an overcount again.
+ */
+const processSeconds = () => {
+  const { user, system } = process.cpuUsage();
+  return (user + system) / 1e6;
+};
+
+// The machine's own share: the same media clock with one call and no speech work, for 10 s. Late ticks here
+// come from the other work on the machine (the scheduler), not from the speech path.
+{
+  const clock = new MediaClock();
+  const call = new LineCall(clock);
+  await sleep(10_000);
+  call.stop();
+  const ticks = call.sent.length;
+  console.log(
+    `   0 speaking calls (the clock alone): ${ticks} ticks, late ticks ${((100 * clock.lateTicks) / Math.max(1, ticks)).toFixed(2)} %`,
+  );
+}
+
+/** CPU seconds of this process's main thread alone (the event loop: media clock, calls, batching), and the time it waited for a core. */
+const mainThread = () => {
+  const text = readFileSync(`/proc/self/task/${process.pid}/stat`, 'utf8');
+  const fields = text.slice(text.lastIndexOf(')') + 2).split(' ');
+  const [waitedNs] = readFileSync(`/proc/self/task/${process.pid}/schedstat`, 'utf8').split(' ').slice(1).map(Number) as [number];
+  return { cpu: (Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND, waited: waitedNs / 1e9 };
+};
+
+const capacity: Array<{ size: number; latePct: number; cores: number }> = [];
 for (const size of SIZES) {
   const clock = new MediaClock();
   const calls = Array.from({ length: size }, () => new LineCall(clock));
   const voices = calls.map((call) => engines.createCallVoice(call.handle, plan));
+  // ASR final delay under this load: from the end of the far end's speech (known from the clip) to the
+  // turn's final, which includes the VAD's end, the 600 ms endpointing and the recogniser.
+  const speechEnds = calls.map((): number[] => []);
+  const finalDelays: number[] = [];
+  let turns = 0;
+  let right = 0;
+  voices.forEach((voice, i) =>
+    voice.on('final', ({ text }) => {
+      const end = speechEnds[i]!.shift();
+      if (end === undefined) return;
+      finalDelays.push(performance.now() - end);
+      // What pocketsphinx makes of "Yes, I would like to hear more about the price." alone (its grammar has both parts).
+      if (/yes|price/.test(text)) right++;
+    }),
+  );
   const started = performance.now();
   const lateBefore = clock.lateTicks;
+  const cpuBefore = { own: processSeconds(), host: hostTreeSeconds(), main: mainThread() };
   const runMs = 15_000;
   const work = calls.map(async (call, i) => {
     await sleep((i * 37) % 1000);
     while (performance.now() - started < runMs) {
       // Our line, then the far end's (both over the same call: VAD and recogniser run on the far end's turn).
       void voices[i]!.speak('Thanks for taking my call, I will be brief.', 't');
+      speechEnds[i]!.push(performance.now() + clips.speechEndMs);
+      turns++;
       await call.say(clips.speech, voices[i]!.now());
     }
   });
   await Promise.all(work);
+  const wallS = (performance.now() - started) / 1000;
+  const own = processSeconds() - cpuBefore.own;
+  const host = hostTreeSeconds() - cpuBefore.host;
+  const main = mainThread();
   const ticks = calls[0]!.sent.length;
   const late = clock.lateTicks - lateBefore;
+  // The last turns' finals (each clip ends with 1 s of silence; the endpointing takes 0.6 s of it and more).
+  await sleep(3000);
   for (const voice of voices) voice.close();
   for (const call of calls) call.stop();
-  console.log(`${String(size).padStart(4)} speaking calls: ${ticks} ticks, late ticks ${((100 * late) / Math.max(1, ticks)).toFixed(2)} %`);
+  const latePct = (100 * late) / Math.max(1, ticks);
+  const cores = (own + host) / wallS;
+  capacity.push({ size, latePct, cores });
+  console.log(
+    `${String(size).padStart(4)} speaking calls: ${ticks} ticks, late ticks ${latePct.toFixed(2)} %; ` +
+      `CPU ${cores.toFixed(2)} cores (this process ${(own / wallS).toFixed(2)}, of it the main thread ${((main.cpu - cpuBefore.main.cpu) / wallS).toFixed(2)}; ` +
+      `spawn host + recognisers + TTS ${(host / wallS).toFixed(2)}) ` +
+      `= ${(size / cores).toFixed(0)} calls per core; ` +
+      `ASR final after end of speech p50 ${ms(pct(finalDelays, 50))}, p95 ${ms(pct(finalDelays, 95))} ` +
+      `(${finalDelays.length} finals of ${turns} turns, ${right} right); ` +
+      `the main thread waited ${(main.waited - cpuBefore.main.waited).toFixed(1)} s of ${wallS.toFixed(1)} s for a core`,
+  );
   await sleep(1000);
 }
+const held = capacity.filter((c) => c.latePct <= 1).at(-1);
+console.log(
+  held
+    ? `capacity: ${held.size} speaking calls at ≤ 1 % late ticks, using ${held.cores.toFixed(2)} cores = ${(held.size / held.cores).toFixed(0)} calls per core (goal ≥ 100)`
+    : 'capacity: no N tried held late ticks ≤ 1 %',
+);
+console.log(
+  `load average ${loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' ')}`,
+);
 
+await engines.close();
 rmSync(dir, { recursive: true, force: true });
 process.exit(0);

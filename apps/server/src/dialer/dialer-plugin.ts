@@ -35,6 +35,7 @@ export const dialerPlugin = fp(
             connector: guardedConnector(),
             logger: app.log.child({ component: 'speech-vendors' }),
           }),
+        onVadError: (error) => app.log.error({ err: error }, 'the VAD worker thread died: restarting it'),
       },
       (error) => app.log.error({ err: error }, 'offline speech engines failed to load: calls use stand-in audio'),
     );
@@ -74,6 +75,7 @@ export const dialerPlugin = fp(
     app.addHook('onClose', async () => {
       await dialer.stop();
       await Promise.all([sip.close(), simulated.close()]);
+      await speech.close();
     });
   },
   { name: 'dialer', dependencies: ['core', 'seat'] },

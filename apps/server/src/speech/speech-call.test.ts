@@ -32,6 +32,7 @@ let speech: SpeechEngines;
 beforeAll(async () => {
   speech = await SpeechEngines.create({ workDir: join(dir, 'speech') });
 });
+afterAll(() => speech.close());
 
 function pricePlan(llmUrl: string): ConversationPlan {
   const mainId = randomUUID();

@@ -38,6 +38,7 @@ let speech: SpeechEngines;
 beforeAll(async () => {
   speech = await SpeechEngines.create({ workDir: join(dir, 'speech') });
 });
+afterAll(() => speech.close());
 
 const closers: (() => Promise<void>)[] = [];
 afterEach(async () => {

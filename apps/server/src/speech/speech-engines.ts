@@ -37,6 +37,8 @@ export interface SpeechEnginesOptions {
   vad?: Partial<VadTuning>;
   /** espeak-ng's speaking rate for the offline voice. */
   wordsPerMinute?: number;
+  /** The VAD's worker thread died (it is restarted; meanwhile calls hear no new speech start or end). */
+  onVadError?: (error: Error) => void;
 }
 
 /** What a call's speech is chosen from. */
@@ -89,9 +91,14 @@ export class SpeechEngines {
     this.offlineAsr = new SphinxAsr({ workDir: options.workDir });
   }
 
-  /** Loads the VAD model (once per process; ~1 s). */
+  /** Loads the VAD model in its worker thread (once per process; ~2 s). */
   static async create(options: SpeechEnginesOptions): Promise<SpeechEngines> {
-    return new SpeechEngines(await SileroVadEngine.load(), options);
+    return new SpeechEngines(await SileroVadEngine.load({ onError: options.onVadError }), options);
+  }
+
+  /** Ends the VAD's worker thread (after the calls' voices are closed). */
+  close(): Promise<void> {
+    return this.vad.close();
   }
 
   get endpointingMs(): number {
@@ -200,21 +207,26 @@ export function scenarioPhrases(scenario: ScenarioDocument): string[] {
   return phrases;
 }
 
+/** The engines, loaded on first use; `close()` ends them if they were loaded. */
+export type LazySpeechEngines = (() => Promise<SpeechEngines | null>) & { close(): Promise<void> };
+
 /**
- * The engines, loaded on first use (the VAD model takes about a second to load, and a server that never
+ * The engines, loaded on first use (the VAD model takes about two seconds to load, and a server that never
  * places a SIP call with a scenario never needs it). Resolves null — and logs once — when the offline
  * engines cannot load (the calls then keep their stand-in audio rather than failing).
  */
-export function lazySpeechEngines(
-  options: SpeechEnginesOptions,
-  onError: (error: unknown) => void = () => undefined,
-): () => Promise<SpeechEngines | null> {
+export function lazySpeechEngines(options: SpeechEnginesOptions, onError: (error: unknown) => void = () => undefined): LazySpeechEngines {
   let loading: Promise<SpeechEngines | null> | null = null;
-  return () => {
+  const get = () => {
     loading ??= SpeechEngines.create(options).catch((error: unknown) => {
       onError(error);
       return null;
     });
     return loading;
   };
+  return Object.assign(get, {
+    close: async () => {
+      await (await loading)?.close();
+    },
+  });
 }
