@@ -96,7 +96,7 @@ describe('Silero VAD on telephone audio', () => {
       await vad.settled();
       expect(vad.isSpeaking).toBe(true);
       expect(events.map((e) => e.type)).toEqual(['speech-start']);
-      await vi.waitFor(() => expect(own.worker.isReady).toBe(true), { timeout: 20_000, interval: 50 });
+      await vi.waitFor(() => expect(own.worker.isReady).toBe(true), { timeout: 45_000, interval: 50 });
       expect(own.stats.restarts).toBe(1);
       // Back: the same call hears the end of speech from the next silence, and a new call hears what it heard before.
       for (let at = 0; at < 8000; at += 160) vad.push(new Int16Array(160), clips.speech.length / 8 + at / 8);
@@ -107,7 +107,7 @@ describe('Silero VAD on telephone audio', () => {
     } finally {
       await own.close();
     }
-  }, 30_000);
+  }, 60_000);
 
   it('ends its worker thread when closed: the thread exits, pending windows settle unjudged, no restart', async () => {
     const errors: Error[] = [];
