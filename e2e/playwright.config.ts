@@ -5,7 +5,13 @@ import { join } from 'node:path';
 
 /**
  * Browser suite: Debian's Chromium against the real server on a fresh embedded database (demo data seeded
- * on first start). Tests share one server and its demo accounts, so they run one at a time.
+ * on first start). Two projects, one worker each, running side by side:
+ * - `shared`: every spec but the seat's. They share this one server, its demo accounts (one session per
+ *   account: a sign-in forces the previous one out) and its data (the demo task dials, boards count every
+ *   call), so they run one at a time, in file order.
+ * - `seat`: seat.spec.ts, against a server of its own (seat-server.ts: its own database, port and demo data,
+ *   callees at their real pace). Nothing of it is shared with the other project, so it runs beside it; it is
+ *   the longest file (it waits on real-time calls), so the suite's wall time loses about its length.
  */
 const port = Number(process.env.E2E_PORT ?? 4310);
 const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'dialwise-e2e-'));
@@ -17,7 +23,13 @@ export default defineConfig({
   testDir: './tests',
   globalTeardown: './global-teardown.ts',
   fullyParallel: false,
-  workers: 1,
+  // The two projects' workers; each project is limited to one below. The seat's is listed first so that it
+  // starts at once rather than after the shared project's first file.
+  workers: 2,
+  projects: [
+    { name: 'seat', testMatch: /seat\.spec\.ts$/, workers: 1 },
+    { name: 'shared', testIgnore: /seat\.spec\.ts$/, workers: 1 },
+  ],
   timeout: 60_000,
   expect: { timeout: 10_000 },
   retries: 0,

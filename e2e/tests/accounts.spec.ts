@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { acceptForceLogin, signIn } from './support.ts';
+import { acceptForceLogin, signedIn } from './support.ts';
 
 /** Unique per run: the e2e server is shared by every test of the run. */
 const run = Date.now().toString(36);
@@ -33,7 +33,7 @@ const fieldError = (page: Page, testId: string) =>
 
 test('ADMIN adds an account and edits it; a taken user name is marked on the field', async ({ page }) => {
   const username = `acc${run}`;
-  await signIn(page, 'admin');
+  await signedIn(page, 'admin');
   await page.goto('/system/account-manage');
   await expect(page.getByTestId('accounts-table')).toContainText('admin');
 
@@ -75,7 +75,7 @@ test('ADMIN adds an account and edits it; a taken user name is marked on the fie
 
 test('ADMIN adds and edits a SIP line; the password stays blank on edit with an "unchanged" hint', async ({ page }) => {
   const alias = `Line ${run}`;
-  await signIn(page, 'admin');
+  await signedIn(page, 'admin');
   await page.goto('/system/sip-manage');
   await expect(page.getByTestId('sip-table')).toContainText('Simulated line A');
 
@@ -110,7 +110,7 @@ test('a user changes their own password, then signs in with the new one (and not
   const username = `self${run}`;
   const first = 'First#Pass1';
   const next = `Nx#${run.slice(-5)}a1`;
-  await signIn(page, 'admin');
+  await signedIn(page, 'admin');
   // A fresh account of our own, so the shared demo accounts keep their password for the other tests.
   const created = await page.request.post('/api/accounts/create', {
     data: {
@@ -153,7 +153,7 @@ test('a user changes their own password, then signs in with the new one (and not
 
 test('a user edits their profile; the navbar follows', async ({ page }) => {
   const username = `prof${run}`;
-  await signIn(page, 'admin');
+  await signedIn(page, 'admin');
   const created = await page.request.post('/api/accounts/create', {
     data: {
       username,
@@ -176,7 +176,7 @@ test('a user edits their profile; the navbar follows', async ({ page }) => {
 });
 
 test('the forms show field errors in English and in Chinese', async ({ page }) => {
-  await signIn(page, 'admin');
+  await signedIn(page, 'admin');
   const check = async (texts: { email: string; port: string; alias: string; confirm: string }) => {
     await page.goto('/system/account-manage');
     await page.getByTestId('accounts-new').click();
@@ -228,7 +228,7 @@ test('the forms show field errors in English and in Chinese', async ({ page }) =
 });
 
 test('an agent (OPR) is kept out of account and SIP management but reaches self-info', async ({ page }) => {
-  await signIn(page, 'agent');
+  await signedIn(page, 'agent');
   await page.goto('/system/account-manage');
   await expect(page).toHaveURL(/\/operator\/index$/);
   const answer = await page.request.post('/api/accounts/list', { data: {} });

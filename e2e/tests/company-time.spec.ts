@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
-import { api, companyDaysAgo, DEMO_ZONE, inZone, signIn } from './support.ts';
+import { api, companyDaysAgo, DEMO_ZONE, inZone, signedIn } from './support.ts';
 
 /**
  * Every time in the company's zone (issue 17 points 5, 6, 9): the browser sits in New York while the demo
@@ -19,7 +19,7 @@ async function springRenewal(page: Page) {
 
 test("call records, their drawer and the CSV show the company's time, labelled, whatever the browser's zone", async ({ page }) => {
   test.setTimeout(120_000);
-  await signIn(page, 'admin');
+  await signedIn(page, 'admin');
   await page.goto('/board/callRecordBoard');
   const note = page.getByTestId('call-records-page').getByTestId('time-zone-note').first();
   await expect(note).toHaveAttribute('data-zone', DEMO_ZONE);
@@ -78,7 +78,7 @@ test('the call-record list and its board start on the same seven days and count 
   page,
 }) => {
   test.setTimeout(180_000);
-  await signIn(page, 'admin');
+  await signedIn(page, 'admin');
   const [from, to] = [companyDaysAgo(6), companyDaysAgo(0)];
   await page.goto('/board/callRecordBoard');
   const inputs = page.getByTestId('call-records-filters').locator('.arco-picker input');
@@ -126,7 +126,7 @@ test('the call-record list and its board start on the same seven days and count 
 });
 
 test('Reset clears the project from the filter and from the URL; a search puts the chosen project in it', async ({ page }) => {
-  await signIn(page, 'admin');
+  await signedIn(page, 'admin');
   const spring = await springRenewal(page);
   await page.goto(`/board/callRecordBoard/${spring.id}`);
   // The page's first answers can take a while on a loaded machine (the board's charts load with it).
