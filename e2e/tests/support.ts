@@ -75,6 +75,20 @@ export async function signedIn(page: Page, who: DemoUser): Promise<void> {
   sessions.set(who, envelope.data.token);
 }
 
+/**
+ * Opens `path` inside the console already on screen, as its own links do: the router changes the page without
+ * loading the app again (a full `page.goto` parses the bundle and fetches the session anew, seconds on a loaded
+ * machine). For tests that visit many pages and check what each shows, not how it was reached.
+ */
+export async function openInApp(page: Page, path: string): Promise<void> {
+  await page.evaluate((to) => {
+    window.history.pushState(null, '', to);
+    // What the browser's back button sends: the router reads the new location and renders its page.
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  }, path);
+  await expect(page).toHaveURL((url) => `${url.pathname}${url.search}` === path);
+}
+
 /** Clicks "Sign in here" if the signed-in-elsewhere prompt shows up, else returns as soon as the page leaves login. */
 export async function acceptForceLogin(page: Page): Promise<void> {
   const confirm = page.getByTestId('force-login-confirm');
