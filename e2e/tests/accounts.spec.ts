@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { acceptForceLogin, signedIn } from './support.ts';
+import { acceptForceLogin, signedIn, signIn } from './support.ts';
 
 /** Unique per run: the e2e server is shared by every test of the run. */
 const run = Date.now().toString(36);
@@ -110,7 +110,7 @@ test('a user changes their own password, then signs in with the new one (and not
   const username = `self${run}`;
   const first = 'First#Pass1';
   const next = `Nx#${run.slice(-5)}a1`;
-  await signedIn(page, 'admin');
+  await signIn(page, 'admin');
   // A fresh account of our own, so the shared demo accounts keep their password for the other tests.
   const created = await page.request.post('/api/accounts/create', {
     data: {
@@ -153,7 +153,7 @@ test('a user changes their own password, then signs in with the new one (and not
 
 test('a user edits their profile; the navbar follows', async ({ page }) => {
   const username = `prof${run}`;
-  await signedIn(page, 'admin');
+  await signIn(page, 'admin');
   const created = await page.request.post('/api/accounts/create', {
     data: {
       username,
