@@ -45,7 +45,8 @@ test("a started task's calls show on the call-record board: recording, conversat
   // The board lists the calls, newest first, numbers masked.
   await page.goto(`/board/callRecordBoard/${projectId}`);
   const table = page.getByTestId('call-records-table');
-  await expect(table.locator('.arco-table-tr.call-row').first()).toBeVisible();
+  // The page's first rows can take a while on a loaded machine (the board's charts load with it).
+  await expect(table.locator('.arco-table-tr.call-row').first()).toBeVisible({ timeout: 30_000 });
   await expect(page.getByTestId('call-record-phone').first()).toHaveText(/^\*{7}\d{4}$/);
   await expect(page.locator('.arco-pagination-total-text')).toContainText(/\d+/);
 
