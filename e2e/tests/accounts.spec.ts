@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { acceptForceLogin, signIn } from './support.ts';
+import { acceptForceLogin, signedIn, signIn } from './support.ts';
 
 /** Unique per run: the e2e server is shared by every test of the run. */
 const run = Date.now().toString(36);
@@ -33,7 +33,7 @@ const fieldError = (page: Page, testId: string) =>
 
 test('ADMIN adds an account and edits it; a taken user name is marked on the field', async ({ page }) => {
   const username = `acc${run}`;
-  await signIn(page, 'admin');
+  await signedIn(page, 'admin');
   await page.goto('/system/account-manage');
   await expect(page.getByTestId('accounts-table')).toContainText('admin');
 
@@ -75,7 +75,7 @@ test('ADMIN adds an account and edits it; a taken user name is marked on the fie
 
 test('ADMIN adds and edits a SIP line; the password stays blank on edit with an "unchanged" hint', async ({ page }) => {
   const alias = `Line ${run}`;
-  await signIn(page, 'admin');
+  await signedIn(page, 'admin');
   await page.goto('/system/sip-manage');
   await expect(page.getByTestId('sip-table')).toContainText('Simulated line A');
 
@@ -176,7 +176,7 @@ test('a user edits their profile; the navbar follows', async ({ page }) => {
 });
 
 test('the forms show field errors in English and in Chinese', async ({ page }) => {
-  await signIn(page, 'admin');
+  await signedIn(page, 'admin');
   const check = async (texts: { email: string; port: string; alias: string; confirm: string }) => {
     await page.goto('/system/account-manage');
     await page.getByTestId('accounts-new').click();
@@ -228,7 +228,7 @@ test('the forms show field errors in English and in Chinese', async ({ page }) =
 });
 
 test('an agent (OPR) is kept out of account and SIP management but reaches self-info', async ({ page }) => {
-  await signIn(page, 'agent');
+  await signedIn(page, 'agent');
   await page.goto('/system/account-manage');
   await expect(page).toHaveURL(/\/operator\/index$/);
   const answer = await page.request.post('/api/accounts/list', { data: {} });

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { api, choose, demoTask, signIn, startNewTask } from './support.ts';
+import { api, choose, demoTask, signedIn, startNewTask } from './support.ts';
 
 /**
  * Answering-machine detection in the console: the task form's group (what to do when a machine answers,
@@ -54,7 +54,7 @@ test('the task form’s answering-machine group saves each action on machines, t
   page,
 }) => {
   test.setTimeout(120_000);
-  await signIn(page, 'admin');
+  await signedIn(page, 'admin');
   const project = await api<{ id: string }>(page, '/api/projects/create', { name: `Amd-${run}`, encryptionType: 'PLAIN_TEXT' });
   const task = `Machines ${run}`;
   await page.goto(`/project/taskList/${project.id}`);
@@ -126,7 +126,7 @@ test('the task form’s answering-machine group saves each action on machines, t
 });
 
 test('the boards show the machine rate beside the connect rate, from the same calls as the API', async ({ page }) => {
-  await signIn(page, 'admin');
+  await signedIn(page, 'admin');
   await page.goto('/board/projectBoard');
   // The tile sits right after the connect rate.
   await expect(page.getByTestId('board-machine-rate')).toBeVisible({ timeout: 30_000 });
@@ -187,7 +187,7 @@ test('call records filter by voicemail and by invalid number, and the drawer sho
   page,
 }) => {
   test.setTimeout(150_000);
-  await signIn(page, 'admin');
+  await signedIn(page, 'admin');
   await page.goto('/board/callRecordBoard');
   const table = page.getByTestId('call-records-table');
   const drawer = page.getByTestId('call-record-drawer');

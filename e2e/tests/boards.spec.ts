@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { api, choose, companyDaysAgo as daysAgo, demoTask, signIn } from './support.ts';
+import { api, choose, companyDaysAgo as daysAgo, demoTask, signedIn, signIn } from './support.ts';
 
 /** Names unique to this run: the e2e server is shared by every test of the run. */
 const run = Date.now().toString(36).slice(-5);
@@ -25,7 +25,7 @@ async function expectBoardShows(page: Page, body: Record<string, unknown>, local
 }
 
 test("the project board shows the API's rates and draws its charts; project, task and range switch it", async ({ page }) => {
-  await signIn(page, 'admin');
+  await signedIn(page, 'admin');
   await page.goto('/board/projectBoard');
   await expect(page.getByTestId('project-board')).toContainText('Project board');
   const week = { from: daysAgo(6), to: daysAgo(0) };
@@ -99,7 +99,7 @@ test('the project board in Chinese', async ({ page }) => {
 });
 
 test('the real-time dashboard opens from the task list, switches its interval and refreshes, in both languages', async ({ page }) => {
-  await signIn(page, 'admin');
+  await signedIn(page, 'admin');
   const renewal = await demoTask(page, 'Spring renewal', 'Renewal calls');
   await page.goto(`/project/taskList/${renewal.projectId}`);
   await page.getByTestId('task-realtime-Renewal calls').click();

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { api, signIn, simulatedTaskInput, type TaskOptions } from './support.ts';
+import { api, signedIn, signIn, simulatedTaskInput, type TaskOptions } from './support.ts';
 
 /**
  * The call records of a task the dialer really ran: the demo ADMIN creates a project and a task on the
@@ -33,7 +33,7 @@ test("a started task's calls show on the call-record board: recording, conversat
 }) => {
   test.setTimeout(150_000);
   const name = `Rec${String(Date.now()).slice(-6)}`;
-  await signIn(page, 'admin');
+  await signedIn(page, 'admin');
   const { projectId } = await projectWithNumbers(page, name);
 
   // Start it from the task list and watch the pending count fall to zero.
@@ -45,7 +45,8 @@ test("a started task's calls show on the call-record board: recording, conversat
   // The board lists the calls, newest first, numbers masked.
   await page.goto(`/board/callRecordBoard/${projectId}`);
   const table = page.getByTestId('call-records-table');
-  await expect(table.locator('.arco-table-tr.call-row').first()).toBeVisible();
+  // The page's first rows can take a while on a loaded machine (the board's charts load with it).
+  await expect(table.locator('.arco-table-tr.call-row').first()).toBeVisible({ timeout: 30_000 });
   await expect(page.getByTestId('call-record-phone').first()).toHaveText(/^\*{7}\d{4}$/);
   await expect(page.locator('.arco-pagination-total-text')).toContainText(/\d+/);
 
@@ -133,7 +134,7 @@ test("a started task's calls show on the call-record board: recording, conversat
   await page.getByTestId('project-form-submit').click();
   await expect(page.getByTestId('project-table')).toContainText('Agent Lin');
 
-  await signIn(page, 'agent');
+  await signedIn(page, 'agent');
   await page.goto('/projectOp/index');
   await page.getByTestId(`my-project-records-${name}`).click();
   await expect(page).toHaveURL(new RegExp(`/projectOp/callRecordBoardOp/${projectId}$`));
@@ -159,7 +160,7 @@ test('the demo converses: a started call gets at least two AI answers from the d
 }) => {
   test.setTimeout(180_000);
   const name = `Talk${String(Date.now()).slice(-6)}`;
-  await signIn(page, 'admin');
+  await signedIn(page, 'admin');
   const { projectId, taskId } = await projectWithNumbers(page, name);
   await api(page, '/api/tasks/action', { taskId, action: 'start' });
   // Every number called (the list no longer moves), then look for a call that conversed.

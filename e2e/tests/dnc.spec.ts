@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { recordToasts, signIn } from './support.ts';
+import { recordToasts, signedIn, signIn } from './support.ts';
 
 const phone = () => `137${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
 
@@ -34,7 +34,7 @@ test('ADMIN adds numbers to the do-not-call list, imports a CSV with a bad line,
 });
 
 test('an agent does not see the do-not-call list', async ({ page }) => {
-  await signIn(page, 'agent');
+  await signedIn(page, 'agent');
   await page.goto('/system/dnc');
   await expect(page).toHaveURL(/\/operator\/index$/);
 });
@@ -42,7 +42,7 @@ test('an agent does not see the do-not-call list', async ({ page }) => {
 test('provider staff start on a company that has the list; one without it is explained, with no request and no error toast', async ({
   page,
 }) => {
-  await signIn(page, 'dev');
+  await signedIn(page, 'dev');
   const companies = await page.request.post('/api/accounts/companies', { data: {} });
   const provider = ((await companies.json()) as { data: { id: string; isProvider: boolean }[] }).data.find((c) => c.isProvider)!;
   const toasts = await recordToasts(page);
@@ -65,7 +65,7 @@ test('provider staff start on a company that has the list; one without it is exp
 });
 
 test('an ADMIN whose company lacks the list does not see it in the menu, and its URL explains without an error', async ({ page }) => {
-  await signIn(page, 'dev');
+  await signedIn(page, 'dev');
   const suffix = `nodnc${Date.now().toString(36).slice(-5)}`;
   const created = await page.request.post('/api/operation/companies/create', {
     data: { name: `NoDnc${suffix}`, suffix, adminEmail: `${suffix}@example.com` },

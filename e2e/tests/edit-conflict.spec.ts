@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { api, signIn } from './support.ts';
+import { api, signedIn } from './support.ts';
 
 /** Names unique to this run: the e2e server is shared by every test of the run. */
 const run = Date.now().toString(36).slice(-5);
@@ -13,7 +13,7 @@ test('an edit form opened before someone else saved shows the conflict, reloads,
   const opened = `Opened-${run}`;
   const theirs = `Theirs-${run}`;
   const mine = `Mine-${run}`;
-  await signIn(page, 'admin');
+  await signedIn(page, 'admin');
   const project = await api<{ id: string; version: number }>(page, '/api/projects/create', { name: opened, encryptionType: 'MD5' });
 
   await page.goto('/project/projectListAdmin');

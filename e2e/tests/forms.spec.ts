@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { signIn } from './support.ts';
+import { signedIn } from './support.ts';
 
 /**
  * Every create/edit form of the console (issue 17, points 1 and 2): pressed empty it shows its errors on the
@@ -90,7 +90,7 @@ async function addsAndEdits(
 test.describe.configure({ timeout: 240_000 });
 
 test('ADMIN account and SIP line forms refuse empty input on their fields and save with their defaults', async ({ page }) => {
-  await signIn(page, 'admin');
+  await signedIn(page, 'admin');
 
   // Account: user name, alias, e-mail, phone and password; level and state keep their defaults.
   await addsAndEdits(page, {
@@ -126,7 +126,7 @@ test('ADMIN account and SIP line forms refuse empty input on their fields and sa
 });
 
 test('ADMIN project, profile and do-not-call forms refuse empty input on their fields and save with their defaults', async ({ page }) => {
-  await signIn(page, 'admin');
+  await signedIn(page, 'admin');
 
   // Project: a name; the encryption type keeps its default.
   await addsAndEdits(page, {
@@ -161,7 +161,7 @@ test('ADMIN project, profile and do-not-call forms refuse empty input on their f
 });
 
 test('DEV company, permissions and grants forms refuse empty input on their fields and save with their defaults', async ({ page }) => {
-  await signIn(page, 'dev');
+  await signedIn(page, 'dev');
 
   // Company: name, suffix and the admin's e-mail; time zone and admin user name default.
   await page.goto('/operation/companyList');
@@ -188,7 +188,7 @@ test('DEV company, permissions and grants forms refuse empty input on their fiel
 });
 
 test('DEV voice and tag forms refuse empty input on their fields and save with their defaults', async ({ page }) => {
-  await signIn(page, 'dev');
+  await signedIn(page, 'dev');
 
   // Voice: nickname and the vendor's voice id; the vendor keeps its default.
   await addsAndEdits(page, {
@@ -219,7 +219,7 @@ test('DEV voice and tag forms refuse empty input on their fields and save with t
 });
 
 test('DEV model, processor and scenario forms refuse empty input on their fields and save with their defaults', async ({ page }) => {
-  await signIn(page, 'dev');
+  await signedIn(page, 'dev');
 
   // Model: vendor, names and URL; type, key header and an empty key keep their defaults.
   await addsAndEdits(page, {
@@ -265,7 +265,7 @@ test('DEV model, processor and scenario forms refuse empty input on their fields
 });
 
 test('a refused confirm (deleting a voice companies hold) shows the server message, with nothing in the console', async ({ page }) => {
-  await signIn(page, 'dev');
+  await signedIn(page, 'dev');
   await page.goto('/operation/voiceList');
   await byId(page, 'voice-delete-Xiaomei').click();
   await byId(page, 'voice-delete-confirm').click();

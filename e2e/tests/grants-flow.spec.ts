@@ -1,5 +1,5 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { api, signIn } from './support.ts';
+import { api, signedIn } from './support.ts';
 
 /**
  * The operation area end to end: a DEV creates a company (with its first admin), builds a scenario (two
@@ -45,7 +45,7 @@ test('what a DEV grants a company is exactly what its ADMIN can choose in the ta
   const company = `GrantCo${stamp}`;
   const suffix = `g${stamp}`;
   const scenarioName = `Grant flow ${stamp}`;
-  await signIn(page, 'dev');
+  await signedIn(page, 'dev');
 
   // A scenario of the catalogue, built from the demo's document: two routers, a transfer tool, a filler stream.
   const demo = (await api<{ list: { id: string; name: string }[] }>(page, '/api/operation/scenarios/list', { keyword: 'Renewal reminder' }))

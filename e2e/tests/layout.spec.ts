@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { signIn } from './support.ts';
+import { signedIn } from './support.ts';
 
 /**
  * Layout at the width people use (issue 17 points 10 and 11): English words wrap whole, the counters and
@@ -35,7 +35,7 @@ function brokenWords(page: Page): Promise<string[]> {
 
 test('English words wrap at word boundaries at 1440 and 1280 px; Chinese still wraps between characters', async ({ page }) => {
   test.setTimeout(120_000);
-  await signIn(page, 'admin');
+  await signedIn(page, 'admin');
   for (const width of [1440, 1280]) {
     await page.setViewportSize({ width, height: 900 });
     for (const [path, testId] of [
@@ -67,7 +67,7 @@ test('English words wrap at word boundaries at 1440 and 1280 px; Chinese still w
 });
 
 test("the scenario editor's word counter keeps off the text it counts", async ({ page }) => {
-  await signIn(page, 'dev');
+  await signedIn(page, 'dev');
   await page.goto('/operation/scenario/add');
   const area = page.locator('textarea[data-testid$="-failureText"]').first();
   await area.scrollIntoViewIfNeeded();
@@ -83,7 +83,7 @@ test('call records and the task list fit 1440 px: no sideways scroll, the sticky
   page,
 }) => {
   test.setTimeout(120_000);
-  await signIn(page, 'admin');
+  await signedIn(page, 'admin');
   const noSidewaysScroll = (testId: string) =>
     page
       .getByTestId(testId)
@@ -114,7 +114,7 @@ test('call records and the task list fit 1440 px: no sideways scroll, the sticky
 });
 
 test("a 720-px drawer leaves the navbar's language and theme buttons in reach", async ({ page }) => {
-  await signIn(page, 'admin');
+  await signedIn(page, 'admin');
   const projects = await page.request.post('/api/projects/list', { data: { page: 1, pageSize: 100 } });
   const spring = ((await projects.json()) as { data: { list: { id: string; name: string }[] } }).data.list.find(
     (project) => project.name === 'Spring renewal',

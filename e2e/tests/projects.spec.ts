@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { recordToasts, signIn, startNewTask } from './support.ts';
+import { recordToasts, signedIn, startNewTask } from './support.ts';
 
 /** Names unique to this run: the e2e server is shared by every test of the run. */
 const run = Date.now().toString(36).slice(-5);
@@ -18,7 +18,7 @@ test('an admin creates a project and a task with advanced settings, uploads numb
   test.setTimeout(90_000);
   const project = `E2E-${run}`;
   const task = `Renewals ${run}`;
-  await signIn(page, 'admin');
+  await signedIn(page, 'admin');
   await page.goto('/project/projectListAdmin');
 
   // Project: MENA (HEX) is offered, the type is locked once created.
@@ -101,7 +101,7 @@ test('an admin creates a project and a task with advanced settings, uploads numb
 
 test('a new task saves with its defaults (redial left at 0), and the demo task saves unchanged from its edit form', async ({ page }) => {
   const task = `Defaults ${run}`;
-  await signIn(page, 'admin');
+  await signedIn(page, 'admin');
   await page.goto('/project/projectListAdmin');
   const demoProject = page.locator('[data-testid^=project-tasks-]').first();
   await demoProject.click();
@@ -124,7 +124,7 @@ test('a new task saves with its defaults (redial left at 0), and the demo task s
 });
 
 test('the task form shows its field errors in English and in Chinese', async ({ page }) => {
-  await signIn(page, 'admin');
+  await signedIn(page, 'admin');
   await page.goto('/project/projectListAdmin');
   await page.getByTestId('project-tasks-Spring renewal').click();
   await page.getByTestId('task-new').click();
@@ -158,14 +158,14 @@ test('the task form shows its field errors in English and in Chinese', async ({ 
 });
 
 test("another company's project: one not-found state, no toast, no New task (issue 17 point 7)", async ({ page }) => {
-  await signIn(page, 'admin');
+  await signedIn(page, 'admin');
   const projects = await page.request.post('/api/projects/list', { data: { page: 1, pageSize: 100 } });
   const spring = ((await projects.json()) as { data: { list: { id: string; name: string }[] } }).data.list.find(
     (project) => project.name === 'Spring renewal',
   )!;
 
   // Provider staff belong to another company: AcmeOutreach's project is not there for them.
-  await signIn(page, 'dev');
+  await signedIn(page, 'dev');
   // Every toast the page shows is recorded, however briefly it stays.
   const toasts = await recordToasts(page);
   const taskRequests: string[] = [];

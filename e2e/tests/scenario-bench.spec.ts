@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { signIn } from './support.ts';
+import { signedIn } from './support.ts';
 
 /**
  * The scenario test bench and the callback secret, as provider staff (DEV) on the demo data: the demo
@@ -16,7 +16,7 @@ test('the test bench talks to the saved scenario: the prologue, a routed answer 
 }) => {
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));
-  await signIn(page, 'dev');
+  await signedIn(page, 'dev');
   await page.goto('/operation/scenario');
   await page.getByTestId('scenario-edit-Renewal reminder').click();
   await expect(visible(page, 'scenario-editor')).toBeVisible();
@@ -48,7 +48,7 @@ test('the test bench talks to the saved scenario: the prologue, a routed answer 
 });
 
 test("a company's callback secret is rotated and shown once", async ({ page }) => {
-  await signIn(page, 'dev');
+  await signedIn(page, 'dev');
   await page.goto('/operation/companyList');
   await page.getByTestId('company-manage-AcmeOutreach').click();
   await page.getByTestId('company-manage-callback-secret').click();

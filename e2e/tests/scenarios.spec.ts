@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
-import { signIn } from './support.ts';
+import { signedIn, signIn } from './support.ts';
 
 /**
  * The operation catalogue, end to end, as provider staff (DEV): a model tested against a local
@@ -98,7 +98,7 @@ test('DEV builds a scenario with two routers, a transfer tool and a filler strea
   page,
 }) => {
   test.setTimeout(120_000);
-  await signIn(page, 'dev');
+  await signedIn(page, 'dev');
 
   // Processors on the demo model: a main stream, a referee and a filler.
   const alias = { main: `m${run}`, judge: `j${run}`, filler: `f${run}` };
@@ -205,7 +205,7 @@ test('DEV builds a scenario with two routers, a transfer tool and a filler strea
 });
 
 test('importing a file that does not fit the format shows "Scenario format failed" with the failing paths', async ({ page }) => {
-  await signIn(page, 'dev');
+  await signedIn(page, 'dev');
   await page.goto('/operation/scenario');
   const bad = {
     format: 'dialwise.scenario',

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { signIn } from './support.ts';
+import { signedIn } from './support.ts';
 
 /**
  * The console under its Content-Security-Policy (issue 15 point 7): pages with charts, tables, forms,
@@ -29,7 +29,7 @@ test('the console runs under its CSP: no violation on the main pages, both theme
   expect(policy).toContain("script-src 'self';");
   expect(policy).not.toContain('unsafe-eval');
   expect(response?.headers()['x-frame-options']).toBe('DENY');
-  await signIn(page, 'admin');
+  await signedIn(page, 'admin');
   await page.goto('/board/projectBoard');
   // The board's ECharts charts have drawn (they inject their own styles at run time).
   await expect(page.getByTestId('project-board')).toBeVisible({ timeout: 15_000 });

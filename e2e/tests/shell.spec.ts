@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { DEMO, acceptForceLogin, authCookie, fillLogin, signIn } from './support.ts';
+import { acceptForceLogin, authCookie, DEMO, fillLogin, signedIn, signIn } from './support.ts';
 
 test.describe('signing in shows each role its own menu', () => {
   test('ADMIN lands on the workplace with projects, boards and system, but no operation area', async ({ page }) => {
@@ -36,7 +36,7 @@ test('the guard sends a signed-out visitor to login and back to the target, quer
 });
 
 test('a route the role may not open sends it to its first allowed route', async ({ page }) => {
-  await signIn(page, 'agent');
+  await signedIn(page, 'agent');
   await page.goto('/operation/companyList');
   await expect(page).toHaveURL(new RegExp(`${DEMO.agent.landing}$`));
 });
@@ -44,7 +44,7 @@ test('a route the role may not open sends it to its first allowed route', async 
 test('an unknown path shows the not-found page; / goes to login', async ({ page }) => {
   await page.goto('/');
   await expect(page).toHaveURL(/\/login/);
-  await signIn(page, 'admin');
+  await signedIn(page, 'admin');
   await page.goto('/no/such/page');
   await expect(page.getByText('Whoops, this page is gone')).toBeVisible();
 });

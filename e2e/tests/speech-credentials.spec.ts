@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { signIn } from './support.ts';
+import { signedIn, signIn } from './support.ts';
 
 const stamp = Date.now().toString(36);
 const SECRET = `e2e-secret-${stamp}`;
@@ -19,7 +19,7 @@ async function shoot(page: Page, name: string) {
 
 test('DEV sets, edits and removes a company speech key; the secret is never shown again', async ({ page }) => {
   test.setTimeout(150_000);
-  await signIn(page, 'dev');
+  await signedIn(page, 'dev');
   await page.goto('/operation/companyList');
   await openSpeechKeys(page, 'Dialwise');
   const table = page.getByTestId('speech-keys-table');

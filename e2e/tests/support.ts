@@ -34,36 +34,59 @@ const sessions = new Map<DemoUser, string>();
  * goes through its login form, accepting the force-login prompt when it appears.
  */
 export async function signIn(page: Page, who: DemoUser, path = '/login'): Promise<void> {
-  // A browser still signed in as someone else is sent from /login to its landing page: forget that session here.
-  await page.context().clearCookies();
   if (path !== '/login') {
+    // A browser still signed in as someone else is sent from /login to its landing page: forget that session here.
+    await page.context().clearCookies();
     await page.goto(path);
     await fillLogin(page, who);
     await acceptForceLogin(page);
     await expect(page).toHaveURL(new RegExp(`${DEMO[who].landing}$`));
     return;
   }
+  await signedIn(page, who);
+  await page.goto(DEMO[who].landing);
+  await expect(page).toHaveURL(new RegExp(`${DEMO[who].landing}$`));
+}
+
+/**
+ * Gives the browser a session of the demo account (opened or reused through the API, as `signIn` does) without
+ * opening any page: for a test whose next step opens its own page (`page.goto`), the role's landing page would
+ * be one more full page load (the ADMIN's is the workplace with its charts) that the test never looks at.
+ */
+export async function signedIn(page: Page, who: DemoUser): Promise<void> {
+  // A browser still signed in as someone else keeps no cookie of that session.
+  await page.context().clearCookies();
   const baseURL = test.info().project.use.baseURL!;
   const kept = sessions.get(who);
   if (kept) {
     await page.context().addCookies([{ name: AUTH_COOKIE, value: kept, url: baseURL }]);
     const check = (await (await page.request.post('/api/user/getSelfInfo', { data: {} })).json()) as { code: number };
-    if (check.code !== 200) {
-      sessions.delete(who);
-      await page.context().clearCookies();
-    }
+    if (check.code === 200) return;
+    sessions.delete(who);
+    await page.context().clearCookies();
   }
-  if (!sessions.has(who)) {
-    const user = DEMO[who];
-    const answer = await page.request.post('/api/user/login', {
-      data: { username: user.username, password: PASSWORD, role: user.role, force: true },
-    });
-    const envelope = (await answer.json()) as { code: number; message: string; data: { token: string } };
-    if (envelope.code !== 200) throw new Error(`sign-in as ${who}: ${envelope.code} ${envelope.message}`);
-    sessions.set(who, envelope.data.token);
-  }
-  await page.goto(DEMO[who].landing);
-  await expect(page).toHaveURL(new RegExp(`${DEMO[who].landing}$`));
+  const user = DEMO[who];
+  const answer = await page.request.post('/api/user/login', {
+    data: { username: user.username, password: PASSWORD, role: user.role, force: true },
+  });
+  const envelope = (await answer.json()) as { code: number; message: string; data: { token: string } };
+  if (envelope.code !== 200) throw new Error(`sign-in as ${who}: ${envelope.code} ${envelope.message}`);
+  // The answer's cookie is now this context's session.
+  sessions.set(who, envelope.data.token);
+}
+
+/**
+ * Opens `path` inside the console already on screen, as its own links do: the router changes the page without
+ * loading the app again (a full `page.goto` parses the bundle and fetches the session anew, seconds on a loaded
+ * machine). For tests that visit many pages and check what each shows, not how it was reached.
+ */
+export async function openInApp(page: Page, path: string): Promise<void> {
+  await page.evaluate((to) => {
+    window.history.pushState(null, '', to);
+    // What the browser's back button sends: the router reads the new location and renders its page.
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  }, path);
+  await expect(page).toHaveURL((url) => `${url.pathname}${url.search}` === path);
 }
 
 /** Clicks "Sign in here" if the signed-in-elsewhere prompt shows up, else returns as soon as the page leaves login. */
