@@ -220,7 +220,7 @@ function parse<T>(results: Results<T>, options: QueryOptions | undefined): Resul
   if (!parsers || results.rows.length === 0) return results;
   const columns = results.fields.flatMap((field, index) => {
     const parser = parsers[field.dataTypeID];
-    return parser ? [{ index, name: field.name, type: field.dataTypeID, parser }] : [];
+    return parser ? [{ index, name: field.name, parser }] : [];
   });
   if (columns.length === 0) return results;
   const byIndex = options?.rowMode === 'array';
@@ -228,7 +228,7 @@ function parse<T>(results: Results<T>, options: QueryOptions | undefined): Resul
     for (const column of columns) {
       const key = byIndex ? column.index : column.name;
       const value = row[key];
-      if (value !== null && value !== undefined) row[key] = column.parser(value as string, column.type);
+      if (value !== null && value !== undefined) row[key] = column.parser(value as string);
     }
   }
   return results;
