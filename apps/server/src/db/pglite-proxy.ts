@@ -28,7 +28,8 @@ export class PgliteProxy {
 
   /** Starts the worker and waits for its PGlite to open `dataDir` ('memory://' for tests). */
   static async open(dataDir: string): Promise<PgliteProxy> {
-    const worker = new Worker(new URL('./pglite-worker.mjs', import.meta.url), { workerData: { dataDir } });
+    // The worker is plain JavaScript: no loader flags of this process (tsx, vitest) to start with it.
+    const worker = new Worker(new URL('./pglite-worker.mjs', import.meta.url), { workerData: { dataDir }, execArgv: [] });
     const proxy = new PgliteProxy(worker);
     await new Promise<void>((resolve, reject) => {
       const failed = (error: Error) => reject(error);

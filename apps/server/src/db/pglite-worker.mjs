@@ -130,6 +130,14 @@ port.on('message', (request) => {
     reply(undefined, error);
     return;
   }
-  if (answer) answer.then((result) => reply(result), (error) => reply(undefined, error));
+  if (answer)
+    answer.then(
+      (result) => {
+        reply(result);
+        // Closed: nothing is left to answer, and the worker ends by itself once its port is closed.
+        if (request.op === 'close') port.close();
+      },
+      (error) => reply(undefined, error),
+    );
 });
 port.postMessage({ ready: true });
