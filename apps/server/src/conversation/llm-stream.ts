@@ -60,6 +60,8 @@ export async function* streamChat(endpoint: LlmEndpoint, request: ChatRequest, o
     }
   };
   const timedOut = () => watchdog.signal.aborted && !options.signal?.aborted;
+  let chunks: AsyncIterator<Uint8Array> | null = null;
+  let complete = false;
   try {
     let response: Response;
     try {
@@ -81,9 +83,10 @@ export async function* streamChat(endpoint: LlmEndpoint, request: ChatRequest, o
     }
     const decoder = new TextDecoder();
     let pending = '';
+    chunks = (response.body as unknown as AsyncIterable<Uint8Array>)[Symbol.asyncIterator]();
     try {
-      for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
-        pending += decoder.decode(chunk, { stream: true });
+      for (let next = await chunks.next(); !next.done; next = await chunks.next()) {
+        pending += decoder.decode(next.value, { stream: true });
         let newline = pending.indexOf('\n');
         while (newline >= 0) {
           const line = pending.slice(0, newline).trim();
@@ -93,6 +96,7 @@ export async function* streamChat(endpoint: LlmEndpoint, request: ChatRequest, o
           const data = line.slice(5).trim();
           if (data === '[DONE]') {
             if (!produced) throw new LlmStreamError('noReply', response.status, 'the stream ended without text');
+            complete = true;
             return;
           }
           const token = tokenOf(data);
@@ -110,13 +114,35 @@ export async function* streamChat(endpoint: LlmEndpoint, request: ChatRequest, o
       throw new LlmStreamError('network', response.status, (error as Error).message);
     }
     if (!produced) throw new LlmStreamError('noReply', response.status, 'the stream ended without text');
+    complete = true;
   } finally {
     clearTimeout(timer);
     options.signal?.removeEventListener('abort', callerAborted);
-    // Leaving early (the caller stopped iterating, or an error): cancel the request.
-    watchdog.abort(CANCELLED);
+    // The answer is whole ([DONE]): read what is left of the response (its end, usually already here) so
+    // the connection goes back to the agent for the next turn; cancelling it would close the socket and
+    // make every turn open a new connection. Else (the caller stopped iterating, or an error): cancel.
+    if (complete && chunks) drain(chunks, watchdog);
+    else watchdog.abort(CANCELLED);
   }
 }
+
+/** Reads a finished answer's response to its end (at most DRAIN_MS, then it is cancelled). */
+function drain(chunks: AsyncIterator<Uint8Array>, watchdog: AbortController): void {
+  const guard = setTimeout(() => watchdog.abort(CANCELLED), DRAIN_MS);
+  void (async () => {
+    try {
+      while (!(await chunks.next()).done) {
+        // a provider's trailing chunks after [DONE]: nothing to read in them
+      }
+    } catch {
+      // cancelled by the guard, or the connection broke: nothing was waiting for it
+    } finally {
+      clearTimeout(guard);
+    }
+  })();
+}
+
+const DRAIN_MS = 2_000;
 
 /** The reason our controller aborts with (the request's own errors say which: timeout or the caller). */
 const CANCELLED = new Error('the model request was cancelled');
