@@ -17,7 +17,10 @@ describe('the embedded database in its worker thread', () => {
   });
 
   it('answers queries with parameters, in object or array rows, with the affected row count', async () => {
-    const inserted = await proxy.query<{ id: number; name: string }>('insert into item (name) values ($1), ($2) returning id, name', ['a', 'b']);
+    const inserted = await proxy.query<{ id: number; name: string }>('insert into item (name) values ($1), ($2) returning id, name', [
+      'a',
+      'b',
+    ]);
     expect(inserted.rows).toEqual([
       { id: 1, name: 'a' },
       { id: 2, name: 'b' },

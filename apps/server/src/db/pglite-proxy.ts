@@ -90,7 +90,12 @@ export class PgliteProxy {
     return this.#exec(undefined, sql, options);
   }
 
-  async #query<T>(tx: number | undefined, sql: string, params: unknown[] | undefined, options: QueryOptions | undefined): Promise<Results<T>> {
+  async #query<T>(
+    tx: number | undefined,
+    sql: string,
+    params: unknown[] | undefined,
+    options: QueryOptions | undefined,
+  ): Promise<Results<T>> {
     const results = await this.#call<Results<T>>({
       op: 'query',
       tx,
