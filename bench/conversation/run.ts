@@ -7,7 +7,9 @@
  *   answers at once, all of it is ours: routing, the HTTP round trip on loopback, sentence cutting), p50/p95;
  * - barge-in: the callee talking over a reply → the reply's audio cleared, beyond the policy's own
  *   minSpeechMs wait, p95;
- * - event-loop delay p99 of the process.
+ * - event-loop delay p99 of the process;
+ * - the event loop's own CPU time (its thread's, from /proc): share of the run and per answered turn — the
+ *   runtime's cost, which the wait for a core on a shared machine does not inflate as it does the latencies.
  * Each N runs twice: quiet (the conversations alone) and busy (the Dialer and the embedded database
  * working a background campaign in the same process, `BUSY_CALLS` simulated calls at once, as on a server).
  * The model is a separate process (a real model is a service elsewhere: its work is not ours).
@@ -18,7 +20,7 @@
  *                                                           database, dropped after), off this event loop
  */
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
@@ -80,6 +82,21 @@ const plan: ConversationPlan = {
   advanced: { prologues: [] },
 };
 
+/**
+ * CPU time of this process's main thread (the event loop's), in ms, from /proc (Linux; NaN elsewhere). On a
+ * shared machine the latencies also measure the wait for a core; the loop's own CPU time per turn does not.
+ */
+function loopCpuMs(): number {
+  try {
+    const stat = readFileSync(`/proc/self/task/${process.pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    // utime and stime (fields 14 and 15 of the line, 12 and 13 after the name), in clock ticks of 10 ms.
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return Number.NaN;
+  }
+}
+
 function percentile(values: number[], p: number): number {
   if (values.length === 0) return Number.NaN;
   const sorted = [...values].sort((a, b) => a - b);
@@ -99,6 +116,8 @@ async function round(n: number, busy: boolean) {
   const barges: number[] = [];
   const loop = monitorEventLoopDelay({ resolution: 10 });
   loop.enable();
+  const cpuBefore = loopCpuMs();
+  const wallBefore = performance.now();
   const steps: ConverseStep[] = [];
   const runs = Array.from({ length: n }, async (_, i) => {
     const call = trunk.dial({
@@ -151,6 +170,8 @@ async function round(n: number, busy: boolean) {
   });
   await Promise.all(runs);
   loop.disable();
+  const loopCpu = loopCpuMs() - cpuBefore;
+  const wall = performance.now() - wallBefore;
   const backgroundCalls = background ? await background.finished() : 0;
   await background?.stop();
   await trunk.close();
@@ -169,13 +190,17 @@ async function round(n: number, busy: boolean) {
     bargeIns: barges.length,
     bargeP95: percentile(barges, 95),
     loopP99: loop.percentile(99) / 1e6,
+    loopCpuShare: loopCpu / wall,
+    loopCpuPerTurnMs: loopCpu / overheads.length,
   };
 }
 
 console.log(
   `bench:conversation — ${RUN_MS / 1000} s per size, simulated callees at ${SCALE}× time, a zero-latency streaming model in its own process; busy runs on ${process.env.DATABASE_URL ? 'PostgreSQL (its own process)' : 'PGlite (this process)'}; load ${loadavg()[0]!.toFixed(1)}`,
 );
-console.log('conversations  load                      turns  overhead p50  overhead p95  barge-ins  barge-in p95  event-loop p99');
+console.log(
+  'conversations  load                      turns  overhead p50  overhead p95  barge-ins  barge-in p95  event-loop p99  loop CPU  loop CPU/turn',
+);
 let best = 0;
 for (const n of SIZES) {
   for (const busy of [false, true]) {
@@ -183,7 +208,7 @@ for (const n of SIZES) {
     if (busy && r.overheadP95 <= 50) best = Math.max(best, n);
     const load = busy ? `busy (${r.backgroundCalls} dialer calls)` : 'quiet';
     console.log(
-      `${String(r.n).padStart(13)}  ${load.padEnd(24)}  ${String(r.turns).padStart(5)}  ${r.overheadP50.toFixed(1).padStart(9)} ms  ${r.overheadP95.toFixed(1).padStart(9)} ms  ${String(r.bargeIns).padStart(9)}  ${r.bargeP95.toFixed(1).padStart(9)} ms  ${r.loopP99.toFixed(1).padStart(11)} ms`,
+      `${String(r.n).padStart(13)}  ${load.padEnd(24)}  ${String(r.turns).padStart(5)}  ${r.overheadP50.toFixed(1).padStart(9)} ms  ${r.overheadP95.toFixed(1).padStart(9)} ms  ${String(r.bargeIns).padStart(9)}  ${r.bargeP95.toFixed(1).padStart(9)} ms  ${r.loopP99.toFixed(1).padStart(11)} ms  ${(r.loopCpuShare * 100).toFixed(0).padStart(6)} %  ${r.loopCpuPerTurnMs.toFixed(2).padStart(10)} ms`,
     );
   }
 }

@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
@@ -38,15 +38,9 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const file = join(dir, 'migrated.tar');
   const database = await openDatabase({ dataDir: 'memory://' });
   if (database.driver.kind !== 'pglite') throw new Error('the template is a PGlite cluster');
-  const dump = await database.driver.client.dumpDataDir('none');
-  writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
+  await database.driver.client.dumpTo(file);
   await database.close();
   project.provide('pgliteTemplate', file);
   project.provide('postgresTemplate', undefined);
   return async () => rmSync(dir, { recursive: true, force: true });
-}
-
-/** The template's tarball as PGlite loads it. */
-export function readTemplate(file: string): Blob {
-  return new Blob([readFileSync(file)]);
 }

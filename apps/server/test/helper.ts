@@ -9,7 +9,8 @@ import { loadConfig, type Config } from '../src/config.ts';
 import { openDatabase, type Database } from '../src/db/client.ts';
 import { companies, users } from '../src/db/schema.ts';
 import { hashPassword } from '../src/auth/passwords.ts';
-import { readTemplate } from './database-template.ts';
+// The provided values (pgliteTemplate, postgresTemplate) are declared by the global setup.
+import type {} from './database-template.ts';
 import { createScratchDatabase } from './scratch-database.ts';
 
 /** A clock tests move by hand, so expiry and throttling windows are tested without waiting. */
@@ -49,8 +50,7 @@ export function useTestServer(overrides: Partial<Config> = {}): TestServer {
         url = scratch.url;
         dropDatabase = scratch.drop;
       }
-      const template = url ? undefined : inject('pgliteTemplate');
-      holder.database = await openDatabase({ url, dataDir: 'memory://', loadDataDir: template ? readTemplate(template) : undefined });
+      holder.database = await openDatabase({ url, dataDir: 'memory://', template: url ? undefined : inject('pgliteTemplate') });
       holder.url = url;
       holder.clock = new TestClock();
       const config = {

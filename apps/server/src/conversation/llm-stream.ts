@@ -40,15 +40,28 @@ export async function* streamChat(endpoint: LlmEndpoint, request: ChatRequest, o
   } catch {
     throw new LlmStreamError('network', null, `invalid URL ${endpoint.url}`);
   }
+  // One controller cancels the request, for our timeouts and for the caller's signal alike (a listener on
+  // the caller's signal, not AbortSignal.any: that one costs several times more per request in Node 20).
+  // Its reason is made once: an abort without one builds a DOMException with its stack, per request.
   const watchdog = new AbortController();
-  const signal = options.signal ? AbortSignal.any([watchdog.signal, options.signal]) : watchdog.signal;
-  let timer = setTimeout(() => watchdog.abort(), options.firstTokenTimeoutMs);
-  const rearm = (ms: number) => {
-    clearTimeout(timer);
-    timer = setTimeout(() => watchdog.abort(), ms);
+  const signal = watchdog.signal;
+  const callerAborted = () => watchdog.abort(CANCELLED);
+  if (options.signal?.aborted) return;
+  options.signal?.addEventListener('abort', callerAborted, { once: true });
+  let timer = setTimeout(() => watchdog.abort(CANCELLED), options.firstTokenTimeoutMs);
+  const idleMs = options.idleTimeoutMs ?? options.firstTokenTimeoutMs;
+  // Each token pushes the stall deadline back: refresh() re-arms the same timer, no new one per token.
+  let produced = false;
+  const rearm = () => {
+    if (produced || idleMs === options.firstTokenTimeoutMs) timer.refresh();
+    else {
+      clearTimeout(timer);
+      timer = setTimeout(() => watchdog.abort(CANCELLED), idleMs);
+    }
   };
   const timedOut = () => watchdog.signal.aborted && !options.signal?.aborted;
-  let produced = false;
+  let chunks: AsyncIterator<Uint8Array> | null = null;
+  let complete = false;
   try {
     let response: Response;
     try {
@@ -70,9 +83,10 @@ export async function* streamChat(endpoint: LlmEndpoint, request: ChatRequest, o
     }
     const decoder = new TextDecoder();
     let pending = '';
+    chunks = (response.body as unknown as AsyncIterable<Uint8Array>)[Symbol.asyncIterator]();
     try {
-      for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
-        pending += decoder.decode(chunk, { stream: true });
+      for (let next = await chunks.next(); !next.done; next = await chunks.next()) {
+        pending += decoder.decode(next.value, { stream: true });
         let newline = pending.indexOf('\n');
         while (newline >= 0) {
           const line = pending.slice(0, newline).trim();
@@ -82,13 +96,14 @@ export async function* streamChat(endpoint: LlmEndpoint, request: ChatRequest, o
           const data = line.slice(5).trim();
           if (data === '[DONE]') {
             if (!produced) throw new LlmStreamError('noReply', response.status, 'the stream ended without text');
+            complete = true;
             return;
           }
           const token = tokenOf(data);
           if (token === null) throw new LlmStreamError('badJson', response.status, data.slice(0, 200));
           if (token === '') continue;
+          rearm();
           produced = true;
-          rearm(options.idleTimeoutMs ?? options.firstTokenTimeoutMs);
           yield token;
         }
       }
@@ -99,12 +114,38 @@ export async function* streamChat(endpoint: LlmEndpoint, request: ChatRequest, o
       throw new LlmStreamError('network', response.status, (error as Error).message);
     }
     if (!produced) throw new LlmStreamError('noReply', response.status, 'the stream ended without text');
+    complete = true;
   } finally {
     clearTimeout(timer);
-    // Leaving early (the caller stopped iterating, or an error): cancel the request.
-    watchdog.abort();
+    options.signal?.removeEventListener('abort', callerAborted);
+    // The answer is whole ([DONE]): read what is left of the response (its end, usually already here) so
+    // the connection goes back to the agent for the next turn; cancelling it would close the socket and
+    // make every turn open a new connection. Else (the caller stopped iterating, or an error): cancel.
+    if (complete && chunks) drain(chunks, watchdog);
+    else watchdog.abort(CANCELLED);
   }
 }
+
+/** Reads a finished answer's response to its end (at most DRAIN_MS, then it is cancelled). */
+function drain(chunks: AsyncIterator<Uint8Array>, watchdog: AbortController): void {
+  const guard = setTimeout(() => watchdog.abort(CANCELLED), DRAIN_MS);
+  void (async () => {
+    try {
+      while (!(await chunks.next()).done) {
+        // a provider's trailing chunks after [DONE]: nothing to read in them
+      }
+    } catch {
+      // cancelled by the guard, or the connection broke: nothing was waiting for it
+    } finally {
+      clearTimeout(guard);
+    }
+  })();
+}
+
+const DRAIN_MS = 2_000;
+
+/** The reason our controller aborts with (the request's own errors say which: timeout or the caller). */
+const CANCELLED = new Error('the model request was cancelled');
 
 /** A chunk's text: '' for chunks without content (role, finish), null when it is not a chat chunk at all. */
 function tokenOf(data: string): string | null {

@@ -15,11 +15,7 @@ export function buildMessages(
   now: Date,
   extraSystem?: string,
 ): ChatMessage[] {
-  const local = new Intl.DateTimeFormat(plan.language, {
-    timeZone: plan.timeZone,
-    dateStyle: 'full',
-    timeStyle: 'short',
-  }).format(now);
+  const local = localFormat(plan.language, plan.timeZone).format(now);
   const facts = [
     `Scenario: ${plan.scenario.name}.`,
     `Local date and time (${plan.timeZone}): ${local}.`,
@@ -29,4 +25,21 @@ export function buildMessages(
   ].filter(Boolean);
   const system = [processor.systemPrompt.trim(), `Call information:\n${facts.join('\n')}`, extraSystem ?? ''].filter(Boolean).join('\n\n');
   return [{ role: 'system', content: system }, ...history.asMessages()];
+}
+
+/**
+ * Building an Intl.DateTimeFormat loads its locale and time-zone data: a few hundred microseconds, once per
+ * turn of every call before this cache (the largest single item of a turn's own work in bench:conversation's
+ * profile). A server sees a handful of language × time-zone pairs.
+ */
+const formats = new Map<string, Intl.DateTimeFormat>();
+
+function localFormat(language: string, timeZone: string): Intl.DateTimeFormat {
+  const key = `${language}|${timeZone}`;
+  let format = formats.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat(language, { timeZone, dateStyle: 'full', timeStyle: 'short' });
+    formats.set(key, format);
+  }
+  return format;
 }

@@ -1,6 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { SpokenSentence } from './call-voice.ts';
 
+/** The abort reason of an interrupted reply, made once (a default reason is a new DOMException with its stack). */
+const INTERRUPTED = new Error('the reply was interrupted');
+
 /** What one turn took, stage by stage (ms since the answer, or durations in ms); stored on the call record. */
 export interface TurnTiming {
   turnId: string;
@@ -87,7 +90,7 @@ export class Reply {
   /** Barge-in: cancels the LLM request; the caller clears the audio. */
   interrupt(): void {
     this.timing.interrupted = true;
-    this.abort.abort();
+    this.abort.abort(INTERRUPTED);
   }
 
   /** Waits for every sentence to be played or cut; answers the heard text. */

@@ -1,13 +1,13 @@
 import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { PgliteProxy } from './pglite-proxy.ts';
 import * as schema from './schema.ts';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -19,22 +19,23 @@ export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
   /** The driver underneath, for bulk paths (COPY) that drizzle does not cover. */
-  driver: { kind: 'pglite'; client: PGlite } | { kind: 'postgres'; pool: pg.Pool };
+  driver: { kind: 'pglite'; client: PgliteProxy } | { kind: 'postgres'; pool: pg.Pool };
   close(): Promise<void>;
 }
 
 const MIGRATIONS = resolve(dirname(fileURLToPath(import.meta.url)), 'migrations');
 
 /**
- * Opens PostgreSQL through `pg` when a URL is given, else PGlite in `dataDir` ('memory://' for tests),
- * and applies the committed migrations (same folder for both drivers).
+ * Opens PostgreSQL through `pg` when a URL is given, else PGlite in `dataDir` ('memory://' for tests) in a
+ * worker thread of its own (pglite-proxy.ts: its WASM queries never run on the server's event loop), and
+ * applies the committed migrations (same folder for both drivers). close() ends the worker.
  */
 export async function openDatabase(options: {
   url?: string;
   dataDir: string;
   onIdleError?: (error: Error) => void;
-  /** PGlite only: start from this data-folder tarball (a migrated cluster the tests share) instead of initdb. */
-  loadDataDir?: Blob;
+  /** PGlite only: start from this data-folder tarball (`PgliteProxy.dumpTo`: a migrated cluster the tests share) instead of initdb. */
+  template?: string;
 }): Promise<Database> {
   if (options.url) {
     const pool = new pg.Pool({ connectionString: options.url, max: 10 });
@@ -53,8 +54,8 @@ export async function openDatabase(options: {
     return { db, kind: 'postgres', driver: { kind: 'postgres', pool }, close: () => pool.end() };
   }
   if (!options.dataDir.startsWith('memory://')) mkdirSync(options.dataDir, { recursive: true });
-  const client = await PGlite.create(options.dataDir, options.loadDataDir ? { loadDataDir: options.loadDataDir } : {});
-  const db = drizzlePglite(client, { schema });
+  const client = await PgliteProxy.open(options.dataDir, { template: options.template });
+  const db = drizzlePglite(client.asPglite(), { schema });
   await migratePglite(db, { migrationsFolder: MIGRATIONS });
   return {
     db: db as unknown as Db,

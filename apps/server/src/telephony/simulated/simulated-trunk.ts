@@ -144,6 +144,8 @@ class SimulatedCall extends BaseCall {
   private speakingUntil = 0;
   /** The callee's current line as speech (calleeVoice), played instead of the synthetic voice. */
   private spoken: { samples: Int16Array; offset: number } | null = null;
+  /** The frame the spoken line is copied into, tick after tick (receiveFarEnd copies what it keeps). */
+  private readonly spokenFrame = new Int16Array(FRAME_SAMPLES);
   /** What the far end plays besides a person's voice (a machine's greeting and beep, a carrier's tones and words), in order. */
   private readonly program: Array<{ until: number; next: () => Int16Array }> = [];
   private silencePrompt: NodeJS.Timeout | null = null;
@@ -356,11 +358,16 @@ class SimulatedCall extends BaseCall {
     while (this.program.length > 0 && this.program[0]!.until <= now) this.program.shift();
     const playing = this.program[0];
     const spoken = this.spoken;
-    if (playing) {
+    if (!this.wantsFarEnd) {
+      // Nobody records or listens to the far end (a text conversation without a recording): making its
+      // frames would be the busiest work of a call for nothing (a synthetic voice is ~100 sines a frame).
+    } else if (playing) {
       this.receiveFarEnd(playing.next());
     } else if (spoken) {
-      const frame = new Int16Array(FRAME_SAMPLES);
-      frame.set(spoken.samples.subarray(spoken.offset, spoken.offset + FRAME_SAMPLES));
+      const frame = this.spokenFrame;
+      const part = spoken.samples.subarray(spoken.offset, spoken.offset + FRAME_SAMPLES);
+      frame.set(part);
+      if (part.length < FRAME_SAMPLES) frame.fill(0, part.length);
       spoken.offset += FRAME_SAMPLES;
       if (spoken.offset >= spoken.samples.length) this.spoken = null;
       this.receiveFarEnd(frame);
