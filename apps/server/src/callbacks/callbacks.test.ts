@@ -360,8 +360,9 @@ describe('the dialer', () => {
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
     const [record] = await db.select({ id: calls.id }).from(calls).where(eq(calls.taskId, w.taskId));
+    // The dialer lets go of the call (liveCalls 0) before it writes the `ended` delivery: wait for it.
+    await expect.poll(async () => (await deliveries(record!.id)).map((r) => r.event).sort()).toEqual(['answered', 'ended']);
     const rows = await deliveries(record!.id);
-    expect(rows.map((r) => r.event).sort()).toEqual(['answered', 'ended']);
     const answered = rows.find((r) => r.event === 'answered')!;
     expect((answered.payload as { call: { answeredAt: string | null } }).call.answeredAt).not.toBeNull();
     await delivery().poll();
