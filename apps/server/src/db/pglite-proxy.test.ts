@@ -116,7 +116,7 @@ describe('the embedded database in its worker thread', () => {
     expect(ticks).toBeGreaterThanOrEqual(3);
   });
 
-  it('dumps its data folder to a tarball that another worker starts from (the tests\' migrated template)', async () => {
+  it("dumps its data folder to a tarball that another worker starts from (the tests' migrated template)", async () => {
     const dir = mkdtempSync(join(tmpdir(), 'dialwise-proxy-'));
     try {
       await proxy.query('insert into item (name) values ($1)', ['in the template']);
