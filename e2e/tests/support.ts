@@ -71,8 +71,11 @@ export async function signedIn(page: Page, who: DemoUser): Promise<void> {
   });
   const envelope = (await answer.json()) as { code: number; message: string; data: { token: string } };
   if (envelope.code !== 200) throw new Error(`sign-in as ${who}: ${envelope.code} ${envelope.message}`);
-  // The answer's cookie is now this context's session.
   sessions.set(who, envelope.data.token);
+  // The answer's Set-Cookie reaches the browser's cookie store on its own, but not always before the test's next
+  // navigation on a loaded machine (the full run once loaded the next page without it and landed on login): put
+  // the cookie there ourselves and wait for it, as the kept-session path does.
+  await page.context().addCookies([{ name: AUTH_COOKIE, value: envelope.data.token, url: baseURL }]);
 }
 
 /**
