@@ -46,34 +46,41 @@ async function listenOnPostgres(
   deliver: (payload: string | undefined) => void,
   onError: (error: unknown) => void,
 ): Promise<() => Promise<void>> {
-  let client: pg.PoolClient | null = null;
+  /** The listening session and how to give it back to the pool (once: a later error must not release it again). */
+  let current: { client: pg.PoolClient; drop: (error?: Error) => void } | null = null;
   let closed = false;
   const listen = async () => {
     const next = await pool.connect();
     let released = false;
-    const drop = (error: Error) => {
+    const onNotification = (message: pg.Notification) => deliver(message.payload);
+    const onSessionError = (error: Error) => {
+      onError(error);
+      const wasCurrent = current?.client === next;
+      drop(error);
+      if (!wasCurrent) return;
+      current = null;
+      if (!closed) void again();
+    };
+    const drop = (error?: Error) => {
       if (released) return;
       released = true;
+      // Back in the pool the connection is any query's: it no longer delivers our events or answers to us.
+      next.off('notification', onNotification);
+      next.off('error', onSessionError);
       next.release(error);
     };
-    next.on('notification', (message) => deliver(message.payload));
-    next.once('error', (error) => {
-      onError(error);
-      drop(error);
-      if (client !== next) return;
-      client = null;
-      if (!closed) void again();
-    });
+    next.on('notification', onNotification);
+    next.once('error', onSessionError);
     try {
       await next.query(`LISTEN ${CHANNEL}`);
     } catch (error) {
       drop(error as Error);
       throw error;
     }
-    client = next;
+    current = { client: next, drop };
   };
   const again = async () => {
-    for (let wait = 500; !closed && client === null; wait = Math.min(wait * 2, 5_000)) {
+    for (let wait = 500; !closed && current === null; wait = Math.min(wait * 2, 5_000)) {
       await new Promise((resolve) => setTimeout(resolve, wait));
       if (closed) return;
       await listen().catch(onError);
@@ -82,11 +89,13 @@ async function listenOnPostgres(
   await listen();
   return async () => {
     closed = true;
-    const current = client;
-    client = null;
-    if (current) {
-      await current.query(`UNLISTEN ${CHANNEL}`).catch(() => undefined);
-      current.release();
+    const session = current;
+    current = null;
+    if (session) {
+      await session.client.query(`UNLISTEN ${CHANNEL}`).catch(() => undefined);
+      // Released once: the session's error listener (a database dropped or restarted after this) must not
+      // release it a second time, which pg-pool throws on (an uncaught exception the PostgreSQL pass saw).
+      session.drop();
     }
   };
 }
