@@ -19,7 +19,9 @@ describe('the seat bus on PostgreSQL', () => {
     await admin.connect();
     await admin.query('select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()');
     await admin.end();
-    await expect.poll(async () => (await server.database.db.execute(sql`select 1 as one`)).rows.length, { timeout: 10_000 }).toBe(1);
+    // The pool opens a new session for the next query.
+    const answer = (await server.database.db.execute(sql`select 1 as one`)) as unknown as { rows: unknown[] };
+    expect(answer.rows).toHaveLength(1);
     expect(errors).toEqual([]);
   });
 });
