@@ -17,7 +17,9 @@ describe('the seat bus on PostgreSQL', () => {
     // From a connection of its own: the pool would hand this query the bus's idle session itself.
     const admin = new pg.Client({ connectionString: server.url });
     await admin.connect();
-    await admin.query('select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()');
+    await admin.query(
+      'select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()',
+    );
     await admin.end();
     // The pool opens a new session for the next query.
     const answer = (await server.database.db.execute(sql`select 1 as one`)) as unknown as { rows: unknown[] };
