@@ -91,14 +91,16 @@ export class SpeechEngines {
     this.offlineAsr = new SphinxAsr({ workDir: options.workDir });
   }
 
-  /** Loads the VAD model in its worker thread (once per process; ~2 s). */
+  /** Loads the VAD model in its worker thread (once per process; ~2 s) and builds the recognition server (once per version). */
   static async create(options: SpeechEnginesOptions): Promise<SpeechEngines> {
-    return new SpeechEngines(await SileroVadEngine.load({ onError: options.onVadError }), options);
+    const engines = new SpeechEngines(await SileroVadEngine.load({ onError: options.onVadError }), options);
+    await engines.offlineAsr.ready();
+    return engines;
   }
 
-  /** Ends the VAD's worker thread (after the calls' voices are closed). */
-  close(): Promise<void> {
-    return this.vad.close();
+  /** Ends the VAD's worker thread and the recognition servers (after the calls' voices are closed). */
+  async close(): Promise<void> {
+    await Promise.all([this.vad.close(), this.offlineAsr.close()]);
   }
 
   get endpointingMs(): number {

@@ -1,17 +1,21 @@
-import { readFileSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { linearToUlaw, ulawToLinear } from '../telephony/media/g711.ts';
 import { EspeakTts } from './espeak-tts.ts';
 import { grammarFiles, normalizePhrase } from './sphinx-grammar.ts';
+import type { Transcript } from './engines.ts';
 import { AsrUnavailable, SphinxAsr } from './sphinx-asr.ts';
+import { buildSphinxServer } from './sphinx-server.ts';
 import { recognise, synthesise } from './speech-test-kit.ts';
+import { FRAME_SAMPLES } from '../telephony/media/audio.ts';
 
 /** pocketsphinx in grammar mode on espeak speech through G.711 μ-law (telephone audio), two voices. */
 const dir = mkdtempSync(join(tmpdir(), 'dialwise-asr-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 const asr = new SphinxAsr({ workDir: dir });
+afterAll(() => asr.close());
 const tts = new EspeakTts();
 const PHRASES = ['transfer me to an agent', 'price', 'call back tomorrow'];
 
@@ -58,5 +62,73 @@ describe('pocketsphinx grammar ASR', () => {
     session.close();
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(events).toBe(0);
+  });
+});
+
+describe('the recognition servers', () => {
+  const say = async (sentence: string) => padded(telephone(await synthesise(tts, sentence, 'en-us+f3')));
+  const feed = (session: ReturnType<SphinxAsr['open']>, clip: Int16Array, fromMs = 0) => {
+    for (let at = 0; at < clip.length; at += FRAME_SAMPLES) session.push(clip.subarray(at, at + FRAME_SAMPLES), fromMs + at / 8);
+  };
+  const finals = (session: ReturnType<SphinxAsr['open']>, count: number) =>
+    new Promise<Transcript[]>((resolve, reject) => {
+      const got: Transcript[] = [];
+      session.on('error', reject);
+      session.on('transcript', (transcript) => {
+        if (transcript.final && got.push(transcript) === count) resolve(got);
+      });
+    });
+
+  it('decodes turn after turn in one session, each final with its own span, in order', async () => {
+    const session = asr.open({ provider: 'offline', url: null, language: 'en-US', phrases: PHRASES });
+    const heard = finals(session, 2);
+    const first = await say('Call me later.');
+    const second = await say('How much does it cost?');
+    feed(session, first);
+    session.flush();
+    feed(session, second, first.length / 8);
+    session.flush();
+    const [a, b] = await heard;
+    session.close();
+    expect([a!.text, b!.text]).toEqual(['call me later', 'how much does it cost']);
+    expect(a!.endMs).toBe(first.length / 8);
+    expect(b!.startMs).toBeGreaterThanOrEqual(first.length / 8);
+    expect(b!.endMs).toBe((first.length + second.length) / 8);
+  });
+
+  it('serves many calls at once from at most one process per core, each call hearing its own callee', async () => {
+    const sentences = ['Call me later.', 'How much does it cost?', "I'm not interested.", 'Can I talk to a person please'];
+    const expected = ['call me later', 'how much does it cost', 'not interested', 'talk to a person'];
+    const clips = await Promise.all(sentences.map(say));
+    const sessions = Array.from({ length: 8 }, () => asr.open({ provider: 'offline', url: null, language: 'en-US', phrases: PHRASES }));
+    const heard = sessions.map((session) => finals(session, 1));
+    sessions.forEach((session, i) => feed(session, clips[i % clips.length]!));
+    for (const session of sessions) session.flush();
+    const texts = (await Promise.all(heard)).map(([final]) => final!.text);
+    expect(texts).toEqual(sessions.map((_, i) => expected[i % expected.length]));
+    expect(asr.processes).toBeGreaterThan(0);
+    expect(asr.processes).toBeLessThanOrEqual(Math.min(4, availableParallelism()));
+    for (const session of sessions) session.close();
+  });
+
+  it('a recogniser that ends mid-call is reported on its calls, and the next call gets a new one', async () => {
+    const own = new SphinxAsr({ workDir: dir });
+    const session = own.open({ provider: 'offline', url: null, language: 'en-US', phrases: PHRASES });
+    const failed = new Promise<Error>((resolve) => session.on('error', resolve));
+    session.push(new Int16Array(FRAME_SAMPLES), 0);
+    await own.close();
+    expect((await failed).message).toMatch(/the offline recogniser ended/);
+    expect(own.processes).toBe(0);
+    expect(await recognise(own, await say('Call me later.'), PHRASES)).toBe('call me later');
+    expect(own.processes).toBe(1);
+    await own.close();
+  });
+
+  it('a recogniser that cannot be built says what it needs', async () => {
+    const broken = join(dir, 'broken.c');
+    writeFileSync(broken, 'int main(void) { return nothing; }\n');
+    await expect(buildSphinxServer(broken)).rejects.toThrow(
+      /could not be built \(it needs the Debian packages gcc, pkgconf and libpocketsphinx-dev\)/,
+    );
   });
 });

@@ -3,27 +3,25 @@
  * limits), English only: there is no Mandarin model on this machine, so `open()` for another language
  * throws `AsrUnavailable` and the call voice degrades visibly (see SpeechCallVoice).
  *
- * One recogniser process per utterance, started ahead of time so its model is loaded before the callee
- * speaks: every 20 ms frame is upsampled to 16 kHz (8 kHz input fails) and written to the waiting process;
- * `flush()` (end of the turn, from the VAD + endpointing) closes its input, the process prints what it
- * recognised and exits, and the next one is already loading. Starting each utterance afresh also starts
- * it from the telephone cepstral mean, which is what makes short replies recognisable.
- *
- * Node gives a child a socket as stdin, which pocketsphinx cannot open as `/dev/stdin`: `cat` in front
- * of it turns that into a pipe. The processes are started by the spawn host (spawn-host.ts), so a turn's
- * new recogniser never stalls the server's event loop (and its calls' media clock) while it forks, and
- * at a lower CPU priority (BACKGROUND_NICE): under overload the final comes later, the audio stays on time.
+ * A call's session is a decoder in one of the recognition servers (sphinx-server.ts): every 20 ms frame
+ * goes to it as it comes (the server upsamples it to the model's 16 kHz), `flush()` (end of the turn, from
+ * the VAD + endpointing) asks for the turn's final, and the next turn starts from the telephone cepstral
+ * mean again, which is what makes short replies recognisable. A pause inside the turn ends one of
+ * pocketsphinx's own utterances: what it recognised so far comes as a partial.
  */
 import { EventEmitter } from 'node:events';
 import { rms } from '../telephony/media/audio.ts';
 import type { AsrEngine, AsrOptions, AsrSession, AsrSessionEvents } from './engines.ts';
-import { pcmBytes, Upsampler } from './pcm-stream.ts';
 import { grammarFiles, type SphinxFiles } from './sphinx-grammar.ts';
-import { BACKGROUND_NICE, type HostedProcess, hostedSpawn, warmSpawnHost } from './spawn-host.ts';
+import { buildSphinxServer, RecognitionPool, type ServerSession } from './sphinx-server.ts';
+import { warmSpawnHost } from './spawn-host.ts';
 
 export class AsrUnavailable extends Error {
-  constructor(readonly language: string) {
-    super(`no offline speech recogniser for ${language}: configure a vendor ASR for the scenario`);
+  constructor(
+    readonly language: string,
+    reason = `no offline speech recogniser for ${language}: configure a vendor ASR for the scenario`,
+  ) {
+    super(reason);
   }
 }
 
@@ -33,114 +31,116 @@ export interface SphinxOptions {
 }
 
 export class SphinxAsr implements AsrEngine {
+  private pool: RecognitionPool | null = null;
+  private unavailable: string | null = null;
+  private readonly building: Promise<RecognitionPool | null>;
+
   constructor(private readonly options: SphinxOptions) {
     warmSpawnHost();
+    this.building = buildSphinxServer().then(
+      (binary) => {
+        this.pool = new RecognitionPool(binary);
+        return this.pool;
+      },
+      (error: unknown) => {
+        this.unavailable = error instanceof Error ? error.message : String(error);
+        return null;
+      },
+    );
+  }
+
+  /** Resolves once the recognition server is built (or known not to build: `open()` then says why). */
+  async ready(): Promise<void> {
+    await this.building;
   }
 
   open(options: AsrOptions): AsrSession {
     if (!options.language.toLowerCase().startsWith('en')) throw new AsrUnavailable(options.language);
-    return new SphinxSession(grammarFiles(this.options.workDir, options.phrases));
+    if (this.unavailable) throw new AsrUnavailable(options.language, this.unavailable);
+    return new SphinxSession(grammarFiles(this.options.workDir, options.phrases), this.pool ?? this.building);
+  }
+
+  /** The recognition processes running now (0 until the first session, or when the recogniser is unavailable). */
+  get processes(): number {
+    return this.pool?.processes ?? 0;
+  }
+
+  /** Ends the recognition servers (after the calls' voices are closed); a later session starts a new one. */
+  async close(): Promise<void> {
+    (await this.building)?.close();
   }
 }
 
 /** Frames quieter than this (RMS) do not mark the start of what the callee said. */
 const SPEECH_RMS = 300;
 
-interface Recogniser {
-  child: HostedProcess;
-  lines: string[];
-  done: Promise<void>;
-}
-
 class SphinxSession extends EventEmitter<AsrSessionEvents> implements AsrSession {
-  private current: Recogniser;
-  private readonly upsampler = new Upsampler();
+  private server: ServerSession | null = null;
+  /** What was asked before the server was ready (only while the recogniser is being built). */
+  private early: Array<(server: ServerSession) => void> | null = null;
   private closed = false;
   private startMs: number | null = null;
   private lastMs = 0;
+  /** Each flush's span of speech, in order: the finals come back in the same order. */
+  private readonly flushed: Array<{ startMs: number; endMs: number }> = [];
 
-  constructor(private readonly files: SphinxFiles) {
+  constructor(files: SphinxFiles, pool: RecognitionPool | Promise<RecognitionPool | null>) {
     super();
-    this.current = this.start();
+    const events = {
+      partial: (text: string) =>
+        !this.closed &&
+        this.emit('transcript', { text, final: false, startMs: this.startMs ?? this.lastMs, endMs: this.lastMs, confidence: null }),
+      final: (text: string) => {
+        const span = this.flushed.shift();
+        if (!this.closed && span) this.emit('transcript', { text, final: true, ...span, confidence: null });
+      },
+      error: (error: Error) => {
+        if (!this.closed) this.emit('error', error);
+      },
+    };
+    if (pool instanceof RecognitionPool) {
+      this.server = pool.open(files, events);
+      return;
+    }
+    this.early = [];
+    void pool.then((ready) => {
+      const asked = this.early ?? [];
+      this.early = null;
+      if (this.closed) return;
+      if (!ready) return events.error(new Error('the offline recogniser could not be built'));
+      this.server = ready.open(files, events);
+      for (const ask of asked) ask(this.server);
+    });
   }
 
   push(samples: Int16Array, atMs: number): void {
     if (this.closed) return;
     this.lastMs = atMs + samples.length / 8;
     if (this.startMs === null && rms(samples) >= SPEECH_RMS) this.startMs = atMs;
-    const stdin = this.current.child.stdin;
-    if (stdin.writable) stdin.write(pcmBytes(this.upsampler.process(samples)));
+    if (this.server) this.server.audio(samples);
+    else if (this.early) {
+      // The caller may reuse the frame's buffer: keep a copy until the server is ready.
+      const kept = samples.slice();
+      this.early.push((server) => server.audio(kept));
+    }
   }
 
   flush(): void {
     if (this.closed) return;
-    const finished = this.current;
-    const startMs = this.startMs ?? this.lastMs;
-    const endMs = this.lastMs;
+    this.flushed.push({ startMs: this.startMs ?? this.lastMs, endMs: this.lastMs });
     this.startMs = null;
-    this.current = this.start();
-    finished.child.stdin.end();
-    void finished.done.then(() => {
-      if (this.closed) return;
-      const text = finished.lines.join(' ').replace(/\s+/g, ' ').trim();
-      this.emit('transcript', { text, final: true, startMs, endMs, confidence: null });
-    });
+    this.ask((server) => server.flush());
   }
 
   close(): void {
     if (this.closed) return;
     this.closed = true;
-    this.current.child.kill();
+    this.server?.close();
     this.removeAllListeners();
   }
 
-  private start(): Recogniser {
-    const { modelDir, dictPath, grammarPath } = this.files;
-    const child = hostedSpawn(
-      'sh',
-      [
-        '-c',
-        'cat | exec pocketsphinx_continuous "$@"',
-        'sh',
-        ...['-hmm', modelDir, '-dict', dictPath, '-jsgf', grammarPath],
-        ...['-infile', '/dev/stdin', '-samprate', '16000', '-logfn', '/dev/null'],
-      ],
-      { nice: BACKGROUND_NICE },
-    );
-    const lines: string[] = [];
-    let pending = '';
-    child.stdout.on('data', (data: Buffer) => {
-      pending += String(data);
-      const parts = pending.split('\n');
-      pending = parts.pop() ?? '';
-      for (const line of parts) {
-        const said = line.trim();
-        if (!said) continue;
-        lines.push(said);
-        // A pause inside the turn ends one of pocketsphinx's own utterances: what it has so far is a partial.
-        if (!this.closed && child === this.current.child) {
-          this.emit('transcript', {
-            text: lines.join(' '),
-            final: false,
-            startMs: this.startMs ?? this.lastMs,
-            endMs: this.lastMs,
-            confidence: null,
-          });
-        }
-      }
-    });
-    const stderr: string[] = [];
-    child.stderr.on('data', (data: Buffer) => stderr.push(String(data)));
-    child.stdin.on('error', () => undefined);
-    const done = child.exited.then(({ code, signal, error }) => {
-      if (error) return this.fail(new Error(`pocketsphinx did not start: ${error}`));
-      if (pending.trim()) lines.push(pending.trim());
-      if (code !== 0 && signal === null) this.fail(new Error(`pocketsphinx exited with ${code}: ${stderr.join('').trim().slice(-300)}`));
-    });
-    return { child, lines, done };
-  }
-
-  private fail(error: Error): void {
-    if (!this.closed) this.emit('error', error);
+  private ask(request: (server: ServerSession) => void): void {
+    if (this.server) request(this.server);
+    else this.early?.push(request);
   }
 }

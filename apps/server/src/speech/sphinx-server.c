@@ -1,0 +1,257 @@
+/*
+ * The offline recogniser's server (see sphinx-server.ts): one process holds the pocketsphinx decoders of many
+ * calls, so a turn costs only its decoding. Starting pocketsphinx_continuous per turn cost ~35 ms of CPU
+ * (process, model, grammar) on every turn of every call, and every audio frame crossed three processes.
+ *
+ * It listens on the Unix socket named by its only argument, serves one connection (the Node server), and
+ * ends when that connection closes. Requests are binary frames, little-endian:
+ *   u8 kind, u32 session, u32 length, then length bytes:
+ *   'O' open      "model dir\ndictionary\ngrammar": a decoder for the session, ready for its first turn
+ *   'A' audio     8 kHz 16-bit samples: upsampled to 16 kHz (the model is wideband) and decoded
+ *   'F' flush     the turn is over: its final
+ *   'C' close     the decoder is freed
+ * Answers are text lines: "P <session> <text>" (a partial: pocketsphinx heard a pause inside the turn and
+ * recognised the part before it), "F <session> <text>" (the turn's final, possibly empty),
+ * "E <session> <message>" (the session's decoder could not be made; the session is unusable).
+ *
+ * Recognition is as pocketsphinx_continuous did it, turn by turn: each turn starts from the telephone
+ * cepstral mean of the model folder (feat.params) and a fresh stream; inside a turn, pocketsphinx's own
+ * voice-activity detector splits it at pauses and each part is matched to the grammar on its own, the
+ * parts joined in the final.
+ */
+#include <errno.h>
+#include <math.h>
+#include <pocketsphinx.h>
+#include <signal.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <sys/un.h>
+#include <unistd.h>
+
+#define HALF_TAPS 16
+#define MAX_TEXT 4096
+
+typedef struct session {
+  uint32_t id;
+  ps_decoder_t *ps;
+  mfcc_t *cmn_init;
+  int in_speech;
+  char said[MAX_TEXT];
+  double line[2 * HALF_TAPS];
+  struct session *next;
+} session_t;
+
+static session_t *sessions = NULL;
+static double coeffs[HALF_TAPS];
+static FILE *out;
+
+/*
+ * 8 kHz -> 16 kHz: the input samples are kept as the even outputs and the odd ones interpolated by a
+ * Blackman-windowed sinc (a half-band low-pass, 2 ms of delay, images above 4 kHz down by ~70 dB): the images
+ * of 0-4 kHz speech at 4-8 kHz must go, or the model's wideband filters hear them as speech (a 4-point
+ * interpolator recognised nothing). Unity gain at DC.
+ */
+static void half_band(void) {
+  double sum = 0;
+  for (int k = 0; k < HALF_TAPS; k++) {
+    double x = k + 0.5;
+    double sinc = sin(M_PI * x) / (M_PI * x);
+    double w = 0.42 + 0.5 * cos(M_PI * x / HALF_TAPS) + 0.08 * cos(2 * M_PI * x / HALF_TAPS);
+    coeffs[k] = sinc * w;
+    sum += 2 * coeffs[k];
+  }
+  for (int k = 0; k < HALF_TAPS; k++) coeffs[k] /= sum;
+}
+
+static int16_t clamp(double v) {
+  if (v > 32767) return 32767;
+  if (v < -32768) return -32768;
+  return (int16_t)lrint(v);
+}
+
+static void upsample(session_t *s, const int16_t *in, size_t n, int16_t *outbuf) {
+  double *line = s->line;
+  for (size_t i = 0; i < n; i++) {
+    memmove(line, line + 1, (2 * HALF_TAPS - 1) * sizeof(double));
+    line[2 * HALF_TAPS - 1] = in[i];
+    double odd = 0;
+    for (int k = 0; k < HALF_TAPS; k++) odd += coeffs[k] * (line[HALF_TAPS - 1 - k] + line[HALF_TAPS + k]);
+    outbuf[2 * i] = clamp(line[HALF_TAPS - 1]);
+    outbuf[2 * i + 1] = clamp(odd);
+  }
+}
+
+static session_t *find(uint32_t id) {
+  for (session_t *s = sessions; s; s = s->next)
+    if (s->id == id) return s;
+  return NULL;
+}
+
+static void answer(char kind, uint32_t id, const char *text) {
+  fprintf(out, "%c %u %s\n", kind, id, text);
+  // The Node side has gone: nothing is left to answer to.
+  if (fflush(out) != 0) exit(0);
+}
+
+/* A new turn: a fresh stream from the telephone mean. */
+static void start_turn(session_t *s) {
+  cmn_live_set(ps_get_feat(s->ps)->cmn_struct, s->cmn_init);
+  ps_start_stream(s->ps);
+  ps_start_utt(s->ps);
+  s->in_speech = 0;
+  s->said[0] = '\0';
+}
+
+/* Ends pocketsphinx's utterance and adds what it recognised to the turn. */
+static void end_part(session_t *s) {
+  ps_end_utt(s->ps);
+  const char *hyp = ps_get_hyp(s->ps, NULL);
+  if (hyp && *hyp) {
+    size_t used = strlen(s->said);
+    snprintf(s->said + used, MAX_TEXT - used, "%s%s", used ? " " : "", hyp);
+  }
+}
+
+static void open_session(uint32_t id, char *spec) {
+  char *model = strtok(spec, "\n");
+  char *dict = strtok(NULL, "\n");
+  char *grammar = strtok(NULL, "\n");
+  if (!model || !dict || !grammar) {
+    answer('E', id, "open needs a model folder, a dictionary and a grammar");
+    return;
+  }
+  cmd_ln_t *config = cmd_ln_init(NULL, ps_args(), TRUE, "-hmm", model, "-dict", dict, "-jsgf", grammar, "-samprate", "16000",
+                                 "-logfn", "/dev/null", NULL);
+  ps_decoder_t *ps = config ? ps_init(config) : NULL;
+  if (config) cmd_ln_free_r(config);
+  if (!ps) {
+    answer('E', id, "pocketsphinx could not load the model, dictionary or grammar");
+    return;
+  }
+  session_t *s = calloc(1, sizeof(session_t));
+  s->id = id;
+  s->ps = ps;
+  cmn_t *cmn = ps_get_feat(ps)->cmn_struct;
+  s->cmn_init = calloc(cmn->veclen, sizeof(mfcc_t));
+  cmn_live_get(cmn, s->cmn_init);
+  s->next = sessions;
+  sessions = s;
+  start_turn(s);
+}
+
+static void audio(session_t *s, const int16_t *samples, size_t n) {
+  int16_t wide[2 * 4096];
+  while (n > 0) {
+    size_t chunk = n > 4096 ? 4096 : n;
+    upsample(s, samples, chunk, wide);
+    ps_process_raw(s->ps, wide, 2 * chunk, FALSE, FALSE);
+    samples += chunk;
+    n -= chunk;
+    int speech = ps_get_in_speech(s->ps);
+    if (speech && !s->in_speech) s->in_speech = 1;
+    if (!speech && s->in_speech) {
+      // A pause inside the turn: the part before it is recognised now, and pocketsphinx goes on listening.
+      end_part(s);
+      ps_start_utt(s->ps);
+      s->in_speech = 0;
+      if (s->said[0]) answer('P', s->id, s->said);
+    }
+  }
+}
+
+static void flush(session_t *s) {
+  end_part(s);
+  answer('F', s->id, s->said);
+  start_turn(s);
+}
+
+static void close_session(uint32_t id) {
+  for (session_t **at = &sessions; *at; at = &(*at)->next) {
+    if ((*at)->id != id) continue;
+    session_t *s = *at;
+    *at = s->next;
+    ps_free(s->ps);
+    free(s->cmn_init);
+    free(s);
+    return;
+  }
+}
+
+static int read_all(int fd, void *buf, size_t n) {
+  uint8_t *p = buf;
+  while (n > 0) {
+    ssize_t got = read(fd, p, n);
+    if (got == 0) return 0;
+    if (got < 0) {
+      if (errno == EINTR) continue;
+      return 0;
+    }
+    p += got;
+    n -= (size_t)got;
+  }
+  return 1;
+}
+
+int main(int argc, char **argv) {
+  if (argc != 2) {
+    fprintf(stderr, "usage: sphinx-server SOCKET\n");
+    return 2;
+  }
+  half_band();
+  signal(SIGPIPE, SIG_IGN);
+  int listener = socket(AF_UNIX, SOCK_STREAM, 0);
+  struct sockaddr_un address = {.sun_family = AF_UNIX};
+  strncpy(address.sun_path, argv[1], sizeof(address.sun_path) - 1);
+  unlink(argv[1]);
+  if (listener < 0 || bind(listener, (struct sockaddr *)&address, sizeof(address)) != 0 || listen(listener, 1) != 0) {
+    perror("sphinx-server: listen");
+    return 1;
+  }
+  // Ready: the Node side waits for this line before it connects.
+  printf("listening\n");
+  fflush(stdout);
+  int fd = accept(listener, NULL, NULL);
+  close(listener);
+  unlink(argv[1]);
+  if (fd < 0) {
+    perror("sphinx-server: accept");
+    return 1;
+  }
+  out = fdopen(dup(fd), "w");
+  uint8_t header[9];
+  size_t capacity = 1 << 16;
+  uint8_t *payload = malloc(capacity);
+  while (read_all(fd, header, sizeof(header))) {
+    uint32_t id, length;
+    memcpy(&id, header + 1, 4);
+    memcpy(&length, header + 5, 4);
+    if (length + 1 > capacity) {
+      capacity = length + 1;
+      payload = realloc(payload, capacity);
+    }
+    if (length > 0 && !read_all(fd, payload, length)) break;
+    payload[length] = '\0';
+    session_t *s = header[0] == 'O' ? NULL : find(id);
+    switch (header[0]) {
+      case 'O':
+        open_session(id, (char *)payload);
+        break;
+      case 'A':
+        if (s) audio(s, (const int16_t *)payload, length / 2);
+        break;
+      case 'F':
+        if (s) flush(s);
+        break;
+      case 'C':
+        close_session(id);
+        break;
+      default:
+        fprintf(stderr, "sphinx-server: unknown request %d\n", header[0]);
+        return 1;
+    }
+  }
+  return 0;
+}
