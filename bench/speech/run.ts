@@ -260,6 +260,15 @@ for (const size of SIZES) {
   const finalDelays: number[] = [];
   let turns = 0;
   let right = 0;
+  // What went wrong on the calls' speech path, by stage (a recogniser or TTS that failed), with the first detail.
+  const failures = new Map<string, { count: number; detail: string }>();
+  for (const voice of voices) {
+    voice.on('failure', ({ stage, detail }) => {
+      const seen = failures.get(stage);
+      if (seen) seen.count++;
+      else failures.set(stage, { count: 1, detail });
+    });
+  }
   voices.forEach((voice, i) =>
     voice.on('final', ({ text }) => {
       const end = speechEnds[i]!.shift();
@@ -306,6 +315,7 @@ for (const size of SIZES) {
       `(${finalDelays.length} finals of ${turns} turns, ${right} right); ` +
       `the main thread waited ${(main.waited - cpuBefore.main.waited).toFixed(1)} s of ${wallS.toFixed(1)} s for a core`,
   );
+  for (const [stage, { count, detail }] of failures) console.log(`      failures (${stage}): ${count}, the first: ${detail}`);
   await sleep(1000);
 }
 const held = capacity.filter((c) => c.latePct <= 1 && c.heardPct >= 99).at(-1);

@@ -41,8 +41,6 @@ export class FrameReader {
 export interface StartRequest {
   command: string;
   args: string[];
-  /** Added to the host's niceness (`nice -n`): the process runs at a lower CPU priority. */
-  nice?: number;
 }
 
 export interface ExitReport {

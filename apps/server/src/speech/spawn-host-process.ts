@@ -5,21 +5,14 @@
  * server's. It ends when the server closes its stdin (the server exited), killing what it still runs.
  */
 import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
 import { type ExitReport, FROM_HOST, FrameReader, type StartRequest, TO_HOST, frame } from './spawn-frames.ts';
 
 const running = new Map<number, ChildProcessWithoutNullStreams>();
 const send = (kind: number, id: number, payload?: Buffer) => process.stdout.write(frame(kind, id, payload));
 
 function start(id: number, request: StartRequest): void {
-  // A lower priority through `nice`, which execs the command: it (and whatever it starts) has the priority
-  // from its first instruction on, where setPriority after the spawn would race the command's own forks.
-  const [command, args] = request.nice
-    ? ['nice', ['-n', String(request.nice), request.command, ...request.args]]
-    : [request.command, request.args];
   // A process group of its own, so that a kill ends a pipeline's every process, not only its shell.
-  const child = spawn(command, args, { stdio: ['pipe', 'pipe', 'pipe'], detached: true });
-  if (request.nice && child.pid !== undefined) lowerAutogroup(child.pid, request.nice);
+  const child = spawn(request.command, request.args, { stdio: ['pipe', 'pipe', 'pipe'], detached: true });
   running.set(id, child);
   let reported = false;
   const report = (exit: ExitReport) => {
@@ -33,21 +26,6 @@ function start(id: number, request: StartRequest): void {
   child.stdin.on('error', () => undefined);
   child.once('error', (error) => report({ code: null, signal: null, error: error.message }));
   child.once('close', (code, signal) => report({ code, signal }));
-}
-
-/**
- * `detached` makes the child a session of its own, and where the kernel groups scheduling by session
- * (autogroup, /proc/sys/kernel/sched_autogroup_enabled) niceness only ranks processes inside one group:
- * each recogniser would weigh as much as the whole server. Its group's niceness is lowered too (raising a
- * niceness needs no privilege); no autogroup (the file is absent, or the process is in a cgroup of its
- * own): nothing to do, `nice` alone ranks it.
- */
-function lowerAutogroup(pid: number, nice: number): void {
-  try {
-    writeFileSync(`/proc/${pid}/autogroup`, String(nice));
-  } catch {
-    // No autogroup here, or the process already ended.
-  }
 }
 
 const reader = new FrameReader((kind, id, payload) => {

@@ -1,4 +1,3 @@
-import { existsSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { type HostedProcess, hostedSpawn } from './spawn-host.ts';
 
@@ -39,19 +38,6 @@ describe('the spawn host', () => {
     const { signal } = await outcome(run);
     expect(signal).toBe('SIGKILL');
     expect(Date.now() - started).toBeLessThan(5000);
-  });
-
-  it('starts a command at a lower CPU priority when asked, and what the command starts inherits it', async () => {
-    const host = await outcome(hostedSpawn('nice', []));
-    const lowered = await outcome(hostedSpawn('sh', ['-c', 'sh -c nice'], { nice: 10 }));
-    expect(lowered.code).toBe(0);
-    expect(Number(lowered.stdout)).toBe(Math.min(19, Number(host.stdout) + 10));
-  });
-
-  it('lowers the scheduling group of a command started at a lower priority, where the kernel groups by session', async () => {
-    // Each hosted command is a session of its own; with autogroup on, niceness alone would not rank it below the server.
-    const run = await outcome(hostedSpawn('sh', ['-c', 'sleep 0.2; cat /proc/self/autogroup || echo none'], { nice: 10 }));
-    expect(run.stdout).toMatch(existsSync('/proc/self/autogroup') ? /^\/autogroup-\d+ nice 10\n$/ : /none/);
   });
 
   it('reports a command that cannot start', async () => {

@@ -29,21 +29,6 @@ export interface HostedProcess {
   kill(): void;
 }
 
-export interface HostedSpawnOptions {
-  /**
-   * Niceness added to the host's (`nice -n`, 1–19): throughput work (recognisers, synthesis) yields the
-   * CPU to the server's real-time work (the media clock) when the machine is overloaded.
-   */
-  nice?: number;
-}
-
-/**
- * The niceness of the speech engines' processes: recognising and synthesising are throughput work, the
- * media clock is real time. Under overload a recogniser answers later rather than every call's audio
- * going out late. (The server and the host keep their own priority.)
- */
-export const BACKGROUND_NICE = 10;
-
 interface Hosted {
   stdout: PassThrough;
   stderr: PassThrough;
@@ -60,7 +45,7 @@ class SpawnHost {
     return this.child?.pid ?? null;
   }
 
-  spawn(command: string, args: readonly string[], options: HostedSpawnOptions): HostedProcess {
+  spawn(command: string, args: readonly string[]): HostedProcess {
     const host = this.host();
     const id = this.nextId++;
     const send = (kind: number, payload?: Buffer) => {
@@ -95,7 +80,7 @@ class SpawnHost {
         callback();
       },
     });
-    const request: StartRequest = { command, args: [...args], nice: options.nice };
+    const request: StartRequest = { command, args: [...args] };
     send(TO_HOST.start, Buffer.from(JSON.stringify(request)));
     return { stdin, stdout, stderr, exited, kill: () => send(TO_HOST.kill) };
   }
@@ -151,8 +136,8 @@ export function warmSpawnHost(): void {
 }
 
 /** Starts `command` with `args` from the server's spawn host (no shell unless the command is one). */
-export function hostedSpawn(command: string, args: readonly string[], options: HostedSpawnOptions = {}): HostedProcess {
-  return shared.spawn(command, args, options);
+export function hostedSpawn(command: string, args: readonly string[]): HostedProcess {
+  return shared.spawn(command, args);
 }
 
 /** The spawn host's process id, null while none runs. */
