@@ -13,6 +13,9 @@
  * Each N runs twice: quiet (the conversations alone) and busy (the Dialer and the embedded database
  * working a background campaign in the same process, `BUSY_CALLS` simulated calls at once, as on a server).
  * The model is a separate process (a real model is a service elsewhere: its work is not ours).
+ * Also printed, to find where a tail comes from: the overhead's stages at p95 (routing; the request until the
+ * model's first token; that token until the first sentence), the model process's own event-loop delay p99
+ * and CPU, and this process's garbage-collection pauses. A warm-up round (5 s, not printed) comes first.
  * The figure to read: the largest N whose overhead p95 stays ≤ 50 ms while busy (one process is one core).
  *
  *   npm run bench:conversation [-- 50,100,200,400]
@@ -23,7 +26,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
+import { monitorEventLoopDelay, PerformanceObserver, performance } from 'node:perf_hooks';
 import { scenarioDocumentSchema } from '@dialwise/contracts';
 import { spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
@@ -47,10 +50,20 @@ configureOutbound({ allowHosts: ['127.0.0.1'] });
 const model = spawn(process.execPath, ['--import', 'tsx', join(import.meta.dirname, 'model-process.ts')], {
   stdio: ['pipe', 'pipe', 'inherit'],
 });
+const modelLines = createInterface({ input: model.stdout });
 const modelUrl: string = await new Promise((resolve, reject) => {
   model.once('exit', (code) => reject(new Error(`the model process exited (${code})`)));
-  createInterface({ input: model.stdout }).once('line', resolve);
+  modelLines.once('line', resolve);
 });
+
+/** The model process's event-loop delay p99 since the last ask, and its CPU seconds so far (from /proc). */
+async function modelStats(): Promise<{ loopP99: number; cpuS: number }> {
+  const answer = new Promise<string>((resolve) => modelLines.once('line', resolve));
+  model.stdin.write('stats\n');
+  const { loopP99 } = JSON.parse(await answer) as { loopP99: number };
+  const fields = readFileSync(`/proc/${model.pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return { loopP99, cpuS: (Number(fields[11]) + Number(fields[12])) / 100 };
+}
 const fake = { url: modelUrl };
 const mainId = randomUUID();
 const plan: ConversationPlan = {
@@ -103,7 +116,7 @@ function percentile(values: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 }
 
-async function round(n: number, busy: boolean) {
+async function round(n: number, busy: boolean, runMs = RUN_MS) {
   const background = busy ? await startBusyDialer(BUSY_CALLS, process.env.DATABASE_URL) : null;
   const recordingsDir = mkdtempSync(join(tmpdir(), 'dialwise-bench-conv-'));
   const trunk = new SimulatedTrunk({
@@ -113,10 +126,20 @@ async function round(n: number, busy: boolean) {
     plan: () => ({ outcome: 'answered', persona: 'interested', ringMs: 200, talkMs: 10 * 60_000 }),
   });
   const overheads: number[] = [];
+  // The overhead's stages: routing, the request until the model's first token arrived (loopback, the model
+  // process, our HTTP client), and that token until the first sentence was cut.
+  const stages = { router: [] as number[], firstToken: [] as number[], toSentence: [] as number[] };
   const barges: number[] = [];
   const loop = monitorEventLoopDelay({ resolution: 10 });
   loop.enable();
+  // Garbage collection pauses of this process during the round (they stop the event loop).
+  const pauses: number[] = [];
+  const gc = new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) pauses.push(entry.duration);
+  });
+  gc.observe({ entryTypes: ['gc'] });
   const cpuBefore = loopCpuMs();
+  const modelBefore = await modelStats();
   const wallBefore = performance.now();
   const steps: ConverseStep[] = [];
   const runs = Array.from({ length: n }, async (_, i) => {
@@ -163,21 +186,32 @@ async function round(n: number, busy: boolean) {
     );
     const session = new CallSession(call, [step]);
     const done = session.run();
-    await new Promise((resolve) => setTimeout(resolve, RUN_MS));
+    await new Promise((resolve) => setTimeout(resolve, runMs));
     clearInterval(talkOver);
     void call.hangup();
     await done;
   });
   await Promise.all(runs);
   loop.disable();
+  gc.disconnect();
   const loopCpu = loopCpuMs() - cpuBefore;
   const wall = performance.now() - wallBefore;
+  const modelAfter = await modelStats();
   const backgroundCalls = background ? await background.finished() : 0;
   await background?.stop();
   await trunk.close();
   rmSync(recordingsDir, { recursive: true, force: true });
   for (const step of steps) {
-    for (const turn of step.turns) if (turn.action === 'answer' && turn.firstSentenceMs !== null) overheads.push(turn.firstSentenceMs);
+    for (const turn of step.turns) {
+      if (turn.action !== 'answer' || turn.firstSentenceMs === null) continue;
+      overheads.push(turn.firstSentenceMs);
+      const routed = turn.routerMs ?? 0;
+      stages.router.push(routed);
+      if (turn.llmFirstTokenMs !== null) {
+        stages.firstToken.push(turn.llmFirstTokenMs - routed);
+        stages.toSentence.push(turn.firstSentenceMs - turn.llmFirstTokenMs);
+      }
+    }
   }
   if (overheads.length === 0) throw new Error(`no turn was answered with ${n} conversations: the benchmark is broken, not fast`);
   return {
@@ -192,6 +226,9 @@ async function round(n: number, busy: boolean) {
     loopP99: loop.percentile(99) / 1e6,
     loopCpuShare: loopCpu / wall,
     loopCpuPerTurnMs: loopCpu / overheads.length,
+    gc: `${pauses.length} pauses, ${pauses.reduce((a, b) => a + b, 0).toFixed(0)} ms, longest ${Math.max(0, ...pauses).toFixed(1)} ms`,
+    model: `loop p99 ${modelAfter.loopP99.toFixed(1)} ms, ${((100 * (modelAfter.cpuS - modelBefore.cpuS)) / (wall / 1000)).toFixed(0)} % of a core`,
+    stagesP95: `${percentile(stages.router, 95).toFixed(1)} / ${percentile(stages.firstToken, 95).toFixed(1)} / ${percentile(stages.toSentence, 95).toFixed(1)}`,
   };
 }
 
@@ -199,8 +236,11 @@ console.log(
   `bench:conversation — ${RUN_MS / 1000} s per size, simulated callees at ${SCALE}× time, a zero-latency streaming model in its own process; busy runs on ${process.env.DATABASE_URL ? 'PostgreSQL (its own process)' : 'PGlite (this process)'}; load ${loadavg()[0]!.toFixed(1)}`,
 );
 console.log(
-  'conversations  load                      turns  overhead p50  overhead p95  barge-ins  barge-in p95  event-loop p99  loop CPU  loop CPU/turn',
+  'conversations  load                      turns  overhead p50  overhead p95  barge-ins  barge-in p95  event-loop p99  loop CPU  loop CPU/turn  p95 of: routing / request → first token / → first sentence (ms)  the model process  garbage collection',
 );
+// A warm-up round, not counted: the first turns of a run open the connections to the model and find code not
+// yet compiled (the first quiet round's p95 was 130–200 ms where the same round again gave 30–35 ms).
+await round(SIZES[0]!, false, 5_000);
 let best = 0;
 for (const n of SIZES) {
   for (const busy of [false, true]) {
@@ -208,7 +248,7 @@ for (const n of SIZES) {
     if (busy && r.overheadP95 <= 50) best = Math.max(best, n);
     const load = busy ? `busy (${r.backgroundCalls} dialer calls)` : 'quiet';
     console.log(
-      `${String(r.n).padStart(13)}  ${load.padEnd(24)}  ${String(r.turns).padStart(5)}  ${r.overheadP50.toFixed(1).padStart(9)} ms  ${r.overheadP95.toFixed(1).padStart(9)} ms  ${String(r.bargeIns).padStart(9)}  ${r.bargeP95.toFixed(1).padStart(9)} ms  ${r.loopP99.toFixed(1).padStart(11)} ms  ${(r.loopCpuShare * 100).toFixed(0).padStart(6)} %  ${r.loopCpuPerTurnMs.toFixed(2).padStart(10)} ms`,
+      `${String(r.n).padStart(13)}  ${load.padEnd(24)}  ${String(r.turns).padStart(5)}  ${r.overheadP50.toFixed(1).padStart(9)} ms  ${r.overheadP95.toFixed(1).padStart(9)} ms  ${String(r.bargeIns).padStart(9)}  ${r.bargeP95.toFixed(1).padStart(9)} ms  ${r.loopP99.toFixed(1).padStart(11)} ms  ${(r.loopCpuShare * 100).toFixed(0).padStart(6)} %  ${r.loopCpuPerTurnMs.toFixed(2).padStart(10)} ms  ${r.stagesP95.padEnd(20)}  ${r.model}  ${r.gc}`,
     );
   }
 }
