@@ -1,6 +1,11 @@
-import { describe, expect, it } from 'vitest';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { availableParallelism, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
 import { rms } from '../telephony/media/audio.ts';
+import { ESPEAK_SOURCE } from './espeak-server.ts';
 import { EspeakTts, espeakVoice } from './espeak-tts.ts';
+import { buildHelper } from './native-helper.ts';
 import { toPinyin } from './mandarin-pinyin.ts';
 import { PromptCache } from './prompt-cache.ts';
 import { offlineVoice } from './whole-clip.ts';
@@ -96,5 +101,79 @@ describe('espeak-ng TTS', () => {
     expect(cache.get('a')).toBeDefined();
     cache.set('huge', new Int16Array(8000));
     expect(cache.get('huge')).toBeUndefined();
+  });
+});
+
+describe('the synthesis servers', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'dialwise-tts-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  const say = (tts: EspeakTts, text: string, signal = new AbortController().signal) =>
+    collect(tts.synthesize({ text, voice: offlineVoice('en-US'), signal }));
+
+  it('speaks many sentences at once on at most one process per core, each its own sentence whole', async () => {
+    const tts = new EspeakTts({ cache: new PromptCache() });
+    const texts = Array.from(
+      { length: 8 },
+      (_, i) => `Sentence number ${i + 1} is ${i % 2 ? 'short' : 'a little longer than the others'}.`,
+    );
+    const alone = await Promise.all(
+      texts.slice(0, 2).map(async (text) => samplesOf(await say(new EspeakTts({ cache: new PromptCache() }), text))),
+    );
+    const together = await Promise.all(texts.map(async (text) => samplesOf(await say(tts, text))));
+    together.slice(0, 2).forEach((samples, i) => expect(Math.abs(samples - alone[i]!)).toBeLessThan(alone[i]! * 0.1));
+    expect(together[0]).toBeGreaterThan(together[1]!);
+    expect(await tts.processes()).toBeGreaterThan(0);
+    expect(await tts.processes()).toBeLessThanOrEqual(Math.min(4, availableParallelism()));
+    await tts.close();
+  });
+
+  it('a sentence cancelled mid-way stops, and the next one on the same server is spoken whole', async () => {
+    const tts = new EspeakTts({ cache: new PromptCache() });
+    const abort = new AbortController();
+    let heard = 0;
+    const long = 'This sentence goes on and on for a good long while so that it can be stopped. '.repeat(20);
+    for await (const chunk of tts.synthesize({ text: long, voice: offlineVoice('en-US'), signal: abort.signal })) {
+      heard += chunk.length;
+      abort.abort();
+    }
+    expect(heard).toBeGreaterThan(0);
+    expect(heard).toBeLessThan(8000 * 10);
+    const whole = samplesOf(await say(new EspeakTts({ cache: new PromptCache() }), 'The next one.'));
+    // Whole, give or take the little a long-lived espeak's sentences differ from a fresh one's (espeak-server.c).
+    expect(Math.abs(samplesOf(await say(tts, 'The next one.')) - whole)).toBeLessThan(whole * 0.1);
+    expect(await tts.processes()).toBe(1);
+    await tts.close();
+  });
+
+  it('a server that ends mid-sentence fails that sentence, and the next sentence gets a new one', async () => {
+    const tts = new EspeakTts({ cache: new PromptCache() });
+    const stream = tts
+      .synthesize({
+        // Minutes of speech: espeak is still making it when its server ends.
+        text: 'This sentence is cut short when its server ends under it, so it fails half said. '.repeat(40),
+        voice: offlineVoice('en-US'),
+        signal: new AbortController().signal,
+      })
+      [Symbol.asyncIterator]();
+    expect((await stream.next()).done).toBe(false);
+    await tts.close();
+    const rest = (async () => {
+      while (!(await stream.next()).done) {
+        // the chunks espeak had made before its server ended
+      }
+    })();
+    await expect(rest).rejects.toThrow(/the offline voice ended/);
+    expect(await tts.processes()).toBe(0);
+    expect(samplesOf(await say(tts, 'A new server speaks this one.'))).toBeGreaterThan(8000);
+    expect(await tts.processes()).toBe(1);
+    await tts.close();
+  });
+
+  it('a server that cannot be built says what it needs', async () => {
+    const broken = join(dir, 'voice-broken.c');
+    writeFileSync(broken, 'int main(void) { return nothing; }\n');
+    await expect(buildHelper({ ...ESPEAK_SOURCE, path: broken })).rejects.toThrow(
+      /voice-broken could not be built \(it needs the Debian packages gcc, libc6-dev, pkgconf, libespeak-ng-dev and libsoxr-dev\)/,
+    );
   });
 });

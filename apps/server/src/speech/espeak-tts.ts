@@ -1,23 +1,19 @@
 /**
- * Offline TTS: espeak-ng, resampled to the call's 8 kHz by sox, one pipeline per sentence, started by the
- * spawn host (spawn-host.ts: never forked from the server's own large process):
+ * Offline TTS: espeak-ng, resampled to the call's 8 kHz by libsoxr, in the synthesis servers
+ * (espeak-server.ts: long-lived processes that keep espeak loaded; an `espeak-ng | sox` pipeline per sentence
+ * spent ~29 ms of CPU starting, the server ~5 ms a sentence).
  *
- *   espeak-ng -v <voice> --stdout  (22,050 Hz WAV, length field unset)
- *     | tail (drops its 44-byte header) | sox raw 22,050 → raw 8,000 (high-quality `rate -h`)  → chunks
- *
- * Chunks are handed out as sox writes them, so the first audio goes out while espeak still speaks the
- * end of the sentence. Aborting kills both processes at once and ends the stream quietly. Whole clips go
- * to a shared prompt cache: prologues, fallbacks, fillers and wake-ups repeat on every call.
+ * Chunks (about 100 ms each) are handed out as espeak makes them, so the first audio goes out while espeak
+ * still speaks the end of the sentence. Aborting cancels the sentence at once and ends the stream quietly.
+ * Whole clips go to a shared prompt cache: prologues, fallbacks, fillers and wake-ups repeat on every call.
  */
 import type { TtsEngine, TtsRequest, TtsVoice } from './engines.ts';
 import { toPinyin } from './mandarin-pinyin.ts';
 import { concat } from '../telephony/media/audio.ts';
-import { SampleChunker } from './pcm-stream.ts';
+import { ESPEAK_SOURCE, SynthesisPool } from './espeak-server.ts';
+import { buildHelper } from './native-helper.ts';
 import { PromptCache } from './prompt-cache.ts';
-import { hostedSpawn, warmSpawnHost } from './spawn-host.ts';
-
-const WAV_HEADER_BYTES = 44;
-const ESPEAK_RATE = 22_050;
+import { warmSpawnHost } from './spawn-host.ts';
 
 export interface EspeakOptions {
   /** Words per minute (espeak's default is 175; telephone prompts read better a little slower). */
@@ -39,11 +35,26 @@ export function espeakVoice(voice: Pick<TtsVoice, 'voiceId' | 'language'>): stri
 export class EspeakTts implements TtsEngine {
   readonly cache: PromptCache;
   private readonly wpm: number;
+  /** The synthesis servers, once built; rejects (each sentence then fails) with what the build needs. */
+  private readonly servers: Promise<SynthesisPool>;
 
   constructor(options: EspeakOptions = {}) {
     this.cache = options.cache ?? new PromptCache();
     this.wpm = options.wordsPerMinute ?? 160;
     warmSpawnHost();
+    this.servers = buildHelper(ESPEAK_SOURCE).then((binary) => new SynthesisPool(binary));
+    // Each sentence hears of a failed build; this promise alone must not count as unhandled.
+    this.servers.catch(() => undefined);
+  }
+
+  /** How many synthesis processes run now (0 before the first sentence). */
+  async processes(): Promise<number> {
+    return (await this.servers).processes;
+  }
+
+  /** Ends the synthesis servers (after the calls' voices are closed); a later sentence starts a new one. */
+  async close(): Promise<void> {
+    (await this.servers.catch(() => null))?.close();
   }
 
   async *synthesize(request: TtsRequest): AsyncIterable<Int16Array> {
@@ -57,64 +68,57 @@ export class EspeakTts implements TtsEngine {
       yield cached;
       return;
     }
-    const run = startPipeline(voiceName, this.wpm, text);
-    const stop = () => run.kill();
+    const servers = await this.servers;
+    if (signal.aborted) return;
+    const queue: Int16Array[] = [];
+    let over = false;
+    let failure: Error | null = null;
+    let wake: (() => void) | null = null;
+    const cancel = servers.speak(
+      { voice: voiceName, wordsPerMinute: this.wpm, text },
+      {
+        audio: (samples) => {
+          queue.push(samples);
+          wake?.();
+        },
+        done: () => {
+          over = true;
+          wake?.();
+        },
+        error: (error) => {
+          failure = error;
+          over = true;
+          wake?.();
+        },
+      },
+    );
+    const stop = () => {
+      if (!over) cancel();
+      over = true;
+      wake?.();
+    };
     signal.addEventListener('abort', stop, { once: true });
     const chunks: Int16Array[] = [];
     try {
-      const chunker = new SampleChunker();
-      for await (const bytes of run.output) {
-        if (signal.aborted) return;
-        const samples = chunker.push(bytes as Buffer);
-        if (!samples) continue;
-        chunks.push(samples);
-        yield samples;
+      for (;;) {
+        for (let samples = queue.shift(); samples; samples = queue.shift()) {
+          if (signal.aborted) return;
+          chunks.push(samples);
+          yield samples;
+        }
+        if (over) break;
+        await new Promise<void>((resolve) => {
+          wake = resolve;
+        });
+        wake = null;
       }
       if (signal.aborted) return;
-      const failure = await run.failure;
-      if (failure) throw new Error(failure);
+      if (failure) throw failure;
       this.cache.set(key, concat(...chunks));
     } finally {
       signal.removeEventListener('abort', stop);
-      run.kill();
+      // The consumer stopped reading before the end: the sentence is not wanted any more.
+      if (!over) cancel();
     }
   }
-}
-
-interface Pipeline {
-  output: NodeJS.ReadableStream;
-  /** Resolves null when the pipeline exited cleanly, else what went wrong. */
-  failure: Promise<string | null>;
-  kill(): void;
-}
-
-/**
- * espeak-ng | tail (drops the WAV header) | sox, as one bash pipeline (pipefail: any of them failing fails
- * it), started by the spawn host so that the server's event loop never pays for the processes' start.
- */
-const PIPELINE =
-  'set -o pipefail; espeak-ng -v "$1" -s "$2" -b 1 --stdout' +
-  ` | tail -c +${WAV_HEADER_BYTES + 1}` +
-  ` | sox -t raw -r ${ESPEAK_RATE} -e signed-integer -b 16 -c 1 - -t raw -r 8000 -e signed-integer -b 16 -c 1 - rate -h`;
-
-function startPipeline(voice: string, wpm: number, text: string): Pipeline {
-  const run = hostedSpawn('bash', ['-c', PIPELINE, 'espeak', voice, String(wpm)]);
-  // The text goes in on stdin, never as an argument: a line starting with "-" is not an option.
-  run.stdin.end(`${text}\n`);
-  const errors: string[] = [];
-  run.stderr.on('data', (d: Buffer) => errors.push(String(d)));
-  const failure = run.exited.then(({ code, signal, error }) =>
-    code === 0 ? null : `espeak-ng/sox failed (${error ?? code ?? signal}): ${errors.join(' ').trim().slice(0, 300)}`,
-  );
-  let ended = false;
-  void run.exited.then(() => {
-    ended = true;
-  });
-  return {
-    output: run.stdout,
-    failure,
-    kill: () => {
-      if (!ended) run.kill();
-    },
-  };
 }

@@ -98,9 +98,9 @@ export class SpeechEngines {
     return engines;
   }
 
-  /** Ends the VAD's worker thread and the recognition servers (after the calls' voices are closed). */
+  /** Ends the VAD's worker thread, the recognition and the synthesis servers (after the calls' voices are closed). */
   async close(): Promise<void> {
-    await Promise.all([this.vad.close(), this.offlineAsr.close()]);
+    await Promise.all([this.vad.close(), this.offlineAsr.close(), this.offlineTts.close()]);
   }
 
   get endpointingMs(): number {

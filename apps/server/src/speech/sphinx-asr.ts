@@ -13,7 +13,8 @@ import { EventEmitter } from 'node:events';
 import { rms } from '../telephony/media/audio.ts';
 import type { AsrEngine, AsrOptions, AsrSession, AsrSessionEvents } from './engines.ts';
 import { grammarFiles, type SphinxFiles } from './sphinx-grammar.ts';
-import { buildSphinxServer, RecognitionPool, type ServerSession } from './sphinx-server.ts';
+import { buildHelper } from './native-helper.ts';
+import { RecognitionPool, type ServerSession, SPHINX_SOURCE } from './sphinx-server.ts';
 import { warmSpawnHost } from './spawn-host.ts';
 
 export class AsrUnavailable extends Error {
@@ -37,7 +38,7 @@ export class SphinxAsr implements AsrEngine {
 
   constructor(private readonly options: SphinxOptions) {
     warmSpawnHost();
-    this.building = buildSphinxServer().then(
+    this.building = buildHelper(SPHINX_SOURCE).then(
       (binary) => {
         this.pool = new RecognitionPool(binary);
         return this.pool;

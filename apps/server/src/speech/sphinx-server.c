@@ -10,9 +10,9 @@
  *   'A' audio     8 kHz 16-bit samples: upsampled to 16 kHz (the model is wideband) and decoded
  *   'F' flush     the turn is over: its final
  *   'C' close     the decoder is freed
- * Answers are text lines: "P <session> <text>" (a partial: pocketsphinx heard a pause inside the turn and
- * recognised the part before it), "F <session> <text>" (the turn's final, possibly empty),
- * "E <session> <message>" (the session's decoder could not be made; the session is unusable).
+ * Answers are frames of the same shape, their payload text: 'P' a partial (pocketsphinx heard a pause inside
+ * the turn and recognised the part before it), 'F' the turn's final (possibly empty), 'E' what went wrong
+ * (the session's decoder could not be made; the session is unusable).
  *
  * Recognition is as pocketsphinx_continuous did it, turn by turn: each turn starts from the telephone
  * cepstral mean of the model folder (feat.params) and a fresh stream; inside a turn, pocketsphinx's own
@@ -53,7 +53,7 @@ typedef struct session {
 
 static session_t *sessions = NULL;
 static double coeffs[HALF_TAPS];
-static FILE *out;
+static int fd = -1;
 
 /*
  * 8 kHz -> 16 kHz: the input samples are kept as the even outputs and the odd ones interpolated by a
@@ -96,10 +96,25 @@ static session_t *find(uint32_t id) {
   return NULL;
 }
 
+/* An answer frame: kind, session, the text's length, the text. */
 static void answer(char kind, uint32_t id, const char *text) {
-  fprintf(out, "%c %u %s\n", kind, id, text);
-  // The Node side has gone: nothing is left to answer to.
-  if (fflush(out) != 0) exit(0);
+  uint32_t length = (uint32_t)strlen(text);
+  uint8_t header[9];
+  header[0] = (uint8_t)kind;
+  memcpy(header + 1, &id, 4);
+  memcpy(header + 5, &length, 4);
+  const uint8_t *parts[2] = {header, (const uint8_t *)text};
+  size_t sizes[2] = {sizeof(header), length};
+  for (int i = 0; i < 2; i++) {
+    size_t done = 0;
+    while (done < sizes[i]) {
+      ssize_t wrote = write(fd, parts[i] + done, sizes[i] - done);
+      if (wrote < 0 && errno == EINTR) continue;
+      // The Node side has gone: nothing is left to answer to.
+      if (wrote <= 0) exit(0);
+      done += (size_t)wrote;
+    }
+  }
 }
 
 /* A new turn: a fresh stream from the telephone mean. */
@@ -190,7 +205,7 @@ static void close_session(uint32_t id) {
   }
 }
 
-static int read_all(int fd, void *buf, size_t n) {
+static int read_all(void *buf, size_t n) {
   uint8_t *p = buf;
   while (n > 0) {
     ssize_t got = read(fd, p, n);
@@ -223,18 +238,17 @@ int main(int argc, char **argv) {
   // Ready: the Node side waits for this line before it connects.
   printf("listening\n");
   fflush(stdout);
-  int fd = accept(listener, NULL, NULL);
+  fd = accept(listener, NULL, NULL);
   close(listener);
   unlink(argv[1]);
   if (fd < 0) {
     perror("sphinx-server: accept");
     return 1;
   }
-  out = fdopen(dup(fd), "w");
   uint8_t header[9];
   size_t capacity = 1 << 16;
   uint8_t *payload = malloc(capacity);
-  while (read_all(fd, header, sizeof(header))) {
+  while (read_all(header, sizeof(header))) {
     uint32_t id, length;
     memcpy(&id, header + 1, 4);
     memcpy(&length, header + 5, 4);
@@ -242,7 +256,7 @@ int main(int argc, char **argv) {
       capacity = length + 1;
       payload = realloc(payload, capacity);
     }
-    if (length > 0 && !read_all(fd, payload, length)) break;
+    if (length > 0 && !read_all(payload, length)) break;
     payload[length] = '\0';
     session_t *s = header[0] == 'O' ? NULL : find(id);
     switch (header[0]) {

@@ -1,0 +1,221 @@
+/*
+ * The offline voice's server (see espeak-server.ts): one process keeps espeak-ng loaded and speaks sentence
+ * after sentence, resampled to the call's 8 kHz by libsoxr (the library behind sox's high-quality `rate`).
+ * An espeak-ng | sox pipeline per sentence cost ~29 ms of CPU, most of it starting espeak and loading its
+ * voice data, before the first sample.
+ *
+ * It listens on the Unix socket named by its only argument, serves one connection (the Node server), and
+ * ends when that connection closes. Frames both ways, little-endian: u8 kind, u32 request, u32 length, then
+ * length bytes.
+ *   in:  'S' speak   "voice\nwords per minute\ntext"      'X' cancel (the request's audio is not wanted)
+ *   out: 'A' audio   8 kHz 16-bit samples, as espeak makes them (about 100 ms at a time)
+ *        'D' done    the sentence is whole                'E' error   what went wrong (the request is over)
+ * Sentences are spoken one at a time, in order. While one is being made, the connection is read between
+ * espeak's chunks, so a cancel stops it at once. A sentence differs a little (a few percent of its level,
+ * here and there) from what a fresh espeak makes of it: espeak keeps some of its voice's state from one
+ * sentence to the next, and there is no call that resets it short of starting espeak again.
+ */
+#include <errno.h>
+#include <espeak-ng/speak_lib.h>
+#include <poll.h>
+#include <signal.h>
+#include <soxr.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <sys/un.h>
+#include <unistd.h>
+
+typedef struct request {
+  uint32_t id;
+  char *spec;
+  struct request *next;
+} request_t;
+
+static int fd = -1;
+static request_t *queue = NULL;
+static uint32_t speaking = 0;
+static int cancelled = 0;
+static soxr_t resampler = NULL;
+static double rate = 22050;
+
+static void send_frame(char kind, uint32_t id, const void *payload, uint32_t length) {
+  uint8_t header[9];
+  header[0] = (uint8_t)kind;
+  memcpy(header + 1, &id, 4);
+  memcpy(header + 5, &length, 4);
+  const uint8_t *parts[2] = {header, payload};
+  size_t sizes[2] = {sizeof(header), length};
+  for (int i = 0; i < 2; i++) {
+    size_t done = 0;
+    while (done < sizes[i]) {
+      ssize_t wrote = write(fd, parts[i] + done, sizes[i] - done);
+      if (wrote < 0 && errno == EINTR) continue;
+      // The Node side has gone: nothing is left to speak to.
+      if (wrote <= 0) exit(0);
+      done += (size_t)wrote;
+    }
+  }
+}
+
+static int read_all(void *buf, size_t n) {
+  uint8_t *p = buf;
+  while (n > 0) {
+    ssize_t got = read(fd, p, n);
+    if (got < 0 && errno == EINTR) continue;
+    if (got <= 0) return 0;
+    p += got;
+    n -= (size_t)got;
+  }
+  return 1;
+}
+
+/* Reads one request; a cancel of the sentence being spoken marks it, a cancel of a queued one drops it. */
+static int read_request(void) {
+  uint8_t header[9];
+  if (!read_all(header, sizeof(header))) return 0;
+  uint32_t id, length;
+  memcpy(&id, header + 1, 4);
+  memcpy(&length, header + 5, 4);
+  char *payload = malloc(length + 1);
+  if (length > 0 && !read_all(payload, length)) return 0;
+  payload[length] = '\0';
+  if (header[0] == 'X') {
+    free(payload);
+    if (id == speaking) cancelled = 1;
+    for (request_t **at = &queue; *at; at = &(*at)->next) {
+      if ((*at)->id != id) continue;
+      request_t *gone = *at;
+      *at = gone->next;
+      free(gone->spec);
+      free(gone);
+      break;
+    }
+    return 1;
+  }
+  request_t *r = calloc(1, sizeof(request_t));
+  r->id = id;
+  r->spec = payload;
+  request_t **end = &queue;
+  while (*end) end = &(*end)->next;
+  *end = r;
+  return 1;
+}
+
+/* 22,050 Hz -> 8 kHz into 'A' frames; with no input, what the resampler still holds (the sentence's end). */
+static void resample_out(const short *in, size_t n) {
+  short out[2048];
+  size_t done = 0;
+  for (;;) {
+    size_t used = 0, made = 0;
+    soxr_process(resampler, in ? in + done : NULL, in ? n - done : 0, &used, out, 2048, &made);
+    done += used;
+    if (made > 0) send_frame('A', speaking, out, (uint32_t)(made * sizeof(short)));
+    if (made == 0 && (!in || done >= n)) return;
+  }
+}
+
+static void new_resampler(void) {
+  if (resampler) soxr_delete(resampler);
+  soxr_io_spec_t io = soxr_io_spec(SOXR_INT16_I, SOXR_INT16_I);
+  soxr_quality_spec_t quality = soxr_quality_spec(SOXR_HQ, 0);
+  soxr_error_t error = NULL;
+  resampler = soxr_create(rate, 8000, 1, &error, &io, &quality, NULL);
+  if (error) {
+    fprintf(stderr, "espeak-server: %s\n", error);
+    exit(1);
+  }
+}
+
+static int on_audio(short *wav, int count, espeak_EVENT *events) {
+  (void)events;
+  // Between chunks: read what the server asked meanwhile (a cancel stops this sentence).
+  struct pollfd p = {.fd = fd, .events = POLLIN};
+  while (poll(&p, 1, 0) > 0 && (p.revents & POLLIN)) {
+    if (!read_request()) exit(0);
+  }
+  if (cancelled) return 1;
+  if (wav && count > 0) resample_out(wav, (size_t)count);
+  return 0;
+}
+
+static void speak(request_t *r) {
+  char *voice = strtok(r->spec, "\n");
+  char *wpm = strtok(NULL, "\n");
+  char *text = strtok(NULL, "");
+  speaking = r->id;
+  cancelled = 0;
+  if (!voice || !wpm || !text) {
+    const char *why = "a sentence needs a voice, a rate and its text";
+    send_frame('E', r->id, why, (uint32_t)strlen(why));
+    return;
+  }
+  if (espeak_SetVoiceByName(voice) != EE_OK) {
+    char why[300];
+    snprintf(why, sizeof(why), "espeak-ng has no voice %s", voice);
+    send_frame('E', r->id, why, (uint32_t)strlen(why));
+    return;
+  }
+  espeak_SetParameter(espeakRATE, atoi(wpm), 0);
+  // A resampler of its own for each sentence: one cleared after the last one's end still differed from a
+  // new one by a sample, and the sentence must sound the same whatever was said before it.
+  new_resampler();
+  // With the sentence-final pause the espeak-ng command adds: the same audio, sample for sample.
+  espeak_ERROR result = espeak_Synth(text, strlen(text) + 1, 0, POS_CHARACTER, 0, espeakCHARS_UTF8 | espeakENDPAUSE, NULL, NULL);
+  if (cancelled) return;
+  if (result != EE_OK) {
+    const char *why = "espeak-ng could not speak the sentence";
+    send_frame('E', r->id, why, (uint32_t)strlen(why));
+    return;
+  }
+  resample_out(NULL, 0);
+  send_frame('D', r->id, NULL, 0);
+}
+
+int main(int argc, char **argv) {
+  if (argc != 2) {
+    fprintf(stderr, "usage: espeak-server SOCKET\n");
+    return 2;
+  }
+  signal(SIGPIPE, SIG_IGN);
+  // Chunks of 100 ms: the first audio leaves as soon as espeak has made that much.
+  int made = espeak_Initialize(AUDIO_OUTPUT_SYNCHRONOUS, 100, NULL, 0);
+  if (made <= 0) {
+    fprintf(stderr, "espeak-server: espeak-ng did not start\n");
+    return 1;
+  }
+  rate = made;
+  espeak_SetSynthCallback(on_audio);
+  new_resampler();
+  int listener = socket(AF_UNIX, SOCK_STREAM, 0);
+  struct sockaddr_un address = {.sun_family = AF_UNIX};
+  strncpy(address.sun_path, argv[1], sizeof(address.sun_path) - 1);
+  unlink(argv[1]);
+  if (listener < 0 || bind(listener, (struct sockaddr *)&address, sizeof(address)) != 0 || listen(listener, 1) != 0) {
+    perror("espeak-server: listen");
+    return 1;
+  }
+  // Ready: the Node side waits for this line before it connects.
+  printf("listening\n");
+  fflush(stdout);
+  fd = accept(listener, NULL, NULL);
+  close(listener);
+  unlink(argv[1]);
+  if (fd < 0) {
+    perror("espeak-server: accept");
+    return 1;
+  }
+  for (;;) {
+    while (!queue) {
+      if (!read_request()) return 0;
+    }
+    request_t *r = queue;
+    queue = r->next;
+    speak(r);
+    speaking = 0;
+    free(r->spec);
+    free(r);
+  }
+}

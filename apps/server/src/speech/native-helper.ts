@@ -1,0 +1,256 @@
+/**
+ * The offline speech engines' own programs (sphinx-server.c, espeak-server.c): small C servers on the Debian
+ * speech libraries that keep an engine loaded across sentences and turns, where a process per sentence or
+ * per turn spent most of its CPU starting. Each is built from its source on first use with the system's
+ * compiler (`cc`, flags from `pkg-config`), into a cache folder beside the installed packages, named by the
+ * source's hash; a build that fails says which Debian packages it needs.
+ *
+ * A running helper is started by the spawn host (the server never forks), listens on a Unix socket it is
+ * given, and serves one connection: frames both ways in the spawn host's format (spawn-frames.ts: kind,
+ * id, length, payload). It ends when the connection closes.
+ */
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, renameSync } from 'node:fs';
+import { connect, type Socket } from 'node:net';
+import { availableParallelism, tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { FrameReader, frame } from './spawn-frames.ts';
+import { type HostedProcess, hostedSpawn } from './spawn-host.ts';
+
+/** Built binaries live beside the installed packages (git ignores them). */
+const CACHE_DIR = resolve(import.meta.dirname, '../../../../node_modules/.cache/dialwise');
+
+export interface HelperSource {
+  /** The C file. */
+  path: string;
+  /** Its libraries, as pkg-config names them. */
+  libraries: readonly string[];
+  /** The Debian packages a build needs, for the error that says so. */
+  packages: string;
+}
+
+const building = new Map<string, Promise<string>>();
+
+/** Builds a helper once per source version (a few hundred ms of the compiler) and resolves its path. */
+export function buildHelper(source: HelperSource): Promise<string> {
+  let built = building.get(source.path);
+  if (!built) {
+    built = build(source).catch((error: unknown) => {
+      building.delete(source.path);
+      throw error;
+    });
+    building.set(source.path, built);
+  }
+  return built;
+}
+
+async function build({ path, libraries, packages }: HelperSource): Promise<string> {
+  const hash = createHash('sha256').update(readFileSync(path)).update(libraries.join(' ')).digest('hex').slice(0, 16);
+  const name = path.replace(/^.*\//, '').replace(/\.c$/, '');
+  const binary = join(CACHE_DIR, `${name}-${hash}`);
+  if (existsSync(binary)) return binary;
+  mkdirSync(CACHE_DIR, { recursive: true });
+  const partial = `${binary}.${process.pid}.tmp`;
+  const compile = hostedSpawn('sh', [
+    '-c',
+    `cc -O2 -o "$1" "$2" $(pkg-config --cflags --libs ${libraries.join(' ')}) -lm`,
+    'sh',
+    partial,
+    path,
+  ]);
+  const said: string[] = [];
+  compile.stderr.on('data', (data: Buffer) => said.push(String(data)));
+  compile.stdout.resume();
+  const { code, error } = await compile.exited;
+  if (error || code !== 0) {
+    const detail = (error ?? said.join('')).trim().split('\n').slice(0, 3).join(' ');
+    throw new Error(`${name} could not be built (it needs the Debian packages ${packages}): ${detail}`);
+  }
+  // Renamed into place whole, so a concurrent server never runs a half-written binary.
+  renameSync(partial, binary);
+  return binary;
+}
+
+let nextSocket = 1;
+
+export interface HelperEvents {
+  frame(kind: string, id: number, payload: Buffer): void;
+  /** The process ended (or never started): nothing more comes from it. */
+  ended(error: Error): void;
+}
+
+/** One running helper and its connection; frames sent before it listens wait in memory. */
+export class NativeHelper {
+  private readonly child: HostedProcess;
+  private socket: Socket | null = null;
+  private readonly waiting: Buffer[] = [];
+  private over = false;
+  private stopping = false;
+
+  constructor(
+    binary: string,
+    private readonly label: string,
+    private readonly events: HelperEvents,
+  ) {
+    const path = join(tmpdir(), `dialwise-${label}-${process.pid}-${nextSocket++}.sock`);
+    this.child = hostedSpawn(binary, [path]);
+    const stderr: string[] = [];
+    this.child.stderr.on('data', (data: Buffer) => stderr.push(String(data)));
+    // Its first line says it listens (it removes the socket's name once connected).
+    this.child.stdout.once('data', () => this.connect(path));
+    void this.child.exited.then(({ code, signal, error }) => {
+      const why = error ?? `exited with ${code ?? signal}${stderr.length ? `: ${stderr.join('').trim().slice(-300)}` : ''}`;
+      this.end(new Error(`the offline ${label} ended (${why})`));
+    });
+  }
+
+  get ended(): boolean {
+    return this.over;
+  }
+
+  send(kind: string, id: number, payload?: Buffer): void {
+    if (this.over) return;
+    const message = frame(kind.charCodeAt(0), id, payload);
+    if (this.socket) this.socket.write(message);
+    else this.waiting.push(message);
+  }
+
+  /** Closes the connection; the process then exits, and `ended` follows. */
+  stop(): void {
+    this.stopping = true;
+    if (this.socket) this.socket.end();
+    else this.child.kill();
+  }
+
+  private connect(path: string): void {
+    if (this.over) return;
+    const socket = connect(path);
+    const reader = new FrameReader((kind, id, payload) => this.events.frame(String.fromCharCode(kind), id, payload));
+    socket.on('connect', () => {
+      this.socket = socket;
+      for (const message of this.waiting.splice(0)) socket.write(message);
+    });
+    socket.on('data', (data: Buffer) => reader.push(data));
+    socket.on('error', (error) => {
+      // Stopped, the connection may break as the process exits: its exit says what happened.
+      if (!this.stopping) this.end(new Error(`the offline ${this.label}'s connection failed: ${error.message}`));
+    });
+  }
+
+  private end(error: Error): void {
+    if (this.over) return;
+    this.over = true;
+    this.socket?.destroy();
+    this.events.ended(error);
+  }
+}
+
+/** A job's handle on the process that serves it. */
+export interface HelperJob {
+  send(kind: string, payload?: Buffer): void;
+  /** The job is over (its process may go idle). */
+  finish(): void;
+}
+
+export interface PoolHandler<Job> {
+  /** A frame for a job; returns true when it ended the job. */
+  frame(job: Job, kind: string, payload: Buffer): boolean;
+  /** The job's process ended under it. */
+  lost(job: Job, error: Error): void;
+}
+
+/** How long a process with no job stays up for the next one. */
+const IDLE_MS = 30_000;
+
+/**
+ * Processes of one helper, one per core at most (each works one thread), serving jobs (a call's recogniser,
+ * a sentence): a new job goes to the process with the fewest jobs. When a process ends, its jobs are told
+ * and the next job starts a new one; a process with no job for a while is ended.
+ */
+export class HelperPool<Job> {
+  private readonly processes = new Set<PooledProcess<Job>>();
+  private nextId = 1;
+  private readonly size = Math.max(1, Math.min(4, availableParallelism()));
+
+  constructor(
+    private readonly binary: string,
+    private readonly label: string,
+    private readonly handler: PoolHandler<Job>,
+  ) {}
+
+  /** How many processes run now. */
+  get running(): number {
+    return this.processes.size;
+  }
+
+  start(job: Job): HelperJob {
+    const process = this.pick();
+    const id = this.nextId++;
+    process.jobs.set(id, job);
+    process.busy();
+    return {
+      send: (kind, payload) => process.helper.send(kind, id, payload),
+      finish: () => process.finish(id),
+    };
+  }
+
+  /** Ends every process (their jobs are told). */
+  close(): void {
+    for (const process of [...this.processes]) process.stop();
+  }
+
+  /** The process with the fewest jobs, or a new one while there are fewer than cores and each is busy. */
+  private pick(): PooledProcess<Job> {
+    let least: PooledProcess<Job> | null = null;
+    for (const process of this.processes) if (!least || process.jobs.size < least.jobs.size) least = process;
+    if (least && (least.jobs.size === 0 || this.processes.size >= this.size)) return least;
+    const process = new PooledProcess<Job>(this.binary, this.label, this.handler, (ended) => this.processes.delete(ended));
+    this.processes.add(process);
+    return process;
+  }
+}
+
+class PooledProcess<Job> {
+  readonly jobs = new Map<number, Job>();
+  readonly helper: NativeHelper;
+  private idle: NodeJS.Timeout | null = null;
+
+  constructor(
+    binary: string,
+    label: string,
+    handler: PoolHandler<Job>,
+    private readonly onEnd: (process: PooledProcess<Job>) => void,
+  ) {
+    this.helper = new NativeHelper(binary, label, {
+      frame: (kind, id, payload) => {
+        const job = this.jobs.get(id);
+        if (job && handler.frame(job, kind, payload)) this.finish(id);
+      },
+      ended: (error) => {
+        const jobs = [...this.jobs.values()];
+        this.jobs.clear();
+        if (this.idle) clearTimeout(this.idle);
+        this.onEnd(this);
+        for (const job of jobs) handler.lost(job, error);
+      },
+    });
+  }
+
+  busy(): void {
+    if (this.idle) clearTimeout(this.idle);
+    this.idle = null;
+  }
+
+  finish(id: number): void {
+    if (!this.jobs.delete(id) || this.jobs.size > 0 || this.helper.ended) return;
+    this.idle = setTimeout(() => this.stop(), IDLE_MS);
+    this.idle.unref();
+  }
+
+  /** Closes the connection: the process exits and its jobs are told. */
+  stop(): void {
+    if (this.idle) clearTimeout(this.idle);
+    this.helper.stop();
+    this.onEnd(this);
+  }
+}
