@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { formatWallClock } from '@dialwise/contracts';
 
 export const PASSWORD = 'Dialwise@2026';
 /** The session cookie's name (contracts' AUTH_COOKIE). */
@@ -115,23 +116,9 @@ export async function authCookie(page: Page): Promise<string | undefined> {
 /** The demo customer's time zone: the console shows AcmeOutreach's times, and counts its days, in it. */
 export const DEMO_ZONE = 'Asia/Shanghai';
 
-/** `2026-03-03 07:30` (or with seconds): an instant as the console shows it in `zone`. */
+/** `2026-03-03 07:30` (or with seconds): an instant as the console shows it in `zone` (the console's own formatter). */
 export function inZone(at: string | Date, zone = DEMO_ZONE, seconds = false): string {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-US', {
-      timeZone: zone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-    })
-      .formatToParts(new Date(at))
-      .map((part) => [part.type, part.value]),
-  );
-  return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}${seconds ? `:${parts.second}` : ''}`;
+  return formatWallClock(new Date(at), zone, { seconds });
 }
 
 /** The day `days` before today in the company's calendar, `YYYY-MM-DD` (what the boards' presets ask for). */
