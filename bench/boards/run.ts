@@ -12,6 +12,7 @@ import { openDatabase } from '@dialwise/server/src/db/client.ts';
 import { companies, projects, scenarios, sipLines, tasks, voices } from '@dialwise/server/src/db/schema.ts';
 import { seriesRange, sumRange, type Scope, type Source } from '@dialwise/server/src/boards/read-rollups.ts';
 import { MEASURES } from '@dialwise/server/src/boards/measures.ts';
+import { seededRandom } from '@dialwise/server/src/telephony/simulated/simulated-callee.ts';
 import { createScratchDatabase } from '../../apps/server/test/scratch-database.ts';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 10_000_000);
@@ -129,15 +130,7 @@ log(
 );
 
 // 3. The queries, each RUNS times with a random project/task, from the rollups and from the records.
-const random = (() => {
-  let a = 42;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-})();
+const random = seededRandom(42);
 const pickTask = () => taskRows[Math.floor(random() * taskRows.length)]!;
 const pickProject = () => projectRows[Math.floor(random() * projectRows.length)]!;
 const pickCompany = () => companyRows[Math.floor(random() * companyRows.length)]!;
