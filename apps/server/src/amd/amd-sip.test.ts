@@ -12,7 +12,7 @@ import { CallSession, SipTrunk, type SipLine } from '../telephony/index.ts';
 import { concat, rms, silence } from '../telephony/media/audio.ts';
 import { WAV_HEADER_BYTES } from '../telephony/media/wav-writer.ts';
 import { seededRandom } from '../telephony/simulated/simulated-callee.ts';
-import { atLevel, speak, telephoneLine, toneAt } from './corpus/line-audio.ts';
+import { atLevel, sitTones, speak, telephoneLine, toneAt } from './corpus/line-audio.ts';
 import { CallScreen } from './screen-call.ts';
 
 /**
@@ -86,9 +86,7 @@ describe('answering-machine detection over SIP (sipp plays the far end from a pc
   it('special information tones and an announcement in early media → announcement: we cancel before any answer, the number is invalid and never redialled', async () => {
     const audio = telephone(
       silence(200),
-      toneAt(913.8, 274, -12),
-      toneAt(1370.6, 274, -12),
-      toneAt(1776.7, 380, -12),
+      ...sitTones(-12),
       say('The number you have dialed is not in service.'),
       silence(2000),
     );
