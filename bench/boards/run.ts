@@ -14,6 +14,7 @@ import { seriesRange, sumRange, type Scope, type Source } from '@dialwise/server
 import { MEASURES } from '@dialwise/server/src/boards/measures.ts';
 import { seededRandom } from '@dialwise/server/src/telephony/simulated/simulated-callee.ts';
 import { createScratchDatabase } from '../../apps/server/test/scratch-database.ts';
+import { officeHoursTask } from '../task-row.ts';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 10_000_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 20);
@@ -71,21 +72,9 @@ const projectRows = await db
 const taskRows = await db
   .insert(tasks)
   .values(
-    Array.from({ length: 500 }, (_, i) => {
-      const project = projectRows[Math.floor(i / 10)]!;
-      return {
-        projectId: project.id,
-        companyId: project.companyId,
-        name: `T${i}`,
-        status: 'completed' as const,
-        scenarioId: scenario!.id,
-        voiceId: voice!.id,
-        callStart: '09:00',
-        callEnd: '18:00',
-        weekdays: [1, 2, 3, 4, 5],
-        advanced: { prologues: [] },
-      };
-    }),
+    Array.from({ length: 500 }, (_, i) =>
+      officeHoursTask(projectRows[Math.floor(i / 10)]!, { scenarioId: scenario!.id, voiceId: voice!.id }, `T${i}`, 'completed'),
+    ),
   )
   .returning();
 await db.execute(sql`create table bench_tasks (n int primary key, task_id uuid, project_id uuid, company_id uuid, line_id uuid)`);
