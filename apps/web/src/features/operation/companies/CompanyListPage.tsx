@@ -21,6 +21,16 @@ import { SpeechCredentialsDrawer } from '../speech-credentials/SpeechCredentials
 type Filters = Pick<CompanyQuery, 'keyword' | 'state'>;
 type Editing = { mode: 'create' } | { mode: 'edit'; company: CompanyListItem } | null;
 
+/** A company row's "Manage" menu: what each item opens (`manage` reads the key), its words and its test id. */
+const MANAGE_ITEMS = [
+  { key: 'voice', label: 'companies.action.voices', testId: 'company-manage-voice' },
+  { key: 'processor', label: 'companies.action.processors', testId: 'company-manage-processor' },
+  { key: 'scenario', label: 'companies.action.scenarios', testId: 'company-manage-scenario' },
+  { key: 'permissions', label: 'companies.action.permissions', testId: 'company-manage-permissions' },
+  { key: 'callbackSecret', label: 'companies.action.callbackSecret', testId: 'company-manage-callback-secret' },
+  { key: 'speechKeys', label: 'speechKeys.action', testId: 'company-manage-speechKeys' },
+] as const;
+
 /** Operation area: every customer company, with its grants, permissions, delete and restore. */
 export default function CompanyListPage() {
   const { t } = useTranslation();
@@ -94,24 +104,11 @@ export default function CompanyListPage() {
           position="br"
           droplist={
             <Menu onClickMenuItem={(key) => manage(row, key)}>
-              <Menu.Item key="voice" data-testid="company-manage-voice">
-                {t('companies.action.voices')}
-              </Menu.Item>
-              <Menu.Item key="processor" data-testid="company-manage-processor">
-                {t('companies.action.processors')}
-              </Menu.Item>
-              <Menu.Item key="scenario" data-testid="company-manage-scenario">
-                {t('companies.action.scenarios')}
-              </Menu.Item>
-              <Menu.Item key="permissions" data-testid="company-manage-permissions">
-                {t('companies.action.permissions')}
-              </Menu.Item>
-              <Menu.Item key="callbackSecret" data-testid="company-manage-callback-secret">
-                {t('companies.action.callbackSecret')}
-              </Menu.Item>
-              <Menu.Item key="speechKeys" data-testid="company-manage-speechKeys">
-                {t('speechKeys.action')}
-              </Menu.Item>
+              {MANAGE_ITEMS.map((item) => (
+                <Menu.Item key={item.key} data-testid={item.testId}>
+                  {t(item.label)}
+                </Menu.Item>
+              ))}
             </Menu>
           }
         >
