@@ -186,17 +186,5 @@ export interface TaskOptions {
   sipLines: { id: string; alias: string }[];
 }
 
-/** The input of a task that may call at any hour, on the demo's simulated lines, with one prologue. */
-export function simulatedTaskInput(options: TaskOptions, projectId: string, name: string) {
-  return {
-    projectId,
-    name,
-    scenarioId: options.scenarios[0]!.id,
-    voiceId: options.voices[0]!.id,
-    sipLineIds: options.sipLines.filter((line) => line.alias.startsWith('Simulated line')).map((line) => line.id),
-    callStart: '00:00',
-    callEnd: '23:59',
-    weekdays: [1, 2, 3, 4, 5, 6, 7],
-    advanced: { prologues: ['Hello, this is Acme calling about your renewal.'], pauseSeconds: 1 },
-  };
-}
+/** The task the browser tests create to get calls: the fault tests' own (at any hour, on the demo's simulated lines). */
+export { simulatedTaskInput } from '../../apps/server/test/demo-task-input.ts';
