@@ -124,11 +124,7 @@ describe('staged detector on known clips', () => {
   });
 
   it('special information tones then an announcement → announcement (SIT)', () => {
-    const clip = line(
-      silence(200),
-      ...sitTones(-12),
-      say('The number you have dialed is not in service.'),
-    );
+    const clip = line(silence(200), ...sitTones(-12), say('The number you have dialed is not in service.'));
     const result = classifyClip(clip, 0);
     expect(result).toMatchObject({ outcome: 'announcement', reason: 'sit' });
     expect(result.features.sit).toBe(true);
