@@ -23,12 +23,12 @@ type Editing = { mode: 'create' } | { mode: 'edit'; company: CompanyListItem } |
 
 /** A company row's "Manage" menu: what each item opens (`manage` reads the key), its words and its test id. */
 const MANAGE_ITEMS = [
-  { key: 'voice', label: 'companies.action.voices', testId: 'company-manage-voice' },
-  { key: 'processor', label: 'companies.action.processors', testId: 'company-manage-processor' },
-  { key: 'scenario', label: 'companies.action.scenarios', testId: 'company-manage-scenario' },
-  { key: 'permissions', label: 'companies.action.permissions', testId: 'company-manage-permissions' },
-  { key: 'callbackSecret', label: 'companies.action.callbackSecret', testId: 'company-manage-callback-secret' },
-  { key: 'speechKeys', label: 'speechKeys.action', testId: 'company-manage-speechKeys' },
+  ['voice', 'companies.action.voices', 'company-manage-voice'],
+  ['processor', 'companies.action.processors', 'company-manage-processor'],
+  ['scenario', 'companies.action.scenarios', 'company-manage-scenario'],
+  ['permissions', 'companies.action.permissions', 'company-manage-permissions'],
+  ['callbackSecret', 'companies.action.callbackSecret', 'company-manage-callback-secret'],
+  ['speechKeys', 'speechKeys.action', 'company-manage-speechKeys'],
 ] as const;
 
 /** Operation area: every customer company, with its grants, permissions, delete and restore. */
@@ -104,9 +104,9 @@ export default function CompanyListPage() {
           position="br"
           droplist={
             <Menu onClickMenuItem={(key) => manage(row, key)}>
-              {MANAGE_ITEMS.map((item) => (
-                <Menu.Item key={item.key} data-testid={item.testId}>
-                  {t(item.label)}
+              {MANAGE_ITEMS.map(([key, label, testId]) => (
+                <Menu.Item key={key} data-testid={testId}>
+                  {t(label)}
                 </Menu.Item>
               ))}
             </Menu>
