@@ -12,7 +12,9 @@ import { openDatabase } from '@dialwise/server/src/db/client.ts';
 import { companies, projects, scenarios, sipLines, tasks, voices } from '@dialwise/server/src/db/schema.ts';
 import { seriesRange, sumRange, type Scope, type Source } from '@dialwise/server/src/boards/read-rollups.ts';
 import { MEASURES } from '@dialwise/server/src/boards/measures.ts';
+import { seededRandom } from '@dialwise/server/src/telephony/simulated/simulated-callee.ts';
 import { createScratchDatabase } from '../../apps/server/test/scratch-database.ts';
+import { officeHoursTask } from '../task-row.ts';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 10_000_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 20);
@@ -70,21 +72,9 @@ const projectRows = await db
 const taskRows = await db
   .insert(tasks)
   .values(
-    Array.from({ length: 500 }, (_, i) => {
-      const project = projectRows[Math.floor(i / 10)]!;
-      return {
-        projectId: project.id,
-        companyId: project.companyId,
-        name: `T${i}`,
-        status: 'completed' as const,
-        scenarioId: scenario!.id,
-        voiceId: voice!.id,
-        callStart: '09:00',
-        callEnd: '18:00',
-        weekdays: [1, 2, 3, 4, 5],
-        advanced: { prologues: [] },
-      };
-    }),
+    Array.from({ length: 500 }, (_, i) =>
+      officeHoursTask(projectRows[Math.floor(i / 10)]!, { scenarioId: scenario!.id, voiceId: voice!.id }, `T${i}`, 'completed'),
+    ),
   )
   .returning();
 await db.execute(sql`create table bench_tasks (n int primary key, task_id uuid, project_id uuid, company_id uuid, line_id uuid)`);
@@ -129,15 +119,7 @@ log(
 );
 
 // 3. The queries, each RUNS times with a random project/task, from the rollups and from the records.
-const random = (() => {
-  let a = 42;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-})();
+const random = seededRandom(42);
 const pickTask = () => taskRows[Math.floor(random() * taskRows.length)]!;
 const pickProject = () => projectRows[Math.floor(random() * projectRows.length)]!;
 const pickCompany = () => companyRows[Math.floor(random() * companyRows.length)]!;

@@ -20,25 +20,14 @@ import { loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
-import { startFarEnds } from './far-ends.ts';
+import { LOAD_OPTIONS, loadOf, startFarEnds } from './far-ends.ts';
 import { SipTrunk, tone, type CallHandle, type CallResult } from '../../apps/server/src/telephony/index.ts';
 
 const { values } = parseArgs({
-  options: {
-    rate: { type: 'string', default: '100' },
-    seconds: { type: 'string', default: '10' },
-    hold: { type: 'string', default: '6' },
-    'far-ends': { type: 'string', default: '4' },
-    'no-record': { type: 'boolean', default: false },
-    keep: { type: 'boolean', default: false },
-  },
+  options: { ...LOAD_OPTIONS, 'no-record': { type: 'boolean', default: false }, keep: { type: 'boolean', default: false } },
 });
-const rate = Number(values.rate);
-const seconds = Number(values.seconds);
-const holdS = Number(values.hold);
-const farEnds = Math.max(1, Number(values['far-ends']));
+const { rate, seconds, holdS, farEnds, total } = loadOf(values);
 const record = !values['no-record'];
-const total = Math.round(rate * seconds);
 const out = resolve(import.meta.dirname, '../.out/dialer');
 const RTP_PORTS = { min: 20000, max: 39998 };
 

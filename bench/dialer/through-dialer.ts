@@ -20,7 +20,7 @@ import { randomBytes } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import { eq, sql } from 'drizzle-orm';
 import { COMPANY_CONCURRENCY, COMPANY_FEATURES } from '@dialwise/contracts';
-import { startFarEnds } from './far-ends.ts';
+import { LOAD_OPTIONS, loadOf, startFarEnds } from './far-ends.ts';
 import { openDatabase } from '../../apps/server/src/db/client.ts';
 import { calls, companies, subtasks, tasks } from '../../apps/server/src/db/schema.ts';
 import { SecretBox } from '../../apps/server/src/secrets/secret-box.ts';
@@ -29,21 +29,9 @@ import { Dialer } from '../../apps/server/src/dialer/dialer.ts';
 import { createScratchDatabase } from '../../apps/server/test/scratch-database.ts';
 import { insertCampaign } from '../../apps/server/test/campaign.ts';
 
-const { values } = parseArgs({
-  options: {
-    rate: { type: 'string', default: '100' },
-    seconds: { type: 'string', default: '10' },
-    hold: { type: 'string', default: '6' },
-    'far-ends': { type: 'string', default: '4' },
-    tick: { type: 'string', default: '500' },
-  },
-});
-const rate = Number(values.rate);
-const seconds = Number(values.seconds);
-const holdS = Number(values.hold);
-const farEnds = Math.max(1, Number(values['far-ends']));
+const { values } = parseArgs({ options: { ...LOAD_OPTIONS, tick: { type: 'string', default: '500' } } });
+const { rate, seconds, holdS, farEnds, total } = loadOf(values);
 const tickMs = Number(values.tick);
-const total = Math.round(rate * seconds);
 const perLineCps = Math.ceil(rate / farEnds);
 if (perLineCps > 100) throw new Error('a line allows at most 100 calls per second: add far ends');
 

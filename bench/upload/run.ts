@@ -18,6 +18,7 @@ import { hashSessionToken, newSessionToken } from '@dialwise/server/src/auth/ses
 import { readSubtaskCsv } from '@dialwise/server/src/subtasks/read-csv.ts';
 import { generateCsv } from './generate.ts';
 import { createScratchDatabase } from '@dialwise/server/test/scratch-database.ts';
+import { officeHoursTask } from '../task-row.ts';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const megabytes = Number(process.env.BENCH_MB ?? 200);
@@ -65,16 +66,7 @@ const ids = await database.db.transaction(async (tx) => {
     .values({ companyId: company!.id, name: 'Bench', encryptionType: 'PLAIN_TEXT', createdBy: user!.id })
     .returning();
   const task = (name: string) => ({
-    projectId: project!.id,
-    companyId: company!.id,
-    name,
-    status: 'pending' as const,
-    scenarioId: scenario!.id,
-    voiceId: voice!.id,
-    callStart: '09:00',
-    callEnd: '18:00',
-    weekdays: [1, 2, 3, 4, 5],
-    advanced: { prologues: [] },
+    ...officeHoursTask(project!, { scenarioId: scenario!.id, voiceId: voice!.id }, name, 'pending'),
     createdBy: user!.id,
   });
   const [upload] = await tx.insert(tasks).values(task('upload')).returning();

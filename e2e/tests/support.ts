@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { formatWallClock } from '@dialwise/contracts';
 
 export const PASSWORD = 'Dialwise@2026';
 /** The session cookie's name (contracts' AUTH_COOKIE). */
@@ -115,23 +116,9 @@ export async function authCookie(page: Page): Promise<string | undefined> {
 /** The demo customer's time zone: the console shows AcmeOutreach's times, and counts its days, in it. */
 export const DEMO_ZONE = 'Asia/Shanghai';
 
-/** `2026-03-03 07:30` (or with seconds): an instant as the console shows it in `zone`. */
+/** `2026-03-03 07:30` (or with seconds): an instant as the console shows it in `zone` (the console's own formatter). */
 export function inZone(at: string | Date, zone = DEMO_ZONE, seconds = false): string {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-US', {
-      timeZone: zone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-    })
-      .formatToParts(new Date(at))
-      .map((part) => [part.type, part.value]),
-  );
-  return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}${seconds ? `:${parts.second}` : ''}`;
+  return formatWallClock(new Date(at), zone, { seconds });
 }
 
 /** The day `days` before today in the company's calendar, `YYYY-MM-DD` (what the boards' presets ask for). */
@@ -199,17 +186,5 @@ export interface TaskOptions {
   sipLines: { id: string; alias: string }[];
 }
 
-/** The input of a task that may call at any hour, on the demo's simulated lines, with one prologue. */
-export function simulatedTaskInput(options: TaskOptions, projectId: string, name: string) {
-  return {
-    projectId,
-    name,
-    scenarioId: options.scenarios[0]!.id,
-    voiceId: options.voices[0]!.id,
-    sipLineIds: options.sipLines.filter((line) => line.alias.startsWith('Simulated line')).map((line) => line.id),
-    callStart: '00:00',
-    callEnd: '23:59',
-    weekdays: [1, 2, 3, 4, 5, 6, 7],
-    advanced: { prologues: ['Hello, this is Acme calling about your renewal.'], pauseSeconds: 1 },
-  };
-}
+/** The task the browser tests create to get calls: the fault tests' own (at any hour, on the demo's simulated lines). */
+export { simulatedTaskInput } from '../../apps/server/test/demo-task-input.ts';

@@ -1,10 +1,10 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { authEndpoints, translate, accessRequestEndpoints } from '@dialwise/contracts';
 import { contextOf } from '../auth/authenticate.ts';
 import { ok } from '../http/envelope.ts';
 import { route } from '../http/route.ts';
 import { requestLocale } from '../http/locale.ts';
-import { fileAccessRequest, filePasswordReset } from './file-requests.ts';
+import { fileAccessRequest, filePasswordReset, type Requester } from './file-requests.ts';
 import { countOpenRequests } from './count-open-requests.ts';
 import { createCompanyFromRequest } from './create-company-from-request.ts';
 import { dismissRequest } from './dismiss-request.ts';
@@ -15,30 +15,18 @@ const filedLimit = { rateLimit: { max: 10, timeWindow: '1 minute' } };
 
 /** The login page's "forgot password" and "register", under /api/user like the rest of sign-in. */
 export async function accessRequestPublicRoutes(app: FastifyInstance) {
-  const filed = (request: Parameters<typeof requestLocale>[0]) => ({
-    ...ok(request, null),
-    message: translate('e.requestFiled', requestLocale(request)),
+  /** Files the request, then answers "filed" in the caller's language, whatever it was about. */
+  const filed = async (request: FastifyRequest, file: (who: Requester) => Promise<void>) => {
+    await file({ ip: request.ip, traceId: request.id });
+    return { ...ok(request, null), message: translate('e.requestFiled', requestLocale(request)) };
+  };
+
+  route(app, authEndpoints.forgotPassword, (request) => filed(request, (who) => filePasswordReset(app.db.db, request.body, who)), {
+    config: filedLimit,
   });
-
-  route(
-    app,
-    authEndpoints.forgotPassword,
-    async (request) => {
-      await filePasswordReset(app.db.db, request.body, { ip: request.ip, traceId: request.id });
-      return filed(request);
-    },
-    { config: filedLimit },
-  );
-
-  route(
-    app,
-    authEndpoints.register,
-    async (request) => {
-      await fileAccessRequest(app.db.db, request.body, { ip: request.ip, traceId: request.id });
-      return filed(request);
-    },
-    { config: filedLimit },
-  );
+  route(app, authEndpoints.register, (request) => filed(request, (who) => fileAccessRequest(app.db.db, request.body, who)), {
+    config: filedLimit,
+  });
 }
 
 export async function accessRequestRoutes(app: FastifyInstance) {

@@ -8,7 +8,7 @@ import { seededRandom } from '../telephony/simulated/simulated-callee.ts';
 import { classifyClip } from './classify-clip.ts';
 import { frameFeatures } from './frame-features.ts';
 import { ToneTracker, type ToneEvent } from './tone-tracker.ts';
-import { atLevel, speak, telephoneLine, toneAt } from './corpus/line-audio.ts';
+import { atLevel, sitTones, speak, telephoneLine, toneAt } from './corpus/line-audio.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'dialwise-amd-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -61,7 +61,7 @@ describe('tone tracker', () => {
   });
 
   it('hears special information tones (913.8, 1370.6, 1776.7 Hz) as SIT, never as a beep', () => {
-    const sit = line(toneAt(913.8, 274, -12), toneAt(1370.6, 274, -12), toneAt(1776.7, 380, -12), silence(300));
+    const sit = line(...sitTones(-12), silence(300));
     expect(tonesOf(sit).map((e) => e.type)).toEqual(['sit']);
   });
 
@@ -124,13 +124,7 @@ describe('staged detector on known clips', () => {
   });
 
   it('special information tones then an announcement → announcement (SIT)', () => {
-    const clip = line(
-      silence(200),
-      toneAt(913.8, 274, -12),
-      toneAt(1370.6, 274, -12),
-      toneAt(1776.7, 380, -12),
-      say('The number you have dialed is not in service.'),
-    );
+    const clip = line(silence(200), ...sitTones(-12), say('The number you have dialed is not in service.'));
     const result = classifyClip(clip, 0);
     expect(result).toMatchObject({ outcome: 'announcement', reason: 'sit' });
     expect(result.features.sit).toBe(true);

@@ -12,7 +12,7 @@ import { CallSession, SipTrunk, type SipLine } from '../telephony/index.ts';
 import { concat, rms, silence } from '../telephony/media/audio.ts';
 import { WAV_HEADER_BYTES } from '../telephony/media/wav-writer.ts';
 import { seededRandom } from '../telephony/simulated/simulated-callee.ts';
-import { atLevel, speak, telephoneLine, toneAt } from './corpus/line-audio.ts';
+import { atLevel, sitTones, speak, telephoneLine, toneAt } from './corpus/line-audio.ts';
 import { CallScreen } from './screen-call.ts';
 
 /**
@@ -84,14 +84,7 @@ describe('answering-machine detection over SIP (sipp plays the far end from a pc
   }, 60_000);
 
   it('special information tones and an announcement in early media → announcement: we cancel before any answer, the number is invalid and never redialled', async () => {
-    const audio = telephone(
-      silence(200),
-      toneAt(913.8, 274, -12),
-      toneAt(1370.6, 274, -12),
-      toneAt(1776.7, 380, -12),
-      say('The number you have dialed is not in service.'),
-      silence(2000),
-    );
+    const audio = telephone(silence(200), ...sitTones(-12), say('The number you have dialed is not in service.'), silence(2000));
     sipp = await startSipp({ scenario: scenarioPlaying('uas-announcement-pcap.xml', audio), timeoutS: 30 });
     trunk = new SipTrunk({ recordingsDir: dir, bindAddress: '127.0.0.1', rtpPorts: { min: 36100, max: 36198 } });
     const call = trunk.dial({ to: '13800000002', callerId: 'dialwise', line: lineOf(sipp), ringTimeoutMs: 15_000 });

@@ -9,20 +9,10 @@ import { calls } from '../db/schema.ts';
 import { MEASURES, ROLLUPS, type Rollup } from './measures.ts';
 import { seriesRange, sumRange, type Scope } from './read-rollups.ts';
 import { rollupRefreshSql } from './rollup-sql.ts';
+import { seededRandom } from '../telephony/simulated/simulated-callee.ts';
 import { latestRollupMigration } from './print-rollup-sql.ts';
 
 const server = useTestServer();
-
-/** mulberry32: a small seeded generator, so a failing sequence can be replayed. */
-function random(seed: number) {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 async function targets(): Promise<CallTarget[]> {
   const { companyId, otherCompanyId } = await seedCompanies(server);
@@ -90,7 +80,7 @@ describe('call rollups', () => {
 
   it('equal the raw aggregates after random placing, finishing, transfers, bulk closes and deletes (seeded)', async () => {
     const all = await targets();
-    const next = random(20260301);
+    const next = seededRandom(20260301);
     const pick = <T>(list: readonly T[]) => list[Math.floor(next() * list.length)]!;
     const base = Date.parse('2026-03-01T14:00:00Z');
     const live: string[] = [];

@@ -3,6 +3,7 @@ import type { BoardOutcome } from '@dialwise/contracts';
 import type { DbOrTx } from '../db/client.ts';
 import { calls, companies, subtasks, taskSipLines, tasks } from '../db/schema.ts';
 import { demoVerdict } from '../amd/demo-verdict.ts';
+import { seededRandom } from '../telephony/simulated/simulated-callee.ts';
 import { offsetMinutes } from './board-scope.ts';
 
 export interface BoardsDemoIds {
@@ -19,17 +20,6 @@ const MISSED: [BoardOutcome, number, number | null][] = [
   ['failed', 4, 503],
   ['timeout', 2, null],
 ];
-
-/** Same sequence on every seed, so the demo looks the same each time. */
-function random(seed: number) {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /**
  * A week of call history for the demo company's tasks, so the boards show something on the first start:
@@ -49,7 +39,7 @@ export async function seedBoardsDemo(tx: DbOrTx, ids: BoardsDemoIds, now = new D
     .from(tasks)
     .where(eq(tasks.companyId, ids.companyId))
     .orderBy(asc(tasks.createdAt));
-  const next = random(7);
+  const next = seededRandom(7);
   const rows: (typeof calls.$inferInsert)[] = [];
   for (const task of taskRows) {
     const lines = await tx

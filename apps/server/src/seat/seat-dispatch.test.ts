@@ -22,6 +22,16 @@ async function transferQuietCall(signal?: AbortSignal) {
   return { call, request, pending: server.app.seats.transfer(request) };
 }
 
+/** A quiet call's transfer request whose handover note is still being written; `write` finishes the note. */
+async function transferWithNoteToCome() {
+  let write!: (note: string) => void;
+  const summary = new Promise<string>((resolve) => {
+    write = resolve;
+  });
+  const request = { ...(await transferRequest(server, seatTest.world, new QuietCall() as unknown as CallHandle)), summary };
+  return { request, write };
+}
+
 async function userId(username: string): Promise<string> {
   const [row] = await server.database.db.select({ id: users.id }).from(users).where(eq(users.username, username));
   return row!.id;
@@ -151,14 +161,7 @@ describe('transfer dispatch', () => {
   it('a handover note still being written: the offer rings at once without it, the note follows to the ringing seat and joins the next offer; kept on the call record beside the analysis summary', async () => {
     const first = await seat(seatTest.world.tokens.op1);
     const second = await seat(seatTest.world.tokens.op2);
-    const call = new QuietCall();
-    let write!: (note: string) => void;
-    const request = {
-      ...(await transferRequest(server, seatTest.world, call as unknown as CallHandle)),
-      summary: new Promise<string>((resolve) => {
-        write = resolve;
-      }),
-    };
+    const { request, write } = await transferWithNoteToCome();
     // A summary column already written (as the post-call analysis of the call does): the note must not touch it.
     await server.database.db.update(calls).set({ summary: 'The analysis of the whole call.' }).where(eq(calls.id, request.callId));
     const pending = server.app.seats.transfer(request);
@@ -182,14 +185,7 @@ describe('transfer dispatch', () => {
 
   it('a handover note that comes after the accept goes to the seat in the call; one ready at once is in the offer and on the record', async () => {
     const client = await seat(seatTest.world.tokens.op1);
-    const call = new QuietCall();
-    let write!: (note: string) => void;
-    const request = {
-      ...(await transferRequest(server, seatTest.world, call as unknown as CallHandle)),
-      summary: new Promise<string>((resolve) => {
-        write = resolve;
-      }),
-    };
+    const { request, write } = await transferWithNoteToCome();
     const pending = server.app.seats.transfer(request);
     client.send({ type: 'accept', offerId: (await client.next('offer')).offerId });
     expect(await client.next('seat-state')).toMatchObject({ seatState: 'in-call' });

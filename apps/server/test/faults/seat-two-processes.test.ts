@@ -4,6 +4,7 @@ import { rms, tone } from '../../src/telephony/media/audio.ts';
 import { encodeG711 } from '../../src/telephony/media/g711.ts';
 import { parseWavHeader, WAV_HEADER_BYTES } from '../../src/telephony/media/wav-writer.ts';
 import { SeatClient, SeatMediaClient } from '../seat-client.ts';
+import { simulatedTaskInput } from '../demo-task-input.ts';
 import { Api, numbersCsv } from './campaign.ts';
 import { eventually, freePort, ServerProcess, processWorld, showOutputOnFailure } from './server-process.ts';
 
@@ -91,17 +92,9 @@ describe('the operator seat across two server processes (PostgreSQL)', () => {
     });
     const options = await admin.post<TaskOptions>('/api/tasks/options', {});
     const task = await admin.post<{ id: string }>('/api/tasks/create', {
-      projectId: project.id,
-      name: 'Transfers',
-      scenarioId: options.scenarios[0]!.id,
-      voiceId: options.voices[0]!.id,
-      sipLineIds: options.sipLines.filter((line) => line.alias.startsWith('Simulated line')).map((line) => line.id),
-      callStart: '00:00',
-      callEnd: '23:59',
-      weekdays: [1, 2, 3, 4, 5, 6, 7],
+      ...simulatedTaskInput(options, project.id, 'Transfers'),
       concurrency: { mode: 'manual', count: 4 },
       redial: { count: 0, gapMinutes: 1 },
-      advanced: { prologues: ['Hello, this is Acme calling about your renewal.'], pauseSeconds: 1 },
     });
     const uploaded = await admin.upload(task.id, numbersCsv(NUMBERS));
     expect(uploaded.code, uploaded.message).toBe(200);

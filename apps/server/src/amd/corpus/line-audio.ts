@@ -10,6 +10,7 @@ import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { linearToUlaw, ulawToLinear } from '../../telephony/media/g711.ts';
 import { SAMPLE_RATE, samplesFor } from '../../telephony/media/audio.ts';
+import { SIT_SEQUENCE } from '../../telephony/simulated/simulated-callee.ts';
 
 export interface Speech {
   text: string;
@@ -139,4 +140,9 @@ export function toneAt(hz: number | readonly number[], ms: number, peakDbfs: num
     out[i] = clamp(v * amplitude * envelope);
   }
   return out;
+}
+
+/** The three special information tones of a dead number (SIT_SEQUENCE), back to back at a peak level in dBFS. */
+export function sitTones(peakDbfs: number): Int16Array[] {
+  return SIT_SEQUENCE.map(({ hz, ms }) => toneAt(hz, ms, peakDbfs));
 }

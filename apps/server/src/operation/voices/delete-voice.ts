@@ -1,8 +1,6 @@
-import { eq } from 'drizzle-orm';
 import type { ActionContext } from '../../auth/actor.ts';
-import { auditWho, recordAudit } from '../../audit/record-audit.ts';
 import { voices } from '../../db/schema.ts';
-import { AppError } from '../../http/app-error.ts';
+import { deleteCatalogueEntry } from '../delete-catalogue-entry.ts';
 import { companiesGranted } from '../processors/scenarios-using.ts';
 import { refuseWhileUsed } from '../refuse-while-used.ts';
 
@@ -12,17 +10,13 @@ import { refuseWhileUsed } from '../refuse-while-used.ts';
  * away from those companies first, knowingly.
  */
 export async function deleteVoice(ctx: ActionContext, id: string): Promise<void> {
-  await ctx.db.transaction(async (tx) => {
-    const [voice] = await tx.select().from(voices).where(eq(voices.id, id)).for('update').limit(1);
-    if (!voice) throw AppError.notFound();
-    const holders = await companiesGranted(tx, 'voice', id);
-    refuseWhileUsed('e.voice.granted', 'companies', holders, { companies: holders });
-    await tx.delete(voices).where(eq(voices.id, id));
-    await recordAudit(tx, auditWho(ctx), {
-      action: 'voice.delete',
-      entity: 'voice',
-      entityId: id,
-      changes: { nickname: voice.nickname, vendor: voice.vendor, originalVoiceId: voice.originalVoiceId, uuid: voice.uuid },
-    });
+  await deleteCatalogueEntry(ctx, voices, id, {
+    entity: 'voice',
+    action: 'voice.delete',
+    refuse: async (tx) => {
+      const holders = await companiesGranted(tx, 'voice', id);
+      refuseWhileUsed('e.voice.granted', 'companies', holders, { companies: holders });
+    },
+    changes: (row) => ({ nickname: row.nickname, vendor: row.vendor, originalVoiceId: row.originalVoiceId, uuid: row.uuid }),
   });
 }

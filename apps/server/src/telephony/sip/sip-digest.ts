@@ -4,6 +4,8 @@
  * Handles qop=auth, qop=auth-int and no qop (the RFC 2069 form many carriers still send).
  */
 import { createHash, randomBytes } from 'node:crypto';
+import type { SipLine } from '../trunk.ts';
+import type { SipResponse } from './sip-message.ts';
 
 export interface DigestChallenge {
   realm: string;
@@ -132,6 +134,25 @@ export function buildAuthorization(input: AuthorizationInput): string {
   if (challenge.opaque !== null) parts.push(`opaque="${quote(challenge.opaque)}"`);
   if (qop) parts.push(`qop=${qop}`, `nc=${nc}`);
   return `Digest ${parts.join(', ')}`;
+}
+
+/** A carrier's 401 or 407 challenge we can answer, and the header the answer goes in. */
+export interface CarrierChallenge {
+  challenge: DigestChallenge;
+  header: 'Authorization' | 'Proxy-Authorization';
+}
+
+/** The challenge of a 401 (WWW-Authenticate) or 407 (Proxy-Authenticate); null when none is one we support. */
+export function readChallenge(response: SipResponse): CarrierChallenge | null {
+  const proxy = response.status === 407;
+  const challenge = chooseChallenge(response.headers.getAll(proxy ? 'proxy-authenticate' : 'www-authenticate'));
+  return challenge && { challenge, header: proxy ? 'Proxy-Authorization' : 'Authorization' };
+}
+
+/** The header answering `carrier` with the line's digest credentials, for `method` on `uri` (`body` for auth-int). */
+export function answerAsLine(carrier: CarrierChallenge, line: SipLine, method: string, uri: string, body?: string): [string, string] {
+  const username = line.authUsername ?? line.username;
+  return [carrier.header, buildAuthorization({ challenge: carrier.challenge, username, password: line.password, method, uri, body })];
 }
 
 function quote(text: string): string {

@@ -7,7 +7,7 @@ import type { DialRequest } from '../trunk.ts';
 import type { TimerSet } from '../timer-set.ts';
 import { ALLOW, type SipTimers } from './sip-call-context.ts';
 import type { SipDialog } from './sip-dialog.ts';
-import { buildAuthorization, chooseChallenge } from './sip-digest.ts';
+import { answerAsLine, readChallenge } from './sip-digest.ts';
 import type { SipEndpoint } from './sip-endpoint.ts';
 import { serializeSipMessage, SipHeaders, type SipRequest, type SipResponse } from './sip-message.ts';
 
@@ -86,21 +86,11 @@ export class InviteClient {
 
   /** Re-sends the INVITE with credentials (new CSeq, new branch). False when we cannot or already failed. */
   answerChallenge(response: SipResponse): boolean {
-    const proxy = response.status === 407;
-    const challenge = chooseChallenge(response.headers.getAll(proxy ? 'proxy-authenticate' : 'www-authenticate'));
+    const carrier = readChallenge(response);
     // A second challenge means our credentials were refused, unless the nonce merely went stale.
-    if (!challenge || (this.authAttempts > 0 && !challenge.stale) || this.authAttempts >= 3) return false;
+    if (!carrier || (this.authAttempts > 0 && !carrier.challenge.stale) || this.authAttempts >= 3) return false;
     this.authAttempts++;
-    const { line } = this.deps.request;
-    const value = buildAuthorization({
-      challenge,
-      username: line.authUsername ?? line.username,
-      password: line.password,
-      method: 'INVITE',
-      uri: this.deps.dialog.requestUri,
-      body: this.sdp,
-    });
-    this.auth = [proxy ? 'Proxy-Authorization' : 'Authorization', value];
+    this.auth = answerAsLine(carrier, this.deps.request.line, 'INVITE', this.deps.dialog.requestUri, this.sdp);
     this.send(this.sdp);
     return true;
   }

@@ -6,7 +6,7 @@ import type { TelephonyLogger } from '../base-call.ts';
 import type { DialRequest } from '../trunk.ts';
 import { NORMAL_CLEARING, type SipTimers } from './sip-call-context.ts';
 import type { SipDialog } from './sip-dialog.ts';
-import { buildAuthorization, chooseChallenge } from './sip-digest.ts';
+import { answerAsLine, readChallenge } from './sip-digest.ts';
 import type { Peer, SipEndpoint } from './sip-endpoint.ts';
 import type { SipRequest, SipResponse } from './sip-message.ts';
 import { buildRequest, NonInviteClient } from './sip-transaction.ts';
@@ -63,19 +63,10 @@ export class NonInviteRequests {
     tx.finish();
     if ((response.status === 401 || response.status === 407) && method === 'BYE' && !this.byeAuthTried) {
       // Some proxies challenge BYE too: answer once with the line's credentials.
-      const proxy = response.status === 407;
-      const challenge = chooseChallenge(response.headers.getAll(proxy ? 'proxy-authenticate' : 'www-authenticate'));
-      if (!challenge) return;
+      const carrier = readChallenge(response);
+      if (!carrier) return;
       this.byeAuthTried = true;
-      const { line } = this.deps.request;
-      const authorization = buildAuthorization({
-        challenge,
-        username: line.authUsername ?? line.username,
-        password: line.password,
-        method: 'BYE',
-        uri: this.deps.dialog.target,
-      });
-      this.bye([[proxy ? 'Proxy-Authorization' : 'Authorization', authorization]]);
+      this.bye([answerAsLine(carrier, this.deps.request.line, 'BYE', this.deps.dialog.target)]);
     }
   }
 

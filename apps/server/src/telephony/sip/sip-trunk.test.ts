@@ -70,6 +70,11 @@ function sent(method: string): SipMessage[] {
   return trace.filter((t) => t.direction === 'out' && t.message.kind === 'request' && t.message.method === method).map((t) => t.message);
 }
 
+/** Dials `to` over a made-up line at `domain:port`, where no carrier answers, and waits for how the call ended. */
+function dialNoOne(to: string, domain: string, port: number, ringTimeoutMs = 1000) {
+  return trunk.dial({ to, callerId: '02100000000', line: { username: 'u', password: 'p', domain, port }, ringTimeoutMs }).ended;
+}
+
 async function expectSippPassed(s: Sipp) {
   const code = await s.exited;
   if (code !== 0) throw new Error(`sipp failed (${code}):\n${await s.diagnostics()}`);
@@ -311,35 +316,19 @@ describe('SipTrunk against sipp', () => {
   });
 
   it('refuses a destination that is not a dialable number without sending anything', async () => {
-    const result = await trunk.dial({
-      to: '<sip:evil@host>',
-      callerId: '02100000000',
-      line: { username: 'u', password: 'p', domain: '127.0.0.1', port: 5060 },
-      ringTimeoutMs: 1000,
-    }).ended;
+    const result = await dialNoOne('<sip:evil@host>', '127.0.0.1', 5060);
     expect(result).toMatchObject({ outcome: 'invalid_number', sipStatus: null });
     expect(trace).toEqual([]);
   });
 
   it("fails, without throwing, when the carrier's domain does not resolve", async () => {
-    const result = await trunk.dial({
-      to: '13800000017',
-      callerId: '02100000000',
-      line: { username: 'u', password: 'p', domain: 'no-such-carrier.invalid', port: 5060 },
-      ringTimeoutMs: 1000,
-    }).ended;
+    const result = await dialNoOne('13800000017', 'no-such-carrier.invalid', 5060);
     expect(result).toMatchObject({ outcome: 'failed', sipStatus: null, endReason: 'error', hungUpBy: 'network' });
     expect(result.sipReason).toMatch(/ENOTFOUND/);
   });
 
   it('times out when nothing listens at the far end', async () => {
-    const port = await freeUdpPort();
-    const result = await trunk.dial({
-      to: '13800000010',
-      callerId: '02100000000',
-      line: { username: 'u', password: 'p', domain: '127.0.0.1', port },
-      ringTimeoutMs: 10_000,
-    }).ended;
+    const result = await dialNoOne('13800000010', '127.0.0.1', await freeUdpPort(), 10_000);
     expect(result).toMatchObject({ outcome: 'timeout', sipStatus: null });
   });
 });

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useUser } from '../../store/user.ts';
 import { accessRequestNotice, accessRequestsKey } from './api.ts';
+import { NavbarButton } from '../shell/NavbarButton.tsx';
 
 const PATH = '/system/access-requests';
 /** How often the navbar asks: requests come from people locked out, minutes matter, seconds do not. */
@@ -51,11 +52,9 @@ export function AccessRequestNotice() {
   return (
     <Tooltip content={t('accessRequests.notice')}>
       <Badge count={open} maxCount={99} dot={false} offset={[-2, 2]}>
-        <Button
-          shape="circle"
-          type="secondary"
+        <NavbarButton
           icon={<IconNotification />}
-          aria-label={t('accessRequests.notice')}
+          label={t('accessRequests.notice')}
           data-testid="nav-access-requests"
           onClick={() => void navigate(PATH)}
         />

@@ -1,6 +1,6 @@
 import { Form, Input } from '@arco-design/web-react';
 import { useTranslation } from 'react-i18next';
-import { forgotPasswordInputSchema, type ForgotPasswordInput } from '@dialwise/contracts';
+import { forgotPasswordInputSchema } from '@dialwise/contracts';
 import { forgotPassword } from '../../api/user.ts';
 import { currentLocale } from '../../locale/index.ts';
 import { fieldRule } from '../../forms/zod-rules.ts';
@@ -9,18 +9,13 @@ import { RequestModal } from './RequestModal.tsx';
 /** Files a password-reset request for the company's administrators (docs/auth.md: "Forgot password"). */
 export function ForgotPasswordModal({ visible, onClose, defaultUsername }: { visible: boolean; onClose(): void; defaultUsername: string }) {
   const { t } = useTranslation();
-  const [form] = Form.useForm<ForgotPasswordInput>();
   const locale = currentLocale();
 
   return (
     <RequestModal
-      title={t('forgot.title')}
-      intro={t('forgot.intro')}
-      submitText={t('forgot.submit')}
-      submitTestId="forgot-submit"
+      kind="forgot"
       visible={visible}
       onClose={onClose}
-      form={form}
       schema={forgotPasswordInputSchema}
       send={forgotPassword}
       // Filled as the form mounts, not after the opening animation: a name typed meanwhile is kept.

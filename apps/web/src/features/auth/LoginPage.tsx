@@ -3,7 +3,7 @@ import { IconLock, IconPhone, IconUser } from '@arco-design/web-react/icon';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
-import { loginInputSchema, type LoginInput, type LoginRole, type SignedInElsewhere } from '@dialwise/contracts';
+import { LOGIN_ROLES, loginInputSchema, type LoginInput, type LoginRole, type SignedInElsewhere } from '@dialwise/contracts';
 import { login } from '../../api/user.ts';
 import { RequestFailure } from '../../api/client.ts';
 import { currentLocale } from '../../locale/index.ts';
@@ -14,6 +14,7 @@ import { afterLoginPath } from '../shell/guard.ts';
 import { Logo } from '../shell/Logo.tsx';
 import { ForgotPasswordModal } from './ForgotPasswordModal.tsx';
 import { RegisterModal } from './RegisterModal.tsx';
+import { RadioChoices } from '../../forms/RadioChoices.tsx';
 
 /** "Remember me" keeps only the user name on this browser (never the password) and asks for a long session. */
 export const REMEMBERED_USER_KEY = 'dialwise-remembered-user';
@@ -120,12 +121,7 @@ export default function LoginPage() {
           >
             <Form.Item field="role" label={t('login.role')}>
               <Radio.Group type="button">
-                <Radio value="admin" data-testid="login-role-admin">
-                  {t('login.role.admin')}
-                </Radio>
-                <Radio value="agent" data-testid="login-role-agent">
-                  {t('login.role.agent')}
-                </Radio>
+                <RadioChoices values={LOGIN_ROLES} label={(role) => t(`login.role.${role}`)} testId={(role) => `login-role-${role}`} />
               </Radio.Group>
             </Form.Item>
             <Form.Item field="username" rules={[fieldRule(loginInputSchema, 'username', locale)]}>

@@ -6,37 +6,27 @@ import { currentLocale } from '../../locale/index.ts';
 import { fieldRule } from '../../forms/zod-rules.ts';
 import { RequestModal } from './RequestModal.tsx';
 
+/** The one-line fields of the request, with their labels. */
+const TEXT_FIELDS = [
+  ['companyName', 'register.companyName'],
+  ['contactName', 'register.contactName'],
+  ['email', 'common.email'],
+  ['phoneNumber', 'common.phoneNumber'],
+] as const;
+
 /** Files an account request for the provider's staff (docs/auth.md: "Register"). */
 export function RegisterModal({ visible, onClose }: { visible: boolean; onClose(): void }) {
   const { t } = useTranslation();
-  const [form] = Form.useForm<RegisterInput>();
   const locale = currentLocale();
   const rule = (field: keyof RegisterInput) => [fieldRule(registerInputSchema, field, locale)];
 
   return (
-    <RequestModal
-      title={t('register.title')}
-      intro={t('register.intro')}
-      submitText={t('register.submit')}
-      submitTestId="register-submit"
-      visible={visible}
-      onClose={onClose}
-      form={form}
-      schema={registerInputSchema}
-      send={register}
-    >
-      <Form.Item field="companyName" label={t('register.companyName')} rules={rule('companyName')}>
-        <Input data-testid="register-companyName" />
-      </Form.Item>
-      <Form.Item field="contactName" label={t('register.contactName')} rules={rule('contactName')}>
-        <Input data-testid="register-contactName" />
-      </Form.Item>
-      <Form.Item field="email" label={t('common.email')} rules={rule('email')}>
-        <Input data-testid="register-email" />
-      </Form.Item>
-      <Form.Item field="phoneNumber" label={t('common.phoneNumber')} rules={rule('phoneNumber')}>
-        <Input data-testid="register-phoneNumber" />
-      </Form.Item>
+    <RequestModal kind="register" visible={visible} onClose={onClose} schema={registerInputSchema} send={register}>
+      {TEXT_FIELDS.map(([field, label]) => (
+        <Form.Item key={field} field={field} label={t(label)} rules={rule(field)}>
+          <Input data-testid={`register-${field}`} />
+        </Form.Item>
+      ))}
       <Form.Item field="message" label={t('register.message')} rules={rule('message')}>
         <Input.TextArea maxLength={500} showWordLimit autoSize={{ minRows: 2 }} />
       </Form.Item>

@@ -1,4 +1,4 @@
-import { Form, Message, Modal, Typography, type FormInstance } from '@arco-design/web-react';
+import { Form, Message, Modal, Typography } from '@arco-design/web-react';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
@@ -9,24 +9,21 @@ import { currentLocale } from '../../locale/index.ts';
  * A request the login page files for someone who cannot sign in (a password reset, an account): a short
  * intro, the form checked against its contracts schema, and the server's answer shown for five seconds.
  */
-export function RequestModal<Values, Schema extends z.ZodType>(props: {
-  title: string;
-  intro: string;
-  submitText: string;
-  submitTestId: string;
+export function RequestModal<Schema extends z.ZodType>(props: {
+  /** Which request: its title, intro and submit words are `<kind>.title`, `.intro` and `.submit`, its button `<kind>-submit`. */
+  kind: 'forgot' | 'register';
   visible: boolean;
   onClose(): void;
-  form: FormInstance<Values>;
   schema: Schema;
   /** Files the request; answers the server's message. */
   send(input: z.output<Schema>): Promise<string>;
   /** What the form starts with each time it opens (it is mounted only while open). */
-  initialValues?: Partial<Values>;
+  initialValues?: Partial<z.input<Schema>>;
   children: ReactNode;
 }) {
   const { t } = useTranslation();
+  const [form] = Form.useForm<z.input<Schema>>();
   const [sending, setSending] = useState(false);
-  const { form } = props;
 
   const send = async () => {
     const input = await checkFormInput(form, props.schema, currentLocale());
@@ -46,17 +43,17 @@ export function RequestModal<Values, Schema extends z.ZodType>(props: {
 
   return (
     <Modal
-      title={props.title}
+      title={t(`${props.kind}.title`)}
       visible={props.visible}
       onCancel={props.onClose}
       onOk={() => void send()}
       confirmLoading={sending}
-      okText={props.submitText}
+      okText={t(`${props.kind}.submit`)}
       cancelText={t('common.cancel')}
-      okButtonProps={{ 'data-testid': props.submitTestId } as object}
+      okButtonProps={{ 'data-testid': `${props.kind}-submit` } as object}
       unmountOnExit
     >
-      <Typography.Paragraph type="secondary">{props.intro}</Typography.Paragraph>
+      <Typography.Paragraph type="secondary">{t(`${props.kind}.intro`)}</Typography.Paragraph>
       <Form form={form} layout="vertical" initialValues={props.initialValues}>
         {props.children}
       </Form>

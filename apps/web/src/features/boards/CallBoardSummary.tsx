@@ -7,8 +7,8 @@ import { currentLocale } from '../../locale/index.ts';
 import { boardKeys, getBoardSeries, getBoardSummary, getOperatorStatus } from './api.ts';
 import { durationOption, outcomeOption, volumeOption } from './board-charts.ts';
 import { EChart, usePalette } from './EChart.tsx';
-import { formatDuration, formatRate } from './format.ts';
-import { StatTile } from './StatTile.tsx';
+import { formatCount, formatDuration } from './format.ts';
+import { RateTile, StatTile, TotalTile } from './StatTile.tsx';
 import './boards.css';
 
 export interface CallBoardSummaryProps {
@@ -41,7 +41,7 @@ export function CallBoardSummary({ projectId, taskId, from, to }: CallBoardSumma
   const volume = useMemo(() => volumeOption(series.data?.points ?? [], withinDay, t, palette), [series.data, withinDay, t, palette]);
   const durations = useMemo(() => (s ? durationOption(s, t, palette) : null), [s, t, palette]);
   const outcomes = useMemo(() => (s ? outcomeOption(s, t, palette) : null), [s, t, palette]);
-  const n = (value: number | undefined) => (value === undefined ? '—' : value.toLocaleString(locale));
+  const n = (value: number | undefined) => formatCount(value, locale);
   const o = operators.data;
 
   return (
@@ -51,39 +51,21 @@ export function CallBoardSummary({ projectId, taskId, from, to }: CallBoardSumma
           {t('boards.rangeNote', { from, to })}
         </div>
         <div className="board-stats">
-          <StatTile
-            title={t('boards.total')}
-            value={n(s?.total)}
-            sub={`${t('boards.connected')} ${n(s?.connected)}`}
-            testId="board-total"
-          />
-          <StatTile
-            title={t('boards.connectRate')}
-            hint={t('boards.connectRate.hint')}
-            value={formatRate(s?.connectRate)}
-            testId="board-connect-rate"
-          />
-          <StatTile
-            title={t('boards.machineRate')}
-            hint={t('boards.machineRate.hint')}
-            value={formatRate(s?.machineRate)}
+          <TotalTile summary={s} testId="board-total" />
+          <RateTile measure="connectRate" rate={s?.connectRate} testId="board-connect-rate" />
+          <RateTile
+            measure="machineRate"
+            rate={s?.machineRate}
             sub={`${t('boards.voicemail')} ${n(s?.voicemail)} · ${t('boards.invalid')} ${n(s?.invalid)}`}
             testId="board-machine-rate"
           />
-          <StatTile
-            title={t('boards.inboundRate')}
-            hint={t('boards.inboundRate.hint')}
-            value={formatRate(s?.inboundRate)}
+          <RateTile
+            measure="inboundRate"
+            rate={s?.inboundRate}
             sub={`${t('boards.volume.transferSuccess')} ${n(s?.transferSuccess)}`}
             testId="board-inbound-rate"
           />
-          <StatTile
-            title={t('boards.lossRate')}
-            hint={t('boards.lossRate.hint')}
-            value={formatRate(s?.lossRate)}
-            sub={`${t('boards.volume.lost')} ${n(s?.lost)}`}
-            testId="board-loss-rate"
-          />
+          <RateTile measure="lossRate" rate={s?.lossRate} sub={`${t('boards.volume.lost')} ${n(s?.lost)}`} testId="board-loss-rate" />
           <StatTile title={t('boards.averageDuration')} value={formatDuration(s?.averageDurationMs, t)} testId="board-average-duration" />
         </div>
         <div className="board-grid">

@@ -10,8 +10,8 @@ import { formatClock } from '../../locale/date-time.ts';
 import { boardKeys, getRealtimeBoard } from './api.ts';
 import { volumeOption } from './board-charts.ts';
 import { EChart, usePalette } from './EChart.tsx';
-import { formatRate } from './format.ts';
-import { StatTile } from './StatTile.tsx';
+import { formatCount } from './format.ts';
+import { RateTile, StatTile, TotalTile } from './StatTile.tsx';
 import './boards.css';
 
 const WINDOWS = Object.keys(REALTIME_WINDOWS) as RealtimeWindow[];
@@ -38,7 +38,7 @@ export default function RealtimeDashboardDrawer({ task, onClose }: { task: { id:
   const refused = board.error instanceof RequestFailure && board.error.code === ErrorCode.FORBIDDEN ? board.error.message : null;
   const data = board.data;
   const option = useMemo(() => volumeOption(data?.points ?? [], true, t, palette), [data, t, palette]);
-  const n = (value: number | undefined) => (value === undefined ? '—' : value.toLocaleString(locale));
+  const n = (value: number | undefined) => formatCount(value, locale);
 
   return (
     <Drawer
@@ -78,30 +78,10 @@ export default function RealtimeDashboardDrawer({ task, onClose }: { task: { id:
               value={n(data?.liveCalls)}
               testId="realtime-live"
             />
-            <StatTile
-              title={t('boards.total')}
-              value={n(data?.summary.total)}
-              sub={`${t('boards.connected')} ${n(data?.summary.connected)}`}
-              testId="realtime-total"
-            />
-            <StatTile
-              title={t('boards.connectRate')}
-              hint={t('boards.connectRate.hint')}
-              value={formatRate(data?.summary.connectRate)}
-              testId="realtime-connect-rate"
-            />
-            <StatTile
-              title={t('boards.inboundRate')}
-              hint={t('boards.inboundRate.hint')}
-              value={formatRate(data?.summary.inboundRate)}
-              testId="realtime-inbound-rate"
-            />
-            <StatTile
-              title={t('boards.lossRate')}
-              hint={t('boards.lossRate.hint')}
-              value={formatRate(data?.summary.lossRate)}
-              testId="realtime-loss-rate"
-            />
+            <TotalTile summary={data?.summary} testId="realtime-total" />
+            <RateTile measure="connectRate" rate={data?.summary.connectRate} testId="realtime-connect-rate" />
+            <RateTile measure="inboundRate" rate={data?.summary.inboundRate} testId="realtime-inbound-rate" />
+            <RateTile measure="lossRate" rate={data?.summary.lossRate} testId="realtime-loss-rate" />
             <StatTile
               title={t('boards.volume.transferSuccess')}
               value={n(data?.summary.transferSuccess)}

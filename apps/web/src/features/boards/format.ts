@@ -5,6 +5,11 @@ export function formatRate(value: number | null | undefined): string {
   return value === null || value === undefined || !Number.isFinite(value) ? '—' : `${(value * 100).toFixed(1)}%`;
 }
 
+/** A count in the reader's locale's digits, or "—" while unknown. */
+export function formatCount(value: number | undefined, locale: string): string {
+  return value === undefined ? '—' : value.toLocaleString(locale);
+}
+
 /** Talk time: seconds under a minute, else minutes and seconds; "—" when unknown. */
 export function formatDuration(ms: number | null | undefined, t: TFunction): string {
   if (ms === null || ms === undefined || !Number.isFinite(ms)) return '—';

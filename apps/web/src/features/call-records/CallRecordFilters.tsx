@@ -1,4 +1,4 @@
-import { Button, DatePicker, Form, Input, InputNumber, Select, Space } from '@arco-design/web-react';
+import { Button, DatePicker, Form, Input, InputNumber, Select, Space, type SelectProps } from '@arco-design/web-react';
 import { IconDown, IconRefresh, IconSearch, IconUp } from '@arco-design/web-react/icon';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
@@ -73,7 +73,10 @@ export function CallRecordFilters({ value, options, onSearch, onReset }: Props) 
     setDurationError(undefined);
     onReset();
   };
-  const all = t('common.all');
+
+  const statusOptions = CALL_RECORD_STATUSES.map((status) => ({ label: callLabel(`call.state.${status}`), value: status }));
+  const tagOptions = (options?.tags ?? []).map((tag) => ({ label: tag.name, value: tag.alias }));
+  const transferOptions = TRANSFER_OUTCOMES.map((outcome) => ({ label: callLabel(`call.transfer.${outcome}`), value: outcome }));
 
   return (
     <Form form={form} layout="inline" className="search-form call-filters" onSubmit={submit} data-testid="call-records-filters">
@@ -116,15 +119,7 @@ export function CallRecordFilters({ value, options, onSearch, onReset }: Props) 
       <Form.Item label={t('callRecords.filter.time')} field="timeRange">
         <DatePicker.RangePicker showTime style={{ width: 360 }} format="YYYY-MM-DD HH:mm:ss" data-testid="call-filter-time" />
       </Form.Item>
-      <Form.Item label={t('common.status')} field="status">
-        <Select
-          allowClear
-          placeholder={all}
-          style={{ width: 130 }}
-          data-testid="call-filter-status"
-          options={CALL_RECORD_STATUSES.map((status) => ({ label: callLabel(`call.state.${status}`), value: status }))}
-        />
-      </Form.Item>
+      <ChoiceItem label={t('common.status')} field="status" width={130} testId="call-filter-status" options={statusOptions} />
       {more && (
         <>
           {/* One item for both ends (they read as one range); the range's own message shows under it. */}
@@ -135,47 +130,27 @@ export function CallRecordFilters({ value, options, onSearch, onReset }: Props) 
             help={durationError}
           >
             <Space size={4}>
-              <Form.Item field="minDuration" noStyle>
-                <InputNumber
-                  min={0}
-                  precision={0}
-                  placeholder={t('callRecords.filter.min')}
-                  style={{ width: 96 }}
-                  data-testid="call-filter-min-duration"
-                />
-              </Form.Item>
+              <DurationEnd end="min" />
               <span className="call-range-dash">–</span>
-              <Form.Item field="maxDuration" noStyle>
-                <InputNumber
-                  min={0}
-                  precision={0}
-                  placeholder={t('callRecords.filter.max')}
-                  style={{ width: 96 }}
-                  data-testid="call-filter-max-duration"
-                />
-              </Form.Item>
+              <DurationEnd end="max" />
             </Space>
           </Form.Item>
-          <Form.Item label={t('callRecords.filter.tags')} field="tags">
-            <Select
-              mode="multiple"
-              allowClear
-              placeholder={all}
-              style={{ width: 240 }}
-              data-testid="call-filter-tags"
-              maxTagCount={2}
-              options={(options?.tags ?? []).map((tag) => ({ label: tag.name, value: tag.alias }))}
-            />
-          </Form.Item>
-          <Form.Item label={t('callRecords.filter.transfer')} field="transferOutcome">
-            <Select
-              allowClear
-              placeholder={all}
-              style={{ width: 190 }}
-              data-testid="call-filter-transfer"
-              options={TRANSFER_OUTCOMES.map((outcome) => ({ label: callLabel(`call.transfer.${outcome}`), value: outcome }))}
-            />
-          </Form.Item>
+          <ChoiceItem
+            label={t('callRecords.filter.tags')}
+            field="tags"
+            width={240}
+            testId="call-filter-tags"
+            mode="multiple"
+            maxTagCount={2}
+            options={tagOptions}
+          />
+          <ChoiceItem
+            label={t('callRecords.filter.transfer')}
+            field="transferOutcome"
+            width={190}
+            testId="call-filter-transfer"
+            options={transferOptions}
+          />
         </>
       )}
       <Form.Item>
@@ -192,5 +167,37 @@ export function CallRecordFilters({ value, options, onSearch, onReset }: Props) 
         </Space>
       </Form.Item>
     </Form>
+  );
+}
+
+/** A labelled filter choosing among `options` ("all" while cleared), `width` pixels wide. */
+function ChoiceItem({
+  label,
+  field,
+  width,
+  testId,
+  ...select
+}: { label: string; field: keyof FilterValues; width: number; testId: string } & Pick<SelectProps, 'options' | 'mode' | 'maxTagCount'>) {
+  const { t } = useTranslation();
+  return (
+    <Form.Item label={label} field={field}>
+      <Select allowClear placeholder={t('common.all')} style={{ width }} data-testid={testId} {...select} />
+    </Form.Item>
+  );
+}
+
+/** One end of the duration range, in whole seconds. */
+function DurationEnd({ end }: { end: 'min' | 'max' }) {
+  const { t } = useTranslation();
+  return (
+    <Form.Item field={`${end}Duration`} noStyle>
+      <InputNumber
+        min={0}
+        precision={0}
+        placeholder={t(`callRecords.filter.${end}`)}
+        style={{ width: 96 }}
+        data-testid={`call-filter-${end}-duration`}
+      />
+    </Form.Item>
   );
 }

@@ -5,6 +5,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   CALL_RECORD_LIMITS,
+  CALL_RECORD_SORTS,
   PAGINATION,
   type CallRecord,
   type CallRecordFilterInput,
@@ -24,6 +25,7 @@ import { formatDuration } from './format.ts';
 import { lastDaysRange } from './filter-values.ts';
 import { ListRangeNote, boardDays } from './ListRangeNote.tsx';
 import './call-records.css';
+import { RadioChoices } from '../../forms/RadioChoices.tsx';
 
 /** The days the list and its board start on: the boards' default range. */
 const DEFAULT_DAYS = 7;
@@ -238,12 +240,11 @@ export default function CallRecordsPage() {
           }}
           data-testid="call-records-sort"
         >
-          <Radio value="desc" data-testid="call-records-sort-desc">
-            {t('callRecords.sort.desc')}
-          </Radio>
-          <Radio value="asc" data-testid="call-records-sort-asc">
-            {t('callRecords.sort.asc')}
-          </Radio>
+          <RadioChoices
+            values={CALL_RECORD_SORTS}
+            label={(order) => t(`callRecords.sort.${order}`)}
+            testId={(order) => `call-records-sort-${order}`}
+          />
         </Radio.Group>
       </div>
       {list.data?.totalCapped && (

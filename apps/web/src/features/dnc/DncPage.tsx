@@ -27,6 +27,7 @@ import { CompanyPicker } from '../accounts/CompanyPicker.tsx';
 import { listManagedCompanies } from '../accounts/api.ts';
 import { addDnc, importDnc, listDnc, removeDnc } from './api.ts';
 import { ConfirmButton } from '../../list-page/RowActions.tsx';
+import { FilePicker } from '../../forms/FilePicker.tsx';
 
 /** The company's do-not-call list (route dncList): search, add, import a CSV, remove. */
 export default function DncPage() {
@@ -224,17 +225,7 @@ export default function DncPage() {
           </Button>
           <Typography.Text type="secondary">{t('dnc.import.help')}</Typography.Text>
         </Space>
-        <input
-          ref={fileInput}
-          type="file"
-          accept=".csv,text/csv"
-          hidden
-          data-testid="dnc-file"
-          onChange={(event) => {
-            pickFile(event.target.files?.[0]);
-            event.target.value = '';
-          }}
-        />
+        <FilePicker ref={fileInput} accept=".csv,text/csv" testId="dnc-file" onPick={(file) => pickFile(file)} />
       </div>
       <Table
         rowKey="phone"

@@ -13,6 +13,7 @@ export function ChangePasswordCard() {
   const { t } = useTranslation();
   const [form] = Form.useForm<ChangePasswordInput>();
   const locale = currentLocale();
+  const rule = (field: keyof ChangePasswordInput) => fieldRule(changePasswordInputSchema, field, locale);
 
   const change = useMutation({
     mutationFn: changePassword,
@@ -46,26 +47,17 @@ export function ChangePasswordCard() {
           else markIssues(form, parsed.error.issues, locale);
         }}
       >
-        <Form.Item
-          field="currentPassword"
-          label={t('profile.currentPassword')}
-          rules={[fieldRule(changePasswordInputSchema, 'currentPassword', locale)]}
-        >
+        <Form.Item field="currentPassword" label={t('profile.currentPassword')} rules={[rule('currentPassword')]}>
           <Input.Password data-testid="password-current" autoComplete="current-password" />
         </Form.Item>
-        <Form.Item
-          field="newPassword"
-          label={t('profile.newPassword')}
-          extra={t('profile.newPasswordHint')}
-          rules={[fieldRule(changePasswordInputSchema, 'newPassword', locale)]}
-        >
+        <Form.Item field="newPassword" label={t('profile.newPassword')} extra={t('profile.newPasswordHint')} rules={[rule('newPassword')]}>
           <Input.Password data-testid="password-new" autoComplete="new-password" />
         </Form.Item>
         <Form.Item
           field="confirmPassword"
           label={t('profile.confirmPassword')}
           dependencies={['newPassword']}
-          rules={[fieldRule(changePasswordInputSchema, 'confirmPassword', locale), confirmMatches]}
+          rules={[rule('confirmPassword'), confirmMatches]}
         >
           <Input.Password data-testid="password-confirm" autoComplete="new-password" />
         </Form.Item>

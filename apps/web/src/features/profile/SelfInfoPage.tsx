@@ -1,11 +1,11 @@
-import { Avatar, Button, Card, Descriptions, Grid, Space, Tag, Typography } from '@arco-design/web-react';
+import { Avatar, Button, Card, Descriptions, Space, Tag, Typography } from '@arco-design/web-react';
 import { IconEdit } from '@arco-design/web-react/icon';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Role } from '@dialwise/contracts';
 import { TimeZoneNote, useCompanyTime } from '../../locale/company-time.tsx';
 import { useUser } from '../../store/user.ts';
-import { ChangePasswordCard } from './ChangePasswordCard.tsx';
+import { BesidePasswordCard } from './BesidePasswordCard.tsx';
 import { ProfileFormModal } from './ProfileFormModal.tsx';
 
 const LEVEL_COLORS: Record<Role, string> = { ADMIN: 'arcoblue', OPR: 'green', DEV: 'purple' };
@@ -39,35 +39,30 @@ export default function SelfInfoPage() {
 
   return (
     <div className="profile-page" data-testid="self-info-page">
-      <Grid.Row gutter={16}>
-        <Grid.Col xs={24} lg={14}>
-          <Card className="profile-card" title={t('profile.title')} data-testid="profile-card">
-            <div className="profile-head">
-              <Avatar size={64} className="profile-avatar">
-                {(user.alias || user.username).slice(0, 1).toUpperCase()}
-              </Avatar>
-              <div className="profile-head-text">
-                <Typography.Title heading={5} style={{ margin: 0 }}>
-                  {user.alias || user.username}
-                </Typography.Title>
-                <Space size={8}>
-                  <Typography.Text type="secondary">@{user.username}</Typography.Text>
-                  <Tag size="small" color={LEVEL_COLORS[user.authLevel]}>
-                    {t(`nav.role.${user.authLevel}`)}
-                  </Tag>
-                </Space>
-              </div>
-              <Button type="primary" icon={<IconEdit />} onClick={() => setEditing(true)} data-testid="profile-edit">
-                {t('profile.edit')}
-              </Button>
+      <BesidePasswordCard>
+        <Card className="profile-card" title={t('profile.title')} data-testid="profile-card">
+          <div className="profile-head">
+            <Avatar size={64} className="profile-avatar">
+              {(user.alias || user.username).slice(0, 1).toUpperCase()}
+            </Avatar>
+            <div className="profile-head-text">
+              <Typography.Title heading={5} style={{ margin: 0 }}>
+                {user.alias || user.username}
+              </Typography.Title>
+              <Space size={8}>
+                <Typography.Text type="secondary">@{user.username}</Typography.Text>
+                <Tag size="small" color={LEVEL_COLORS[user.authLevel]}>
+                  {t(`nav.role.${user.authLevel}`)}
+                </Tag>
+              </Space>
             </div>
-            <Descriptions column={1} data={rows} labelStyle={{ width: 140 }} className="profile-details" />
-          </Card>
-        </Grid.Col>
-        <Grid.Col xs={24} lg={10}>
-          <ChangePasswordCard />
-        </Grid.Col>
-      </Grid.Row>
+            <Button type="primary" icon={<IconEdit />} onClick={() => setEditing(true)} data-testid="profile-edit">
+              {t('profile.edit')}
+            </Button>
+          </div>
+          <Descriptions column={1} data={rows} labelStyle={{ width: 140 }} className="profile-details" />
+        </Card>
+      </BesidePasswordCard>
       <ProfileFormModal user={user} visible={editing} onClose={() => setEditing(false)} />
     </div>
   );

@@ -1,4 +1,4 @@
-import { Avatar, Button, Dropdown, Menu, Tooltip, Typography } from '@arco-design/web-react';
+import { Avatar, Dropdown, Menu, Tooltip, Typography } from '@arco-design/web-react';
 import { IconExport, IconLanguage, IconMoonFill, IconSettings, IconSunFill, IconSwap, IconUser } from '@arco-design/web-react/icon';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -13,6 +13,7 @@ import { OperatorNav } from '../seat/OperatorNav.tsx';
 import { AccessRequestNotice } from '../access-requests/AccessRequestNotice.tsx';
 import { MessageBox } from '../templates/MessageBox.tsx';
 import { NAVBAR_POPUP } from './navbar-popup.ts';
+import { NavbarButton } from './NavbarButton.tsx';
 
 const LOCALE_LABELS: Record<Locale, string> = { 'zh-CN': '中文', 'en-US': 'English' };
 
@@ -20,6 +21,7 @@ export function Navbar({ onOpenSettings }: { onOpenSettings(): void }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const theme = useSettings((s) => s.theme);
+  const themeLabel = theme === 'dark' ? t('nav.theme.toLight') : t('nav.theme.toDark');
   const topMenu = useSettings((s) => s.topMenu);
   const update = useSettings((s) => s.update);
   const user = useUser((s) => s.user);
@@ -83,16 +85,14 @@ export function Navbar({ onOpenSettings }: { onOpenSettings(): void }) {
               </Menu>
             }
           >
-            <Button shape="circle" type="secondary" icon={<IconLanguage />} aria-label={t('nav.language')} data-testid="nav-locale" />
+            <NavbarButton icon={<IconLanguage />} label={t('nav.language')} data-testid="nav-locale" />
           </Dropdown>
         </li>
         <li>
-          <Tooltip content={theme === 'dark' ? t('nav.theme.toLight') : t('nav.theme.toDark')}>
-            <Button
-              shape="circle"
-              type="secondary"
+          <Tooltip content={themeLabel}>
+            <NavbarButton
               data-testid="nav-theme"
-              aria-label={theme === 'dark' ? t('nav.theme.toLight') : t('nav.theme.toDark')}
+              label={themeLabel}
               icon={theme === 'dark' ? <IconSunFill /> : <IconMoonFill />}
               onClick={() => update({ theme: theme === 'dark' ? 'light' : 'dark' })}
             />
@@ -100,14 +100,7 @@ export function Navbar({ onOpenSettings }: { onOpenSettings(): void }) {
         </li>
         <li>
           <Tooltip content={t('nav.settings')}>
-            <Button
-              shape="circle"
-              type="secondary"
-              icon={<IconSettings />}
-              aria-label={t('nav.settings')}
-              data-testid="nav-settings"
-              onClick={onOpenSettings}
-            />
+            <NavbarButton icon={<IconSettings />} label={t('nav.settings')} data-testid="nav-settings" onClick={onOpenSettings} />
           </Tooltip>
         </li>
         <li>

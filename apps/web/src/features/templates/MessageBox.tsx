@@ -17,6 +17,7 @@ import { useUser } from '../../store/user.ts';
 import { templatesApi } from './api.ts';
 import { TimeZoneNote, useCompanyTime } from '../../locale/company-time.tsx';
 import { NAVBAR_POPUP } from '../shell/navbar-popup.ts';
+import { NavbarButton } from '../shell/NavbarButton.tsx';
 
 /** Unread counts refresh on this beat, so a product event shows up without a reload. */
 const POLL_MS = 30_000;
@@ -181,7 +182,7 @@ export function MessageBox() {
       triggerProps={NAVBAR_POPUP}
     >
       <Badge count={total} dot={false} maxCount={99}>
-        <Button shape="circle" type="secondary" icon={<IconMessage />} aria-label={t('mb.title')} data-testid="nav-messages" />
+        <NavbarButton icon={<IconMessage />} label={t('mb.title')} data-testid="nav-messages" />
       </Badge>
     </Popover>
   );

@@ -1,10 +1,10 @@
-import { Avatar, Button, Card, Descriptions, Empty, Grid, List, Space, Tag, Typography } from '@arco-design/web-react';
+import { Avatar, Button, Card, Descriptions, Empty, List, Space, Tag, Typography } from '@arco-design/web-react';
 import { IconEdit } from '@arco-design/web-react/icon';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useUser } from '../../store/user.ts';
-import { ChangePasswordCard } from '../profile/ChangePasswordCard.tsx';
+import { BesidePasswordCard } from '../profile/BesidePasswordCard.tsx';
 import { ProfileFormModal } from '../profile/ProfileFormModal.tsx';
 import { templatesApi } from './api.ts';
 import { TimeZoneNote, useCompanyTime } from '../../locale/company-time.tsx';
@@ -48,48 +48,43 @@ export default function UserCenterPage() {
           </div>
         )}
       </Card>
-      <Grid.Row gutter={16}>
-        <Grid.Col xs={24} lg={14}>
-          <Card className="wp-card" title={t('uc.info')} extra={<TimeZoneNote />}>
-            {i && (
-              <Descriptions
-                column={1}
-                labelStyle={{ width: 140 }}
-                data={[
-                  { label: t('uc.accountId'), value: i.accountId },
-                  { label: t('common.email'), value: <span data-testid="uc-email">{i.email || '—'}</span> },
-                  { label: t('uc.phone'), value: i.phone || '—' },
-                  { label: t('uc.organization'), value: i.organizationName },
-                  { label: t('common.timeZone'), value: i.locationName },
-                  { label: t('uc.registered'), value: time.format(i.registrationDate) },
-                ]}
-              />
-            )}
-          </Card>
-          <Card className="wp-card" title={t('uc.activity')}>
-            {(messages.data ?? []).length === 0 ? (
-              <Empty description={t('mb.empty')} />
-            ) : (
-              <List
-                size="small"
-                bordered={false}
-                dataSource={(messages.data ?? []).slice(0, 6)}
-                render={(m) => (
-                  <List.Item key={m.id}>
-                    <Typography.Text>{m.title}</Typography.Text>
-                    <Typography.Text type="secondary" className="wp-announce-time">
-                      {time.format(m.time, { noYear: true })}
-                    </Typography.Text>
-                  </List.Item>
-                )}
-              />
-            )}
-          </Card>
-        </Grid.Col>
-        <Grid.Col xs={24} lg={10}>
-          <ChangePasswordCard />
-        </Grid.Col>
-      </Grid.Row>
+      <BesidePasswordCard>
+        <Card className="wp-card" title={t('uc.info')} extra={<TimeZoneNote />}>
+          {i && (
+            <Descriptions
+              column={1}
+              labelStyle={{ width: 140 }}
+              data={[
+                { label: t('uc.accountId'), value: i.accountId },
+                { label: t('common.email'), value: <span data-testid="uc-email">{i.email || '—'}</span> },
+                { label: t('uc.phone'), value: i.phone || '—' },
+                { label: t('uc.organization'), value: i.organizationName },
+                { label: t('common.timeZone'), value: i.locationName },
+                { label: t('uc.registered'), value: time.format(i.registrationDate) },
+              ]}
+            />
+          )}
+        </Card>
+        <Card className="wp-card" title={t('uc.activity')}>
+          {(messages.data ?? []).length === 0 ? (
+            <Empty description={t('mb.empty')} />
+          ) : (
+            <List
+              size="small"
+              bordered={false}
+              dataSource={(messages.data ?? []).slice(0, 6)}
+              render={(m) => (
+                <List.Item key={m.id}>
+                  <Typography.Text>{m.title}</Typography.Text>
+                  <Typography.Text type="secondary" className="wp-announce-time">
+                    {time.format(m.time, { noYear: true })}
+                  </Typography.Text>
+                </List.Item>
+              )}
+            />
+          )}
+        </Card>
+      </BesidePasswordCard>
       {user && <ProfileFormModal user={user} visible={editing} onClose={() => setEditing(false)} />}
     </div>
   );

@@ -21,6 +21,16 @@ import { SpeechCredentialsDrawer } from '../speech-credentials/SpeechCredentials
 type Filters = Pick<CompanyQuery, 'keyword' | 'state'>;
 type Editing = { mode: 'create' } | { mode: 'edit'; company: CompanyListItem } | null;
 
+/** A company row's "Manage" menu: what each item opens (`manage` reads the key), its words and its test id. */
+const MANAGE_ITEMS = [
+  ['voice', 'companies.action.voices', 'company-manage-voice'],
+  ['processor', 'companies.action.processors', 'company-manage-processor'],
+  ['scenario', 'companies.action.scenarios', 'company-manage-scenario'],
+  ['permissions', 'companies.action.permissions', 'company-manage-permissions'],
+  ['callbackSecret', 'companies.action.callbackSecret', 'company-manage-callback-secret'],
+  ['speechKeys', 'speechKeys.action', 'company-manage-speechKeys'],
+] as const;
+
 /** Operation area: every customer company, with its grants, permissions, delete and restore. */
 export default function CompanyListPage() {
   const { t } = useTranslation();
@@ -94,24 +104,11 @@ export default function CompanyListPage() {
           position="br"
           droplist={
             <Menu onClickMenuItem={(key) => manage(row, key)}>
-              <Menu.Item key="voice" data-testid="company-manage-voice">
-                {t('companies.action.voices')}
-              </Menu.Item>
-              <Menu.Item key="processor" data-testid="company-manage-processor">
-                {t('companies.action.processors')}
-              </Menu.Item>
-              <Menu.Item key="scenario" data-testid="company-manage-scenario">
-                {t('companies.action.scenarios')}
-              </Menu.Item>
-              <Menu.Item key="permissions" data-testid="company-manage-permissions">
-                {t('companies.action.permissions')}
-              </Menu.Item>
-              <Menu.Item key="callbackSecret" data-testid="company-manage-callback-secret">
-                {t('companies.action.callbackSecret')}
-              </Menu.Item>
-              <Menu.Item key="speechKeys" data-testid="company-manage-speechKeys">
-                {t('speechKeys.action')}
-              </Menu.Item>
+              {MANAGE_ITEMS.map(([key, label, testId]) => (
+                <Menu.Item key={key} data-testid={testId}>
+                  {t(label)}
+                </Menu.Item>
+              ))}
             </Menu>
           }
         >

@@ -38,6 +38,7 @@ import {
 import { downloadJson, failedPathsOf } from './file-io.ts';
 import { ImportFailedModal } from './ImportFailedModal.tsx';
 import { useScenarioImport } from './use-import.ts';
+import { FilePicker } from '../../../forms/FilePicker.tsx';
 
 const EDIT_PATH = '/operation/scenario/edit';
 
@@ -337,16 +338,11 @@ export default function ScenarioEditorPage() {
                   {t('bench.open')}
                 </Button>
               )}
-              <input
+              <FilePicker
                 ref={fileInput}
-                type="file"
                 accept=".json,application/json"
-                hidden
-                data-testid="scenario-editor-import-input"
-                onChange={(event) => {
-                  void importer.importFile(event.target.files?.[0]);
-                  event.target.value = '';
-                }}
+                testId="scenario-editor-import-input"
+                onPick={(file) => void importer.importFile(file)}
               />
             </Space>
           }

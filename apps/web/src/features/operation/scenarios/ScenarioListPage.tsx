@@ -18,6 +18,7 @@ import { fileNameFor } from './editor/draft.ts';
 import { downloadJson } from './file-io.ts';
 import { ImportFailedModal } from './ImportFailedModal.tsx';
 import { useScenarioImport } from './use-import.ts';
+import { FilePicker } from '../../../forms/FilePicker.tsx';
 
 type Filters = Pick<ScenarioQuery, 'keyword' | 'processorId'>;
 
@@ -143,16 +144,11 @@ export default function ScenarioListPage() {
               {t('scenario.import')}
             </Button>
           </Space>
-          <input
+          <FilePicker
             ref={fileInput}
-            type="file"
             accept=".json,application/json"
-            hidden
-            data-testid="scenario-import-input"
-            onChange={(event) => {
-              void importer.importFile(event.target.files?.[0]);
-              event.target.value = '';
-            }}
+            testId="scenario-import-input"
+            onPick={(file) => void importer.importFile(file)}
           />
         </>
       }

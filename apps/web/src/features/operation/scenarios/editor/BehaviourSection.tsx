@@ -3,14 +3,13 @@ import { IconDelete, IconPlus } from '@arco-design/web-react/icon';
 import { useTranslation } from 'react-i18next';
 import { INTERRUPTION_MODES, SCENARIO_LIMITS } from '@dialwise/contracts';
 import { Field, testId, useEditor } from './EditorContext.tsx';
-import { removeItem } from './draft.ts';
+import { getIn, removeItem, type Path } from './draft.ts';
 
 /** Silence rules and the interruption policy. */
 export function BehaviourFields() {
   const { t } = useTranslation();
   const { draft, update, change, errorAt } = useEditor();
   const { silence, interruption } = draft;
-  const num = (v: number | undefined) => (v === undefined || v === null ? (undefined as unknown as number) : v);
   return (
     <>
       <Typography.Text bold>{t('scenario.field.silence')}</Typography.Text>
@@ -26,29 +25,8 @@ export function BehaviourFields() {
       {silence.enabled && (
         <>
           <Grid.Row gutter={16}>
-            <Grid.Col span={12}>
-              <Field path={['silence', 'timeoutSeconds']} label={t('scenario.field.timeoutSeconds')} required>
-                <InputNumber
-                  value={silence.timeoutSeconds}
-                  min={SCENARIO_LIMITS.silenceSeconds.min}
-                  max={SCENARIO_LIMITS.silenceSeconds.max}
-                  suffix={t('scenario.field.seconds')}
-                  data-testid={testId(['silence', 'timeoutSeconds'])}
-                  onChange={(v) => update(['silence', 'timeoutSeconds'], num(v))}
-                />
-              </Field>
-            </Grid.Col>
-            <Grid.Col span={12}>
-              <Field path={['silence', 'maxPrompts']} label={t('scenario.field.maxPrompts')} required>
-                <InputNumber
-                  value={silence.maxPrompts}
-                  min={SCENARIO_LIMITS.silencePrompts.min}
-                  max={SCENARIO_LIMITS.silencePrompts.max}
-                  suffix={t('scenario.field.times')}
-                  onChange={(v) => update(['silence', 'maxPrompts'], num(v))}
-                />
-              </Field>
-            </Grid.Col>
+            <NumberSetting path={['silence', 'timeoutSeconds']} limits={SCENARIO_LIMITS.silenceSeconds} unit="seconds" />
+            <NumberSetting path={['silence', 'maxPrompts']} limits={SCENARIO_LIMITS.silencePrompts} unit="times" />
           </Grid.Row>
           <Field path={['silence', 'prompts']} label={t('scenario.field.prompts')}>
             <div style={{ width: '100%' }}>
@@ -112,18 +90,7 @@ export function BehaviourFields() {
       </div>
       {interruption.mode !== 'never' && (
         <Grid.Row gutter={16}>
-          <Grid.Col span={12}>
-            <Field path={['interruption', 'minSpeechMs']} label={t('scenario.field.minSpeechMs')} required>
-              <InputNumber
-                value={interruption.minSpeechMs}
-                min={SCENARIO_LIMITS.minSpeechMs.min}
-                max={SCENARIO_LIMITS.minSpeechMs.max}
-                step={100}
-                suffix={t('scenario.field.ms')}
-                onChange={(v) => update(['interruption', 'minSpeechMs'], num(v))}
-              />
-            </Field>
-          </Grid.Col>
+          <NumberSetting path={['interruption', 'minSpeechMs']} limits={SCENARIO_LIMITS.minSpeechMs} unit="ms" step={100} />
           {interruption.mode === 'keywords' && (
             <Grid.Col span={12}>
               <Field path={['interruption', 'keywords']} label={t('scenario.field.keywords')} required>
@@ -154,5 +121,39 @@ export function BehaviourFields() {
         />
       </Field>
     </>
+  );
+}
+
+/**
+ * A required whole-number setting in half the row: its words are `scenario.field.<last key of path>`, its unit
+ * `scenario.field.<unit>`, and it stays within its contracts limits.
+ */
+function NumberSetting({
+  path,
+  limits,
+  unit,
+  step,
+}: {
+  path: Path;
+  limits: { min: number; max: number };
+  unit: 'seconds' | 'times' | 'ms';
+  step?: number;
+}) {
+  const { t } = useTranslation();
+  const { draft, update } = useEditor();
+  return (
+    <Grid.Col span={12}>
+      <Field path={path} label={t(`scenario.field.${path.at(-1)}`)} required>
+        <InputNumber
+          value={getIn(draft, path) as number}
+          min={limits.min}
+          max={limits.max}
+          step={step}
+          suffix={t(`scenario.field.${unit}`)}
+          data-testid={testId(path)}
+          onChange={(v) => update(path, v ?? undefined)}
+        />
+      </Field>
+    </Grid.Col>
   );
 }

@@ -14,6 +14,10 @@ import {
 import { currentLocale } from '../../../../locale/index.ts';
 import { EditorContext, Field, ProcessorSelect, RowTools, testId, useEditor, type EditorApi } from './EditorContext.tsx';
 import { conditionOfType, errorsUnder, getIn, moveItem, removeItem, setIn, validateDraft, type Path } from './draft.ts';
+import { RadioChoices } from '../../../../forms/RadioChoices.tsx';
+
+/** Where a router sends the call, in the order the modal offers them. */
+const TARGET_KINDS = ['stream', 'tool'] as const;
 
 /** One condition's own fields, by type. */
 function ConditionFields({ index, i, condition }: { index: number; i: number; condition: RouterCondition }) {
@@ -233,12 +237,11 @@ function RouterFields({ index }: { index: number }) {
             )
           }
         >
-          <Radio value="stream" data-testid="scn-router-target-stream">
-            {t('scenario.router.target.stream')}
-          </Radio>
-          <Radio value="tool" data-testid="scn-router-target-tool">
-            {t('scenario.router.target.tool')}
-          </Radio>
+          <RadioChoices
+            values={TARGET_KINDS}
+            label={(kind) => t(`scenario.router.target.${kind}`)}
+            testId={(kind) => `scn-router-target-${kind}`}
+          />
         </Radio.Group>
       </div>
       {router.target.kind === 'tool' ? (
