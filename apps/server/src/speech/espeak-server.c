@@ -15,18 +15,12 @@
  * here and there) from what a fresh espeak makes of it: espeak keeps some of its voice's state from one
  * sentence to the next, and there is no call that resets it short of starting espeak again.
  */
-#include <errno.h>
 #include <espeak-ng/speak_lib.h>
 #include <poll.h>
 #include <signal.h>
 #include <soxr.h>
-#include <stdint.h>
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
-#include <sys/socket.h>
-#include <sys/un.h>
-#include <unistd.h>
+
+#include "native-helper.h"
 
 typedef struct request {
   uint32_t id;
@@ -41,48 +35,14 @@ static int cancelled = 0;
 static soxr_t resampler = NULL;
 static double rate = 22050;
 
-static void send_frame(char kind, uint32_t id, const void *payload, uint32_t length) {
-  uint8_t header[9];
-  header[0] = (uint8_t)kind;
-  memcpy(header + 1, &id, 4);
-  memcpy(header + 5, &length, 4);
-  const uint8_t *parts[2] = {header, payload};
-  size_t sizes[2] = {sizeof(header), length};
-  for (int i = 0; i < 2; i++) {
-    size_t done = 0;
-    while (done < sizes[i]) {
-      ssize_t wrote = write(fd, parts[i] + done, sizes[i] - done);
-      if (wrote < 0 && errno == EINTR) continue;
-      // The Node side has gone: nothing is left to speak to.
-      if (wrote <= 0) exit(0);
-      done += (size_t)wrote;
-    }
-  }
-}
-
-static int read_all(void *buf, size_t n) {
-  uint8_t *p = buf;
-  while (n > 0) {
-    ssize_t got = read(fd, p, n);
-    if (got < 0 && errno == EINTR) continue;
-    if (got <= 0) return 0;
-    p += got;
-    n -= (size_t)got;
-  }
-  return 1;
-}
-
 /* Reads one request; a cancel of the sentence being spoken marks it, a cancel of a queued one drops it. */
 static int read_request(void) {
-  uint8_t header[9];
-  if (!read_all(header, sizeof(header))) return 0;
+  uint8_t kind;
   uint32_t id, length;
-  memcpy(&id, header + 1, 4);
-  memcpy(&length, header + 5, 4);
-  char *payload = malloc(length + 1);
-  if (length > 0 && !read_all(payload, length)) return 0;
-  payload[length] = '\0';
-  if (header[0] == 'X') {
+  size_t capacity = 0;
+  uint8_t *payload = NULL;
+  if (!read_frame(fd, &kind, &id, &payload, &capacity, &length)) return 0;
+  if (kind == 'X') {
     free(payload);
     if (id == speaking) cancelled = 1;
     for (request_t **at = &queue; *at; at = &(*at)->next) {
@@ -97,7 +57,7 @@ static int read_request(void) {
   }
   request_t *r = calloc(1, sizeof(request_t));
   r->id = id;
-  r->spec = payload;
+  r->spec = (char *)payload;
   request_t **end = &queue;
   while (*end) end = &(*end)->next;
   *end = r;
@@ -112,7 +72,7 @@ static void resample_out(const short *in, size_t n) {
     size_t used = 0, made = 0;
     soxr_process(resampler, in ? in + done : NULL, in ? n - done : 0, &used, out, 2048, &made);
     done += used;
-    if (made > 0) send_frame('A', speaking, out, (uint32_t)(made * sizeof(short)));
+    if (made > 0) send_frame(fd, 'A', speaking, out, (uint32_t)(made * sizeof(short)));
     if (made == 0 && (!in || done >= n)) return;
   }
 }
@@ -149,13 +109,13 @@ static void speak(request_t *r) {
   cancelled = 0;
   if (!voice || !wpm || !text) {
     const char *why = "a sentence needs a voice, a rate and its text";
-    send_frame('E', r->id, why, (uint32_t)strlen(why));
+    send_frame(fd, 'E', r->id, why, (uint32_t)strlen(why));
     return;
   }
   if (espeak_SetVoiceByName(voice) != EE_OK) {
     char why[300];
     snprintf(why, sizeof(why), "espeak-ng has no voice %s", voice);
-    send_frame('E', r->id, why, (uint32_t)strlen(why));
+    send_frame(fd, 'E', r->id, why, (uint32_t)strlen(why));
     return;
   }
   espeak_SetParameter(espeakRATE, atoi(wpm), 0);
@@ -167,11 +127,11 @@ static void speak(request_t *r) {
   if (cancelled) return;
   if (result != EE_OK) {
     const char *why = "espeak-ng could not speak the sentence";
-    send_frame('E', r->id, why, (uint32_t)strlen(why));
+    send_frame(fd, 'E', r->id, why, (uint32_t)strlen(why));
     return;
   }
   resample_out(NULL, 0);
-  send_frame('D', r->id, NULL, 0);
+  send_frame(fd, 'D', r->id, NULL, 0);
 }
 
 int main(int argc, char **argv) {
@@ -189,24 +149,7 @@ int main(int argc, char **argv) {
   rate = made;
   espeak_SetSynthCallback(on_audio);
   new_resampler();
-  int listener = socket(AF_UNIX, SOCK_STREAM, 0);
-  struct sockaddr_un address = {.sun_family = AF_UNIX};
-  strncpy(address.sun_path, argv[1], sizeof(address.sun_path) - 1);
-  unlink(argv[1]);
-  if (listener < 0 || bind(listener, (struct sockaddr *)&address, sizeof(address)) != 0 || listen(listener, 1) != 0) {
-    perror("espeak-server: listen");
-    return 1;
-  }
-  // Ready: the Node side waits for this line before it connects.
-  printf("listening\n");
-  fflush(stdout);
-  fd = accept(listener, NULL, NULL);
-  close(listener);
-  unlink(argv[1]);
-  if (fd < 0) {
-    perror("espeak-server: accept");
-    return 1;
-  }
+  fd = serve_one_connection("espeak-server", argv[1]);
   for (;;) {
     while (!queue) {
       if (!read_request()) return 0;

@@ -19,6 +19,8 @@ import { type HostedProcess, hostedSpawn } from './spawn-host.ts';
 
 /** Built binaries live beside the installed packages (git ignores them). */
 const CACHE_DIR = resolve(import.meta.dirname, '../../../../node_modules/.cache/dialwise');
+/** What every helper's source includes: the socket, the frames. */
+const SHARED_HEADER = resolve(import.meta.dirname, 'native-helper.h');
 
 export interface HelperSource {
   /** The C file. */
@@ -45,7 +47,13 @@ export function buildHelper(source: HelperSource): Promise<string> {
 }
 
 async function build({ path, libraries, packages }: HelperSource): Promise<string> {
-  const hash = createHash('sha256').update(readFileSync(path)).update(libraries.join(' ')).digest('hex').slice(0, 16);
+  // Named by what goes into it: its source, the header the helpers share, the libraries.
+  const hash = createHash('sha256')
+    .update(readFileSync(path))
+    .update(readFileSync(SHARED_HEADER))
+    .update(libraries.join(' '))
+    .digest('hex')
+    .slice(0, 16);
   const name = path.replace(/^.*\//, '').replace(/\.c$/, '');
   const binary = join(CACHE_DIR, `${name}-${hash}`);
   if (existsSync(binary)) return binary;

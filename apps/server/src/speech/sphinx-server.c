@@ -19,17 +19,11 @@
  * voice-activity detector splits it at pauses and each part is matched to the grammar on its own, the
  * parts joined in the final.
  */
-#include <errno.h>
 #include <math.h>
 #include <pocketsphinx.h>
 #include <signal.h>
-#include <stdint.h>
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
-#include <sys/socket.h>
-#include <sys/un.h>
-#include <unistd.h>
+
+#include "native-helper.h"
 
 #define HALF_TAPS 16
 #define MAX_TEXT 4096
@@ -96,25 +90,9 @@ static session_t *find(uint32_t id) {
   return NULL;
 }
 
-/* An answer frame: kind, session, the text's length, the text. */
+/* An answer frame: its payload is the text. */
 static void answer(char kind, uint32_t id, const char *text) {
-  uint32_t length = (uint32_t)strlen(text);
-  uint8_t header[9];
-  header[0] = (uint8_t)kind;
-  memcpy(header + 1, &id, 4);
-  memcpy(header + 5, &length, 4);
-  const uint8_t *parts[2] = {header, (const uint8_t *)text};
-  size_t sizes[2] = {sizeof(header), length};
-  for (int i = 0; i < 2; i++) {
-    size_t done = 0;
-    while (done < sizes[i]) {
-      ssize_t wrote = write(fd, parts[i] + done, sizes[i] - done);
-      if (wrote < 0 && errno == EINTR) continue;
-      // The Node side has gone: nothing is left to answer to.
-      if (wrote <= 0) exit(0);
-      done += (size_t)wrote;
-    }
-  }
+  send_frame(fd, kind, id, text, (uint32_t)strlen(text));
 }
 
 /* A new turn: a fresh stream from the telephone mean. */
@@ -205,21 +183,6 @@ static void close_session(uint32_t id) {
   }
 }
 
-static int read_all(void *buf, size_t n) {
-  uint8_t *p = buf;
-  while (n > 0) {
-    ssize_t got = read(fd, p, n);
-    if (got == 0) return 0;
-    if (got < 0) {
-      if (errno == EINTR) continue;
-      return 0;
-    }
-    p += got;
-    n -= (size_t)got;
-  }
-  return 1;
-}
-
 int main(int argc, char **argv) {
   if (argc != 2) {
     fprintf(stderr, "usage: sphinx-server SOCKET\n");
@@ -227,39 +190,14 @@ int main(int argc, char **argv) {
   }
   half_band();
   signal(SIGPIPE, SIG_IGN);
-  int listener = socket(AF_UNIX, SOCK_STREAM, 0);
-  struct sockaddr_un address = {.sun_family = AF_UNIX};
-  strncpy(address.sun_path, argv[1], sizeof(address.sun_path) - 1);
-  unlink(argv[1]);
-  if (listener < 0 || bind(listener, (struct sockaddr *)&address, sizeof(address)) != 0 || listen(listener, 1) != 0) {
-    perror("sphinx-server: listen");
-    return 1;
-  }
-  // Ready: the Node side waits for this line before it connects.
-  printf("listening\n");
-  fflush(stdout);
-  fd = accept(listener, NULL, NULL);
-  close(listener);
-  unlink(argv[1]);
-  if (fd < 0) {
-    perror("sphinx-server: accept");
-    return 1;
-  }
-  uint8_t header[9];
-  size_t capacity = 1 << 16;
-  uint8_t *payload = malloc(capacity);
-  while (read_all(header, sizeof(header))) {
-    uint32_t id, length;
-    memcpy(&id, header + 1, 4);
-    memcpy(&length, header + 5, 4);
-    if (length + 1 > capacity) {
-      capacity = length + 1;
-      payload = realloc(payload, capacity);
-    }
-    if (length > 0 && !read_all(payload, length)) break;
-    payload[length] = '\0';
-    session_t *s = header[0] == 'O' ? NULL : find(id);
-    switch (header[0]) {
+  fd = serve_one_connection("sphinx-server", argv[1]);
+  uint8_t kind;
+  uint32_t id, length;
+  size_t capacity = 0;
+  uint8_t *payload = NULL;
+  while (read_frame(fd, &kind, &id, &payload, &capacity, &length)) {
+    session_t *s = kind == 'O' ? NULL : find(id);
+    switch (kind) {
       case 'O':
         open_session(id, (char *)payload);
         break;
@@ -273,7 +211,7 @@ int main(int argc, char **argv) {
         close_session(id);
         break;
       default:
-        fprintf(stderr, "sphinx-server: unknown request %d\n", header[0]);
+        fprintf(stderr, "sphinx-server: unknown request %d\n", kind);
         return 1;
     }
   }
