@@ -10,7 +10,7 @@
  * id, length, payload). It ends when the connection closes.
  */
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, renameSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import { connect, type Socket } from 'node:net';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -107,6 +107,8 @@ export class NativeHelper {
     // Its first line says it listens (it removes the socket's name once connected).
     this.child.stdout.once('data', () => this.connect(path));
     void this.child.exited.then(({ code, signal, error }) => {
+      // The helper removes its socket's name once connected; one that ended before that leaves it behind.
+      rmSync(path, { force: true });
       const why = error ?? `exited with ${code ?? signal}${stderr.length ? `: ${stderr.join('').trim().slice(-300)}` : ''}`;
       this.end(new Error(`the offline ${label} ended (${why})`));
     });
