@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { CallRecordDetail } from '@dialwise/contracts';
 import { TimeZoneNote, useCompanyTime } from '../../locale/company-time.tsx';
+import { useEscapeCloses } from '../shell/use-escape-closes.ts';
 import { callRecordKeys, getCallRecord } from './api.ts';
 import { CallStateTag, CallTagList, DispositionText, OutcomeText, TransferTag } from './CallTags.tsx';
 import { ConversationView } from './ConversationView.tsx';
@@ -37,6 +38,7 @@ export function CallRecordDrawer({ callId, canReveal, tagNames, onClose }: Props
     enabled: Boolean(callId),
     retry: false,
   });
+  useEscapeCloses(Boolean(callId), onClose);
 
   return (
     <Drawer

@@ -94,11 +94,12 @@ export function AppLayout({ entry, params }: { entry: RouteEntry; params: Record
 
   const paddingTop = settings.navbar ? NAVBAR_HEIGHT : 0;
   // Drawers open below the navbar (styles.css reads this), so its language, theme and settings buttons stay
-  // in reach while a 720-px drawer is open.
+  // in reach while a 720-px drawer is open; and whatever is scrolled into view (a focused field, a clicked
+  // control) stops below the fixed navbar, not under it (the page's scroll padding).
   useEffect(() => {
-    document.body.style.setProperty('--layout-navbar-height', `${paddingTop}px`);
+    document.documentElement.style.setProperty('--layout-navbar-height', `${paddingTop}px`);
     return () => {
-      document.body.style.removeProperty('--layout-navbar-height');
+      document.documentElement.style.removeProperty('--layout-navbar-height');
     };
   }, [paddingTop]);
   return (
