@@ -27,7 +27,7 @@ export interface SentenceEvents {
 export class SynthesisPool {
   private readonly pool: HelperPool<SentenceEvents>;
 
-  constructor(binary: string) {
+  constructor(binary: Promise<string>) {
     this.pool = new HelperPool<SentenceEvents>(binary, 'voice', {
       frame: (sentence, kind, payload) => {
         if (kind === 'A') {

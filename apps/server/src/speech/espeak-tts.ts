@@ -35,26 +35,24 @@ export function espeakVoice(voice: Pick<TtsVoice, 'voiceId' | 'language'>): stri
 export class EspeakTts implements TtsEngine {
   readonly cache: PromptCache;
   private readonly wpm: number;
-  /** The synthesis servers, once built; rejects (each sentence then fails) with what the build needs. */
-  private readonly servers: Promise<SynthesisPool>;
+  /** The synthesis servers (built on first use: a failed build fails each sentence with what it needs). */
+  private readonly servers: SynthesisPool;
 
   constructor(options: EspeakOptions = {}) {
     this.cache = options.cache ?? new PromptCache();
     this.wpm = options.wordsPerMinute ?? 160;
     warmSpawnHost();
-    this.servers = buildHelper(ESPEAK_SOURCE).then((binary) => new SynthesisPool(binary));
-    // Each sentence hears of a failed build; this promise alone must not count as unhandled.
-    this.servers.catch(() => undefined);
+    this.servers = new SynthesisPool(buildHelper(ESPEAK_SOURCE));
   }
 
   /** How many synthesis processes run now (0 before the first sentence). */
-  async processes(): Promise<number> {
-    return (await this.servers).processes;
+  processes(): number {
+    return this.servers.processes;
   }
 
   /** Ends the synthesis servers (after the calls' voices are closed); a later sentence starts a new one. */
   async close(): Promise<void> {
-    (await this.servers.catch(() => null))?.close();
+    this.servers.close();
   }
 
   async *synthesize(request: TtsRequest): AsyncIterable<Int16Array> {
@@ -68,13 +66,11 @@ export class EspeakTts implements TtsEngine {
       yield cached;
       return;
     }
-    const servers = await this.servers;
-    if (signal.aborted) return;
     const queue: Int16Array[] = [];
     let over = false;
     let failure: Error | null = null;
     let wake: (() => void) | null = null;
-    const cancel = servers.speak(
+    const cancel = this.servers.speak(
       { voice: voiceName, wordsPerMinute: this.wpm, text },
       {
         audio: (samples) => {

@@ -87,30 +87,39 @@ export interface HelperEvents {
   ended(error: Error): void;
 }
 
-/** One running helper and its connection; frames sent before it listens wait in memory. */
+/** One running helper and its connection; frames sent before it is built and listening wait in memory. */
 export class NativeHelper {
-  private readonly child: HostedProcess;
+  private child: HostedProcess | null = null;
   private socket: Socket | null = null;
   private readonly waiting: Buffer[] = [];
   private over = false;
   private stopping = false;
 
   constructor(
-    binary: string,
+    binary: Promise<string>,
     private readonly label: string,
     private readonly events: HelperEvents,
   ) {
-    const path = join(tmpdir(), `dialwise-${label}-${process.pid}-${nextSocket++}.sock`);
-    this.child = hostedSpawn(binary, [path]);
+    binary.then(
+      (built) => this.launch(built),
+      (error: unknown) => this.end(error instanceof Error ? error : new Error(String(error))),
+    );
+  }
+
+  private launch(binary: string): void {
+    if (this.stopping) return this.end(new Error(`the offline ${this.label} ended (stopped before it started)`));
+    const path = join(tmpdir(), `dialwise-${this.label}-${process.pid}-${nextSocket++}.sock`);
+    const child = hostedSpawn(binary, [path]);
+    this.child = child;
     const stderr: string[] = [];
-    this.child.stderr.on('data', (data: Buffer) => stderr.push(String(data)));
+    child.stderr.on('data', (data: Buffer) => stderr.push(String(data)));
     // Its first line says it listens (it removes the socket's name once connected).
-    this.child.stdout.once('data', () => this.connect(path));
-    void this.child.exited.then(({ code, signal, error }) => {
+    child.stdout.once('data', () => this.connect(path));
+    void child.exited.then(({ code, signal, error }) => {
       // The helper removes its socket's name once connected; one that ended before that leaves it behind.
       rmSync(path, { force: true });
       const why = error ?? `exited with ${code ?? signal}${stderr.length ? `: ${stderr.join('').trim().slice(-300)}` : ''}`;
-      this.end(new Error(`the offline ${label} ended (${why})`));
+      this.end(new Error(`the offline ${this.label} ended (${why})`));
     });
   }
 
@@ -129,7 +138,7 @@ export class NativeHelper {
   stop(): void {
     this.stopping = true;
     if (this.socket) this.socket.end();
-    else this.child.kill();
+    else this.child?.kill();
   }
 
   private connect(path: string): void {
@@ -182,11 +191,15 @@ export class HelperPool<Job> {
   private nextId = 1;
   private readonly size = Math.max(1, Math.min(4, availableParallelism()));
 
+  /** `binary` may still be building: jobs wait for it, and all fail with its error if it does not build. */
   constructor(
-    private readonly binary: string,
+    private readonly binary: Promise<string>,
     private readonly label: string,
     private readonly handler: PoolHandler<Job>,
-  ) {}
+  ) {
+    // Heard by each process's helper; a pool that never gets a job must not leave it unhandled.
+    binary.catch(() => undefined);
+  }
 
   /** How many processes run now. */
   get running(): number {
@@ -226,7 +239,7 @@ class PooledProcess<Job> {
   private idle: NodeJS.Timeout | null = null;
 
   constructor(
-    binary: string,
+    binary: Promise<string>,
     label: string,
     handler: PoolHandler<Job>,
     private readonly onEnd: (process: PooledProcess<Job>) => void,

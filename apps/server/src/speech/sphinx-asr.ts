@@ -32,22 +32,18 @@ export interface SphinxOptions {
 }
 
 export class SphinxAsr implements AsrEngine {
-  private pool: RecognitionPool | null = null;
+  private readonly pool: RecognitionPool;
+  /** Why there is no recogniser, once its build failed (sessions opened before that fail with the same words). */
   private unavailable: string | null = null;
-  private readonly building: Promise<RecognitionPool | null>;
+  private readonly building: Promise<unknown>;
 
   constructor(private readonly options: SphinxOptions) {
     warmSpawnHost();
-    this.building = buildHelper(SPHINX_SOURCE).then(
-      (binary) => {
-        this.pool = new RecognitionPool(binary);
-        return this.pool;
-      },
-      (error: unknown) => {
-        this.unavailable = error instanceof Error ? error.message : String(error);
-        return null;
-      },
-    );
+    const binary = buildHelper(SPHINX_SOURCE);
+    this.pool = new RecognitionPool(binary);
+    this.building = binary.catch((error: unknown) => {
+      this.unavailable = error instanceof Error ? error.message : String(error);
+    });
   }
 
   /** Resolves once the recognition server is built (or known not to build: `open()` then says why). */
@@ -58,17 +54,17 @@ export class SphinxAsr implements AsrEngine {
   open(options: AsrOptions): AsrSession {
     if (!options.language.toLowerCase().startsWith('en')) throw new AsrUnavailable(options.language);
     if (this.unavailable) throw new AsrUnavailable(options.language, this.unavailable);
-    return new SphinxSession(grammarFiles(this.options.workDir, options.phrases), this.pool ?? this.building);
+    return new SphinxSession(grammarFiles(this.options.workDir, options.phrases), this.pool);
   }
 
   /** The recognition processes running now (0 until the first session, or when the recogniser is unavailable). */
   get processes(): number {
-    return this.pool?.processes ?? 0;
+    return this.pool.processes;
   }
 
   /** Ends the recognition servers (after the calls' voices are closed); a later session starts a new one. */
   async close(): Promise<void> {
-    (await this.building)?.close();
+    this.pool.close();
   }
 }
 
@@ -76,16 +72,14 @@ export class SphinxAsr implements AsrEngine {
 const SPEECH_RMS = 300;
 
 class SphinxSession extends EventEmitter<AsrSessionEvents> implements AsrSession {
-  private server: ServerSession | null = null;
-  /** What was asked before the server was ready (only while the recogniser is being built). */
-  private early: Array<(server: ServerSession) => void> | null = null;
+  private readonly server: ServerSession;
   private closed = false;
   private startMs: number | null = null;
   private lastMs = 0;
   /** Each flush's span of speech, in order: the finals come back in the same order. */
   private readonly flushed: Array<{ startMs: number; endMs: number }> = [];
 
-  constructor(files: SphinxFiles, pool: RecognitionPool | Promise<RecognitionPool | null>) {
+  constructor(files: SphinxFiles, pool: RecognitionPool) {
     super();
     const events = {
       partial: (text: string) =>
@@ -99,49 +93,27 @@ class SphinxSession extends EventEmitter<AsrSessionEvents> implements AsrSession
         if (!this.closed) this.emit('error', error);
       },
     };
-    if (pool instanceof RecognitionPool) {
-      this.server = pool.open(files, events);
-      return;
-    }
-    this.early = [];
-    void pool.then((ready) => {
-      const asked = this.early ?? [];
-      this.early = null;
-      if (this.closed) return;
-      if (!ready) return events.error(new Error('the offline recogniser could not be built'));
-      this.server = ready.open(files, events);
-      for (const ask of asked) ask(this.server);
-    });
+    this.server = pool.open(files, events);
   }
 
   push(samples: Int16Array, atMs: number): void {
     if (this.closed) return;
     this.lastMs = atMs + samples.length / 8;
     if (this.startMs === null && rms(samples) >= SPEECH_RMS) this.startMs = atMs;
-    if (this.server) this.server.audio(samples);
-    else if (this.early) {
-      // The caller may reuse the frame's buffer: keep a copy until the server is ready.
-      const kept = samples.slice();
-      this.early.push((server) => server.audio(kept));
-    }
+    this.server.audio(samples);
   }
 
   flush(): void {
     if (this.closed) return;
     this.flushed.push({ startMs: this.startMs ?? this.lastMs, endMs: this.lastMs });
     this.startMs = null;
-    this.ask((server) => server.flush());
+    this.server.flush();
   }
 
   close(): void {
     if (this.closed) return;
     this.closed = true;
-    this.server?.close();
+    this.server.close();
     this.removeAllListeners();
-  }
-
-  private ask(request: (server: ServerSession) => void): void {
-    if (this.server) request(this.server);
-    else this.early?.push(request);
   }
 }

@@ -42,7 +42,7 @@ export interface ServerSession {
 export class RecognitionPool {
   private readonly pool: HelperPool<ServerSessionEvents>;
 
-  constructor(binary: string) {
+  constructor(binary: Promise<string>) {
     this.pool = new HelperPool<ServerSessionEvents>(binary, 'recogniser', {
       frame: (session, kind, payload) => {
         const said = String(payload);
