@@ -69,6 +69,31 @@ describe('Silero VAD on telephone audio', () => {
     expect(together).toEqual([alone, [], [], alone]);
   });
 
+  it('gathers the windows of calls whose frames come at their own pace (as RTP does) into shared batches', async () => {
+    // 16 calls, each sending a 20 ms frame every 20 ms, their clocks spread over the frame: a window comes
+    // every 2 ms or so, each alone in the queue when it comes. Sent as they came, runs held one window each.
+    const calls = 16;
+    const frames = 50;
+    const vads = Array.from({ length: calls }, () => engine.create());
+    const before = engine.stats;
+    await Promise.all(
+      vads.map(async (vad, call) => {
+        await new Promise((resolve) => setTimeout(resolve, (call * 20) / calls));
+        for (let frame = 0; frame < frames; frame++) {
+          const at = frame * 160;
+          vad.push(clips.speech.subarray(at, at + 160), at / 8);
+          await new Promise((resolve) => setTimeout(resolve, 20));
+        }
+        await vad.settled();
+      }),
+    );
+    for (const vad of vads) vad.close();
+    const windows = engine.stats.windows - before.windows;
+    expect(windows).toBe(calls * Math.floor((frames * 160) / 256));
+    // ~8 windows a run gathered (up to 10 ms each); 2-2.5 when each went as it came.
+    expect(windows / (engine.stats.runs - before.runs)).toBeGreaterThan(5);
+  });
+
   it('judges in its worker thread, started with the engine; a model that cannot load fails the start and leaves no thread', async () => {
     expect(engine.worker.isReady).toBe(true);
     expect(engine.worker.current?.threadId).toBeGreaterThan(0);

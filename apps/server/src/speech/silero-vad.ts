@@ -49,24 +49,47 @@ interface Pending {
 }
 
 /**
- * Every call's windows judged in one model run: what is waiting when the event loop comes round goes to
- * the worker thread as one batch (input [B, 288], state [2, B, 128]). One window costs 0.49 ms alone and
- * 0.06 ms in a batch of 50 (measured on the 2-core machine), so a batch per round is what lets one core
- * hold many listening calls. One batch is in flight at a time: the windows that arrive while the thread
- * judges it make up the next one, sent as soon as the answer is back. A call has at most one window in
- * flight (SileroVad judges its windows in order); the answers are applied per call in batch order.
+ * Every call's windows judged in one model run (input [B, 288], state [2, B, 128]) in the worker thread.
+ * One window costs 0.27 ms alone and 0.05 ms in a batch of 50 (measured on the 2-core machine), and each
+ * run also costs two messages between the threads, so the batch size is what lets one core hold many
+ * listening calls.
+ *
+ * A call's windows come every 32 ms, at the pace of its own RTP, not in step with the other calls'. Sent as
+ * soon as anything was waiting, batches held 6 windows on average at 150 speaking calls (650 runs a second,
+ * the worker thread 0.5 of a core). So a window waits up to `GATHER_MS` for the others to join it, and the
+ * batch goes at once when every open detector has a window in it (one call alone is never delayed). One
+ * batch is in flight at a time: the windows that arrive while the thread judges it make up the next one. A
+ * call has at most one window in flight (SileroVad judges its windows in order); the answers are applied per
+ * call in batch order.
  */
+const GATHER_MS = 10;
+
 class SileroBatcher {
   private pending: Pending[] = [];
+  /** When the oldest waiting window came. */
+  private oldestAt = 0;
+  private timer: NodeJS.Timeout | null = null;
   private scheduled = false;
   private busy = false;
+  /** Detectors created and not closed: a batch with a window of each is complete. */
+  private open = 0;
   /** Model runs and the windows they judged (tests and the benchmark read them). */
   readonly stats = { runs: 0, windows: 0 };
 
   constructor(private readonly thread: VadThread) {}
 
+  opened(): void {
+    this.open++;
+  }
+
+  closed(): void {
+    this.open--;
+    this.schedule();
+  }
+
   infer(stream: VadStream, window: Float32Array): Promise<number> {
     return new Promise((resolve, reject) => {
+      if (this.pending.length === 0) this.oldestAt = performance.now();
       this.pending.push({ stream, window, resolve, reject });
       this.schedule();
     });
@@ -74,14 +97,26 @@ class SileroBatcher {
 
   private schedule(): void {
     if (this.scheduled || this.busy || this.pending.length === 0) return;
-    this.scheduled = true;
-    setImmediate(() => {
-      this.scheduled = false;
-      void this.run();
-    });
+    if (this.pending.length >= this.open) {
+      this.scheduled = true;
+      setImmediate(() => {
+        this.scheduled = false;
+        void this.run();
+      });
+      return;
+    }
+    this.timer ??= setTimeout(
+      () => {
+        this.timer = null;
+        void this.run();
+      },
+      Math.max(0, this.oldestAt + GATHER_MS - performance.now()),
+    );
   }
 
   private async run(): Promise<void> {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
     if (this.busy || this.pending.length === 0) return;
     const batch = this.pending;
     this.pending = [];
@@ -153,8 +188,9 @@ export class SileroVadEngine {
 
   create(tuning: Partial<VadTuning> = {}): SileroVad {
     const stream = new VadStream();
+    this.batcher.opened();
     return new SileroVad(
-      { judge: (window) => this.batcher.infer(stream, window), reset: () => stream.reset() },
+      { judge: (window) => this.batcher.infer(stream, window), reset: () => stream.reset(), close: () => this.batcher.closed() },
       { ...DEFAULT_VAD_TUNING, ...tuning },
     );
   }
@@ -164,6 +200,8 @@ export class SileroVadEngine {
 interface WindowJudge {
   judge(window: Float32Array): Promise<number>;
   reset(): void;
+  /** The detector is closed: it sends no more windows. */
+  close(): void;
 }
 
 export class SileroVad implements Vad {
@@ -220,8 +258,10 @@ export class SileroVad implements Vad {
   }
 
   close(): void {
+    if (this.closed) return;
     this.closed = true;
     this.listeners.clear();
+    this.model.close();
   }
 
   get isSpeaking(): boolean {
