@@ -72,12 +72,14 @@ describe('answering-machine detection over SIP (sipp plays the far end from a pc
     expect(result).toMatchObject({ outcome: 'answered', hungUpBy: 'us' });
     expect(statusOf({ answeredAt: result.answeredAt, amd })).toBe('voicemail');
 
-    // Our side of the recording (right channel): silent until the beep, the message after it.
+    // Our side of the recording (right channel): silent until the beep, the message after it. Nothing audible
+    // before the beep: the message's first samples (espeak fades in) may land a frame before the beep's mark
+    // when the machine is busy (RTP arrival against the recording's clock), an RMS of 0.01 over the greeting.
     const wav = readFileSync(result.recording!.path);
     const samples = new Int16Array(wav.buffer, wav.byteOffset + WAV_HEADER_BYTES, (wav.length - WAV_HEADER_BYTES) / 2);
     const ours = samples.filter((_, i) => i % 2 === 1);
     const at = (ms: number) => Math.round((ms * 8000) / 1000);
-    expect(rms(ours.subarray(0, at(amd.beepAtMs!)))).toBe(0);
+    expect(rms(ours.subarray(0, at(amd.beepAtMs!)))).toBeLessThan(1);
     expect(rms(ours.subarray(at(amd.beepAtMs!), at(amd.beepAtMs! + 2000)))).toBeGreaterThan(300);
     const code = await sipp.exited;
     if (code !== 0) throw new Error(`sipp failed (${code}):\n${await sipp.diagnostics()}`);
