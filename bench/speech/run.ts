@@ -283,6 +283,22 @@ async function lineNoiseUntil(call: LineCall, voice: { now(): number }, until: P
 
 /** A held N answers its callees in time: the turn's final within this long of the end of speech at p95 (the 600 ms endpointing + 400 ms). */
 const FINAL_P95_MS = 1000;
+/**
+ * Waits until the recognition and synthesis servers are idle (under 5 % of a core over half a second, at most
+ * 60 s): an N they could not keep up with leaves audio queued to them, which they decode after its calls have
+ * ended, and would count in the next N's figures.
+ */
+async function recognisersIdle(): Promise<void> {
+  const until = performance.now() + 60_000;
+  let before = hostTreeSeconds();
+  do {
+    await sleep(500);
+    const now = hostTreeSeconds();
+    if (now - before < 0.025) return;
+    before = now;
+  } while (performance.now() < until);
+}
+
 const capacity: Array<{ profile: Profile; size: number; latePct: number; cores: number; heardPct: number; finalP95: number }> = [];
 for (const profile of PROFILES) {
   console.log(`— ${profile} —`);
@@ -366,7 +382,7 @@ for (const profile of PROFILES) {
         `the main thread waited ${(main.waited - cpuBefore.main.waited).toFixed(1)} s of ${wallS.toFixed(1)} s for a core`,
     );
     for (const [stage, { count, detail }] of failures) console.log(`      failures (${stage}): ${count}, the first: ${detail}`);
-    await sleep(1000);
+    await recognisersIdle();
   }
 }
 for (const profile of PROFILES) {
