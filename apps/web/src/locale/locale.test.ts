@@ -1,3 +1,4 @@
+import i18next from 'i18next';
 import { describe, expect, it } from 'vitest';
 import { LOCALE_STORAGE_KEY } from '@dialwise/contracts';
 import { CONSOLE_MESSAGES, dictionary } from './messages.ts';
@@ -22,6 +23,46 @@ describe('console strings', () => {
   it('builds one flat dictionary per language', () => {
     expect(dictionary('en-US')['menu.workplace']).toBe('Workplace');
     expect(dictionary('zh-CN')['menu.workplace']).toBe('工作台');
+  });
+});
+
+describe('counts in English', () => {
+  const english = i18next.createInstance();
+  const chinese = i18next.createInstance();
+  for (const [instance, locale] of [
+    [english, 'en-US'],
+    [chinese, 'zh-CN'],
+  ] as const) {
+    void instance.init({
+      lng: locale,
+      resources: { [locale]: { translation: dictionary(locale) } },
+      keySeparator: false,
+      nsSeparator: false,
+      interpolation: { escapeValue: false },
+    });
+  }
+
+  it('one is singular, any other count plural; Chinese has one form', () => {
+    expect(english.t('dnc.total', { count: 1 })).toBe('1 number');
+    expect(english.t('dnc.total', { count: 0 })).toBe('0 numbers');
+    expect(english.t('dnc.total', { count: 2 })).toBe('2 numbers');
+    expect(english.t('dnc.import.rejected', { count: 1 })).toBe('1 line was not a phone number');
+    expect(english.t('projects.delete.confirm', { name: 'A', count: 1 })).toBe('Delete "A" with its 1 task and all its numbers?');
+    expect(chinese.t('dnc.total', { count: 1 })).toBe('共 1 个号码');
+  });
+
+  it('every English string that counts a noun has its singular form (`_one`), beside a plural one', () => {
+    const keys = Object.keys(CONSOLE_MESSAGES);
+    // Counts that are never one: extra columns are shown above ten, the capped total is the cap, and the
+    // earlier calls are counted only when more than those shown.
+    const neverOne = new Set(['upload.tooManyColumns', 'callRecords.totalCapped', 'callRecords.historyMore']);
+    // "{{count}} calls", "{{count}} lines were …", "with its {{count}} tasks", "the {{count}} highlighted problems": a count before a plural noun.
+    const counting = Object.entries(CONSOLE_MESSAGES)
+      .filter(([key, [en]]) => !key.endsWith('_one') && !neverOne.has(key) && /\{\{count\}\}( [a-z]+)? [a-z]+s\b/.test(en))
+      .map(([key]) => key);
+    expect(counting.length).toBeGreaterThan(10);
+    expect(counting.filter((key) => !keys.includes(`${key}_one`))).toEqual([]);
+    for (const key of keys.filter((k) => k.endsWith('_one'))) expect(keys, key).toContain(key.slice(0, -4));
   });
 });
 

@@ -117,7 +117,7 @@ export default function AccountManagePage() {
         testId="accounts-table"
         scrollX={960}
         empty={t('accounts.empty')}
-        total={(total) => t('accounts.total', { total })}
+        total={(total) => t('accounts.total', { count: total })}
       />
       <AccountFormModal account={editing} companyId={companyId} levels={levels} onClose={() => setEditing(undefined)} />
     </ListPage>

@@ -239,7 +239,7 @@ export default function DncPage() {
           pageSize: page.pageSize,
           total: entries.data?.total ?? 0,
           sizeCanChange: true,
-          showTotal: (total: number) => t('dnc.total', { total }),
+          showTotal: (total: number) => t('dnc.total', { count: total }),
         }}
         onChange={(pagination) => setPage({ page: pagination.current ?? 1, pageSize: pagination.pageSize ?? 10 })}
       />

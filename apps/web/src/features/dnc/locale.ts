@@ -26,7 +26,8 @@ export const dncMessages = {
   'dnc.removeConfirm': ['Remove {{phone}}? It may be dialled again.', '确认移除 {{phone}}？移除后该号码可能再次被拨打。'],
   'dnc.removed': ['Removed {{phone}}', '已移除 {{phone}}'],
   'dnc.empty': ['No number on the list', '名单中暂无号码'],
-  'dnc.total': ['{{total}} numbers', '共 {{total}} 个号码'],
+  'dnc.total': ['{{count}} numbers', '共 {{count}} 个号码'],
+  'dnc.total_one': ['{{count}} number', '共 {{count}} 个号码'],
   'dnc.form.title': ['Add to the do-not-call list', '添加到免打扰名单'],
   'dnc.form.phones': ['Phone numbers', '电话号码'],
   'dnc.form.phonesHelp': [
@@ -40,6 +41,7 @@ export const dncMessages = {
   'dnc.changed': ['{{added}} added, {{already}} already on the list', '新增 {{added}} 个，{{already}} 个已在名单中'],
   'dnc.import.title': ['Import result', '导入结果'],
   'dnc.import.rejected': ['{{count}} lines were not phone numbers', '{{count}} 行不是有效号码'],
+  'dnc.import.rejected_one': ['{{count}} line was not a phone number', '{{count}} 行不是有效号码'],
   'dnc.import.line': ['Line', '行号'],
   'dnc.import.value': ['Value', '内容'],
   'dnc.import.reason': ['Reason', '原因'],

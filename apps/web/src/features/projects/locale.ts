@@ -21,6 +21,10 @@ export const projectsMessages = {
     'Delete "{{name}}" with its {{count}} tasks and all their numbers?',
     '确定删除「{{name}}」及其 {{count}} 个任务和全部号码吗？',
   ],
+  'projects.delete.confirm_one': [
+    'Delete "{{name}}" with its {{count}} task and all its numbers?',
+    '确定删除「{{name}}」及其 {{count}} 个任务和全部号码吗？',
+  ],
   'projects.delete.blocked': ['A task of this project is in progress: pause or abort it first', '该项目有进行中的任务，请先暂停或终止'],
   'projects.deleted': ['Project deleted', '项目已删除'],
   'projects.created': ['Project created', '项目已创建'],

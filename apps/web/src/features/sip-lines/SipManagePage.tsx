@@ -108,7 +108,7 @@ export default function SipManagePage() {
         testId="sip-table"
         scrollX={1400}
         empty={t('sip.empty')}
-        total={(total) => t('sip.total', { total })}
+        total={(total) => t('sip.total', { count: total })}
       />
       <SipLineFormModal line={editing} companyId={scope.companyId} onClose={() => setEditing(undefined)} />
     </ListPage>

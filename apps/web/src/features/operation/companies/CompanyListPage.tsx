@@ -184,7 +184,7 @@ export default function CompanyListPage() {
         scrollX={1440}
         empty={t('companies.empty')}
         rowTestId={(row) => `company-row-${row.name}`}
-        total={(total) => t('companies.total', { total })}
+        total={(total) => t('companies.total', { count: total })}
       />
       <CompanyFormModal
         editing={editing}

@@ -8,7 +8,8 @@ export const companiesMessages = {
   'companies.catalogue.voices': ['Voice catalogue', '音色库'],
   'companies.catalogue.processors': ['Processors', '处理器'],
   'companies.catalogue.scenarios': ['Scenarios', '场景库'],
-  'companies.total': ['{{total}} companies', '共 {{total}} 家公司'],
+  'companies.total': ['{{count}} companies', '共 {{count}} 家公司'],
+  'companies.total_one': ['{{count}} company', '共 {{count}} 家公司'],
   'companies.empty': ['No companies match', '没有符合条件的公司'],
 
   'companies.col.name': ['Name', '公司名称'],

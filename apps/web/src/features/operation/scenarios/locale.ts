@@ -32,7 +32,9 @@ export const scenarioMessages = {
   'scenario.editor.unsaved': ['Unsaved changes', '有未保存的修改'],
   'scenario.editor.clean': ['All changes saved', '所有修改已保存'],
   'scenario.editor.problems': ['{{count}} problems to fix', '{{count}} 处需要修正'],
+  'scenario.editor.problems_one': ['{{count}} problem to fix', '{{count}} 处需要修正'],
   'scenario.editor.fixFirst': ['Fix the {{count}} highlighted problems first', '请先修正标出的 {{count}} 处问题'],
+  'scenario.editor.fixFirst_one': ['Fix the {{count}} highlighted problem first', '请先修正标出的 {{count}} 处问题'],
   'scenario.editor.created': ['Scenario created (version 1)', '场景已创建（版本 1）'],
   'scenario.editor.savedVersion': ['Saved as version {{version}}', '已保存为版本 {{version}}'],
   'scenario.editor.noChange': ['Nothing changed; still version {{version}}', '没有修改，仍为版本 {{version}}'],
@@ -53,6 +55,7 @@ export const scenarioMessages = {
   ],
   'scenario.editor.imported': ['File loaded into the editor; review it, then save', '文件已载入编辑器，请检查后保存'],
   'scenario.editor.remapped': ['{{count}} processor references were matched by alias', '{{count}} 个处理器引用已按别名匹配'],
+  'scenario.editor.remapped_one': ['{{count}} processor reference was matched by alias', '{{count}} 个处理器引用已按别名匹配'],
   'scenario.editor.manageProcessors': ['Manage processors', '管理处理器'],
 
   'scenario.section.basics': ['Basics and speech', '基本信息与语音'],
@@ -161,6 +164,7 @@ export const scenarioMessages = {
   'scenario.router.rewrite.help': ['Polishes the reply (optional)', '润色回复（可选）'],
   'scenario.router.none': ['None', '不使用'],
   'scenario.router.problems': ['{{count}} problems', '{{count}} 处问题'],
+  'scenario.router.problems_one': ['{{count}} problem', '{{count}} 处问题'],
   'scenario.router.moveUp': ['Move up', '上移'],
   'scenario.router.moveDown': ['Move down', '下移'],
   'scenario.router.remove': ['Remove', '删除'],
@@ -189,6 +193,7 @@ export const scenarioMessages = {
   'scenario.condition.question': ['Question (answered yes or no)', '判断问题（回答是或否）'],
   'scenario.condition.summary.round': ['{{role}} spoke {{op}} {{value}} rounds', '{{role}}说话{{op}} {{value}} 轮'],
   'scenario.condition.summary.interrupt': ['{{role}} interrupted ≥ {{count}} times', '{{role}}打断 ≥ {{count}} 次'],
+  'scenario.condition.summary.interrupt_one': ['{{role}} interrupted ≥ {{count}} time', '{{role}}打断 ≥ {{count}} 次'],
   'scenario.condition.summary.content': ['{{role}} says {{keywords}}', '{{role}}说到 {{keywords}}'],
   'scenario.condition.summary.dynamicLlm': ['{{role}}: "{{question}}"', '{{role}}：「{{question}}」'],
 

@@ -81,7 +81,7 @@ export default function TagListPage() {
         scrollX={1100}
         empty={t('tags.empty')}
         rowTestId={(row) => `tag-row-${row.alias}`}
-        total={(total) => t('tags.total', { total })}
+        total={(total) => t('tags.total', { count: total })}
       />
       <TagFormModal editing={form.editing} visible={form.visible} onClose={form.close} />
     </ListPage>

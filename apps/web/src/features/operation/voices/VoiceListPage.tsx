@@ -120,7 +120,7 @@ export default function VoiceListPage() {
         scrollX={1300}
         empty={t('voices.empty')}
         rowTestId={(row) => `voice-row-${row.nickname}`}
-        total={(total) => t('voices.total', { total })}
+        total={(total) => t('voices.total', { count: total })}
       />
       <VoiceFormModal editing={form.editing} visible={form.visible} onClose={form.close} />
     </ListPage>

@@ -6,7 +6,8 @@ export const voicesMessages = {
   'voices.search.allVendors': ['All vendors', '全部厂商'],
   'voices.new': ['New voice', '新建音色'],
   'voices.backToCompanies': ['Companies', '公司管理'],
-  'voices.total': ['{{total}} voices', '共 {{total}} 个音色'],
+  'voices.total': ['{{count}} voices', '共 {{count}} 个音色'],
+  'voices.total_one': ['{{count}} voice', '共 {{count}} 个音色'],
   'voices.empty': ['No voices match', '没有符合条件的音色'],
 
   'voices.col.nickname': ['Nickname', '昵称'],
