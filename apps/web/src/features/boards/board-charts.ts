@@ -50,10 +50,24 @@ export function durationOption(summary: BoardSummary, t: TFunction, p: ChartPale
 }
 
 /** Finished calls by outcome (outcomes that did not occur are left out). */
+/**
+ * The outcome donut's slices: the call's outcome on the line, except that an answered call is split into
+ * the ones a person answered and the ones an answering machine did (a voicemail record is always an answered
+ * call: `statusOf` on the server). Counted together, a campaign calling voicemail boxes looked answered.
+ */
+const OUTCOME_SLICES = ['answered', 'machine', ...BOARD_OUTCOMES.filter((o) => o !== 'answered')] as const;
+
+function sliceValue(summary: BoardSummary, slice: (typeof OUTCOME_SLICES)[number]): number {
+  const answered = summary.outcomes.answered ?? 0;
+  if (slice === 'machine') return Math.min(summary.voicemail, answered);
+  if (slice === 'answered') return Math.max(0, answered - summary.voicemail);
+  return summary.outcomes[slice] ?? 0;
+}
+
 export function outcomeOption(summary: BoardSummary, t: TFunction, p: ChartPalette): ChartOption {
-  const data = BOARD_OUTCOMES.map((o, i) => ({
+  const data = OUTCOME_SLICES.map((o, i) => ({
     name: t(`boards.outcome.${o}`),
-    value: summary.outcomes[o] ?? 0,
+    value: sliceValue(summary, o),
     itemStyle: { color: p.series[i % p.series.length] },
   })).filter((d) => d.value > 0);
   return {

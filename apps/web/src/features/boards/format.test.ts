@@ -33,6 +33,7 @@ describe('board charts', () => {
     total: 3,
     connected: 2,
     missed: 1,
+    voicemail: 0,
     transferSuccess: 1,
     transferFailed: 0,
     lost: 0,
@@ -50,6 +51,16 @@ describe('board charts', () => {
       ['boards.outcome.answered', 2],
       ['boards.outcome.busy', 1],
     ]);
+  });
+  it('answered calls are split into a person and an answering machine (voicemail is never counted as answered)', () => {
+    const machines = { ...summary, total: 6, voicemail: 3, outcomes: { ...summary.outcomes, answered: 5 } } as BoardSummary;
+    const series = (outcomeOption(machines, t, palette).series as { data: { name: string; value: number }[] }[])[0]!;
+    expect(series.data.map((d) => [d.name, d.value])).toEqual([
+      ['boards.outcome.answered', 2],
+      ['boards.outcome.machine', 3],
+      ['boards.outcome.busy', 1],
+    ]);
+    expect(series.data.reduce((sum, d) => sum + d.value, 0)).toBe(machines.total);
   });
   it('durations keep every class in order; volume carries the four series', () => {
     const bars = (durationOption(summary, t, palette).series as { data: number[] }[])[0]!;
