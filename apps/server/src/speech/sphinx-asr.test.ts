@@ -1,4 +1,7 @@
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
 import { readFileSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { connect } from 'node:net';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -124,6 +127,65 @@ describe('the recognition servers', () => {
     expect(asr.processes).toBeGreaterThan(0);
     expect(asr.processes).toBeLessThanOrEqual(Math.min(4, availableParallelism()));
     for (const session of sessions) session.close();
+  });
+
+  it('answers a flush once its own call is decoded, before the audio of other calls that came first', async () => {
+    // The server itself, spoken to in its frames (u8 kind, u32 id, u32 length, payload): every request of the
+    // test in one write, so that all of it is waiting when the server starts reading. Call 1 says two things
+    // with a pause between (pocketsphinx answers a partial at the pause); call 2 one thing, then it is flushed.
+    // (`say` pads each clip as the turn listener does.)
+    const binary = await buildHelper(SPHINX_SOURCE);
+    const path = join(dir, 'order.sock');
+    const server = spawn(binary, [path], { stdio: ['ignore', 'pipe', 'inherit'] });
+    try {
+      await once(server.stdout, 'data'); // "listening"
+      const socket = connect(path);
+      await once(socket, 'connect');
+      const frame = (kind: string, id: number, payload = Buffer.alloc(0)) => {
+        const header = Buffer.alloc(9);
+        header.write(kind, 0, 'latin1');
+        header.writeUInt32LE(id, 1);
+        header.writeUInt32LE(payload.length, 5);
+        return Buffer.concat([header, payload]);
+      };
+      const audio = (id: number, clip: Int16Array) =>
+        Array.from({ length: Math.ceil(clip.length / 160) }, (_, i) => {
+          const part = clip.slice(i * 160, (i + 1) * 160);
+          return frame('A', id, Buffer.from(part.buffer, part.byteOffset, part.byteLength));
+        });
+      const files = grammarFiles(dir, PHRASES);
+      const open = Buffer.from(`${files.modelDir}\n${files.dictPath}\n${files.grammarPath}`);
+      const [later, cost, goodbye] = await Promise.all(['Call me later.', 'How much does it cost?', 'Goodbye.'].map(say));
+      const pause = new Int16Array(12_000);
+      const first = new Int16Array([...later!, ...pause, ...cost!]);
+      const answers: string[] = [];
+      let finals = 0;
+      let buffered = Buffer.alloc(0);
+      const done = new Promise<void>((resolve) =>
+        socket.on('data', (chunk: Buffer) => {
+          buffered = Buffer.concat([buffered, chunk]);
+          while (buffered.length >= 9 && buffered.length >= 9 + buffered.readUInt32LE(5)) {
+            const length = buffered.readUInt32LE(5);
+            const kind = buffered.toString('latin1', 0, 1);
+            answers.push(`${buffered.readUInt32LE(1)} ${kind} ${buffered.toString('utf8', 9, 9 + length)}`);
+            buffered = buffered.subarray(9 + length);
+            if (kind === 'F' && ++finals === 2) resolve();
+          }
+        }),
+      );
+      socket.write(
+        Buffer.concat([frame('O', 1, open), frame('O', 2, open), ...audio(1, first), ...audio(2, goodbye!), frame('F', 2), frame('F', 1)]),
+      );
+      await done;
+      socket.destroy();
+      // Served in arrival order, call 1's partial (its audio came first) was answered before call 2's final.
+      const firstOfCall1 = answers.findIndex((answer) => answer.startsWith('1 '));
+      expect(answers.indexOf('2 F goodbye')).toBeGreaterThanOrEqual(0);
+      expect(answers.indexOf('2 F goodbye')).toBeLessThan(firstOfCall1);
+      expect(answers.at(-1)).toBe('1 F call me later how much does it cost');
+    } finally {
+      server.kill();
+    }
   });
 
   it('a recogniser that ends mid-call is reported on its calls, and the next call gets a new one', async () => {

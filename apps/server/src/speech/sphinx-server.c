@@ -7,8 +7,10 @@
  * ends when that connection closes. Requests are binary frames, little-endian:
  *   u8 kind, u32 session, u32 length, then length bytes:
  *   'O' open      "model dir\ndictionary\ngrammar": a decoder for the session, ready for its first turn
- *   'A' audio     8 kHz 16-bit samples: upsampled to 16 kHz (the model is wideband) and decoded
- *   'F' flush     the turn is over: its final
+ *   'A' audio     8 kHz 16-bit samples: upsampled to 16 kHz (the model is wideband) and kept; decoded in
+ *                 128 ms batches while no request waits to be read, the calls taking turns
+ *   'F' flush     the turn is over: its final, once the call's own kept audio is decoded (not behind the
+ *                 audio of other calls that came first: their callees are still talking, this one waits)
  *   'C' close     the decoder is freed
  * Answers are frames of the same shape, their payload text: 'P' a partial (pocketsphinx heard a pause inside
  * the turn and recognised the part before it), 'F' the turn's final (possibly empty), 'E' what went wrong
@@ -21,6 +23,7 @@
  */
 #include <math.h>
 #include <pocketsphinx.h>
+#include <poll.h>
 #include <signal.h>
 
 #include "native-helper.h"
@@ -32,14 +35,22 @@
  * each call of ps_process_raw has a cost of its own, and fed 20 ms at a time it took twice the CPU.
  */
 #define BATCH 2048
+/*
+ * Decoding waits while requests are waiting to be read (see main): a call's audio is kept, upsampled, until
+ * the server has read what came, and a flush decodes its own call's audio at once. A call that has more than
+ * this waiting (~8 s, 256 KB: a server that far behind answers too late anyway) is decoded as its audio
+ * comes, in arrival order.
+ */
+#define MAX_PENDING (64 * BATCH)
 
 typedef struct session {
   uint32_t id;
   ps_decoder_t *ps;
   mfcc_t *cmn_init;
   int in_speech;
-  int16_t batch[BATCH];
-  size_t batched;
+  /* Upsampled audio not decoded yet. */
+  int16_t *pending;
+  size_t pending_len, pending_cap;
   char said[MAX_TEXT];
   double line[2 * HALF_TAPS];
   struct session *next;
@@ -73,15 +84,15 @@ static int16_t clamp(double v) {
   return (int16_t)lrint(v);
 }
 
-/* One 8 kHz sample in, two 16 kHz samples out (into the session's batch). */
+/* One 8 kHz sample in, two 16 kHz samples out (onto the session's pending audio, which has room for them). */
 static void upsample(session_t *s, int16_t in) {
   double *line = s->line;
   memmove(line, line + 1, (2 * HALF_TAPS - 1) * sizeof(double));
   line[2 * HALF_TAPS - 1] = in;
   double odd = 0;
   for (int k = 0; k < HALF_TAPS; k++) odd += coeffs[k] * (line[HALF_TAPS - 1 - k] + line[HALF_TAPS + k]);
-  s->batch[s->batched++] = clamp(line[HALF_TAPS - 1]);
-  s->batch[s->batched++] = clamp(odd);
+  s->pending[s->pending_len++] = clamp(line[HALF_TAPS - 1]);
+  s->pending[s->pending_len++] = clamp(odd);
 }
 
 static session_t *find(uint32_t id) {
@@ -101,7 +112,7 @@ static void start_turn(session_t *s) {
   ps_start_stream(s->ps);
   ps_start_utt(s->ps);
   s->in_speech = 0;
-  s->batched = 0;
+  s->pending_len = 0;
   s->said[0] = '\0';
 }
 
@@ -142,11 +153,15 @@ static void open_session(uint32_t id, char *spec) {
   start_turn(s);
 }
 
-/* Decodes the batch; at a pause pocketsphinx's detector heard inside the turn, the part before it is recognised. */
-static void decode(session_t *s) {
-  if (s->batched == 0) return;
-  ps_process_raw(s->ps, s->batch, s->batched, FALSE, FALSE);
-  s->batched = 0;
+/*
+ * Decodes the first `n` pending samples; at a pause pocketsphinx's detector heard inside the turn, the part
+ * before it is recognised.
+ */
+static void decode(session_t *s, size_t n) {
+  if (n == 0) return;
+  ps_process_raw(s->ps, s->pending, n, FALSE, FALSE);
+  s->pending_len -= n;
+  memmove(s->pending, s->pending + n, s->pending_len * sizeof(int16_t));
   int speech = ps_get_in_speech(s->ps);
   if (speech && !s->in_speech) s->in_speech = 1;
   if (!speech && s->in_speech) {
@@ -158,14 +173,40 @@ static void decode(session_t *s) {
 }
 
 static void audio(session_t *s, const int16_t *samples, size_t n) {
-  for (size_t i = 0; i < n; i++) {
-    upsample(s, samples[i]);
-    if (s->batched == BATCH) decode(s);
+  if (s->pending_len + 2 * n > s->pending_cap) {
+    s->pending_cap = s->pending_len + 2 * n + BATCH;
+    s->pending = realloc(s->pending, s->pending_cap * sizeof(int16_t));
   }
+  for (size_t i = 0; i < n; i++) upsample(s, samples[i]);
+  while (s->pending_len > MAX_PENDING) decode(s, BATCH);
+}
+
+/*
+ * Decodes one batch of a call that has one waiting; 0 when none has. The calls take turns: the one served is
+ * the first with a batch after the last one served in the list (wrapping round), so that none waits behind
+ * the others.
+ */
+static int decode_some(void) {
+  static uint32_t last = 0;
+  session_t *first = NULL, *after = NULL;
+  int passed = 0;
+  for (session_t *s = sessions; s; s = s->next) {
+    if (s->pending_len >= BATCH) {
+      if (!first) first = s;
+      if (passed && !after) after = s;
+    }
+    if (s->id == last) passed = 1;
+  }
+  session_t *pick = after ? after : first;
+  if (!pick) return 0;
+  last = pick->id;
+  decode(pick, BATCH);
+  return 1;
 }
 
 static void flush(session_t *s) {
-  decode(s);
+  while (s->pending_len >= BATCH) decode(s, BATCH);
+  decode(s, s->pending_len);
   end_part(s);
   answer('F', s->id, s->said);
   start_turn(s);
@@ -178,6 +219,7 @@ static void close_session(uint32_t id) {
     *at = s->next;
     ps_free(s->ps);
     free(s->cmn_init);
+    free(s->pending);
     free(s);
     return;
   }
@@ -195,7 +237,12 @@ int main(int argc, char **argv) {
   uint32_t id, length;
   size_t capacity = 0;
   uint8_t *payload = NULL;
-  while (read_frame(fd, &kind, &id, &payload, &capacity, &length)) {
+  for (;;) {
+    /* Nothing to read: decode a batch of some call's audio. Requests first: a flush is answered as soon as its
+       own call's audio is decoded, not after every other call's audio that came before it. */
+    struct pollfd input = {.fd = fd, .events = POLLIN};
+    if (poll(&input, 1, 0) == 0 && decode_some()) continue;
+    if (!read_frame(fd, &kind, &id, &payload, &capacity, &length)) break;
     session_t *s = kind == 'O' ? NULL : find(id);
     switch (kind) {
       case 'O':
