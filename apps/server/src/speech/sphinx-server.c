@@ -174,7 +174,8 @@ static void decode(session_t *s, size_t n) {
 
 static void audio(session_t *s, const int16_t *samples, size_t n) {
   if (s->pending_len + 2 * n > s->pending_cap) {
-    s->pending_cap = s->pending_len + 2 * n + BATCH;
+    size_t need = s->pending_len + 2 * n;
+    s->pending_cap = need > 2 * s->pending_cap ? need + BATCH : 2 * s->pending_cap;
     s->pending = realloc(s->pending, s->pending_cap * sizeof(int16_t));
   }
   for (size_t i = 0; i < n; i++) upsample(s, samples[i]);
