@@ -8,15 +8,6 @@ export interface IceCandidate {
 }
 
 /**
- * How long a seat that has been sending audio may go quiet on the wire before its connection counts as lost.
- * A browser sends a packet every 20 ms for as long as its peer connection lives (a muted agent's microphone
- * sends silence), but a peer connection closed without a hang-up (a page reloaded, a laptop closed) says
- * nothing: werift only gives up when ICE consent runs out, ~30 s of dead air for the callee with the call
- * still held by the seat.
- */
-const SILENT_LOST_MS = 5000;
-
-/**
  * The server's end of a seat's WebRTC call: one peer connection, one PCMU audio track each way (no other
  * codec is offered, so nothing is transcoded). The seat's browser makes the offer; the transceiver is added
  * before the offer is applied, so our answer sends as well as receives. What the seat says arrives as PCMU
@@ -30,15 +21,9 @@ export class SeatPeer {
   private timestamp = randomInt(0, 0xffffffff);
   private first = true;
   private closed = false;
-  /** When the seat's last packet came (0: none yet). */
-  private lastReceivedAt = 0;
-  private watch: NodeJS.Timeout | null = null;
   /** Resolves true once ICE and DTLS are up, false if they fail or the peer closes first. */
   readonly connected: Promise<boolean>;
-  /**
-   * Resolves when an established connection is lost: failed or closed, or the seat's audio stopped for
-   * `SILENT_LOST_MS` after it had started.
-   */
+  /** Resolves when an established connection is lost (failed, disconnected for good, closed). */
   readonly lost: Promise<void>;
   packetsReceived = 0;
   packetsSent = 0;
@@ -57,7 +42,6 @@ export class SeatPeer {
     this.pc.onTrack.subscribe((remote) => {
       remote.onReceiveRtp.subscribe((rtp) => {
         this.packetsReceived++;
-        this.lastReceivedAt = performance.now();
         if (!this.closed) onAudio(rtp.payload);
       });
     });
@@ -78,15 +62,11 @@ export class SeatPeer {
       if (state === 'connected') {
         up = true;
         settle(true);
-        this.watch ??= setInterval(() => {
-          if (this.lastReceivedAt > 0 && performance.now() - this.lastReceivedAt > SILENT_LOST_MS) drop();
-        }, 500).unref();
       } else if (state === 'failed' || state === 'closed') {
         settle(false);
         if (up) drop();
       }
     });
-    void this.lost.then(() => this.stopWatching());
   }
 
   /** Applies the seat's offer and answers it (PCMU only). */
@@ -123,15 +103,9 @@ export class SeatPeer {
     this.track.writeRtp(new RtpPacket(header, Buffer.from(payload.buffer, payload.byteOffset, payload.length)));
   }
 
-  private stopWatching(): void {
-    if (this.watch) clearInterval(this.watch);
-    this.watch = null;
-  }
-
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
-    this.stopWatching();
     this.track.stop();
     await this.pc.close().catch(() => undefined);
   }
