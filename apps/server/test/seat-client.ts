@@ -148,6 +148,11 @@ export class SeatMediaClient {
     }, 20);
   }
 
+  /** RTP packets the seat's microphone has sent. */
+  get packetsSent(): number {
+    return this.sequence;
+  }
+
   async stopTalking(): Promise<void> {
     if (this.timer) clearInterval(this.timer);
     this.timer = null;

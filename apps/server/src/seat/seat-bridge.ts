@@ -54,11 +54,13 @@ export class SeatBridge implements VoiceSource {
   connect(): void {
     this.phase = 'connected';
     this.call.setVoiceSource(this);
+    this.peer.expectAudio(!this.muted);
   }
 
   setMuted(muted: boolean): void {
     this.muted = muted;
     if (muted) this.queue.length = 0;
+    this.peer.expectAudio(this.phase === 'connected' && !muted);
   }
 
   nextFrame(): VoiceFrame | null {

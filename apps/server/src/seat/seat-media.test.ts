@@ -164,6 +164,58 @@ describe('seat audio over WebRTC, bridged to a real SIP call', () => {
     expect(record).toMatchObject({ transferOutcome: 'success', operatorId: op1!.id, seatFailure: null });
   });
 
+  it('a seat whose browser closes its peer connection without hanging up (the socket still open): the call ends, not left with the seat; a muted seat may be silent', async () => {
+    const { call } = await dialEchoingFarEnd();
+    await call.answered;
+    seat = await SeatClient.open(baseUrl, world.tokens.op1, '?locale=en-US');
+    await seat.signIn();
+    const request = await transferRequest(server, world, call);
+    const pending = server.app.seats.transfer(request);
+    seat.send({ type: 'accept', offerId: (await seat.next('offer')).offerId });
+    media = new SeatMediaClient(seat, request.callId);
+    await media.connect();
+    const result = await pending;
+    if (!result.ok) throw new Error(`transfer failed: ${result.reason}`);
+    await result.seat.connect();
+    expect(await seat.next('connected')).toMatchObject({ callId: request.callId });
+    // A connected, unmuted seat's browser sends a packet every 20 ms.
+    media.talk(toneFrame());
+    await expect.poll(() => media!.packetsSent, { timeout: 5000 }).toBeGreaterThan(10);
+    // Muted, the console disables its track and the browser sends nothing: that silence is not a lost seat.
+    seat.send({ type: 'mute', callId: request.callId, muted: true });
+    expect(await seat.next('muted')).toMatchObject({ muted: true });
+    await media.stopTalking();
+    const stillOn = await Promise.race([result.seat.ended, new Promise((resolve) => setTimeout(() => resolve('on'), 6500))]);
+    expect(stillOn).toBe('on');
+    media.talk(toneFrame());
+    seat.send({ type: 'mute', callId: request.callId, muted: false });
+    expect(await seat.next('muted')).toMatchObject({ muted: false });
+
+    await media.close();
+    media = null;
+    // werift alone noticed after ~30 s (ICE consent); the seat's audio stopping for 5 s is the sign (seat-peer.ts).
+    const closedAt = performance.now();
+    const ended = await Promise.race([
+      result.seat.ended,
+      new Promise((resolve) => setTimeout(() => resolve('still with the seat'), 15_000)),
+    ]);
+    expect(ended).toEqual({ by: 'media-failed' });
+    expect(performance.now() - closedAt).toBeGreaterThan(4000);
+    // The runtime hangs the call up when `seat.ended` settles (converse-step.ts); here the transfer is driven directly.
+    expect(await seat.next('call-ended')).toMatchObject({ callId: request.callId, reason: 'media-failed' });
+    // The seat is released (after the seat hears the call ended).
+    const seatCall = async () =>
+      (
+        await server.database.db
+          .select({ callId: seats.callId })
+          .from(seats)
+          .innerJoin(users, eq(users.id, seats.operatorId))
+          .where(eq(users.username, 'op1'))
+      )[0]!.callId;
+    await expect.poll(seatCall, { timeout: 5000 }).toBeNull();
+    await call.hangup();
+  }, 60_000);
+
   it('the seat’s voice reaches its transcriber (operator ASR) the way the runtime feeds it: a line of what the agent said', async () => {
     const { call } = await dialEchoingFarEnd();
     await call.answered;

@@ -8,6 +8,16 @@ export interface IceCandidate {
 }
 
 /**
+ * How long a seat that should be sending audio (connected and not muted: `expectAudio`) may go quiet on the
+ * wire before its connection counts as lost. While it should speak, the console's track is enabled and the
+ * browser sends a packet every 20 ms; a peer connection closed without a hang-up (a page reloaded, a laptop
+ * shut) says nothing, and werift only gives up when ICE consent runs out, ~30 s of dead air for the callee
+ * with the call still held by the seat. Outside those times (pre-voice, muted) the console disables its
+ * track and Chromium sends no RTP at all, so silence there means nothing.
+ */
+const SILENT_LOST_MS = 5000;
+
+/**
  * The server's end of a seat's WebRTC call: one peer connection, one PCMU audio track each way (no other
  * codec is offered, so nothing is transcoded). The seat's browser makes the offer; the transceiver is added
  * before the offer is applied, so our answer sends as well as receives. What the seat says arrives as PCMU
@@ -21,9 +31,17 @@ export class SeatPeer {
   private timestamp = randomInt(0, 0xffffffff);
   private first = true;
   private closed = false;
+  /** When the seat's last packet came, or when it began to be expected. */
+  private lastReceivedAt = 0;
+  /** Whether the seat should be sending now (connected, not muted). */
+  private expecting = false;
+  private watch: NodeJS.Timeout | null = null;
   /** Resolves true once ICE and DTLS are up, false if they fail or the peer closes first. */
   readonly connected: Promise<boolean>;
-  /** Resolves when an established connection is lost (failed, disconnected for good, closed). */
+  /**
+   * Resolves when an established connection is lost: failed or closed, or no audio from the seat for
+   * `SILENT_LOST_MS` while it should be sending.
+   */
   readonly lost: Promise<void>;
   packetsReceived = 0;
   packetsSent = 0;
@@ -42,6 +60,7 @@ export class SeatPeer {
     this.pc.onTrack.subscribe((remote) => {
       remote.onReceiveRtp.subscribe((rtp) => {
         this.packetsReceived++;
+        this.lastReceivedAt = performance.now();
         if (!this.closed) onAudio(rtp.payload);
       });
     });
@@ -62,11 +81,15 @@ export class SeatPeer {
       if (state === 'connected') {
         up = true;
         settle(true);
+        this.watch ??= setInterval(() => {
+          if (this.expecting && performance.now() - this.lastReceivedAt > SILENT_LOST_MS) drop();
+        }, 500).unref();
       } else if (state === 'failed' || state === 'closed') {
         settle(false);
         if (up) drop();
       }
     });
+    void this.lost.then(() => this.stopWatching());
   }
 
   /** Applies the seat's offer and answers it (PCMU only). */
@@ -103,9 +126,21 @@ export class SeatPeer {
     this.track.writeRtp(new RtpPacket(header, Buffer.from(payload.buffer, payload.byteOffset, payload.length)));
   }
 
+  /** The seat should be sending from now on (connected and not muted), or not (muted); see `SILENT_LOST_MS`. */
+  expectAudio(on: boolean): void {
+    if (on && !this.expecting) this.lastReceivedAt = performance.now();
+    this.expecting = on;
+  }
+
+  private stopWatching(): void {
+    if (this.watch) clearInterval(this.watch);
+    this.watch = null;
+  }
+
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
+    this.stopWatching();
     this.track.stop();
     await this.pc.close().catch(() => undefined);
   }
