@@ -92,6 +92,24 @@ async function dialEchoingFarEnd(): Promise<{ call: CallHandle; farEnd: Sipp }> 
   return { call, farEnd };
 }
 
+/** An answered call to the echoing far end, transferred to op1's seat, which accepts it and brings its media up. */
+async function seatTakesCall() {
+  const { call } = await dialEchoingFarEnd();
+  await call.answered;
+  const client = await SeatClient.open(baseUrl, world.tokens.op1, '?locale=en-US');
+  seat = client;
+  await client.signIn();
+  const request = await transferRequest(server, world, call);
+  const pending = server.app.seats.transfer(request);
+  client.send({ type: 'accept', offerId: (await client.next('offer')).offerId });
+  const peer = new SeatMediaClient(client, request.callId);
+  media = peer;
+  await peer.connect();
+  const result = await pending;
+  if (!result.ok) throw new Error(`transfer failed: ${result.reason}`);
+  return { call, seat: client, media: peer, request, result };
+}
+
 describe('seat audio over WebRTC, bridged to a real SIP call', () => {
   it('pre-voice drops the seat’s audio; after connect the far end receives it; the seat hears the call; mute silences it at the server; hang-up ends it', async () => {
     const { call, farEnd } = await dialEchoingFarEnd();
@@ -165,22 +183,12 @@ describe('seat audio over WebRTC, bridged to a real SIP call', () => {
   });
 
   it('a seat whose browser closes its peer connection without hanging up (the socket still open): the call ends, not left with the seat; a muted seat may be silent', async () => {
-    const { call } = await dialEchoingFarEnd();
-    await call.answered;
-    seat = await SeatClient.open(baseUrl, world.tokens.op1, '?locale=en-US');
-    await seat.signIn();
-    const request = await transferRequest(server, world, call);
-    const pending = server.app.seats.transfer(request);
-    seat.send({ type: 'accept', offerId: (await seat.next('offer')).offerId });
-    media = new SeatMediaClient(seat, request.callId);
-    await media.connect();
-    const result = await pending;
-    if (!result.ok) throw new Error(`transfer failed: ${result.reason}`);
+    const { call, seat, media, request, result } = await seatTakesCall();
     await result.seat.connect();
     expect(await seat.next('connected')).toMatchObject({ callId: request.callId });
     // A connected, unmuted seat's browser sends a packet every 20 ms.
     media.talk(toneFrame());
-    await expect.poll(() => media!.packetsSent, { timeout: 5000 }).toBeGreaterThan(10);
+    await expect.poll(() => media.packetsSent, { timeout: 5000 }).toBeGreaterThan(10);
     // Muted, the console disables its track and the browser sends nothing: that silence is not a lost seat.
     seat.send({ type: 'mute', callId: request.callId, muted: true });
     expect(await seat.next('muted')).toMatchObject({ muted: true });
@@ -192,8 +200,7 @@ describe('seat audio over WebRTC, bridged to a real SIP call', () => {
     expect(await seat.next('muted')).toMatchObject({ muted: false });
 
     await media.close();
-    media = null;
-    // werift alone noticed after ~30 s (ICE consent); the seat's audio stopping for 5 s is the sign (seat-peer.ts).
+    // werift alone noticed after ~30 s (ICE consent); no audio for 5 s from a seat that should be sending is the sign (seat-peer.ts).
     const closedAt = performance.now();
     const ended = await Promise.race([
       result.seat.ended,
@@ -217,17 +224,7 @@ describe('seat audio over WebRTC, bridged to a real SIP call', () => {
   }, 60_000);
 
   it('the seat’s voice reaches its transcriber (operator ASR) the way the runtime feeds it: a line of what the agent said', async () => {
-    const { call } = await dialEchoingFarEnd();
-    await call.answered;
-    seat = await SeatClient.open(baseUrl, world.tokens.op1, '?locale=en-US');
-    await seat.signIn();
-    const request = await transferRequest(server, world, call);
-    const pending = server.app.seats.transfer(request);
-    seat.send({ type: 'accept', offerId: (await seat.next('offer')).offerId });
-    media = new SeatMediaClient(seat, request.callId);
-    await media.connect();
-    const result = await pending;
-    if (!result.ok) throw new Error(`transfer failed: ${result.reason}`);
+    const { call, seat, media, request, result } = await seatTakesCall();
     await seat.next('pre-voice');
     await result.seat.connect();
 
