@@ -47,6 +47,19 @@ async function saveTask(page: Page) {
   await expect(page.getByTestId('task-list')).toBeVisible();
 }
 
+/**
+ * Unfolds the detector's thresholds. The fold is a toggle whose state a page kept alive in its tab may hold (or
+ * lose, when the page mounts afresh): click only while the fields are hidden, until they show.
+ */
+async function unfoldThresholds(page: Page) {
+  await expect(async () => {
+    if ((await visible(page, 'task-amd-greetingMs').count()) === 0) {
+      await page.locator('.arco-collapse-item-header:visible', { hasText: 'Detector thresholds' }).click();
+    }
+    await expect(visible(page, 'task-amd-greetingMs')).toBeVisible({ timeout: 1000 });
+  }).toPass({ timeout: 10_000 });
+}
+
 const rate = (value: number | null) => (value === null ? '—' : `${(value * 100).toFixed(1)}%`);
 const seconds = (ms: number, locale: string) => (ms / 1000).toLocaleString(locale, { maximumFractionDigits: 2 });
 
@@ -90,7 +103,7 @@ test('the task form’s answering-machine group saves each action on machines, t
   await expect(visible(page, 'task-amd-message')).toHaveValue(message);
   await visible(page, 'task-amd-action').getByText('Talk as to a person').click();
   await expect(visible(page, 'task-amd-message')).toHaveCount(0);
-  await page.locator('.arco-collapse-item-header:visible', { hasText: 'Detector thresholds' }).click();
+  await unfoldThresholds(page);
   await expect(visible(page, 'task-amd-greetingMs')).toHaveValue('2000');
   await visible(page, 'task-amd-greetingMs').fill('2600');
   await saveTask(page);
@@ -99,7 +112,7 @@ test('the task form’s answering-machine group saves each action on machines, t
   // Read back again; then hang up.
   await openEdit(page, task);
   await expect(visible(page, 'task-amd-action').locator('.arco-radio-checked')).toHaveText('Talk as to a person');
-  await page.locator('.arco-collapse-item-header:visible', { hasText: 'Detector thresholds' }).click();
+  await unfoldThresholds(page);
   await expect(visible(page, 'task-amd-greetingMs')).toHaveValue('2600');
   await visible(page, 'task-amd-action').getByText('Hang up').click();
   await saveTask(page);
@@ -123,6 +136,44 @@ test('the task form’s answering-machine group saves each action on machines, t
     await expect(form).toContainText(label);
   }
   await expect(visible(page, 'task-amd-action').locator('.arco-radio-checked')).toHaveText('挂断');
+});
+
+test('a late refetch of the task after a save does not reset the form being edited', async ({ page }) => {
+  test.setTimeout(90_000);
+  await signedIn(page, 'admin');
+  const project = await api<{ id: string }>(page, '/api/projects/create', { name: `Late-${run}`, encryptionType: 'PLAIN_TEXT' });
+  const task = `Late ${run}`;
+  await page.goto(`/project/taskList/${project.id}`);
+  await startNewTask(page, task);
+  await page.getByTestId('task-amd-enabled').click();
+  await saveTask(page);
+  await openEdit(page, task);
+
+  // The refetch the next save starts answers late, as on a busy machine: meanwhile the user opens the edit
+  // again, unfolds the thresholds and types.
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  let holding = 0;
+  await page.route('**/api/tasks/get', async (route) => {
+    holding++;
+    await held;
+    await route.continue();
+  });
+  await saveTask(page);
+  await expect.poll(() => holding).toBeGreaterThan(0);
+  await openEdit(page, task);
+  await unfoldThresholds(page);
+  await visible(page, 'task-amd-greetingMs').fill('2700');
+  const late = page.waitForResponse((response) => response.url().endsWith('/api/tasks/get'));
+  release();
+  await late;
+  await page.unroute('**/api/tasks/get');
+  // Same version: the form keeps what is on screen (it was reset, folded and refilled before).
+  await expect(visible(page, 'task-amd-greetingMs')).toHaveValue('2700');
+  await saveTask(page);
+  expect(await savedAmd(page, project.id, task)).toMatchObject({ thresholds: { greetingMs: 2700 } });
 });
 
 test('the boards show the machine rate beside the connect rate, from the same calls as the API', async ({ page }) => {
