@@ -35,7 +35,7 @@ export async function isEmpty(db: Db): Promise<boolean> {
  * company with an ADMIN and an operator. Later areas add their demo rows here.
  *
  * Its project "Spring renewal" holds two tasks to start: "Renewal calls" calls at realistic hours (09:00–20:00,
- * Monday to Saturday, Shanghai time), and outside them the task list says when it will; "Start me (any hour)"
+ * Monday to Saturday, Shanghai time), and outside them the task list says when it will; "Any-hour demo"
  * calls 00:00–23:59 every day (the widest window the task rules allow), so the demo shows calls whenever it
  * is started.
  */

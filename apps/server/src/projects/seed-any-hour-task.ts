@@ -3,7 +3,7 @@ import type { DbOrTx } from '../db/client.ts';
 import { subtasks, taskSipLines, tasks } from '../db/schema.ts';
 
 /** The demo task whose call window is open at any hour: its name tells a new user it is the one to start. */
-export const ANY_HOUR_TASK_NAME = 'Start me (any hour)';
+export const ANY_HOUR_TASK_NAME = 'Any-hour demo';
 const ANY_HOUR_SUBTASKS = 200;
 const NAMES = ['Sun Y.', 'Ma L.', 'Hu Q.', 'Guo X.', 'He J.', 'Lin M.', 'Luo T.', 'Gao F.'];
 
