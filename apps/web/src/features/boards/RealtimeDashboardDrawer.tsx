@@ -4,6 +4,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorCode, REALTIME_WINDOWS, type RealtimeWindow } from '@dialwise/contracts';
 import { RequestFailure } from '../../api/client.ts';
+import { useEscapeCloses } from '../shell/use-escape-closes.ts';
 import { currentLocale } from '../../locale/index.ts';
 import { TimeZoneNote, useTimeZone } from '../../locale/company-time.tsx';
 import { formatClock } from '../../locale/date-time.ts';
@@ -44,6 +45,8 @@ export default function RealtimeDashboardDrawer({ task, onClose }: { task: { id:
     queryFn: () => getTask(task.id),
     refetchInterval: (q) => (q.state.error ? false : REALTIME_REFRESH_MS),
   });
+  // View-only: Escape closes it wherever the focus is (the list refreshing under it takes the focus).
+  useEscapeCloses(true, onClose);
   const refused = board.error instanceof RequestFailure && board.error.code === ErrorCode.FORBIDDEN ? board.error.message : null;
   const data = board.data;
   const option = useMemo(() => volumeOption(data?.points ?? [], true, t, palette), [data, t, palette]);
