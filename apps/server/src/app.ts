@@ -9,7 +9,6 @@ import { randomBytes } from 'node:crypto';
 import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
-import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, jsonSchemaTransformObject, serializerCompiler } from 'fastify-type-provider-zod';
@@ -17,6 +16,7 @@ import { TRACE_HEADER } from '@dialwise/contracts';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { corePlugin, type Clock } from './core-plugin.ts';
+import { serveConsole } from './http/console-files.ts';
 import { registerErrorHandling } from './http/error-handler.ts';
 import { guardedValidatorCompiler } from './http/validator-compiler.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
@@ -178,9 +178,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(siteRoutes);
   await app.register(analysisRoutes, { seatStates: app.seatStates });
 
-  if (existsSync(join(options.config.webDist, 'index.html'))) {
-    await app.register(fastifyStatic, { root: options.config.webDist, prefix: '/', wildcard: false });
-  }
+  if (existsSync(join(options.config.webDist, 'index.html'))) await serveConsole(app, options.config.webDist);
   return app;
 }
 
