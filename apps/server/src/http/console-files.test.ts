@@ -94,6 +94,17 @@ describe('the built console: precompressed files and their caching', () => {
     expect(gzipped.headers.etag).not.toBe(etag);
   });
 
+  it('hashed files carry nosniff but not the document-only headers; the page carries them all', async () => {
+    const script = await get('/assets/index-Ab12Cd34.js', { 'accept-encoding': 'br' });
+    expect(script.headers['x-content-type-options']).toBe('nosniff');
+    for (const header of ['content-security-policy', 'x-frame-options', 'referrer-policy', 'cross-origin-opener-policy']) {
+      expect(script.headers[header], header).toBeUndefined();
+    }
+    const page = await get('/dashboard/workplace', { 'accept-encoding': 'br' });
+    expect(page.headers).toMatchObject({ 'x-content-type-options': 'nosniff', 'x-frame-options': 'DENY' });
+    expect(page.headers['content-security-policy']).toContain("script-src 'self'");
+  });
+
   it('a hashed file that does not exist is a 404, not the console page (a script of an older build)', async () => {
     const response = await get('/assets/index-Old00000.js', { 'accept-encoding': 'br' });
     expect(response.statusCode).toBe(404);
