@@ -90,7 +90,7 @@ test.describe('page weight on the wire, cold cache (issue 26 §4)', () => {
     const fetched = log.take();
     const bytes = total(fetched);
     test.info().annotations.push({ type: 'login page', description: `${kB(bytes)} in ${fetched.length} responses (goal 150 kB)` });
-    console.log(`login page: ${kB(bytes)}\n${summary(fetched)}`);
+    await test.info().attach('login page responses', { body: summary(fetched), contentType: 'text/plain' });
 
     const assets = fetched.filter((f) => new URL(f.url).pathname.startsWith('/assets/'));
     expect(assets.some((f) => f.url.endsWith('.js'))).toBe(true);
@@ -155,7 +155,8 @@ test.describe('page weight on the wire, cold cache (issue 26 §4)', () => {
         type: `${who} first page`,
         description: `after sign-in ${kB(total(afterSignIn))} (goal 350 kB; login page ${kB(total(login))}); opened cold ${kB(total(opened))}`,
       });
-      console.log(`${who}: after sign-in ${kB(total(afterSignIn))}\n${summary(afterSignIn)}\n${who}: opened cold ${kB(total(opened))}`);
+      await test.info().attach(`${who} responses after sign-in`, { body: summary(afterSignIn), contentType: 'text/plain' });
+      await test.info().attach(`${who} responses opened cold`, { body: summary(opened), contentType: 'text/plain' });
       expect(total(afterSignIn)).toBeLessThanOrEqual(GOAL_AFTER_SIGN_IN);
       expect(total(opened)).toBeLessThanOrEqual(HELD.coldFirstPage[who]);
       // Nothing the login page fetched is fetched again after signing in: hashed files come from the cache.
