@@ -9,7 +9,6 @@ import { randomBytes } from 'node:crypto';
 import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
-import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, jsonSchemaTransformObject, serializerCompiler } from 'fastify-type-provider-zod';
@@ -18,6 +17,7 @@ import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { corePlugin, type Clock } from './core-plugin.ts';
 import { AppError } from './http/app-error.ts';
+import { serveConsole } from './http/console-files.ts';
 import { registerErrorHandling } from './http/error-handler.ts';
 import { MAX_JSON_DEPTH, jsonNestsDeeperThan } from './http/json-depth.ts';
 import { guardedValidatorCompiler } from './http/validator-compiler.ts';
@@ -184,9 +184,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(siteRoutes);
   await app.register(analysisRoutes, { seatStates: app.seatStates });
 
-  if (existsSync(join(options.config.webDist, 'index.html'))) {
-    await app.register(fastifyStatic, { root: options.config.webDist, prefix: '/', wildcard: false });
-  }
+  if (existsSync(join(options.config.webDist, 'index.html'))) await serveConsole(app, options.config.webDist);
   return app;
 }
 

@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { ErrorCode, formatIssue, translate, type IssueLike } from '@dialwise/contracts';
 import { AppError, httpStatusFor } from './app-error.ts';
+import { isHashedAssetPath } from './console-files.ts';
 import { sendFailure } from './envelope.ts';
 import { requestLocale } from './locale.ts';
 
@@ -49,8 +50,10 @@ export function registerErrorHandling(app: FastifyInstance, options: { spaIndex:
   });
 
   app.setNotFoundHandler((request, reply) => {
-    // The console is a single-page app: any non-API page path is answered with its index.
-    if (options.spaIndex && request.method === 'GET' && !request.url.startsWith('/api/') && !request.url.startsWith('/ws/')) {
+    // The console is a single-page app: any non-API page path is answered with its index. A missing hashed file
+    // (a chunk of an older build) is a 404: its index would reach the browser as a script that is HTML.
+    const pagePath = !request.url.startsWith('/api/') && !request.url.startsWith('/ws/') && !isHashedAssetPath(request.url);
+    if (options.spaIndex && request.method === 'GET' && pagePath) {
       return reply.type('text/html').sendFile('index.html');
     }
     const locale = requestLocale(request);

@@ -3,7 +3,7 @@ import { initReactI18next } from 'react-i18next';
 import arcoEnUS from '@arco-design/web-react/es/locale/en-US';
 import arcoZhCN from '@arco-design/web-react/es/locale/zh-CN';
 import { LOCALES, LOCALE_STORAGE_KEY, localeSchema, pickLocale, type Locale } from '@dialwise/contracts';
-import { dictionary } from './messages.ts';
+import { BOOT_MESSAGES, dictionaryOf } from './shell-messages.ts';
 
 export const ARCO_LOCALES = { 'en-US': arcoEnUS, 'zh-CN': arcoZhCN } as const;
 
@@ -24,7 +24,7 @@ export function initI18n(locale: Locale = initialLocale()): typeof i18next {
   void i18next.use(initReactI18next).init({
     lng: locale,
     fallbackLng: false,
-    resources: Object.fromEntries(LOCALES.map((l) => [l, { translation: dictionary(l) }])),
+    resources: Object.fromEntries(LOCALES.map((l) => [l, { translation: dictionaryOf(BOOT_MESSAGES, l) }])),
     keySeparator: false,
     nsSeparator: false,
     interpolation: { escapeValue: false },
@@ -32,6 +32,19 @@ export function initI18n(locale: Locale = initialLocale()): typeof i18next {
   });
   document.documentElement.lang = locale;
   return i18next;
+}
+
+let consoleMessages: Promise<void> | undefined;
+
+/**
+ * Adds every area's strings (both languages) to the dictionary, once: the signed-in console waits for it before
+ * its first render (features/shell/Shell.tsx), so no page ever shows a key.
+ */
+export function loadConsoleMessages(): Promise<void> {
+  consoleMessages ??= import('./messages.ts').then(({ dictionary }) => {
+    for (const locale of LOCALES) i18next.addResourceBundle(locale, 'translation', dictionary(locale), true, true);
+  });
+  return consoleMessages;
 }
 
 export function currentLocale(): Locale {

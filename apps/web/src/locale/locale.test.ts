@@ -82,7 +82,7 @@ describe('feature string modules', () => {
   it('no feature module redefines a key another defines (the later spread would silently win)', async () => {
     const { readFileSync, readdirSync, statSync } = await import('node:fs');
     const { join } = await import('node:path');
-    const files: string[] = [join(import.meta.dirname, 'messages.ts')];
+    const files: string[] = [join(import.meta.dirname, 'shell-messages.ts')];
     const walk = (dir: string) => {
       for (const name of readdirSync(dir)) {
         const path = join(dir, name);

@@ -1,132 +1,28 @@
-import { useEffect, useRef, useState } from 'react';
-import { init, use, type ComposeOption, type ECharts } from 'echarts/core';
-import { BarChart, LineChart, PieChart, type BarSeriesOption, type LineSeriesOption, type PieSeriesOption } from 'echarts/charts';
-import {
-  GridComponent,
-  LegendComponent,
-  TooltipComponent,
-  type GridComponentOption,
-  type LegendComponentOption,
-  type TooltipComponentOption,
-} from 'echarts/components';
-import { CanvasRenderer } from 'echarts/renderers';
+import { Spin } from '@arco-design/web-react';
+import { Suspense, lazy } from 'react';
+import type { ChartOption } from './chart-style.ts';
 
-// Only what the boards draw, so the chunk carries no more of ECharts than that.
-use([BarChart, LineChart, PieChart, GridComponent, LegendComponent, TooltipComponent, CanvasRenderer]);
-
-export type ChartOption = ComposeOption<
-  BarSeriesOption | LineSeriesOption | PieSeriesOption | GridComponentOption | LegendComponentOption | TooltipComponentOption
->;
-
-/** Colours of the console's theme, for charts (ECharts cannot read CSS variables). */
-export interface ChartPalette {
-  text: string;
-  subtext: string;
-  axis: string;
-  split: string;
-  tooltip: string;
-  series: string[];
+export interface ChartProps {
+  option: ChartOption;
+  height?: number;
+  testId?: string;
 }
 
-const LIGHT: ChartPalette = {
-  text: '#1d2129',
-  subtext: '#86909c',
-  axis: '#e5e6eb',
-  split: '#f2f3f5',
-  tooltip: '#ffffff',
-  series: [
-    '#165DFF',
-    '#00B42A',
-    '#FF7D00',
-    '#F53F3F',
-    '#14C9C9',
-    '#722ED1',
-    '#F7BA1E',
-    '#3491FA',
-    '#9FDB1D',
-    '#F5319D',
-    '#86909C',
-    '#0FC6C2',
-  ],
-};
-const DARK: ChartPalette = {
-  text: 'rgba(255,255,255,0.9)',
-  subtext: 'rgba(255,255,255,0.5)',
-  axis: '#484849',
-  split: '#2e2e30',
-  tooltip: '#2a2a2b',
-  series: [
-    '#3C7EFF',
-    '#27C346',
-    '#FF9626',
-    '#F76965',
-    '#30C9C9',
-    '#8D4EDA',
-    '#FADC19',
-    '#5AAAFB',
-    '#B5E241',
-    '#F754A8',
-    '#929293',
-    '#3FD4CF',
-  ],
-};
+// ECharts is most of a chart page's weight: it is fetched after the page has painted, in a chunk of its own.
+const EChartCanvas = lazy(() => import('./EChartCanvas.tsx'));
 
-/** Whether the console is dark: the shell sets `arco-theme="dark"` on the body. */
-export function useDarkTheme(): boolean {
-  const read = () => document.body.getAttribute('arco-theme') === 'dark';
-  const [dark, setDark] = useState(read);
-  useEffect(() => {
-    const observer = new MutationObserver(() => setDark(read()));
-    observer.observe(document.body, { attributes: true, attributeFilter: ['arco-theme'] });
-    return () => observer.disconnect();
-  }, []);
-  return dark;
-}
-
-export function usePalette(): ChartPalette {
-  return useDarkTheme() ? DARK : LIGHT;
-}
-
-/** Axis, legend and tooltip styles every board chart shares. */
-export function baseOption(p: ChartPalette): ChartOption {
-  return {
-    backgroundColor: 'transparent',
-    color: p.series,
-    textStyle: { color: p.text, fontFamily: 'inherit' },
-    tooltip: { backgroundColor: p.tooltip, borderColor: p.axis, textStyle: { color: p.text } },
-    legend: { textStyle: { color: p.subtext }, top: 0, icon: 'roundRect', itemWidth: 12, itemHeight: 8 },
-  };
-}
-
-export function axisStyle(p: ChartPalette) {
-  return {
-    axisLine: { lineStyle: { color: p.axis } },
-    axisTick: { show: false },
-    axisLabel: { color: p.subtext },
-    splitLine: { lineStyle: { color: p.split } },
-  };
-}
-
-/**
- * A small React wrapper around one ECharts instance: created on mount, resized with its box, given each
- * new option whole (`notMerge`), disposed on unmount.
- */
-export function EChart({ option, height = 280, testId }: { option: ChartOption; height?: number; testId?: string }) {
-  const box = useRef<HTMLDivElement>(null);
-  const chart = useRef<ECharts | null>(null);
-  useEffect(() => {
-    const instance = init(box.current!, undefined, { renderer: 'canvas' });
-    chart.current = instance;
-    const observer = new ResizeObserver(() => instance.resize());
-    observer.observe(box.current!);
-    return () => {
-      observer.disconnect();
-      instance.dispose();
-      chart.current = null;
-    };
-  }, []);
-  useEffect(() => {
-    chart.current?.setOption(option, { notMerge: true });
-  }, [option]);
-  return <div ref={box} style={{ width: '100%', height }} data-testid={testId} />;
+/** A chart: a box of its height with a spinner at once, the chart as soon as ECharts has arrived. */
+export function EChart(props: ChartProps) {
+  const height = props.height ?? 280;
+  return (
+    <Suspense
+      fallback={
+        <div className="chart-loading" style={{ height }}>
+          <Spin />
+        </div>
+      }
+    >
+      <EChartCanvas {...props} height={height} />
+    </Suspense>
+  );
 }

@@ -1,6 +1,6 @@
 import type { TFunction } from 'i18next';
 import { BOARD_OUTCOMES, DURATION_CLASSES, type BoardSummary, type SeriesPoint } from '@dialwise/contracts';
-import { axisStyle, baseOption, type ChartOption, type ChartPalette } from './EChart.tsx';
+import { axisStyle, baseOption, type ChartOption, type ChartPalette } from './chart-style.ts';
 import { stepLabel } from './format.ts';
 
 /** Calls per step: outbound and connected as bars, transferred and lost as lines. */

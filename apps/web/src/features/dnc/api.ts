@@ -1,7 +1,8 @@
 import type { z } from 'zod';
 import type { DncAdd, DncChange, DncEntry, DncImportResult, DncQuery, DncRemove, EndpointData, Envelope, Page } from '@dialwise/contracts';
 import { dncEndpoints } from '@dialwise/contracts';
-import { http, api } from '../../api/client.ts';
+import { api } from '../../api/client.ts';
+import { uploadHttp } from '../../api/upload-http.ts';
 
 export async function listDnc(query: Partial<DncQuery>): Promise<Page<DncEntry>> {
   return api(dncEndpoints.list, query);
@@ -19,7 +20,7 @@ export async function removeDnc(input: DncRemove): Promise<DncChange> {
 export async function importDnc(file: File, companyId: string | undefined): Promise<DncImportResult> {
   const { import: endpoint } = dncEndpoints;
   const params: z.input<typeof endpoint.query> = companyId ? { companyId } : {};
-  const response = await http.post<Envelope<EndpointData<typeof endpoint>>>(endpoint.path, file, {
+  const response = await uploadHttp.post<Envelope<EndpointData<typeof endpoint>>>(endpoint.path, file, {
     params,
     headers: { 'Content-Type': 'text/csv' },
   });

@@ -1,6 +1,7 @@
 import { Button, Layout as ArcoLayout, Spin } from '@arco-design/web-react';
 import { IconMenuFold, IconMenuUnfold, IconSettings } from '@arco-design/web-react/icon';
-import { Suspense, useEffect, useRef, useState } from 'react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { Suspense, lazy, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import type { RouteEntry } from '@dialwise/contracts';
@@ -9,7 +10,6 @@ import { RouteBreadcrumb } from './Breadcrumb.tsx';
 import { Navbar } from './Navbar.tsx';
 import { pageFor } from './pages.tsx';
 import { PageRouteContext } from './route-params.ts';
-import { SettingsDrawer } from './SettingsDrawer.tsx';
 import { SideMenu } from './SideMenu.tsx';
 import { TabBar } from './TabBar.tsx';
 import { useTabs } from './tabs-store.ts';
@@ -19,6 +19,9 @@ import { recordVisit } from '../templates/frequent-pages.ts';
 import { FooterNotice } from '../templates/FooterNotice.tsx';
 
 const NAVBAR_HEIGHT = 60;
+
+// The settings drawer (colour picker, number inputs, switches) is fetched when it is first opened, not with every page.
+const SettingsDrawer = lazy(() => import('./SettingsDrawer.tsx').then((m) => ({ default: m.SettingsDrawer })));
 
 function PageView({ name, titleKey, params }: { name: string; titleKey: string; params: Record<string, string> }) {
   const Page = pageFor(name);
@@ -66,12 +69,18 @@ function Pages({ entry, params }: { entry: RouteEntry; params: Record<string, st
   );
 }
 
-export function AppLayout({ entry, params }: { entry: RouteEntry; params: Record<string, string> }) {
+function Frame({ entry, params }: { entry: RouteEntry; params: Record<string, string> }) {
   const { t } = useTranslation();
   const location = useLocation();
   const settings = useSettings();
   const dispatch = useTabs((s) => s.dispatch);
   const [settingsOpen, setSettingsOpen] = useState(false);
+  // Mounted from its first opening on, so it closes with its animation like any drawer.
+  const [settingsUsed, setSettingsUsed] = useState(false);
+  const openSettings = () => {
+    setSettingsUsed(true);
+    setSettingsOpen(true);
+  };
   const contentRef = useRef<HTMLDivElement>(null);
 
   const showMenu = settings.menu && !settings.hideMenu && !settings.topMenu;
@@ -106,7 +115,7 @@ export function AppLayout({ entry, params }: { entry: RouteEntry; params: Record
     <ArcoLayout className="layout">
       {settings.navbar && (
         <div className="layout-navbar">
-          <Navbar onOpenSettings={() => setSettingsOpen(true)} />
+          <Navbar onOpenSettings={openSettings} />
         </div>
       )}
       <ArcoLayout>
@@ -157,10 +166,26 @@ export function AppLayout({ entry, params }: { entry: RouteEntry; params: Record
           icon={<IconSettings />}
           aria-label={t('nav.settings')}
           data-testid="settings-float"
-          onClick={() => setSettingsOpen(true)}
+          onClick={openSettings}
         />
       )}
-      <SettingsDrawer visible={settingsOpen} onClose={() => setSettingsOpen(false)} />
+      {settingsUsed && (
+        <Suspense fallback={null}>
+          <SettingsDrawer visible={settingsOpen} onClose={() => setSettingsOpen(false)} />
+        </Suspense>
+      )}
     </ArcoLayout>
+  );
+}
+
+// Server state of the signed-in pages (the login page has none: TanStack Query comes with this chunk). Failures are
+// already shown by the request layer, so queries do not retry them blindly.
+const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false } } });
+
+export function AppLayout(props: { entry: RouteEntry; params: Record<string, string> }) {
+  return (
+    <QueryClientProvider client={queryClient}>
+      <Frame {...props} />
+    </QueryClientProvider>
   );
 }

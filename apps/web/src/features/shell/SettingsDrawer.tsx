@@ -1,27 +1,12 @@
-import { Button, ColorPicker, Divider, Drawer, InputNumber, Message, Notification, Select, Switch } from '@arco-design/web-react';
+import { Button, ColorPicker, Divider, Drawer, InputNumber, Message, Select, Switch } from '@arco-design/web-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { APP_DEFAULTS, LOCALES, type Locale } from '@dialwise/contracts';
-import { getServerMenu } from '../../api/user.ts';
 import { currentLocale, setLocale } from '../../locale/index.ts';
 import { settingsSnapshot, useSettings, type AppSettings } from '../../store/settings.ts';
+import { loadServerMenu } from './server-menu.ts';
 
-const MENU_NOTICE = 'menuNotice';
 const LOCALE_LABELS: Record<Locale, string> = { 'zh-CN': '中文', 'en-US': 'English' };
-
-/** Turning "menu from server" on loads the server menu, with info, success or error notices (spec §4). */
-export async function loadServerMenu(translate: (key: string) => string): Promise<boolean> {
-  Notification.info({ id: MENU_NOTICE, content: translate('settings.menuLoading'), closable: true });
-  try {
-    const menu = await getServerMenu();
-    useSettings.getState().update({ serverMenu: menu });
-    Notification.success({ id: MENU_NOTICE, content: translate('settings.menuLoaded'), closable: true });
-    return true;
-  } catch {
-    Notification.error({ id: MENU_NOTICE, content: translate('settings.menuFailed'), closable: true });
-    return false;
-  }
-}
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
   return (

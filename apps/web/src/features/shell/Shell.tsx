@@ -7,14 +7,22 @@ import { getSelfInfo } from '../../api/user.ts';
 import { hasToken } from '../../api/token.ts';
 import { useSettings } from '../../store/settings.ts';
 import { useUser } from '../../store/user.ts';
+import { loadConsoleMessages } from '../../locale/index.ts';
 import { forgetSession } from '../auth/session.ts';
+// In the first chunk: the login page is where a cold visit starts, and most of what it draws (forms, inputs,
+// buttons, tabs) the signed-in pages draw too.
+import LoginPage from '../auth/LoginPage.tsx';
 import { decideNavigation, loginPathFor } from './guard.ts';
-import { AppLayout } from './Layout.tsx';
 import { resolvePath } from './routing.ts';
-import { loadServerMenu } from './SettingsDrawer.tsx';
+import { loadServerMenu } from './server-menu.ts';
 
-const LoginPage = lazy(() => import('../auth/LoginPage.tsx'));
 const ExceptionPage = lazy(() => import('../exception/ExceptionPage.tsx'));
+// The frame of the signed-in console (navbar, menu, tabs, settings) and the areas' strings: the login page needs
+// neither, so both come when a signed-in page is first shown (issue 26 §4: page weight).
+const AppLayout = lazy(async () => {
+  const [layout] = await Promise.all([import('./Layout.tsx'), loadConsoleMessages()]);
+  return { default: layout.AppLayout };
+});
 
 function FullPageSpin() {
   return (

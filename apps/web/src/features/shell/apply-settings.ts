@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { generate, getRgbStr } from '@arco-design/color';
+import { APP_DEFAULTS } from '@dialwise/contracts';
 import { useSettings } from '../../store/settings.ts';
 
 /** Spec §4: dark theme is an attribute on the body; colour weak inverts 80 %; the theme colour drives Arco's palette. */
@@ -18,7 +18,21 @@ export function useApplySettings(): void {
   }, [colorWeak]);
 
   useEffect(() => {
-    const palette = generate(themeColor, { list: true, dark: theme === 'dark' });
-    palette.forEach((color, index) => document.body.style.setProperty(`--arcoblue-${index + 1}`, getRgbStr(color)));
+    const body = document.body.style;
+    // Arco's style sheet already holds the default colour's palette for both themes (the very values `generate`
+    // gives): the palette generator (@arco-design/color) is fetched only for another colour.
+    if (themeColor.toLowerCase() === APP_DEFAULTS.themeColor.toLowerCase()) {
+      for (let step = 1; step <= 10; step++) body.removeProperty(`--arcoblue-${step}`);
+      return;
+    }
+    let current = true;
+    void import('@arco-design/color').then(({ generate, getRgbStr }) => {
+      if (!current) return;
+      const palette = generate(themeColor, { list: true, dark: theme === 'dark' });
+      palette.forEach((color, index) => body.setProperty(`--arcoblue-${index + 1}`, getRgbStr(color)));
+    });
+    return () => {
+      current = false;
+    };
   }, [themeColor, theme]);
 }

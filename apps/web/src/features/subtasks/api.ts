@@ -7,7 +7,8 @@ import {
   type UploadResult,
   subtaskEndpoints,
 } from '@dialwise/contracts';
-import { http, api } from '../../api/client.ts';
+import { api } from '../../api/client.ts';
+import { uploadHttp } from '../../api/upload-http.ts';
 import { splitNdjson } from './ndjson.ts';
 
 export const subtaskKeys = {
@@ -36,7 +37,7 @@ export async function uploadSubtasks(taskId: string, file: File, callbacks: Uplo
     consumed = text.length - rest.length;
     for (const line of lines) if ('progress' in line) callbacks.onProgress(line.progress as UploadProgress);
   };
-  const response = await http.post<{ data: UploadResult }>(subtaskEndpoints.upload.path, file, {
+  const response = await uploadHttp.post<{ data: UploadResult }>(subtaskEndpoints.upload.path, file, {
     params: { taskId },
     headers: { 'Content-Type': UPLOAD_CONTENT_TYPE, [UPLOAD_FILENAME_HEADER]: encodeURIComponent(file.name) },
     signal: callbacks.signal,

@@ -3,7 +3,8 @@ import { IconArrowFall, IconArrowRise } from '@arco-design/web-react/icon';
 import type { QuotaResult, SeriesChart } from '@dialwise/contracts';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { axisStyle, baseOption, EChart, usePalette, type ChartOption } from '../boards/EChart.tsx';
+import { axisStyle, baseOption, usePalette, type ChartOption } from '../boards/chart-style.ts';
+import { EChart } from '../boards/EChart.tsx';
 
 /** A figure with its change on the period before and a small chart of its days (data analysis cards). */
 export function QuotaCard({
