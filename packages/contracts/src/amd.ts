@@ -8,7 +8,7 @@ import { z } from 'zod';
  */
 
 /** What the classifier can decide. */
-export const AMD_OUTCOMES = ['human', 'machine', 'beep', 'announcement', 'silence', 'unknown'] as const;
+export const AMD_OUTCOMES = ['human', 'machine', 'beep', 'announcement', 'fax', 'silence', 'unknown'] as const;
 export const amdOutcomeSchema = z.enum(AMD_OUTCOMES);
 export type AmdOutcome = z.infer<typeof amdOutcomeSchema>;
 
