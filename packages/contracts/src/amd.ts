@@ -32,7 +32,7 @@ export const AMD_DEFAULTS = {
   afterGreetingSilenceMs: 700,
   minWordMs: 100,
   betweenWordsSilenceMs: 120,
-  maxWords: 5,
+  maxWords: 12,
   totalAnalysisMs: 5000,
 } as const;
 

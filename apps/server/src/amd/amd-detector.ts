@@ -51,13 +51,17 @@ const EARLY_VOICE_MS = 600;
 /** In early media, a frame with this share of its energy in the ringback band is call progress. */
 const RINGBACK_SHARE = 0.7;
 /** A pause this long inside a greeting, with voice after it, is a sentence break. */
-export const SENTENCE_PAUSE_MS = 300;
+/**
+ * A person who has said their opener waits: after afterGreetingSilenceMs of silence they do not go on within
+ * SENTENCE_RESUME_MS (a second "Hello?" comes later). A machine's greeting goes on after its sentence pause.
+ */
+export const SENTENCE_RESUME_MS = 1200;
 /** A greeting this long is a machine whatever its pauses (no person's opener runs this long without waiting). */
-export const RUN_ON_MS = 3500;
+export const RUN_ON_MS = 4000;
 /** A greeting shorter than this, then silence: a person. Longer: wait for a beep first. */
-export const SHORT_GREETING_MS = 1000;
-/** How long after a longer greeting's silence we wait for a beep before deciding `human`. */
-export const BEEP_WAIT_MS = 1600;
+export const SHORT_GREETING_MS = 1500;
+/** How long after a longer greeting's silence we wait for a beep (or more greeting) before deciding `human`. */
+export const BEEP_WAIT_MS = 2000;
 /** The fax calling tone CNG: 1100 Hz, 0.5 s, repeated every 3 s; a second one this soon after the first. */
 const CNG_HZ = 1100;
 const CNG_TOLERANCE_HZ = 40;
@@ -136,6 +140,13 @@ export class AmdDetector extends EventEmitter<AmdDetectorEvents> {
     const f = this.analyzer.push(samples);
     if (atMs >= 0 && !this.answered) this.onAnswer();
     for (const event of this.tones.push(f, atMs)) this.onTone(event);
+    // After a greeting, a beep decides as soon as it has sounded 200 ms (a note of music never follows words here).
+    const beep = this.tones.beepSounding;
+    if (beep && this.stage === 'greeting' && this.features.words > 0) {
+      this.features.toneHz = beep.hz;
+      this.features.toneMs = beep.ms;
+      this.decide('machine', 'beep', atMs + FRAME_MS);
+    }
     // The run the held frames belonged to ended (or another began) before it held: they were not a tone.
     if (this.held.length > 0 && this.tones.runFrames <= this.held.length) this.release();
     if (isTonal(f) && !this.tones.sounding) {
@@ -214,7 +225,7 @@ export class AmdDetector extends EventEmitter<AmdDetectorEvents> {
       this.counted = false;
     }
     if (voiced) {
-      if (this.gapMs >= SENTENCE_PAUSE_MS && this.features.words > 0) this.sentences++;
+      if (this.gapMs >= t.afterGreetingSilenceMs && this.gapMs <= SENTENCE_RESUME_MS && this.features.words > 0) this.sentences++;
       // Silence shorter than a word gap does not split a word: it joins the run.
       if (this.gapMs > 0 && this.gapMs < t.betweenWordsSilenceMs) this.runMs += this.gapMs;
       this.gapMs = 0;
@@ -238,7 +249,7 @@ export class AmdDetector extends EventEmitter<AmdDetectorEvents> {
     f.trailingSilenceMs = endMs - this.lastVoiceEndMs;
     if (f.greetingMs >= RUN_ON_MS) return this.decide('machine', 'long-greeting', endMs);
     if (f.greetingMs >= t.greetingMs && this.sentences > 0 && voiced) return this.decide('machine', 'sentences', endMs);
-    if (f.words >= t.maxWords) return this.decide('machine', 'max-words', endMs);
+    if (f.words >= t.maxWords && f.greetingMs >= t.greetingMs) return this.decide('machine', 'max-words', endMs);
     if (f.trailingSilenceMs >= t.afterGreetingSilenceMs) {
       // A click or a breath shorter than a word is not a greeting: keep waiting for one.
       if (f.words === 0) {
@@ -251,6 +262,8 @@ export class AmdDetector extends EventEmitter<AmdDetectorEvents> {
     }
     if (endMs >= t.totalAnalysisMs) {
       if (f.words > 0 && f.trailingSilenceMs >= t.afterGreetingSilenceMs) this.decide('human', 'no-beep', endMs);
+      // Still talking at the end of the analysis, 3 s into a greeting: no person's opener, a machine's greeting.
+      else if (f.greetingMs >= RUN_ON_MS - 1000) this.decide('machine', 'long-greeting', endMs);
       else this.decide('unknown', 'total-time', endMs);
     }
   }

@@ -7,7 +7,7 @@
  *   274–380 ms each — the carrier's "this number is not in service" before its announcement;
  * - **fax**: the answering tone CED, 2100 Hz, ≥ 500 ms (reported while it sounds); the calling tone CNG
  *   (1100 Hz, 0.5 s every 3 s) is a beep here, and the detector tells it by its repetition;
- * - **music**: three or more notes (steady tones ≥ 100 ms) of at least two pitches, each following the last
+ * - **music**: four or more notes (steady tones ≥ 140 ms) of at least two pitches, each following the last
  *   within 150 ms;
  * - anything else is call progress and ignored: ringback, busy, dial tone.
  *
@@ -41,9 +41,9 @@ export const FAX_CED_HZ = 2100;
 const FAX_CED_MS = 500;
 const FAX_TOLERANCE_HZ = 40;
 /** Music: notes this long at least, each starting within this gap of the last one's end, this many of them. */
-const NOTE_MIN_MS = 100;
+const NOTE_MIN_MS = 140;
 const NOTE_MAX_GAP_MS = 150;
-const MUSIC_NOTES = 3;
+const MUSIC_NOTES = 4;
 const FRAME_MS = 20;
 
 export type ToneEvent =
@@ -111,6 +111,13 @@ export class ToneTracker {
   /** Frames of the run in progress (0: none). */
   get runFrames(): number {
     return this.run?.frames ?? 0;
+  }
+
+  /** The run in progress as a beep so far (one steady tone in the beep band for ≥ 200 ms), or null. */
+  get beepSounding(): { hz: number; ms: number } | null {
+    const run = this.run;
+    if (!run || !run.single || run.hz < BEEP_MIN_HZ || run.hz > BEEP_MAX_HZ || run.frames * FRAME_MS < BEEP_MIN_MS) return null;
+    return { hz: run.hz, ms: run.frames * FRAME_MS };
   }
 
   /** True while a confirmed tone is sounding (its frames are neither voice nor silence). */
