@@ -40,7 +40,9 @@ function report(name: string, clips: Clip[]): void {
   const machineTimes = times(machines);
   const goal = (met: boolean) => (met ? 'met' : 'NOT met');
   console.log(`\n== ${name}: ${clips.length} clips ==`);
-  console.log(`accuracy                        ${pct(correct, clips.length).padEnd(8)} (${correct}/${clips.length})   goal ≥ 97 %: ${goal(correct >= 0.97 * clips.length)}`);
+  console.log(
+    `accuracy                        ${pct(correct, clips.length).padEnd(8)} (${correct}/${clips.length})   goal ≥ 97 %: ${goal(correct >= 0.97 * clips.length)}`,
+  );
   console.log(
     `people called machines          ${pct(peopleMachine, people.length).padEnd(8)} (${peopleMachine}/${people.length})   goal ≤ 1 %: ${goal(peopleMachine <= 0.01 * people.length)}`,
   );
@@ -48,7 +50,9 @@ function report(name: string, clips: Clip[]): void {
     `machines put through as people  ${pct(machinesThrough, machines.length).padEnd(8)} (${machinesThrough}/${machines.length})   goal ≤ 3 %: ${goal(machinesThrough <= 0.03 * machines.length)}`,
   );
   console.log(`people marked invalid           ${String(peopleInvalid).padEnd(8)}            goal 0: ${goal(peopleInvalid === 0)}`);
-  console.log(`decision time, all              p50 ${quantile(all, 0.5)} ms, p95 ${quantile(all, 0.95)} ms   goal p50 ≤ 2500: ${goal(quantile(all, 0.5) <= 2500)}`);
+  console.log(
+    `decision time, all              p50 ${quantile(all, 0.5)} ms, p95 ${quantile(all, 0.95)} ms   goal p50 ≤ 2500: ${goal(quantile(all, 0.5) <= 2500)}`,
+  );
   console.log(
     `decision time, people           p50 ${quantile(peopleTimes, 0.5)} ms, p95 ${quantile(peopleTimes, 0.95)} ms   goal p50 ≤ 2000: ${goal(quantile(peopleTimes, 0.5) <= 2000)}`,
   );

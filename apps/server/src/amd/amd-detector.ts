@@ -34,7 +34,7 @@
 import { EventEmitter } from 'node:events';
 import { AMD_DEFAULTS, type AmdFeatures, type AmdOutcome, type AmdResult, type AmdThresholds } from '@dialwise/contracts';
 import { FrameAnalyzer, type FrameFeatures } from './frame-features.ts';
-import { CONFIRM_FRAMES, isTonal, ToneTracker, type ToneEvent } from './tone-tracker.ts';
+import { isTonal, ToneTracker, type ToneEvent } from './tone-tracker.ts';
 
 const FRAME_MS = 20;
 /** Voice is at least this loud, this far above the noise floor, and this far above the loud end of the non-voice frames. */

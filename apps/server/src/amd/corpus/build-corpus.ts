@@ -265,7 +265,7 @@ function fax(r: Random): { samples: Int16Array; note: string } {
     return { samples: concat(quiet(Math.round(between(r, 200, 1800))), ced, quiet(75), fsk, quiet(2000)), note: 'fax CED 2100 Hz + V.21' };
   }
   const level = between(r, -16, -9);
-  const parts = [quiet(Math.round(between(r, 200, 1500)))];
+  const parts: Int16Array[] = [quiet(Math.round(between(r, 200, 1500)))];
   for (let i = 0; i < 3; i++) parts.push(toneAt(1100, 500, level), quiet(3000));
   return { samples: concat(...parts), note: 'fax CNG 1100 Hz' };
 }
@@ -356,7 +356,7 @@ function make(m: Maker, kind: ClipKind): Omit<Clip, 'id' | 'split'> {
       break;
   }
   const answerAtMs = Math.round(msOf(earlyAudio) / 20) * 20;
-  let answered = concat(...after);
+  let answered: Int16Array = concat(...after);
   if (background) answered = mix(answered, background(answered.length, answered));
   const dry = concat(earlyAudio.subarray(0, samplesFor(answerAtMs)), quiet(answerAtMs - msOf(earlyAudio)), answered);
   const samples = telephoneLine(dry, { noiseDbfs: between(r, ...m.settings.lineNoiseDbfs), random: r });
@@ -383,7 +383,8 @@ export function buildCorpus(options: CorpusOptions): Clip[] {
   }
   const unseen: Maker = { ...seen, settings: UNSEEN };
   for (const kind of Object.keys(perKind) as ClipKind[]) {
-    for (let i = 0; i < Math.ceil(perKind[kind] / 2); i++) clips.push({ ...make(unseen, kind), id: `unseen-${kind}-${i}`, split: 'unseen' });
+    for (let i = 0; i < Math.ceil(perKind[kind] / 2); i++)
+      clips.push({ ...make(unseen, kind), id: `unseen-${kind}-${i}`, split: 'unseen' });
   }
   return clips;
 }
