@@ -45,6 +45,7 @@ const VOICE_ABOVE_AMBIENT_DB = 6;
 const LEVEL_WINDOW_FRAMES = 50;
 /** After the answer, this many frames are taken as the callee's room before anyone speaks (100 ms). */
 const PICKUP_FRAMES = 5;
+const PICKUP_MAX_DBFS = -30;
 const START_FLOOR_DBFS = -70;
 /** Early-media voice this long (summed) is a carrier announcement. */
 const EARLY_VOICE_MS = 600;
@@ -175,7 +176,8 @@ export class AmdDetector extends EventEmitter<AmdDetectorEvents> {
   }
 
   private kindOfLevel(dbfs: number, atMs: number): FrameKind {
-    if (atMs >= 0 && this.pickupFrames < PICKUP_FRAMES) {
+    // A room is quieter than a voice close to the handset: a loud first frame is someone speaking at once.
+    if (atMs >= 0 && this.pickupFrames < PICKUP_FRAMES && dbfs < PICKUP_MAX_DBFS) {
       this.pickupFrames++;
       this.learn(dbfs, true);
       return 'quiet';
