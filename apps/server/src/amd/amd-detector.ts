@@ -272,8 +272,10 @@ export class AmdDetector extends EventEmitter<AmdDetectorEvents> {
 
   private onTone(event: ToneEvent): void {
     if (event.type === 'beep') this.emit('beep', { atMs: event.atMs, hz: event.hz });
-    if (this.stage === 'decided' || event.atMs < 0) return;
-    // A tone during early media is call progress of some network; after the answer it is the callee's.
+    if (this.stage === 'decided') return;
+    // SIT means a dead number whenever it plays; any other tone during early media is call progress of some
+    // network (after the answer it is the callee's).
+    if (event.atMs < 0 && event.type !== 'sit') return;
     this.features.toneHz = event.hz;
     this.features.toneMs = event.ms;
     switch (event.type) {

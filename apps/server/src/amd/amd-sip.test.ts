@@ -105,7 +105,14 @@ describe('answering-machine detection over SIP (sipp plays the far end from a pc
     const decided = new Promise<void>((resolve) => screen.detector.once('decision', () => resolve()));
     const session = new CallSession(call, [
       screen.step(),
-      { name: 'hang up after the decision', exec: () => decided.then(() => call.hangup()), kill: () => {} },
+      {
+        name: 'hang up after the decision',
+        exec: async () => {
+          await decided;
+          await call.hangup();
+        },
+        kill: () => {},
+      },
     ]);
     const { result } = await session.run();
 
