@@ -21,6 +21,7 @@ const SUITES = {
   lint: { kind: 'check', command: ['npx', 'biome', 'ci', '.'] },
   knip: { kind: 'check', command: ['npx', 'knip', '--no-progress'] },
   engines: { kind: 'check', command: ['node', 'scripts/check-engines.mjs'] },
+  install: { kind: 'check', command: ['node', 'scripts/check-install.mjs'] },
   contracts: { kind: 'vitest', cwd: 'packages/contracts' },
   server: { kind: 'vitest', cwd: 'apps/server' },
   web: { kind: 'vitest', cwd: 'apps/web' },

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { api, choose, companyDaysAgo as daysAgo, demoTask, signedIn, signIn } from './support.ts';
+import { api, choose, companyDaysAgo as daysAgo, demoTask, signedIn, signIn, watchBoardSummaries } from './support.ts';
 
 /** Names unique to this run: the e2e server is shared by every test of the run. */
 const run = Date.now().toString(36).slice(-5);
@@ -13,16 +13,23 @@ interface Summary {
 
 const rate = (value: number | null) => (value === null ? '—' : `${(value * 100).toFixed(1)}%`);
 
-/** The board's figures are the API's figures for the same filter (the API asked again while the page settles). */
+/** The board's figures are the API's answer to the board's own request for this filter. */
 async function expectBoardShows(page: Page, body: Record<string, unknown>, locale = 'en-US') {
+  const answers = boards.get(page)!;
   await expect(async () => {
-    const summary = await api<Summary>(page, '/api/boards/summary', body);
-    await expect(page.getByTestId('board-total')).toHaveText(summary.total.toLocaleString(locale), { timeout: 1000 });
-    await expect(page.getByTestId('board-connect-rate')).toHaveText(rate(summary.connectRate), { timeout: 1000 });
-    await expect(page.getByTestId('board-inbound-rate')).toHaveText(rate(summary.inboundRate), { timeout: 1000 });
-    await expect(page.getByTestId('board-loss-rate')).toHaveText(rate(summary.lossRate), { timeout: 1000 });
+    const summary = answers.shown(body);
+    expect(summary, `the board asked for ${JSON.stringify(body)}`).toBeDefined();
+    await expect(page.getByTestId('board-total')).toHaveText(summary!.total.toLocaleString(locale), { timeout: 1000 });
+    await expect(page.getByTestId('board-connect-rate')).toHaveText(rate(summary!.connectRate), { timeout: 1000 });
+    await expect(page.getByTestId('board-inbound-rate')).toHaveText(rate(summary!.inboundRate), { timeout: 1000 });
+    await expect(page.getByTestId('board-loss-rate')).toHaveText(rate(summary!.lossRate), { timeout: 1000 });
   }).toPass({ timeout: 15_000 });
 }
+
+const boards = new Map<Page, ReturnType<typeof watchBoardSummaries<Summary>>>();
+test.beforeEach(({ page }) => {
+  boards.set(page, watchBoardSummaries<Summary>(page));
+});
 
 test("the project board shows the API's rates and draws its charts; project, task and range switch it", async ({ page }) => {
   await signedIn(page, 'admin');

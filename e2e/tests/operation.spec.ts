@@ -140,15 +140,16 @@ test('DEV adds a voice from the catalogue reached through the company list', asy
 
   await page.getByTestId('voice-new').click();
   await page.getByTestId('voice-form-nickname').fill('Bad-name!');
-  await page.getByTestId('voice-form-originalVoiceId').fill('zh_female');
+  await page.getByTestId('voice-form-originalVoiceId').fill('zh female');
   await page.getByTestId('voice-form-submit').click();
   await expect(page.getByTestId('voice-form')).toContainText('Nickname may contain only English letters, digits or Chinese characters');
-  await expect(page.getByTestId('voice-form')).toContainText('Voice ID may contain only English letters and digits');
+  await expect(page.getByTestId('voice-form')).toContainText('Voice ID may contain only English letters, digits, _, - and . (no spaces)');
+  // The vendor's own id, as Volcano writes it (issue 35).
   await page.getByTestId('voice-form-nickname').fill(nickname);
-  await page.getByTestId('voice-form-originalVoiceId').fill(`id${stamp}`);
+  await page.getByTestId('voice-form-originalVoiceId').fill(`zh_female-${stamp}.v2`);
   await page.getByTestId('voice-form-submit').click();
   const row = page.getByTestId(`voice-row-${nickname}`);
-  await expect(row).toContainText(`id${stamp}`);
+  await expect(row).toContainText(`zh_female-${stamp}.v2`);
   await expect(row).toContainText('Volcano Engine');
   await expect(row).toContainText('dev');
 });

@@ -136,6 +136,23 @@ export async function api<T>(page: Page, path: string, body: unknown = {}): Prom
   return envelope.data;
 }
 
+/**
+ * The answers the board itself got from `/api/boards/summary`, by filter. A board shows the answer to its own
+ * request; asking the API again a moment later can differ by a call, because the demo's tasks (and other
+ * specs' tasks on the shared server) keep calling. Compare the tiles with these, not with a fresh request.
+ */
+export function watchBoardSummaries<T>(page: Page): { shown: (filter: Record<string, unknown>) => T | undefined } {
+  const answers: { body: Record<string, unknown>; data: T }[] = [];
+  page.on('response', async (response) => {
+    if (!response.url().endsWith('/api/boards/summary')) return;
+    const envelope = (await response.json().catch(() => undefined)) as { code: number; data: T } | undefined;
+    if (envelope?.code === 200) answers.push({ body: response.request().postDataJSON() as Record<string, unknown>, data: envelope.data });
+  });
+  const same = (body: Record<string, unknown>, filter: Record<string, unknown>) =>
+    ['from', 'to', 'projectId', 'taskId'].every((key) => (body[key] ?? undefined) === (filter[key] ?? undefined));
+  return { shown: (filter) => [...answers].reverse().find((answer) => same(answer.body, filter))?.data };
+}
+
 /** Opens the select with this test id (the one on screen) and picks the first option showing `text`. */
 export async function choose(page: Page, testId: string, text: string | RegExp): Promise<void> {
   await page.locator(`[data-testid="${testId}"]:visible`).click();

@@ -13,11 +13,13 @@ import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, jsonSchemaTransformObject, serializerCompiler } from 'fastify-type-provider-zod';
-import { TRACE_HEADER } from '@dialwise/contracts';
+import { ErrorCode, TRACE_HEADER } from '@dialwise/contracts';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { corePlugin, type Clock } from './core-plugin.ts';
+import { AppError } from './http/app-error.ts';
 import { registerErrorHandling } from './http/error-handler.ts';
+import { MAX_JSON_DEPTH, jsonNestsDeeperThan } from './http/json-depth.ts';
 import { guardedValidatorCompiler } from './http/validator-compiler.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { authenticatePlugin } from './auth/authenticate.ts';
@@ -84,6 +86,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
     const text = typeof body === 'string' ? body : body.toString('utf8');
     if (text.trim() === '') return done(null, undefined);
+    // Refused before parsing: nothing after the parser (the unsafe-text walk, zod) meets unbounded depth.
+    if (jsonNestsDeeperThan(text, MAX_JSON_DEPTH)) {
+      return done(new AppError(ErrorCode.VALIDATION, 'v.tooDeep', { max: MAX_JSON_DEPTH }), undefined);
+    }
     try {
       done(null, JSON.parse(text));
     } catch {

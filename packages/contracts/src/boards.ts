@@ -139,9 +139,9 @@ export const boardSeriesSchema = z.object({ step: z.string(), timeZone: z.string
 export type BoardSeries = z.infer<typeof boardSeriesSchema>;
 
 /**
- * Operators (OPR accounts) of the company. There is no seat screen yet, so the state is derived: signed
- * in = a live session; in call = a live call transferred to them (no record says so yet: 0); waiting =
- * signed in and not in a call; signed out = the rest.
+ * Operators (OPR accounts) of the company, by their seats' state: signed in = a seat connected and signed in
+ * (paused, waiting or in a call); waiting and in call = those states; signed out = the rest
+ * (apps/server/src/boards/get-operator-status.ts).
  */
 export const operatorStatusSchema = z.object({
   total: z.number().int(),

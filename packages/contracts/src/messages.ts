@@ -49,6 +49,10 @@ const CORE_MESSAGES = {
     'zh-CN': '在您打开后，其他人已修改了此内容，本次未保存。请重新加载查看最新内容后再修改',
   },
   'v.malformedJson': { 'en-US': 'The request body is not valid JSON', 'zh-CN': '请求体不是合法的 JSON' },
+  'v.tooDeep': {
+    'en-US': 'The request body nests arrays and objects more than {max} levels deep',
+    'zh-CN': '请求体中数组和对象的嵌套超过 {max} 层',
+  },
   'v.phone': {
     'en-US': '{field} must be a valid phone number (6–15 digits, optional +)',
     'zh-CN': '{field}须为有效电话号码（6–15 位数字，可带 +）',

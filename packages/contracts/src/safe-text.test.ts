@@ -18,6 +18,19 @@ describe('safe text', () => {
     ]);
   });
 
+  it('walks values nested 1M deep without recursing, and names the path of what it finds there', () => {
+    // Built from the inside out: a recursive walk overflowed the stack at 20,000 (issue 29).
+    let nested: unknown = ['bad\0'];
+    for (let i = 1; i < 1_000_000; i++) nested = [nested];
+    const found = findUnsafeText(nested);
+    expect(found).toHaveLength(1);
+    expect(found[0]).toHaveLength(1_000_000);
+    expect(found[0]!.every((key) => key === 0)).toBe(true);
+    let clean: unknown = 'fine';
+    for (let i = 0; i < 1_000_000; i++) clean = { a: clean };
+    expect(findUnsafeText(clean)).toEqual([]);
+  });
+
   it('wrapping a schema reports unsafe text first, with the field path and the v.text.unsafe key', () => {
     const schema = rejectUnsafeText(z.object({ name: z.string().max(3) }));
     const result = schema.safeParse({ name: 'too long\0' });

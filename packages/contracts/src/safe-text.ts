@@ -11,16 +11,41 @@ export function isSafeText(value: string): boolean {
   return !UNSAFE_TEXT.test(value);
 }
 
-/** Paths of every string (value or object key) in a parsed request part that is not safe text. */
-export function findUnsafeText(value: unknown, path: PropertyKey[] = []): PropertyKey[][] {
-  if (typeof value === 'string') return isSafeText(value) ? [] : [path];
-  if (Array.isArray(value)) return value.flatMap((item, i) => findUnsafeText(item, [...path, i]));
-  if (value && typeof value === 'object') {
-    return Object.entries(value).flatMap(([key, item]) =>
-      isSafeText(key) ? findUnsafeText(item, [...path, key]) : [[...path, key.replace(UNSAFE_TEXT, '?')]],
-    );
+/**
+ * Paths of every string (value or object key) in a parsed request part that is not safe text. Iterative, and a
+ * path is built only for what is found: a walk over user data must not recurse (a body nested 20,000 deep
+ * overflowed the stack: issue 29) nor copy a growing path at every level (quadratic in the depth).
+ */
+export function findUnsafeText(value: unknown): PropertyKey[][] {
+  interface Visit {
+    value: unknown;
+    key: PropertyKey | null;
+    parent: Visit | null;
   }
-  return [];
+  const pathOf = (visit: Visit, last?: PropertyKey): PropertyKey[] => {
+    const path: PropertyKey[] = last === undefined ? [] : [last];
+    for (let at: Visit | null = visit; at?.parent; at = at.parent) path.push(at.key!);
+    return path.reverse();
+  };
+  const found: PropertyKey[][] = [];
+  const stack: Visit[] = [{ value, key: null, parent: null }];
+  while (stack.length > 0) {
+    const visit = stack.pop()!;
+    const here = visit.value;
+    if (typeof here === 'string') {
+      if (!isSafeText(here)) found.push(pathOf(visit));
+    } else if (Array.isArray(here)) {
+      for (let i = here.length - 1; i >= 0; i--) stack.push({ value: here[i], key: i, parent: visit });
+    } else if (here && typeof here === 'object') {
+      const entries = Object.entries(here);
+      for (let i = entries.length - 1; i >= 0; i--) {
+        const [key, item] = entries[i]!;
+        if (isSafeText(key)) stack.push({ value: item, key, parent: visit });
+        else found.push(pathOf(visit, key.replace(UNSAFE_TEXT, '?')));
+      }
+    }
+  }
+  return found;
 }
 
 /**

@@ -276,7 +276,6 @@ export const taskActionResultSchema = z.object({
 });
 export type TaskActionResult = z.infer<typeof taskActionResultSchema>;
 
-/** A task row of the task list: the task plus the names the list shows. */
 /** Why the dialer paused a task by itself: the circuit breaker saw most recent calls fail on the line. */
 export const taskStatusReasonSchema = z.object({
   code: z.literal('breaker'),
@@ -286,14 +285,44 @@ export const taskStatusReasonSchema = z.object({
 });
 export type TaskStatusReason = z.infer<typeof taskStatusReasonSchema>;
 
+/**
+ * Why the call window is shut now: today is not one of the task's weekdays, or it is and the window has not
+ * opened yet, or it has closed for the day.
+ */
+export const WINDOW_CLOSURES = ['notCallingDay', 'beforeHours', 'afterHours'] as const;
+export type WindowClosure = (typeof WINDOW_CLOSURES)[number];
+
+/**
+ * Why a started task places no call right now, and when it will, read from the dialer's own rules (null
+ * while it dials, and for a task that is not started). Paused by the dialer (`breaker`) is the one reason
+ * outside "in progress". `nextAt` instants are read in `timeZone`, the company's, where the dialer reads them.
+ * - outsideWindow: the call window is shut (`closure` says how); `nextAt` is when it opens;
+ * - noLine: none of the task's SIP lines is enabled, so it cannot dial at all;
+ * - nothingToCall: no number is pending (all dialled, or the pending ones cleared): upload more;
+ * - finishing: nothing pending, its last `liveCalls` calls are still on the line;
+ * - redialWait: every pending number waits for its redial gap; the first is due at `nextAt`;
+ * - companyCap: the company's `cap` of calls at once is taken by its other tasks;
+ * - linesBusy: every place on its lines (`capacity` in all) is taken by other tasks' calls.
+ */
+export const taskDialStateSchema = z.discriminatedUnion('code', [
+  z.object({ code: z.literal('outsideWindow'), closure: z.enum(WINDOW_CLOSURES), nextAt: isoDateTime.nullable(), timeZone: z.string() }),
+  z.object({ code: z.literal('noLine') }),
+  z.object({ code: z.literal('nothingToCall') }),
+  z.object({ code: z.literal('finishing'), liveCalls: z.number().int() }),
+  z.object({ code: z.literal('redialWait'), nextAt: isoDateTime, timeZone: z.string() }),
+  z.object({ code: z.literal('companyCap'), cap: z.number().int() }),
+  z.object({ code: z.literal('linesBusy'), capacity: z.number().int() }),
+  taskStatusReasonSchema,
+]);
+export type TaskDialState = z.infer<typeof taskDialStateSchema>;
+
+/** A task row of the task list (and of `get`, the live drawer's): the task plus the names the list shows. */
 export const taskListItemSchema = taskSchema.extend({
   scenarioName: z.string(),
   voiceName: z.string(),
   sipLines: z.array(z.object({ id: z.string(), alias: z.string() })),
-  /** Set while the task is paused by the dialer itself; cleared when it is continued. */
-  statusReason: taskStatusReasonSchema.nullable(),
-  /** In progress but outside its call window: when it dials next (the company's time zone applied). */
-  nextDialAt: isoDateTime.nullable(),
+  /** Why a started (or dialer-paused) task is not calling now, and when it will; null while it dials. */
+  dialState: taskDialStateSchema.nullable(),
 });
 export type TaskListItem = z.infer<typeof taskListItemSchema>;
 

@@ -20,10 +20,27 @@ describe('voice form', () => {
     expect(errors(voiceInputSchema, { ...ok, nickname: '晓晓。' })).toEqual(['v.voice.nicknameChars']);
     expect(errors(voiceInputSchema, { ...ok, nickname: 'こんにちは' })).toEqual(['v.voice.nicknameChars']);
   });
-  it('original voice id: English letters and digits only, required', () => {
-    expect(errors(voiceInputSchema, { ...ok, originalVoiceId: 'AbC123' })).toEqual([]);
-    expect(errors(voiceInputSchema, { ...ok, originalVoiceId: 'abc_123' })).toEqual(['v.voice.originalVoiceId']);
+  it('original voice id: as the vendor writes it (letters, digits, _ - .), 1–128 characters, no spaces', () => {
+    for (const originalVoiceId of [
+      'AbC123',
+      'BV700_streaming',
+      'zh_female_shuangkuaisisi_moon_bigtts',
+      'male-qn-qingse',
+      'en-US-JennyNeural',
+      'speech-02.hd',
+      '_',
+      '-',
+      '.',
+      'v',
+      'v'.repeat(128),
+    ])
+      expect(errors(voiceInputSchema, { ...ok, originalVoiceId }), originalVoiceId).toEqual([]);
+    for (const bad of ['en US', 'a\tb', 'a/b', 'a:b', 'a@b', '晓晓', 'a+b'])
+      expect(errors(voiceInputSchema, { ...ok, originalVoiceId: bad }), bad).toEqual(['v.voice.originalVoiceId']);
+    expect(errors(voiceInputSchema, { ...ok, originalVoiceId: 'v'.repeat(129) })).toEqual(['v.tooLong']);
     expect(errors(voiceInputSchema, { ...ok, originalVoiceId: '' })).toContain('v.required');
+    // Surrounding spaces are trimmed (a copy from a console often carries one).
+    expect(voiceInputSchema.parse({ ...ok, originalVoiceId: ' en-US-JennyNeural ' }).originalVoiceId).toBe('en-US-JennyNeural');
   });
   it('vendor from the list; cluster key may be empty', () => {
     expect(errors(voiceInputSchema, { ...ok, clusterKey: '' })).toEqual([]);

@@ -13,9 +13,17 @@ export type VoiceVendor = z.infer<typeof voiceVendorSchema>;
 
 /** Spec §5: English letters, digits or Chinese characters only (an empty one is the length rule's to report). */
 export const VOICE_NICKNAME_PATTERN = /^[A-Za-z0-9\p{Script=Han}]*$/u;
-export const VOICE_FIELD_MAX = { originalVoiceId: 100, clusterKey: 100 } as const;
+export const VOICE_FIELD_MAX = { originalVoiceId: 128, clusterKey: 100 } as const;
 
-/** Voice form rules of spec §5: nickname 1–20 letters, digits or Chinese; original voice id letters and digits. */
+/**
+ * A vendor's voice id as the vendor writes it (issue 35, departing from spec §5's "letters and digits"):
+ * letters, digits, `_`, `-` and `.`, no spaces. Volcano's `BV700_streaming` and `zh_female_…_bigtts`,
+ * MiniMax's `male-qn-qingse` and Azure's `en-US-JennyNeural` are copied from the vendor's console as they are;
+ * the letters-and-digits ids saved before stay valid.
+ */
+export const VOICE_ID_PATTERN = /^[A-Za-z0-9_.-]+$/;
+
+/** Voice form rules of spec §5: nickname 1–20 letters, digits or Chinese; the original voice id as the vendor writes it. */
 export const voiceInputSchema = z.object({
   nickname: z
     .string()
@@ -30,13 +38,13 @@ export const voiceInputSchema = z.object({
     .trim()
     .max(VOICE_FIELD_MAX.clusterKey, { error: 'v.tooLong' })
     .regex(/^[A-Za-z0-9_.-]*$/, { error: 'v.voice.clusterKey' }),
-  /** The vendor's own id of the voice. */
+  /** The vendor's own id of the voice, 1–128 characters of VOICE_ID_PATTERN. */
   originalVoiceId: z
     .string()
     .trim()
     .min(1, { error: 'v.required' })
     .max(VOICE_FIELD_MAX.originalVoiceId, { error: 'v.tooLong' })
-    .regex(/^[A-Za-z0-9]+$/, { error: 'v.voice.originalVoiceId' }),
+    .regex(VOICE_ID_PATTERN, { error: 'v.voice.originalVoiceId' }),
 });
 export type VoiceInput = z.infer<typeof voiceInputSchema>;
 

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { ErrorCode, type BoardSeries, type BoardSummary, type OperatorStatus, type RealtimeBoard } from '@dialwise/contracts';
+import { ErrorCode, wallClock, type BoardSeries, type BoardSummary, type OperatorStatus, type RealtimeBoard } from '@dialwise/contracts';
 import { addUser, call, seedCompanies, useTestServer } from '../../test/helper.ts';
 import { createProject, createTask, grantCatalogue, userWithSession } from '../../test/task-fixtures.ts';
 import { insertPlacedCall, type CallTarget } from '../../test/call-fixtures.ts';
-import { companies, seats } from '../db/schema.ts';
+import { calls, companies, seats, tasks } from '../db/schema.ts';
 import { seedDemo } from '../demo/seed-demo.ts';
 import { sumRange } from './read-rollups.ts';
 
@@ -294,6 +294,12 @@ describe('demo data', () => {
     expect(await sumRange(server.database.db, 'hour', scope, hourStart, hourEnd)).toEqual(
       await sumRange(server.database.db, 'raw', scope, hourStart, hourEnd),
     );
+    // Only on each task's calling days, read in the company's zone (the demo tasks call Monday to Saturday).
+    const placed = await server.database.db
+      .select({ at: calls.placedAt, weekdays: tasks.weekdays })
+      .from(calls)
+      .innerJoin(tasks, eq(tasks.id, calls.taskId));
+    expect(placed.filter((call) => !call.weekdays.includes(wallClock(call.at, acme!.timezone).weekday))).toEqual([]);
     const withRecording = await server.database.db.execute(sql`select count(*)::int as n from calls where recording_path is not null`);
     expect((withRecording as unknown as { rows: { n: number }[] }).rows[0]!.n).toBe(0);
   });

@@ -1,5 +1,5 @@
 import { asc, eq } from 'drizzle-orm';
-import type { BoardOutcome } from '@dialwise/contracts';
+import { wallClock, type BoardOutcome } from '@dialwise/contracts';
 import type { DbOrTx } from '../db/client.ts';
 import { calls, companies, subtasks, taskSipLines, tasks } from '../db/schema.ts';
 import { demoVerdict } from '../amd/demo-verdict.ts';
@@ -23,8 +23,9 @@ const MISSED: [BoardOutcome, number, number | null][] = [
 
 /**
  * A week of call history for the demo company's tasks, so the boards show something on the first start:
- * a couple of hundred calls a day inside each task's call window (company time), about 45 % answered, a
- * fifth of those handed to an operator (a few lost on the way), talk times from seconds to minutes.
+ * a couple of hundred calls a day inside each task's call window (its hours on its calling days, company
+ * time), about 45 % answered, a fifth of those handed to an operator (a few lost on the way), talk times from
+ * seconds to minutes.
  * A task that detects answering machines (the demo's "Lapsed members") also reached voicemail on about a
  * fifth of its answered calls and dead numbers announced by the carrier, each with the detector's verdict
  * (`amd/demo-verdict.ts`), so the boards' machine rate, the records' voicemail / invalid statuses and the
@@ -35,7 +36,14 @@ const MISSED: [BoardOutcome, number, number | null][] = [
 export async function seedBoardsDemo(tx: DbOrTx, ids: BoardsDemoIds, now = new Date()): Promise<number> {
   const [company] = await tx.select({ timeZone: companies.timezone }).from(companies).where(eq(companies.id, ids.companyId));
   const taskRows = await tx
-    .select({ id: tasks.id, projectId: tasks.projectId, callStart: tasks.callStart, callEnd: tasks.callEnd, advanced: tasks.advanced })
+    .select({
+      id: tasks.id,
+      projectId: tasks.projectId,
+      callStart: tasks.callStart,
+      callEnd: tasks.callEnd,
+      weekdays: tasks.weekdays,
+      advanced: tasks.advanced,
+    })
     .from(tasks)
     .where(eq(tasks.companyId, ids.companyId))
     .orderBy(asc(tasks.createdAt));
@@ -59,6 +67,8 @@ export async function seedBoardsDemo(tx: DbOrTx, ids: BoardsDemoIds, now = new D
     const amd = task.advanced.amd?.enabled ? task.advanced.amd : null;
     for (let day = DAYS; day >= 0; day -= 1) {
       const midnight = localMidnight(now, day, company?.timeZone ?? 'UTC');
+      // Only on the task's calling days: a Monday-to-Saturday task made no call last Sunday (its live drawer says so).
+      if (!task.weekdays.includes(wallClock(new Date(midnight.getTime() + 12 * 3_600_000), company?.timeZone ?? 'UTC').weekday)) continue;
       // The answering-machine task was a smaller campaign.
       const perDay = amd ? 40 + Math.floor(next() * 40) : 150 + Math.floor(next() * 150);
       for (let i = 0; i < perDay; i += 1) {

@@ -68,7 +68,8 @@ describe("the transfer's handover note", () => {
       tokens: tokens('"Li Lei finds the renewal too expensive at 99 yuan a month and wants a person to discuss the price."'),
       delayMs: 5,
     }));
-    const note = handoverSummary(facts(), processor, { timeoutMs: 3000 });
+    // Far past what the model needs on any machine: the timeout's path is the next test's.
+    const note = handoverSummary(facts(), processor, { timeoutMs: 60_000 });
     expect(note).toBeInstanceOf(Promise);
     expect(await note).toBe('Li Lei finds the renewal too expensive at 99 yuan a month and wants a person to discuss the price.');
     const request = fake!.requests[0]!;

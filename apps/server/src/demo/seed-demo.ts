@@ -10,6 +10,7 @@ import { companies, companyGrants, projectOperators, users } from '../db/schema.
 import { seedOperationDemo } from '../operation/seed-demo.ts';
 import { seedScenariosDemo } from '../operation/scenarios/seed-demo.ts';
 import { seedProjectsDemo } from '../projects/seed-projects-demo.ts';
+import { seedAnyHourTask } from '../projects/seed-any-hour-task.ts';
 import { seedBoardsDemo } from '../boards/seed-boards-demo.ts';
 import { notifyUpload } from '../messages/notify-task.ts';
 import { seedTemplatesDemo } from '../templates/seed-templates-demo.ts';
@@ -32,6 +33,11 @@ export async function isEmpty(db: Db): Promise<boolean> {
  *
  * Demo data for the embedded quick start: the provider's company with a DEV account, and one customer
  * company with an ADMIN and an operator. Later areas add their demo rows here.
+ *
+ * Its project "Spring renewal" holds two tasks to start: "Renewal calls" calls at realistic hours (09:00–20:00,
+ * Monday to Saturday, Shanghai time), and outside them the task list says when it will; "Any-hour demo"
+ * calls 00:00–23:59 every day (the widest window the task rules allow), so the demo shows calls whenever it
+ * is started.
  */
 /** Where the server answers as the demo model (the outbound guard lets the server call itself only there). */
 export const DEMO_MODEL_PATH = '/api/demo-llm/';
@@ -123,6 +129,8 @@ export async function seedDemo(db: Db, password: string, secrets: SecretBox, por
     // An earlier upload of a spreadsheet that was not a CSV: the message box and the error result page show why it failed.
     await notifyUpload(tx, { taskId: demoProject.taskId, userId: ids.adminId, ok: false, reasonKey: 'e.upload.wrongType' });
     await seedBoardsDemo(tx, { companyId: ids.customerId });
+    // After the boards' history: the any-hour task has none, its calls are the ones the user starts.
+    await seedAnyHourTask(tx, { taskId: demoProject.taskId, adminId: ids.adminId });
     await seedTemplatesDemo(tx, { companyId: ids.customerId, adminId: ids.adminId });
     return accounts.map((a) => ({
       username: a.username,

@@ -1,4 +1,4 @@
-import { wallClock } from '@dialwise/contracts';
+import { wallClock, type WindowClosure } from '@dialwise/contracts';
 
 /**
  * When a task may dial: inside its daily call window (HH:mm to HH:mm, end after start) on the weekdays
@@ -34,6 +34,23 @@ export function isWindowOpen(window: CallWindow, at: Date): boolean {
   const local = localTime(at, window.timeZone);
   if (!window.weekdays.includes(local.weekday)) return false;
   return local.minutes >= minutesOf(window.start) && local.minutes < minutesOf(window.end);
+}
+
+/**
+ * Why the window is shut at `at`, and when it opens next (null while it is open): the same rule as
+ * `isWindowOpen` and `nextOpening`, read for the people waiting on it. A window cannot cross midnight
+ * (the task form's rule: it ends after it starts on the same day), so after the end it is shut until a
+ * later day's start.
+ */
+export function windowClosure(window: CallWindow, at: Date): { closure: WindowClosure; nextAt: Date | null } | null {
+  if (isWindowOpen(window, at)) return null;
+  const local = localTime(at, window.timeZone);
+  const closure: WindowClosure = !window.weekdays.includes(local.weekday)
+    ? 'notCallingDay'
+    : local.minutes < minutesOf(window.start)
+      ? 'beforeHours'
+      : 'afterHours';
+  return { closure, nextAt: nextOpening(window, at) };
 }
 
 /**

@@ -3,8 +3,10 @@ import { eq } from 'drizzle-orm';
 import { addUser, call, seedCompanies, useTestServer } from '../../test/helper.ts';
 import { grantCatalogue } from '../../test/task-fixtures.ts';
 import { seedDemo } from '../demo/seed-demo.ts';
-import { companyGrants, subtasks, taskSipLines, tasks } from '../db/schema.ts';
+import { calls, companyGrants, subtasks, taskSipLines, tasks } from '../db/schema.ts';
+import type { TaskListItem } from '@dialwise/contracts';
 import { seedProjectsDemo } from './seed-projects-demo.ts';
+import { ANY_HOUR_TASK_NAME } from './seed-any-hour-task.ts';
 
 const server = useTestServer();
 
@@ -21,7 +23,7 @@ describe('demo data', () => {
       { token, body: {} },
     );
     expect(projects.body.data.list).toEqual([
-      expect.objectContaining({ name: 'Spring renewal', encryptionType: 'PLAIN_TEXT', taskCount: 2, creator: 'Acme Admin' }),
+      expect.objectContaining({ name: 'Spring renewal', encryptionType: 'PLAIN_TEXT', taskCount: 3, creator: 'Acme Admin' }),
     ]);
     const list = await call<{ list: { id: string; name: string; status: string; pendingCount: number; totalCount: number }[] }>(
       server,
@@ -69,5 +71,43 @@ describe('demo data', () => {
     const rows = await server.database.db.select().from(subtasks).where(eq(subtasks.taskId, taskId));
     expect(new Set(rows.map((r) => r.phone)).size).toBe(300);
     expect(rows.every((r) => r.state === 'pending' && r.companyId === companyId)).toBe(true);
+  });
+
+  it("started on a Sunday morning or at night, the realistic task says when it will call, nothing stands in the any-hour one's way", async () => {
+    await seedDemo(server.database.db, 'Dialwise@2026', server.app.secrets);
+    const login = await call<{ token: string }>(server, '/api/user/login', {
+      body: { username: 'admin', password: 'Dialwise@2026', role: 'admin' },
+    });
+    const token = login.body.data.token;
+    const [project] = (await call<{ list: { id: string }[] }>(server, '/api/projects/list', { token, body: {} })).body.data.list;
+    const tasksNow = async () =>
+      new Map(
+        (await call<{ list: TaskListItem[] }>(server, '/api/tasks/list', { token, body: { projectId: project!.id } })).body.data.list.map(
+          (task) => [task.name, task],
+        ),
+      );
+    const seeded = await tasksNow();
+    expect(seeded.get('Renewal calls')).toMatchObject({ callStart: '09:00', callEnd: '20:00', weekdays: [1, 2, 3, 4, 5, 6] });
+    const anyHour = seeded.get(ANY_HOUR_TASK_NAME)!;
+    expect(anyHour).toMatchObject({
+      status: 'pending',
+      callStart: '00:00',
+      callEnd: '23:59',
+      weekdays: [1, 2, 3, 4, 5, 6, 7],
+      pendingCount: 200,
+    });
+    expect(anyHour.sipLines.map((line) => line.alias).sort()).toEqual(['Simulated line A', 'Simulated line B']);
+    // No history of its own: its calls are the ones the user starts.
+    expect(await server.database.db.select().from(calls).where(eq(calls.taskId, anyHour.id))).toHaveLength(0);
+    for (const task of [seeded.get('Renewal calls')!, anyHour]) {
+      expect((await call(server, '/api/tasks/action', { token, body: { taskId: task.id, action: 'start' } })).body.code).toBe(200);
+    }
+    // Sunday 2026-11-22 10:00 and Tuesday 2026-11-24 03:00 in Shanghai (in the past: the session lasts an hour from now).
+    for (const at of ['2026-11-22T02:00:00Z', '2026-11-23T19:00:00Z']) {
+      server.clock.advance(new Date(at).getTime() - server.clock.now().getTime());
+      const started = await tasksNow();
+      expect(started.get('Renewal calls')!.dialState).toMatchObject({ code: 'outsideWindow', timeZone: 'Asia/Shanghai' });
+      expect(started.get(ANY_HOUR_TASK_NAME)!.dialState).toBeNull();
+    }
   });
 });

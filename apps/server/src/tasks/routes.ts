@@ -16,7 +16,7 @@ export async function taskRoutes(app: FastifyInstance) {
 
   route(app, taskEndpoints.get, async (request) => {
     const ctx = contextOf(request);
-    return ok(request, await getTask(ctx.db, ctx, request.body.id));
+    return ok(request, await getTask(ctx.db, ctx, request.body.id, app.clock.now()));
   });
 
   route(app, taskEndpoints.options, async (request) => ok(request, await listTaskOptions(contextOf(request))));

@@ -3,7 +3,7 @@ import type { Task, TaskConcurrency, TaskInput, TaskListItem, TaskStatus } from 
 import type { ActionContext } from '../auth/actor.ts';
 import type { DbOrTx } from '../db/client.ts';
 import { companies, scenarios, sipLines, taskSipLines, tasks, users, voices } from '../db/schema.ts';
-import { isWindowOpen, nextOpening } from '../dialer/call-window.ts';
+import { loadDialStates } from '../dialer/load-dial-states.ts';
 import { AppError } from '../http/app-error.ts';
 
 /** The caller's live tasks: every task query starts here. */
@@ -103,6 +103,11 @@ export async function loadTaskItems(
       ),
     )
     .orderBy(sipLines.alias);
+  const dialStates = await loadDialStates(
+    db,
+    rows.map((row) => ({ ...row.task, statusReason: row.task.statusReason ?? null, timeZone: row.timeZone })),
+    now,
+  );
   return rows.map((row) => {
     const own = lines.filter((line) => line.taskId === row.task.id).map(({ id, alias }) => ({ id, alias }));
     return {
@@ -114,23 +119,14 @@ export async function loadTaskItems(
       scenarioName: row.scenarioName ?? '',
       voiceName: row.voiceName ?? '',
       sipLines: own,
-      statusReason: row.task.statusReason ?? null,
-      nextDialAt: nextDialAt(row.task, row.timeZone, now),
+      dialState: dialStates.get(row.task.id) ?? null,
     };
   });
 }
 
-/** When an in-progress task outside its window dials next; null when it dials now or is not dialling. */
-function nextDialAt(task: TaskRow, timeZone: string, now: Date): string | null {
-  if (task.status !== 'in_progress') return null;
-  const window = { start: task.callStart, end: task.callEnd, weekdays: task.weekdays, timeZone };
-  if (isWindowOpen(window, now)) return null;
-  return nextOpening(window, now)?.toISOString() ?? null;
-}
-
 /** One of the caller's tasks with its names, or 404 (another company's id answers the same). */
-export async function getTask(db: DbOrTx, ctx: ActionContext, id: string): Promise<TaskListItem> {
-  const [item] = await loadTaskItems(db, ownTask(ctx, id));
+export async function getTask(db: DbOrTx, ctx: ActionContext, id: string, now = new Date()): Promise<TaskListItem> {
+  const [item] = await loadTaskItems(db, ownTask(ctx, id), undefined, now);
   if (!item) throw AppError.notFound();
   return item;
 }

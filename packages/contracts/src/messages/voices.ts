@@ -7,7 +7,10 @@ export const VOICES_MESSAGES = {
     'en-US': 'Nickname may contain only English letters, digits or Chinese characters',
     'zh-CN': '昵称只能包含英文字母、数字或中文',
   },
-  'v.voice.originalVoiceId': { 'en-US': 'Voice ID may contain only English letters and digits', 'zh-CN': '音色 ID 只能包含英文字母和数字' },
+  'v.voice.originalVoiceId': {
+    'en-US': 'Voice ID may contain only English letters, digits, _, - and . (no spaces)',
+    'zh-CN': '音色 ID 只能包含英文字母、数字、_、- 和 .（不含空格）',
+  },
   'v.voice.clusterKey': { 'en-US': 'Cluster key may contain only letters, digits, _ . -', 'zh-CN': '集群 Key 只能包含字母、数字及 _ . -' },
 
   'e.voice.nicknameTaken': { 'en-US': 'A voice nicknamed {nickname} already exists', 'zh-CN': '昵称为 {nickname} 的音色已存在' },

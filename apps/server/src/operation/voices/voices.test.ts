@@ -31,9 +31,14 @@ describe('voices: the form rules at their boundaries', () => {
     ['a nickname with punctuation', { nickname: 'Xiao-mei' }, 'Nickname may contain only English letters, digits or Chinese characters'],
     ['a nickname with a space', { nickname: 'Xiao mei' }, 'Nickname may contain only'],
     ['a nickname with Chinese punctuation', { nickname: '晓晓，' }, 'Nickname may contain only'],
-    ['a voice id with a symbol', { originalVoiceId: 'zh_female_01' }, 'Voice ID may contain only English letters and digits'],
+    [
+      'a voice id with a space',
+      { originalVoiceId: 'en US Jenny' },
+      'Voice ID may contain only English letters, digits, _, - and . (no spaces)',
+    ],
+    ['a voice id with a slash', { originalVoiceId: 'zh/female' }, 'Voice ID may contain only English letters, digits, _, - and .'],
     ['an empty voice id', { originalVoiceId: '' }, 'Original voice ID is required'],
-    ['a voice id of 101 characters', { originalVoiceId: 'v'.repeat(101) }, 'Original voice ID is too long'],
+    ['a voice id of 129 characters', { originalVoiceId: 'v'.repeat(129) }, 'Original voice ID is too long'],
     ['an unknown vendor', { vendor: 'acme' }, 'Company (vendor) must be one of: volcano, ali, azure, minimax, elevenlabs'],
     ['a cluster key with a space', { clusterKey: 'volcano tts' }, 'Cluster key may contain only'],
   ])('refuses %s (400)', async (_case, change, message) => {
@@ -42,6 +47,24 @@ describe('voices: the form rules at their boundaries', () => {
     expect(answer.body.code).toBe(ErrorCode.VALIDATION);
     expect(answer.body.message).toContain(message);
     expect(await server.database.db.select().from(voices)).toHaveLength(0);
+  });
+
+  it('accepts voice ids as the vendors write them (_ - .), of 1 and 128 characters, and keeps them as written', async () => {
+    const { dev } = await setup();
+    const ids = [
+      'BV700_streaming',
+      'zh_female_shuangkuaisisi_moon_bigtts',
+      'male-qn-qingse',
+      'en-US-JennyNeural',
+      'speech-02.hd',
+      'v',
+      'w'.repeat(128),
+    ];
+    for (const [index, originalVoiceId] of ids.entries()) {
+      const answer = await create(dev, { ...xiaomei, nickname: `Vendor${index}`, originalVoiceId });
+      expect(answer.body.code, originalVoiceId).toBe(200);
+      expect(answer.body.data!.originalVoiceId).toBe(originalVoiceId);
+    }
   });
 
   it('accepts nicknames of 1 and 20 characters, Chinese ones, digits, and an empty cluster key', async () => {

@@ -1,8 +1,8 @@
 /**
  * Step: the task's opening prologue(s). Each is said (text into the conversation and onto the text
  * channel) with its audio, then the task's pause time passes before the next one or the next step.
- * Until TTS is plugged in, the audio is a stand-in: two soft beeps followed by silence as long as the
- * line would take to say, so recordings show where our side spoke.
+ * The audio is what the caller gives (the offline TTS on SIP calls); without it, a stand-in: two soft beeps
+ * followed by silence as long as the line would take to say, so recordings show where our side spoke.
  */
 import { concat, silence, speakingMs, tone } from '../media/audio.ts';
 import { KillableDelay, type CallSession, type CallStep } from './call-session.ts';

@@ -7,6 +7,8 @@ import { RequestFailure } from '../../api/client.ts';
 import { currentLocale } from '../../locale/index.ts';
 import { TimeZoneNote, useTimeZone } from '../../locale/company-time.tsx';
 import { formatClock } from '../../locale/date-time.ts';
+import { getTask, taskKeys } from '../tasks/api.ts';
+import { TaskDialAlert } from '../tasks/TaskDialState.tsx';
 import { boardKeys, getRealtimeBoard } from './api.ts';
 import { volumeOption } from './board-charts.ts';
 import { EChart, usePalette } from './EChart.tsx';
@@ -21,6 +23,8 @@ export const REALTIME_REFRESH_MS = 5_000;
 /**
  * Spec §2 task list "real-time dashboard drawer": one task over the last 10 min, 30 min, hour or today
  * (spec §9), refreshed every 5 s; the live-call figure is real-time concurrency, which exists for today only.
+ * Above the figures, why a started task is not calling and when it will (the task's own `dialState`, read
+ * at the same pace, also when the company has no real-time dashboard).
  */
 export default function RealtimeDashboardDrawer({ task, onClose }: { task: { id: string; name: string }; onClose: () => void }) {
   const { t } = useTranslation();
@@ -33,6 +37,11 @@ export default function RealtimeDashboardDrawer({ task, onClose }: { task: { id:
     queryKey: boardKeys.realtime(query),
     queryFn: () => getRealtimeBoard(query),
     // A refusal (the feature is off for the company) is not retried every few seconds.
+    refetchInterval: (q) => (q.state.error ? false : REALTIME_REFRESH_MS),
+  });
+  const detail = useQuery({
+    queryKey: taskKeys.live(task.id),
+    queryFn: () => getTask(task.id),
     refetchInterval: (q) => (q.state.error ? false : REALTIME_REFRESH_MS),
   });
   const refused = board.error instanceof RequestFailure && board.error.code === ErrorCode.FORBIDDEN ? board.error.message : null;
@@ -67,6 +76,7 @@ export default function RealtimeDashboardDrawer({ task, onClose }: { task: { id:
           {board.dataUpdatedAt > 0 && t('realtime.refresh', { time: formatClock(board.dataUpdatedAt, board.data?.timeZone ?? zone) })}
         </span>
       </div>
+      {detail.data && <TaskDialAlert task={detail.data} />}
       {refused ? (
         <Result status="403" subTitle={refused} data-testid="realtime-refused" />
       ) : (

@@ -1,32 +1,93 @@
-import { Tooltip, Typography } from '@arco-design/web-react';
+import { Alert, Tooltip, Typography } from '@arco-design/web-react';
 import { IconClockCircle, IconExclamationCircle } from '@arco-design/web-react/icon';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { TaskListItem } from '@dialwise/contracts';
-import { useCompanyTime } from '../../locale/company-time.tsx';
+import { wallClock, type TaskListItem } from '@dialwise/contracts';
+import { nextCallLabel, weekdaysLabel } from './task-display.ts';
+
+type DialTask = Pick<TaskListItem, 'dialState' | 'callStart' | 'callEnd' | 'weekdays'>;
+
+interface DialNote {
+  text: string;
+  help: string;
+  /** Waiting for time to pass (info), or waiting for a person to act (warning). */
+  tone: 'info' | 'warning';
+  icon: ReactNode;
+}
 
 /**
- * What the dialer says about a task, under its status: why it paused the task by itself (the circuit
- * breaker), or when an in-progress task outside its call window dials next.
+ * What the dialer says about a started task that is not calling (the server's `dialState`): why, and when it
+ * calls next, on the company's wall clock with the zone named ("Waiting for the calling window: Monday 11-30
+ * 09:00 (Asia/Shanghai)"); the help says what happens next or what to do. Null while it dials.
  */
-export function TaskDialState({ task }: { task: Pick<TaskListItem, 'statusReason' | 'nextDialAt'> }) {
+function useDialNote(task: DialTask): DialNote | null {
   const { t } = useTranslation();
-  const time = useCompanyTime();
-  if (task.statusReason) {
-    const { failures, calls, lastSipStatus } = task.statusReason;
-    return (
-      <Tooltip content={t('tasks.reason.breakerHelp')}>
-        <Typography.Text type="warning" className="cell-sub" data-testid="task-reason">
-          <IconExclamationCircle /> {t('tasks.reason.breaker', { failures, calls, status: lastSipStatus ?? '—' })}
-        </Typography.Text>
-      </Tooltip>
-    );
+  const state = task.dialState;
+  if (!state) return null;
+  const waiting = (text: string, help: string): DialNote => ({ text, help, tone: 'info', icon: <IconClockCircle /> });
+  const blocked = (text: string, help: string): DialNote => ({ text, help, tone: 'warning', icon: <IconExclamationCircle /> });
+  const at = (iso: string | null, zone: string) => (iso ? `${nextCallLabel(iso, zone, t)} (${zone})` : '—');
+  const hours = { start: task.callStart, end: task.callEnd };
+  switch (state.code) {
+    case 'outsideWindow': {
+      const today = t(`tasks.weekdayLong.${wallClock(new Date(), state.timeZone).weekday}`);
+      const why = t(`tasks.dial.${state.closure}`, { ...hours, day: today, days: weekdaysLabel(task.weekdays, t) });
+      return waiting(
+        t('tasks.dial.outsideWindow', { at: at(state.nextAt, state.timeZone) }),
+        `${why} ${t('tasks.dial.zoneHelp', { zone: state.timeZone })}`,
+      );
+    }
+    case 'redialWait':
+      return waiting(t('tasks.dial.redialWait', { at: at(state.nextAt, state.timeZone) }), t('tasks.dial.redialWaitHelp'));
+    case 'finishing':
+      return waiting(t('tasks.dial.finishing', { count: state.liveCalls }), t('tasks.dial.finishingHelp'));
+    case 'companyCap':
+      return waiting(t('tasks.dial.companyCap', { cap: state.cap }), t('tasks.dial.companyCapHelp'));
+    case 'linesBusy':
+      return waiting(t('tasks.dial.linesBusy', { capacity: state.capacity }), t('tasks.dial.linesBusyHelp'));
+    case 'noLine':
+      return blocked(t('tasks.dial.noLine'), t('tasks.dial.noLineHelp'));
+    case 'nothingToCall':
+      return blocked(t('tasks.dial.nothingToCall'), t('tasks.dial.nothingToCallHelp'));
+    case 'breaker':
+      return blocked(
+        t('tasks.reason.breaker', { failures: state.failures, calls: state.calls, status: state.lastSipStatus ?? '—' }),
+        t('tasks.reason.breakerHelp'),
+      );
   }
-  if (task.nextDialAt) {
-    return (
-      <Typography.Text type="secondary" className="cell-sub" data-testid="task-next-dial">
-        <IconClockCircle /> {t('tasks.nextDial', { at: time.format(task.nextDialAt) })}
+}
+
+/** The note under a task's status in the task list, its help in a tooltip. */
+export function TaskDialState({ task }: { task: DialTask }) {
+  const note = useDialNote(task);
+  if (!note) return null;
+  return (
+    <Tooltip content={note.help}>
+      <Typography.Text
+        type={note.tone === 'warning' ? 'warning' : 'secondary'}
+        className="cell-sub"
+        data-testid="task-dial-state"
+        data-code={task.dialState?.code}
+      >
+        {note.icon} {note.text}
       </Typography.Text>
-    );
-  }
-  return null;
+    </Tooltip>
+  );
+}
+
+/** The same note at the top of the task's live drawer, with its help spelled out. */
+export function TaskDialAlert({ task }: { task: DialTask }) {
+  const note = useDialNote(task);
+  if (!note) return null;
+  return (
+    <Alert
+      type={note.tone}
+      icon={note.icon}
+      title={note.text}
+      content={note.help}
+      className="realtime-dial-state"
+      data-testid="realtime-dial-state"
+      data-code={task.dialState?.code}
+    />
+  );
 }

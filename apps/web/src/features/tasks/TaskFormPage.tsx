@@ -87,12 +87,16 @@ export default function TaskFormPage() {
   // A reload after a conflict reads the task again; the form refills from it (below) with its version.
   const edit = useStaleEdit(existing.data ?? null, async (task) => (await existing.refetch()).data ?? task);
 
+  // Filled once per task and version (a load, a save, a reload after a conflict), never by a refetch of the
+  // same version: the list's invalidation after a save refetched the task late on a busy machine and reset the
+  // form under the next edit's first clicks (its folded thresholds closed again, typed values lost).
+  const loadedVersion = existing.data?.version;
   useEffect(() => {
     setTried(false);
     form.resetFields();
     if (!editing) form.setFieldsValue(NEW_TASK_VALUES);
     else if (existing.data) form.setFieldsValue(formValuesOf(existing.data));
-  }, [editing, taskId, existing.data, form]);
+  }, [editing, taskId, loadedVersion, form]);
 
   const backToList = () => navigate(`/project/taskList/${projectId}`);
   const save = useMutation({

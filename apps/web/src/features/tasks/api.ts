@@ -6,6 +6,8 @@ export const taskKeys = {
   all: ['tasks'] as const,
   list: (query: TaskQuery) => ['tasks', 'list', query] as const,
   one: (id: string) => ['tasks', 'one', id] as const,
+  /** The live drawer's polled copy: apart from `one`, which the edit form fills itself from. */
+  live: (id: string) => ['tasks', 'live', id] as const,
   options: ['tasks', 'options'] as const,
 };
 

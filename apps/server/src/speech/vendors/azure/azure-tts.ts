@@ -13,9 +13,9 @@ import { azureHost } from './azure-region.ts';
  * (headers `Ocp-Apim-Subscription-Key`, `X-Microsoft-OutputFormat`; audio outputs list).
  */
 /**
- * The voice catalogue keeps voice ids to letters and digits (spec §5), so an Azure voice is entered
- * without its hyphens: `enUSJennyNeural` is `en-US-JennyNeural` (language, region, name). An id already
- * hyphenated, or one of another shape, is sent as it is.
+ * An Azure voice is entered as Azure writes it (`en-US-JennyNeural`) and sent as it is. Rows saved while the
+ * catalogue allowed only letters and digits hold it without hyphens (`enUSJennyNeural`): that form is still
+ * read as language, region and name.
  */
 export function azureVoiceName(voiceId: string): string {
   const compact = /^([a-z]{2,3})([A-Z]{2})([A-Z][A-Za-z0-9]*)$/.exec(voiceId);

@@ -30,7 +30,7 @@ describe('Azure TTS (against a local fake of the REST API)', () => {
     expect(azure.seen.ssml.at(-1)).toContain('xml:lang="en-US"');
   });
 
-  it('takes the catalogue form of a voice name (letters and digits only) and sends the hyphenated name', async () => {
+  it('sends a voice name as Azure writes it, and rebuilds the hyphens of rows saved in the old letters-and-digits form', async () => {
     expect(azureVoiceName('enUSJennyNeural')).toBe('en-US-JennyNeural');
     expect(azureVoiceName('zhCNXiaoxiaoMultilingualNeural')).toBe('zh-CN-XiaoxiaoMultilingualNeural');
     expect(azureVoiceName('filPHAngeloNeural')).toBe('fil-PH-AngeloNeural');

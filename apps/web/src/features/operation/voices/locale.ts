@@ -40,6 +40,9 @@ export const voicesMessages = {
   'voices.form.clusterKey': ['Cluster key', '集群 Key'],
   'voices.form.clusterKeyPlaceholder': ['e.g. volcano_tts; empty if the vendor has none', '例如 volcano_tts；厂商没有则留空'],
   'voices.form.originalVoiceId': ['Original voice ID', '原始音色 ID'],
-  'voices.form.originalVoiceIdPlaceholder': ["The vendor's id: letters and digits", '厂商的音色 ID：字母和数字'],
+  'voices.form.originalVoiceIdPlaceholder': [
+    "The vendor's id as it writes it, e.g. BV700_streaming, en-US-JennyNeural",
+    '按厂商的写法填写，如 BV700_streaming、en-US-JennyNeural',
+  ],
   'voices.saved': ['{{name}} saved', '已保存 {{name}}'],
 } as const satisfies Record<string, readonly [string, string]>;
