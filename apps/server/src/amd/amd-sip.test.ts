@@ -62,6 +62,12 @@ describe('answering-machine detection over SIP (sipp plays the far end from a pc
       settings: { onMachine: 'leave_message', message: MESSAGE, thresholds: { ...AMD_DEFAULTS } },
       speak: (text, signal) => wholeClip(tts, text, offlineVoice('en-US'), signal),
     });
+    // A busy machine's stall, made on purpose: the event loop blocked for 800 ms during the greeting. The media
+    // clock skips most of the ticks it missed; the recording must still keep real time (see the end).
+    screen.detector.once('decision', () => {
+      const until = performance.now() + 800;
+      while (performance.now() < until);
+    });
     const { result, conversation } = await new CallSession(call, [screen.step()]).run();
 
     const amd = screen.result!;
@@ -75,9 +81,11 @@ describe('answering-machine detection over SIP (sipp plays the far end from a pc
     expect(statusOf({ answeredAt: result.answeredAt, amd })).toBe('voicemail');
 
     // Our side of the recording (right channel): silent until the beep, the message after it. The detector runs
-    // on the media clock (frames counted since the answer), as the recording does, not on when RTP arrived:
-    // on a busy machine arrival times ran ahead of the recording and the message's start fell before the
-    // beep's mark (an RMS of 8.5 over the greeting), or a stall looked like the greeting's end.
+    // on the media clock (frames counted since the answer), not on when RTP arrived: on a busy machine arrival
+    // times ran ahead of the recording and the message's start fell before the beep's mark (an RMS of 8.5 over
+    // the greeting), or a stall looked like the greeting's end. The recording is written one frame per tick of
+    // our clock, which skips the ticks of a long stall: it lost that time, so the message, sent after the
+    // beep, was written before the beep's mark (an RMS of 280–736). Skipped frames are now written as silence.
     const wav = readFileSync(result.recording!.path);
     const samples = new Int16Array(wav.buffer, wav.byteOffset + WAV_HEADER_BYTES, (wav.length - WAV_HEADER_BYTES) / 2);
     const ours = samples.filter((_, i) => i % 2 === 1);

@@ -151,7 +151,7 @@ class SimulatedCall extends BaseCall {
   private silencePrompt: NodeJS.Timeout | null = null;
   private replyTimer: NodeJS.Timeout | null = null;
   private ringTimer: NodeJS.Timeout | null = null;
-  private readonly tick = () => this.onTick();
+  private readonly tick = (skippedFrames: number) => this.onTick(skippedFrames);
   private readonly onAbort = () => this.end('aborted');
 
   constructor(
@@ -351,7 +351,7 @@ class SimulatedCall extends BaseCall {
     });
   }
 
-  private onTick(): void {
+  private onTick(skippedFrames: number): void {
     // The far end always sends frames: what it plays (a machine's greeting and beep, a carrier's tones), else
     // the callee's spoken line, else its synthetic voice while it speaks, else silence.
     const now = performance.now();
@@ -377,7 +377,7 @@ class SimulatedCall extends BaseCall {
     }
     this.packetsReceived++;
     if (this.phase !== 'answered') return; // early media: we send nothing yet
-    this.mediaTick();
+    this.mediaTick(skippedFrames);
     this.packetsSent++;
   }
 
