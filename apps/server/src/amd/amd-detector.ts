@@ -317,7 +317,16 @@ export class AmdDetector extends EventEmitter<AmdDetectorEvents> {
 
   private voiceThreshold(): number {
     let floor = START_FLOOR_DBFS;
-    if (this.levels.length >= PICKUP_FRAMES) floor = Math.max(START_FLOOR_DBFS, Math.min(...this.levels));
+    if (this.levels.length >= PICKUP_FRAMES) {
+      const lowest = Math.min(...this.levels);
+      // A floor is the quiet under a voice: frames all within VOICE_ABOVE_FLOOR_DB of each other may be one
+      // voice from the first frame (a greeting that starts at pickup, a carrier speaking as early media
+      // opens). Taken as the floor, it put the voice under its own threshold, the ambient level then learned
+      // the voice as "quiet" and held it there: a greeting played at once was never heard (decided human).
+      // Steady noise is learned once it has filled the window (1 s), or sooner as the ambient level.
+      const spread = Math.max(...this.levels) - lowest;
+      if (spread >= VOICE_ABOVE_FLOOR_DB || this.levels.length >= LEVEL_WINDOW_FRAMES) floor = Math.max(START_FLOOR_DBFS, lowest);
+    }
     let ambient = Number.NEGATIVE_INFINITY;
     if (this.quietLevels.length >= PICKUP_FRAMES) {
       const sorted = [...this.quietLevels].sort((a, b) => a - b);
