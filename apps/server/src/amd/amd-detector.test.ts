@@ -214,6 +214,16 @@ describe('the failure classes of issue 28', () => {
     });
     const cng = line(silence(500), toneAt(1100, 500, -10), silence(3000), toneAt(1100, 500, -10), silence(3000));
     expect(classifyClip(cng, 0)).toMatchObject({ outcome: 'fax', reason: 'fax-calling-tone' });
+    // Tones that start inside a frame (its first frame is not tonal enough to be held, and it counted as voice:
+    // every such fax was decided a beep), and a second tone that comes after the total analysis time.
+    for (const leadMs of [211, 1234, 1507]) {
+      const late = line(silence(leadMs), toneAt(1100, 500, -10), silence(3000), toneAt(1100, 500, -10), silence(3000));
+      expect(classifyClip(late, 0)).toMatchObject({ outcome: 'fax', reason: 'fax-calling-tone' });
+    }
+    // A lone 1100 Hz beep followed by words is a beep, decided on the first word.
+    const beepThenWords = classifyClip(line(silence(500), toneAt(1100, 500, -10), silence(500), say('Hello?'), silence(3000)), 0);
+    expect(beepThenWords).toMatchObject({ outcome: 'beep' });
+    expect(beepThenWords.decisionMs).toBeLessThan(2500);
     const notes = [523, 659, 784, 659, 523, 880, 784, 659].map((hz) => toneAt(hz, 300, -12));
     expect(classifyClip(line(silence(300), ...notes, ...notes), 0)).toMatchObject({ outcome: 'unknown', reason: 'music' });
   });

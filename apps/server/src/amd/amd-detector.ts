@@ -117,6 +117,8 @@ export class AmdDetector extends EventEmitter<AmdDetectorEvents> {
   private lastVoiceAtMs: number | null = null;
   /** A lone 1100 Hz tone with nothing before it: a beep, or a fax's first calling tone (the second decides). */
   private cng: { atMs: number; hz: number; ms: number } | null = null;
+  /** Voice heard since that tone, ms in a row: a word of it (not one frame) means it was a beep with words after. */
+  private cngVoiceMs = 0;
 
   constructor(private readonly thresholds: AmdThresholds = { ...AMD_DEFAULTS }) {
     super();
@@ -204,8 +206,16 @@ export class AmdDetector extends EventEmitter<AmdDetectorEvents> {
       if (this.features.earlyMediaVoiceMs >= EARLY_VOICE_MS) this.decide('announcement', 'early-media-voice', atMs + FRAME_MS);
       return;
     }
-    // A lone calling tone that did not come again (or voice after it): it was a beep.
-    if (this.cng && (voiced || atMs - this.cng.atMs >= CNG_REPEAT_MS)) return this.decide('beep', 'beep', atMs + FRAME_MS);
+    // A lone calling tone that did not come again (or a word after it): it was a beep. One voice frame is not a
+    // word: the second calling tone's first frame, cut by the frame's edge, is not tonal enough to be held as a
+    // tone, and counted as voice it decided every CNG fax a beep just as its second tone began.
+    if (this.cng) {
+      this.cngVoiceMs = voiced ? this.cngVoiceMs + FRAME_MS : 0;
+      if (this.cngVoiceMs >= this.thresholds.minWordMs || atMs - this.cng.atMs >= CNG_REPEAT_MS)
+        return this.decide('beep', 'beep', atMs + FRAME_MS);
+      // Until then nothing else decides (not the total analysis time either): the tone, a word or the wait will.
+      return;
+    }
     this.onFrame(voiced, atMs);
   }
 
@@ -215,7 +225,6 @@ export class AmdDetector extends EventEmitter<AmdDetectorEvents> {
     if (this.stage === 'initial') {
       if (!voiced) {
         this.features.initialSilenceMs = endMs;
-        if (this.cng) return;
         if (endMs >= t.initialSilenceMs) this.decide('silence', 'initial-silence', endMs);
         else if (endMs >= t.totalAnalysisMs) this.decide('unknown', 'total-time', endMs);
         return;
