@@ -226,5 +226,20 @@ describe('the failure classes of issue 28', () => {
     expect(beepThenWords.decisionMs).toBeLessThan(2500);
     const notes = [523, 659, 784, 659, 523, 880, 784, 659].map((hz) => toneAt(hz, 300, -12));
     expect(classifyClip(line(silence(300), ...notes, ...notes), 0)).toMatchObject({ outcome: 'unknown', reason: 'music' });
+    // Two-note chords (a fifth): the strongest filter flips between the halves from frame to frame; the tone holds.
+    const chords = [440, 523, 392, 587, 440, 659, 392, 523].map((hz, i) =>
+      i % 2 === 0 ? toneAt([hz, hz * 1.5], 370, -14) : toneAt(hz, 290, -14),
+    );
+    expect(classifyClip(line(silence(310), ...chords), 0)).toMatchObject({ outcome: 'unknown', reason: 'music' });
+  });
+
+  it('a beep whose last frame is cut by the frame edge is a beep (that frame is its end, not another tone)', () => {
+    for (const [leadMs, hz, ms] of [
+      [312, 1000, 441],
+      [313, 1400, 300],
+      [316, 1400, 517],
+    ] as const) {
+      expect(classifyClip(line(silence(leadMs), toneAt(hz, ms, -8), silence(3000)), 0)).toMatchObject({ outcome: 'beep' });
+    }
   });
 });

@@ -33,6 +33,8 @@ export interface FrameFeatures {
   dualShare: number;
   /** Frequency of the strongest filter, Hz (0 when the frame was too quiet to look). */
   peakHz: number;
+  /** Frequency of the second strongest (≥ 75 Hz from the first), Hz: a dual tone's other half (0: not measured). */
+  secondHz: number;
   /** Share of the last 80 ms's energy in the ringback band, 325–512 Hz (0 when too quiet or not measured). */
   ringbackShare: number;
 }
@@ -67,7 +69,7 @@ export function frameFeatures(samples: Int16Array): FrameFeatures {
   for (let i = 0; i < samples.length; i++) energy += samples[i]! * samples[i]!;
   const rms = Math.sqrt(energy / Math.max(1, samples.length));
   const dbfs = rms > 0 ? 20 * Math.log10(rms / 32768) : -100;
-  if (dbfs < FLOOR_DBFS) return { dbfs, toneShare: 0, dualShare: 0, peakHz: 0, ringbackShare: 0 };
+  if (dbfs < FLOOR_DBFS) return { dbfs, toneShare: 0, dualShare: 0, peakHz: 0, secondHz: 0, ringbackShare: 0 };
   let best = 0;
   for (let i = 0; i < FILTERS.length; i++) {
     powers[i] = goertzelPower(samples, FILTERS[i]!.coeff);
@@ -75,9 +77,22 @@ export function frameFeatures(samples: Int16Array): FrameFeatures {
   }
   // The second tone must be at least 75 Hz away, or it is the same tone's leakage into the next filter.
   let second = 0;
-  for (let i = 0; i < FILTERS.length; i++) if (Math.abs(i - best) >= 3 && powers[i]! > second) second = powers[i]!;
+  let secondIndex = 0;
+  for (let i = 0; i < FILTERS.length; i++) {
+    if (Math.abs(i - best) >= 3 && powers[i]! > second) {
+      second = powers[i]!;
+      secondIndex = i;
+    }
+  }
   const toneShare = Math.min(1, powers[best]! / energy);
-  return { dbfs, toneShare, dualShare: Math.min(1, (powers[best]! + second) / energy), peakHz: FILTERS[best]!.hz, ringbackShare: 0 };
+  return {
+    dbfs,
+    toneShare,
+    dualShare: Math.min(1, (powers[best]! + second) / energy),
+    peakHz: FILTERS[best]!.hz,
+    secondHz: FILTERS[secondIndex]!.hz,
+    ringbackShare: 0,
+  };
 }
 
 /** The long window: 4 frames (80 ms, 640 samples), its DFT bins 12.5 Hz apart; the ringback band's bins. */

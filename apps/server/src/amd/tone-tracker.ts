@@ -55,6 +55,8 @@ export type ToneEvent =
 interface Run {
   startMs: number;
   hz: number;
+  /** The other half of a dual tone (its second filter), Hz. */
+  hz2: number;
   frames: number;
   single: boolean;
   lastDb: number;
@@ -73,6 +75,19 @@ export function isTonal(f: FrameFeatures): boolean {
 
 const nearSit = (hz: number, index: number) => Math.abs(hz - SIT_HZ[index]!) <= SIT_TOLERANCE_HZ;
 
+/**
+ * Whether a frame goes on the run's tone: its strongest filter at the run's frequency, or — a dual tone whose
+ * halves are about as strong, so the strongest flips from frame to frame — at the run's other half with the
+ * second strongest at the run's frequency. (Judged on the strongest alone, two-note chords of hold music
+ * never held as a tone: their frames were released as voice, a "word", and the music decided human.)
+ */
+function sameTone(f: FrameFeatures, run: Run): boolean {
+  if (Math.abs(f.peakHz - run.hz) <= STEADY_HZ) return true;
+  return (
+    !run.single && f.dualShare >= DUAL_TONE_SHARE && Math.abs(f.peakHz - run.hz2) <= STEADY_HZ && Math.abs(f.secondHz - run.hz) <= STEADY_HZ
+  );
+}
+
 export class ToneTracker {
   private run: Run | null = null;
   /** SIT tones seen so far in sequence (0..2). */
@@ -89,12 +104,14 @@ export class ToneTracker {
     const tonal = isTonal(f);
     const run = this.run;
     if (run) {
-      const steady = tonal && Math.abs(f.peakHz - run.hz) <= STEADY_HZ && (run.frames < 2 || Math.abs(f.dbfs - run.lastDb) <= STEADY_DB);
-      if (!steady) this.endRun(atMs, tonal, events);
+      const steady = tonal && sameTone(f, run) && (run.frames < 2 || Math.abs(f.dbfs - run.lastDb) <= STEADY_DB);
+      // A tonal frame at the same pitch that is not steady is the tone's own edge (the frame it stops in), not
+      // another tone after it: only a different pitch at once makes a note of music rather than a beep.
+      if (!steady) this.endRun(atMs, tonal && !sameTone(f, run), events);
     }
     this.expire(atMs, events);
     if (tonal) {
-      if (!this.run) this.run = { startMs: atMs, hz: f.peakHz, frames: 0, single: true, lastDb: f.dbfs, faxSent: false };
+      if (!this.run) this.run = { startMs: atMs, hz: f.peakHz, hz2: f.secondHz, frames: 0, single: true, lastDb: f.dbfs, faxSent: false };
       const current = this.run;
       current.frames++;
       current.lastDb = f.dbfs;
