@@ -185,6 +185,13 @@ describe('the failure classes of issue 28', () => {
     expect(classifyClip(clip, 2000).outcome).toBe('human');
   });
 
+  it('a greeting that starts with the first frame after the answer is still a machine (its fading syllables are not the room)', () => {
+    const greeting = say("Hi, you've reached my voicemail. I can't take your call right now. Please leave a message after the tone.");
+    let start = 0;
+    while (Math.abs(greeting[start]!) < 300) start++;
+    expect(classifyClip(line(greeting.subarray(Math.max(0, start - 80)), silence(3000)), 0)).toMatchObject({ outcome: 'machine' });
+  });
+
   it('3. a person’s long opener, who then waits, is a human (decided after the wait for a beep)', () => {
     const result = classifyClip(line(silence(400), say('Hi, this is Mark speaking.', 'en-us', 130), silence(4000)), 0);
     expect(result).toMatchObject({ outcome: 'human', reason: 'no-beep' });

@@ -46,6 +46,13 @@ const LEVEL_WINDOW_FRAMES = 50;
 /** After the answer, this many frames are taken as the callee's room before anyone speaks (100 ms). */
 const PICKUP_FRAMES = 5;
 const PICKUP_MAX_DBFS = -30;
+/**
+ * Quiet frames this close to a voice frame, after it or before it, are a word's fading end or rising start,
+ * not the room: they do not teach the ambient level. (They did: the ambient's loud end rose with them, and
+ * with it the threshold 6 dB above, until only the loudest syllables counted as voice — a greeting that began
+ * at pickup was decided human.) A quiet frame is learnt once this many quiet frames have followed it.
+ */
+const EDGE_FRAMES = 5;
 const START_FLOOR_DBFS = -70;
 /** Early-media voice this long (summed) is a carrier announcement. */
 const EARLY_VOICE_MS = 600;
@@ -92,6 +99,9 @@ export class AmdDetector extends EventEmitter<AmdDetectorEvents> {
   private quietLevels: number[] = [];
   private answered = false;
   private pickupFrames = 0;
+  /** Frames since the last voice frame (level decisions only), and quiet frames waiting to be learnt. */
+  private sinceVoice = Number.POSITIVE_INFINITY;
+  private pendingQuiet: number[] = [];
   /** Tonal-looking frames waiting for their run to hold (→ tone) or not (→ voice or quiet by level). */
   private held: Held[] = [];
   private features: AmdFeatures = {
@@ -185,7 +195,14 @@ export class AmdDetector extends EventEmitter<AmdDetectorEvents> {
       return 'quiet';
     }
     const voiced = dbfs >= this.voiceThreshold();
-    this.learn(dbfs, !voiced);
+    this.learn(dbfs, false);
+    if (voiced) {
+      this.sinceVoice = 0;
+      this.pendingQuiet = []; // the start of this word
+    } else if (++this.sinceVoice > EDGE_FRAMES) {
+      this.pendingQuiet.push(dbfs);
+      if (this.pendingQuiet.length > EDGE_FRAMES) this.learnQuiet(this.pendingQuiet.shift()!);
+    }
     return voiced ? 'voice' : 'quiet';
   }
 
@@ -195,6 +212,8 @@ export class AmdDetector extends EventEmitter<AmdDetectorEvents> {
     this.release();
     this.levels = [];
     this.quietLevels = [];
+    this.pendingQuiet = [];
+    this.sinceVoice = Number.POSITIVE_INFINITY;
   }
 
   private frame(kind: FrameKind, atMs: number): void {
@@ -319,7 +338,10 @@ export class AmdDetector extends EventEmitter<AmdDetectorEvents> {
   private learn(dbfs: number, quiet: boolean): void {
     this.levels.push(dbfs);
     if (this.levels.length > LEVEL_WINDOW_FRAMES) this.levels.shift();
-    if (!quiet) return;
+    if (quiet) this.learnQuiet(dbfs);
+  }
+
+  private learnQuiet(dbfs: number): void {
     this.quietLevels.push(dbfs);
     if (this.quietLevels.length > LEVEL_WINDOW_FRAMES) this.quietLevels.shift();
   }
