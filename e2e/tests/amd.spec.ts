@@ -182,6 +182,7 @@ test('the boards show the machine rate beside the connect rate, from the same ca
     connectRate: number | null;
     machineRate: number | null;
     voicemail: number;
+    fax: number;
     invalid: number;
   }
   // The tile shows the answer to the board's own request (the demo keeps calling: a fresh request can differ).
@@ -206,7 +207,7 @@ test('the boards show the machine rate beside the connect rate, from the same ca
       await expect(page.getByTestId('board-machine-rate')).toHaveText(rate(summary.machineRate), { timeout: 1000 });
       await expect(page.getByTestId('board-connect-rate')).toHaveText(rate(summary.connectRate), { timeout: 1000 });
       await expect(tile.locator('.board-stat-sub')).toHaveText(
-        `Voicemail ${summary.voicemail.toLocaleString('en-US')} · Invalid numbers ${summary.invalid.toLocaleString('en-US')}`,
+        `Voicemail ${summary.voicemail.toLocaleString('en-US')} · Invalid numbers ${summary.invalid.toLocaleString('en-US')} · Fax ${summary.fax.toLocaleString('en-US')}`,
         { timeout: 1000 },
       );
     }).toPass({ timeout: 15_000 });

@@ -8,7 +8,7 @@ import { z } from 'zod';
  */
 
 /** What the classifier can decide. */
-export const AMD_OUTCOMES = ['human', 'machine', 'beep', 'announcement', 'silence', 'unknown'] as const;
+export const AMD_OUTCOMES = ['human', 'machine', 'beep', 'announcement', 'fax', 'silence', 'unknown'] as const;
 export const amdOutcomeSchema = z.enum(AMD_OUTCOMES);
 export type AmdOutcome = z.infer<typeof amdOutcomeSchema>;
 
@@ -32,7 +32,7 @@ export const AMD_DEFAULTS = {
   afterGreetingSilenceMs: 700,
   minWordMs: 100,
   betweenWordsSilenceMs: 120,
-  maxWords: 5,
+  maxWords: 12,
   totalAnalysisMs: 5000,
 } as const;
 

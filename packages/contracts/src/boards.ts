@@ -102,6 +102,8 @@ export const boardSummarySchema = z.object({
   voicemail: z.number().int(),
   /** Dead numbers found by a carrier announcement or special information tones. */
   invalid: z.number().int(),
+  /** Answered by a fax machine (its answering or calling tone). */
+  fax: z.number().int(),
   transferSuccess: z.number().int(),
   transferFailed: z.number().int(),
   /** Calls lost while being transferred to an operator. */

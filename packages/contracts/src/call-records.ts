@@ -15,10 +15,10 @@ import { callbackDeliverySchema } from './callbacks.ts';
 /**
  * A finished call is connected (a person answered), missed (nobody did), voicemail (an answering machine
  * answered: not counted as connected) or invalid (the number is dead: a carrier announcement or special
- * information tones); a live one has no status yet. Voicemail and invalid come from answering-machine
+ * information tones) or fax (a fax machine answered); a live one has no status yet. Voicemail and invalid come from answering-machine
  * detection (docs/amd.md).
  */
-export const CALL_RECORD_STATUSES = ['connected', 'missed', 'voicemail', 'invalid'] as const;
+export const CALL_RECORD_STATUSES = ['connected', 'missed', 'voicemail', 'invalid', 'fax'] as const;
 export type CallRecordStatus = (typeof CALL_RECORD_STATUSES)[number];
 /** What the list shows: the stored status, or `live` while the call is still on. */
 export const CALL_RECORD_STATES = [...CALL_RECORD_STATUSES, 'live'] as const;

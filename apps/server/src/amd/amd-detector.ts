@@ -1,36 +1,80 @@
 /**
  * The call-start classifier: fed the callee's 20 ms frames from the first one (early media included), it
- * decides once who answered — a person, an answering machine, a bare beep, a carrier announcement, nobody
- * (silence) or undecided — and says when and on what evidence.
+ * decides once who answered — a person, an answering machine, a bare beep, a carrier announcement, a fax,
+ * nobody (silence) or undecided — and says when and on what evidence.
  *
- * Stages, in the manner of Asterisk's app_amd (thresholds per task, `AmdThresholds`):
+ * Stages, in the manner of Asterisk's app_amd (thresholds per task, `AmdThresholds`), with what a machine has
+ * and a person has not:
  *   early media   → voice before the answer is a carrier speaking (a person cannot): `announcement`;
- *   any time      → special information tones: `announcement`; a beep before any voice: `beep`, after a
- *                   greeting: `machine`; ringback and other call-progress tones are neither voice nor beep;
+ *                   ringback of any country (its energy all in 325–512 Hz) is never voice;
+ *   any time      → special information tones: `announcement`; the fax answering tone (2100 Hz) or the fax
+ *                   calling tone twice (1100 Hz, 3 s apart): `fax`; a beep before any voice: `beep`, after a
+ *                   greeting: `machine`; music (notes one after another): `unknown`;
  *   initial       → nothing heard for initialSilenceMs after the answer: `silence`;
- *   greeting      → words (voice bursts ≥ minWordMs, apart by ≥ betweenWordsSilenceMs) are counted:
- *                   the greeting outlasting greetingMs, or maxWords words, is a `machine`; a greeting
- *                   followed by afterGreetingSilenceMs of silence is a `human` (people say "Hello?" and wait);
- *   totalAnalysisMs reached → `unknown`.
+ *   greeting      → a person says a few words and waits; a machine's greeting runs on in sentences and
+ *                   a beep follows it:
+ *                   - a greeting that goes on past a sentence pause and outlasts greetingMs, or outlasts
+ *                     RUN_ON_MS in any case, or has maxWords words → `machine`;
+ *                   - a greeting shorter than SHORT_GREETING_MS followed by afterGreetingSilenceMs of
+ *                     silence → `human`;
+ *                   - a longer one followed by that silence may be a short voicemail greeting: we wait up to
+ *                     BEEP_WAIT_MS more for its beep (→ `machine`) before deciding `human`;
+ *   totalAnalysisMs reached → `unknown` (or `human` when only the beep wait was left).
  *
- * Voice is a frame louder than an adaptive threshold (the line's noise floor + 12 dB, never below −45 dBFS)
- * that is not a tone. The decision is emitted once ('decision'); the detector can keep listening for a
- * beep afterwards (leaving a message), emitting 'beep'.
+ * Voice is a frame louder than an adaptive threshold that is not a tone. The threshold learns the line after
+ * the answer too (the callee's room noise or television starts at pickup): the noise floor (the quietest
+ * frame of the last second) + 12 dB, the loud end of the recent non-voice frames + 6 dB, never below
+ * −45 dBFS; at the answer it starts again from the first 100 ms. A frame that looks tonal counts as a tone only
+ * once its run is steady for 100 ms (a band-passed vowel looks tonal for a frame or two); until then it is
+ * held back, and if the run does not hold it counts as what its level says.
+ *
+ * The decision is emitted once ('decision'); the detector keeps listening for a beep afterwards (leaving a
+ * message), emitting 'beep'.
  */
 import { EventEmitter } from 'node:events';
 import { AMD_DEFAULTS, type AmdFeatures, type AmdOutcome, type AmdResult, type AmdThresholds } from '@dialwise/contracts';
-import { frameFeatures } from './frame-features.ts';
+import { FrameAnalyzer, type FrameFeatures } from './frame-features.ts';
 import { isTonal, ToneTracker, type ToneEvent } from './tone-tracker.ts';
 
 const FRAME_MS = 20;
-/** Voice is at least this loud, and this far above the noise floor. */
+/** Voice is at least this loud, this far above the noise floor, and this far above the loud end of the non-voice frames. */
 const VOICE_MIN_DBFS = -45;
 const VOICE_ABOVE_FLOOR_DB = 12;
-/** The noise floor is the quietest frame of the last 2 s (tones excluded), starting from a quiet line. */
-const FLOOR_WINDOW_FRAMES = 100;
+const VOICE_ABOVE_AMBIENT_DB = 6;
+/** The noise floor and the ambient level are taken over the last second. */
+const LEVEL_WINDOW_FRAMES = 50;
+/** After the answer, this many frames are taken as the callee's room before anyone speaks (100 ms). */
+const PICKUP_FRAMES = 5;
+const PICKUP_MAX_DBFS = -30;
+/**
+ * Quiet frames this close to a voice frame, after it or before it, are a word's fading end or rising start,
+ * not the room: they do not teach the ambient level. (They did: the ambient's loud end rose with them, and
+ * with it the threshold 6 dB above, until only the loudest syllables counted as voice — a greeting that began
+ * at pickup was decided human.) A quiet frame is learnt once this many quiet frames have followed it.
+ */
+const EDGE_FRAMES = 5;
 const START_FLOOR_DBFS = -70;
 /** Early-media voice this long (summed) is a carrier announcement. */
 const EARLY_VOICE_MS = 600;
+/** In early media, a frame with this share of its energy in the ringback band is call progress. */
+const RINGBACK_SHARE = 0.7;
+/** A pause this long inside a greeting, with voice after it, is a sentence break. */
+/**
+ * A person who has said their opener waits: after afterGreetingSilenceMs of silence they do not go on within
+ * SENTENCE_RESUME_MS (a second "Hello?" comes later). A machine's greeting goes on after its sentence pause.
+ */
+export const SENTENCE_RESUME_MS = 1200;
+/** A greeting this long is a machine whatever its pauses (no person's opener runs this long without waiting). */
+export const RUN_ON_MS = 4000;
+/** A greeting shorter than this, then silence: a person. Longer: wait for a beep first. */
+export const SHORT_GREETING_MS = 1500;
+/** How long after a longer greeting's silence we wait for a beep (or more greeting) before deciding `human`. */
+export const BEEP_WAIT_MS = 2000;
+/** The fax calling tone CNG: 1100 Hz, 0.5 s, repeated every 3 s; a second one this soon after the first. */
+const CNG_HZ = 1100;
+const CNG_TOLERANCE_HZ = 40;
+const CNG_MS = [350, 750] as const;
+const CNG_REPEAT_MS = 4500;
 
 export interface AmdDetectorEvents {
   decision: [AmdResult];
@@ -38,12 +82,28 @@ export interface AmdDetectorEvents {
 }
 
 type Stage = 'initial' | 'greeting' | 'decided';
+type FrameKind = 'voice' | 'quiet' | 'tone';
+
+interface Held {
+  f: FrameFeatures;
+  atMs: number;
+}
 
 export class AmdDetector extends EventEmitter<AmdDetectorEvents> {
   private stage: Stage = 'initial';
   private result: AmdResult | null = null;
+  private readonly analyzer = new FrameAnalyzer();
   private readonly tones = new ToneTracker();
-  private readonly floor: number[] = [];
+  /** Levels of the last second's non-tone frames (the floor) and non-voice frames (the ambient level). */
+  private levels: number[] = [];
+  private quietLevels: number[] = [];
+  private answered = false;
+  private pickupFrames = 0;
+  /** Frames since the last voice frame (level decisions only), and quiet frames waiting to be learnt. */
+  private sinceVoice = Number.POSITIVE_INFINITY;
+  private pendingQuiet: number[] = [];
+  /** Tonal-looking frames waiting for their run to hold (→ tone) or not (→ voice or quiet by level). */
+  private held: Held[] = [];
   private features: AmdFeatures = {
     initialSilenceMs: 0,
     greetingMs: 0,
@@ -63,7 +123,12 @@ export class AmdDetector extends EventEmitter<AmdDetectorEvents> {
   private gapMs = 0;
   /** Whether the run in progress has been counted as a word. */
   private counted = false;
+  private sentences = 0;
   private lastVoiceAtMs: number | null = null;
+  /** A lone 1100 Hz tone with nothing before it: a beep, or a fax's first calling tone (the second decides). */
+  private cng: { atMs: number; hz: number; ms: number } | null = null;
+  /** Voice heard since that tone, ms in a row: a word of it (not one frame) means it was a beep with words after. */
+  private cngVoiceMs = 0;
 
   constructor(private readonly thresholds: AmdThresholds = { ...AMD_DEFAULTS }) {
     super();
@@ -78,23 +143,96 @@ export class AmdDetector extends EventEmitter<AmdDetectorEvents> {
     return this.features;
   }
 
-  /** Whether the callee was heard speaking in the last `ms` (leaving a message waits for the greeting to end). */
+  /** How long the callee has not been heard speaking at `atMs` (leaving a message waits for the greeting to end). */
   silentFor(atMs: number): number {
     return this.lastVoiceAtMs === null ? Number.POSITIVE_INFINITY : atMs - this.lastVoiceAtMs;
   }
 
   /** One frame: `atMs` is its start, ms since the answer (negative during early media). */
   push(samples: Int16Array, atMs: number): void {
-    const f = frameFeatures(samples);
+    const f = this.analyzer.push(samples);
+    if (atMs >= 0 && !this.answered) this.onAnswer();
     for (const event of this.tones.push(f, atMs)) this.onTone(event);
-    const tonal = isTonal(f) || this.tones.sounding;
-    if (!tonal) this.trackFloor(f.dbfs);
-    const voiced = !tonal && f.dbfs >= Math.max(VOICE_MIN_DBFS, this.noiseFloor() + VOICE_ABOVE_FLOOR_DB);
+    // After a greeting, a beep decides as soon as it has sounded 200 ms (a note of music never follows words here).
+    const beep = this.tones.beepSounding;
+    if (beep && this.stage === 'greeting' && this.features.words > 0) {
+      this.features.toneHz = beep.hz;
+      this.features.toneMs = beep.ms;
+      this.decide('machine', 'beep', atMs + FRAME_MS);
+    }
+    // The run the held frames belonged to ended (or another began) before it held: they were not a tone.
+    if (this.held.length > 0 && this.tones.runFrames <= this.held.length) this.release();
+    if (isTonal(f) && !this.tones.sounding) {
+      this.held.push({ f, atMs });
+      return;
+    }
+    if (this.tones.sounding) {
+      for (const h of this.held) this.frame('tone', h.atMs);
+      this.held = [];
+      this.frame('tone', atMs);
+      return;
+    }
+    this.frame(this.kindOf(f, atMs), atMs);
+  }
+
+  /** Frames held back as a possible tone count as what their level says. */
+  private release(): void {
+    const out = this.held;
+    this.held = [];
+    for (const h of out) this.frame(this.kindOf(h.f, h.atMs), h.atMs);
+  }
+
+  private kindOf(f: FrameFeatures, atMs: number): FrameKind {
+    if (atMs < 0 && f.ringbackShare >= RINGBACK_SHARE) return 'tone';
+    return this.kindOfLevel(f.dbfs, atMs);
+  }
+
+  private kindOfLevel(dbfs: number, atMs: number): FrameKind {
+    // A room is quieter than a voice close to the handset: a loud first frame is someone speaking at once.
+    if (atMs >= 0 && this.pickupFrames < PICKUP_FRAMES && dbfs < PICKUP_MAX_DBFS) {
+      this.pickupFrames++;
+      this.learn(dbfs, true);
+      return 'quiet';
+    }
+    const voiced = dbfs >= this.voiceThreshold();
+    this.learn(dbfs, false);
+    if (voiced) {
+      this.sinceVoice = 0;
+      this.pendingQuiet = []; // the start of this word
+    } else if (++this.sinceVoice > EDGE_FRAMES) {
+      this.pendingQuiet.push(dbfs);
+      if (this.pendingQuiet.length > EDGE_FRAMES) this.learnQuiet(this.pendingQuiet.shift()!);
+    }
+    return voiced ? 'voice' : 'quiet';
+  }
+
+  private onAnswer(): void {
+    // The callee's side starts now: what the line sounded like while it rang says nothing about their room.
+    this.answered = true;
+    this.release();
+    this.levels = [];
+    this.quietLevels = [];
+    this.pendingQuiet = [];
+    this.sinceVoice = Number.POSITIVE_INFINITY;
+  }
+
+  private frame(kind: FrameKind, atMs: number): void {
+    const voiced = kind === 'voice';
     if (voiced) this.lastVoiceAtMs = atMs + FRAME_MS;
     if (this.stage === 'decided') return;
     if (atMs < 0) {
       if (voiced) this.features.earlyMediaVoiceMs += FRAME_MS;
       if (this.features.earlyMediaVoiceMs >= EARLY_VOICE_MS) this.decide('announcement', 'early-media-voice', atMs + FRAME_MS);
+      return;
+    }
+    // A lone calling tone that did not come again (or a word after it): it was a beep. One voice frame is not a
+    // word: the second calling tone's first frame, cut by the frame's edge, is not tonal enough to be held as a
+    // tone, and counted as voice it decided every CNG fax a beep just as its second tone began.
+    if (this.cng) {
+      this.cngVoiceMs = voiced ? this.cngVoiceMs + FRAME_MS : 0;
+      if (this.cngVoiceMs >= this.thresholds.minWordMs || atMs - this.cng.atMs >= CNG_REPEAT_MS)
+        return this.decide('beep', 'beep', atMs + FRAME_MS);
+      // Until then nothing else decides (not the total analysis time either): the tone, a word or the wait will.
       return;
     }
     this.onFrame(voiced, atMs);
@@ -117,6 +255,7 @@ export class AmdDetector extends EventEmitter<AmdDetectorEvents> {
       this.counted = false;
     }
     if (voiced) {
+      if (this.gapMs >= t.afterGreetingSilenceMs && this.gapMs <= SENTENCE_RESUME_MS && this.features.words > 0) this.sentences++;
       // Silence shorter than a word gap does not split a word: it joins the run.
       if (this.gapMs > 0 && this.gapMs < t.betweenWordsSilenceMs) this.runMs += this.gapMs;
       this.gapMs = 0;
@@ -135,31 +274,59 @@ export class AmdDetector extends EventEmitter<AmdDetectorEvents> {
         this.counted = false;
       }
     }
-    this.features.greetingMs = this.lastVoiceEndMs - this.greetingStartMs;
-    this.features.trailingSilenceMs = endMs - this.lastVoiceEndMs;
-    if (this.features.greetingMs >= t.greetingMs) return this.decide('machine', 'long-greeting', endMs);
-    if (this.features.words >= t.maxWords) return this.decide('machine', 'max-words', endMs);
-    if (this.features.trailingSilenceMs >= t.afterGreetingSilenceMs) {
+    const f = this.features;
+    f.greetingMs = this.lastVoiceEndMs - this.greetingStartMs;
+    f.trailingSilenceMs = endMs - this.lastVoiceEndMs;
+    if (f.greetingMs >= RUN_ON_MS) return this.decide('machine', 'long-greeting', endMs);
+    if (f.greetingMs >= t.greetingMs && this.sentences > 0 && voiced) return this.decide('machine', 'sentences', endMs);
+    if (f.words >= t.maxWords && f.greetingMs >= t.greetingMs) return this.decide('machine', 'max-words', endMs);
+    if (f.trailingSilenceMs >= t.afterGreetingSilenceMs) {
       // A click or a breath shorter than a word is not a greeting: keep waiting for one.
-      if (this.features.words > 0) return this.decide('human', 'short-greeting', endMs);
-      this.stage = 'initial';
+      if (f.words === 0) {
+        this.stage = 'initial';
+      } else if (f.greetingMs < SHORT_GREETING_MS) {
+        return this.decide('human', 'short-greeting', endMs);
+      } else if (f.trailingSilenceMs >= t.afterGreetingSilenceMs + BEEP_WAIT_MS) {
+        return this.decide('human', 'no-beep', endMs);
+      }
     }
-    if (endMs >= t.totalAnalysisMs) this.decide('unknown', 'total-time', endMs);
+    if (endMs >= t.totalAnalysisMs) {
+      if (f.words > 0 && f.trailingSilenceMs >= t.afterGreetingSilenceMs) this.decide('human', 'no-beep', endMs);
+      // Still talking at the end of the analysis, 3 s into a greeting: no person's opener, a machine's greeting.
+      else if (f.greetingMs >= RUN_ON_MS - 1000) this.decide('machine', 'long-greeting', endMs);
+      else this.decide('unknown', 'total-time', endMs);
+    }
   }
 
   private onTone(event: ToneEvent): void {
     if (event.type === 'beep') this.emit('beep', { atMs: event.atMs, hz: event.hz });
     if (this.stage === 'decided') return;
+    // SIT means a dead number whenever it plays; any other tone during early media is call progress of some
+    // network (after the answer it is the callee's).
+    if (event.atMs < 0 && event.type !== 'sit') return;
     this.features.toneHz = event.hz;
     this.features.toneMs = event.ms;
-    if (event.type === 'sit') {
-      this.features.sit = true;
-      this.decide('announcement', 'sit', event.atMs);
-    } else if (event.atMs >= 0) {
-      // A beep during early media is call progress of some network; after the answer it is a recorder.
-      if (this.stage === 'greeting' && this.features.words > 0) this.decide('machine', 'beep', event.atMs);
-      else this.decide('beep', 'beep', event.atMs);
+    switch (event.type) {
+      case 'sit':
+        this.features.sit = true;
+        return this.decide('announcement', 'sit', event.atMs);
+      case 'fax':
+        return this.decide('fax', 'fax-answer-tone', event.atMs);
+      case 'music':
+        return this.decide('unknown', 'music', event.atMs);
+      case 'beep':
+        if (this.stage === 'greeting' && this.features.words > 0) return this.decide('machine', 'beep', event.atMs);
+        if (this.cng) return this.decide(this.isCng(event) ? 'fax' : 'beep', this.isCng(event) ? 'fax-calling-tone' : 'beep', event.atMs);
+        if (this.isCng(event)) {
+          this.cng = event;
+          return;
+        }
+        return this.decide('beep', 'beep', event.atMs);
     }
+  }
+
+  private isCng(event: { hz: number; ms: number }): boolean {
+    return Math.abs(event.hz - CNG_HZ) <= CNG_TOLERANCE_HZ && event.ms >= CNG_MS[0] && event.ms <= CNG_MS[1];
   }
 
   private decide(outcome: AmdOutcome, reason: string, atMs: number): void {
@@ -168,15 +335,34 @@ export class AmdDetector extends EventEmitter<AmdDetectorEvents> {
     this.emit('decision', this.result);
   }
 
-  private trackFloor(dbfs: number): void {
-    this.floor.push(dbfs);
-    if (this.floor.length > FLOOR_WINDOW_FRAMES) this.floor.shift();
+  private learn(dbfs: number, quiet: boolean): void {
+    this.levels.push(dbfs);
+    if (this.levels.length > LEVEL_WINDOW_FRAMES) this.levels.shift();
+    if (quiet) this.learnQuiet(dbfs);
   }
 
-  private noiseFloor(): number {
-    if (this.floor.length < 5) return START_FLOOR_DBFS;
-    let min = Number.POSITIVE_INFINITY;
-    for (const v of this.floor) if (v < min) min = v;
-    return Math.max(START_FLOOR_DBFS, min);
+  private learnQuiet(dbfs: number): void {
+    this.quietLevels.push(dbfs);
+    if (this.quietLevels.length > LEVEL_WINDOW_FRAMES) this.quietLevels.shift();
+  }
+
+  private voiceThreshold(): number {
+    let floor = START_FLOOR_DBFS;
+    if (this.levels.length >= PICKUP_FRAMES) {
+      const lowest = Math.min(...this.levels);
+      // A floor is the quiet under a voice: frames all within VOICE_ABOVE_FLOOR_DB of each other may be one
+      // voice from the first frame (a greeting that starts at pickup, a carrier speaking as early media
+      // opens). Taken as the floor, it put the voice under its own threshold, the ambient level then learned
+      // the voice as "quiet" and held it there: a greeting played at once was never heard (decided human).
+      // Steady noise is learned once it has filled the window (1 s), or sooner as the ambient level.
+      const spread = Math.max(...this.levels) - lowest;
+      if (spread >= VOICE_ABOVE_FLOOR_DB || this.levels.length >= LEVEL_WINDOW_FRAMES) floor = Math.max(START_FLOOR_DBFS, lowest);
+    }
+    let ambient = Number.NEGATIVE_INFINITY;
+    if (this.quietLevels.length >= PICKUP_FRAMES) {
+      const sorted = [...this.quietLevels].sort((a, b) => a - b);
+      ambient = sorted[Math.floor(sorted.length * 0.9)]!;
+    }
+    return Math.max(VOICE_MIN_DBFS, floor + VOICE_ABOVE_FLOOR_DB, ambient + VOICE_ABOVE_AMBIENT_DB);
   }
 }

@@ -1,7 +1,8 @@
 /**
  * Answering-machine detection on one call, as the dialer uses it: attached right after `dial()` so it hears
  * early media, it runs the detector on the callee's frames and
- * - hangs up at once on a carrier announcement (even before the answer: a dead number rings no one);
+ * - hangs up at once on a carrier announcement (even before the answer: a dead number rings no one) and on
+ *   a fax machine;
  * - gives the session a first step (`step`) that waits for the decision and applies the task's action on a
  *   machine: hang up, leave the message after the beep, or go on as with a person.
  * People, silence and undecided calls go on to the conversation. `result` is what the call record keeps.
@@ -9,6 +10,7 @@
 import type { AmdResult, AmdThresholds, TaskAmd } from '@dialwise/contracts';
 import type { CallStep, CallSession } from '../telephony/session/call-session.ts';
 import { SILENT_LOGGER, type AudioFrame, type CallHandle, type TelephonyLogger } from '../telephony/index.ts';
+import { FRAME_MS } from '../telephony/media/audio.ts';
 import { AmdDetector } from './amd-detector.ts';
 
 /** Waiting for the beep after a machine's greeting: the greeting is over after this much silence, and we give up after the cap. */
@@ -26,11 +28,13 @@ export class CallScreen {
   readonly detector: AmdDetector;
   private beepAtMs: number | null = null;
   private messageLeft: boolean | undefined;
+  /** The media clock after the answer: frames counted × 20 ms (see `clock`). */
   private lastFrameAtMs = 0;
+  private answeredFrames = 0;
   private readonly logger: TelephonyLogger;
   private readonly onAudio = (frame: AudioFrame) => {
-    this.lastFrameAtMs = frame.atMs;
-    this.detector.push(frame.samples, frame.atMs);
+    this.lastFrameAtMs = this.clock(frame);
+    this.detector.push(frame.samples, this.lastFrameAtMs);
   };
 
   constructor(
@@ -48,6 +52,17 @@ export class CallScreen {
     });
     call.on('audio', this.onAudio);
     void call.ended.then(() => call.off('audio', this.onAudio));
+  }
+
+  /**
+   * When a frame was spoken, on the callee's media clock: after the answer, 20 ms per frame received. The
+   * trunk's `atMs` is when the frame *arrived*: on a busy machine frames arrive late and in bursts, so a
+   * stall of the event loop looked like seconds of silence (the greeting "over", the message played before
+   * the beep) and put the beep's time off the recording's clock. Early media keeps the trunk's sign (< 0).
+   */
+  private clock(frame: AudioFrame): number {
+    if (frame.atMs < 0) return frame.atMs;
+    return this.answeredFrames++ * FRAME_MS;
   }
 
   /** The decision with what followed (null: the call ended before any). */
@@ -75,7 +90,8 @@ export class CallScreen {
   private async run(session: CallSession, signal: AbortSignal): Promise<void> {
     const decision = await this.decided(signal);
     if (!decision || signal.aborted) return;
-    if (decision.outcome === 'announcement') {
+    // A dead number or a fax machine: nobody to talk to.
+    if (decision.outcome === 'announcement' || decision.outcome === 'fax') {
       await session.call.hangup();
       return;
     }
@@ -124,9 +140,11 @@ export class CallScreen {
         resolve(over);
       };
       const onBeep = () => finish(true);
-      const onFrame = (frame: AudioFrame) => {
-        if (this.detector.silentFor(frame.atMs + 20) >= GREETING_OVER_SILENCE_MS) finish(true);
-        else if (frame.atMs - startedAt >= BEEP_WAIT_CAP_MS) finish(false);
+      // Runs after onAudio (registered first): lastFrameAtMs is this frame's time on the media clock.
+      const onFrame = () => {
+        const atMs = this.lastFrameAtMs;
+        if (this.detector.silentFor(atMs + FRAME_MS) >= GREETING_OVER_SILENCE_MS) finish(true);
+        else if (atMs - startedAt >= BEEP_WAIT_CAP_MS) finish(false);
       };
       const onAbort = () => finish(false);
       this.detector.on('beep', onBeep);

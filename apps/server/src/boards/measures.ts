@@ -26,6 +26,8 @@ export const MEASURES: readonly Measure[] = [
   // Answering-machine detection: a machine answered (not a connection), or the number is dead.
   { column: 'voicemail', when: `status = 'voicemail'`, adds: '1' },
   { column: 'invalid', when: `status = 'invalid'`, adds: '1' },
+  // A fax machine answered: not a connection, not a dead number, never redialled.
+  { column: 'fax', when: `status = 'fax'`, adds: '1' },
   { column: 'transfer_success', when: `transfer_outcome = 'success'`, adds: '1' },
   { column: 'transfer_failed', when: `transfer_outcome = 'failed'`, adds: '1' },
   { column: 'lost', when: `transfer_outcome = 'lost'`, adds: '1' },

@@ -11,6 +11,7 @@ export function toSummary(s: Sums): BoardSummary {
     missed: n('missed'),
     voicemail: n('voicemail'),
     invalid: n('invalid'),
+    fax: n('fax'),
     transferSuccess: n('transfer_success'),
     transferFailed: n('transfer_failed'),
     lost: n('lost'),

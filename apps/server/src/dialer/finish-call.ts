@@ -32,12 +32,14 @@ export interface CallEnding {
 
 /**
  * The record's status: a carrier announcement or SIT marks the number invalid (answered or not); a
- * machine or a bare beep answering is voicemail, not a connection; otherwise connected when answered.
+ * machine or a bare beep answering is voicemail, not a connection; a fax machine is fax; otherwise
+ * connected when answered.
  */
 export function statusOf(ending: Pick<CallEnding, 'answeredAt' | 'amd'>): CallRecordStatus {
   const amd = ending.amd?.outcome;
   if (amd === 'announcement') return 'invalid';
   if (!ending.answeredAt) return 'missed';
+  if (amd === 'fax') return 'fax';
   return amd === 'machine' || amd === 'beep' ? 'voicemail' : 'connected';
 }
 
@@ -53,7 +55,7 @@ type Next = { state: 'done' | 'failed' | 'pending' | 'blocked'; at?: Date; refun
 
 /**
  * Where a subtask goes after an attempt. A dead number (found by answering-machine detection too) is
- * failed and never redialled; a voicemail is redialled like busy and no answer (a person may pick up
+ * failed and never redialled, as is a fax machine; a voicemail is redialled like busy and no answer (a person may pick up
  * next time) while the task's redial count allows. Otherwise: an answered call is done; a number that does not exist, or that
  * could not be resolved, failed; busy and no answer are redialled after the gap while the task's redial
  * count allows (attempt 1 is the first call, so `count` redials make `count + 1` attempts); back-pressure
@@ -67,7 +69,8 @@ export function nextSubtaskState(
   ending: Pick<CallEnding, 'endedAt' | 'retryAfterMs'>,
   status: CallRecordStatus = 'connected',
 ): Next {
-  if (status === 'invalid') return { state: 'failed' };
+  // A fax machine will answer with its tone again: no person to reach on this number.
+  if (status === 'invalid' || status === 'fax') return { state: 'failed' };
   if (status === 'voicemail') return redialLater(attempt, redial, ending);
   switch (outcome) {
     case 'answered':

@@ -213,8 +213,16 @@ export abstract class BaseCall extends EventEmitter<CallEventMap> implements Cal
   /**
    * One 20 ms step of an answered call: returns the frame to send to the callee and writes both sides to
    * the recording (left the far end, right ours). The returned array is only valid until the next tick.
+   * `skippedFrames`: frames the media clock skipped just before (a long stall); the recording gets them as
+   * they were — the far end's buffered audio, silence from us (nothing was sent) — so it keeps real time.
    */
-  protected mediaTick(): Readonly<Int16Array> {
+  protected mediaTick(skippedFrames = 0): Readonly<Int16Array> {
+    if (this.recorder) {
+      for (let i = 0; i < skippedFrames; i++) {
+        this.farEnd.read(this.farFrame);
+        this.recorder.writeStereo(this.farFrame, SILENT_FRAME);
+      }
+    }
     let ours: Readonly<Int16Array>;
     if (this.voiceSource) {
       const frame = this.voiceSource.nextFrame();

@@ -1,25 +1,54 @@
 /**
- * The labelled AMD corpus, built from offline tools with a fixed seed (same clips on every machine):
- * people picking up ("Hello?", "喂？"), voicemail greetings (often ending in a beep), bare beeps, carrier
- * announcements (spoken in early media, or after special information tones), and silence — each behind
- * optional ringback (China 450 Hz, US 440+480 Hz) in early media, through a telephone line (noise,
- * 300–3400 Hz, G.711).
+ * The labelled AMD corpus, built from offline tools with a fixed seed (same clips on every machine). Each
+ * clip is a *kind* of situation with its label:
+ * - people: short openers ("Hello?", "喂？"); long openers ("Hi, this is Mark speaking.", slow); people in
+ *   room noise or in front of a television that starts at pickup (the line was quiet while it rang);
+ * - machines: voicemail greetings (often ending in a beep); short greetings whose beep comes late;
+ * - bare beeps; silence; fax (the answering tone CED 2100 Hz then V.21 flags, or the calling tone CNG
+ *   1100 Hz 0.5 s every 3 s); hold music made of notes (label `unknown`: `machine` is accepted too);
+ * - carrier announcements: spoken in early media, after special information tones, or after the answer
+ *   without SIT (played twice, as carriers loop them);
+ * each behind optional ringback in early media — UK 400+450 Hz, EU 425 Hz, US 440+480 Hz, China 450 Hz,
+ * Japan 400 Hz modulated by 16 Hz, each with its own cadence — through a telephone line (noise, 300–3400 Hz,
+ * G.711 μ-law).
  *
- * Splits: `tune` (thresholds were chosen on it), `test` (held back: the figures we report), both from the
- * same voices; `unseen`: other espeak-ng voices/variants the tuning never heard.
+ * Splits: `tune` (the detector's rules and thresholds were chosen on it), `test` (held back: the figures we
+ * report), both from the same voices and settings; `unseen`: other espeak-ng voices, speeds, levels, beep
+ * frequencies and noises that tuning never saw.
  * Limits, stated plainly: this is synthetic speech, not real voicemail; see docs/amd.md.
  */
 import type { AmdOutcome } from '@dialwise/contracts';
-import { concat, samplesFor, SAMPLE_RATE } from '../../telephony/media/audio.ts';
+import { concat, SAMPLE_RATE, samplesFor } from '../../telephony/media/audio.ts';
 import { seededRandom } from '../../telephony/simulated/simulated-callee.ts';
 import { atLevel, speak, telephoneLine, toneAt } from './line-audio.ts';
-import { ANNOUNCEMENTS, HUMAN_OPENERS, MACHINE_GREETINGS } from './texts.ts';
+import { ANNOUNCEMENTS, HUMAN_OPENERS, LONG_OPENERS, MACHINE_GREETINGS, SHORT_GREETINGS, TV_TALK } from './texts.ts';
 
 export type CorpusSplit = 'tune' | 'test' | 'unseen';
 
+/** The situations the corpus holds, each with the outcome that is right for it. */
+export const CLIP_KINDS = {
+  'human-opener': 'human',
+  'human-long-opener': 'human',
+  'human-room-noise': 'human',
+  'human-tv-babble': 'human',
+  'machine-greeting': 'machine',
+  'machine-short-late-beep': 'machine',
+  beep: 'beep',
+  'announcement-early-media': 'announcement',
+  'announcement-sit': 'announcement',
+  'announcement-after-answer': 'announcement',
+  fax: 'fax',
+  'hold-music': 'unknown',
+  silence: 'silence',
+} as const satisfies Record<string, AmdOutcome>;
+export type ClipKind = keyof typeof CLIP_KINDS;
+
 export interface Clip {
   id: string;
+  kind: ClipKind;
   label: AmdOutcome;
+  /** Other outcomes counted right for this clip (hold music: machine or unknown). */
+  alsoRight: readonly AmdOutcome[];
   split: CorpusSplit;
   /** Where in `samples` the callee answered: what comes before is early media. */
   answerAtMs: number;
@@ -32,20 +61,309 @@ export interface CorpusOptions {
   /** Where espeak-ng/sox outputs are cached and sox works. */
   dir: string;
   seed?: number;
-  /** Clips per class in each of tune and test (unseen gets half as many, speech classes only). */
-  perClass?: Partial<Record<AmdOutcome, number>>;
+  /** Clips per kind in each of tune and test (unseen gets half as many). */
+  perKind?: Partial<Record<ClipKind, number>>;
 }
 
 export const CORPUS_SEED = 20261125;
-const DEFAULT_PER_CLASS: Record<AmdOutcome, number> = { human: 40, machine: 40, announcement: 12, beep: 8, silence: 8, unknown: 0 };
-
-const SEEN_VOICES = {
-  en: ['en-us', 'en-us+f2', 'en-gb+m3', 'en-us+f4'],
-  zh: ['cmn-latn-pinyin', 'cmn-latn-pinyin+f2', 'cmn-latn-pinyin+m3'],
+const DEFAULT_PER_KIND: Record<ClipKind, number> = {
+  'human-opener': 30,
+  'human-long-opener': 10,
+  'human-room-noise': 8,
+  'human-tv-babble': 8,
+  'machine-greeting': 30,
+  'machine-short-late-beep': 8,
+  beep: 8,
+  'announcement-early-media': 6,
+  'announcement-sit': 6,
+  'announcement-after-answer': 6,
+  fax: 6,
+  'hold-music': 6,
+  silence: 8,
 };
-const UNSEEN_VOICES = { en: ['en-gb-scotland+f5', 'en-029+m7'], zh: ['cmn-latn-pinyin+f5', 'cmn-latn-pinyin+klatt'] };
-const SPEEDS = [130, 160, 190];
-const BEEP_HZ = [850, 1000, 1100, 1400, 1800, 1950];
+
+type Ringback = 'uk' | 'eu' | 'us' | 'china' | 'japan';
+const RINGBACKS: readonly Ringback[] = ['uk', 'eu', 'us', 'china', 'japan'];
+
+/** What a split's clips are made of: the seen settings, or the ones tuning never saw. */
+interface Settings {
+  voices: { en: readonly string[]; zh: readonly string[] };
+  speeds: readonly number[];
+  /** Speeds of long openers (slow people). */
+  slowSpeeds: readonly number[];
+  beepHz: readonly number[];
+  lineNoiseDbfs: [number, number];
+  /** Room noise's colour: the one-pole low-pass coefficient of its white source. */
+  roomNoisePole: [number, number];
+}
+
+const SEEN: Settings = {
+  voices: { en: ['en-us', 'en-us+f2', 'en-gb+m3', 'en-us+f4'], zh: ['cmn-latn-pinyin', 'cmn-latn-pinyin+f2', 'cmn-latn-pinyin+m3'] },
+  speeds: [130, 160, 190],
+  slowSpeeds: [125, 140, 160],
+  beepHz: [850, 1000, 1100, 1400, 1800, 1950],
+  lineNoiseDbfs: [-68, -50],
+  roomNoisePole: [0.5, 0.8],
+};
+const UNSEEN: Settings = {
+  voices: { en: ['en-gb-scotland+f5', 'en-029+m7'], zh: ['cmn-latn-pinyin+f5', 'cmn-latn-pinyin+klatt'] },
+  speeds: [115, 175, 205],
+  slowSpeeds: [115, 135],
+  beepHz: [900, 1250, 1650],
+  lineNoiseDbfs: [-72, -46],
+  roomNoisePole: [0.85, 0.92],
+};
+
+type Random = () => number;
+const between = (r: Random, min: number, max: number) => min + r() * (max - min);
+const pick = <T>(r: Random, items: readonly T[]): T => items[Math.floor(r() * items.length)]!;
+const quiet = (ms: number) => new Int16Array(samplesFor(ms));
+const msOf = (samples: Int16Array) => (samples.length / SAMPLE_RATE) * 1000;
+
+interface Maker {
+  dir: string;
+  random: Random;
+  settings: Settings;
+}
+
+type Texts = { en: readonly string[]; zh: readonly string[] };
+
+function speech(m: Maker, texts: Texts, speeds = m.settings.speeds): { samples: Int16Array; note: string } {
+  const lang = m.random() < 0.5 ? 'en' : 'zh';
+  const text = pick(m.random, texts[lang]);
+  const voice = pick(m.random, m.settings.voices[lang]);
+  const speed = pick(m.random, speeds);
+  const pitch = Math.round(between(m.random, 30, 70));
+  const samples = atLevel(speak({ text, voice, speed, pitch }, m.dir), between(m.random, -12, -3));
+  return { samples, note: `${voice} ${speed}wpm "${text.slice(0, 40)}"` };
+}
+
+/** A tone of `hz` amplitude-modulated at `modHz` (Japan's ringback: 400 Hz × 16 Hz). */
+function modulated(hz: number, modHz: number, ms: number, peakDbfs: number): Int16Array {
+  const carrier = toneAt(hz, ms, peakDbfs);
+  return carrier.map((s, i) => Math.round(s * (0.5 + 0.5 * Math.sin((2 * Math.PI * modHz * i) / SAMPLE_RATE))));
+}
+
+/** Each country's ringback: its tone and its cadence (on, off, on, off … ms). */
+function ringbackBurst(kind: Ringback, ms: number, level: number): Int16Array {
+  switch (kind) {
+    case 'uk':
+      return toneAt([400, 450], ms, level);
+    case 'eu':
+      return toneAt(425, ms, level);
+    case 'us':
+      return toneAt([440, 480], ms, level);
+    case 'china':
+      return toneAt(450, ms, level);
+    case 'japan':
+      return modulated(400, 16, ms, level);
+  }
+}
+const CADENCE: Record<Ringback, readonly number[]> = {
+  uk: [400, 200, 400, 2000],
+  eu: [1000, 4000],
+  us: [2000, 4000],
+  china: [1000, 4000],
+  japan: [1000, 2000],
+};
+
+/** Ringback for `ms` of early media, starting at a random point of its cadence. */
+function ringback(r: Random, kind: Ringback, ms: number): Int16Array {
+  const level = between(r, -20, -10);
+  const cadence = CADENCE[kind];
+  const parts: Int16Array[] = [];
+  let at = 0;
+  for (let i = 0; at < ms; i++) {
+    const len = Math.min(cadence[i % cadence.length]!, ms - at);
+    parts.push(i % 2 === 0 ? ringbackBurst(kind, len, level) : quiet(len));
+    at += len;
+  }
+  return concat(...parts);
+}
+
+/** Early media before the answer: nothing, or one country's ringback. */
+function earlyMedia(r: Random): { samples: Int16Array; note: string } {
+  if (r() < 0.4) return { samples: quiet(Math.round(between(r, 0, 400))), note: '' };
+  const kind = pick(r, RINGBACKS);
+  return { samples: ringback(r, kind, Math.round(between(r, 1000, 6000))), note: `${kind} ringback, ` };
+}
+
+/** Noise that starts when the callee picks up: a room (fan, street), coloured, at −45…−33 dBFS RMS. */
+function roomNoise(m: Maker, ms: number): Int16Array {
+  const r = m.random;
+  const pole = between(r, ...m.settings.roomNoisePole);
+  const sigma = 32768 * 10 ** (between(r, -45, -33) / 20);
+  const out = new Int16Array(samplesFor(ms));
+  let state = 0;
+  const norm = Math.sqrt((1 + pole) / (1 - pole));
+  for (let i = 0; i < out.length; i++) {
+    state = pole * state + (1 - pole) * (r() * 2 - 1) * Math.sqrt(3);
+    out[i] = Math.round(state * norm * sigma);
+  }
+  return out;
+}
+
+/** A television in the room: two or three voices talking at once, 14–24 dB under the person's peak. */
+function tvBabble(m: Maker, ms: number, personPeakDbfs: number): Int16Array {
+  const r = m.random;
+  const out = new Float64Array(samplesFor(ms));
+  const voices = 2 + Math.floor(r() * 2);
+  for (let v = 0; v < voices; v++) {
+    const lang = r() < 0.5 ? 'en' : 'zh';
+    const talk = speak(
+      { text: pick(r, TV_TALK[lang]), voice: pick(r, m.settings.voices[lang]), speed: pick(r, m.settings.speeds), pitch: 50 },
+      m.dir,
+    );
+    const offset = Math.floor(r() * talk.length);
+    for (let i = 0; i < out.length; i++) out[i]! += talk[(offset + i) % talk.length]!;
+  }
+  let peak = 1;
+  for (const s of out) peak = Math.max(peak, Math.abs(s));
+  const gain = (32767 * 10 ** ((personPeakDbfs - between(r, 14, 24)) / 20)) / peak;
+  return Int16Array.from(out, (s) => Math.round(s * gain));
+}
+
+/** Mixes `background` under `clip` (both start together; the longer sets the length). */
+function mix(clip: Int16Array, background: Int16Array): Int16Array {
+  const out = new Int16Array(Math.max(clip.length, background.length));
+  for (let i = 0; i < out.length; i++) out[i] = Math.max(-32768, Math.min(32767, (clip[i] ?? 0) + (background[i] ?? 0)));
+  return out;
+}
+
+const peakDbfs = (samples: Int16Array) => {
+  let peak = 1;
+  for (const s of samples) peak = Math.max(peak, Math.abs(s));
+  return 20 * Math.log10(peak / 32768);
+};
+
+/** Hold music made of notes: a melody on a pentatonic scale, some notes with a second voice, no gaps. */
+function holdMusic(r: Random, ms: number): Int16Array {
+  const scale = [392, 440, 523.3, 587.3, 659.3, 784, 880, 1046.5];
+  const level = between(r, -20, -10);
+  const notes: Int16Array[] = [];
+  for (let at = 0; at < ms; ) {
+    const len = Math.round(between(r, 150, 450) / 10) * 10;
+    const hz = pick(r, scale);
+    notes.push(r() < 0.3 ? toneAt([hz, hz * 1.5], len, level) : toneAt(hz, len, level));
+    at += len;
+  }
+  return concat(...notes);
+}
+
+/** A fax answering: CED 2100 Hz 2.6–4 s, then V.21 flags (1650/1850 Hz FSK at 300 baud); or CNG 1100 Hz 0.5 s every 3.5 s. */
+function fax(r: Random): { samples: Int16Array; note: string } {
+  if (r() < 0.7) {
+    const ced = toneAt(2100, Math.round(between(r, 2600, 4000)), between(r, -16, -9));
+    const bits = Array.from({ length: 300 }, (_, i) => (i % 8 === 0 || i % 8 === 7 ? 0 : 1));
+    const fsk = new Int16Array(samplesFor(1000));
+    let phase = 0;
+    for (let i = 0; i < fsk.length; i++) {
+      const bit = bits[Math.floor((i / SAMPLE_RATE) * 300) % bits.length]!;
+      phase += (2 * Math.PI * (bit ? 1650 : 1850)) / SAMPLE_RATE;
+      fsk[i] = Math.round(Math.sin(phase) * 32767 * 10 ** (-12 / 20));
+    }
+    return { samples: concat(quiet(Math.round(between(r, 200, 1800))), ced, quiet(75), fsk, quiet(2000)), note: 'fax CED 2100 Hz + V.21' };
+  }
+  const level = between(r, -16, -9);
+  const parts: Int16Array[] = [quiet(Math.round(between(r, 200, 1500)))];
+  for (let i = 0; i < 3; i++) parts.push(toneAt(1100, 500, level), quiet(3000));
+  return { samples: concat(...parts), note: 'fax CNG 1100 Hz' };
+}
+
+function make(m: Maker, kind: ClipKind): Omit<Clip, 'id' | 'split'> {
+  const r = m.random;
+  const ms = (min: number, max: number) => quiet(Math.round(between(r, min, max)));
+  const early = earlyMedia(r);
+  let earlyAudio = early.samples;
+  let after: Int16Array[] = [];
+  let note = '';
+  let background: ((length: number, person: Int16Array) => Int16Array) | null = null;
+  switch (kind) {
+    case 'human-opener':
+    case 'human-long-opener':
+    case 'human-room-noise':
+    case 'human-tv-babble': {
+      const opener = kind === 'human-long-opener' ? speech(m, LONG_OPENERS, m.settings.slowSpeeds) : speech(m, HUMAN_OPENERS);
+      after = [ms(150, 900), opener.samples, quiet(4000)];
+      if (r() < 0.5) after.push(speech(m, { en: ['Hello?'], zh: ['wei2?'] }).samples, quiet(1000));
+      note = opener.note;
+      if (kind === 'human-room-noise') {
+        background = (length) => roomNoise(m, msOf(new Int16Array(length)));
+        note = `room noise, ${note}`;
+      } else if (kind === 'human-tv-babble') {
+        background = (length, person) => tvBabble(m, msOf(new Int16Array(length)), peakDbfs(person));
+        note = `TV babble, ${note}`;
+      }
+      break;
+    }
+    case 'machine-greeting': {
+      const greeting = speech(m, MACHINE_GREETINGS);
+      after = [ms(200, 1000), greeting.samples, ms(300, 800)];
+      if (r() < 0.7) after.push(toneAt(pick(r, m.settings.beepHz), Math.round(between(r, 400, 800)), between(r, -16, -8)));
+      after.push(quiet(1500));
+      note = greeting.note;
+      break;
+    }
+    case 'machine-short-late-beep': {
+      const greeting = speech(m, SHORT_GREETINGS);
+      const wait = Math.round(between(r, 800, 2500));
+      after = [ms(200, 800), greeting.samples, quiet(wait)];
+      after.push(toneAt(pick(r, m.settings.beepHz), Math.round(between(r, 400, 800)), between(r, -16, -8)), quiet(3000));
+      note = `beep after ${wait} ms, ${greeting.note}`;
+      break;
+    }
+    case 'beep': {
+      const hz = pick(r, m.settings.beepHz);
+      after = [ms(300, 1500), toneAt(hz, Math.round(between(r, 250, 800)), between(r, -18, -6)), quiet(3000)];
+      note = `beep ${hz} Hz`;
+      break;
+    }
+    case 'announcement-early-media': {
+      // Spoken in early media (183), as Chinese carriers do; the call may never be answered.
+      const words = speech(m, ANNOUNCEMENTS);
+      earlyAudio = concat(earlyAudio, ms(200, 800), words.samples, quiet(500));
+      after = [quiet(1000)];
+      note = `early media ${words.note}`;
+      break;
+    }
+    case 'announcement-sit': {
+      const words = speech(m, ANNOUNCEMENTS);
+      const sit = SIT_TONES.map(([hz, len]) => toneAt(hz, len, between(r, -16, -10)));
+      after = [ms(100, 500), ...sit, ms(100, 300), words.samples];
+      note = `SIT + ${words.note}`;
+      break;
+    }
+    case 'announcement-after-answer': {
+      // Answered by the network, no SIT: the recording plays twice, then the carrier hangs up.
+      const words = speech(m, ANNOUNCEMENTS);
+      after = [ms(100, 600), words.samples, ms(600, 1200), words.samples, quiet(500)];
+      note = `after the answer, no SIT: ${words.note}`;
+      break;
+    }
+    case 'fax': {
+      const tones = fax(r);
+      after = [tones.samples];
+      note = tones.note;
+      break;
+    }
+    case 'hold-music':
+      after = [ms(0, 500), holdMusic(r, 7000)];
+      note = 'hold music';
+      break;
+    case 'silence':
+      after = [quiet(6000)];
+      note = 'line noise only';
+      break;
+  }
+  const answerAtMs = Math.round(msOf(earlyAudio) / 20) * 20;
+  let answered: Int16Array = concat(...after);
+  if (background) answered = mix(answered, background(answered.length, answered));
+  const dry = concat(earlyAudio.subarray(0, samplesFor(answerAtMs)), quiet(answerAtMs - msOf(earlyAudio)), answered);
+  const samples = telephoneLine(dry, { noiseDbfs: between(r, ...m.settings.lineNoiseDbfs), random: r });
+  const label = CLIP_KINDS[kind];
+  return { kind, label, alsoRight: kind === 'hold-music' ? ['machine'] : [], answerAtMs, samples, note: `${early.note}${note}` };
+}
+
 /** Special information tones as carriers play them (the short-tone variant: 274, 274, 380 ms). */
 const SIT_TONES: ReadonlyArray<[number, number]> = [
   [913.8, 274],
@@ -53,115 +371,25 @@ const SIT_TONES: ReadonlyArray<[number, number]> = [
   [1776.7, 380],
 ];
 
-type Random = () => number;
-const between = (r: Random, min: number, max: number) => min + r() * (max - min);
-const pick = <T>(r: Random, items: readonly T[]): T => items[Math.floor(r() * items.length)]!;
-
-interface Maker {
-  dir: string;
-  random: Random;
-  voices: typeof SEEN_VOICES;
-}
-
-function speech(m: Maker, texts: { en: readonly string[]; zh: readonly string[] }): { samples: Int16Array; note: string } {
-  const lang = m.random() < 0.5 ? 'en' : 'zh';
-  const text = pick(m.random, texts[lang]);
-  const voice = pick(m.random, m.voices[lang]);
-  const speed = pick(m.random, SPEEDS);
-  const pitch = Math.round(between(m.random, 30, 70));
-  const samples = atLevel(speak({ text, voice, speed, pitch }, m.dir), between(m.random, -12, -3));
-  return { samples, note: `${voice} ${speed}wpm "${text.slice(0, 40)}"` };
-}
-
-/** Ringback for `ms` of early media: China 450 Hz 1 s on 4 s off, or US 440+480 Hz 2 s on 4 s off. */
-function ringback(r: Random, ms: number): Int16Array {
-  const china = r() < 0.5;
-  const [onMs, offMs] = china ? [1000, 4000] : [2000, 4000];
-  const level = between(r, -20, -10);
-  const parts: Int16Array[] = [];
-  for (let at = 0; at < ms; at += onMs + offMs) {
-    parts.push(toneAt(china ? 450 : [440, 480], Math.min(onMs, ms - at), level));
-    if (ms - at > onMs) parts.push(new Int16Array(samplesFor(Math.min(offMs, ms - at - onMs))));
-  }
-  return concat(...parts);
-}
-
-const quiet = (ms: number) => new Int16Array(samplesFor(ms));
-
-/** Early media before the answer: nothing, or ringback. */
-function earlyMedia(r: Random): Int16Array {
-  return r() < 0.6 ? ringback(r, Math.round(between(r, 1000, 4000))) : quiet(Math.round(between(r, 0, 400)));
-}
-
-function make(m: Maker, label: AmdOutcome): Omit<Clip, 'id' | 'split'> {
-  const r = m.random;
-  const ms = (min: number, max: number) => quiet(Math.round(between(r, min, max)));
-  let early = earlyMedia(r);
-  let after: Int16Array[] = [];
-  let note = '';
-  switch (label) {
-    case 'human': {
-      const opener = speech(m, HUMAN_OPENERS);
-      after = [ms(150, 900), opener.samples, quiet(4000)];
-      if (r() < 0.5) after.push(speech(m, { en: ['Hello?'], zh: ['wei2?'] }).samples, quiet(1000));
-      note = opener.note;
-      break;
-    }
-    case 'machine': {
-      const greeting = speech(m, MACHINE_GREETINGS);
-      after = [ms(200, 1000), greeting.samples, ms(300, 800)];
-      if (r() < 0.7) after.push(toneAt(pick(r, BEEP_HZ), Math.round(between(r, 400, 800)), between(r, -16, -8)));
-      after.push(quiet(1500));
-      note = greeting.note;
-      break;
-    }
-    case 'beep': {
-      const hz = pick(r, BEEP_HZ);
-      after = [ms(300, 1500), toneAt(hz, Math.round(between(r, 250, 800)), between(r, -18, -6)), quiet(3000)];
-      note = `beep ${hz} Hz`;
-      break;
-    }
-    case 'announcement': {
-      const words = speech(m, ANNOUNCEMENTS);
-      if (r() < 0.5) {
-        // Spoken in early media (183), as Chinese carriers do; the call may never be answered.
-        early = concat(early, ms(200, 800), words.samples, quiet(500));
-        after = [quiet(1000)];
-        note = `early media ${words.note}`;
-      } else {
-        const sit = SIT_TONES.map(([hz, len]) => toneAt(hz, len, between(r, -16, -10)));
-        after = [ms(100, 500), ...sit, ms(100, 300), words.samples];
-        note = `SIT + ${words.note}`;
-      }
-      break;
-    }
-    case 'silence':
-      after = [quiet(6000)];
-      note = 'line noise only';
-      break;
-    case 'unknown':
-      break;
-  }
-  const answerAtMs = Math.round(((early.length / SAMPLE_RATE) * 1000) / 20) * 20;
-  const dry = concat(early.subarray(0, samplesFor(answerAtMs)), quiet(answerAtMs - (early.length * 1000) / SAMPLE_RATE), ...after);
-  const samples = telephoneLine(dry, { noiseDbfs: between(r, -68, -50), random: r });
-  return { label, answerAtMs, samples, note };
-}
-
-/** Builds the corpus: tune and test from the same voices (alternating after a seeded shuffle), unseen from others. */
+/** Builds the corpus: tune and test from the same settings (alternating), unseen from others. */
 export function buildCorpus(options: CorpusOptions): Clip[] {
-  const perClass = { ...DEFAULT_PER_CLASS, ...options.perClass };
+  const perKind = { ...DEFAULT_PER_KIND, ...options.perKind };
   const random = seededRandom(options.seed ?? CORPUS_SEED);
-  const seen: Maker = { dir: options.dir, random, voices: SEEN_VOICES };
+  const seen: Maker = { dir: options.dir, random, settings: SEEN };
   const clips: Clip[] = [];
-  for (const label of Object.keys(perClass) as AmdOutcome[]) {
-    const made = Array.from({ length: perClass[label] * 2 }, () => make(seen, label));
-    made.forEach((clip, i) => clips.push({ ...clip, id: `${label}-${i}`, split: i % 2 === 0 ? 'tune' : 'test' }));
+  for (const kind of Object.keys(perKind) as ClipKind[]) {
+    const made = Array.from({ length: perKind[kind] * 2 }, () => make(seen, kind));
+    made.forEach((clip, i) => clips.push({ ...clip, id: `${kind}-${i}`, split: i % 2 === 0 ? 'tune' : 'test' }));
   }
-  const unseen: Maker = { ...seen, voices: UNSEEN_VOICES };
-  for (const label of ['human', 'machine', 'announcement'] as const) {
-    for (let i = 0; i < Math.ceil(perClass[label] / 2); i++)
-      clips.push({ ...make(unseen, label), id: `unseen-${label}-${i}`, split: 'unseen' });
+  const unseen: Maker = { ...seen, settings: UNSEEN };
+  for (const kind of Object.keys(perKind) as ClipKind[]) {
+    for (let i = 0; i < Math.ceil(perKind[kind] / 2); i++)
+      clips.push({ ...make(unseen, kind), id: `unseen-${kind}-${i}`, split: 'unseen' });
   }
   return clips;
+}
+
+/** Whether a decision is right for a clip. */
+export function isRight(clip: Pick<Clip, 'label' | 'alsoRight'>, outcome: AmdOutcome): boolean {
+  return outcome === clip.label || clip.alsoRight.includes(outcome);
 }

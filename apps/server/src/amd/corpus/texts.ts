@@ -40,3 +40,33 @@ export const ANNOUNCEMENTS = {
     'dui4 bu4 qi3, nin2 bo1 da3 de yong4 hu4 zan4 shi2 wu2 fa3 jie1 tong1, qing3 shao1 hou4 zai4 bo1.',
   ],
 } as const;
+
+/** People who say more before they wait: a name, a greeting and a question in one breath (slow speakers too). */
+export const LONG_OPENERS = {
+  en: [
+    'Hi, this is Mark speaking.',
+    "Hello, this is Li Wei speaking, who's calling please?",
+    'Good afternoon, Smith residence, how can I help you?',
+    'Hello, yes, this is Anna, who am I speaking with?',
+  ],
+  zh: ['wei2, ni3 hao3, wo3 shi4 wang2 fang1, qing3 wen4 ni3 shi4 na3 wei4?', 'wei2, ni3 hao3, qing3 wen4 you3 shen2 me shi4 ma?'],
+} as const;
+
+/** Short voicemail greetings: over before any length rule could tell, the beep comes late. */
+export const SHORT_GREETINGS = {
+  en: ['Leave a message.', 'Please leave a message after the tone.', "Sorry, I'm not available. Leave a message."],
+  zh: ['qing3 liu2 yan2.', 'qing3 zai4 di1 sheng1 hou4 liu2 yan2.'],
+} as const;
+
+/** What a television in the room says behind the person who picks up (several voices at once make babble). */
+export const TV_TALK = {
+  en: [
+    'Good evening, here are the main stories tonight. The council has approved the new budget after a long debate.',
+    'And in sports, the home team won again on Saturday, with a late goal in the second half of the match.',
+    'Tomorrow will be cloudy in the morning, with some rain in the afternoon and a light wind from the west.',
+  ],
+  zh: [
+    'guan1 zhong4 peng2 you3 men5 wan3 shang4 hao3, huan1 ying2 shou1 kan4 jin1 tian1 de xin1 wen2 lian2 bo1.',
+    'ming2 tian1 bai2 tian1 duo1 yun2, bang4 wan3 you3 xiao3 yu3, qi4 wen1 shi2 wu3 dao4 er4 shi2 du4.',
+  ],
+} as const;

@@ -4,13 +4,17 @@
  * per call, and keeps every call on the same cadence.
  *
  * Ticks are scheduled against the monotonic clock, not chained setTimeouts, so lateness does not add up:
- * when the event loop was blocked, the missed ticks run back to back (at most `maxCatchUp`), and after a
- * longer stall the clock skips ahead instead of flooding the network.
+ * when the event loop was blocked, the missed ticks run back to back (at most `maxCatchUp`, the newest), and
+ * after a longer stall the older ones are skipped instead of flooding the network. A skip is not silent: the
+ * first tick after it is told how many frames were skipped, so a recording can keep real time (it fell
+ * behind the far end's audio by every skipped frame, and what we said after a stall landed earlier in the
+ * recording than what we answered).
  */
 import { performance } from 'node:perf_hooks';
 import { FRAME_MS } from './audio.ts';
 
-export type Tick = () => void;
+/** One member's tick; `skippedFrames` (> 0 only right after a long stall) frames before it were not run. */
+export type Tick = (skippedFrames: number) => void;
 
 export class MediaClock {
   private readonly members = new Set<Tick>();
@@ -50,12 +54,16 @@ export class MediaClock {
 
   private run(): void {
     const now = performance.now();
-    let ran = 0;
     if (now - this.nextAt > FRAME_MS) this.lateTicks++;
-    while (this.nextAt <= now && ran < this.maxCatchUp) {
+    // Ticks due: at nextAt, nextAt + 20, … ≤ now. Beyond maxCatchUp the oldest are skipped (the grid is kept).
+    const due = Math.floor((now - this.nextAt) / FRAME_MS) + 1;
+    const skipped = Math.max(0, due - this.maxCatchUp);
+    this.nextAt += skipped * FRAME_MS;
+    let ran = 0;
+    while (this.nextAt <= now) {
       for (const tick of this.members) {
         try {
-          tick();
+          tick(ran === 0 ? skipped : 0);
         } catch (error) {
           this.onError(error);
         }
@@ -63,7 +71,6 @@ export class MediaClock {
       this.nextAt += FRAME_MS;
       ran++;
     }
-    if (this.nextAt <= now) this.nextAt = now + FRAME_MS;
     if (this.members.size > 0) this.schedule();
     else this.timer = null;
   }

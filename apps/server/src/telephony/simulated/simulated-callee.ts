@@ -115,8 +115,7 @@ const GREETINGS = ['Hello?', 'Hi, who is this?', 'Yes, speaking.', 'Hello, who a
 /** What an answering machine says before its beep. */
 export const VOICEMAIL_GREETING =
   "Hi, you've reached my voicemail. I can't take your call right now. Please leave a message after the tone.";
-/** Unscaled: how long the machine's greeting lasts, its beep, and the pause between. */
-export const VOICEMAIL_GREETING_MS = 4500;
+/** Unscaled: the machine's beep and the pause before it (the greeting lasts as long as it takes to say). */
 export const VOICEMAIL_BEEP = { hz: 1000, ms: 500, afterMs: 300 } as const;
 /** What the carrier says on a dead number, and how long (unscaled: said twice, as carriers do). */
 export const ANNOUNCEMENT_TEXT = 'The number you have dialed is not in service.';

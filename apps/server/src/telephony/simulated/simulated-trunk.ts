@@ -25,13 +25,12 @@ import {
   SILENCE_PROMPT,
   SIT_SEQUENCE,
   SyntheticTone,
-  SyntheticVoice,
   VOICEMAIL_BEEP,
-  VOICEMAIL_GREETING_MS,
   type CalleePlan,
   type OutcomeMix,
 } from './simulated-callee.ts';
 import { defaultRecordingPath } from '../sip/sip-trunk.ts';
+import { SpeechLikeVoice, type SpokenLine } from './speech-like-voice.ts';
 import { isDialable, type CallHandle, type CallResult, type DialRequest, type EndReason, type Trunk } from '../trunk.ts';
 
 export interface SimulatedTrunkOptions {
@@ -50,7 +49,7 @@ export interface SimulatedTrunkOptions {
   logger?: TelephonyLogger;
   /**
    * The callees' voice for the recordings: their lines as 8 kHz speech (the server passes espeak-ng in
-   * a voice other than ours). Null or absent: the synthetic voice-like signal. Used only on recorded
+   * a voice other than ours). Null or absent: the speech-like synthetic voice. Used only on recorded
    * calls at real time (time scale 1): a scaled call's recording is too short to hold real speech.
    */
   calleeVoice?: ((text: string) => Promise<Int16Array | null>) | null;
@@ -140,8 +139,10 @@ class SimulatedCall extends BaseCall {
   private phase: Phase = 'calling';
   private readonly timers = new Set<NodeJS.Timeout>();
   private readonly script: CalleeScript;
-  private readonly voice: SyntheticVoice;
+  private readonly voice: SpeechLikeVoice;
   private speakingUntil = 0;
+  /** The callee's current line in the synthetic voice (when there is no calleeVoice). */
+  private line: SpokenLine | null = null;
   /** The callee's current line as speech (calleeVoice), played instead of the synthetic voice. */
   private spoken: { samples: Int16Array; offset: number } | null = null;
   /** The frame the spoken line is copied into, tick after tick (receiveFarEnd copies what it keeps). */
@@ -151,7 +152,7 @@ class SimulatedCall extends BaseCall {
   private silencePrompt: NodeJS.Timeout | null = null;
   private replyTimer: NodeJS.Timeout | null = null;
   private ringTimer: NodeJS.Timeout | null = null;
-  private readonly tick = () => this.onTick();
+  private readonly tick = (skippedFrames: number) => this.onTick(skippedFrames);
   private readonly onAbort = () => this.end('aborted');
 
   constructor(
@@ -163,7 +164,8 @@ class SimulatedCall extends BaseCall {
   ) {
     super(id, request.to, ctx.recordingPath, ctx.logger);
     this.script = new CalleeScript(random, plan.persona);
-    this.voice = new SyntheticVoice(random);
+    // Its own stream (one draw), so how much audio a call makes does not change the script's choices.
+    this.voice = new SpeechLikeVoice(seededRandom(Math.floor(random() * 2 ** 32)));
     this.text = { say: (text) => this.say(text) };
   }
 
@@ -272,7 +274,7 @@ class SimulatedCall extends BaseCall {
     this.onEarlyMedia(183);
     this.ctx.clock.add(this.tick);
     if (style === 'sit') for (const { hz, ms } of SIT_SEQUENCE) this.play(ms, new SyntheticTone(hz));
-    this.play(ANNOUNCEMENT_MS, this.voice);
+    this.play(ANNOUNCEMENT_MS, this.voice.line(`${ANNOUNCEMENT_TEXT} ${ANNOUNCEMENT_TEXT}`, ANNOUNCEMENT_MS));
     const total = ANNOUNCEMENT_MS + (style === 'sit' ? SIT_SEQUENCE.reduce((n, t) => n + t.ms, 0) : 0);
     this.after(total + 200, () => this.refuse('invalid_number'));
     this.ctx.logger.debug({ callId: this.id, text: ANNOUNCEMENT_TEXT }, 'simulated carrier announcement');
@@ -300,8 +302,12 @@ class SimulatedCall extends BaseCall {
   /** An answering machine: its greeting (text and audio), a pause, the beep; then it records in silence. */
   private machineGreets(): void {
     if (this.phase !== 'answered') return;
-    this.emitEvent({ type: 'utterance', at: new Date(), utterance: { speaker: 'callee', text: this.script.greeting() } });
-    this.play(VOICEMAIL_GREETING_MS, this.voice);
+    const text = this.script.greeting();
+    this.emitEvent({ type: 'utterance', at: new Date(), utterance: { speaker: 'callee', text } });
+    // Said as speech (sentences, pauses, a moving pitch): what a detector must tell from a person is how a
+    // greeting runs on, not a tone that no voice makes.
+    const greeting = this.voice.line(text);
+    this.play(greeting.durationMs, greeting);
     this.play(VOICEMAIL_BEEP.afterMs, { nextFrame: () => SILENT_FRAME as Int16Array });
     this.play(VOICEMAIL_BEEP.ms, new SyntheticTone(VOICEMAIL_BEEP.hz));
   }
@@ -326,6 +332,7 @@ class SimulatedCall extends BaseCall {
     this.emitEvent({ type: 'utterance', at: new Date(), utterance: { speaker: 'callee', text } });
     this.speakingUntil = performance.now() + speakingMs(text) * this.ctx.scale;
     this.spoken = null;
+    this.line = this.ctx.calleeVoice === null ? this.voice.line(text, speakingMs(text) * this.ctx.scale) : null;
     if (this.ctx.calleeVoice && this.ctx.recordingPath) {
       const until = this.speakingUntil;
       void this.ctx.calleeVoice(text).then(
@@ -351,7 +358,7 @@ class SimulatedCall extends BaseCall {
     });
   }
 
-  private onTick(): void {
+  private onTick(skippedFrames: number): void {
     // The far end always sends frames: what it plays (a machine's greeting and beep, a carrier's tones), else
     // the callee's spoken line, else its synthetic voice while it speaks, else silence.
     const now = performance.now();
@@ -372,12 +379,12 @@ class SimulatedCall extends BaseCall {
       if (spoken.offset >= spoken.samples.length) this.spoken = null;
       this.receiveFarEnd(frame);
     } else {
-      const speaking = this.ctx.calleeVoice === null && now < this.speakingUntil;
-      this.receiveFarEnd(speaking ? this.voice.nextFrame() : (SILENT_FRAME as Int16Array));
+      const line = now < this.speakingUntil ? this.line : null;
+      this.receiveFarEnd(line ? line.nextFrame() : (SILENT_FRAME as Int16Array));
     }
     this.packetsReceived++;
     if (this.phase !== 'answered') return; // early media: we send nothing yet
-    this.mediaTick();
+    this.mediaTick(skippedFrames);
     this.packetsSent++;
   }
 

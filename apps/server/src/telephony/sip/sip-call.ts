@@ -44,7 +44,7 @@ export class SipCall extends BaseCall implements SipMessageHandler {
   private maxTimer: NodeJS.Timeout | null = null;
   private lingerTimer: NodeJS.Timeout | null = null;
   private registered = false;
-  private readonly tick = () => this.onTick();
+  private readonly tick = (skippedFrames: number) => this.onTick(skippedFrames);
   private readonly onAbort = () => void this.requestEnd('aborted');
 
   constructor(
@@ -349,8 +349,15 @@ export class SipCall extends BaseCall implements SipMessageHandler {
 
   // ——— media and the end ———
 
-  private onTick(): void {
-    if (this.media.send(this.mediaTick(), this.passthrough?.payload ?? null, this.ctx.rtpTimeoutMs, this.answeredAt?.getTime() ?? 0))
+  private onTick(skippedFrames: number): void {
+    if (
+      this.media.send(
+        this.mediaTick(skippedFrames),
+        this.passthrough?.payload ?? null,
+        this.ctx.rtpTimeoutMs,
+        this.answeredAt?.getTime() ?? 0,
+      )
+    )
       void this.hangUpAnswered('rtp-timeout');
   }
 

@@ -57,7 +57,7 @@ export function CallBoardSummary({ projectId, taskId, from, to }: CallBoardSumma
           <RateTile
             measure="machineRate"
             rate={s?.machineRate}
-            sub={`${t('boards.voicemail')} ${n(s?.voicemail)} · ${t('boards.invalid')} ${n(s?.invalid)}`}
+            sub={`${t('boards.voicemail')} ${n(s?.voicemail)} · ${t('boards.invalid')} ${n(s?.invalid)} · ${t('boards.fax')} ${n(s?.fax)}`}
             testId="board-machine-rate"
           />
           <RateTile

@@ -21,6 +21,7 @@ export const boardsMessages = {
   ],
   'boards.voicemail': ['Voicemail', '语音信箱'],
   'boards.invalid': ['Invalid numbers', '空号'],
+  'boards.fax': ['Fax', '传真'],
   'boards.inboundRate': ['Inbound rate', '转人工率'],
   'boards.inboundRate.hint': ['Transferred to an operator / connected', '成功转人工 / 接通数'],
   'boards.lossRate': ['Loss rate', '流失率'],

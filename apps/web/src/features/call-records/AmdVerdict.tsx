@@ -9,6 +9,7 @@ const OUTCOME_COLORS: Record<AmdOutcome, string> = {
   machine: 'orange',
   beep: 'orange',
   announcement: 'red',
+  fax: 'purple',
   silence: 'gray',
   unknown: 'gray',
 };
@@ -46,6 +47,11 @@ const DECIDED_BY: Record<string, readonly Feature[]> = {
   sit: ['tone', 'sit'],
   'early-media-voice': ['earlyMediaVoiceMs'],
   beep: ['tone'],
+  sentences: ['greetingMs', 'trailingSilenceMs'],
+  'no-beep': ['greetingMs', 'trailingSilenceMs'],
+  music: ['tone'],
+  'fax-answer-tone': ['tone'],
+  'fax-calling-tone': ['tone'],
 };
 
 /**

@@ -10,6 +10,7 @@ const STATE_COLORS: Record<CallRecordState, string> = {
   missed: 'gray',
   voicemail: 'orange',
   invalid: 'red',
+  fax: 'purple',
   live: 'arcoblue',
 };
 const TRANSFER_COLORS: Record<TransferOutcome, string> = { none: 'gray', success: 'green', failed: 'red', lost: 'orange' };
