@@ -90,7 +90,10 @@ describe('answering-machine detection over SIP (sipp plays the far end from a pc
     const samples = new Int16Array(wav.buffer, wav.byteOffset + WAV_HEADER_BYTES, (wav.length - WAV_HEADER_BYTES) / 2);
     const ours = samples.filter((_, i) => i % 2 === 1);
     const at = (ms: number) => Math.round((ms * 8000) / 1000);
-    expect(rms(ours.subarray(0, at(amd.beepAtMs!)))).toBeLessThan(1);
+    // The mark counts the far end's frames, which wait 0–1 frames in the jitter buffer before the recording
+    // writes them, while our channel is written on the tick: the two may differ by one 20 ms frame (the message's
+    // fade-in showed there in one run of eight under load, an RMS of 6 over the span). Silent up to that frame.
+    expect(rms(ours.subarray(0, at(amd.beepAtMs! - 20)))).toBeLessThan(1);
     expect(rms(ours.subarray(at(amd.beepAtMs!), at(amd.beepAtMs! + 2000)))).toBeGreaterThan(300);
     const code = await sipp.exited;
     if (code !== 0) throw new Error(`sipp failed (${code}):\n${await sipp.diagnostics()}`);
