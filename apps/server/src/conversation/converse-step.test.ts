@@ -143,8 +143,8 @@ describe('the converse step on the simulated trunk', () => {
     await serve(() => ({ kind: 'tokens', tokens: tokens('The renewal keeps your price. Shall I renew it?') }));
     const { step } = await converse('interested', plan(), {}, 30_000);
     const ai = said(step, 'assistant');
-    // The subtask's prologue info is its personal opening.
-    expect(ai[0]).toBe('Hello Mr Li');
+    // The opening says who is calling, with the subtask's prologue info as its personal part (not instead of it).
+    expect(ai[0]).toBe('Hello Mr Li. Hello, this is Lin from Acme.');
     expect(ai.filter((text) => text.startsWith('The renewal keeps your price.')).length).toBeGreaterThanOrEqual(2);
     expect(said(step, 'user').length).toBeGreaterThanOrEqual(2);
     // Answers the callee talked over before the first token have no model timings: look at those heard through.
@@ -161,7 +161,7 @@ describe('the converse step on the simulated trunk', () => {
     expect(request.messages[0]!.content).toContain('About this callee: Hello Mr Li');
     expect(request.messages[0]!.content).toContain('plan: gold');
     expect(request.messages[0]!.content).toContain('Asia/Shanghai');
-    expect(request.messages.some((m) => m.role === 'assistant' && m.content === 'Hello Mr Li')).toBe(true);
+    expect(request.messages.some((m) => m.role === 'assistant' && m.content === 'Hello Mr Li. Hello, this is Lin from Acme.')).toBe(true);
   });
 
   it('a content router sends "not interested" to the hang-up tool: its text is said and we hang up', async () => {
@@ -174,7 +174,7 @@ describe('the converse step on the simulated trunk', () => {
 
   it('a transfer with no seat free says the failure text and the conversation goes on', async () => {
     await serve(() => ({ kind: 'tokens', tokens: tokens('Happy to help.') }));
-    const { step } = await converse('wants_human', plan(), {}, 6000);
+    const { step } = await converse('wants_human', plan(), {}, 10_000);
     expect(said(step, 'assistant')).toContain('Sorry, nobody is free.');
     expect(step.turns.some((turn) => turn.action === 'transfer' && turn.route === 'Wants a person')).toBe(true);
     expect(step.operatorId).toBeNull();
@@ -195,7 +195,7 @@ describe('the converse step on the simulated trunk', () => {
         },
       }),
     };
-    const { step } = await converse('wants_human', plan(), { seats }, 6000);
+    const { step } = await converse('wants_human', plan(), { seats }, 10_000);
     expect(connected).toBe(true);
     expect(step.operatorId).toBe('op-1');
     const ai = said(step, 'assistant');
@@ -216,7 +216,7 @@ describe('the converse step on the simulated trunk', () => {
       },
     };
     const withAnalysis = plan({ analysis: { processorId: ids.analysis } });
-    const { step } = await converse('wants_human', withAnalysis, { seats, summaryTimeoutMs: 3000 }, 6000);
+    const { step } = await converse('wants_human', withAnalysis, { seats, summaryTimeoutMs: 3000 }, 10_000);
     const note = asked[0]!.summary;
     // The dispatcher got a note still being written: it offers the call without waiting for it.
     expect(note).toBeInstanceOf(Promise);
@@ -226,7 +226,7 @@ describe('the converse step on the simulated trunk', () => {
     expect(step.failures.filter((failure) => failure.failure.startsWith('summary-'))).toEqual([]);
 
     asked.length = 0;
-    await converse('wants_human', plan(), { seats }, 6000);
+    await converse('wants_human', plan(), { seats }, 10_000);
     const own = asked[0]!.summary;
     expect(typeof own).toBe('string');
     expect(own).toMatch(
@@ -268,7 +268,7 @@ describe('the converse step on the simulated trunk', () => {
           },
         }),
       },
-      6000,
+      10_000,
     );
     expect(frames).toBeGreaterThan(0);
     const lines = step.history.lines.map((line) => [line.role, line.text]);
@@ -297,7 +297,7 @@ describe('the converse step on the simulated trunk', () => {
       'wants_human',
       plan(),
       { seats, transcribeSeat: async () => Promise.reject(new Error('the speech engines are unavailable')) },
-      6000,
+      10_000,
     );
     expect(step.history.lines.at(-1)).toMatchObject({ role: 'assistant', text: 'Connecting you now.' });
     expect(step.failures).toContainEqual(expect.objectContaining({ stage: 'speech', failure: 'operator-asr' }));

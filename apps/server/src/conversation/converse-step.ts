@@ -2,8 +2,8 @@
  * Step: the conversation. It conducts small parts — routers, streams, speech (a CallVoice), timers —
  * over the scenario version the task pinned:
  *
- * 1. The prologues (the subtask's prologue info, else the task's prologues, else the scenario's), with
- *    the task's pause between them; protected from barge-in unless the scenario says otherwise.
+ * 1. The opening (opening.ts: the task's or the scenario's prologues, the subtask's prologue info woven in),
+ *    with the task's pause between lines; protected from barge-in unless the scenario says otherwise.
  * 2. Each final callee utterance is a turn: the routers are tried in order and the first that holds acts
  *    — a tool (hang up; transfer to a seat) or a multi-stream (referee → main → rewrite) whose answer is
  *    spoken sentence by sentence as the model streams it.
@@ -25,6 +25,7 @@ import { History } from './history.ts';
 import { feedSeatAudio, type SeatTranscriber, type SeatTranscriptEvents } from './seat-transcript.ts';
 import { chatCompletion } from './llm-client.ts';
 import type { CallContext, ConversationPlan, ProcessorPlan } from './plan.ts';
+import { openingLines } from './opening.ts';
 import { buildMessages } from './prompt.ts';
 import { Reply, type TurnTiming } from './reply.ts';
 import { chooseRouter } from './routers.ts';
@@ -220,13 +221,8 @@ export class ConverseStep implements CallStep {
 
   private async prologues(): Promise<void> {
     const { advanced, scenario } = this.plan;
-    // The subtask's own prologue info is its personal opening; else the task's prologues; else the scenario's.
-    const personal = this.options.call.prologueInfo.trim();
-    const lines = personal
-      ? [{ text: personal, interruptible: false }]
-      : advanced.prologues.length > 0
-        ? advanced.prologues.map((text) => ({ text, interruptible: false }))
-        : scenario.prologues.map((p) => ({ text: p.text, interruptible: p.interruptible }));
+    // Who is calling and why (the task's prologues, else the scenario's), with the subtask's prologue info woven in.
+    const lines = openingLines({ task: advanced.prologues, scenario: scenario.prologues }, this.options.call);
     const pauseMs = (advanced.pauseSeconds ?? 1) * 1000 * this.scale;
     for (const [index, line] of lines.entries()) {
       if (this.done) return;

@@ -1,5 +1,6 @@
 import { analyzeCall, analyzePendingCalls } from '../conversation/analyze-call.ts';
 import { ConverseStep, type ConverseOptions } from '../conversation/converse-step.ts';
+import { openingLines } from '../conversation/opening.ts';
 import { conversationOf } from '../conversation/history.ts';
 import { loadConversationPlan } from '../conversation/load-plan.ts';
 import { PlanCache } from '../conversation/plan-cache.ts';
@@ -485,10 +486,9 @@ export class Dialer {
   }
 }
 
-/** What the callee hears first: the subtask's own prologue info, else the task's prologues. */
-export function prologuesOf(claim: Pick<Claim, 'prologueInfo'>, task: Pick<DiallingTask, 'advanced'>): string[] {
-  if (claim.prologueInfo.trim()) return [claim.prologueInfo.trim()];
-  return task.advanced.prologues ?? [];
+/** What the callee hears first: the task's prologues with the subtask's prologue info woven in (opening.ts). */
+export function prologuesOf(claim: Pick<Claim, 'prologueInfo' | 'businessInfo'>, task: Pick<DiallingTask, 'advanced'>): string[] {
+  return openingLines({ task: task.advanced.prologues ?? [], scenario: [] }, claim).map((line) => line.text);
 }
 
 function endingOf(callId: string, result: CallResult): Omit<CallEnding, 'conversation'> {

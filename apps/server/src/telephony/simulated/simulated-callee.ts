@@ -131,7 +131,7 @@ export const SIT_SEQUENCE: ReadonlyArray<{ hz: number; ms: number }> = [
 const REPLIES: Record<Exclude<Persona, 'voicemail'>, readonly string[]> = {
   interested: ['Okay, tell me more.', 'How much does it cost?', 'That sounds useful.', 'Can you send me the details?'],
   not_interested: ["Sorry, I'm not interested.", "I don't have time for this.", 'Please take me off your list.'],
-  wants_human: ['Can I talk to a real person?', 'Is there someone I can speak to?', 'Please transfer me to an agent.'],
+  wants_human: ['Can I talk to a real person?', 'Is there a real person I can speak to?', 'Please transfer me to an agent.'],
 };
 const GOODBYES: Record<Persona, string> = {
   interested: 'Thanks, goodbye.',
