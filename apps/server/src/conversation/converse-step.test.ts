@@ -112,15 +112,16 @@ async function converse(
   conversation: ConversationPlan,
   extra: Partial<ConverseOptions> = {},
   talkMs = 60_000,
+  scale = SCALE,
 ): Promise<{ step: ConverseStep; hungUpBy: string; session: CallSession }> {
-  const call = dialAnswered({ timeScale: SCALE, persona, talkMs, ringMs: 100 }, '13800000001', '02100000000');
+  const call = dialAnswered({ timeScale: scale, persona, talkMs, ringMs: 100 }, '13800000001', '02100000000');
   const step = new ConverseStep({
     plan: conversation,
     call: { prologueInfo: 'Hello Mr Li', businessInfo: { plan: 'gold' } },
-    createVoice: (session) => new TextCallVoice(session.call, SCALE),
+    createVoice: (session) => new TextCallVoice(session.call, scale),
     seats: null,
     transfer: { callId: call.id, companyId: 'c', projectId: 'p', taskId: 't', subtaskId: '1' },
-    timeScale: SCALE,
+    timeScale: scale,
     firstTokenTimeoutMs: 1500,
     ...extra,
   });
@@ -333,7 +334,7 @@ describe('the converse step on the simulated trunk', () => {
         : { kind: 'tokens', tokens: tokens('raw answer') },
     );
     const conversation = plan({ routers: [{ name: 'Talk', target: { kind: 'stream', mainId: ids.main, rewriteId: ids.rewrite } }] });
-    const { step } = await converse('interested', conversation, {}, 4000);
+    const { step } = await converse('interested', conversation, {}, 10_000);
     expect(said(step, 'assistant')).toContain('Polished answer.');
     expect(said(step, 'assistant')).not.toContain('raw answer');
   });
@@ -401,5 +402,66 @@ describe('the converse step on the simulated trunk', () => {
     expect(step.turns.find((turn) => turn.turnId === cut.turnId)!.interrupted).toBe(true);
     expect(step.history.interruptsBy('user')).toBeGreaterThanOrEqual(1);
     await expect.poll(() => fake!.cancelled).toBeGreaterThanOrEqual(1);
+  });
+
+  it('a filler never delays a ready answer: said only while no token has come, cut at its next word boundary by the first sentence, kept in the transcript as a filler', async () => {
+    // Time scale 0.2: the filler (interval 300 ms) plays ~530 ms; the answer's first sentence is ready ~150 ms into it.
+    const scale = 0.2;
+    const fillerLine = 'One moment please, let me look that up for you right now.';
+    await serve((request) =>
+      request.messages[0]!.content.startsWith('Say a filler.')
+        ? { kind: 'tokens', tokens: tokens(fillerLine) }
+        : { kind: 'tokens', tokens: tokens('Your plan renews at the same price.'), firstDelayMs: 450 },
+    );
+    const conversation = plan({ filler: { processorId: ids.filler, intervalMs: 1500 } });
+    const { step } = await converse('interested', conversation, {}, 25_000, scale);
+    const fillers = step.history.lines.filter((line) => line.filler);
+    expect(fillers.length).toBeGreaterThanOrEqual(1);
+    for (const line of fillers) {
+      // Cut at a word boundary: a whole-word prefix of the filler, never the whole of it.
+      expect(fillerLine.startsWith(line.text)).toBe(true);
+      expect(line.text.length).toBeLessThan(fillerLine.length);
+    }
+    // The stored conversation marks them; the model's history never sees them.
+    expect(conversationOf(step.history).filter((line) => line.filler).length).toBe(fillers.length);
+    expect(step.history.asMessages().some((m) => fillerLine.startsWith(m.content))).toBe(false);
+    // The ready sentence was heard at most one word (~70 ms × 8 characters at this scale) after it was ready.
+    const answered = step.turns.filter((turn) => turn.action === 'answer' && turn.firstAudioMs !== null && !turn.interrupted);
+    expect(answered.length).toBeGreaterThanOrEqual(1);
+    for (const turn of answered) expect(turn.firstAudioMs! - turn.firstSentenceMs!).toBeLessThan(8 * 70 * scale + 60);
+  });
+
+  it('no filler when the answer is under way by its interval', async () => {
+    await serve((request) =>
+      request.messages[0]!.content.startsWith('Say a filler.')
+        ? { kind: 'tokens', tokens: tokens('One moment.') }
+        : { kind: 'tokens', tokens: tokens('Your plan renews at the same price.') },
+    );
+    const conversation = plan({ filler: { processorId: ids.filler, intervalMs: 1500 } });
+    const { step } = await converse('interested', conversation, {}, 10_000);
+    expect(step.turns.filter((turn) => turn.action === 'answer').length).toBeGreaterThanOrEqual(1);
+    expect(step.history.lines.filter((line) => line.filler)).toEqual([]);
+  });
+
+  it('a barge-in never arms the silence timer: no wake-up while the interrupted turn closes and the next answer is made', async () => {
+    // The answer streams slowly (a long first token), the callee talks over every reply; silence at 1 s (scaled).
+    await serve(() => ({ kind: 'tokens', tokens: tokens('Let me explain the renewal in some detail now.'), firstDelayMs: 120 }));
+    const conversation = plan({
+      interruption: { mode: 'speech', minSpeechMs: 100, keywords: [], protectPrologue: false },
+      silence: { enabled: true, timeoutSeconds: 1, maxPrompts: 3, prompts: ['Are you still there?'], hangupText: 'Bye.' },
+    });
+    const { step } = await converse('interested', conversation, {}, 20_000);
+    const lines = step.history.lines;
+    // Every wake-up came after at least the threshold (1 s × 0.05 = 50 ms) of a line with nobody speaking and nothing under way.
+    for (const [index, line] of lines.entries()) {
+      if (line.text !== 'Are you still there?') continue;
+      const before = lines[index - 1]!;
+      expect(line.atMs - before.atMs).toBeGreaterThanOrEqual(50);
+    }
+    expect(step.turns.filter((turn) => turn.action === 'answer').length).toBeGreaterThanOrEqual(2);
+    // A wake-up never follows a cut reply directly: the callee who cut it was speaking, then being answered.
+    for (const [index, line] of lines.entries()) {
+      if (line.text === 'Are you still there?') expect(lines[index - 1]!.interrupted ?? false).toBe(false);
+    }
   });
 });

@@ -2,7 +2,15 @@ import { EventEmitter } from 'node:events';
 import { performance } from 'node:perf_hooks';
 import { concat, silence, speakingMs, tone } from '../telephony/media/audio.ts';
 import { TimerSet, type CallEventMap, type CallHandle } from '../telephony/index.ts';
-import { takeQueued, type CallVoice, type CallVoiceEvents, type SpokenSentence } from './call-voice.ts';
+import {
+  msToWordBoundary,
+  type SpeechKind,
+  type CallVoice,
+  type CallVoiceEvents,
+  type SpokenSentence,
+  takeFillers,
+  takeQueued,
+} from './call-voice.ts';
 
 /**
  * CallVoice on the simulated trunk, whose callees talk in text. Our sentences go out on the text channel
@@ -15,8 +23,8 @@ import { takeQueued, type CallVoice, type CallVoiceEvents, type SpokenSentence }
  * `timeScale` shortens both (tests run a conversation in a fraction of its real time).
  */
 export class TextCallVoice extends EventEmitter<CallVoiceEvents> implements CallVoice {
-  private readonly queue: Array<{ sentence: string; turnId: string; resolve: (spoken: SpokenSentence) => void }> = [];
-  private playing: { sentence: string; turnId: string; startedAt: number; durationMs: number; cut: boolean } | null = null;
+  private readonly queue: Queued[] = [];
+  private playing: Playing | null = null;
   private readonly timers = new TimerSet();
   private readonly startedAt = performance.now();
   private closed = false;
@@ -50,11 +58,26 @@ export class TextCallVoice extends EventEmitter<CallVoiceEvents> implements Call
     return Math.round(performance.now() - this.startedAt);
   }
 
-  speak(sentence: string, turnId: string): Promise<SpokenSentence> {
+  speak(sentence: string, turnId: string, kind: SpeechKind = 'answer'): Promise<SpokenSentence> {
     if (this.closed) return Promise.resolve(this.unheard(sentence, turnId));
     return new Promise((resolve) => {
-      this.queue.push({ sentence, turnId, resolve });
+      if (kind === 'answer') this.answerReady();
+      this.queue.push({ sentence, turnId, kind, resolve });
       this.pump();
+    });
+  }
+
+  /** An answer sentence is ready: queued fillers go, a playing filler ends at its next word boundary. */
+  private answerReady(): void {
+    for (const item of takeFillers(this.queue)) item.resolve(this.unheard(item.sentence, item.turnId));
+    const playing = this.playing;
+    if (playing?.kind !== 'filler' || playing.cutAt !== null) return;
+    const elapsed = this.now() - playing.startedAt;
+    playing.cutAt = this.now() + msToWordBoundary(playing.sentence, elapsed, playing.durationMs);
+    this.timers.after(playing.cutAt - this.now(), () => {
+      if (this.playing !== playing || playing.cut) return;
+      playing.cut = true;
+      this.call.clearAudio();
     });
   }
 
@@ -78,7 +101,7 @@ export class TextCallVoice extends EventEmitter<CallVoiceEvents> implements Call
     if (this.playing || this.closed) return;
     const next = this.queue.shift();
     if (!next) return;
-    const playing = { sentence: next.sentence, turnId: next.turnId, startedAt: this.now(), durationMs: 20, cut: false };
+    const playing: Playing = { ...next, startedAt: this.now(), durationMs: 20, cut: false, cutAt: null };
     this.playing = playing;
     const start = (audio: Int16Array) => {
       playing.startedAt = this.now();
@@ -103,11 +126,7 @@ export class TextCallVoice extends EventEmitter<CallVoiceEvents> implements Call
       });
   }
 
-  private play(
-    next: (typeof this.queue)[number],
-    playing: { sentence: string; turnId: string; startedAt: number; durationMs: number; cut: boolean },
-    audio: Int16Array,
-  ): void {
+  private play(next: Queued, playing: Playing, audio: Int16Array): void {
     void this.call.sendAudio(audio).then((played) => {
       const endedAtMs = this.now();
       const heardShare = played && !playing.cut ? 1 : Math.min(1, (endedAtMs - playing.startedAt) / playing.durationMs);
@@ -127,6 +146,21 @@ export class TextCallVoice extends EventEmitter<CallVoiceEvents> implements Call
   private unheard(sentence: string, turnId: string): SpokenSentence {
     return { turnId, text: sentence, heardText: '', completed: false, firstAudioAtMs: null, endedAtMs: this.now() };
   }
+}
+
+interface Queued {
+  sentence: string;
+  turnId: string;
+  kind: SpeechKind;
+  resolve: (spoken: SpokenSentence) => void;
+}
+
+interface Playing extends Queued {
+  startedAt: number;
+  durationMs: number;
+  cut: boolean;
+  /** A filler cut at a word boundary because an answer is ready: when (null: not cut). */
+  cutAt: number | null;
 }
 
 /**

@@ -79,6 +79,7 @@ export const callRecordsMessages = {
   'callRecords.conversation': ['Conversation', '对话内容'],
   'callRecords.conversationEmpty': ['Nothing was said on this call', '该通话没有对话内容'],
   'callRecords.interrupted': ['cut short', '被打断'],
+  'callRecords.filler': ['filler while the answer was prepared', '等待回答时的过渡语'],
   'callRecords.summary': ['Summary', '通话小结'],
   'callRecords.summary.pending': ['Being analysed…', '分析中…'],
   'callRecords.summary.failed': ['The analysis failed: {{detail}}', '分析失败：{{detail}}'],
