@@ -339,6 +339,24 @@ describe('the converse step on the simulated trunk', () => {
     expect(said(step, 'assistant')).not.toContain('raw answer');
   });
 
+  it('the rewrite stream rewrites sentence by sentence as the main stream cuts them: the first is spoken before the main answer ends', async () => {
+    await serve((request) =>
+      request.messages[0]!.content === 'Rewrite it.'
+        ? { kind: 'tokens', tokens: tokens(`Polished: ${request.messages.at(-1)!.content}`) }
+        : { kind: 'tokens', tokens: tokens('First part. Then a second sentence that streams for a long while yet.'), delayMs: 120 },
+    );
+    const conversation = plan({ routers: [{ name: 'Talk', target: { kind: 'stream', mainId: ids.main, rewriteId: ids.rewrite } }] });
+    const { step } = await converse('interested', conversation, {}, 40_000);
+    const ai = said(step, 'assistant');
+    // The callee may talk over the long second sentence: the first is always heard, rewritten.
+    expect(ai.some((text) => text.startsWith('Polished: First part.'))).toBe(true);
+    expect(ai.some((text) => text.includes('First part.') && !text.startsWith('Polished:'))).toBe(false);
+    const answered = step.turns.filter((turn) => turn.action === 'answer' && turn.firstSentenceMs !== null);
+    expect(answered.length).toBeGreaterThanOrEqual(1);
+    // The main answer takes 13 tokens × 120 ms ≈ 1.6 s; its first sentence (2 tokens) is rewritten and handed on long before.
+    for (const turn of answered) expect(turn.firstSentenceMs! - turn.llmFirstTokenMs!).toBeLessThan(900);
+  });
+
   it('a dynamicLlm condition asks its referee yes or no', async () => {
     await serve((request) =>
       /yes or no/.test(request.messages.at(-1)!.content)
