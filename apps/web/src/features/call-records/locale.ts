@@ -83,6 +83,10 @@ export const callRecordsMessages = {
   'callRecords.summary': ['Summary', '通话小结'],
   'callRecords.summary.pending': ['Being analysed…', '分析中…'],
   'callRecords.summary.failed': ['The analysis failed: {{detail}}', '分析失败：{{detail}}'],
+  'callRecords.summary.failedQuiet': [
+    'The analysis could not be done; the platform team can see why',
+    '通话分析未能完成，平台运维人员可查看原因',
+  ],
   'callRecords.transferSummary': ['Why transferred', '转人工原因'],
 
   // Filing a call a seat took (the drawer's and the seat's form)
