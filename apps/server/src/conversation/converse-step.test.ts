@@ -377,6 +377,31 @@ describe('the converse step on the simulated trunk', () => {
     expect(step.turns.at(-1)).toMatchObject({ action: 'hangup', route: 'Asked to stop' });
   });
 
+  it('a call ended mid-reply (a shutdown hangs it up) keeps the heard part of the cut line, marked interrupted, when the step returns', async () => {
+    const long = 'Your plan ends at the end of this month and renewing keeps everything running exactly as it is today.';
+    await serve(() => ({ kind: 'tokens', tokens: tokens(long) }));
+    const call = dialAnswered({ timeScale: 1, persona: 'voicemail', talkMs: 60_000, ringMs: 50 }, '13800000012', '0');
+    const step = new ConverseStep({
+      plan: plan({ prologues: [{ text: long, interruptible: false }] }),
+      call: { prologueInfo: '', businessInfo: {} },
+      createVoice: (session) => new TextCallVoice(session.call, 1),
+      seats: null,
+      transfer: { callId: call.id, companyId: 'c', projectId: 'p', taskId: 't', subtaskId: '1' },
+    });
+    const running = new CallSession(call, [step]).run();
+    await call.answered;
+    // 1.5 s into the ~7 s opening the process stops: the dialer hangs the call up.
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    void call.hangup();
+    await running;
+    const lines = conversationOf(step.history);
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatchObject({ speaker: 'ai', interrupted: true });
+    expect(long.startsWith(lines[0]!.text)).toBe(true);
+    expect(lines[0]!.text.length).toBeGreaterThan(0);
+    expect(lines[0]!.text.length).toBeLessThan(long.length);
+  });
+
   it('barge-in: callee speech cuts the reply, cancels the model and keeps only what was heard', async () => {
     // A long answer streamed slowly; the callee speaks over it.
     const long = 'First part of a long answer that goes on. Second part that the callee never hears at all. Third part too.';

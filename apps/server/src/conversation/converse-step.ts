@@ -173,6 +173,9 @@ export class ConverseStep implements CallStep {
     }
     this.enqueue(() => this.prologues());
     await finished;
+    // The reply the end of the call cut short closes on the chain: its heard part goes in the history marked
+    // interrupted before the conversation is read (bounded: a seat's handover may still be winding down).
+    await Promise.race([this.chain, new Promise((resolve) => setTimeout(resolve, 1000).unref())]);
     // The seat's last words may still be with its recogniser: the conversation is read when this returns.
     await this.seat.stop();
   }
@@ -470,7 +473,8 @@ export class ConverseStep implements CallStep {
       role: 'assistant',
       text: heard.text,
       atMs: heard.startedAtMs,
-      interrupted: reply.interrupted || undefined,
+      // Cut short by the callee, or by the call ending (a hang-up, a shutdown) before it was all heard.
+      interrupted: reply.interrupted || !heard.complete || undefined,
       turnId: reply.id,
     });
     this.silence.busy('reply', false);

@@ -298,9 +298,10 @@ export class Dialer {
         analyze: converse !== null && person && converse.analyzes,
       };
       await this.durably(() => finishCall(this.deps.db, ending), log);
-      if (converse?.analyzes && person) {
+      // A call cut by a shutdown stays pending: the next start analyses it (the model may be going down with us).
+      if (converse?.analyzes && person && !this.stopped) {
         this.track(
-          analyzeCall(this.deps.db, this.deps.secrets, claim.callId).then(
+          analyzeCall(this.deps.db, this.deps.secrets, claim.callId, { stopping: () => this.stopped }).then(
             (analyzed) => (analyzed ? this.callback(claim.callId, 'analysisDone') : undefined),
             (error: unknown) => log.warn({ err: error }, 'call analysis failed'),
           ),
