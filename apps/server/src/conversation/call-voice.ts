@@ -36,6 +36,11 @@ export interface SpokenSentence {
   completed: boolean;
   /** ms since the answer when its first audio went out (null: none did). */
   firstAudioAtMs: number | null;
+  /**
+   * ms since the answer when its first 20 ms frame was sent on the wire (the RTP packet on SIP, the frame on
+   * the simulated trunk): where the callee starts to hear it (null: none was).
+   */
+  sentAtMs?: number | null;
   endedAtMs: number;
 }
 

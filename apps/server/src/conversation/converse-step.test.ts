@@ -157,6 +157,12 @@ describe('the converse step on the simulated trunk', () => {
       expect(turn.firstSentenceMs).toBeGreaterThanOrEqual(turn.llmFirstTokenMs!);
       expect(turn.totalMs).toEqual(expect.any(Number));
     }
+    // The wait the callee heard: end of their speech → the answer's first frame sent, after its sentence was ready.
+    // (A last answer the callee hung up on before its first frame went out has none.)
+    const heard = answered.filter((turn) => turn.heardAfterMs !== null);
+    expect(heard.length).toBeGreaterThanOrEqual(1);
+    for (const turn of heard)
+      expect(turn.heardAfterMs!).toBeGreaterThanOrEqual(turn.firstSentenceMs! + turn.finalAtMs! - turn.speechEndMs!);
     // The prompt carries the subtask's information, the local time and the conversation so far.
     const request = fake!.requests.at(-1)!;
     expect(request.messages[0]!.content).toContain('About this callee: Hello Mr Li');
@@ -224,7 +230,10 @@ describe('the converse step on the simulated trunk', () => {
     expect(await note).toBe('Mr Li wants a real person about his gold plan.');
     const request = fake!.requests.find((r) => r.messages.at(-1)!.content.includes(HANDOVER_MARKER))!;
     expect(request.messages.at(-1)!.content).toMatch(/Customer: .*(real person|agent)/i);
-    expect(step.failures.filter((failure) => failure.failure.startsWith('summary-'))).toEqual([]);
+    expect(
+      step.failures.filter((failure) => failure.failure.startsWith('summary-')),
+      JSON.stringify(step.failures),
+    ).toEqual([]);
 
     asked.length = 0;
     await converse('wants_human', plan(), { seats }, 10_000);

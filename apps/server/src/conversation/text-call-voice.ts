@@ -127,7 +127,11 @@ export class TextCallVoice extends EventEmitter<CallVoiceEvents> implements Call
   }
 
   private play(next: Queued, playing: Playing, audio: Int16Array): void {
-    void this.call.sendAudio(audio).then((played) => {
+    let sentAtMs: number | null = null;
+    const sent = () => {
+      sentAtMs = this.now();
+    };
+    void this.call.sendAudio(audio, sent).then((played) => {
       const endedAtMs = this.now();
       const heardShare = played && !playing.cut ? 1 : Math.min(1, (endedAtMs - playing.startedAt) / playing.durationMs);
       this.playing = null;
@@ -137,6 +141,7 @@ export class TextCallVoice extends EventEmitter<CallVoiceEvents> implements Call
         heardText: heardPrefix(next.sentence, heardShare),
         completed: heardShare >= 1,
         firstAudioAtMs: playing.startedAt,
+        sentAtMs,
         endedAtMs,
       });
       this.pump();

@@ -53,6 +53,8 @@ interface Queued {
 
 interface Playing extends Queued {
   firstAudioAtMs: number | null;
+  /** When its first frame was sent on the wire (the RTP packet). */
+  sentAtMs: number | null;
   cut: boolean;
   /** A filler whose cut at the next word boundary is set (an answer is ready). */
   cutting: boolean;
@@ -164,7 +166,7 @@ export class SpeechCallVoice extends EventEmitter<CallVoiceEvents> implements Ca
     if (this.playing || this.closed) return;
     const next = this.queue.shift();
     if (!next) return;
-    const playing: Playing = { ...next, firstAudioAtMs: null, cut: false, cutting: false };
+    const playing: Playing = { ...next, firstAudioAtMs: null, sentAtMs: null, cut: false, cutting: false };
     this.playing = playing;
     this.queue[0]?.audio.start();
     void this.play(playing).then((spoken) => {
@@ -180,9 +182,17 @@ export class SpeechCallVoice extends EventEmitter<CallVoiceEvents> implements Ca
     let queuedMs = 0;
     for await (const chunk of item.audio.read()) {
       if (item.cut || this.closed) break;
-      if (item.firstAudioAtMs === null) item.firstAudioAtMs = this.now();
+      const first = item.firstAudioAtMs === null;
+      if (first) item.firstAudioAtMs = this.now();
       queuedMs += (chunk.length * 1000) / SAMPLE_RATE;
-      last = call.sendAudio(chunk);
+      last = call.sendAudio(
+        chunk,
+        first
+          ? () => {
+              item.sentAtMs = this.now();
+            }
+          : undefined,
+      );
     }
     const error = item.audio.error;
     if (error && !item.cut) this.emit('failure', { stage: 'tts', detail: error.message, atMs: this.now() });
@@ -203,6 +213,7 @@ export class SpeechCallVoice extends EventEmitter<CallVoiceEvents> implements Ca
       heardText: heardPrefix(item.audio.text, share),
       completed: share >= 1,
       firstAudioAtMs: item.firstAudioAtMs,
+      sentAtMs: item.sentAtMs,
       endedAtMs,
     };
   }

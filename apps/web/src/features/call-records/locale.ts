@@ -123,6 +123,11 @@ export const callRecordsMessages = {
   'callRecords.turn.firstSentenceMs': ['First sentence', '首句'],
   'callRecords.turn.firstAudioMs': ['First audio', '首段音频'],
   'callRecords.turn.totalMs': ['Total', '总计'],
+  'callRecords.turn.heardAfterMs': ['Heard after', '用户等待'],
+  'callRecords.turn.heardAfterMs.hint': [
+    'From the end of the customer’s speech to the first audio of the answer on the line',
+    '从客户说完到回答的第一段音频发出',
+  ],
   'callRecords.failure.main': ['Main stream', '主流'],
   'callRecords.failure.rewrite': ['Rewrite stream', '改写流'],
   'callRecords.failure.referee': ['Referee', '裁判'],
