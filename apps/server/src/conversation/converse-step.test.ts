@@ -185,6 +185,9 @@ describe('the converse step on the simulated trunk', () => {
     expect(said(step, 'assistant')).toContain('Sorry, nobody is free.');
     expect(step.turns.some((turn) => turn.action === 'transfer' && turn.route === 'Wants a person')).toBe(true);
     expect(step.operatorId).toBeNull();
+    // Asked again, the callee does not hear the same failure text twice in a row.
+    const ai = said(step, 'assistant');
+    for (let i = 1; i < ai.length; i++) expect(ai[i]).not.toBe(ai[i - 1]);
   });
 
   it('a transfer a seat takes says the success text, hands over, and the AI stops speaking', async () => {

@@ -21,7 +21,7 @@ import type { Interruption, RouteTool } from '@dialwise/contracts';
 import type { SeatDispatcher } from '../seat/seat-dispatcher.ts';
 import { TimerSet, type CallSession, type CallStep } from '../telephony/index.ts';
 import type { CallVoice, SpokenSentence } from './call-voice.ts';
-import { failureGoodbye, fallbackLine, noSeatLine } from './fallback.ts';
+import { failureGoodbye, fallbackLine, noSeatAgainLine, noSeatLine } from './fallback.ts';
 import { startFiller } from './filler.ts';
 import { History } from './history.ts';
 import type { SeatTranscriber, SeatTranscriptEvents } from './seat-transcript.ts';
@@ -395,7 +395,9 @@ export class ConverseStep implements CallStep {
     const seat = await this.seat.offer(reply.id, route, tool.alias);
     this.options.observer?.tool({ turnId: reply.id, kind: 'transfer', alias: tool.alias, seat: seat !== null });
     if (!seat) {
-      this.speakAll(reply, [tool.failureText || noSeatLine(this.plan.language)]);
+      const failure = tool.failureText || noSeatLine(this.plan.language);
+      const again = this.history.lastOf('assistant') === failure;
+      this.speakAll(reply, [again ? noSeatAgainLine(this.plan.language) : failure]);
       await this.close(reply);
       return;
     }
