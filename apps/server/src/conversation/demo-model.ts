@@ -181,29 +181,33 @@ function verdict(said: string, state: ConversationState): string {
 const WHO = /\b(who (is|are|am i|'s)|who's calling|what company|which company|where are you calling from)\b|你是谁|哪位|哪里|什么公司/i;
 
 /** Each intent's lines; the first not said last time is taken, so no answer is given twice in a row. */
+/**
+ * Each answer leads with a short sentence: the first sentence is what the callee waits for (it goes to speech as
+ * soon as it is cut), so a short one is heard sooner while the rest streams on.
+ */
 const EN = {
   who: [
-    'This is Lin from AcmeOutreach, calling about renewing your membership plan, which ends this month.',
-    "It's Lin at AcmeOutreach. I'm calling because your membership plan ends this month.",
+    'This is Lin from AcmeOutreach. I am calling because your membership plan ends this month.',
+    "It's Lin at AcmeOutreach. Your membership plan ends this month, so I'm calling about renewing it.",
   ],
   price: [
-    'The renewal keeps your price: 99 yuan a month. Paying yearly saves you two months. Shall I renew it for you?',
-    'It stays at 99 yuan a month, or two months free if you pay for the year. Shall I renew it for you?',
+    'It stays at 99 yuan a month. Paying yearly saves you two months. Shall I renew it for you?',
+    'The price does not change. It is 99 yuan a month, or two months free if you pay for the year. Shall I renew it for you?',
   ],
-  notInterested: ['I understand, I will not take more of your time. Have a nice day, goodbye.'],
+  notInterested: ['I understand. I will not take more of your time. Have a nice day, goodbye.'],
   bye: ['Thank you for your time. Goodbye.'],
-  later: ['No problem, we will call you back at a better time.', 'Of course. When would suit you better?'],
+  later: ['No problem. We will call you back at a better time.', 'Of course. When would suit you better?'],
   details: [
-    'Your plan ends this month; renewing keeps the service running at the same price. Shall I renew it for you?',
-    'Nothing changes but the end date: same service, same price. Would you like me to renew it for you?',
+    'Nothing else changes. Renewing keeps the service running at the same price. Shall I renew it for you?',
+    'Only the end date moves. Same service, same price. Would you like me to renew it for you?',
   ],
-  yes: ['Great, I will register the renewal now. You will get a confirmation message shortly.'],
-  registeredAgain: ['Your renewal is registered; the confirmation message is on its way. Anything else I can help with?'],
+  yes: ['Great, thank you. I will register the renewal now, and you will get a confirmation message shortly.'],
+  registeredAgain: ['It is all done. Your renewal is registered and the confirmation message is on its way.'],
   offer: [
-    'Your plan ends at the end of this month. Would you like me to renew it for you?',
-    'Renewing keeps everything as it is now. Shall I renew it for you?',
+    'Your plan ends this month. Would you like me to renew it for you?',
+    'Renewing keeps everything as it is. Shall I renew it for you?',
   ],
-  wrapUp: ['I will text you the details so you can decide in your own time. Thank you, goodbye.'],
+  wrapUp: ['I will text you the details. You can decide in your own time. Thank you, goodbye.'],
   filler: ['One moment, let me check that for you.', 'Let me just look that up.', 'Just a second, please.'],
 };
 const ZH = {
@@ -212,7 +216,7 @@ const ZH = {
     '这里是艾克米外呼，我姓林，您的会员套餐本月底到期，特地来提醒您。',
   ],
   price: ['续费价格不变，每月九十九元，年付还能优惠两个月。需要我为您续费吗？', '还是每月九十九元，按年付送两个月。需要我为您续费吗？'],
-  notInterested: ['好的，不打扰您了，祝您生活愉快，再见。'],
+  notInterested: ['好的。不打扰您了，祝您生活愉快，再见。'],
   bye: ['感谢您的时间，再见。'],
   later: ['没问题，我们晚点再联系您。', '好的，您看什么时候方便？'],
   details: ['您的套餐本月底到期，续费后服务不中断，价格不变。需要我为您续费吗？', '除了到期日，其他都不变。需要我帮您办理续费吗？'],
