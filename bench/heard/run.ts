@@ -43,8 +43,11 @@ import { WAV_HEADER_BYTES } from '../../apps/server/src/telephony/media/wav-writ
 import { CallSession, type Persona, SimulatedTrunk } from '../../apps/server/src/telephony/index.ts';
 
 const args = process.argv.slice(2);
-const N = Number(args.find((arg) => /^\d+$/.test(arg)) ?? 50);
+const N = Number(args[0] && /^\d+$/.test(args[0]) ? args[0] : 50);
 const SPEECH = args.includes('--speech');
+/** `--endpointing <ms>`: callee turns end as a speech call's do (a partial at the end of speech, the final after this adaptive delay). */
+const ENDPOINTING = args.includes('--endpointing') ? Number(args[args.indexOf('--endpointing') + 1]) || 0 : 0;
+const PREEMPTIVE = !args.includes('--no-preemptive');
 const FRAME = 160;
 const THRESHOLD = 400;
 const BRIDGE_MS = 300;
@@ -94,6 +97,7 @@ interface Outcome {
   path: string;
   lines: ReturnType<typeof conversationOf>;
   turns: ConverseStep['turns'];
+  preemption: ConverseStep['preemption'];
 }
 
 const trunk = new SimulatedTrunk({
@@ -111,7 +115,7 @@ const trunk = new SimulatedTrunk({
 
 const load = loadavg();
 console.log(
-  `bench:heard — ${N} demo conversations at once, real time, ${SPEECH ? 'espeak-ng' : 'voiced stand-in'} for our side; load average ${load.map((x) => x.toFixed(2)).join(' ')} at start`,
+  `bench:heard — ${N} demo conversations at once, real time, ${SPEECH ? 'espeak-ng' : 'voiced stand-in'} for our side, endpointing ${ENDPOINTING ? `${ENDPOINTING} ms (adaptive)` : 'none (final at the end of speech)'}, preemptive ${PREEMPTIVE ? 'on' : 'off'}; load average ${load.map((x) => x.toFixed(2)).join(' ')} at start`,
 );
 const started = performance.now();
 const outcomes: Outcome[] = await Promise.all(
@@ -127,12 +131,13 @@ const outcomes: Outcome[] = await Promise.all(
     const step = new ConverseStep({
       plan,
       call: { prologueInfo: `Hello Li ${String.fromCharCode(65 + (i % 26))}.`, businessInfo: { plan: 'gold' } },
-      createVoice: (session) => new TextCallVoice(session.call, 1, ourVoice),
+      createVoice: (session) => new TextCallVoice(session.call, 1, ourVoice, ENDPOINTING),
+      preemptive: PREEMPTIVE,
       seats: null,
       transfer: { callId: randomUUID(), companyId: 'c', projectId: 'p', taskId: task!.id, subtaskId: String(i) },
     });
     await new CallSession(call, [step]).run();
-    return { path, lines: conversationOf(step.history), turns: step.turns };
+    return { path, lines: conversationOf(step.history), turns: step.turns, preemption: step.preemption };
   }),
 );
 const seconds = (performance.now() - started) / 1000;
@@ -165,6 +170,15 @@ function segments(samples: Int16Array, channel: 0 | 1): Array<[number, number]> 
 }
 
 const heard: number[] = [];
+/** The same, for answers the model wrote (not a tool's fixed text, which is said at once). */
+const heardModel: number[] = [];
+const fixedTexts = new Set<string>([
+  ...plan.scenario.tools.flatMap((tool) => (tool.kind === 'hangup' ? [tool.text] : [tool.successText, tool.failureText])),
+  plan.scenario.fallbackText,
+  plan.advanced.timeoutReply ?? '',
+]);
+const fixed = (text: string) =>
+  [...fixedTexts].some((t) => t && text.startsWith(t.slice(0, 20))) || /still no colleague|say that again/i.test(text);
 const runtime: number[] = [];
 let doubles = 0;
 let repeats = 0;
@@ -194,6 +208,7 @@ for (const outcome of outcomes) {
       if (line?.filler) continue;
       if (line && prompts.has(line.text)) break;
       heard.push(start - end);
+      if (line && !fixed(line.text)) heardModel.push(start - end);
       break;
     }
   }

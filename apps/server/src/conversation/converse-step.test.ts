@@ -519,4 +519,66 @@ describe('the converse step on the simulated trunk', () => {
       if (line.text === 'Are you still there?') expect(lines[index - 1]!.interrupted ?? false).toBe(false);
     }
   });
+
+  it('preemptive generation: the answer starts when the callee stops, and is heard as soon as the final confirms the words', async () => {
+    // The callee's turn ends 3 s × 0.05 = 150 ms after their speech (a complete question: half of the 6 s base
+    // delay); the model's first token takes 100 ms. Started at the end of speech, the answer is ready before
+    // the final; started at the final, it is 100 ms later than that.
+    await serve(() => ({ kind: 'tokens', tokens: tokens('It stays at 99 yuan a month. Shall I renew it?'), firstDelayMs: 100 }));
+    const lateness = async (preemptive: boolean) => {
+      const { step } = await converse(
+        'interested',
+        plan(),
+        { preemptive, createVoice: (session) => new TextCallVoice(session.call, SCALE, null, 6000) },
+        20_000,
+      );
+      const answered = step.turns.filter((turn) => turn.action === 'answer' && turn.heardAfterMs !== null);
+      expect(answered.length).toBeGreaterThanOrEqual(1);
+      // How long after the final the answer reached the line.
+      const after = answered.map((turn) => turn.heardAfterMs! - (turn.finalAtMs! - turn.speechEndMs!)).sort((a, b) => a - b);
+      return { step, median: after[Math.floor(after.length / 2)]! };
+    };
+    const ahead = await lateness(true);
+    expect(ahead.step.preemption.used).toBeGreaterThanOrEqual(1);
+    expect(ahead.median).toBeLessThan(60);
+    const after = await lateness(false);
+    expect(after.step.preemption.started).toBe(0);
+    expect(after.median).toBeGreaterThanOrEqual(90);
+  });
+
+  it('preemptive generation is cancelled when the callee goes on, and its model requests are counted as extra', async () => {
+    await serve(() => ({ kind: 'tokens', tokens: tokens('It stays at 99 yuan a month.'), firstDelayMs: 50 }));
+    // A callee that says nothing by itself (the voicemail persona greets once, then records): this test speaks for it.
+    const call = dialAnswered({ timeScale: SCALE, persona: 'voicemail', talkMs: 60_000, ringMs: 50 }, '13800000013', '0');
+    let voice: TextCallVoice | null = null;
+    const step = new ConverseStep({
+      plan: plan(),
+      call: { prologueInfo: '', businessInfo: {} },
+      createVoice: (session) => {
+        voice = new TextCallVoice(session.call, SCALE);
+        return voice;
+      },
+      seats: null,
+      transfer: { callId: call.id, companyId: 'c', projectId: 'p', taskId: 't', subtaskId: '1' },
+      timeScale: SCALE,
+    });
+    const running = new CallSession(call, [step]).run();
+    // Once the opening and the answer to the machine's greeting are over, the line is quiet.
+    await expect.poll(() => step.turns.filter((turn) => turn.totalMs !== null).length, { timeout: 10_000 }).toBeGreaterThanOrEqual(2);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    // The callee pauses mid-question (a speculation starts), then goes on.
+    voice!.emit('partial', { text: 'How much', atMs: voice!.now() });
+    voice!.emit('speech-end', { atMs: voice!.now() });
+    await new Promise((resolve) => setTimeout(resolve, 80));
+    voice!.emit('speech-start', { atMs: voice!.now() });
+    voice!.emit('final', { text: 'How much does it cost for a year?', atMs: voice!.now(), speechEndMs: voice!.now() });
+    await expect.poll(() => step.turns.some((turn) => turn.user === 'How much does it cost for a year?' && turn.totalMs !== null)).toBe(true);
+    void call.hangup();
+    await running;
+    expect(step.preemption).toMatchObject({ started: 1, used: 0, cancelled: 1 });
+    expect(step.preemption.extraRequests).toBeGreaterThanOrEqual(1);
+    // The turn answered the whole question, never the half of it.
+    expect(step.turns.some((turn) => turn.user === 'How much')).toBe(false);
+    expect(said(step, 'user')).not.toContain('How much');
+  });
 });

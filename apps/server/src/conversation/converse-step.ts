@@ -29,6 +29,7 @@ import { SilenceWatch, silenceRules } from './silence.ts';
 import { SeatTransfer } from './transfer.ts';
 import type { CallContext, ConversationPlan, ProcessorPlan } from './plan.ts';
 import { openingLines } from './opening.ts';
+import { type Decision, type PreemptionCounts, Speculation, sameWords } from './preemptive.ts';
 import { buildMessages } from './prompt.ts';
 import { Reply, type TurnTiming } from './reply.ts';
 import { chooseRouter } from './routers.ts';
@@ -79,7 +80,10 @@ export interface ConverseOptions {
    */
   transcribeSeat?: (events: SeatTranscriptEvents) => Promise<SeatTranscriber>;
   observer?: ConverseObserver;
+  /** Start the answer when the callee stops, before the final (preemptive.ts); default on. */
+  preemptive?: boolean;
 }
+
 
 const DEFAULT_FIRST_TOKEN_MS = 8000;
 
@@ -108,6 +112,13 @@ export class ConverseStep implements CallStep {
   private reportedFailures = 0;
   private readonly silence: SilenceWatch;
   private readonly seat: SeatTransfer;
+  /** Preemptive generation: what it did on this call (bench:heard prints the extra requests). */
+  readonly preemption: PreemptionCounts = { started: 0, used: 0, cancelled: 0, extraRequests: 0 };
+  private speculation: Speculation | null = null;
+  /** The recogniser's latest partial of the callee's current words. */
+  private partialText = '';
+  /** Turns queued or running on the chain. */
+  private pendingTurns = 0;
 
   constructor(private readonly options: ConverseOptions) {
     this.silence = new SilenceWatch(
@@ -153,6 +164,7 @@ export class ConverseStep implements CallStep {
     voice.on('speech-end', () => {
       this.calleeSpeaking = false;
       this.silence.busy('callee', false);
+      this.speculate();
     });
     voice.on('partial', ({ text }) => this.onPartial(text));
     voice.on('final', (final) => this.onFinal(final.text, final.speechEndMs, final.atMs));
@@ -187,6 +199,8 @@ export class ConverseStep implements CallStep {
   // ——— events from the call ———
 
   private onSpeechStart(): void {
+    // The callee goes on: a speculation on their earlier words is no longer the turn.
+    this.takeSpeculation(null);
     this.calleeSpeaking = true;
     this.silence.busy('callee', true);
     const reply = this.active;
@@ -200,6 +214,7 @@ export class ConverseStep implements CallStep {
   }
 
   private onPartial(text: string): void {
+    this.partialText = text;
     const reply = this.active;
     if (reply?.interruptible && this.matchesKeyword(this.plan.scenario.interruption, text)) this.bargeIn(reply);
   }
@@ -219,7 +234,9 @@ export class ConverseStep implements CallStep {
       // A finished utterance while we speak: under `speech` it is a barge-in; under `keywords` only if it holds one.
       if (policy.mode === 'speech' || (policy.mode === 'keywords' && this.matchesKeyword(policy, text))) this.bargeIn(reply);
     }
-    this.enqueue(() => this.turn(text, speechEndMs, finalAtMs));
+    this.partialText = '';
+    const speculation = this.takeSpeculation(text);
+    this.enqueue(() => this.turn(text, speechEndMs, finalAtMs, speculation));
   }
 
   private matchesKeyword(policy: Interruption, text: string): boolean {
@@ -240,12 +257,14 @@ export class ConverseStep implements CallStep {
   /** Runs `work` after what is queued; while it waits or runs the line is not idle (no silence timer). */
   private enqueue(work: () => Promise<void>): void {
     this.silence.busy('turn', true);
+    this.pendingTurns++;
     this.chain = this.chain.then(async () => {
       try {
         if (!this.done) await work();
       } catch (error) {
         this.failures.push({ atMs: this.now(), turnId: this.active?.id ?? '', stage: 'main', failure: 'error', detail: String(error) });
       } finally {
+        this.pendingTurns--;
         this.silence.busy('turn', false);
       }
     });
@@ -269,13 +288,25 @@ export class ConverseStep implements CallStep {
     this.silence.start();
   }
 
-  private async turn(text: string, speechEndMs: number | null, finalAtMs: number): Promise<void> {
-    this.history.add({ role: 'user', text, atMs: finalAtMs });
+  /** What a turn's words lead to: the router that holds (null: none) and, for a stream, the referee's verdict. */
+  private async decide(history: History, count: () => void = () => undefined): Promise<Decision> {
     const started = this.now();
-    const routed = await chooseRouter(this.plan.scenario.routers, this.history, (processorId, question) =>
-      this.askYesNo(processorId, question),
-    );
+    const routed = await chooseRouter(this.plan.scenario.routers, history, (processorId, question) => {
+      count();
+      return this.askYesNo(processorId, question, history);
+    });
     const routerMs = this.now() - started;
+    const target = routed?.router.target;
+    if (target?.kind !== 'stream' || !target.refereeId) return { routed, routerMs, verdict: 'answer', refereeMs: null };
+    const asked = this.now();
+    count();
+    const verdict = await this.askReferee(target.refereeId, history);
+    return { routed, routerMs, verdict, refereeMs: this.now() - asked };
+  }
+
+  private async turn(text: string, speechEndMs: number | null, finalAtMs: number, speculation: Speculation | null = null): Promise<void> {
+    this.history.add({ role: 'user', text, atMs: finalAtMs });
+    const { routed, routerMs, verdict, refereeMs } = speculation?.decided ? await speculation.decided : await this.decide(this.history);
     this.options.observer?.routed({
       user: text,
       router: routed?.router.name ?? null,
@@ -283,6 +314,9 @@ export class ConverseStep implements CallStep {
       routerMs,
     });
     const callee = { speechEndMs, finalAtMs };
+    const target = routed?.router.target;
+    // A speculation is adopted only as a streamed answer: anything else (a tool, no router) runs as usual.
+    if (speculation && (target?.kind !== 'stream' || verdict !== 'answer')) speculation.cancel();
     if (!routed) {
       const reply = this.begin(text, 'none', 'fallback', true, callee);
       reply.timing.routerMs = routerMs;
@@ -295,24 +329,18 @@ export class ConverseStep implements CallStep {
       await this.runTool(this.tool(router.target.toolAlias), text, router.name, routerMs, callee);
       return;
     }
-    const target = router.target;
-    let verdict: RefereeVerdict = 'answer';
-    let refereeMs: number | null = null;
-    if (target.refereeId) {
-      const asked = this.now();
-      verdict = await this.askReferee(target.refereeId);
-      refereeMs = this.now() - asked;
-      this.options.observer?.refereed({ verdict, ms: refereeMs });
-    }
+    if (refereeMs !== null) this.options.observer?.refereed({ verdict, ms: refereeMs });
     if (verdict !== 'answer') {
       const tool = this.plan.scenario.tools.find((t) => t.kind === verdict) ?? null;
       await this.runTool(tool, text, `${router.name} (referee: ${verdict})`, routerMs, callee, refereeMs);
       return;
     }
-    const reply = this.begin(text, router.name, 'answer', this.plan.scenario.interruption.mode !== 'never', callee);
-    reply.timing.routerMs = routerMs;
-    reply.timing.refereeMs = refereeMs;
-    const ok = await this.answer(reply, target.mainId, target.rewriteId);
+    const adopted = speculation && !speculation.cancelled ? speculation : null;
+    const reply = adopted
+      ? this.register(adopted.reply)
+      : this.begin(text, router.name, 'answer', this.plan.scenario.interruption.mode !== 'never', callee);
+    Object.assign(reply.timing, { user: text, route: router.name, speechEndMs, finalAtMs, routerMs, refereeMs });
+    const ok = await this.answer(reply, router.target.mainId, router.target.rewriteId, adopted);
     await this.close(reply);
     if (ok) {
       this.failedTurns = 0;
@@ -322,8 +350,57 @@ export class ConverseStep implements CallStep {
     if (this.failedTurns >= 2) await this.sayAndHangUp(failureGoodbye(this.plan.language), 'fallback');
   }
 
+  // ——— preemptive generation (preemptive.ts) ———
+
+  /**
+   * The callee stopped (VAD) with a partial in hand and nothing under way: route it, ask the referee and start
+   * the main stream on a copy of the history, holding the sentences back until the final confirms the words.
+   */
+  private speculate(): void {
+    const text = this.partialText.trim();
+    if (this.options.preemptive === false || !text || this.done || this.handedOver || this.speculation) return;
+    if (this.pendingTurns > 0 || (this.active && !this.active.interrupted)) return;
+    const history = this.history.clone();
+    history.add({ role: 'user', text, atMs: this.now() });
+    const interruptible = this.plan.scenario.interruption.mode !== 'never';
+    const speculation = new Speculation(text, new Reply(text, '', 'answer', this.now(), interruptible, { speechEndMs: this.now(), finalAtMs: null }));
+    this.speculation = speculation;
+    this.preemption.started++;
+    speculation.decided = this.decide(history, () => speculation.requests++).then((decision) => {
+      const target = decision.routed?.router.target;
+      if (!speculation.cancelled && target?.kind === 'stream' && decision.verdict === 'answer') {
+        speculation.requests++;
+        speculation.answered = streamAnswer({
+          main: this.plan.processors.get(target.mainId),
+          rewrite: target.rewriteId ? this.plan.processors.get(target.rewriteId) : undefined,
+          messages: (processor) => this.messages(processor, history),
+          reply: speculation.reply,
+          now: () => this.now(),
+          firstTokenTimeoutMs: this.options.firstTokenTimeoutMs ?? DEFAULT_FIRST_TOKEN_MS,
+          speak: (sentence) => speculation.speak(sentence),
+        });
+      }
+      return decision;
+    });
+  }
+
+  /** The speculation in hand, if the final confirms its words; else it is cancelled (and counted). */
+  private takeSpeculation(final: string | null): Speculation | null {
+    const speculation = this.speculation;
+    this.speculation = null;
+    if (!speculation) return null;
+    if (final !== null && !speculation.cancelled && sameWords(speculation.text, final)) {
+      this.preemption.used++;
+      return speculation;
+    }
+    speculation.cancel();
+    this.preemption.cancelled++;
+    this.preemption.extraRequests += speculation.requests;
+    return null;
+  }
+
   /** Main (and rewrite) stream answer, with the filler while the first sentence is awaited. False: the model failed. */
-  private async answer(reply: Reply, mainId: string, rewriteId: string | null): Promise<boolean> {
+  private async answer(reply: Reply, mainId: string, rewriteId: string | null, speculation: Speculation | null = null): Promise<boolean> {
     const filler = startFiller(reply, {
       plan: this.plan,
       voice: () => this.voice!,
@@ -335,22 +412,25 @@ export class ConverseStep implements CallStep {
       failure: ({ turnId, failure, detail }) => this.failures.push({ atMs: this.now(), turnId, stage: 'filler', failure, detail }),
       done: () => this.done || this.handedOver,
     });
+    const speak = (sentence: string) => {
+      filler.stop();
+      reply.track(this.voice!.speak(sentence, reply.id), this.now());
+    };
     try {
-      const result = await streamAnswer({
+      // An adopted speculation's stream is already running: its held sentences are spoken now, the rest as they come.
+      speculation?.adopt(speak);
+      const result = await (speculation?.answered ?? streamAnswer({
         main: this.plan.processors.get(mainId),
         rewrite: rewriteId ? this.plan.processors.get(rewriteId) : undefined,
         messages: (processor) => this.messages(processor),
         reply,
         now: () => this.now(),
         firstTokenTimeoutMs: this.options.firstTokenTimeoutMs ?? DEFAULT_FIRST_TOKEN_MS,
-        speak: (sentence) => {
-          filler.stop();
-          reply.track(this.voice!.speak(sentence, reply.id), this.now());
-        },
+        speak,
         onToken: this.options.observer
           ? (stream, token) => this.options.observer?.token({ turnId: reply.id, stream, text: token })
           : undefined,
-      });
+      }));
       for (const failure of result.failures) this.failures.push({ ...failure, atMs: this.now(), turnId: reply.id });
       if (result.ok || reply.interrupted) return true;
       filler.stop();
@@ -412,11 +492,11 @@ export class ConverseStep implements CallStep {
     await this.hangUp();
   }
 
-  private async askYesNo(processorId: string, question: string): Promise<boolean> {
+  private async askYesNo(processorId: string, question: string, history: History): Promise<boolean> {
     const processor = this.plan.processors.get(processorId);
     const answer = await yesNo(
       processor,
-      this.messagesFor(processor),
+      this.messagesFor(processor, history),
       question,
       this.options.firstTokenTimeoutMs ?? DEFAULT_FIRST_TOKEN_MS,
     );
@@ -426,20 +506,24 @@ export class ConverseStep implements CallStep {
     return answer.yes;
   }
 
-  private async askReferee(processorId: string): Promise<RefereeVerdict> {
+  private async askReferee(processorId: string, history: History): Promise<RefereeVerdict> {
     const processor = this.plan.processors.get(processorId);
-    const answer = await refereeVerdict(processor, this.messagesFor(processor), this.options.firstTokenTimeoutMs ?? DEFAULT_FIRST_TOKEN_MS);
+    const answer = await refereeVerdict(
+      processor,
+      this.messagesFor(processor, history),
+      this.options.firstTokenTimeoutMs ?? DEFAULT_FIRST_TOKEN_MS,
+    );
     if (answer.failure)
       this.failures.push({ atMs: this.now(), turnId: '', stage: 'referee', failure: answer.failure, detail: answer.detail });
     return answer.verdict;
   }
 
-  private messagesFor(processor: ProcessorPlan | undefined) {
-    return processor ? this.messages(processor) : [];
+  private messagesFor(processor: ProcessorPlan | undefined, history: History) {
+    return processor ? this.messages(processor, history) : [];
   }
 
-  private messages(processor: ProcessorPlan) {
-    return buildMessages(processor, this.plan, this.options.call, this.history, this.options.now?.() ?? new Date());
+  private messages(processor: ProcessorPlan, history: History = this.history) {
+    return buildMessages(processor, this.plan, this.options.call, history, this.options.now?.() ?? new Date());
   }
 
   private tool(alias: string): RouteTool | null {
@@ -456,7 +540,11 @@ export class ConverseStep implements CallStep {
     interruptible: boolean,
     callee?: { speechEndMs: number | null; finalAtMs: number | null },
   ): Reply {
-    const reply = new Reply(user, route, action, callee?.finalAtMs ?? this.now(), interruptible, callee);
+    return this.register(new Reply(user, route, action, callee?.finalAtMs ?? this.now(), interruptible, callee));
+  }
+
+  /** The reply is the active one (barge-in acts on it), its timings are the turn's, and the line is busy until it closes. */
+  private register(reply: Reply): Reply {
     this.active = reply;
     this.turns.push(reply.timing);
     this.silence.busy('reply', true);
@@ -501,6 +589,7 @@ export class ConverseStep implements CallStep {
   private stop(): void {
     if (this.done) return;
     this.done = true;
+    this.takeSpeculation(null);
     this.silence.stop();
     if (this.active) {
       // The call ended mid-reply: the turn ends here.

@@ -32,6 +32,15 @@ export class History {
     if (line.role !== 'seat' && !line.filler) this.rounds[line.role]++;
   }
 
+  /** A copy to think ahead on (preemptive generation): adding to it leaves this one as it is. */
+  clone(): History {
+    const copy = new History();
+    copy.lines.push(...this.lines);
+    Object.assign(copy.rounds, this.rounds);
+    Object.assign(copy.interrupts, this.interrupts);
+    return copy;
+  }
+
   /** The callee (user) cut us short, or we cut them (assistant: never done here, kept for the condition's symmetry). */
   countInterrupt(by: Role): void {
     this.interrupts[by]++;

@@ -11,6 +11,7 @@ import {
   takeFillers,
   takeQueued,
 } from './call-voice.ts';
+import { endpointingDelayMs } from './endpointing.ts';
 
 /**
  * CallVoice on the simulated trunk, whose callees talk in text. Our sentences go out on the text channel
@@ -36,10 +37,28 @@ export class TextCallVoice extends EventEmitter<CallVoiceEvents> implements Call
     this.timers.after(Math.round(speakingMs(text) * this.timeScale), () => {
       if (this.closed) return;
       const end = this.now();
+      if (this.endpointingMs <= 0) {
+        this.emit('speech-end', { atMs: end });
+        this.emit('final', { text, atMs: end, speechEndMs: end });
+        return;
+      }
+      // As a speech call hears it: the words so far as a partial when speech ends, the final after the
+      // (adaptive) endpointing delay — unless the callee speaks again first (then that line ends the turn).
+      const line = ++this.lines;
+      this.words = this.words ? `${this.words} ${text}` : text;
+      const words = this.words;
+      this.emit('partial', { text: words, atMs: end });
       this.emit('speech-end', { atMs: end });
-      this.emit('final', { text, atMs: end, speechEndMs: end });
+      this.timers.after(endpointingDelayMs(words, this.endpointingMs) * this.timeScale, () => {
+        if (this.closed || line !== this.lines) return;
+        this.words = '';
+        this.emit('final', { text: words, atMs: this.now(), speechEndMs: end });
+      });
     });
   };
+  /** Callee lines so far, and the words of the turn not yet final (a line said within the delay joins the turn). */
+  private lines = 0;
+  private words = '';
 
   /**
    * `speech` (optional) turns our lines into real speech for the recording (espeak-ng); used only at
@@ -49,6 +68,12 @@ export class TextCallVoice extends EventEmitter<CallVoiceEvents> implements Call
     private readonly call: CallHandle,
     private readonly timeScale = 1,
     private readonly speech: ((text: string) => Promise<Int16Array | null>) | null = null,
+    /**
+     * 0 (the default): a callee line is final the moment it is said. Above 0: the line ends as a speech call's
+     * turn does — a partial and speech-end at the end of speech, the final after this endpointing delay (adapted
+     * to the words, endpointing.ts); bench:heard uses it to measure what preemptive generation saves.
+     */
+    private readonly endpointingMs = 0,
   ) {
     super();
     call.on('utterance', this.onUtterance);

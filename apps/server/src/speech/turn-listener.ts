@@ -15,7 +15,7 @@
  * its fallback line ("could you say that again?") instead of staying silent, and the reason is reported
  * once as a failure on the call.
  */
-import { endpointingDelayMs } from './endpointing.ts';
+import { endpointingDelayMs } from '../conversation/endpointing.ts';
 import type { AsrSession, Transcript, Vad, VadEvent } from './engines.ts';
 
 /**

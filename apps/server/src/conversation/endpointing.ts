@@ -6,7 +6,9 @@
  * same trade with a model; ours is a rule on the words, written for the short turns of an outbound call.
  *
  * With the default delay of 600 ms: complete 300 ms, neutral 600 ms, trailing 960 ms (×0.5 / ×1 / ×1.6, the
- * complete case never under 200 ms). The rule and its numbers are in docs/speech.md.
+ * complete case never under 200 ms). The rule and its numbers are in docs/conversation.md. Used by the
+ * speech calls' turn listener (speech/turn-listener.ts) and by the simulated trunk's voice when it plays a
+ * recogniser's timing (text-call-voice.ts).
  */
 export type Completeness = 'complete' | 'neutral' | 'trailing';
 
