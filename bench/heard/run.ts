@@ -215,7 +215,9 @@ for (const outcome of outcomes) {
   for (const turn of outcome.turns) if (turn.heardAfterMs !== null) runtime.push(turn.heardAfterMs);
   const spoken = lines.filter((line) => !line.filler);
   for (let i = 1; i < spoken.length; i++) {
-    if (spoken[i]!.speaker === 'customer' && spoken[i - 1]!.speaker === 'customer') doubles++;
+    if (spoken[i]!.speaker !== 'customer' || spoken[i - 1]!.speaker !== 'customer') continue;
+    doubles++;
+    if (process.env.BENCH_VERBOSE) console.log(`double: ${JSON.stringify(spoken.slice(Math.max(0, i - 3), i + 2))}`);
   }
   const answers = spoken.filter((line) => line.speaker === 'ai' && !prompts.has(line.text)).slice(1);
   for (let i = 1; i < answers.length; i++) {
@@ -253,6 +255,20 @@ console.log(
 );
 console.log(
   `heard latency (recordings, end of callee speech → onset of the answer): ${heard.length} turns, p50 ${pct(heard, 50)} ms, p95 ${pct(heard, 95)} ms (goals ≤ 800 / ≤ 1,200)`,
+);
+console.log(`  of which the model's answers: ${heardModel.length} turns, p50 ${pct(heardModel, 50)} ms, p95 ${pct(heardModel, 95)} ms`);
+const pre = outcomes.reduce(
+  (sum, o) => ({
+    started: sum.started + o.preemption.started,
+    used: sum.used + o.preemption.used,
+    cancelled: sum.cancelled + o.preemption.cancelled,
+    extra: sum.extra + o.preemption.extraRequests,
+  }),
+  { started: 0, used: 0, cancelled: 0, extra: 0 },
+);
+const turnsTotal = outcomes.reduce((n, o) => n + o.turns.filter((t) => t.user).length, 0);
+console.log(
+  `preemptive generation: ${pre.started} started, ${pre.used} used, ${pre.cancelled} cancelled; extra model requests ${pre.extra} (${((100 * pre.extra) / Math.max(1, turnsTotal)).toFixed(1)} per 100 callee turns)`,
 );
 console.log(
   `heardAfterMs (the runtime's own, on the record): ${runtime.length} turns, p50 ${pct(runtime, 50)} ms, p95 ${pct(runtime, 95)} ms`,

@@ -572,7 +572,9 @@ describe('the converse step on the simulated trunk', () => {
     await new Promise((resolve) => setTimeout(resolve, 80));
     voice!.emit('speech-start', { atMs: voice!.now() });
     voice!.emit('final', { text: 'How much does it cost for a year?', atMs: voice!.now(), speechEndMs: voice!.now() });
-    await expect.poll(() => step.turns.some((turn) => turn.user === 'How much does it cost for a year?' && turn.totalMs !== null)).toBe(true);
+    await expect
+      .poll(() => step.turns.some((turn) => turn.user === 'How much does it cost for a year?' && turn.totalMs !== null))
+      .toBe(true);
     void call.hangup();
     await running;
     expect(step.preemption).toMatchObject({ started: 1, used: 0, cancelled: 1 });

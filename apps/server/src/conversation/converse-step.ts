@@ -84,7 +84,6 @@ export interface ConverseOptions {
   preemptive?: boolean;
 }
 
-
 const DEFAULT_FIRST_TOKEN_MS = 8000;
 
 export class ConverseStep implements CallStep {
@@ -363,7 +362,10 @@ export class ConverseStep implements CallStep {
     const history = this.history.clone();
     history.add({ role: 'user', text, atMs: this.now() });
     const interruptible = this.plan.scenario.interruption.mode !== 'never';
-    const speculation = new Speculation(text, new Reply(text, '', 'answer', this.now(), interruptible, { speechEndMs: this.now(), finalAtMs: null }));
+    const speculation = new Speculation(
+      text,
+      new Reply(text, '', 'answer', this.now(), interruptible, { speechEndMs: this.now(), finalAtMs: null }),
+    );
     this.speculation = speculation;
     this.preemption.started++;
     speculation.decided = this.decide(history, () => speculation.requests++).then((decision) => {
@@ -419,18 +421,19 @@ export class ConverseStep implements CallStep {
     try {
       // An adopted speculation's stream is already running: its held sentences are spoken now, the rest as they come.
       speculation?.adopt(speak);
-      const result = await (speculation?.answered ?? streamAnswer({
-        main: this.plan.processors.get(mainId),
-        rewrite: rewriteId ? this.plan.processors.get(rewriteId) : undefined,
-        messages: (processor) => this.messages(processor),
-        reply,
-        now: () => this.now(),
-        firstTokenTimeoutMs: this.options.firstTokenTimeoutMs ?? DEFAULT_FIRST_TOKEN_MS,
-        speak,
-        onToken: this.options.observer
-          ? (stream, token) => this.options.observer?.token({ turnId: reply.id, stream, text: token })
-          : undefined,
-      }));
+      const result = await (speculation?.answered ??
+        streamAnswer({
+          main: this.plan.processors.get(mainId),
+          rewrite: rewriteId ? this.plan.processors.get(rewriteId) : undefined,
+          messages: (processor) => this.messages(processor),
+          reply,
+          now: () => this.now(),
+          firstTokenTimeoutMs: this.options.firstTokenTimeoutMs ?? DEFAULT_FIRST_TOKEN_MS,
+          speak,
+          onToken: this.options.observer
+            ? (stream, token) => this.options.observer?.token({ turnId: reply.id, stream, text: token })
+            : undefined,
+        }));
       for (const failure of result.failures) this.failures.push({ ...failure, atMs: this.now(), turnId: reply.id });
       if (result.ok || reply.interrupted) return true;
       filler.stop();

@@ -329,8 +329,10 @@ class SimulatedCall extends BaseCall {
     this.oursSoFar.push(text);
     // A reply timed for the end of our line waits again: we go on speaking.
     if (this.replyKind === 'turn') this.cancelReply();
-    // Now and then a callee talks over our reply (barge-in); mostly they let us finish (see onTick).
-    if (first && this.replyKind === null && performance.now() >= this.speakingUntil && this.random() < TALK_OVER_SHARE) {
+    // Now and then a callee talks over our reply (barge-in); mostly they let us finish (see onTick). Not over the
+    // opening: it is protected from barge-in, and a person lets a caller say who they are.
+    const opening = this.oursSoFar.length === 1;
+    if (first && !opening && this.replyKind === null && performance.now() >= this.speakingUntil && this.random() < TALK_OVER_SHARE) {
       const at = TALK_OVER_AFTER_MS.min + this.random() * (TALK_OVER_AFTER_MS.max - TALK_OVER_AFTER_MS.min);
       this.scheduleReply(Math.min(at, speakingMs(text) * 0.8), 'over');
     }
