@@ -174,14 +174,16 @@ test('the demo converses: a started call gets at least two AI answers from the d
     })
     .toBe('completed');
 
-  // A connected call whose conversation holds two answers or more (the simulated callee replies to each).
+  // A connected call whose conversation holds two answers or more (the simulated callee replies to each), that
+  // opened with who is calling, where the customer asked a question and the AI answered it, with the wait the
+  // customer heard (heardAfterMs) measured on its turns.
   type Listed = { list: { id: string; state: string }[] };
   type Detail = {
-    conversation: { speaker: string; text: string }[];
-    turns: { action: string; llmFirstTokenMs: number | null }[];
+    conversation: { speaker: string; text: string; filler?: boolean }[];
+    turns: { action: string; user: string; llmFirstTokenMs: number | null; heardAfterMs?: number | null }[];
     summary: string | null;
   };
-  let talked: string | null = null;
+  let talked: { id: string; question: string; answer: string; heardAfterMs: number } | null = null;
   await expect
     .poll(
       async () => {
@@ -189,27 +191,47 @@ test('the demo converses: a started call gets at least two AI answers from the d
         const page1 = await api<Listed>(page, '/api/call-records/list', { projectId, pageSize: 10 });
         for (const call of page1.list.filter((listed) => listed.state === 'connected')) {
           const detail = await api<Detail>(page, '/api/call-records/get', { id: call.id });
+          const lines = detail.conversation.filter((line) => !line.filler);
           // Two answers the customer heard (AI lines after the opening), with the model's timings; the analysis
           // stream has run on it too: the demo model's summary is on the record.
-          const heard = detail.conversation.filter((line) => line.speaker === 'ai').length - 1;
-          const timed = detail.turns.some((turn) => turn.action === 'answer' && turn.llmFirstTokenMs !== null);
-          if (heard >= 2 && timed && detail.summary) talked = call.id;
+          const heard = lines.filter((line) => line.speaker === 'ai').length - 1;
+          const timed = detail.turns.find(
+            (turn) => turn.action === 'answer' && turn.llmFirstTokenMs !== null && typeof turn.heardAfterMs === 'number',
+          );
+          const opened = lines[0]?.speaker === 'ai' && lines[0].text.includes('AcmeOutreach');
+          const asked = lines.findIndex(
+            (line, i) => line.speaker === 'customer' && line.text.endsWith('?') && lines[i + 1]?.speaker === 'ai',
+          );
+          if (heard >= 2 && timed && opened && asked >= 0 && detail.summary) {
+            talked = { id: call.id, question: lines[asked]!.text, answer: lines[asked + 1]!.text, heardAfterMs: timed.heardAfterMs! };
+          }
         }
         return talked !== null;
       },
       { timeout: 30_000, intervals: [2000] },
     )
     .toBe(true);
+  const chosen = talked!;
 
   await page.goto(`/board/callRecordBoard/${projectId}`);
-  await page.getByTestId('call-records-table').locator(`[data-call-id="${talked}"]`).click();
+  await page.getByTestId('call-records-table').locator(`[data-call-id="${chosen.id}"]`).click();
   const drawer = page.getByTestId('call-record-drawer');
-  await expect(drawer.getByTestId('call-line-customer').first()).toBeVisible();
+  // The opening says who is calling; the customer's question and the AI's answer to it follow.
+  await expect(drawer.getByTestId('call-line-ai').first()).toContainText('AcmeOutreach');
+  await expect(drawer.getByTestId('call-line-customer').filter({ hasText: chosen.question }).first()).toBeVisible();
+  await expect(drawer.getByTestId('call-line-ai').filter({ hasText: chosen.answer }).first()).toBeVisible();
   expect(await drawer.getByTestId('call-line-ai').count()).toBeGreaterThanOrEqual(3);
   await expect(drawer.getByTestId('call-turns')).toBeVisible();
   expect(await drawer.getByTestId('call-turn-answer').count()).toBeGreaterThanOrEqual(1);
   // The answer with the model's timings (the poll above chose a call that has one; an earlier answer may have
-  // been cut short by the callee before the model's first token).
+  // been cut short by the callee before the model's first token), and the wait the customer heard.
   await expect(drawer.getByTestId('call-turn-answer').filter({ hasText: 'First token' }).first()).toBeVisible();
-  await expect(drawer.getByTestId('call-record-summary')).toContainText('The customer was reminded that the plan expires soon');
+  await expect(
+    drawer
+      .getByTestId('call-turn-heard')
+      .filter({ hasText: `${chosen.heardAfterMs} ms` })
+      .first(),
+  ).toBeVisible();
+  // The demo model's summary is built from what was said.
+  await expect(drawer.getByTestId('call-record-summary')).toContainText(/^The AI (told|introduced)/);
 });

@@ -17,6 +17,9 @@ export function simulatedTaskInput(
     callStart: '00:00',
     callEnd: '23:59',
     weekdays: [1, 2, 3, 4, 5, 6, 7],
-    advanced: { prologues: ['Hello, this is Acme calling about your renewal.'], pauseSeconds: 1 },
+    advanced: {
+      prologues: ['This is Lin from AcmeOutreach, calling about your membership renewal. Do you have a minute?'],
+      pauseSeconds: 1,
+    },
   };
 }

@@ -202,6 +202,8 @@ export const conversationLineSchema = z.object({
   atMs: z.number().int(),
   /** An AI reply the customer cut short: `text` is the part they heard. */
   interrupted: z.boolean().optional(),
+  /** A filler the AI said while its answer was awaited ("One moment…"): heard, but not part of any answer. */
+  filler: z.boolean().optional(),
 });
 export type ConversationLine = z.infer<typeof conversationLineSchema>;
 
@@ -224,6 +226,12 @@ export const callTurnSchema = z.object({
   firstSentenceMs: ms,
   firstAudioMs: ms,
   totalMs: ms,
+  /**
+   * End of the customer's speech → the first audio of the answer (not a filler) leaving for the callee (the
+   * RTP packet sent on SIP, the frame sent on the simulated trunk): the wait the customer hears. Absent on
+   * records from before it was measured.
+   */
+  heardAfterMs: ms.optional(),
   interrupted: z.boolean(),
 });
 export type CallTurn = z.infer<typeof callTurnSchema>;

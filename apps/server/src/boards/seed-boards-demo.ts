@@ -125,8 +125,13 @@ export async function seedBoardsDemo(tx: DbOrTx, ids: BoardsDemoIds, now = new D
             hungUpBy: next() < 0.6 ? 'callee' : 'us',
             transferOutcome: handOver < 0.17 ? 'success' : handOver < 0.2 ? 'lost' : handOver < 0.23 ? 'failed' : 'none',
             conversation: [
-              { speaker: 'ai', text: number.prologueInfo || 'Hello, this is Acme calling.', atMs: 0 },
-              { speaker: 'customer', text: next() < 0.5 ? 'Yes, go ahead.' : 'Who is this?', atMs: 2_500 },
+              // The opening says who is calling and why, with the number's own greeting first (conversation/opening.ts).
+              {
+                speaker: 'ai',
+                text: `${number.prologueInfo ? `${number.prologueInfo} ` : ''}This is Lin from AcmeOutreach, calling about your membership renewal. Do you have a minute?`,
+                atMs: 0,
+              },
+              { speaker: 'customer', text: next() < 0.5 ? 'Yes, go ahead.' : 'Okay, what is the offer?', atMs: 6_500 },
             ],
             ...(amd ? { amd: demoVerdict(next() < 0.93 ? 'person' : 'silence', next) } : {}),
           });

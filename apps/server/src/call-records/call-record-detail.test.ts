@@ -108,6 +108,30 @@ describe('call detail', () => {
   });
 });
 
+describe('what a customer sees of a failure', () => {
+  it("shows a customer's ADMIN that a stage failed but never the operator's reasons (an address the guard refused, how to allow it); a DEV sees them", async () => {
+    const w = await world();
+    const refused = 'network: refused to connect to 127.0.0.1 (allow it with OUTBOUND_ALLOW_HOSTS)';
+    const failed = {
+      analysisState: 'failed' as const,
+      analysisDetail: refused,
+      runtimeFailures: [{ atMs: 900, turnId: 't1', stage: 'main' as const, failure: 'network', detail: refused }],
+    };
+    const id = await insertCall(server, w.spring, failed);
+    const seen = (await call<CallRecordDetail>(server, '/api/call-records/get', { token: w.alice, body: { id } })).body.data;
+    expect(seen.analysisState).toBe('failed');
+    expect(seen.analysisDetail).toBeNull();
+    expect(seen.runtimeFailures).toEqual([{ atMs: 900, turnId: 't1', stage: 'main', failure: 'network', detail: '' }]);
+    expect(JSON.stringify(seen)).not.toMatch(/OUTBOUND_ALLOW_HOSTS|127\.0\.0\.1/);
+    const dev = await userWithSession(server, w.providerId, 'devon', 'DEV');
+    const own = await projectWithTask(server, dev, w.providerId, 'Internal');
+    const devCall = await insertCall(server, { companyId: w.providerId, ...own }, failed);
+    const operator = (await call<CallRecordDetail>(server, '/api/call-records/get', { token: dev, body: { id: devCall } })).body.data;
+    expect(operator.analysisDetail).toBe(refused);
+    expect(operator.runtimeFailures[0]!.detail).toBe(refused);
+  });
+});
+
 describe('answering-machine verdict', () => {
   it("answers the detector's verdict with the call: outcome, decision time, the measurements, the beep and the message", async () => {
     const w = await world();

@@ -12,6 +12,9 @@ import { mayFileCall } from './may-file-call.ts';
  */
 export async function getCallRecord(ctx: ActionContext, id: string): Promise<CallRecordDetail> {
   const { call, projectName, encryptionType, taskName } = await visibleCall(ctx, id);
+  // Models are the provider's (the operation area): why one failed — an address the outbound guard refused and
+  // how to allow it, a provider's error — is for its staff (DEV). A customer sees that a stage failed, not why.
+  const operator = ctx.actor.role === 'DEV';
   const [[line], [agent]] = await Promise.all([
     ctx.db.select({ alias: sipLines.alias }).from(sipLines).where(eq(sipLines.id, call.sipLineId)).limit(1),
     call.dispositionBy
@@ -27,11 +30,11 @@ export async function getCallRecord(ctx: ActionContext, id: string): Promise<Cal
     lineAlias: line?.alias ?? null,
     conversation: [...call.conversation].sort((a, b) => a.atMs - b.atMs),
     turns: call.turns,
-    runtimeFailures: call.runtimeFailures,
+    runtimeFailures: operator ? call.runtimeFailures : call.runtimeFailures.map((failure) => ({ ...failure, detail: '' })),
     summary: call.summary,
     transferSummary: call.transferSummary,
     analysisState: call.analysisState,
-    analysisDetail: call.analysisDetail,
+    analysisDetail: operator ? call.analysisDetail : null,
     callbacks: await listCallDeliveries(ctx.db, id),
     disposition: {
       issueType: call.issueType,

@@ -20,8 +20,8 @@ afterEach(async () => {
 });
 
 /** A task pinned to a scenario version with an analysis processor on the fake model, and a finished call of it waiting for analysis. */
-async function pendingCall(reply: FakeReply) {
-  fake = await startFakeLlm(() => reply);
+async function pendingCall(reply: FakeReply | (() => FakeReply)) {
+  fake = await startFakeLlm(typeof reply === 'function' ? reply : () => reply);
   const db = server.database.db;
   const { companyId } = await seedCompanies(server);
   const token = await userWithSession(server, companyId, `boss${Math.random().toString(36).slice(2, 7)}`, 'ADMIN');
@@ -90,6 +90,23 @@ describe('the analysis stream after a call', () => {
     await analyzeCall(server.database.db, server.app.secrets, callId);
     expect(await row(callId)).toMatchObject({ analysisState: 'failed' });
     expect((await row(callId)).analysisDetail).toContain('overloaded');
+  });
+
+  it('a model that cannot be reached while the process stops leaves the call pending for the next start, not failed for good', async () => {
+    let stopping = true;
+    const callId = await pendingCall(() =>
+      stopping
+        ? { kind: 'http', status: 503, body: '{"error":{"message":"shutting down"}}' }
+        : { kind: 'tokens', tokens: ['{"tags": [], "summary": "Cut by a restart."}'] },
+    );
+    expect(await analyzeCall(server.database.db, server.app.secrets, callId, { stopping: () => true })).toBe(false);
+    expect(await row(callId)).toMatchObject({ analysisState: 'pending', analysisDetail: null });
+    // The next start: the model answers, the call is analysed (the dialer then sends analysisDone).
+    stopping = false;
+    const done: string[] = [];
+    await analyzePendingCalls(server.database.db, server.app.secrets, async (id) => done.push(id));
+    expect(await row(callId)).toMatchObject({ analysisState: 'done', summary: 'Cut by a restart.' });
+    expect(done).toContain(callId);
   });
 
   it('calls left pending by a stopped process are analysed at the next start', async () => {

@@ -20,8 +20,18 @@ const answerSchema = z.object({ tags: z.array(z.string()).max(20), summary: z.st
 
 const TIMEOUT_MS = 20_000;
 
-/** Analyses one pending call; answers whether it finished that work (done or failed) — false when there was none. */
-export async function analyzeCall(db: Db, secrets: SecretBox, callId: string): Promise<boolean> {
+/**
+ * Analyses one pending call; answers whether it finished that work (done or failed) — false when there was
+ * none, or when the model could not be asked while the process is stopping (`stopping()`): a shutdown takes
+ * down the server's own demo model and the network with it, so the call stays pending and is analysed at the
+ * next start (its analysisDone callback then goes out) instead of failing for good.
+ */
+export async function analyzeCall(
+  db: Db,
+  secrets: SecretBox,
+  callId: string,
+  options: { stopping?: () => boolean } = {},
+): Promise<boolean> {
   const [call] = await db
     .select({ id: calls.id, taskId: calls.taskId, conversation: calls.conversation, state: calls.analysisState })
     .from(calls)
@@ -57,6 +67,7 @@ export async function analyzeCall(db: Db, secrets: SecretBox, callId: string): P
     { timeoutMs: TIMEOUT_MS },
   );
   if (!answer.ok) {
+    if (options.stopping?.() && (answer.failure === 'network' || answer.failure === 'timeout' || (answer.status ?? 0) >= 500)) return false;
     await finish({ analysisState: 'failed', analysisDetail: `${answer.failure}: ${answer.detail}`.slice(0, 500) });
     return true;
   }

@@ -24,6 +24,9 @@ export interface CallVoiceEvents {
   failure: [{ stage: 'asr' | 'tts' | 'vad'; detail: string; atMs: number }];
 }
 
+/** An answer (the reply's own words) or a filler said while the answer is awaited. */
+export type SpeechKind = 'answer' | 'filler';
+
 export interface SpokenSentence {
   turnId: string;
   text: string;
@@ -33,6 +36,11 @@ export interface SpokenSentence {
   completed: boolean;
   /** ms since the answer when its first audio went out (null: none did). */
   firstAudioAtMs: number | null;
+  /**
+   * ms since the answer when its first 20 ms frame was sent on the wire (the RTP packet on SIP, the frame on
+   * the simulated trunk): where the callee starts to hear it (null: none was).
+   */
+  sentAtMs?: number | null;
   endedAtMs: number;
 }
 
@@ -42,8 +50,11 @@ export interface CallVoice extends EventEmitter<CallVoiceEvents> {
   /**
    * Speaks one sentence of turn `turnId`, after the sentences already queued. Resolves when it has been
    * played out or cut (by interrupt(), or the call ending); never rejects.
+   *
+   * A `filler` never delays an answer: an answer sentence queued while a filler plays cuts it at its next
+   * word boundary, and fillers still waiting in the queue are dropped (resolved unheard).
    */
-  speak(sentence: string, turnId: string): Promise<SpokenSentence>;
+  speak(sentence: string, turnId: string, kind?: SpeechKind): Promise<SpokenSentence>;
   /** Barge-in: stops the audio now and drops every queued sentence (of `turnId` only, when given). */
   interrupt(turnId?: string): void;
   /** Stops listening and speaking and releases the engines; idempotent. */
@@ -56,5 +67,25 @@ export function takeQueued<T extends { turnId: string }>(queue: T[], turnId: str
   for (let i = queue.length - 1; i >= 0; i--) {
     if (turnId === undefined || queue[i]!.turnId === turnId) taken.push(...queue.splice(i, 1));
   }
+  return taken;
+}
+
+/**
+ * ms from `elapsedMs` into a sentence of `totalMs` until its next word boundary (the next space, by the
+ * share of characters played; Chinese: the next character): where a filler is cut so no word is clipped.
+ */
+export function msToWordBoundary(text: string, elapsedMs: number, totalMs: number): number {
+  if (totalMs <= 0 || elapsedMs >= totalMs) return 0;
+  const position = Math.floor((text.length * Math.max(0, elapsedMs)) / totalMs);
+  const cjk = /[\u4e00-\u9fff]/.test(text);
+  let boundary = cjk ? position + 1 : text.indexOf(' ', position);
+  if (boundary < 0 || boundary > text.length) boundary = text.length;
+  return Math.max(0, Math.round((totalMs * boundary) / text.length - elapsedMs));
+}
+
+/** Drops the fillers still queued (an answer is ready): taken out of `queue` and returned. */
+export function takeFillers<T extends { kind: SpeechKind }>(queue: T[]): T[] {
+  const taken: T[] = [];
+  for (let i = queue.length - 1; i >= 0; i--) if (queue[i]!.kind === 'filler') taken.push(...queue.splice(i, 1));
   return taken;
 }

@@ -112,15 +112,16 @@ async function converse(
   conversation: ConversationPlan,
   extra: Partial<ConverseOptions> = {},
   talkMs = 60_000,
+  scale = SCALE,
 ): Promise<{ step: ConverseStep; hungUpBy: string; session: CallSession }> {
-  const call = dialAnswered({ timeScale: SCALE, persona, talkMs, ringMs: 100 }, '13800000001', '02100000000');
+  const call = dialAnswered({ timeScale: scale, persona, talkMs, ringMs: 100 }, '13800000001', '02100000000');
   const step = new ConverseStep({
     plan: conversation,
     call: { prologueInfo: 'Hello Mr Li', businessInfo: { plan: 'gold' } },
-    createVoice: (session) => new TextCallVoice(session.call, SCALE),
+    createVoice: (session) => new TextCallVoice(session.call, scale),
     seats: null,
     transfer: { callId: call.id, companyId: 'c', projectId: 'p', taskId: 't', subtaskId: '1' },
-    timeScale: SCALE,
+    timeScale: scale,
     firstTokenTimeoutMs: 1500,
     ...extra,
   });
@@ -143,8 +144,8 @@ describe('the converse step on the simulated trunk', () => {
     await serve(() => ({ kind: 'tokens', tokens: tokens('The renewal keeps your price. Shall I renew it?') }));
     const { step } = await converse('interested', plan(), {}, 30_000);
     const ai = said(step, 'assistant');
-    // The subtask's prologue info is its personal opening.
-    expect(ai[0]).toBe('Hello Mr Li');
+    // The opening says who is calling, with the subtask's prologue info as its personal part (not instead of it).
+    expect(ai[0]).toBe('Hello Mr Li. Hello, this is Lin from Acme.');
     expect(ai.filter((text) => text.startsWith('The renewal keeps your price.')).length).toBeGreaterThanOrEqual(2);
     expect(said(step, 'user').length).toBeGreaterThanOrEqual(2);
     // Answers the callee talked over before the first token have no model timings: look at those heard through.
@@ -156,12 +157,18 @@ describe('the converse step on the simulated trunk', () => {
       expect(turn.firstSentenceMs).toBeGreaterThanOrEqual(turn.llmFirstTokenMs!);
       expect(turn.totalMs).toEqual(expect.any(Number));
     }
+    // The wait the callee heard: end of their speech → the answer's first frame sent, after its sentence was ready.
+    // (A last answer the callee hung up on before its first frame went out has none.)
+    const heard = answered.filter((turn) => turn.heardAfterMs !== null);
+    expect(heard.length).toBeGreaterThanOrEqual(1);
+    for (const turn of heard)
+      expect(turn.heardAfterMs!).toBeGreaterThanOrEqual(turn.firstSentenceMs! + turn.finalAtMs! - turn.speechEndMs!);
     // The prompt carries the subtask's information, the local time and the conversation so far.
     const request = fake!.requests.at(-1)!;
     expect(request.messages[0]!.content).toContain('About this callee: Hello Mr Li');
     expect(request.messages[0]!.content).toContain('plan: gold');
     expect(request.messages[0]!.content).toContain('Asia/Shanghai');
-    expect(request.messages.some((m) => m.role === 'assistant' && m.content === 'Hello Mr Li')).toBe(true);
+    expect(request.messages.some((m) => m.role === 'assistant' && m.content === 'Hello Mr Li. Hello, this is Lin from Acme.')).toBe(true);
   });
 
   it('a content router sends "not interested" to the hang-up tool: its text is said and we hang up', async () => {
@@ -174,10 +181,13 @@ describe('the converse step on the simulated trunk', () => {
 
   it('a transfer with no seat free says the failure text and the conversation goes on', async () => {
     await serve(() => ({ kind: 'tokens', tokens: tokens('Happy to help.') }));
-    const { step } = await converse('wants_human', plan(), {}, 6000);
+    const { step } = await converse('wants_human', plan(), {}, 10_000);
     expect(said(step, 'assistant')).toContain('Sorry, nobody is free.');
     expect(step.turns.some((turn) => turn.action === 'transfer' && turn.route === 'Wants a person')).toBe(true);
     expect(step.operatorId).toBeNull();
+    // Asked again, the callee does not hear the same failure text twice in a row.
+    const ai = said(step, 'assistant');
+    for (let i = 1; i < ai.length; i++) expect(ai[i]).not.toBe(ai[i - 1]);
   });
 
   it('a transfer a seat takes says the success text, hands over, and the AI stops speaking', async () => {
@@ -195,7 +205,7 @@ describe('the converse step on the simulated trunk', () => {
         },
       }),
     };
-    const { step } = await converse('wants_human', plan(), { seats }, 6000);
+    const { step } = await converse('wants_human', plan(), { seats }, 10_000);
     expect(connected).toBe(true);
     expect(step.operatorId).toBe('op-1');
     const ai = said(step, 'assistant');
@@ -218,17 +228,20 @@ describe('the converse step on the simulated trunk', () => {
     const withAnalysis = plan({ analysis: { processorId: ids.analysis } });
     // The model must win however busy the machine (at load 19 it took over 3 s): the timeout's own path is
     // handover-summary.test.ts's.
-    const { step } = await converse('wants_human', withAnalysis, { seats, summaryTimeoutMs: 60_000 }, 6000);
+    const { step } = await converse('wants_human', withAnalysis, { seats, summaryTimeoutMs: 60_000 }, 10_000);
     const note = asked[0]!.summary;
     // The dispatcher got a note still being written: it offers the call without waiting for it.
     expect(note).toBeInstanceOf(Promise);
     expect(await note).toBe('Mr Li wants a real person about his gold plan.');
     const request = fake!.requests.find((r) => r.messages.at(-1)!.content.includes(HANDOVER_MARKER))!;
     expect(request.messages.at(-1)!.content).toMatch(/Customer: .*(real person|agent)/i);
-    expect(step.failures.filter((failure) => failure.failure.startsWith('summary-'))).toEqual([]);
+    expect(
+      step.failures.filter((failure) => failure.failure.startsWith('summary-')),
+      JSON.stringify(step.failures),
+    ).toEqual([]);
 
     asked.length = 0;
-    await converse('wants_human', plan(), { seats }, 6000);
+    await converse('wants_human', plan(), { seats }, 10_000);
     const own = asked[0]!.summary;
     expect(typeof own).toBe('string');
     expect(own).toMatch(
@@ -270,7 +283,7 @@ describe('the converse step on the simulated trunk', () => {
           },
         }),
       },
-      6000,
+      10_000,
     );
     expect(frames).toBeGreaterThan(0);
     const lines = step.history.lines.map((line) => [line.role, line.text]);
@@ -299,7 +312,7 @@ describe('the converse step on the simulated trunk', () => {
       'wants_human',
       plan(),
       { seats, transcribeSeat: async () => Promise.reject(new Error('the speech engines are unavailable')) },
-      6000,
+      10_000,
     );
     expect(step.history.lines.at(-1)).toMatchObject({ role: 'assistant', text: 'Connecting you now.' });
     expect(step.failures).toContainEqual(expect.objectContaining({ stage: 'speech', failure: 'operator-asr' }));
@@ -335,9 +348,27 @@ describe('the converse step on the simulated trunk', () => {
         : { kind: 'tokens', tokens: tokens('raw answer') },
     );
     const conversation = plan({ routers: [{ name: 'Talk', target: { kind: 'stream', mainId: ids.main, rewriteId: ids.rewrite } }] });
-    const { step } = await converse('interested', conversation, {}, 4000);
+    const { step } = await converse('interested', conversation, {}, 10_000);
     expect(said(step, 'assistant')).toContain('Polished answer.');
     expect(said(step, 'assistant')).not.toContain('raw answer');
+  });
+
+  it('the rewrite stream rewrites sentence by sentence as the main stream cuts them: the first is spoken before the main answer ends', async () => {
+    await serve((request) =>
+      request.messages[0]!.content === 'Rewrite it.'
+        ? { kind: 'tokens', tokens: tokens(`Polished: ${request.messages.at(-1)!.content}`) }
+        : { kind: 'tokens', tokens: tokens('First part. Then a second sentence that streams for a long while yet.'), delayMs: 120 },
+    );
+    const conversation = plan({ routers: [{ name: 'Talk', target: { kind: 'stream', mainId: ids.main, rewriteId: ids.rewrite } }] });
+    const { step } = await converse('interested', conversation, {}, 40_000);
+    const ai = said(step, 'assistant');
+    // The callee may talk over the long second sentence: the first is always heard, rewritten.
+    expect(ai.some((text) => text.startsWith('Polished: First part.'))).toBe(true);
+    expect(ai.some((text) => text.includes('First part.') && !text.startsWith('Polished:'))).toBe(false);
+    const answered = step.turns.filter((turn) => turn.action === 'answer' && turn.firstSentenceMs !== null);
+    expect(answered.length).toBeGreaterThanOrEqual(1);
+    // The main answer takes 13 tokens × 120 ms ≈ 1.6 s; its first sentence (2 tokens) is rewritten and handed on long before.
+    for (const turn of answered) expect(turn.firstSentenceMs! - turn.llmFirstTokenMs!).toBeLessThan(900);
   });
 
   it('a dynamicLlm condition asks its referee yes or no', async () => {
@@ -358,6 +389,31 @@ describe('the converse step on the simulated trunk', () => {
     const { step, hungUpBy } = await converse('interested', conversation);
     expect(hungUpBy).toBe('us');
     expect(step.turns.at(-1)).toMatchObject({ action: 'hangup', route: 'Asked to stop' });
+  });
+
+  it('a call ended mid-reply (a shutdown hangs it up) keeps the heard part of the cut line, marked interrupted, when the step returns', async () => {
+    const long = 'Your plan ends at the end of this month and renewing keeps everything running exactly as it is today.';
+    await serve(() => ({ kind: 'tokens', tokens: tokens(long) }));
+    const call = dialAnswered({ timeScale: 1, persona: 'voicemail', talkMs: 60_000, ringMs: 50 }, '13800000012', '0');
+    const step = new ConverseStep({
+      plan: plan({ prologues: [{ text: long, interruptible: false }] }),
+      call: { prologueInfo: '', businessInfo: {} },
+      createVoice: (session) => new TextCallVoice(session.call, 1),
+      seats: null,
+      transfer: { callId: call.id, companyId: 'c', projectId: 'p', taskId: 't', subtaskId: '1' },
+    });
+    const running = new CallSession(call, [step]).run();
+    await call.answered;
+    // 1.5 s into the ~7 s opening the process stops: the dialer hangs the call up.
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    void call.hangup();
+    await running;
+    const lines = conversationOf(step.history);
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatchObject({ speaker: 'ai', interrupted: true });
+    expect(long.startsWith(lines[0]!.text)).toBe(true);
+    expect(lines[0]!.text.length).toBeGreaterThan(0);
+    expect(lines[0]!.text.length).toBeLessThan(long.length);
   });
 
   it('barge-in: callee speech cuts the reply, cancels the model and keeps only what was heard', async () => {
@@ -403,5 +459,130 @@ describe('the converse step on the simulated trunk', () => {
     expect(step.turns.find((turn) => turn.turnId === cut.turnId)!.interrupted).toBe(true);
     expect(step.history.interruptsBy('user')).toBeGreaterThanOrEqual(1);
     await expect.poll(() => fake!.cancelled).toBeGreaterThanOrEqual(1);
+  });
+
+  it('a filler never delays a ready answer: said only while no token has come, cut at its next word boundary by the first sentence, kept in the transcript as a filler', async () => {
+    // Time scale 0.2: the filler (interval 300 ms) plays ~530 ms; the answer's first sentence is ready ~150 ms into it.
+    const scale = 0.2;
+    const fillerLine = 'One moment please, let me look that up for you right now.';
+    await serve((request) =>
+      request.messages[0]!.content.startsWith('Say a filler.')
+        ? { kind: 'tokens', tokens: tokens(fillerLine) }
+        : { kind: 'tokens', tokens: tokens('Your plan renews at the same price.'), firstDelayMs: 450 },
+    );
+    const conversation = plan({ filler: { processorId: ids.filler, intervalMs: 1500 } });
+    const { step } = await converse('interested', conversation, {}, 25_000, scale);
+    const fillers = step.history.lines.filter((line) => line.filler);
+    expect(fillers.length).toBeGreaterThanOrEqual(1);
+    for (const line of fillers) {
+      // Cut at a word boundary: a whole-word prefix of the filler, never the whole of it.
+      expect(fillerLine.startsWith(line.text)).toBe(true);
+      expect(line.text.length).toBeLessThan(fillerLine.length);
+    }
+    // The stored conversation marks them; the model's history never sees them.
+    expect(conversationOf(step.history).filter((line) => line.filler).length).toBe(fillers.length);
+    expect(step.history.asMessages().some((m) => fillerLine.startsWith(m.content))).toBe(false);
+    // The ready sentence was heard at most one word (~70 ms × 8 characters at this scale) after it was ready.
+    const answered = step.turns.filter((turn) => turn.action === 'answer' && turn.firstAudioMs !== null && !turn.interrupted);
+    expect(answered.length).toBeGreaterThanOrEqual(1);
+    for (const turn of answered) expect(turn.firstAudioMs! - turn.firstSentenceMs!).toBeLessThan(8 * 70 * scale + 60);
+  });
+
+  it('no filler when the answer is under way by its interval', async () => {
+    await serve((request) =>
+      request.messages[0]!.content.startsWith('Say a filler.')
+        ? { kind: 'tokens', tokens: tokens('One moment.') }
+        : { kind: 'tokens', tokens: tokens('Your plan renews at the same price.') },
+    );
+    const conversation = plan({ filler: { processorId: ids.filler, intervalMs: 1500 } });
+    const { step } = await converse('interested', conversation, {}, 10_000);
+    expect(step.turns.filter((turn) => turn.action === 'answer').length).toBeGreaterThanOrEqual(1);
+    expect(step.history.lines.filter((line) => line.filler)).toEqual([]);
+  });
+
+  it('a barge-in never arms the silence timer: no wake-up while the interrupted turn closes and the next answer is made', async () => {
+    // The answer streams slowly (a long first token), the callee talks over every reply; silence at 1 s (scaled).
+    await serve(() => ({ kind: 'tokens', tokens: tokens('Let me explain the renewal in some detail now.'), firstDelayMs: 120 }));
+    const conversation = plan({
+      interruption: { mode: 'speech', minSpeechMs: 100, keywords: [], protectPrologue: false },
+      silence: { enabled: true, timeoutSeconds: 1, maxPrompts: 3, prompts: ['Are you still there?'], hangupText: 'Bye.' },
+    });
+    const { step } = await converse('interested', conversation, {}, 20_000);
+    const lines = step.history.lines;
+    // Every wake-up came after at least the threshold (1 s × 0.05 = 50 ms) of a line with nobody speaking and nothing under way.
+    for (const [index, line] of lines.entries()) {
+      if (line.text !== 'Are you still there?') continue;
+      const before = lines[index - 1]!;
+      expect(line.atMs - before.atMs).toBeGreaterThanOrEqual(50);
+    }
+    expect(step.turns.filter((turn) => turn.action === 'answer').length).toBeGreaterThanOrEqual(2);
+    // A wake-up never follows a cut reply directly: the callee who cut it was speaking, then being answered.
+    for (const [index, line] of lines.entries()) {
+      if (line.text === 'Are you still there?') expect(lines[index - 1]!.interrupted ?? false).toBe(false);
+    }
+  });
+
+  it('preemptive generation: the answer starts when the callee stops, and is heard as soon as the final confirms the words', async () => {
+    // The callee's turn ends 3 s × 0.05 = 150 ms after their speech (a complete question: half of the 6 s base
+    // delay); the model's first token takes 100 ms. Started at the end of speech, the answer is ready before
+    // the final; started at the final, it is 100 ms later than that.
+    await serve(() => ({ kind: 'tokens', tokens: tokens('It stays at 99 yuan a month. Shall I renew it?'), firstDelayMs: 100 }));
+    const lateness = async (preemptive: boolean) => {
+      const { step } = await converse(
+        'interested',
+        plan(),
+        { preemptive, createVoice: (session) => new TextCallVoice(session.call, SCALE, null, 6000) },
+        20_000,
+      );
+      const answered = step.turns.filter((turn) => turn.action === 'answer' && turn.heardAfterMs !== null);
+      expect(answered.length).toBeGreaterThanOrEqual(1);
+      // How long after the final the answer reached the line.
+      const after = answered.map((turn) => turn.heardAfterMs! - (turn.finalAtMs! - turn.speechEndMs!)).sort((a, b) => a - b);
+      return { step, median: after[Math.floor(after.length / 2)]! };
+    };
+    const ahead = await lateness(true);
+    expect(ahead.step.preemption.used).toBeGreaterThanOrEqual(1);
+    expect(ahead.median).toBeLessThan(60);
+    const after = await lateness(false);
+    expect(after.step.preemption.started).toBe(0);
+    expect(after.median).toBeGreaterThanOrEqual(90);
+  });
+
+  it('preemptive generation is cancelled when the callee goes on, and its model requests are counted as extra', async () => {
+    await serve(() => ({ kind: 'tokens', tokens: tokens('It stays at 99 yuan a month.'), firstDelayMs: 50 }));
+    // A callee that says nothing by itself (the voicemail persona greets once, then records): this test speaks for it.
+    const call = dialAnswered({ timeScale: SCALE, persona: 'voicemail', talkMs: 60_000, ringMs: 50 }, '13800000013', '0');
+    let voice: TextCallVoice | null = null;
+    const step = new ConverseStep({
+      plan: plan(),
+      call: { prologueInfo: '', businessInfo: {} },
+      createVoice: (session) => {
+        voice = new TextCallVoice(session.call, SCALE);
+        return voice;
+      },
+      seats: null,
+      transfer: { callId: call.id, companyId: 'c', projectId: 'p', taskId: 't', subtaskId: '1' },
+      timeScale: SCALE,
+    });
+    const running = new CallSession(call, [step]).run();
+    // Once the opening and the answer to the machine's greeting are over, the line is quiet.
+    await expect.poll(() => step.turns.filter((turn) => turn.totalMs !== null).length, { timeout: 10_000 }).toBeGreaterThanOrEqual(2);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    // The callee pauses mid-question (a speculation starts), then goes on.
+    voice!.emit('partial', { text: 'How much', atMs: voice!.now() });
+    voice!.emit('speech-end', { atMs: voice!.now() });
+    await new Promise((resolve) => setTimeout(resolve, 80));
+    voice!.emit('speech-start', { atMs: voice!.now() });
+    voice!.emit('final', { text: 'How much does it cost for a year?', atMs: voice!.now(), speechEndMs: voice!.now() });
+    await expect
+      .poll(() => step.turns.some((turn) => turn.user === 'How much does it cost for a year?' && turn.totalMs !== null))
+      .toBe(true);
+    void call.hangup();
+    await running;
+    expect(step.preemption).toMatchObject({ started: 1, used: 0, cancelled: 1 });
+    expect(step.preemption.extraRequests).toBeGreaterThanOrEqual(1);
+    // The turn answered the whole question, never the half of it.
+    expect(step.turns.some((turn) => turn.user === 'How much')).toBe(false);
+    expect(said(step, 'user')).not.toContain('How much');
   });
 });

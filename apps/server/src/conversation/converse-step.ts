@@ -1,30 +1,35 @@
 /**
- * Step: the conversation. It conducts small parts — routers, streams, speech (a CallVoice), timers —
- * over the scenario version the task pinned:
+ * Step: the conversation. It is the conductor: it keeps the turns and barge-in, and hands the rest to small
+ * parts — routers, streams, speech (a CallVoice), the filler (filler.ts), silence wake-ups (silence.ts) and
+ * the transfer to a seat (transfer.ts) — over the scenario version the task pinned:
  *
- * 1. The prologues (the subtask's prologue info, else the task's prologues, else the scenario's), with
- *    the task's pause between them; protected from barge-in unless the scenario says otherwise.
+ * 1. The opening (opening.ts: the task's or the scenario's prologues, the subtask's prologue info woven in),
+ *    with the task's pause between lines; protected from barge-in unless the scenario says otherwise.
  * 2. Each final callee utterance is a turn: the routers are tried in order and the first that holds acts
  *    — a tool (hang up; transfer to a seat) or a multi-stream (referee → main → rewrite) whose answer is
  *    spoken sentence by sentence as the model streams it.
  * 3. Barge-in (per the interruption policy) interrupts the reply: the LLM request is aborted, queued audio
  *    cleared, the old turn's late output dropped (every sentence carries its turn id), and only what the
  *    callee heard stays in the history.
- * 4. Silence wake-ups, the timeout hang-up and the filler run on timers owned by the step, killed with it.
+ * 4. Silence wake-ups, the timeout hang-up and the filler run on timers owned by the step, killed with it;
+ *    the silence timer runs only while the line is idle (nobody speaking, no reply or turn under way).
  * 5. A model failure never leaves dead air: a fallback line; two failed turns in a row end the call politely.
  *
  * Every turn's stage timings are kept (`turns`) for the call record; failures too (`failures`).
  */
 import type { Interruption, RouteTool } from '@dialwise/contracts';
-import type { SeatDispatcher, SeatHandle } from '../seat/seat-dispatcher.ts';
+import type { SeatDispatcher } from '../seat/seat-dispatcher.ts';
 import { TimerSet, type CallSession, type CallStep } from '../telephony/index.ts';
-import type { CallVoice } from './call-voice.ts';
-import { failureGoodbye, fallbackLine, noSeatLine } from './fallback.ts';
-import { handoverSummary } from './handover-summary.ts';
+import type { CallVoice, SpokenSentence } from './call-voice.ts';
+import { failureGoodbye, fallbackLine, noSeatAgainLine, noSeatLine } from './fallback.ts';
+import { startFiller } from './filler.ts';
 import { History } from './history.ts';
-import { feedSeatAudio, type SeatTranscriber, type SeatTranscriptEvents } from './seat-transcript.ts';
-import { chatCompletion } from './llm-client.ts';
+import type { SeatTranscriber, SeatTranscriptEvents } from './seat-transcript.ts';
+import { SilenceWatch, silenceRules } from './silence.ts';
+import { SeatTransfer } from './transfer.ts';
 import type { CallContext, ConversationPlan, ProcessorPlan } from './plan.ts';
+import { openingLines } from './opening.ts';
+import { type Decision, type PreemptionCounts, Speculation, sameWords } from './preemptive.ts';
 import { buildMessages } from './prompt.ts';
 import { Reply, type TurnTiming } from './reply.ts';
 import { chooseRouter } from './routers.ts';
@@ -75,6 +80,8 @@ export interface ConverseOptions {
    */
   transcribeSeat?: (events: SeatTranscriptEvents) => Promise<SeatTranscriber>;
   observer?: ConverseObserver;
+  /** Start the answer when the callee stops, before the final (preemptive.ts); default on. */
+  preemptive?: boolean;
 }
 
 const DEFAULT_FIRST_TOKEN_MS = 8000;
@@ -99,15 +106,43 @@ export class ConverseStep implements CallStep {
   private finish: (() => void) | null = null;
   private done = false;
   private calleeSpeaking = false;
-  private silenceTimer: NodeJS.Timeout | null = null;
-  private wakeups = 0;
   private failedTurns = 0;
   private handedOver = false;
   private reportedFailures = 0;
-  /** While the seat is transcribed: stops feeding it and resolves once its last line is in. */
-  private seatTranscript: { stop(): Promise<void> } | null = null;
+  private readonly silence: SilenceWatch;
+  private readonly seat: SeatTransfer;
+  /** Preemptive generation: what it did on this call (bench:heard prints the extra requests). */
+  readonly preemption: PreemptionCounts = { started: 0, used: 0, cancelled: 0, extraRequests: 0 };
+  private speculation: Speculation | null = null;
+  /** The recogniser's latest partial of the callee's current words. */
+  private partialText = '';
+  /** Turns queued or running on the chain. */
+  private pendingTurns = 0;
 
-  constructor(private readonly options: ConverseOptions) {}
+  constructor(private readonly options: ConverseOptions) {
+    this.silence = new SilenceWatch(
+      silenceRules(options.plan),
+      {
+        after: (ms, fn) => this.after(ms, fn),
+        clear: (timer) => this.clearTimer(timer),
+        scale: this.scale,
+        wakeUp: (prompt) =>
+          this.enqueue(async () => {
+            const reply = this.begin('', 'silence', 'wakeup', true);
+            this.speakAll(reply, [prompt]);
+            await this.close(reply);
+          }),
+        giveUp: (text) => this.enqueue(() => this.sayAndHangUp(text, 'wakeup')),
+      },
+      () => this.now(),
+    );
+    this.seat = new SeatTransfer(options, {
+      history: this.history,
+      call: () => this.session!.call,
+      now: () => this.now(),
+      fail: (failure) => this.failures.push({ atMs: this.now(), ...failure }),
+    });
+  }
 
   private get plan(): ConversationPlan {
     return this.options.plan;
@@ -127,6 +162,8 @@ export class ConverseStep implements CallStep {
     voice.on('speech-start', () => this.onSpeechStart());
     voice.on('speech-end', () => {
       this.calleeSpeaking = false;
+      this.silence.busy('callee', false);
+      this.speculate();
     });
     voice.on('partial', ({ text }) => this.onPartial(text));
     voice.on('final', (final) => this.onFinal(final.text, final.speechEndMs, final.atMs));
@@ -147,8 +184,11 @@ export class ConverseStep implements CallStep {
     }
     this.enqueue(() => this.prologues());
     await finished;
+    // The reply the end of the call cut short closes on the chain: its heard part goes in the history marked
+    // interrupted before the conversation is read (bounded: a seat's handover may still be winding down).
+    await Promise.race([this.chain, new Promise((resolve) => setTimeout(resolve, 1000).unref())]);
     // The seat's last words may still be with its recogniser: the conversation is read when this returns.
-    await this.seatTranscript?.stop();
+    await this.seat.stop();
   }
 
   kill(): void {
@@ -158,8 +198,10 @@ export class ConverseStep implements CallStep {
   // ——— events from the call ———
 
   private onSpeechStart(): void {
+    // The callee goes on: a speculation on their earlier words is no longer the turn.
+    this.takeSpeculation(null);
     this.calleeSpeaking = true;
-    this.clearSilence();
+    this.silence.busy('callee', true);
     const reply = this.active;
     if (!reply?.interruptible || reply.interrupted) return;
     const policy = this.plan.scenario.interruption;
@@ -171,6 +213,7 @@ export class ConverseStep implements CallStep {
   }
 
   private onPartial(text: string): void {
+    this.partialText = text;
     const reply = this.active;
     if (reply?.interruptible && this.matchesKeyword(this.plan.scenario.interruption, text)) this.bargeIn(reply);
   }
@@ -179,17 +222,20 @@ export class ConverseStep implements CallStep {
     if (this.done) return;
     if (this.handedOver) {
       // The customer now talks to the seat: nothing to answer; kept when the seat's side is transcribed too.
-      if (this.seatTranscript) this.history.add({ role: 'user', text, atMs: finalAtMs });
+      if (this.seat.transcribing) this.history.add({ role: 'user', text, atMs: finalAtMs });
       return;
     }
     this.calleeSpeaking = false;
+    this.silence.busy('callee', false);
     const reply = this.active;
     const policy = this.plan.scenario.interruption;
     if (reply?.interruptible && !reply.interrupted) {
       // A finished utterance while we speak: under `speech` it is a barge-in; under `keywords` only if it holds one.
       if (policy.mode === 'speech' || (policy.mode === 'keywords' && this.matchesKeyword(policy, text))) this.bargeIn(reply);
     }
-    this.enqueue(() => this.turn(text, speechEndMs, finalAtMs));
+    this.partialText = '';
+    const speculation = this.takeSpeculation(text);
+    this.enqueue(() => this.turn(text, speechEndMs, finalAtMs, speculation));
   }
 
   private matchesKeyword(policy: Interruption, text: string): boolean {
@@ -207,26 +253,26 @@ export class ConverseStep implements CallStep {
 
   // ——— turns ———
 
+  /** Runs `work` after what is queued; while it waits or runs the line is not idle (no silence timer). */
   private enqueue(work: () => Promise<void>): void {
+    this.silence.busy('turn', true);
+    this.pendingTurns++;
     this.chain = this.chain.then(async () => {
-      if (this.done) return;
       try {
-        await work();
+        if (!this.done) await work();
       } catch (error) {
         this.failures.push({ atMs: this.now(), turnId: this.active?.id ?? '', stage: 'main', failure: 'error', detail: String(error) });
+      } finally {
+        this.pendingTurns--;
+        this.silence.busy('turn', false);
       }
     });
   }
 
   private async prologues(): Promise<void> {
     const { advanced, scenario } = this.plan;
-    // The subtask's own prologue info is its personal opening; else the task's prologues; else the scenario's.
-    const personal = this.options.call.prologueInfo.trim();
-    const lines = personal
-      ? [{ text: personal, interruptible: false }]
-      : advanced.prologues.length > 0
-        ? advanced.prologues.map((text) => ({ text, interruptible: false }))
-        : scenario.prologues.map((p) => ({ text: p.text, interruptible: p.interruptible }));
+    // Who is calling and why (the task's prologues, else the scenario's), with the subtask's prologue info woven in.
+    const lines = openingLines({ task: advanced.prologues, scenario: scenario.prologues }, this.options.call);
     const pauseMs = (advanced.pauseSeconds ?? 1) * 1000 * this.scale;
     for (const [index, line] of lines.entries()) {
       if (this.done) return;
@@ -234,130 +280,175 @@ export class ConverseStep implements CallStep {
       const reply = this.begin('', 'prologue', 'prologue', interruptible);
       reply.track(this.voice!.speak(line.text, reply.id), this.now());
       await this.close(reply);
-      if (reply.interrupted) return;
+      if (reply.interrupted) break;
       if (index < lines.length - 1) await this.wait(pauseMs);
     }
-    this.armSilence();
+    // The callee has been asked something: from now on their silence counts.
+    this.silence.start();
   }
 
-  private async turn(text: string, speechEndMs: number | null, finalAtMs: number): Promise<void> {
-    this.history.add({ role: 'user', text, atMs: finalAtMs });
+  /** What a turn's words lead to: the router that holds (null: none) and, for a stream, the referee's verdict. */
+  private async decide(history: History, count: () => void = () => undefined): Promise<Decision> {
     const started = this.now();
-    const routed = await chooseRouter(this.plan.scenario.routers, this.history, (processorId, question) =>
-      this.askYesNo(processorId, question),
-    );
+    const routed = await chooseRouter(this.plan.scenario.routers, history, (processorId, question) => {
+      count();
+      return this.askYesNo(processorId, question, history);
+    });
     const routerMs = this.now() - started;
+    const target = routed?.router.target;
+    if (target?.kind !== 'stream' || !target.refereeId) return { routed, routerMs, verdict: 'answer', refereeMs: null };
+    const asked = this.now();
+    count();
+    const verdict = await this.askReferee(target.refereeId, history);
+    return { routed, routerMs, verdict, refereeMs: this.now() - asked };
+  }
+
+  private async turn(text: string, speechEndMs: number | null, finalAtMs: number, speculation: Speculation | null = null): Promise<void> {
+    this.history.add({ role: 'user', text, atMs: finalAtMs });
+    const { routed, routerMs, verdict, refereeMs } = speculation?.decided ? await speculation.decided : await this.decide(this.history);
     this.options.observer?.routed({
       user: text,
       router: routed?.router.name ?? null,
       target: routed ? (routed.router.target.kind === 'tool' ? 'tool' : 'stream') : 'none',
       routerMs,
     });
+    const callee = { speechEndMs, finalAtMs };
+    const target = routed?.router.target;
+    // A speculation is adopted only as a streamed answer: anything else (a tool, no router) runs as usual.
+    if (speculation && (target?.kind !== 'stream' || verdict !== 'answer')) speculation.cancel();
     if (!routed) {
-      const reply = this.begin(text, 'none', 'fallback', true, { speechEndMs, finalAtMs });
+      const reply = this.begin(text, 'none', 'fallback', true, callee);
       reply.timing.routerMs = routerMs;
-      await this.speakAll(reply, [fallbackLine(this.plan.language, this.plan.scenario.fallbackText)]);
+      this.speakAll(reply, [fallbackLine(this.plan.language, this.plan.scenario.fallbackText)]);
       await this.close(reply);
-      this.armSilence();
       return;
     }
     const { router } = routed;
     if (router.target.kind === 'tool') {
-      const tool = this.tool(router.target.toolAlias);
-      await this.runTool(tool, text, router.name, routerMs, { speechEndMs, finalAtMs });
+      await this.runTool(this.tool(router.target.toolAlias), text, router.name, routerMs, callee);
       return;
     }
-    const target = router.target;
-    let verdict: RefereeVerdict = 'answer';
-    let refereeMs: number | null = null;
-    if (target.refereeId) {
-      const asked = this.now();
-      verdict = await this.askReferee(target.refereeId);
-      refereeMs = this.now() - asked;
-      this.options.observer?.refereed({ verdict, ms: refereeMs });
-    }
+    if (refereeMs !== null) this.options.observer?.refereed({ verdict, ms: refereeMs });
     if (verdict !== 'answer') {
       const tool = this.plan.scenario.tools.find((t) => t.kind === verdict) ?? null;
-      await this.runTool(tool, text, `${router.name} (referee: ${verdict})`, routerMs, { speechEndMs, finalAtMs }, refereeMs);
+      await this.runTool(tool, text, `${router.name} (referee: ${verdict})`, routerMs, callee, refereeMs);
       return;
     }
-    const reply = this.begin(text, router.name, 'answer', this.plan.scenario.interruption.mode !== 'never', { speechEndMs, finalAtMs });
-    reply.timing.routerMs = routerMs;
-    reply.timing.refereeMs = refereeMs;
-    const ok = await this.answer(reply, target.mainId, target.rewriteId);
+    const adopted = speculation && !speculation.cancelled ? speculation : null;
+    const reply = adopted
+      ? this.register(adopted.reply)
+      : this.begin(text, router.name, 'answer', this.plan.scenario.interruption.mode !== 'never', callee);
+    Object.assign(reply.timing, { user: text, route: router.name, speechEndMs, finalAtMs, routerMs, refereeMs });
+    const ok = await this.answer(reply, router.target.mainId, router.target.rewriteId, adopted);
     await this.close(reply);
-    if (!ok) {
-      this.failedTurns++;
-      if (this.failedTurns >= 2) {
-        await this.sayAndHangUp(failureGoodbye(this.plan.language), 'fallback');
-        return;
+    if (ok) {
+      this.failedTurns = 0;
+      return;
+    }
+    this.failedTurns++;
+    if (this.failedTurns >= 2) await this.sayAndHangUp(failureGoodbye(this.plan.language), 'fallback');
+  }
+
+  // ——— preemptive generation (preemptive.ts) ———
+
+  /**
+   * The callee stopped (VAD) with a partial in hand and nothing under way: route it, ask the referee and start
+   * the main stream on a copy of the history, holding the sentences back until the final confirms the words.
+   */
+  private speculate(): void {
+    const text = this.partialText.trim();
+    if (this.options.preemptive === false || !text || this.done || this.handedOver || this.speculation) return;
+    if (this.pendingTurns > 0 || (this.active && !this.active.interrupted)) return;
+    const history = this.history.clone();
+    history.add({ role: 'user', text, atMs: this.now() });
+    const interruptible = this.plan.scenario.interruption.mode !== 'never';
+    const speculation = new Speculation(
+      text,
+      new Reply(text, '', 'answer', this.now(), interruptible, { speechEndMs: this.now(), finalAtMs: null }),
+    );
+    this.speculation = speculation;
+    this.preemption.started++;
+    speculation.decided = this.decide(history, () => speculation.requests++).then((decision) => {
+      const target = decision.routed?.router.target;
+      if (!speculation.cancelled && target?.kind === 'stream' && decision.verdict === 'answer') {
+        speculation.requests++;
+        speculation.answered = streamAnswer({
+          main: this.plan.processors.get(target.mainId),
+          rewrite: target.rewriteId ? this.plan.processors.get(target.rewriteId) : undefined,
+          messages: (processor) => this.messages(processor, history),
+          reply: speculation.reply,
+          now: () => this.now(),
+          firstTokenTimeoutMs: this.options.firstTokenTimeoutMs ?? DEFAULT_FIRST_TOKEN_MS,
+          speak: (sentence) => speculation.speak(sentence),
+        });
       }
-    } else this.failedTurns = 0;
-    this.armSilence();
+      return decision;
+    });
+  }
+
+  /** The speculation in hand, if the final confirms its words; else it is cancelled (and counted). */
+  private takeSpeculation(final: string | null): Speculation | null {
+    const speculation = this.speculation;
+    this.speculation = null;
+    if (!speculation) return null;
+    if (final !== null && !speculation.cancelled && sameWords(speculation.text, final)) {
+      this.preemption.used++;
+      return speculation;
+    }
+    speculation.cancel();
+    this.preemption.cancelled++;
+    this.preemption.extraRequests += speculation.requests;
+    return null;
   }
 
   /** Main (and rewrite) stream answer, with the filler while the first sentence is awaited. False: the model failed. */
-  private async answer(reply: Reply, mainId: string, rewriteId: string | null): Promise<boolean> {
-    const main = this.plan.processors.get(mainId);
-    const filler = this.startFiller(reply);
+  private async answer(reply: Reply, mainId: string, rewriteId: string | null, speculation: Speculation | null = null): Promise<boolean> {
+    const filler = startFiller(reply, {
+      plan: this.plan,
+      voice: () => this.voice!,
+      messages: (processor) => this.messages(processor),
+      after: (ms, fn) => this.after(ms, fn),
+      clear: (timer) => this.clearTimer(timer),
+      scale: this.scale,
+      heard: (spoken) => this.heardFiller(spoken),
+      failure: ({ turnId, failure, detail }) => this.failures.push({ atMs: this.now(), turnId, stage: 'filler', failure, detail }),
+      done: () => this.done || this.handedOver,
+    });
+    const speak = (sentence: string) => {
+      filler.stop();
+      reply.track(this.voice!.speak(sentence, reply.id), this.now());
+    };
     try {
-      const result = await streamAnswer({
-        main,
-        rewrite: rewriteId ? this.plan.processors.get(rewriteId) : undefined,
-        messages: (processor) => this.messages(processor),
-        reply,
-        now: () => this.now(),
-        firstTokenTimeoutMs: this.options.firstTokenTimeoutMs ?? DEFAULT_FIRST_TOKEN_MS,
-        speak: (sentence) => {
-          filler.stop();
-          reply.track(this.voice!.speak(sentence, reply.id), this.now());
-        },
-        onToken: this.options.observer
-          ? (stream, token) => this.options.observer?.token({ turnId: reply.id, stream, text: token })
-          : undefined,
-      });
+      // An adopted speculation's stream is already running: its held sentences are spoken now, the rest as they come.
+      speculation?.adopt(speak);
+      const result = await (speculation?.answered ??
+        streamAnswer({
+          main: this.plan.processors.get(mainId),
+          rewrite: rewriteId ? this.plan.processors.get(rewriteId) : undefined,
+          messages: (processor) => this.messages(processor),
+          reply,
+          now: () => this.now(),
+          firstTokenTimeoutMs: this.options.firstTokenTimeoutMs ?? DEFAULT_FIRST_TOKEN_MS,
+          speak,
+          onToken: this.options.observer
+            ? (stream, token) => this.options.observer?.token({ turnId: reply.id, stream, text: token })
+            : undefined,
+        }));
       for (const failure of result.failures) this.failures.push({ ...failure, atMs: this.now(), turnId: reply.id });
       if (result.ok || reply.interrupted) return true;
       filler.stop();
       reply.timing.action = 'fallback';
-      await this.speakAll(reply, [fallbackLine(this.plan.language, this.plan.scenario.fallbackText)]);
+      this.speakAll(reply, [fallbackLine(this.plan.language, this.plan.scenario.fallbackText)]);
       return false;
     } finally {
       filler.stop();
     }
   }
 
-  /** While the main stream has produced no sentence, a filler line every intervalMs (never over real speech: the voice queues). */
-  private startFiller(reply: Reply): { stop: () => void } {
-    const filler = this.plan.scenario.filler;
-    const processor = filler ? this.plan.processors.get(filler.processorId) : undefined;
-    if (!filler || !processor?.endpoint) return { stop: () => undefined };
-    let stopped = false;
-    const tick = () => {
-      if (stopped || reply.sentences > 0 || reply.interrupted || this.done) return;
-      void chatCompletion(
-        processor.endpoint!,
-        { messages: this.messages(processor), temperature: processor.temperature, topP: processor.topP, extra: processor.extra },
-        { timeoutMs: filler.intervalMs, signal: reply.signal },
-      ).then((answer) => {
-        if (stopped || reply.sentences > 0 || reply.interrupted || this.done) return;
-        if (!answer.ok) {
-          this.failures.push({ atMs: this.now(), turnId: reply.id, stage: 'filler', failure: answer.failure, detail: answer.detail });
-          return;
-        }
-        const line = answer.reply.trim();
-        // Fillers are spoken but not part of the answer: they go to the transcript, not to the model's history.
-        if (line) void this.voice!.speak(line, reply.id);
-        timer = this.after(filler.intervalMs * this.scale, tick);
-      });
-    };
-    let timer = this.after(filler.intervalMs * this.scale, tick);
-    return {
-      stop: () => {
-        stopped = true;
-        this.clearTimer(timer);
-      },
-    };
+  /** A filler's heard part goes in the transcript, marked (never in the model's history: History skips it). */
+  private heardFiller(spoken: SpokenSentence): void {
+    if (!spoken.heardText || spoken.firstAudioAtMs === null) return;
+    this.history.add({ role: 'assistant', text: spoken.heardText, atMs: spoken.firstAudioAtMs, filler: true, turnId: spoken.turnId });
   }
 
   private async runTool(
@@ -370,138 +461,45 @@ export class ConverseStep implements CallStep {
   ): Promise<void> {
     if (!tool) {
       const reply = this.begin(user, route, 'fallback', true, callee);
-      await this.speakAll(reply, [fallbackLine(this.plan.language, this.plan.scenario.fallbackText)]);
+      this.speakAll(reply, [fallbackLine(this.plan.language, this.plan.scenario.fallbackText)]);
       await this.close(reply);
-      this.armSilence();
       return;
     }
+    const reply = this.begin(user, route, tool.kind, false, callee);
+    reply.timing.routerMs = routerMs;
+    reply.timing.refereeMs = refereeMs;
     if (tool.kind === 'hangup') {
-      const reply = this.begin(user, route, 'hangup', false, callee);
       this.options.observer?.tool({ turnId: reply.id, kind: 'hangup', alias: tool.alias, seat: null });
-      reply.timing.routerMs = routerMs;
-      reply.timing.refereeMs = refereeMs;
-      if (tool.text) await this.speakAll(reply, [tool.text]);
+      if (tool.text) this.speakAll(reply, [tool.text]);
       await this.close(reply);
       await this.hangUp();
       return;
     }
-    const reply = this.begin(user, route, 'transfer', false, callee);
-    reply.timing.routerMs = routerMs;
-    reply.timing.refereeMs = refereeMs;
-    const seat = await this.requestSeat(reply, route, tool.alias);
+    const seat = await this.seat.offer(reply.id, route, tool.alias);
     this.options.observer?.tool({ turnId: reply.id, kind: 'transfer', alias: tool.alias, seat: seat !== null });
     if (!seat) {
-      await this.speakAll(reply, [tool.failureText || noSeatLine(this.plan.language)]);
+      const failure = tool.failureText || noSeatLine(this.plan.language);
+      const again = this.history.lastOf('assistant') === failure;
+      this.speakAll(reply, [again ? noSeatAgainLine(this.plan.language) : failure]);
       await this.close(reply);
-      this.armSilence();
       return;
     }
     // The seat already hears the call (pre-voice) while the agent says the success text; then the seat speaks.
-    const transcriber = this.openSeatTranscriber(reply.id);
-    if (tool.successText) await this.speakAll(reply, [tool.successText]);
+    const transcriber = this.seat.openTranscriber(reply.id);
+    if (tool.successText) this.speakAll(reply, [tool.successText]);
     await this.close(reply);
     this.handedOver = true;
     this.operatorId = seat.operatorId;
-    this.clearSilence();
-    try {
-      await seat.connect();
-      this.options.onTransferred?.(seat.operatorId);
-      this.listenToSeat(await transcriber);
-      await seat.ended;
-    } catch (error) {
-      this.failures.push({ atMs: this.now(), turnId: reply.id, stage: 'transfer', failure: 'seat', detail: String(error) });
-    }
-    await this.seatTranscript?.stop();
+    this.silence.stop();
+    await this.seat.takeOver(seat, transcriber, reply.id, () => this.done);
     await this.hangUp();
   }
 
-  /** Opens the seat's transcriber while the success text plays (the engines may still be loading). */
-  private async openSeatTranscriber(turnId: string): Promise<SeatTranscriber | null> {
-    const open = this.options.transcribeSeat;
-    if (!open) return null;
-    try {
-      return await open({
-        line: (text) => this.history.add({ role: 'seat', text, atMs: this.now() }),
-        failure: (detail) => this.failures.push({ atMs: this.now(), turnId, stage: 'speech', failure: 'operator-asr', detail }),
-      });
-    } catch (error) {
-      this.failures.push({ atMs: this.now(), turnId, stage: 'speech', failure: 'operator-asr', detail: String(error) });
-      return null;
-    }
-  }
-
-  /** From the handover on, the seat's voice goes to its transcriber (until the seat leaves or the call ends). */
-  private listenToSeat(transcriber: SeatTranscriber | null): void {
-    if (!transcriber || this.done) {
-      void transcriber?.finish();
-      return;
-    }
-    this.seatTranscript = feedSeatAudio(this.session!.call, transcriber, () => this.now());
-  }
-
-  private async requestSeat(reply: Reply, route: string, toolAlias: string): Promise<SeatHandle | null> {
-    const seats = this.options.seats;
-    if (!seats) return null;
-    const abort = new AbortController();
-    void this.session!.call.ended.then(() => abort.abort());
-    try {
-      const result = await seats.transfer({
-        ...this.options.transfer,
-        call: this.session!.call,
-        conversation: this.history.lines.map((line) => ({
-          speaker: line.role === 'assistant' ? ('us' as const) : line.role === 'seat' ? ('seat' as const) : ('callee' as const),
-          text: line.text,
-          at: new Date(Date.now() - (this.now() - line.atMs)),
-        })),
-        summary: this.handoverNote(reply.id, route, toolAlias, abort.signal),
-        signal: abort.signal,
-      });
-      if (result.ok) return result.seat;
-      this.failures.push({
-        atMs: this.now(),
-        turnId: reply.id,
-        stage: 'transfer',
-        failure: result.reason,
-        detail: 'no seat took the call',
-      });
-      return null;
-    } catch (error) {
-      this.failures.push({ atMs: this.now(), turnId: reply.id, stage: 'transfer', failure: 'error', detail: String(error) });
-      return null;
-    }
-  }
-
-  /**
-   * The warm transfer's note for the seat: the scenario's analysis model writes it (the dispatcher sends the
-   * offer without waiting, and the note when it comes), else the conversation's own note, at once.
-   */
-  private handoverNote(turnId: string, route: string, toolAlias: string, signal: AbortSignal): string | Promise<string> {
-    const { scenario, processors, language } = this.plan;
-    const processor = scenario.analysis ? processors.get(scenario.analysis.processorId) : undefined;
-    return handoverSummary(
-      {
-        lines: [...this.history.lines],
-        language,
-        route,
-        toolAlias,
-        scenarioName: scenario.name,
-        businessInfo: this.options.call.businessInfo,
-      },
-      processor,
-      {
-        timeoutMs: this.options.summaryTimeoutMs,
-        signal,
-        onFailure: ({ failure, detail }) =>
-          this.failures.push({ atMs: this.now(), turnId, stage: 'transfer', failure: `summary-${failure}`, detail }),
-      },
-    );
-  }
-
-  private async askYesNo(processorId: string, question: string): Promise<boolean> {
+  private async askYesNo(processorId: string, question: string, history: History): Promise<boolean> {
     const processor = this.plan.processors.get(processorId);
     const answer = await yesNo(
       processor,
-      this.messagesFor(processor),
+      this.messagesFor(processor, history),
       question,
       this.options.firstTokenTimeoutMs ?? DEFAULT_FIRST_TOKEN_MS,
     );
@@ -511,75 +509,33 @@ export class ConverseStep implements CallStep {
     return answer.yes;
   }
 
-  private async askReferee(processorId: string): Promise<RefereeVerdict> {
+  private async askReferee(processorId: string, history: History): Promise<RefereeVerdict> {
     const processor = this.plan.processors.get(processorId);
-    const answer = await refereeVerdict(processor, this.messagesFor(processor), this.options.firstTokenTimeoutMs ?? DEFAULT_FIRST_TOKEN_MS);
+    const answer = await refereeVerdict(
+      processor,
+      this.messagesFor(processor, history),
+      this.options.firstTokenTimeoutMs ?? DEFAULT_FIRST_TOKEN_MS,
+    );
     if (answer.failure)
       this.failures.push({ atMs: this.now(), turnId: '', stage: 'referee', failure: answer.failure, detail: answer.detail });
     return answer.verdict;
   }
 
-  private messagesFor(processor: ProcessorPlan | undefined) {
-    return processor ? this.messages(processor) : [];
+  private messagesFor(processor: ProcessorPlan | undefined, history: History) {
+    return processor ? this.messages(processor, history) : [];
   }
 
-  private messages(processor: ProcessorPlan) {
-    return buildMessages(processor, this.plan, this.options.call, this.history, this.options.now?.() ?? new Date());
+  private messages(processor: ProcessorPlan, history: History = this.history) {
+    return buildMessages(processor, this.plan, this.options.call, history, this.options.now?.() ?? new Date());
   }
 
   private tool(alias: string): RouteTool | null {
     return this.plan.scenario.tools.find((tool) => tool.alias === alias) ?? null;
   }
 
-  // ——— silence ———
-
-  /** After the agent finished speaking: wake a silent callee, then give up (the task's settings win over the scenario's). */
-  private armSilence(): void {
-    this.clearSilence();
-    if (this.done || this.handedOver) return;
-    const { advanced, scenario } = this.plan;
-    const fromTask = advanced.silenceThresholdSeconds !== undefined && !!advanced.silenceWords;
-    const rules = fromTask
-      ? {
-          seconds: advanced.silenceThresholdSeconds!,
-          max: advanced.silenceMaxAttempts ?? 1,
-          prompts: [advanced.silenceWords!],
-          hangupText: advanced.timeoutReply ?? '',
-        }
-      : scenario.silence.enabled
-        ? {
-            seconds: scenario.silence.timeoutSeconds,
-            max: scenario.silence.maxPrompts,
-            prompts: scenario.silence.prompts,
-            hangupText: scenario.silence.hangupText,
-          }
-        : null;
-    if (!rules) return;
-    this.silenceTimer = this.after(rules.seconds * 1000 * this.scale, () => {
-      this.silenceTimer = null;
-      if (this.calleeSpeaking) return;
-      if (this.wakeups < rules.max && rules.prompts.length > 0) {
-        const prompt = rules.prompts[this.wakeups % rules.prompts.length]!;
-        this.wakeups++;
-        this.enqueue(async () => {
-          const reply = this.begin('', 'silence', 'wakeup', true);
-          await this.speakAll(reply, [prompt]);
-          await this.close(reply);
-          this.armSilence();
-        });
-        return;
-      }
-      this.enqueue(() => this.sayAndHangUp(rules.hangupText, 'wakeup'));
-    });
-  }
-
-  private clearSilence(): void {
-    this.clearTimer(this.silenceTimer);
-    this.silenceTimer = null;
-  }
-
   // ——— helpers ———
 
+  /** A new reply: it is the active one (barge-in acts on it) and the line is busy until it closes. */
   private begin(
     user: string,
     route: string,
@@ -587,13 +543,18 @@ export class ConverseStep implements CallStep {
     interruptible: boolean,
     callee?: { speechEndMs: number | null; finalAtMs: number | null },
   ): Reply {
-    const reply = new Reply(user, route, action, callee?.finalAtMs ?? this.now(), interruptible, callee);
+    return this.register(new Reply(user, route, action, callee?.finalAtMs ?? this.now(), interruptible, callee));
+  }
+
+  /** The reply is the active one (barge-in acts on it), its timings are the turn's, and the line is busy until it closes. */
+  private register(reply: Reply): Reply {
     this.active = reply;
     this.turns.push(reply.timing);
+    this.silence.busy('reply', true);
     return reply;
   }
 
-  private async speakAll(reply: Reply, lines: readonly string[]): Promise<void> {
+  private speakAll(reply: Reply, lines: readonly string[]): void {
     for (const line of lines) if (line.trim()) reply.track(this.voice!.speak(line, reply.id), this.now());
   }
 
@@ -605,9 +566,11 @@ export class ConverseStep implements CallStep {
       role: 'assistant',
       text: heard.text,
       atMs: heard.startedAtMs,
-      interrupted: reply.interrupted || undefined,
+      // Cut short by the callee, or by the call ending (a hang-up, a shutdown) before it was all heard.
+      interrupted: reply.interrupted || !heard.complete || undefined,
       turnId: reply.id,
     });
+    this.silence.busy('reply', false);
     if (this.options.observer) {
       this.options.observer.turnEnded({ timing: reply.timing, failures: this.failures.slice(this.reportedFailures) });
       this.reportedFailures = this.failures.length;
@@ -616,7 +579,7 @@ export class ConverseStep implements CallStep {
 
   private async sayAndHangUp(text: string, action: TurnTiming['action']): Promise<void> {
     const reply = this.begin('', action, action, false);
-    if (text) await this.speakAll(reply, [text]);
+    if (text) this.speakAll(reply, [text]);
     await this.close(reply);
     await this.hangUp();
   }
@@ -629,6 +592,8 @@ export class ConverseStep implements CallStep {
   private stop(): void {
     if (this.done) return;
     this.done = true;
+    this.takeSpeculation(null);
+    this.silence.stop();
     if (this.active) {
       // The call ended mid-reply: the turn ends here.
       this.active.timing.totalMs ??= this.active.since(this.now());

@@ -36,28 +36,58 @@ function chinese(messages: readonly Message[]): boolean {
   return /Reply in Chinese/.test(messages[0]?.content ?? '') || /[\u4e00-\u9fff]/.test(lastCallee(messages));
 }
 
-/** The analysis stream's JSON: tags from what was said, and a two-sentence summary. */
+/** The callee agreeing to renew, in so many words ("That sounds useful." or "Okay, tell me more." is not a yes). */
+const AGREE = /\b(yes|yeah|yep|sure|please do|go ahead|do it|renew it|sign me up)\b|续费吧|办理吧|可以续|好的，续|是的/i;
+
+/**
+ * The analysis stream's JSON, built only from what was said: the summary names what the AI said and what the
+ * customer said (a line never said is never in it), and a tag needs the customer's own words for it —
+ * `renewed` their explicit yes to the AI's offer, `not_interested` and `call_back_later` their saying so.
+ */
 function demoAnalysis(transcript: string): string {
-  const customer = transcript
-    .split('\n')
-    .filter((line) => line.startsWith('customer:'))
-    .join(' ');
+  const lines = transcript.split('\n');
+  const ai = lines.filter((line) => line.startsWith('ai:')).map((line) => line.slice(3).trim());
+  const customer = lines.filter((line) => line.startsWith('customer:')).map((line) => line.slice(9).trim().replace(/\s*…$/, ''));
+  const aiSaid = ai.join(' ');
+  // A yes counts for renewing only as the answer to an offer to renew.
+  let agreed = false;
+  lines.forEach((line, index) => {
+    if (!line.startsWith('customer:') || !AGREE.test(line)) return;
+    const before =
+      lines
+        .slice(0, index)
+        .reverse()
+        .find((l) => l.startsWith('ai:')) ?? '';
+    if (/renew it for you|为您续费|帮您办理/i.test(before)) agreed = true;
+  });
+  const words = customer.join(' ');
   const tags: string[] = [];
-  if (/register the renewal|登记续费/.test(transcript) || /sounds useful|好的|可以/i.test(customer)) tags.push('renewed');
-  if (NOT_INTERESTED.test(customer)) tags.push('not_interested');
-  if (LATER.test(customer) || /call you back/i.test(transcript)) tags.push('call_back_later');
-  const asked = [PRICE.test(customer) && 'the price', DETAILS.test(customer) && 'the details', HUMAN.test(customer) && 'a person']
-    .filter(Boolean)
-    .join(' and ');
-  const outcome = tags.includes('renewed')
+  if (agreed) tags.push('renewed');
+  if (NOT_INTERESTED.test(words)) tags.push('not_interested');
+  if (LATER.test(words)) tags.push('call_back_later');
+  const told = [
+    /ends? (at the end of )?this month|expires|到期/i.test(aiSaid) && 'that the plan ends this month',
+    /99 yuan|九十九/i.test(aiSaid) && 'the renewal price',
+  ].filter(Boolean);
+  const asked = [
+    WHO.test(words) && 'who was calling',
+    PRICE.test(words) && 'the price',
+    DETAILS.test(words) && 'the details',
+    HUMAN.test(words) && 'a person',
+  ].filter(Boolean);
+  const outcome = agreed
     ? 'agreed to renew'
     : tags.includes('not_interested')
-      ? 'was not interested'
+      ? 'said they were not interested'
       : tags.includes('call_back_later')
         ? 'asked to be called back later'
         : 'did not decide';
-  const summary = `The customer was reminded that the plan expires soon${asked ? ` and asked about ${asked}` : ''}. In the end the customer ${outcome}.`;
-  return JSON.stringify({ tags, summary });
+  const first = told.length > 0 ? `The AI told the customer ${told.join(' and ')}.` : 'The AI introduced the call.';
+  const second =
+    customer.length === 0
+      ? 'The customer said nothing.'
+      : `The customer${asked.length > 0 ? ` asked about ${asked.join(' and ')} and` : ''} ${outcome}.`;
+  return JSON.stringify({ tags, summary: `${first} ${second}` });
 }
 
 /**
@@ -95,40 +125,127 @@ export function demoReply(messages: readonly Message[]): string {
     return demoHandover(messages[0]?.content ?? '', /The conversation so far:\n([\s\S]*?)\n\n/.exec(asked)?.[1] ?? '');
   const said = lastCallee(messages);
   const zh = chinese(messages);
-  if (/ANSWER \(reply normally\), HANGUP/.test(asked)) {
-    if (HUMAN.test(said)) return 'TRANSFER';
-    if (NOT_INTERESTED.test(said) || BYE.test(said)) return 'HANGUP';
-    return 'ANSWER';
-  }
+  const state = conversationState(messages);
+  if (/ANSWER \(reply normally\), HANGUP/.test(asked)) return verdict(said, state);
   if (/Answer with one word: yes or no/.test(asked)) {
     const question = /Question about the conversation above: (.*)/.exec(asked)?.[1] ?? '';
     if (/human|person|agent/i.test(question)) return HUMAN.test(said) ? 'yes' : 'no';
     return YES.test(said) ? 'yes' : 'no';
   }
   const system = messages[0]?.content ?? '';
-  if (/filler/i.test(system)) return zh ? '稍等，我帮您看一下。' : 'One moment, let me check that for you.';
+  if (/filler/i.test(system)) return pick(zh ? ZH.filler : EN.filler, state.fillers);
   if (/^Rewrite the assistant reply/i.test(system)) return asked;
-  if (PRICE.test(said)) {
-    return zh
-      ? '续费和现在的价格一样，每月九十九元，年付还能再优惠两个月。需要我帮您办理吗？'
-      : 'The renewal keeps your current price of 99 yuan a month, and paying yearly saves you two months. Shall I renew it for you?';
-  }
-  if (NOT_INTERESTED.test(said))
-    return zh ? '好的，不打扰您了，祝您生活愉快，再见。' : 'I understand, I will not take more of your time. Have a nice day, goodbye.';
-  if (BYE.test(said)) return zh ? '感谢您的时间，再见。' : 'Thank you for your time. Goodbye.';
-  if (LATER.test(said)) return zh ? '没问题，我们晚点再联系您。' : 'No problem, we will call you back at a better time.';
-  if (DETAILS.test(said)) {
-    return zh
-      ? '您的套餐本月底到期，续费后服务不中断，价格不变。我可以把详情发短信给您。'
-      : 'Your plan ends this month; renewing keeps the service running at the same price. I can send you the details by text message.';
-  }
-  if (YES.test(said))
-    return zh
-      ? '太好了，我这就为您登记续费，稍后会收到确认短信。'
-      : 'Great, I will register the renewal now, and you will get a confirmation message shortly.';
-  return zh
-    ? '明白。您的套餐月底到期，需要我为您续费吗？'
-    : 'I see. Your plan expires at the end of the month. Would you like me to renew it for you?';
+  return answer(said, state, zh);
+}
+
+/**
+ * What the conversation so far says about where the call is (the model is stateless, like a real one: its
+ * state is the messages it is sent). The assistant's own earlier answers tell what it has said.
+ */
+interface ConversationState {
+  /** The assistant's answers so far (the opening included), newest last. */
+  answers: string[];
+  /** The renewal was offered ("Shall I renew …?"). */
+  offered: boolean;
+  /** The renewal was registered (the goal). */
+  registered: boolean;
+  /** How many callee turns there were. */
+  turns: number;
+  /** A seed for varied fillers: the number of messages. */
+  fillers: number;
+}
+
+function conversationState(messages: readonly Message[]): ConversationState {
+  const answers = messages.filter((m) => m.role === 'assistant').map((m) => m.content.replace(/\s*…$/, ''));
+  const all = answers.join(' ');
+  return {
+    answers,
+    offered: /renew it for you|为您续费|帮您办理/i.test(all),
+    registered: /register the renewal|登记续费/i.test(all),
+    turns: messages.filter((m) => m.role === 'user' && !/Answer with one word|Decide what to do/.test(m.content)).length,
+    fillers: messages.length,
+  };
+}
+
+/** The referee: a person → TRANSFER; no, goodbye, or the goal reached and acknowledged → HANGUP; else ANSWER. */
+function verdict(said: string, state: ConversationState): string {
+  if (HUMAN.test(said)) return 'TRANSFER';
+  if (NOT_INTERESTED.test(said) || BYE.test(said)) return 'HANGUP';
+  // The renewal is registered and the callee has nothing new to ask: the call has reached its goal.
+  if (state.registered && !PRICE.test(said) && !DETAILS.test(said) && !WHO.test(said)) return 'HANGUP';
+  // A call that goes round in circles ends politely (the main answer said we would follow up by text).
+  if (state.answers.length >= 7) return 'HANGUP';
+  return 'ANSWER';
+}
+
+const WHO = /\b(who (is|are|am i|'s)|who's calling|what company|which company|where are you calling from)\b|你是谁|哪位|哪里|什么公司/i;
+
+/** Each intent's lines; the first not said last time is taken, so no answer is given twice in a row. */
+/**
+ * Each answer leads with a short sentence: the first sentence is what the callee waits for (it goes to speech as
+ * soon as it is cut), so a short one is heard sooner while the rest streams on.
+ */
+const EN = {
+  who: [
+    'This is Lin from AcmeOutreach. I am calling because your membership plan ends this month.',
+    "It's Lin at AcmeOutreach. Your membership plan ends this month, so I'm calling about renewing it.",
+  ],
+  price: [
+    'It stays at 99 yuan a month. Paying yearly saves you two months. Shall I renew it for you?',
+    'The price does not change. It is 99 yuan a month, or two months free if you pay for the year. Shall I renew it for you?',
+  ],
+  notInterested: ['I understand. I will not take more of your time. Have a nice day, goodbye.'],
+  bye: ['Thank you for your time. Goodbye.'],
+  later: ['No problem. We will call you back at a better time.', 'Of course. When would suit you better?'],
+  details: [
+    'Nothing else changes. Renewing keeps the service running at the same price. Shall I renew it for you?',
+    'Only the end date moves. Same service, same price. Would you like me to renew it for you?',
+  ],
+  yes: ['Great, thank you. I will register the renewal now, and you will get a confirmation message shortly.'],
+  registeredAgain: ['It is all done. Your renewal is registered and the confirmation message is on its way.'],
+  offer: [
+    'Your plan ends this month. Would you like me to renew it for you?',
+    'Renewing keeps everything as it is. Shall I renew it for you?',
+  ],
+  wrapUp: ['I will text you the details. You can decide in your own time. Thank you, goodbye.'],
+  filler: ['One moment, let me check that for you.', 'Let me just look that up.', 'Just a second, please.'],
+};
+const ZH = {
+  who: [
+    '我是艾克米外呼的林，打电话是想提醒您，您的会员套餐本月底到期。',
+    '这里是艾克米外呼，我姓林，您的会员套餐本月底到期，特地来提醒您。',
+  ],
+  price: ['续费价格不变，每月九十九元，年付还能优惠两个月。需要我为您续费吗？', '还是每月九十九元，按年付送两个月。需要我为您续费吗？'],
+  notInterested: ['好的。不打扰您了，祝您生活愉快，再见。'],
+  bye: ['感谢您的时间，再见。'],
+  later: ['没问题，我们晚点再联系您。', '好的，您看什么时候方便？'],
+  details: ['您的套餐本月底到期，续费后服务不中断，价格不变。需要我为您续费吗？', '除了到期日，其他都不变。需要我帮您办理续费吗？'],
+  yes: ['太好了，我这就为您登记续费，稍后会收到确认短信。'],
+  registeredAgain: ['您的续费已经登记好了，确认短信马上就到。还有什么可以帮您？'],
+  offer: ['您的套餐月底到期，需要我为您续费吗？', '续费后一切照旧。需要我为您续费吗？'],
+  wrapUp: ['我把详情短信发给您，您慢慢考虑。谢谢，再见。'],
+  filler: ['稍等，我帮您看一下。', '请稍等。', '我查一下，马上就好。'],
+};
+
+/** The callee's words, answered from where the call is: who we are, the price, details, yes → the goal. */
+function answer(said: string, state: ConversationState, zh: boolean): string {
+  const lines = zh ? ZH : EN;
+  const last = state.answers.at(-1) ?? '';
+  const choose = (options: readonly string[]) => options.find((line) => line !== last) ?? options[0]!;
+  if (WHO.test(said)) return choose(lines.who);
+  if (NOT_INTERESTED.test(said)) return choose(lines.notInterested);
+  if (BYE.test(said)) return choose(lines.bye);
+  if (PRICE.test(said)) return choose(lines.price);
+  if (LATER.test(said)) return choose(lines.later);
+  if (DETAILS.test(said)) return choose(lines.details);
+  if (YES.test(said) && state.offered) return state.registered ? choose(lines.registeredAgain) : choose(lines.yes);
+  if (state.answers.length >= 6) return choose(lines.wrapUp);
+  // Anything else ("hello?", "okay, tell me more"): move towards the goal.
+  return state.offered ? choose(lines.details.filter((line) => line !== last).concat(lines.offer)) : choose(lines.offer);
+}
+
+function pick(options: readonly string[], seed: number): string {
+  return options[seed % options.length]!;
 }
 
 /** The reply in token-sized pieces (words with their spaces; Chinese two characters at a time). */

@@ -9,11 +9,13 @@ const LINES = {
     fallback: 'Sorry, could you say that again?',
     goodbye: "I'm sorry, we are having trouble on our side. We will call you back later. Goodbye.",
     noSeat: 'Sorry, no agent is free at the moment.',
+    noSeatAgain: "There is still no colleague free, I'm sorry. One will call you back as soon as they can.",
   },
   'zh-CN': {
     fallback: '不好意思，您能再说一遍吗？',
     goodbye: '非常抱歉，我们这边出了点问题，稍后再给您回电，再见。',
     noSeat: '抱歉，暂时没有空闲的人工客服。',
+    noSeatAgain: '还是没有空闲的同事，非常抱歉。同事空闲后会尽快给您回电。',
   },
 } as const;
 
@@ -27,4 +29,9 @@ export function failureGoodbye(language: CallLanguage): string {
 
 export function noSeatLine(language: CallLanguage): string {
   return LINES[language].noSeat;
+}
+
+/** Said instead of the failure text when it was the last thing said (a second failed transfer in a row): never the same line twice. */
+export function noSeatAgainLine(language: CallLanguage): string {
+  return LINES[language].noSeatAgain;
 }

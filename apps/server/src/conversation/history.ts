@@ -17,6 +17,8 @@ export interface HistoryLine {
   interrupted?: boolean;
   /** The turn that produced it (assistant lines). */
   turnId?: string;
+  /** A filler said while the answer was awaited: in the transcript, never in the model's history or the rounds. */
+  filler?: boolean;
 }
 
 export class History {
@@ -27,7 +29,16 @@ export class History {
   add(line: HistoryLine): void {
     if (!line.text.trim()) return;
     this.lines.push(line);
-    if (line.role !== 'seat') this.rounds[line.role]++;
+    if (line.role !== 'seat' && !line.filler) this.rounds[line.role]++;
+  }
+
+  /** A copy to think ahead on (preemptive generation): adding to it leaves this one as it is. */
+  clone(): History {
+    const copy = new History();
+    copy.lines.push(...this.lines);
+    Object.assign(copy.rounds, this.rounds);
+    Object.assign(copy.interrupts, this.interrupts);
+    return copy;
   }
 
   /** The callee (user) cut us short, or we cut them (assistant: never done here, kept for the condition's symmetry). */
@@ -44,16 +55,21 @@ export class History {
   }
 
   lastOf(role: Role): string {
-    for (let i = this.lines.length - 1; i >= 0; i--) if (this.lines[i]!.role === role) return this.lines[i]!.text;
+    for (let i = this.lines.length - 1; i >= 0; i--) {
+      const line = this.lines[i]!;
+      if (line.role === role && !line.filler) return line.text;
+    }
     return '';
   }
 
   /** As chat messages (the seat's lines are shown to the model as the user's side's helper). */
   asMessages(): Array<{ role: 'user' | 'assistant'; content: string }> {
-    return this.lines.map((line) => ({
-      role: line.role === 'assistant' ? 'assistant' : 'user',
-      content: line.role === 'seat' ? `[human agent] ${line.text}` : line.interrupted ? `${line.text} …` : line.text,
-    }));
+    return this.lines
+      .filter((line) => !line.filler)
+      .map((line) => ({
+        role: line.role === 'assistant' ? 'assistant' : 'user',
+        content: line.role === 'seat' ? `[human agent] ${line.text}` : line.interrupted ? `${line.text} …` : line.text,
+      }));
   }
 }
 
@@ -64,5 +80,6 @@ export function conversationOf(history: History): ConversationLine[] {
     text: line.text,
     atMs: Math.max(0, Math.round(line.atMs)),
     ...(line.interrupted ? { interrupted: true } : {}),
+    ...(line.filler ? { filler: true } : {}),
   }));
 }

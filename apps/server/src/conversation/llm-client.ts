@@ -1,5 +1,5 @@
 import { keyHeaderValue, type LlmFailure } from '@dialwise/contracts';
-import { outboundFetch } from '../net/outbound-guard.ts';
+import { followOwnServer, outboundFetch } from '../net/outbound-guard.ts';
 
 /**
  * The OpenAI-compatible chat completions client: the LLM test action uses it now, the conversation
@@ -49,7 +49,8 @@ const MAX_BODY_CHARS = 1_000_000;
 const DETAIL_CHARS = 300;
 
 export function chatCompletionsUrl(url: string): string {
-  const trimmed = url.trim().replace(/\/+$/, '');
+  // The demo model's row may name the port of an earlier start: it is this server's, on the port it runs on now.
+  const trimmed = followOwnServer(url.trim()).replace(/\/+$/, '');
   const parsed = new URL(trimmed);
   if (parsed.pathname.replace(/\/+$/, '').endsWith(COMPLETIONS)) return trimmed;
   parsed.pathname = `${parsed.pathname.replace(/\/+$/, '')}${COMPLETIONS}`;

@@ -20,6 +20,11 @@ export interface TurnTiming {
   firstSentenceMs: number | null;
   firstAudioMs: number | null;
   totalMs: number | null;
+  /**
+   * End of the callee's speech → the first frame of the answer sent on the wire (fillers excluded): the wait
+   * the callee hears. Null when the turn had no callee speech end or nothing of it was sent.
+   */
+  heardAfterMs: number | null;
   interrupted: boolean;
 }
 
@@ -57,6 +62,7 @@ export class Reply {
       firstSentenceMs: null,
       firstAudioMs: null,
       totalMs: null,
+      heardAfterMs: null,
       interrupted: false,
     };
   }
@@ -84,6 +90,11 @@ export class Reply {
     this.spoken.push(spoken);
     void spoken.then((s) => {
       if (s.firstAudioAtMs !== null && this.timing.firstAudioMs === null) this.timing.firstAudioMs = this.since(s.firstAudioAtMs);
+      const sent = s.sentAtMs ?? null;
+      const end = this.timing.speechEndMs;
+      if (sent !== null && end !== null && (this.timing.heardAfterMs === null || sent - end < this.timing.heardAfterMs)) {
+        this.timing.heardAfterMs = Math.max(0, sent - end);
+      }
     });
   }
 

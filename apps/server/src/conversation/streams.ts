@@ -1,7 +1,7 @@
 /**
  * The model calls of a turn. The main stream's tokens become sentences as they arrive; with a rewrite
- * stream, the main answer is buffered whole and the rewrite's tokens are spoken instead (the rewrite
- * needs the full answer to polish it: one answer's worth of extra latency, the price of the step).
+ * stream, each sentence is rewritten as soon as it is cut and the rewritten sentences are spoken in order
+ * (one rewrite's latency on the first sentence; it used to buffer the whole main answer: one answer's).
  *
  * The referee decides what the turn is: it answers ANSWER (the main stream replies), HANGUP (the
  * scenario's hang-up tool acts) or TRANSFER (its transfer tool acts); anything else, or a failure,
@@ -46,56 +46,92 @@ export async function streamAnswer(input: StreamAnswerInput): Promise<{ ok: bool
     });
     return { ok: false, failures };
   }
-  let answer = '';
+  // With a rewrite stream each main sentence is rewritten as soon as it is cut, and spoken in order.
+  const rewriter = rewrite?.endpoint ? new SentenceRewriter(rewrite, input, failures) : null;
+  const emit = (sentence: string) => {
+    if (reply.interrupted) return;
+    if (rewriter) rewriter.push(sentence);
+    else input.speak(sentence);
+  };
+  let emitted = 0;
   // Retry once, only while nothing has been said: a second try mid-answer would repeat words.
   for (let attempt = 0; attempt < 2; attempt++) {
     const splitter = new SentenceSplitter();
-    answer = '';
     try {
       for await (const token of stream(main, input.messages(main), reply, input.firstTokenTimeoutMs)) {
         if (reply.timing.llmFirstTokenMs === null) reply.timing.llmFirstTokenMs = reply.since(input.now());
-        answer += token;
         input.onToken?.('main', token);
-        if (rewrite?.endpoint) continue;
-        for (const sentence of splitter.push(token)) if (!reply.interrupted) input.speak(sentence);
+        for (const sentence of splitter.push(token)) {
+          emitted++;
+          emit(sentence);
+        }
       }
-      if (!rewrite?.endpoint) {
-        const rest = splitter.flush();
-        if (rest && !reply.interrupted) input.speak(rest);
+      const rest = splitter.flush();
+      if (rest) {
+        emitted++;
+        emit(rest);
       }
       break;
     } catch (error) {
       if (!(error instanceof LlmStreamError)) throw error;
       failures.push({ stage: 'main', failure: error.failure, detail: error.detail });
-      if (reply.sentences > 0 || reply.interrupted) return { ok: reply.sentences > 0, failures };
+      if (emitted > 0 || reply.interrupted) {
+        await rewriter?.finished();
+        return { ok: reply.sentences > 0 || emitted > 0, failures };
+      }
       if (attempt === 1) return { ok: false, failures };
     }
   }
-  if (!rewrite?.endpoint || reply.interrupted) return { ok: true, failures };
-  // The rewrite polishes the whole answer; if it fails, the main answer is spoken as it was.
-  const splitter = new SentenceSplitter();
-  try {
+  await rewriter?.finished();
+  return { ok: true, failures };
+}
+
+/**
+ * The rewrite stream, sentence by sentence: each main sentence goes to the rewrite processor as soon as the
+ * main stream has cut it (the requests overlap), and the rewritten sentences are spoken in the main order —
+ * the first sentence is heard one rewrite after it was cut, not one whole answer later. A sentence whose
+ * rewrite fails is spoken as the main stream wrote it.
+ */
+class SentenceRewriter {
+  private spoken: Promise<void> = Promise.resolve();
+
+  constructor(
+    private readonly rewrite: ProcessorPlan,
+    private readonly input: StreamAnswerInput,
+    private readonly failures: StreamFailure[],
+  ) {}
+
+  push(sentence: string): void {
+    const rewritten = this.rewriteOne(sentence);
+    this.spoken = this.spoken.then(async () => {
+      const text = await rewritten;
+      if (!this.input.reply.interrupted && text) this.input.speak(text);
+    });
+  }
+
+  finished(): Promise<void> {
+    return this.spoken;
+  }
+
+  private async rewriteOne(sentence: string): Promise<string> {
+    const { reply } = this.input;
     const messages: ChatMessage[] = [
-      { role: 'system', content: rewrite.systemPrompt },
-      { role: 'user', content: answer },
+      { role: 'system', content: this.rewrite.systemPrompt },
+      { role: 'user', content: sentence },
     ];
-    for await (const token of stream(rewrite, messages, reply, input.firstTokenTimeoutMs)) {
-      input.onToken?.('rewrite', token);
-      for (const sentence of splitter.push(token)) if (!reply.interrupted) input.speak(sentence);
-    }
-    const rest = splitter.flush();
-    if (rest && !reply.interrupted) input.speak(rest);
-  } catch (error) {
-    if (!(error instanceof LlmStreamError)) throw error;
-    failures.push({ stage: 'rewrite', failure: error.failure, detail: error.detail });
-    if (reply.sentences === 0) {
-      const whole = new SentenceSplitter();
-      for (const sentence of whole.push(`${answer} `)) input.speak(sentence);
-      const rest = whole.flush();
-      if (rest) input.speak(rest);
+    let text = '';
+    try {
+      for await (const token of stream(this.rewrite, messages, reply, this.input.firstTokenTimeoutMs)) {
+        this.input.onToken?.('rewrite', token);
+        text += token;
+      }
+      return text.trim() || sentence;
+    } catch (error) {
+      if (!(error instanceof LlmStreamError)) throw error;
+      if (!reply.interrupted) this.failures.push({ stage: 'rewrite', failure: error.failure, detail: error.detail });
+      return sentence;
     }
   }
-  return { ok: true, failures };
 }
 
 function stream(processor: ProcessorPlan, messages: ChatMessage[], reply: Reply, firstTokenTimeoutMs: number) {

@@ -2,7 +2,16 @@ import { EventEmitter } from 'node:events';
 import { performance } from 'node:perf_hooks';
 import { concat, silence, speakingMs, tone } from '../telephony/media/audio.ts';
 import { TimerSet, type CallEventMap, type CallHandle } from '../telephony/index.ts';
-import { takeQueued, type CallVoice, type CallVoiceEvents, type SpokenSentence } from './call-voice.ts';
+import {
+  msToWordBoundary,
+  type SpeechKind,
+  type CallVoice,
+  type CallVoiceEvents,
+  type SpokenSentence,
+  takeFillers,
+  takeQueued,
+} from './call-voice.ts';
+import { endpointingDelayMs } from './endpointing.ts';
 
 /**
  * CallVoice on the simulated trunk, whose callees talk in text. Our sentences go out on the text channel
@@ -15,8 +24,8 @@ import { takeQueued, type CallVoice, type CallVoiceEvents, type SpokenSentence }
  * `timeScale` shortens both (tests run a conversation in a fraction of its real time).
  */
 export class TextCallVoice extends EventEmitter<CallVoiceEvents> implements CallVoice {
-  private readonly queue: Array<{ sentence: string; turnId: string; resolve: (spoken: SpokenSentence) => void }> = [];
-  private playing: { sentence: string; turnId: string; startedAt: number; durationMs: number; cut: boolean } | null = null;
+  private readonly queue: Queued[] = [];
+  private playing: Playing | null = null;
   private readonly timers = new TimerSet();
   private readonly startedAt = performance.now();
   private closed = false;
@@ -28,10 +37,28 @@ export class TextCallVoice extends EventEmitter<CallVoiceEvents> implements Call
     this.timers.after(Math.round(speakingMs(text) * this.timeScale), () => {
       if (this.closed) return;
       const end = this.now();
+      if (this.endpointingMs <= 0) {
+        this.emit('speech-end', { atMs: end });
+        this.emit('final', { text, atMs: end, speechEndMs: end });
+        return;
+      }
+      // As a speech call hears it: the words so far as a partial when speech ends, the final after the
+      // (adaptive) endpointing delay — unless the callee speaks again first (then that line ends the turn).
+      const line = ++this.lines;
+      this.words = this.words ? `${this.words} ${text}` : text;
+      const words = this.words;
+      this.emit('partial', { text: words, atMs: end });
       this.emit('speech-end', { atMs: end });
-      this.emit('final', { text, atMs: end, speechEndMs: end });
+      this.timers.after(endpointingDelayMs(words, this.endpointingMs) * this.timeScale, () => {
+        if (this.closed || line !== this.lines) return;
+        this.words = '';
+        this.emit('final', { text: words, atMs: this.now(), speechEndMs: end });
+      });
     });
   };
+  /** Callee lines so far, and the words of the turn not yet final (a line said within the delay joins the turn). */
+  private lines = 0;
+  private words = '';
 
   /**
    * `speech` (optional) turns our lines into real speech for the recording (espeak-ng); used only at
@@ -41,6 +68,12 @@ export class TextCallVoice extends EventEmitter<CallVoiceEvents> implements Call
     private readonly call: CallHandle,
     private readonly timeScale = 1,
     private readonly speech: ((text: string) => Promise<Int16Array | null>) | null = null,
+    /**
+     * 0 (the default): a callee line is final the moment it is said. Above 0: the line ends as a speech call's
+     * turn does — a partial and speech-end at the end of speech, the final after this endpointing delay (adapted
+     * to the words, endpointing.ts); bench:heard uses it to measure what preemptive generation saves.
+     */
+    private readonly endpointingMs = 0,
   ) {
     super();
     call.on('utterance', this.onUtterance);
@@ -50,11 +83,26 @@ export class TextCallVoice extends EventEmitter<CallVoiceEvents> implements Call
     return Math.round(performance.now() - this.startedAt);
   }
 
-  speak(sentence: string, turnId: string): Promise<SpokenSentence> {
+  speak(sentence: string, turnId: string, kind: SpeechKind = 'answer'): Promise<SpokenSentence> {
     if (this.closed) return Promise.resolve(this.unheard(sentence, turnId));
     return new Promise((resolve) => {
-      this.queue.push({ sentence, turnId, resolve });
+      if (kind === 'answer') this.answerReady();
+      this.queue.push({ sentence, turnId, kind, resolve });
       this.pump();
+    });
+  }
+
+  /** An answer sentence is ready: queued fillers go, a playing filler ends at its next word boundary. */
+  private answerReady(): void {
+    for (const item of takeFillers(this.queue)) item.resolve(this.unheard(item.sentence, item.turnId));
+    const playing = this.playing;
+    if (playing?.kind !== 'filler' || playing.cutAt !== null) return;
+    const elapsed = this.now() - playing.startedAt;
+    playing.cutAt = this.now() + msToWordBoundary(playing.sentence, elapsed, playing.durationMs);
+    this.timers.after(playing.cutAt - this.now(), () => {
+      if (this.playing !== playing || playing.cut) return;
+      playing.cut = true;
+      this.call.clearAudio();
     });
   }
 
@@ -78,7 +126,7 @@ export class TextCallVoice extends EventEmitter<CallVoiceEvents> implements Call
     if (this.playing || this.closed) return;
     const next = this.queue.shift();
     if (!next) return;
-    const playing = { sentence: next.sentence, turnId: next.turnId, startedAt: this.now(), durationMs: 20, cut: false };
+    const playing: Playing = { ...next, startedAt: this.now(), durationMs: 20, cut: false, cutAt: null };
     this.playing = playing;
     const start = (audio: Int16Array) => {
       playing.startedAt = this.now();
@@ -103,12 +151,12 @@ export class TextCallVoice extends EventEmitter<CallVoiceEvents> implements Call
       });
   }
 
-  private play(
-    next: (typeof this.queue)[number],
-    playing: { sentence: string; turnId: string; startedAt: number; durationMs: number; cut: boolean },
-    audio: Int16Array,
-  ): void {
-    void this.call.sendAudio(audio).then((played) => {
+  private play(next: Queued, playing: Playing, audio: Int16Array): void {
+    let sentAtMs: number | null = null;
+    const sent = () => {
+      sentAtMs = this.now();
+    };
+    void this.call.sendAudio(audio, sent).then((played) => {
       const endedAtMs = this.now();
       const heardShare = played && !playing.cut ? 1 : Math.min(1, (endedAtMs - playing.startedAt) / playing.durationMs);
       this.playing = null;
@@ -118,6 +166,7 @@ export class TextCallVoice extends EventEmitter<CallVoiceEvents> implements Call
         heardText: heardPrefix(next.sentence, heardShare),
         completed: heardShare >= 1,
         firstAudioAtMs: playing.startedAt,
+        sentAtMs,
         endedAtMs,
       });
       this.pump();
@@ -127,6 +176,21 @@ export class TextCallVoice extends EventEmitter<CallVoiceEvents> implements Call
   private unheard(sentence: string, turnId: string): SpokenSentence {
     return { turnId, text: sentence, heardText: '', completed: false, firstAudioAtMs: null, endedAtMs: this.now() };
   }
+}
+
+interface Queued {
+  sentence: string;
+  turnId: string;
+  kind: SpeechKind;
+  resolve: (spoken: SpokenSentence) => void;
+}
+
+interface Playing extends Queued {
+  startedAt: number;
+  durationMs: number;
+  cut: boolean;
+  /** A filler cut at a word boundary because an answer is ready: when (null: not cut). */
+  cutAt: number | null;
 }
 
 /**

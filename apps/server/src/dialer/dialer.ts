@@ -1,5 +1,6 @@
 import { analyzeCall, analyzePendingCalls } from '../conversation/analyze-call.ts';
 import { ConverseStep, type ConverseOptions } from '../conversation/converse-step.ts';
+import { openingLines } from '../conversation/opening.ts';
 import { conversationOf } from '../conversation/history.ts';
 import { loadConversationPlan } from '../conversation/load-plan.ts';
 import { PlanCache } from '../conversation/plan-cache.ts';
@@ -297,9 +298,10 @@ export class Dialer {
         analyze: converse !== null && person && converse.analyzes,
       };
       await this.durably(() => finishCall(this.deps.db, ending), log);
-      if (converse?.analyzes && person) {
+      // A call cut by a shutdown stays pending: the next start analyses it (the model may be going down with us).
+      if (converse?.analyzes && person && !this.stopped) {
         this.track(
-          analyzeCall(this.deps.db, this.deps.secrets, claim.callId).then(
+          analyzeCall(this.deps.db, this.deps.secrets, claim.callId, { stopping: () => this.stopped }).then(
             (analyzed) => (analyzed ? this.callback(claim.callId, 'analysisDone') : undefined),
             (error: unknown) => log.warn({ err: error }, 'call analysis failed'),
           ),
@@ -485,10 +487,9 @@ export class Dialer {
   }
 }
 
-/** What the callee hears first: the subtask's own prologue info, else the task's prologues. */
-export function prologuesOf(claim: Pick<Claim, 'prologueInfo'>, task: Pick<DiallingTask, 'advanced'>): string[] {
-  if (claim.prologueInfo.trim()) return [claim.prologueInfo.trim()];
-  return task.advanced.prologues ?? [];
+/** What the callee hears first: the task's prologues with the subtask's prologue info woven in (opening.ts). */
+export function prologuesOf(claim: Pick<Claim, 'prologueInfo' | 'businessInfo'>, task: Pick<DiallingTask, 'advanced'>): string[] {
+  return openingLines({ task: task.advanced.prologues ?? [], scenario: [] }, claim).map((line) => line.text);
 }
 
 function endingOf(callId: string, result: CallResult): Omit<CallEnding, 'conversation'> {

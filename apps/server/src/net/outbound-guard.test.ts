@@ -4,7 +4,14 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { resolveNumber, UnresolvedNumber } from '../dialer/resolve-number.ts';
 import { chatCompletion } from '../conversation/llm-client.ts';
 import { LlmStreamError, streamChat } from '../conversation/llm-stream.ts';
-import { assertOutboundUrl, configureOutbound, OutboundRefused, outboundFetch, outboundOptions } from './outbound-guard.ts';
+import {
+  assertOutboundUrl,
+  configureOutbound,
+  followOwnServer,
+  OutboundRefused,
+  outboundFetch,
+  outboundOptions,
+} from './outbound-guard.ts';
 
 /*
  * A loopback server plays every "internal" service: a decryption API, an LLM, and a public-looking host
@@ -100,6 +107,23 @@ describe('the outbound guard', () => {
     );
     await expect(outboundFetch(`http://127.0.0.1:${port}/api/accounts/list`)).rejects.toBeInstanceOf(OutboundRefused);
     await expect(outboundFetch(`http://127.0.0.1:${port + 1}/api/demo-llm/v1`)).rejects.toBeInstanceOf(OutboundRefused);
+  });
+
+  it("a demo model row written by an earlier start on another port still reaches this server's demo model (issue 26 §4)", async () => {
+    configureOutbound({ ownServer: { port, pathPrefix: '/api/demo-llm/' } });
+    expect(followOwnServer(`http://127.0.0.1:${port + 11}/api/demo-llm/v1`)).toBe(`http://127.0.0.1:${port}/api/demo-llm/v1`);
+    expect(followOwnServer(`http://localhost:4842/api/demo-llm/v1`)).toBe(`http://localhost:${port}/api/demo-llm/v1`);
+    // Only loopback and only the demo path: anything else is left to the guard as it is.
+    expect(followOwnServer('http://10.0.0.5:4842/api/demo-llm/v1')).toBe('http://10.0.0.5:4842/api/demo-llm/v1');
+    expect(followOwnServer(`http://127.0.0.1:${port + 11}/api/accounts/list`)).toBe(`http://127.0.0.1:${port + 11}/api/accounts/list`);
+    hits.length = 0;
+    const answer = await chatCompletion(
+      { url: `http://127.0.0.1:${port + 11}/api/demo-llm/v1`, calledName: 'dialwise-demo', keyName: 'Authorization', apiKey: null },
+      { messages: [{ role: 'user', content: 'hi' }] },
+      { timeoutMs: 2000 },
+    );
+    expect(answer).toMatchObject({ ok: true, reply: 'internal answer' });
+    expect(hits).toEqual(['/api/demo-llm/v1/chat/completions']);
   });
 });
 

@@ -104,6 +104,28 @@ function trusted(url: URL): boolean {
   return own !== null && LOOPBACK_NAMES.has(host) && port === own.port && url.pathname.startsWith(own.pathPrefix);
 }
 
+/**
+ * A loopback URL on this server's own demo-model path means this server, whatever port it names: the demo
+ * company's LLM row was written with the port of the start that seeded it, and a later start on another PORT
+ * must still reach its own demo model (issue 26 §4). Answers the URL with the running server's port; any
+ * other URL unchanged.
+ */
+export function followOwnServer(url: string): string {
+  const own = policy.ownServer;
+  if (!own) return url;
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return url;
+  }
+  const host = parsed.hostname.toLowerCase().replace(/^\[|\]$/g, '');
+  if (parsed.protocol !== 'http:' || !LOOPBACK_NAMES.has(host) || !parsed.pathname.startsWith(own.pathPrefix)) return url;
+  if (Number(parsed.port || 80) === own.port) return url;
+  parsed.port = String(own.port);
+  return parsed.toString();
+}
+
 /** A DNS lookup that fails when any address of the name is refused; the socket connects to what it returns. */
 export const outboundLookup: LookupFunction = (hostname, options, callback) => {
   dnsLookup(hostname, { ...options, all: true }, (error, addresses: LookupAddress[]) => {

@@ -42,6 +42,14 @@ describe('demo data', () => {
       onMachine: 'leave_message',
       message: expect.stringContaining('Acme'),
     });
+    // The demo task detects answering machines too (a voicemail is never pitched to), and its opening says who calls and why.
+    const renewal = await call<{ advanced: { prologues: string[]; amd?: { enabled: boolean; onMachine: string } } }>(
+      server,
+      '/api/tasks/get',
+      { token, body: { id: byName.get('Renewal calls')!.id } },
+    );
+    expect(renewal.body.data.advanced.amd).toMatchObject({ enabled: true, onMachine: 'leave_message' });
+    expect(renewal.body.data.advanced.prologues[0]).toMatch(/Lin from AcmeOutreach, calling about your membership renewal/);
     const pending = await call<{ total: number }>(server, '/api/subtasks/pending', {
       token,
       body: { taskId: byName.get('Renewal calls')!.id },

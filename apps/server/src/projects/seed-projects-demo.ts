@@ -14,6 +14,9 @@ const DEMO_SUBTASKS = 300;
 const LAPSED_SUBTASKS = 80;
 /** What the finished demo task leaves on an answering machine (spoken after the beep). */
 export const DEMO_VOICEMAIL_MESSAGE = 'Hello, this is Acme about your lapsed membership. Please call us back on 400 800 1234. Thank you.';
+/** What the demo task leaves on an answering machine. */
+const DEMO_RENEWAL_MESSAGE =
+  'Hello, this is Lin from AcmeOutreach about your membership renewal. Please call us back on 400 800 1234. Thank you.';
 const SURNAMES = ['Li', 'Wang', 'Zhang', 'Liu', 'Chen', 'Yang', 'Zhao', 'Huang', 'Zhou', 'Wu'];
 const PLANS = ['gold', 'silver', 'basic'];
 
@@ -55,8 +58,9 @@ export async function seedProjectsDemo(tx: DbOrTx, ids: ProjectsDemoIds): Promis
       createdBy: ids.adminId,
     })
     .returning({ id: projects.id });
+  // Who is calling and why; each subtask's prologue info ("Hello Li A.") is said first, in the same line.
   const advanced: TaskAdvanced = {
-    prologues: ['Hello, this is Acme calling about your membership renewal.'],
+    prologues: ['This is Lin from AcmeOutreach, calling about your membership renewal. Do you have a minute?'],
     pauseSeconds: 2,
     silenceThresholdSeconds: 6,
     silenceMaxAttempts: 2,
@@ -79,7 +83,11 @@ export async function seedProjectsDemo(tx: DbOrTx, ids: ProjectsDemoIds): Promis
       autoDial: true,
       concurrencyMode: 'auto',
       ignoreTags: ['do_not_call'],
-      advanced,
+      // About one answered demo call in four is a voicemail: it gets a message, never the pitch or a customer's summary.
+      advanced: {
+        ...advanced,
+        amd: { enabled: true, onMachine: 'leave_message', message: DEMO_RENEWAL_MESSAGE, thresholds: { ...AMD_DEFAULTS } },
+      },
       pendingCount: DEMO_SUBTASKS,
       totalCount: DEMO_SUBTASKS,
       createdBy: ids.adminId,

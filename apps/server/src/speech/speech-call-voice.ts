@@ -11,7 +11,15 @@
 import { EventEmitter } from 'node:events';
 import { performance } from 'node:perf_hooks';
 import { heardPrefix } from '../conversation/text-call-voice.ts';
-import { takeQueued, type CallVoice, type CallVoiceEvents, type SpokenSentence } from '../conversation/call-voice.ts';
+import {
+  msToWordBoundary,
+  type SpeechKind,
+  type CallVoice,
+  type CallVoiceEvents,
+  type SpokenSentence,
+  takeFillers,
+  takeQueued,
+} from '../conversation/call-voice.ts';
 import { SAMPLE_RATE, speakingMs } from '../telephony/media/audio.ts';
 import type { AudioFrame, CallHandle } from '../telephony/index.ts';
 import type { AsrSession, TtsEngine, TtsVoice, Vad } from './engines.ts';
@@ -39,12 +47,17 @@ export interface SpeechCallVoiceOptions {
 interface Queued {
   audio: SentenceAudio;
   turnId: string;
+  kind: SpeechKind;
   resolve: (spoken: SpokenSentence) => void;
 }
 
 interface Playing extends Queued {
   firstAudioAtMs: number | null;
+  /** When its first frame was sent on the wire (the RTP packet). */
+  sentAtMs: number | null;
   cut: boolean;
+  /** A filler whose cut at the next word boundary is set (an answer is ready). */
+  cutting: boolean;
 }
 
 export class SpeechCallVoice extends EventEmitter<CallVoiceEvents> implements CallVoice {
@@ -90,15 +103,41 @@ export class SpeechCallVoice extends EventEmitter<CallVoiceEvents> implements Ca
     return this.listener.isSpeaking;
   }
 
-  speak(sentence: string, turnId: string): Promise<SpokenSentence> {
+  speak(sentence: string, turnId: string, kind: SpeechKind = 'answer'): Promise<SpokenSentence> {
     if (this.closed || !sentence.trim()) return Promise.resolve(this.unheard(sentence, turnId));
     return new Promise((resolve) => {
+      if (kind === 'answer') this.answerReady();
       const audio = new SentenceAudio(this.options.tts, this.options.voice, sentence);
-      this.queue.push({ audio, turnId, resolve });
+      this.queue.push({ audio, turnId, kind, resolve });
       // Synthesise one sentence ahead of the one playing, no more (a long answer must not fork ten processes).
       if (this.queue.length === 1) audio.start();
       this.pump();
     });
+  }
+
+  /** An answer sentence is ready: queued fillers go, a playing filler ends at its next word boundary. */
+  private answerReady(): void {
+    for (const item of takeFillers(this.queue)) {
+      item.audio.cancel();
+      item.resolve(this.unheard(item.audio.text, item.turnId));
+    }
+    const playing = this.playing;
+    if (playing?.kind !== 'filler' || playing.cutting) return;
+    playing.cutting = true;
+    if (playing.firstAudioAtMs === null) {
+      // Not heard yet (still being synthesised): it is not started at all.
+      playing.cut = true;
+      playing.audio.cancel();
+      return;
+    }
+    const totalMs = playing.audio.done ? (playing.audio.samples * 1000) / SAMPLE_RATE : speakingMs(playing.audio.text);
+    const waitMs = msToWordBoundary(playing.audio.text, this.now() - playing.firstAudioAtMs, totalMs);
+    setTimeout(() => {
+      if (this.playing !== playing || playing.cut) return;
+      playing.cut = true;
+      this.options.call.clearAudio();
+      playing.audio.cancel();
+    }, waitMs).unref();
   }
 
   interrupt(turnId?: string): void {
@@ -127,7 +166,7 @@ export class SpeechCallVoice extends EventEmitter<CallVoiceEvents> implements Ca
     if (this.playing || this.closed) return;
     const next = this.queue.shift();
     if (!next) return;
-    const playing: Playing = { ...next, firstAudioAtMs: null, cut: false };
+    const playing: Playing = { ...next, firstAudioAtMs: null, sentAtMs: null, cut: false, cutting: false };
     this.playing = playing;
     this.queue[0]?.audio.start();
     void this.play(playing).then((spoken) => {
@@ -143,9 +182,17 @@ export class SpeechCallVoice extends EventEmitter<CallVoiceEvents> implements Ca
     let queuedMs = 0;
     for await (const chunk of item.audio.read()) {
       if (item.cut || this.closed) break;
-      if (item.firstAudioAtMs === null) item.firstAudioAtMs = this.now();
+      const first = item.firstAudioAtMs === null;
+      if (first) item.firstAudioAtMs = this.now();
       queuedMs += (chunk.length * 1000) / SAMPLE_RATE;
-      last = call.sendAudio(chunk);
+      last = call.sendAudio(
+        chunk,
+        first
+          ? () => {
+              item.sentAtMs = this.now();
+            }
+          : undefined,
+      );
     }
     const error = item.audio.error;
     if (error && !item.cut) this.emit('failure', { stage: 'tts', detail: error.message, atMs: this.now() });
@@ -166,6 +213,7 @@ export class SpeechCallVoice extends EventEmitter<CallVoiceEvents> implements Ca
       heardText: heardPrefix(item.audio.text, share),
       completed: share >= 1,
       firstAudioAtMs: item.firstAudioAtMs,
+      sentAtMs: item.sentAtMs,
       endedAtMs,
     };
   }

@@ -1,7 +1,8 @@
 /**
  * The callee's side of a speech call: every 20 ms frame goes to the VAD and to the recogniser; VAD
  * speech start/end become the call voice's `speech-start` / `speech-end`; the end of speech plus the
- * endpointing delay ends the turn (the recogniser is flushed and its final becomes the turn's text).
+ * endpointing delay ends the turn (the recogniser is flushed and its final becomes the turn's text). The
+ * delay adapts to the words so far (endpointing.ts): shorter after a complete question or answer.
  * Speech that resumes within the delay continues the same turn.
  *
  * The recogniser only gets the turn's audio: from `LEAD_MS` before the VAD's speech start (the VAD
@@ -14,6 +15,7 @@
  * its fallback line ("could you say that again?") instead of staying silent, and the reason is reported
  * once as a failure on the call.
  */
+import { endpointingDelayMs } from '../conversation/endpointing.ts';
 import type { AsrSession, Transcript, Vad, VadEvent } from './engines.ts';
 
 /**
@@ -45,6 +47,8 @@ export class TurnListener {
   private answered: (() => void) | null = null;
   /** Call time of the last frame seen (the VAD's events refer to it). */
   lastFrameMs = 0;
+  /** The recogniser's latest partial of the current turn: how it reads sets the endpointing delay. */
+  private partialText = '';
 
   constructor(
     private readonly vad: Vad,
@@ -124,7 +128,8 @@ export class TurnListener {
     this.speaking = false;
     this.lastSpeechEndMs = event.atMs;
     this.events.speechEnd(event.atMs);
-    this.endpoint = setTimeout(() => this.endTurn(), this.endpointingMs);
+    // Adaptive: a complete question or answer ends the turn sooner, words that trail off wait longer (endpointing.ts).
+    this.endpoint = setTimeout(() => this.endTurn(), endpointingDelayMs(this.partialText, this.endpointingMs));
   }
 
   private endTurn(): void {
@@ -132,6 +137,7 @@ export class TurnListener {
     const speechEndMs = this.lastSpeechEndMs ?? this.lastFrameMs;
     this.lastSpeechEndMs = null;
     this.inTurn = false;
+    this.partialText = '';
     if (!this.asr) {
       this.events.final('', speechEndMs);
       return;
@@ -143,6 +149,7 @@ export class TurnListener {
   private onTranscript(transcript: Transcript): void {
     if (this.closed) return;
     if (!transcript.final) {
+      if (this.inTurn) this.partialText = transcript.text;
       this.events.partial(transcript.text, transcript.endMs);
       return;
     }

@@ -105,9 +105,9 @@ export abstract class BaseCall extends EventEmitter<CallEventMap> implements Cal
 
   abstract hangup(): Promise<CallResult>;
 
-  sendAudio(pcm: Int16Array | Buffer): Promise<boolean> {
+  sendAudio(pcm: Int16Array | Buffer, onSent?: () => void): Promise<boolean> {
     if (this.finishing) return Promise.resolve(false);
-    return this.outgoing.enqueue(toSamples(pcm));
+    return this.outgoing.enqueue(toSamples(pcm), onSent);
   }
 
   clearAudio(): void {

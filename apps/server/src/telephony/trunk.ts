@@ -137,9 +137,10 @@ export interface CallHandle extends EventEmitter<CallEventMap> {
   /**
    * Queues audio to play to the callee: 16-bit PCM, 8 kHz mono, as samples or as little-endian bytes.
    * Resolves true once played out, false when it was cleared or the call ended first. Between clips the
-   * callee hears silence.
+   * callee hears silence. `onSent` is called when its first 20 ms frame is taken to be sent (the RTP packet
+   * on SIP, the frame on the simulated trunk): where the callee starts to hear it.
    */
-  sendAudio(pcm: Int16Array | Buffer): Promise<boolean>;
+  sendAudio(pcm: Int16Array | Buffer, onSent?: () => void): Promise<boolean>;
   /** Drops the audio still queued (barge-in); their `sendAudio` promises resolve false. */
   clearAudio(): void;
   /**

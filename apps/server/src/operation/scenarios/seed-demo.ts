@@ -21,8 +21,7 @@ export interface ScenarioDemo {
  * The operation area's demo catalogue: one model on a local OpenAI-compatible server (Ollama's default
  * address; the key is a placeholder, sealed like a real one), a processor of each type, and the complete
  * "Renewal reminder" scenario: two routers (a request for a person goes to the transfer tool; every
- * other turn goes to the referee → main → rewrite streams), a transfer and a hang-up tool, and a filler
- * stream. Granting it to the customer is the companies area's business.
+ * other turn goes to the referee → main stream), a transfer and a hang-up tool, and a filler stream. Granting it to the customer is the companies area's business.
  */
 export async function seedScenariosDemo(tx: Tx, ids: ScenarioDemoIds): Promise<ScenarioDemo> {
   const by = { createdBy: ids.devUserId, updatedBy: ids.devUserId };
@@ -144,7 +143,9 @@ export async function seedScenariosDemo(tx: Tx, ids: ScenarioDemoIds): Promise<S
         name: 'Conversation',
         match: 'all',
         conditions: [{ type: 'round', role: 'user', op: 'gte', value: 1 }],
-        target: { kind: 'stream', refereeId: id.judge, mainId: id.main, rewriteId: id.polish },
+        // The fast path: the main stream straight to speech. A rewrite (the "polish" processor is in the
+        // catalogue to try it) is one more model request before each sentence is heard (docs/conversation.md).
+        target: { kind: 'stream', refereeId: id.judge, mainId: id.main, rewriteId: null },
       },
     ],
     callbacks: [],

@@ -66,6 +66,8 @@ interface QueuedClip {
   samples: Int16Array;
   offset: number;
   done: (played: boolean) => void;
+  /** Told when the clip's first frame is taken to be sent (where the callee starts to hear it). */
+  started?: () => void;
 }
 
 /**
@@ -76,9 +78,9 @@ export class OutgoingAudio {
   private readonly queue: QueuedClip[] = [];
   private readonly frame = new Int16Array(FRAME_SAMPLES);
 
-  enqueue(samples: Int16Array): Promise<boolean> {
+  enqueue(samples: Int16Array, started?: () => void): Promise<boolean> {
     if (samples.length === 0) return Promise.resolve(true);
-    return new Promise((done) => this.queue.push({ samples, offset: 0, done }));
+    return new Promise((done) => this.queue.push({ samples, offset: 0, done, started }));
   }
 
   get pending(): boolean {
@@ -89,6 +91,7 @@ export class OutgoingAudio {
   nextFrame(): Int16Array | null {
     if (this.queue.length === 0) return null;
     const head = this.queue[0]!;
+    if (head.offset === 0) head.started?.();
     if (head.samples.length - head.offset >= FRAME_SAMPLES) {
       // The common case: a whole frame inside one clip, handed out without a copy.
       const frame = head.samples.subarray(head.offset, head.offset + FRAME_SAMPLES);
@@ -102,6 +105,7 @@ export class OutgoingAudio {
     let filled = 0;
     while (filled < FRAME_SAMPLES && this.queue.length > 0) {
       const clip = this.queue[0]!;
+      if (clip.offset === 0 && filled > 0) clip.started?.();
       const take = Math.min(FRAME_SAMPLES - filled, clip.samples.length - clip.offset);
       this.frame.set(clip.samples.subarray(clip.offset, clip.offset + take), filled);
       clip.offset += take;

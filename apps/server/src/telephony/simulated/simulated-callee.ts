@@ -110,8 +110,8 @@ export function drawPlan(random: () => number, mix: OutcomeMix): CalleePlan {
   return { outcome, ringMs, talkMs: between(random, 15_000, 90_000), persona };
 }
 
-/** What the callee says, by moment. */
-const GREETINGS = ['Hello?', 'Hi, who is this?', 'Yes, speaking.', 'Hello, who am I talking to?'];
+/** What a person says on picking up (never "who is this?": they ask that only if our opening does not say). */
+const GREETINGS = ['Hello?', 'Yes, speaking.', 'Hello, yes?'];
 /** What an answering machine says before its beep. */
 export const VOICEMAIL_GREETING =
   "Hi, you've reached my voicemail. I can't take your call right now. Please leave a message after the tone.";
@@ -130,7 +130,7 @@ export const SIT_SEQUENCE: ReadonlyArray<{ hz: number; ms: number }> = [
 const REPLIES: Record<Exclude<Persona, 'voicemail'>, readonly string[]> = {
   interested: ['Okay, tell me more.', 'How much does it cost?', 'That sounds useful.', 'Can you send me the details?'],
   not_interested: ["Sorry, I'm not interested.", "I don't have time for this.", 'Please take me off your list.'],
-  wants_human: ['Can I talk to a real person?', 'Is there someone I can speak to?', 'Please transfer me to an agent.'],
+  wants_human: ['Can I talk to a real person?', 'Is there a real person I can speak to?', 'Please transfer me to an agent.'],
 };
 const GOODBYES: Record<Persona, string> = {
   interested: 'Thanks, goodbye.',
@@ -139,10 +139,28 @@ const GOODBYES: Record<Persona, string> = {
   voicemail: '',
 };
 export const SILENCE_PROMPT = 'Hello? Are you there?';
+export const WHO_IS_THIS = 'Sorry, who is this?';
 
-/** The callee's side of the conversation: greeting, replies to what we say, goodbye. */
+/** Our side named itself ("This is Lin from Acme", "这里是…"): the callee knows who is calling. */
+const IDENTIFIED = /\b(this is|it's|my name is|calling from|from [A-Z])|这里是|我是/i;
+const ASKS_TO_RENEW = /renew it for you|shall i renew|为您续费|帮您办理/i;
+const REGISTERED = /register(ed)? the renewal|renewal is registered|登记续费/i;
+const WAKE_UP = /are you (still )?there|can you hear me|还在吗|听得到/i;
+const GOODBYE = /\bgoodbye\b|\bbye\b|再见/i;
+const ASKS_FOR_TIME = /do you have a (minute|moment)|is now a good time|方便/i;
+const PRICE_TOLD = /\d+ yuan|price|九十九|价格/i;
+
+/**
+ * The callee's side of the conversation: a greeting, then an answer to what we said — as a person does: they
+ * ask who is calling only if we did not say, answer a question with an answer ("Do you have a minute?" →
+ * "Sure, go ahead."; "Shall I renew it?" → yes, or the price first), say they are here when woken, and hang
+ * up after our goodbye. By persona: interested (asks, agrees to renew), not interested (says so, then hangs
+ * up), wants a person (asks for one, gives up after a few tries).
+ */
 export class CalleeScript {
   private replies = 0;
+  private readonly asked = new Set<string>();
+  private last = '';
 
   constructor(
     private readonly random: () => number,
@@ -153,14 +171,47 @@ export class CalleeScript {
     return this.persona === 'voicemail' ? VOICEMAIL_GREETING : pick(this.random, GREETINGS);
   }
 
-  /** The reply to our line, and whether the callee hangs up after it (the uninterested give up soon). */
-  reply(): { text: string; hangUp: boolean } {
+  /**
+   * The answer to our last reply (`said`: what we said since the callee last spoke; `all`: everything we said),
+   * and whether the callee hangs up after it. Without `said` (the scenario bench's scripted persona): a reply
+   * of the persona's.
+   */
+  reply(said = '', all = said): { text: string; hangUp: boolean } {
     this.replies++;
     if (this.persona === 'voicemail') return { text: '', hangUp: false };
-    if (this.persona === 'not_interested' && this.replies >= 2) return { text: GOODBYES.not_interested, hangUp: true };
+    const answer = this.answer(said, all);
+    this.last = answer.text;
+    return answer;
+  }
+
+  private answer(said: string, all: string): { text: string; hangUp: boolean } {
+    if (said && GOODBYE.test(said)) return { text: 'Bye.', hangUp: true };
+    if (said && !IDENTIFIED.test(all) && !this.asked.has('who')) {
+      this.asked.add('who');
+      return { text: WHO_IS_THIS, hangUp: false };
+    }
+    if (said && WAKE_UP.test(said)) return { text: "Yes, I'm here.", hangUp: false };
+    if (this.persona === 'not_interested') {
+      if (this.replies >= 2) return { text: GOODBYES.not_interested, hangUp: true };
+      return { text: pick(this.random, REPLIES.not_interested), hangUp: false };
+    }
     // Someone who wants a person and keeps not getting one gives up after a few tries.
-    if (this.persona === 'wants_human' && this.replies >= 4) return { text: GOODBYES.wants_human, hangUp: true };
-    return { text: pick(this.random, REPLIES[this.persona]), hangUp: false };
+    if (this.persona === 'wants_human') {
+      if (this.replies >= 4) return { text: GOODBYES.wants_human, hangUp: true };
+      return { text: pick(this.random, REPLIES.wants_human), hangUp: false };
+    }
+    if (said && REGISTERED.test(said)) return { text: GOODBYES.interested, hangUp: true };
+    if (said && ASKS_TO_RENEW.test(said)) {
+      if (!PRICE_TOLD.test(all) && !this.asked.has('price')) {
+        this.asked.add('price');
+        return { text: 'How much does it cost?', hangUp: false };
+      }
+      return { text: 'Yes, please renew it.', hangUp: false };
+    }
+    if (said && ASKS_FOR_TIME.test(said)) return { text: pick(this.random, ['Sure, go ahead.', 'Yes, what is it about?']), hangUp: false };
+    // Anything else: one of the persona's lines, not the one just said.
+    const options = REPLIES.interested.filter((line) => line !== this.last);
+    return { text: pick(this.random, options), hangUp: false };
   }
 
   goodbye(): string {

@@ -156,7 +156,12 @@ describe('SimulatedTrunk answered calls', () => {
     expect(greeting).toMatchObject({ utterance: { speaker: 'callee' } });
     await voiced;
     const result = await call.hangup();
-    expect(call.history.map((e) => e.type)).toEqual(['trying', 'ringing', 'answered', 'utterance', 'ended']);
+    // The greeting ("Hello?" lasts 60 ms here) may be too short for three voiced frames: then the callee's
+    // "Hello? Are you there?" follows before the test has heard enough of it.
+    const types = call.history.map((e) => e.type);
+    expect(types.slice(0, 4)).toEqual(['trying', 'ringing', 'answered', 'utterance']);
+    expect(types.slice(4, -1).every((type) => type === 'utterance')).toBe(true);
+    expect(types.at(-1)).toBe('ended');
     expect(result).toMatchObject({ outcome: 'answered', sipStatus: 200, hungUpBy: 'us', endReason: 'hangup', codec: 'PCMU' });
     expect(result.media.packetsSent).toBeGreaterThanOrEqual(3);
 
@@ -185,6 +190,63 @@ describe('SimulatedTrunk answered calls', () => {
       'callee: Goodbye.',
     ]);
     expect(result).toMatchObject({ outcome: 'answered', hungUpBy: 'callee', endReason: 'remote-bye' });
+  });
+
+  it('a person waits for our line to end, asks who is calling only if we did not say, and answers what was asked', async () => {
+    const trunk = trunkWith({ outcome: 'answered', ringMs: 100, talkMs: 600_000, persona: 'interested' }, { timeScale: 0.1 });
+    const call = trunk.dial(request('13800000010', { record: false }));
+    await call.answered;
+    const heard: Array<{ text: string; at: number }> = [];
+    call.on('utterance', (e) => {
+      if (e.utterance.speaker === 'callee') heard.push({ text: e.utterance.text, at: performance.now() });
+    });
+    /** Says a line as the runtime does: its text, then its audio (`ms` real). Resolves when the audio has played. */
+    const say = async (text: string, ms: number) => {
+      call.text!.say(text);
+      const start = performance.now();
+      await call.sendAudio(new Int16Array(ms * 8).fill(1000));
+      return { start, end: performance.now() };
+    };
+    // We start talking at once: the callee, who would have said hello, listens instead.
+    const first = await say('Good morning.', 400);
+    await expect.poll(() => heard.length).toBe(1);
+    // No answer while our audio played; the first question is who we are, since we did not say.
+    expect(heard[0]!.at).toBeGreaterThanOrEqual(first.end - 25);
+    expect(heard[0]!.text).toBe('Sorry, who is this?');
+    await say('This is Lin from Acme about your renewal. Do you have a minute?', 300);
+    await expect.poll(() => heard.length).toBe(2);
+    expect(heard[1]!.text).toMatch(/^(Sure, go ahead\.|Yes, what is it about\?)$/);
+    // Asked to renew before hearing the price, they ask for it; asked again after it, they agree.
+    await say('Shall I renew it for you?', 200);
+    await expect.poll(() => heard.length).toBe(3);
+    expect(heard[2]!.text).toBe('How much does it cost?');
+    await say('It is 99 yuan a month. Shall I renew it for you?', 200);
+    await expect.poll(() => heard.length).toBe(4);
+    expect(heard[3]!.text).toBe('Yes, please renew it.');
+    // After our goodbye they say bye and hang up.
+    await say('Great, I will register the renewal now. Thank you, goodbye.', 200);
+    const result = await call.ended;
+    expect(heard.at(-1)!.text).toMatch(/goodbye|Bye/i);
+    expect(result).toMatchObject({ hungUpBy: 'callee' });
+  });
+
+  it('a reply of two sentences with a short gap between is heard out before the callee answers', async () => {
+    const trunk = trunkWith({ outcome: 'answered', ringMs: 100, talkMs: 600_000, persona: 'interested' }, { timeScale: 0.1 });
+    const call = trunk.dial(request('13800000011', { record: false }));
+    await call.answered;
+    const heard: number[] = [];
+    call.on('utterance', (e) => {
+      if (e.utterance.speaker === 'callee') heard.push(performance.now());
+    });
+    call.text!.say('This is Lin from Acme.');
+    await call.sendAudio(new Int16Array(300 * 8).fill(1000));
+    // 20 ms later (shorter than the callee's 40 ms pause to think at this scale) the second sentence starts.
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    call.text!.say('Your plan ends this month.');
+    await call.sendAudio(new Int16Array(300 * 8).fill(1000));
+    const end = performance.now();
+    await expect.poll(() => heard.length).toBe(1);
+    expect(heard[0]!).toBeGreaterThanOrEqual(end - 25);
   });
 
   it('asks whether anyone is there when we say nothing, and hangs up when its talk time is over', async () => {

@@ -73,6 +73,9 @@ const RETRY_AFTER_MS = 30_000;
 const GREETING_AFTER_MS = 500;
 const THINKING_MS = 400;
 const SILENCE_PROMPT_AFTER_MS = 6000;
+/** The share of our replies a callee talks over (to exercise barge-in), and how far into the reply they start. */
+const TALK_OVER_SHARE = 0.1;
+const TALK_OVER_AFTER_MS = { min: 600, max: 1600 } as const;
 
 export class SimulatedTrunk implements Trunk {
   readonly kind = 'simulated' as const;
@@ -151,6 +154,12 @@ class SimulatedCall extends BaseCall {
   private readonly program: Array<{ until: number; next: () => Int16Array }> = [];
   private silencePrompt: NodeJS.Timeout | null = null;
   private replyTimer: NodeJS.Timeout | null = null;
+  /** How the pending reply was timed: after our line ended ('turn'), or talking over it ('over'). */
+  private replyKind: 'turn' | 'over' | null = null;
+  /** Our lines since the callee last spoke, and all of them. */
+  private heardSinceReply: string[] = [];
+  private readonly oursSoFar: string[] = [];
+  private readonly random: () => number;
   private ringTimer: NodeJS.Timeout | null = null;
   private readonly tick = (skippedFrames: number) => this.onTick(skippedFrames);
   private readonly onAbort = () => this.end('aborted');
@@ -163,6 +172,7 @@ class SimulatedCall extends BaseCall {
     private readonly ctx: SimulatedCallContext,
   ) {
     super(id, request.to, ctx.recordingPath, ctx.logger);
+    this.random = random;
     this.script = new CalleeScript(random, plan.persona);
     // Its own stream (one draw), so how much audio a call makes does not change the script's choices.
     this.voice = new SpeechLikeVoice(seededRandom(Math.floor(random() * 2 ** 32)));
@@ -263,7 +273,10 @@ class SimulatedCall extends BaseCall {
       this.after(this.ctx.maxCallMs, () => this.end('max-duration'));
       return;
     }
-    this.after(GREETING_AFTER_MS, () => this.calleeSays(this.script.greeting()));
+    // A person says hello on picking up, unless we are already talking (then they listen).
+    this.after(GREETING_AFTER_MS, () => {
+      if (this.oursSoFar.length === 0 && !this.outgoing.pending) this.calleeSays(this.script.greeting());
+    });
     this.after(this.plan.talkMs, () => this.calleeHangsUp(this.script.goodbye()));
     this.after(this.ctx.maxCallMs, () => this.end('max-duration'));
   }
@@ -317,14 +330,41 @@ class SimulatedCall extends BaseCall {
     this.emitEvent({ type: 'utterance', at: new Date(), utterance: { speaker: 'us', text } });
     if (this.plan.persona === 'voicemail') return; // a recorder does not answer
     this.clear(this.silencePrompt);
-    // The callee lets us finish (our reply may come as several lines), thinks a moment, then answers once.
+    const first = this.heardSinceReply.length === 0;
+    this.heardSinceReply.push(text);
+    this.oursSoFar.push(text);
+    // A reply timed for the end of our line waits again: we go on speaking.
+    if (this.replyKind === 'turn') this.cancelReply();
+    // Now and then a callee talks over our reply (barge-in); mostly they let us finish (see onTick). Not over the
+    // opening: it is protected from barge-in, and a person lets a caller say who they are.
+    const opening = this.oursSoFar.length === 1;
+    if (first && !opening && this.replyKind === null && performance.now() >= this.speakingUntil && this.random() < TALK_OVER_SHARE) {
+      const at = TALK_OVER_AFTER_MS.min + this.random() * (TALK_OVER_AFTER_MS.max - TALK_OVER_AFTER_MS.min);
+      this.scheduleReply(Math.min(at, speakingMs(text) * 0.8), 'over');
+    }
+  }
+
+  /** The callee answers what we said since they last spoke. */
+  private respond(): void {
+    this.replyTimer = null;
+    this.replyKind = null;
+    const said = this.heardSinceReply.join(' ');
+    this.heardSinceReply = [];
+    const reply = this.script.reply(said, this.oursSoFar.join(' '));
+    if (reply.hangUp) this.calleeHangsUp(reply.text);
+    else this.calleeSays(reply.text);
+  }
+
+  private scheduleReply(ms: number, kind: 'turn' | 'over'): void {
+    this.cancelReply();
+    this.replyKind = kind;
+    this.replyTimer = this.after(ms, () => this.respond());
+  }
+
+  private cancelReply(): void {
     this.clear(this.replyTimer);
-    this.replyTimer = this.after(speakingMs(text) + THINKING_MS, () => {
-      this.replyTimer = null;
-      const reply = this.script.reply();
-      if (reply.hangUp) this.calleeHangsUp(reply.text);
-      else this.calleeSays(reply.text);
-    });
+    this.replyTimer = null;
+    this.replyKind = null;
   }
 
   private calleeSays(text: string): void {
@@ -345,7 +385,10 @@ class SimulatedCall extends BaseCall {
     }
     this.clear(this.silencePrompt);
     if (text !== SILENCE_PROMPT) {
-      this.silencePrompt = this.after(speakingMs(text) + SILENCE_PROMPT_AFTER_MS, () => this.calleeSays(SILENCE_PROMPT));
+      this.silencePrompt = this.after(speakingMs(text) + SILENCE_PROMPT_AFTER_MS, () => {
+        // Not while we are answering (our audio plays) or an answer is on its way.
+        if (!this.outgoing.pending && this.heardSinceReply.length === 0) this.calleeSays(SILENCE_PROMPT);
+      });
     }
   }
 
@@ -386,6 +429,18 @@ class SimulatedCall extends BaseCall {
     if (this.phase !== 'answered') return; // early media: we send nothing yet
     this.mediaTick(skippedFrames);
     this.packetsSent++;
+    this.takeTurn();
+  }
+
+  /**
+   * A person waits for our line to end: once our audio has stopped (and they are not speaking), they think a
+   * moment and answer; if our audio starts again first (the next sentence of the reply), they wait again.
+   */
+  private takeTurn(): void {
+    if (this.plan.persona === 'voicemail' || this.heardSinceReply.length === 0) return;
+    const ourAudio = this.outgoing.pending;
+    if (ourAudio && this.replyKind === 'turn') this.cancelReply();
+    else if (!ourAudio && this.replyKind === null && performance.now() >= this.speakingUntil) this.scheduleReply(THINKING_MS, 'turn');
   }
 
   private async finishWith(end: CallEnd): Promise<void> {

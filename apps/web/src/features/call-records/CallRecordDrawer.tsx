@@ -151,7 +151,9 @@ function CallFacts({ call, canReveal, tagNames }: { call: CallRecordDetail; canR
                   <span data-testid="call-record-summary">
                     {call.summary ??
                       (call.analysisState === 'failed'
-                        ? t('callRecords.summary.failed', { detail: call.analysisDetail ?? '' })
+                        ? call.analysisDetail
+                          ? t('callRecords.summary.failed', { detail: call.analysisDetail })
+                          : t('callRecords.summary.failedQuiet')
                         : call.analysisState === 'pending'
                           ? t('callRecords.summary.pending')
                           : '—')}

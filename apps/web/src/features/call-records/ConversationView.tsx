@@ -8,13 +8,22 @@ export function ConversationView({ lines }: { lines: ConversationLine[] }) {
   return (
     <ol className="call-conversation" data-testid="call-record-conversation">
       {lines.map((line, index) => (
-        <li key={index} className={`call-line call-line-${line.speaker}`} data-testid={`call-line-${line.speaker}`}>
+        <li
+          key={index}
+          className={`call-line call-line-${line.speaker}${line.filler ? ' call-line-filler' : ''}`}
+          data-testid={`call-line-${line.speaker}`}
+        >
           <div className="call-line-meta">
             <span className="call-line-speaker">{t(`callRecords.speaker.${line.speaker}`)}</span>
             <span className="call-line-time">{formatOffset(line.atMs)}</span>
           </div>
           <div className="call-line-bubble">
             {line.text}
+            {line.filler && (
+              <span className="call-line-interrupted" data-testid="call-line-filler">
+                {t('callRecords.filler')}
+              </span>
+            )}
             {line.interrupted && (
               <span className="call-line-interrupted" data-testid="call-line-interrupted">
                 {t('callRecords.interrupted')}

@@ -9,9 +9,20 @@ const STAGES = ['routerMs', 'refereeMs', 'llmFirstTokenMs', 'firstSentenceMs', '
 const BUILT_IN_ROUTES = new Set(['prologue', 'silence', 'timeout', 'fallback', 'wakeup', 'none']);
 
 /**
+ * Where the answer reached the line on the bar, whose stages count from the final words: heardAfterMs counts
+ * from the end of speech, which comes before the final by the endpointing and recognition time.
+ */
+function heardMark(turn: CallTurn): number | null {
+  if (turn.heardAfterMs === null || turn.heardAfterMs === undefined) return null;
+  const beforeFinal = turn.finalAtMs !== null && turn.speechEndMs !== null ? turn.finalAtMs - turn.speechEndMs : 0;
+  return Math.max(0, turn.heardAfterMs - beforeFinal);
+}
+
+/**
  * The conversation runtime's turns as a timeline: what started each (the customer's words), which
  * router acted and how, and a bar per turn marking when each stage was reached (router, referee, first
- * LLM token, first sentence handed to speech, first audio out) against the whole turn; failures below.
+ * LLM token, first sentence handed to speech, first audio out, and when the answer was heard: its first frame
+ * on the line) against the whole turn; failures below.
  */
 export function TurnTimeline({ turns, failures }: { turns: CallTurn[]; failures: CallRuntimeFailure[] }) {
   const { t } = useTranslation();
@@ -31,6 +42,15 @@ export function TurnTimeline({ turns, failures }: { turns: CallTurn[]; failures:
           {turn.user && <div className="call-turn-user">“{turn.user}”</div>}
           <div className="call-turn-bar" aria-hidden>
             <div className="call-turn-total" style={{ width: `${((turn.totalMs ?? 0) / longest) * 100}%` }} />
+            {heardMark(turn) !== null && (
+              <Tooltip content={`${t('callRecords.turn.heardAfterMs')} ${turn.heardAfterMs} ms`}>
+                <span
+                  className="call-turn-mark call-turn-mark-heardAfterMs"
+                  data-testid="call-turn-heard-mark"
+                  style={{ left: `${(heardMark(turn)! / longest) * 100}%` }}
+                />
+              </Tooltip>
+            )}
             {STAGES.map((stage) =>
               turn[stage] === null ? null : (
                 <Tooltip key={stage} content={`${t(`callRecords.turn.${stage}`)} ${turn[stage]} ms`}>
@@ -40,6 +60,13 @@ export function TurnTimeline({ turns, failures }: { turns: CallTurn[]; failures:
             )}
           </div>
           <div className="call-turn-figures">
+            {turn.heardAfterMs !== null && turn.heardAfterMs !== undefined && (
+              <Tooltip content={t('callRecords.turn.heardAfterMs.hint')}>
+                <span className="call-turn-heard" data-testid="call-turn-heard">
+                  {t('callRecords.turn.heardAfterMs')} <b>{turn.heardAfterMs} ms</b>
+                </span>
+              </Tooltip>
+            )}
             {STAGES.filter((stage) => turn[stage] !== null).map((stage) => (
               <span key={stage}>
                 {t(`callRecords.turn.${stage}`)} <b>{turn[stage]} ms</b>

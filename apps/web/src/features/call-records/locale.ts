@@ -79,9 +79,14 @@ export const callRecordsMessages = {
   'callRecords.conversation': ['Conversation', '对话内容'],
   'callRecords.conversationEmpty': ['Nothing was said on this call', '该通话没有对话内容'],
   'callRecords.interrupted': ['cut short', '被打断'],
+  'callRecords.filler': ['filler while the answer was prepared', '等待回答时的过渡语'],
   'callRecords.summary': ['Summary', '通话小结'],
   'callRecords.summary.pending': ['Being analysed…', '分析中…'],
   'callRecords.summary.failed': ['The analysis failed: {{detail}}', '分析失败：{{detail}}'],
+  'callRecords.summary.failedQuiet': [
+    'The analysis could not be done; the platform team can see why',
+    '通话分析未能完成，平台运维人员可查看原因',
+  ],
   'callRecords.transferSummary': ['Why transferred', '转人工原因'],
 
   // Filing a call a seat took (the drawer's and the seat's form)
@@ -118,6 +123,11 @@ export const callRecordsMessages = {
   'callRecords.turn.firstSentenceMs': ['First sentence', '首句'],
   'callRecords.turn.firstAudioMs': ['First audio', '首段音频'],
   'callRecords.turn.totalMs': ['Total', '总计'],
+  'callRecords.turn.heardAfterMs': ['Heard after', '用户等待'],
+  'callRecords.turn.heardAfterMs.hint': [
+    'From the end of the customer’s speech to the first audio of the answer on the line',
+    '从客户说完到回答的第一段音频发出',
+  ],
   'callRecords.failure.main': ['Main stream', '主流'],
   'callRecords.failure.rewrite': ['Rewrite stream', '改写流'],
   'callRecords.failure.referee': ['Referee', '裁判'],

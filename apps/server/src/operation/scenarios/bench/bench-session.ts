@@ -26,6 +26,9 @@ export class BenchSession {
   private readonly listeners = new Set<Listener>();
   private readonly call = new BenchCall();
   private readonly script: CalleeScript | null;
+  /** Our lines so far, and how many of them the scripted persona has answered. */
+  private readonly ourLines: string[] = [];
+  private answeredUpTo = 0;
   private replyTimer: NodeJS.Timeout | null = null;
   private readonly startedAt = Date.now();
   lastActivity = Date.now();
@@ -91,10 +94,12 @@ export class BenchSession {
   private scriptedReply(ourLine: string): void {
     if (!this.script || this.ended) return;
     if (this.replyTimer) clearTimeout(this.replyTimer);
-    // Like a simulated callee: lets us finish (a reply may be several lines), thinks, then answers once.
+    this.ourLines.push(ourLine);
+    // Like a simulated callee: lets us finish (a reply may be several lines), thinks, then answers what was said.
     this.replyTimer = setTimeout(() => {
       this.replyTimer = null;
-      const reply = this.script!.reply();
+      const reply = this.script!.reply(this.ourLines.slice(this.answeredUpTo).join(' '), this.ourLines.join(' '));
+      this.answeredUpTo = this.ourLines.length;
       this.call.calleeSays(reply.text);
       if (reply.hangUp) setTimeout(() => void this.call.calleeHangsUp(), speakingMs(reply.text));
     }, speakingMs(ourLine) + THINKING_MS);

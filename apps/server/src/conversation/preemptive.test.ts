@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest';
+import { Speculation, sameWords } from './preemptive.ts';
+import { Reply } from './reply.ts';
+
+describe('preemptive generation', () => {
+  it('adopts a speculation only for the same words: case, punctuation and spacing aside, never a longer final', () => {
+    expect(sameWords('How much does it cost', 'how much does it cost?')).toBe(true);
+    expect(sameWords('多少钱', '多少钱？')).toBe(true);
+    expect(sameWords('How much does it cost', 'How much does it cost for a year?')).toBe(false);
+  });
+
+  it('holds its sentences until adopted, then speaks them in order and the rest as they come', () => {
+    const speculation = new Speculation('how much', new Reply('how much', 'r', 'answer', 0, true));
+    speculation.speak('It stays at 99 yuan.');
+    const said: string[] = [];
+    speculation.adopt((sentence) => said.push(sentence));
+    speculation.speak('Shall I renew it?');
+    expect(said).toEqual(['It stays at 99 yuan.', 'Shall I renew it?']);
+  });
+
+  it('a cancelled speculation aborts its reply (its model requests) and says nothing', () => {
+    const reply = new Reply('how', 'r', 'answer', 0, true);
+    const speculation = new Speculation('how', reply);
+    speculation.speak('Held.');
+    speculation.cancel();
+    expect(reply.signal.aborted).toBe(true);
+    expect(speculation.cancelled).toBe(true);
+  });
+});

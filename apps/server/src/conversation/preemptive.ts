@@ -1,0 +1,83 @@
+/**
+ * Preemptive generation: the answer is started before the turn is formally over. When the VAD says the callee
+ * stopped and the recogniser has a partial, the conductor speculates on that text: it routes it, asks the
+ * referee, and starts the main stream — on a copy of the history, with its sentences held back, nothing said.
+ * When the final comes and reads the same, the speculation is adopted: its held sentences are spoken at once
+ * and the stream goes on live. If the callee goes on speaking, or the final differs, it is cancelled (its
+ * model requests aborted) and the turn runs on the final as usual. The guard against answering half a
+ * sentence is LiveKit Agents': the speculation is used only when the final transcript is the one it was
+ * started on; a longer final means a new turn. Its cost is the cancelled speculations' model requests,
+ * counted here (`PreemptionCounts`) and printed by bench:heard.
+ */
+import type { Reply } from './reply.ts';
+import type { RouterChoice } from './routers.ts';
+import type { RefereeVerdict, StreamFailure } from './streams.ts';
+
+/** What a turn's words lead to (routers, referee), decided once: for the turn, or ahead of it by a speculation. */
+export interface Decision {
+  routed: RouterChoice | null;
+  routerMs: number;
+  verdict: RefereeVerdict;
+  refereeMs: number | null;
+}
+
+export interface PreemptionCounts {
+  /** Speculations started (one per speech end with a partial, while nothing else was under way). */
+  started: number;
+  /** Adopted: the final read the same. */
+  used: number;
+  /** Cancelled: the callee went on, or the final differed. Their model requests were extra. */
+  cancelled: number;
+  /** Model requests the cancelled ones had made (routing questions, referee, main stream). */
+  extraRequests: number;
+}
+
+/** Words as a transcript compares: case, punctuation and spacing aside. */
+export function sameWords(a: string, b: string): boolean {
+  const norm = (text: string) =>
+    text
+      .toLowerCase()
+      .replace(/[^\p{L}\p{N}\s]/gu, '')
+      .replace(/\s+/g, ' ')
+      .trim();
+  return norm(a) === norm(b);
+}
+
+/** One speculation: the text it was started on, its reply (not yet active) and the sentences held back. */
+export class Speculation {
+  /** The main stream's sentences, held until the turn is confirmed; null once released. */
+  private held: string[] | null = [];
+  private release: ((sentence: string) => void) | null = null;
+  cancelled = false;
+  /** Model requests it made (counted as extra if it is cancelled). */
+  requests = 0;
+  /** Its routing and referee verdict, and its main stream once started (the conductor sets them). */
+  decided: Promise<Decision> | null = null;
+  answered: Promise<{ ok: boolean; failures: StreamFailure[] }> | null = null;
+
+  constructor(
+    readonly text: string,
+    readonly reply: Reply,
+  ) {}
+
+  /** Where the stream's sentences go: held, or once adopted, straight on. */
+  speak(sentence: string): void {
+    if (this.held) this.held.push(sentence);
+    else this.release?.(sentence);
+  }
+
+  /** Adopted: the held sentences go to `speak` now, and the rest as they come. */
+  adopt(speak: (sentence: string) => void): void {
+    const held = this.held ?? [];
+    this.held = null;
+    this.release = speak;
+    for (const sentence of held) speak(sentence);
+  }
+
+  cancel(): void {
+    if (this.cancelled) return;
+    this.cancelled = true;
+    this.held = [];
+    this.reply.interrupt();
+  }
+}
