@@ -110,6 +110,7 @@ describe('transfer dispatch', () => {
     expect(ringing.received.filter((m) => m.type === 'call-ended')).toEqual([]);
     // The seat the call is with may speak of it; once the call is over, it may not.
     ringing.send({ type: 'accept', offerId: offer.offerId });
+    expect(await ringing.next('seat-state')).toMatchObject({ seatState: 'in-call' });
     ringing.send({ type: 'hang-up', callId: request.callId });
     expect(await ringing.next('call-ended')).toMatchObject({ callId: request.callId, reason: 'seat-hung-up' });
     await pending;
