@@ -17,7 +17,9 @@ export default defineConfig({
     port: 5173,
     proxy: {
       '/api': { target: server, changeOrigin: false },
-      '/ws': { target: server, ws: true },
+      // changeOrigin stays off: the server accepts a WebSocket whose Origin names the host it was sent to, and
+      // the proxy passes the browser's Host (localhost:5173) on, matching the page's Origin.
+      '/ws': { target: server, ws: true, changeOrigin: false },
     },
   },
   build: {

@@ -155,8 +155,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(processorRoutes);
   await app.register(scenarioRoutes);
   // The test bench's conversations live in this process; decorated so tests can follow one without HTTP.
-  const bench = new BenchSessions(app.secrets);
+  const bench = new BenchSessions(app.secrets, { db: app.db.db, sessionEnds: app.sessionEnds, now: () => app.clock.now() });
   app.decorate('scenarioBench', bench);
+  app.addHook('preClose', async () => bench.endAllStreams());
   app.addHook('onClose', async () => bench.close());
   await app.register(scenarioBenchRoutes, { sessions: bench });
   await app.register(speechCredentialRoutes);

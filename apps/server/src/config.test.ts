@@ -24,3 +24,16 @@ describe('loadConfig: relative paths (issue 17 point 12)', () => {
     expect(loadConfig({ INIT_CWD: '/home/me/dialwise', WEB_DIST: 'apps/web/dist' }, []).webDist).toBe('/home/me/dialwise/apps/web/dist');
   });
 });
+
+describe('loadConfig: ALLOWED_ORIGINS (issue 37)', () => {
+  it('reads comma-separated origins as browsers write them (no path, default port dropped, lower case)', () => {
+    const config = loadConfig({ ALLOWED_ORIGINS: ' https://Console.Example.com/ , http://10.0.0.5:8080,https://a.test:443 ' }, []);
+    expect(config.allowedOrigins).toEqual(['https://console.example.com', 'http://10.0.0.5:8080', 'https://a.test']);
+    expect(loadConfig({}, []).allowedOrigins).toEqual([]);
+  });
+
+  it('stops the start on a value that is not an origin', () => {
+    expect(() => loadConfig({ ALLOWED_ORIGINS: 'console.example.com' }, [])).toThrow(/ALLOWED_ORIGINS/);
+    expect(() => loadConfig({ ALLOWED_ORIGINS: 'file:///tmp/x' }, [])).toThrow(/ALLOWED_ORIGINS/);
+  });
+});

@@ -52,6 +52,11 @@ export interface Config {
   footerNotice: { text: string; link: string | null } | null;
   /** The server's address as outside systems reach it (PUBLIC_URL): callbacks' recording links point there. */
   publicUrl: string;
+  /**
+   * Origins besides the console's own (the host it is served from, and PUBLIC_URL's) whose pages may open the
+   * WebSockets (ALLOWED_ORIGINS, comma-separated, e.g. `https://console.example.com`). See http/allowed-origins.ts.
+   */
+  allowedOrigins: string[];
   /** The seats' clocks (SEAT_HEARTBEAT_MS, SEAT_HEARTBEAT_TIMEOUT_MS, SEAT_OFFER_SECONDS, SEAT_MEDIA_SECONDS; defaults in contracts). */
   seat: {
     heartbeatIntervalMs?: number;
@@ -105,6 +110,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: readonly 
     uploadMaxBytes: LIMITS.upload.maxBytes,
     simulatedTimeScale: Number(env.SIMULATED_TIME_SCALE) > 0 ? Number(env.SIMULATED_TIME_SCALE) : 1,
     publicUrl: env.PUBLIC_URL || `http://localhost:${Number(env.PORT ?? 3000)}`,
+    allowedOrigins: allowedOriginsFrom(env.ALLOWED_ORIGINS),
     seat: {
       heartbeatIntervalMs: positive(env.SEAT_HEARTBEAT_MS),
       heartbeatTimeoutMs: positive(env.SEAT_HEARTBEAT_TIMEOUT_MS),
@@ -132,4 +138,22 @@ export function trustProxyFrom(value: string | undefined): boolean | number | st
     .split(',')
     .map((part) => part.trim())
     .filter(Boolean);
+}
+
+/** ALLOWED_ORIGINS: comma-separated origins (`scheme://host[:port]`); a value that is not one stops the start. */
+export function allowedOriginsFrom(value: string | undefined): string[] {
+  return (value ?? '')
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean)
+    .map((part) => {
+      let url: URL;
+      try {
+        url = new URL(part);
+      } catch {
+        throw new Error(`ALLOWED_ORIGINS: "${part}" is not an origin (write scheme://host[:port], e.g. https://console.example.com)`);
+      }
+      if (url.origin === 'null') throw new Error(`ALLOWED_ORIGINS: "${part}" is not an http(s) origin`);
+      return url.origin;
+    });
 }

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import type { Writable } from 'node:stream';
 import { afterAll, beforeEach, inject } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
@@ -35,9 +36,10 @@ export interface TestServer {
 
 /**
  * Opens one database for the test file — PGlite in memory, or a fresh database on the PostgreSQL of
- * DATABASE_URL — and one app on it; every table is emptied before each test.
+ * DATABASE_URL — and one app on it; every table is emptied before each test. `log` receives the server's
+ * log lines (pino JSON, level info and up) for tests of what is logged; without it the server logs nothing.
  */
-export function useTestServer(overrides: Partial<Config> = {}): TestServer {
+export function useTestServer(overrides: Partial<Config> = {}, options: { log?: Writable } = {}): TestServer {
   const holder = {} as TestServer;
   let dropDatabase: (() => Promise<void>) | undefined;
 
@@ -62,7 +64,8 @@ export function useTestServer(overrides: Partial<Config> = {}): TestServer {
         dialer: false,
         ...overrides,
       };
-      holder.app = await buildApp({ config, db: holder.database, clock: holder.clock, logger: false });
+      const logger = options.log ? { level: 'info', stream: options.log } : false;
+      holder.app = await buildApp({ config, db: holder.database, clock: holder.clock, logger });
       await holder.app.ready();
     }
     holder.clock.reset();

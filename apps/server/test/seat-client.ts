@@ -38,9 +38,10 @@ export class SeatClient {
     if (this.pinger) clearInterval(this.pinger);
   }
 
-  static async open(baseUrl: string, token?: string, query = ''): Promise<SeatClient> {
+  /** Opens a seat socket; `headers` are the upgrade request's (an `origin`, as a browser sends it). */
+  static async open(baseUrl: string, token?: string, query = '', headers: Record<string, string> = {}): Promise<SeatClient> {
     const socket = new WebSocket(`${baseUrl.replace('http', 'ws')}${SEAT_WS_PATH}${query}`, {
-      headers: token ? { cookie: `Authorization=${token}` } : {},
+      headers: { ...headers, ...(token ? { cookie: `Authorization=${token}` } : {}) },
     });
     const client = new SeatClient(socket);
     await new Promise<void>((resolve, reject) => {

@@ -96,8 +96,8 @@ export function useSeatWorld(server: TestServer) {
   const fixture = {
     world: null as unknown as SeatWorld,
     baseUrl: '',
-    async open(token?: string, query = ''): Promise<SeatClient> {
-      const client = await SeatClient.open(fixture.baseUrl, token, query);
+    async open(token?: string, query = '', headers: Record<string, string> = {}): Promise<SeatClient> {
+      const client = await SeatClient.open(fixture.baseUrl, token, query, headers);
       clients.push(client);
       return client;
     },

@@ -13,6 +13,11 @@ export type BenchPersona = (typeof BENCH_PERSONAS)[number];
 export const BENCH_LIMITS = {
   /** Sessions one user may hold at once. */
   perUser: 3,
+  /**
+   * Event streams one user may follow at once: each of their conversations in two tabs (a reload's new stream
+   * may start before the old one is gone). Each holds a connection and a listener; more are refused.
+   */
+  streamsPerUser: 6,
   /** A session with no event and no line typed for this long is hung up. */
   idleMs: 10 * 60_000,
   /** A callee line typed on the bench. */

@@ -50,6 +50,12 @@ export const SEAT_DROPPING_ERRORS = [
   'connection-error',
   'server-not-responding',
   'heartbeat-timeout',
+  /** The session the socket was opened with ended (signed out, signed in elsewhere, ended by an administrator). */
+  'session-ended',
+  /** More messages than `SEAT_MESSAGE_LIMITS` allows. */
+  'too-many-messages',
+  /** `SEAT_MESSAGE_LIMITS.consecutiveBad` messages in a row the server could not read. */
+  'too-many-bad-messages',
 ] as const;
 
 /**
@@ -76,6 +82,9 @@ export const SEAT_ERROR_MESSAGES: Record<SeatErrorCode, string> = {
   'connection-error': 'e.seat.connectionError',
   'server-not-responding': 'e.seat.serverNotResponding',
   'heartbeat-timeout': 'e.seat.heartbeatTimeout',
+  'session-ended': 'e.seat.sessionEnded',
+  'too-many-messages': 'e.seat.tooManyMessages',
+  'too-many-bad-messages': 'e.seat.tooManyBadMessages',
   'call-connection-failed': 'e.seat.callConnectionFailed',
   'sign-out-failed': 'e.seat.signOutFailed',
   'bad-message': 'e.seat.badMessage',
@@ -87,12 +96,25 @@ export const SEAT_ERROR_MESSAGES: Record<SeatErrorCode, string> = {
 
 /** WebSocket close codes the server uses (4000–4999 are the application's). */
 export const SEAT_CLOSE_CODES = {
+  /** No session, a refused one, or the session ended while the socket was open (`session-ended`). */
   unauthenticated: 4401,
   forbidden: 4403,
   /** Another tab or device opened this seat: the older connection is closed. */
   replaced: 4409,
   heartbeatTimeout: 4408,
+  /** `too-many-bad-messages`: the seat keeps sending what the server cannot read. */
+  badMessages: 4400,
+  /** `too-many-messages`: the seat sends faster than `SEAT_MESSAGE_LIMITS` allows. */
+  rateLimited: 4429,
 } as const;
+
+/**
+ * What one seat connection may send: a bucket of `burst` messages refilled at `perSecond` (the screen sends a
+ * ping every 10 s, a handful of state changes, and a burst of ICE candidates per call); past it the socket is
+ * closed with `rateLimited`. `consecutiveBad` unreadable messages in a row (bad JSON, binary, an unknown type)
+ * close it with `badMessages`; one readable message resets the count.
+ */
+export const SEAT_MESSAGE_LIMITS = { burst: 50, perSecond: 10, consecutiveBad: 10 } as const;
 
 const sdpSchema = z.string().min(1).max(20_000);
 const iceCandidateSchema = z.object({

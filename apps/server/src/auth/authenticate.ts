@@ -4,12 +4,15 @@ import { AUTH_COOKIE, ErrorCode, type Role } from '@dialwise/contracts';
 import { AppError } from '../http/app-error.ts';
 import type { Actor, ActionContext } from './actor.ts';
 import { resolveSession } from './resolve-session.ts';
+import { type SessionEnds, watchSessionEnds } from './session-ends.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
     actor: Actor | null;
   }
   interface FastifyInstance {
+    /** Every session that ends, in any server process: what holds a session open closes with it. */
+    sessionEnds: SessionEnds;
     /**
      * An onRequest hook: requires a live session; `roles` narrows who may call. It runs before the body is
      * read or validated, so an anonymous caller gets 401 (never the field list) and sends no upload for nothing.
@@ -34,6 +37,9 @@ export function contextOf(request: FastifyRequest): ActionContext {
 export const authenticatePlugin = fp(
   async (app: FastifyInstance) => {
     app.decorateRequest('actor', null);
+    const sessionEnds = await watchSessionEnds(app.db, (error) => app.log.warn({ err: error }, 'ended-sessions listener error'));
+    app.decorate('sessionEnds', sessionEnds);
+    app.addHook('onClose', async () => sessionEnds.close());
     app.decorate('authenticate', (roles?: readonly Role[]) => async (request: FastifyRequest) => {
       // A second check on the same request (an area's hook, then its route's roles) reuses the session it resolved.
       if (!request.actor) {

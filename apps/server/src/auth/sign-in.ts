@@ -6,6 +6,7 @@ import { recordAudit } from '../audit/record-audit.ts';
 import { AppError } from '../http/app-error.ts';
 import { accountKey, type LoginThrottle } from './login-throttle.ts';
 import { verifyPassword } from './passwords.ts';
+import { endSessions } from './end-sessions.ts';
 import { hashSessionToken, newSessionToken } from './session-tokens.ts';
 import { toSelfInfo } from './self-info.ts';
 import { normalizePermissions } from '../entitlements/get-company-permissions.ts';
@@ -69,12 +70,7 @@ export async function signIn(deps: SignInDeps, input: LoginInput, client: SignIn
     if (newest && !input.force) {
       return { elsewhere: newest } as const;
     }
-    if (live.length > 0) {
-      await tx
-        .update(sessions)
-        .set({ revokedAt: now, revokedReason: others.length > 0 ? 'forced' : 'logout' })
-        .where(and(eq(sessions.userId, user.id), isNull(sessions.revokedAt)));
-    }
+    if (live.length > 0) await endSessions(tx, eq(sessions.userId, user.id), others.length > 0 ? 'forced' : 'logout', now);
     const expiresAt = new Date(now.getTime() + (input.remember ? SESSION_TTL.rememberMs : SESSION_TTL.defaultMs));
     const [created] = await tx
       .insert(sessions)

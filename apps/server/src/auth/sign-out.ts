@@ -1,14 +1,12 @@
-import { and, eq, isNull, ne } from 'drizzle-orm';
+import { and, eq, ne } from 'drizzle-orm';
 import { sessions } from '../db/schema.ts';
 import { recordAudit, auditWho } from '../audit/record-audit.ts';
 import type { ActionContext } from './actor.ts';
+import { endSessions } from './end-sessions.ts';
 
 export async function signOut(ctx: ActionContext, now: Date): Promise<void> {
   await ctx.db.transaction(async (tx) => {
-    await tx
-      .update(sessions)
-      .set({ revokedAt: now, revokedReason: 'logout' })
-      .where(and(eq(sessions.id, ctx.actor.sessionId), isNull(sessions.revokedAt)));
+    await endSessions(tx, eq(sessions.id, ctx.actor.sessionId), 'logout', now);
     await recordAudit(tx, auditWho(ctx), { action: 'logout', entity: 'session', entityId: ctx.actor.sessionId });
   });
 }
@@ -19,10 +17,11 @@ export async function signOut(ctx: ActionContext, now: Date): Promise<void> {
  * signed in there). Answers how many sessions were ended.
  */
 export async function revokeUserSessions(tx: ActionContext['db'], userId: string, now: Date, keepSessionId?: string): Promise<number> {
-  const ended = await tx
-    .update(sessions)
-    .set({ revokedAt: now, revokedReason: 'admin' })
-    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt), ...(keepSessionId ? [ne(sessions.id, keepSessionId)] : [])))
-    .returning({ id: sessions.id });
+  const ended = await endSessions(
+    tx,
+    and(eq(sessions.userId, userId), keepSessionId ? ne(sessions.id, keepSessionId) : undefined),
+    'admin',
+    now,
+  );
   return ended.length;
 }

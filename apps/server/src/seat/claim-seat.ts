@@ -11,7 +11,9 @@ export interface OfferClaim {
 
 /**
  * Picks the seat to ring and records the offer, in one transaction: the longest-idle seat that is waiting,
- * alive (its process beat within `staleMs`), rings for nothing else, belongs to the call's company, is
+ * alive (its process beat within `staleMs`), of an active account whose WebSocket's session is live (not
+ * signed out, replaced, ended by an administrator or expired: its socket is being closed), rings for nothing
+ * else, belongs to the call's company, is
  * assigned to its project (and not limited to another one), and was not tried for this call yet. The row
  * is locked `FOR UPDATE SKIP LOCKED`, so two processes claiming at once take two different seats, never one
  * twice; setting `offer_id` keeps it out of every other claim until the offer is settled.
@@ -27,6 +29,8 @@ export async function claimSeat(
       select s.operator_id
         from seats s
         join project_operators po on po.user_id = s.operator_id and po.project_id = ${request.projectId}
+        join users u on u.id = s.operator_id and u.status = 'active'
+        join sessions se on se.id = s.session_id and se.revoked_at is null and se.expires_at > now()
        where s.company_id = ${request.companyId}
          and s.state = 'waiting'
          and s.offer_id is null

@@ -68,6 +68,23 @@ describe('/ws/seat authentication', () => {
   });
 });
 
+describe('connections of one seat opened at once (issue 37)', () => {
+  it.each([2, 10])('of %i opened together exactly one holds the seat and gets hello; the others close 4409', async (n) => {
+    const clients = await Promise.all(Array.from({ length: n }, () => seatTest.open(seatTest.world.tokens.op1)));
+    const codes: number[] = [];
+    for (const client of clients) void client.closed.then(({ code }) => codes.push(code));
+    await expect.poll(() => codes.length, { timeout: 5000 }).toBe(n - 1);
+    // Settled: nothing later closes the survivor.
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(codes).toEqual(Array(n - 1).fill(SEAT_CLOSE_CODES.replaced));
+    const survivor = clients.find((client) => client.socket.readyState === client.socket.OPEN)!;
+    await survivor.signIn();
+    expect(await seatRow('op1')).toMatchObject({ state: 'waiting' });
+    // Every closed connection was cleaned up: the hub holds the one left.
+    expect(server.app.seatHub.size).toBe(1);
+  });
+});
+
 describe('seat states', () => {
   it('signs in to waiting (standby), pauses to signed-in, signs out; the row follows', async () => {
     const client = await seatTest.open(seatTest.world.tokens.op1);
@@ -120,6 +137,15 @@ describe('seat states', () => {
     const error = await client.next('error', 5000);
     expect(error).toMatchObject({ code: 'heartbeat-timeout', message: 'Heartbeat timeout, connection has been disconnected' });
     expect((await client.closed).code).toBe(SEAT_CLOSE_CODES.heartbeatTimeout);
+    await expect.poll(() => seatRow('op1')).toMatchObject({ state: 'signed-out', node: null });
+  });
+
+  it('a session that runs past its lifetime closes the socket at the next beat (session-ended, 4401)', async () => {
+    const client = await seatTest.open(seatTest.world.tokens.op1);
+    await client.signIn();
+    server.clock.advance(3_600_000 + 1000);
+    expect(await client.next('error', 3000)).toMatchObject({ code: 'session-ended' });
+    expect((await client.closed).code).toBe(SEAT_CLOSE_CODES.unauthenticated);
     await expect.poll(() => seatRow('op1')).toMatchObject({ state: 'signed-out', node: null });
   });
 

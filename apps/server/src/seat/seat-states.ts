@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, or, sql } from 'drizzle-orm';
 import type { SeatState } from '@dialwise/contracts';
 import type { Db } from '../db/client.ts';
 import { projectOperators, seatOffers, seats } from '../db/schema.ts';
@@ -9,7 +9,10 @@ import { projectOperators, seatOffers, seats } from '../db/schema.ts';
  */
 
 /** A new connection takes the seat: signed out until it signs in (the spec: after a drop, sign in again). */
-export async function openSeat(db: Db, seat: { operatorId: string; companyId: string; node: string; connectionId: string }) {
+export async function openSeat(
+  db: Db,
+  seat: { operatorId: string; companyId: string; sessionId: string; node: string; connectionId: string },
+) {
   const now = sql`now()`;
   await db
     .insert(seats)
@@ -19,6 +22,7 @@ export async function openSeat(db: Db, seat: { operatorId: string; companyId: st
       set: {
         node: seat.node,
         connectionId: seat.connectionId,
+        sessionId: seat.sessionId,
         state: 'signed-out',
         projectId: null,
         offerId: null,
@@ -66,7 +70,7 @@ export async function setSeatState(
 export async function closeSeat(db: Db, seat: { operatorId: string; connectionId: string }): Promise<boolean> {
   const rows = await db
     .update(seats)
-    .set({ state: 'signed-out', node: null, connectionId: null, offerId: null, projectId: null, updatedAt: sql`now()` })
+    .set({ state: 'signed-out', node: null, connectionId: null, sessionId: null, offerId: null, projectId: null, updatedAt: sql`now()` })
     .where(and(eq(seats.operatorId, seat.operatorId), eq(seats.connectionId, seat.connectionId)))
     .returning({ operatorId: seats.operatorId });
   return rows.length > 0;
@@ -83,6 +87,35 @@ export async function isRinging(db: Db, offerId: string, operatorId: string): Pr
     .select({ one: sql`1` })
     .from(seatOffers)
     .where(and(eq(seatOffers.id, offerId), eq(seatOffers.operatorId, operatorId), eq(seatOffers.state, 'offered')))
+    .limit(1);
+  return row !== undefined;
+}
+
+/**
+ * The connection holding the seat now, as the database says: of two connections opened at once (two tabs, two
+ * processes) the one whose `openSeat` was written last holds it, and every other one closes.
+ */
+export async function seatHolder(db: Db, operatorId: string): Promise<string | null> {
+  const [row] = await db.select({ connectionId: seats.connectionId }).from(seats).where(eq(seats.operatorId, operatorId)).limit(1);
+  return row?.connectionId ?? null;
+}
+
+/**
+ * Whether this connection's seat is in this call, or is being offered it (the browser's WebRTC offer may follow
+ * its accept before the call's process has settled the offer).
+ */
+export async function holdsCall(db: Db, seat: { operatorId: string; connectionId: string }, callId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ one: sql`1` })
+    .from(seats)
+    .leftJoin(seatOffers, eq(seatOffers.id, seats.offerId))
+    .where(
+      and(
+        eq(seats.operatorId, seat.operatorId),
+        eq(seats.connectionId, seat.connectionId),
+        or(eq(seats.callId, callId), eq(seatOffers.callId, callId)),
+      ),
+    )
     .limit(1);
   return row !== undefined;
 }

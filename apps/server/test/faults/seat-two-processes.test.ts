@@ -1,5 +1,11 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import type { CallRecordDetail, SeatServerMessage, SeatUnfiledCalls, TaskOptions } from '@dialwise/contracts';
+import {
+  SEAT_CLOSE_CODES,
+  type CallRecordDetail,
+  type SeatServerMessage,
+  type SeatUnfiledCalls,
+  type TaskOptions,
+} from '@dialwise/contracts';
 import { rms, tone } from '../../src/telephony/media/audio.ts';
 import { encodeG711 } from '../../src/telephony/media/g711.ts';
 import { parseWavHeader, WAV_HEADER_BYTES } from '../../src/telephony/media/wav-writer.ts';
@@ -192,6 +198,14 @@ describe('the operator seat across two server processes (PostgreSQL)', () => {
       30_000,
     );
     expect(loudestOf(wav, 1)).toBeGreaterThan(9000);
+
+    // The agent signs in again through A (forced): the session B's seat socket holds has ended, and B, hearing it
+    // from A over PostgreSQL, closes the socket with session-ended (issue 37).
+    const endedAt = Date.now();
+    await Api.signIn(() => a.url, 'agent', 'agent');
+    expect(await seat.until((m) => m.type === 'error' && m.code === 'session-ended', 5000)).toBeTruthy();
+    expect((await seat.closed).code).toBe(SEAT_CLOSE_CODES.unauthenticated);
+    expect(Date.now() - endedAt).toBeLessThan(3000);
 
     // Neither process reported an unhandled rejection or an uncaught exception.
     for (const server of [a, b]) expect(server.crashReport(), server.name).toBeNull();

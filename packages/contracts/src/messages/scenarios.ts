@@ -28,6 +28,10 @@ export const SCENARIOS_MESSAGES = {
     'en-US': 'You already have 3 test conversations open: end one first',
     'zh-CN': '你已打开 3 个测试对话，请先结束一个',
   },
+  'e.bench.tooManyStreams': {
+    'en-US': 'You are following 6 test conversations already: close a test drawer first',
+    'zh-CN': '你已在查看 6 个测试对话，请先关闭一个测试抽屉',
+  },
   'e.bench.noVersion': { 'en-US': 'Save the scenario before testing it', 'zh-CN': '请先保存场景再测试' },
   'v.scenario.processorRequired': { 'en-US': 'Choose a processor', 'zh-CN': '请选择处理器' },
   'v.scenario.format': {

@@ -14,6 +14,18 @@ export const SEAT_MESSAGES = {
     'zh-CN': '服务器无响应，连接已断开',
   },
   'e.seat.heartbeatTimeout': { 'en-US': 'Heartbeat timeout, connection has been disconnected', 'zh-CN': '心跳超时，连接已断开' },
+  'e.seat.sessionEnded': {
+    'en-US': 'Your sign-in has ended (signed out, signed in elsewhere or ended by an administrator): sign in again',
+    'zh-CN': '您的登录已失效（已退出、在其他地方登录或被管理员结束）：请重新登录',
+  },
+  'e.seat.tooManyMessages': {
+    'en-US': 'The seat sent too many messages too quickly, connection has been disconnected',
+    'zh-CN': '坐席发送消息过于频繁，连接已断开',
+  },
+  'e.seat.tooManyBadMessages': {
+    'en-US': 'The seat kept sending messages the server does not understand, connection has been disconnected',
+    'zh-CN': '坐席持续发送无法识别的消息，连接已断开',
+  },
   'e.seat.callConnectionFailed': {
     'en-US': 'Call connection failed, system has automatically hung up',
     'zh-CN': '通话连接失败，系统已自动挂断',

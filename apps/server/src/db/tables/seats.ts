@@ -29,6 +29,8 @@ export const seats = pgTable(
     node: text('node'),
     /** The WebSocket that holds the seat: a newer one replaces it. */
     connectionId: text('connection_id'),
+    /** The sign-in session that WebSocket was opened with: only a seat whose session is live is offered calls. */
+    sessionId: uuid('session_id'),
     heartbeatAt: timestamp('heartbeat_at', { withTimezone: true, mode: 'date' }),
     /** Since when the seat has waited for a call: the longest-idle seat is offered first. */
     idleSince: timestamp('idle_since', { withTimezone: true, mode: 'date' }),

@@ -1,7 +1,8 @@
-import { and, eq, inArray, isNull } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { ErrorCode, type CompanyListItem } from '@dialwise/contracts';
 import type { ActionContext } from '../../auth/actor.ts';
 import { auditWho, recordAudit } from '../../audit/record-audit.ts';
+import { endSessions } from '../../auth/end-sessions.ts';
 import { companies, sessions, users } from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
 import { getCompanyItem, lockCompany } from './company-item.ts';
@@ -19,13 +20,12 @@ export async function deleteCompany(ctx: ActionContext, id: string): Promise<Com
     if (company.state === 'deleted') throw new AppError(ErrorCode.CONFLICT, 'e.company.alreadyDeleted');
     const now = new Date();
     await tx.update(companies).set({ state: 'deleted', updatedBy: ctx.actor.userId, updatedAt: now }).where(eq(companies.id, id));
-    const revoked = await tx
-      .update(sessions)
-      .set({ revokedAt: now, revokedReason: 'admin' })
-      .where(
-        and(isNull(sessions.revokedAt), inArray(sessions.userId, tx.select({ id: users.id }).from(users).where(eq(users.companyId, id)))),
-      )
-      .returning({ id: sessions.id });
+    const revoked = await endSessions(
+      tx,
+      inArray(sessions.userId, tx.select({ id: users.id }).from(users).where(eq(users.companyId, id))),
+      'admin',
+      now,
+    );
     await recordAudit(tx, auditWho(ctx, id), {
       action: 'company.delete',
       entity: 'company',

@@ -137,6 +137,27 @@ describe('seat client: connection and sign-in', () => {
     expect(client.getSnapshot()).toMatchObject({ connection: 'disconnected', error: { code: 'heartbeat-timeout' } });
   });
 
+  it("a session that ended elsewhere drops the seat with the server's reason (session-ended, 4401)", () => {
+    connected();
+    socket.server({ type: 'seat-state', seatState: 'waiting', projectId: null });
+    socket.server({ type: 'error', code: 'session-ended', message: 'Your sign-in has ended' });
+    socket.drop(4401);
+    expect(client.getSnapshot()).toMatchObject({
+      connection: 'disconnected',
+      seatState: 'not-connected',
+      error: { code: 'session-ended' },
+    });
+  });
+
+  it.each([
+    [4429, 'too-many-messages'],
+    [4400, 'too-many-bad-messages'],
+  ] as const)("a close %i without the server's error reads as %s", (code, reason) => {
+    connected();
+    socket.drop(code);
+    expect(client.getSnapshot()).toMatchObject({ connection: 'disconnected', error: { code: reason } });
+  });
+
   it('pings at the interval the server gives, and drops as "server not responding" when no pong comes for the timeout', () => {
     connected();
     vi.advanceTimersByTime(1000);
@@ -222,6 +243,15 @@ describe('seat client: a call', () => {
       lastCall: { reason: 'media-failed' },
       error: { code: 'call-connection-failed' },
     });
+  });
+
+  it('a no-call answer to a message about a call already over leaves the media failure on screen', () => {
+    connected();
+    socket.server(OFFER);
+    client.accept();
+    socket.server({ type: 'call-ended', callId: CALL, reason: 'media-failed' });
+    socket.server({ type: 'error', code: 'no-call', message: 'You are not in this call' });
+    expect(client.getSnapshot().error).toMatchObject({ code: 'call-connection-failed' });
   });
 
   it('an offer withdrawn before the accept stops ringing and says why', () => {

@@ -101,6 +101,16 @@ function defaultUrl(): string {
  * not come — leaves the seat "disconnected" and not signed in: the agent must start work and sign in again
  * (spec §4), because the server has signed the seat out by then.
  */
+/** What a close code says when the server's own `error` did not arrive before it. */
+const CLOSE_REASONS = new Map<number, SeatErrorCode>([
+  [SEAT_CLOSE_CODES.heartbeatTimeout, 'heartbeat-timeout'],
+  [SEAT_CLOSE_CODES.replaced, 'replaced'],
+  [SEAT_CLOSE_CODES.unauthenticated, 'unauthenticated'],
+  [SEAT_CLOSE_CODES.forbidden, 'forbidden'],
+  [SEAT_CLOSE_CODES.rateLimited, 'too-many-messages'],
+  [SEAT_CLOSE_CODES.badMessages, 'too-many-bad-messages'],
+]);
+
 export class SeatClient {
   private snapshot: SeatSnapshot = INITIAL;
   private readonly listeners = new Set<() => void>();
@@ -159,16 +169,7 @@ export class SeatClient {
     socket.onclose = (event) => {
       if (this.socket !== socket) return;
       if (this.closingOnPurpose) return this.reset('not-connected');
-      const code: SeatErrorCode =
-        event.code === SEAT_CLOSE_CODES.heartbeatTimeout
-          ? 'heartbeat-timeout'
-          : event.code === SEAT_CLOSE_CODES.replaced
-            ? 'replaced'
-            : event.code === SEAT_CLOSE_CODES.unauthenticated
-              ? 'unauthenticated'
-              : event.code === SEAT_CLOSE_CODES.forbidden
-                ? 'forbidden'
-                : 'connection-error';
+      const code: SeatErrorCode = CLOSE_REASONS.get(event.code) ?? 'connection-error';
       // The server's own `error` message (sent before it closes) wins over our guess from the close code.
       this.drop(opened ? 'disconnected' : 'error', this.snapshot.error?.code ?? code);
     };
@@ -319,6 +320,9 @@ export class SeatClient {
       case 'call-ended':
         return this.endCall(message.callId, message.reason);
       case 'error':
+        // The echo of a message about a call already over here (a hang-up after a media failure, a late ICE
+        // candidate): what the screen says about that call's end stays.
+        if (message.code === 'no-call' && !this.snapshot.call) return;
         if (message.code === 'sign-out-failed') this.clearSignOut();
         if (message.code === 'offer-gone' && this.snapshot.call?.phase === 'media') {
           this.abandonCall({ offerId: this.snapshot.call.offer.offerId, reason: 'timeout' });

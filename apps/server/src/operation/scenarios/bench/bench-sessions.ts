@@ -9,24 +9,64 @@ import {
   taskAdvancedSchema,
 } from '@dialwise/contracts';
 import type { ActionContext } from '../../../auth/actor.ts';
+import { findEndedSessions } from '../../../auth/find-ended-sessions.ts';
+import type { SessionEnds } from '../../../auth/session-ends.ts';
+import type { Db } from '../../../db/client.ts';
 import { loadVersionPlan } from '../../../conversation/load-plan.ts';
 import { companies, scenarios } from '../../../db/schema.ts';
 import { AppError } from '../../../http/app-error.ts';
 import type { SecretBox } from '../../../secrets/secret-box.ts';
 import { BenchSession } from './bench-session.ts';
 
+/** An open event stream: whose, under which sign-in session, and how to end it. */
+interface EventStream {
+  userId: string;
+  signInSessionId: string;
+  end: () => void;
+}
+
 /**
  * This process's test-bench conversations. A session belongs to the user who started it: every other
  * user — another DEV included — is answered "not found", so one person's test conversation (which may
  * hold a customer's business info) is never seen by another. Idle sessions are hung up.
+ *
+ * Their event streams are capped per user (`BENCH_LIMITS.streamsPerUser`) and end with the sign-in session
+ * they were opened with — signed out, signed in elsewhere, ended by an administrator (announced at once), or
+ * expired (found by the sweep).
  */
 export class BenchSessions {
   private readonly sessions = new Map<string, BenchSession>();
+  private readonly streams = new Set<EventStream>();
   private readonly sweeper: NodeJS.Timeout;
+  private readonly unsubscribe: () => void;
 
-  constructor(private readonly secrets: SecretBox) {
-    this.sweeper = setInterval(() => this.sweep(), 30_000);
+  constructor(
+    private readonly secrets: SecretBox,
+    private readonly deps: { db: Db; sessionEnds: SessionEnds; now: () => Date },
+  ) {
+    this.sweeper = setInterval(() => void this.sweep(), 30_000);
     this.sweeper.unref();
+    this.unsubscribe = deps.sessionEnds.subscribe((ended) => this.endStreams(ended));
+  }
+
+  /**
+   * Registers an event stream of the caller's, refused past the per-user cap; answers how to unregister it
+   * (when it closes by itself). `end` is called when the caller's sign-in session ends.
+   */
+  openStream(ctx: ActionContext, end: () => void): () => void {
+    const mine = [...this.streams].filter((stream) => stream.userId === ctx.actor.userId);
+    if (mine.length >= BENCH_LIMITS.streamsPerUser) throw new AppError(ErrorCode.CONFLICT, 'e.bench.tooManyStreams');
+    const stream: EventStream = { userId: ctx.actor.userId, signInSessionId: ctx.actor.sessionId, end };
+    this.streams.add(stream);
+    return () => this.streams.delete(stream);
+  }
+
+  private endStreams(ended: ReadonlySet<string>): void {
+    for (const stream of this.streams) {
+      if (!ended.has(stream.signInSessionId)) continue;
+      this.streams.delete(stream);
+      stream.end();
+    }
   }
 
   async start(ctx: ActionContext, input: BenchStart): Promise<BenchStarted> {
@@ -66,18 +106,32 @@ export class BenchSessions {
     await this.get(ctx, sessionId).hangUp('hangup');
   }
 
+  /**
+   * Ends every open event stream (the server is closing): before the HTTP server waits for its connections,
+   * which a stream would otherwise hold open.
+   */
+  endAllStreams(): void {
+    for (const stream of this.streams) stream.end();
+    this.streams.clear();
+  }
+
   async close(): Promise<void> {
     clearInterval(this.sweeper);
+    this.unsubscribe();
+    this.endAllStreams();
     await Promise.all([...this.sessions.values()].map((s) => s.hangUp('closed')));
     this.sessions.clear();
   }
 
-  private sweep(): void {
+  private async sweep(): Promise<void> {
     const now = Date.now();
     for (const [id, session] of this.sessions) {
       if (now - session.lastActivity < BENCH_LIMITS.idleMs) continue;
       if (session.ended) this.sessions.delete(id);
       else void session.hangUp('idle');
     }
+    if (this.streams.size === 0) return;
+    const signIns = [...new Set([...this.streams].map((stream) => stream.signInSessionId))];
+    this.endStreams(await findEndedSessions(this.deps.db, signIns, this.deps.now()).catch(() => new Set<string>()));
   }
 }

@@ -1,5 +1,6 @@
+import { get, type IncomingMessage } from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
-import { type BenchEvent, type ScenarioDocumentInput, scenarioDocumentSchema } from '@dialwise/contracts';
+import { BENCH_LIMITS, type BenchEvent, type ScenarioDocumentInput, scenarioDocumentSchema } from '@dialwise/contracts';
 import { type FakeLlm, type FakeLlmRequest, type FakeReply, startFakeLlm, tokens } from '../../../../test/fake-llm.ts';
 import { call, seedCompanies, useTestServer } from '../../../../test/helper.ts';
 import { userWithSession } from '../../../../test/task-fixtures.ts';
@@ -173,5 +174,75 @@ describe('the scenario test bench', () => {
     expect(
       (await call(server, '/api/operation/scenarios/bench/start', { token: w.dev, body: { scenarioId: w.scenarioId } })).body.code,
     ).toBe(409);
+  });
+
+  describe('event streams (issue 37)', () => {
+    /**
+     * Opens the conversation's event stream over a connection of its own (no keep-alive pool): answers how to
+     * stop following and a promise of the server ending the stream, or the envelope when it is refused.
+     */
+    type Followed = { refused: { code: number; message: string } } | { ended: Promise<boolean>; stop: () => void };
+    async function follow(token: string, sessionId: string): Promise<Followed> {
+      if (!server.app.server.listening) await server.app.listen({ port: 0, host: '127.0.0.1' });
+      const address = server.app.server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      const response = await new Promise<IncomingMessage>((resolve, reject) =>
+        get(
+          {
+            host: '127.0.0.1',
+            port,
+            path: `/api/operation/scenarios/bench/${sessionId}/events`,
+            agent: false,
+            headers: { authorization: `Bearer ${token}`, 'accept-language': 'en-US' },
+          },
+          resolve,
+        ).on('error', reject),
+      );
+      if (!response.headers['content-type']?.includes('text/event-stream')) {
+        let body = '';
+        for await (const chunk of response) body += chunk;
+        return { refused: JSON.parse(body) as { code: number; message: string } };
+      }
+      response.resume();
+      const ended = new Promise<boolean>((resolve) => response.on('close', () => resolve(true)));
+      return { ended, stop: () => response.destroy() };
+    }
+
+    it(`one user follows at most ${BENCH_LIMITS.streamsPerUser} streams at once; closing one lets another open`, async () => {
+      const w = await benchScenario(() => ({ kind: 'tokens', tokens: tokens('Fine.') }));
+      const { sessionId } = await start(w.dev, w.scenarioId);
+      const open = [];
+      for (let i = 0; i < BENCH_LIMITS.streamsPerUser; i += 1) open.push(await follow(w.dev, sessionId));
+      expect(open.every((stream) => 'ended' in stream)).toBe(true);
+      const refused = await follow(w.dev, sessionId);
+      expect(refused).toEqual({
+        refused: expect.objectContaining({ code: 409, message: expect.stringContaining('6 test conversations') }),
+      });
+      const first = open.shift()!;
+      if ('stop' in first) first.stop();
+      await expect
+        .poll(async () => {
+          const again = await follow(w.dev, sessionId);
+          if ('stop' in again) open.push(again);
+          return 'stop' in again;
+        })
+        .toBe(true);
+      for (const stream of open) if ('stop' in stream) stream.stop();
+      // The server sees each client go and lets its stream go.
+      await expect.poll(() => server.app.scenarioBench['streams'].size).toBe(0);
+    });
+
+    it('a stream ends when the sign-in session it was opened with ends', async () => {
+      const w = await benchScenario(() => ({ kind: 'tokens', tokens: tokens('Fine.') }));
+      const { sessionId } = await start(w.dev, w.scenarioId);
+      const stream = await follow(w.dev, sessionId);
+      if (!('ended' in stream)) throw new Error('the stream was refused');
+      const started = Date.now();
+      expect((await call(server, '/api/user/logout', { token: w.dev })).body.code).toBe(200);
+      expect(await stream.ended).toBe(true);
+      expect(Date.now() - started).toBeLessThan(2000);
+      // The signed-out token opens no new one.
+      expect(await follow(w.dev, sessionId)).toEqual({ refused: expect.objectContaining({ code: 50008 }) });
+    });
   });
 });

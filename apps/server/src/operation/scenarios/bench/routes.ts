@@ -8,7 +8,8 @@ import type { BenchSessions } from './bench-sessions.ts';
 
 /**
  * /api/operation/scenarios/bench — the scenario test bench (DEV): start a conversation with a scenario's
- * current version, say the callee's lines, hang up, and follow its events as Server-Sent Events.
+ * current version, say the callee's lines, hang up, and follow its events as Server-Sent Events (a few streams
+ * per user at once, each ending with the sign-in session it was opened with).
  */
 export async function scenarioBenchRoutes(app: FastifyInstance, { sessions }: { sessions: BenchSessions }) {
   guardOperationArea(app);
@@ -26,15 +27,18 @@ export async function scenarioBenchRoutes(app: FastifyInstance, { sessions }: { 
   });
 
   route(app, scenarioBenchEndpoints.events, async (request, reply) => {
-    const session = sessions.get(contextOf(request), request.params.sessionId);
-    reply.hijack();
+    const ctx = contextOf(request);
+    const session = sessions.get(ctx, request.params.sessionId);
     const res = reply.raw;
-    res.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-store', 'x-accel-buffering': 'no' });
     let unsubscribe: () => void = () => undefined;
     const close = () => {
       unsubscribe();
       if (!res.writableEnded) res.end();
     };
+    // Capped per user; ends when the caller's sign-in session does.
+    const release = sessions.openStream(ctx, close);
+    reply.hijack();
+    res.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-store', 'x-accel-buffering': 'no' });
     unsubscribe = session.subscribe((event) => {
       res.write(`data: ${JSON.stringify(event)}\n\n`);
       if (event.type === 'ended') setImmediate(close);
@@ -44,6 +48,7 @@ export async function scenarioBenchRoutes(app: FastifyInstance, { sessions }: { 
     res.on('close', () => {
       clearInterval(keepAlive);
       unsubscribe();
+      release();
     });
     if (session.ended) close();
   });

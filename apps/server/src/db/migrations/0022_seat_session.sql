@@ -1,0 +1,1 @@
+ALTER TABLE "seats" ADD COLUMN "session_id" uuid;
