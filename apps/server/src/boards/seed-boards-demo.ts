@@ -69,8 +69,10 @@ export async function seedBoardsDemo(tx: DbOrTx, ids: BoardsDemoIds, now = new D
       const midnight = localMidnight(now, day, company?.timeZone ?? 'UTC');
       // Only on the task's calling days: a Monday-to-Saturday task made no call last Sunday (its live drawer says so).
       if (!task.weekdays.includes(wallClock(new Date(midnight.getTime() + 12 * 3_600_000), company?.timeZone ?? 'UTC').weekday)) continue;
-      // The answering-machine task was a smaller campaign.
-      const perDay = amd ? 40 + Math.floor(next() * 40) : 150 + Math.floor(next() * 150);
+      // A list of under a hundred numbers (the completed "Lapsed members") was a smaller campaign. (It read
+      // "detects machines" as small, and when the demo's main task began detecting machines its week fell under
+      // the boards' 700 calls.)
+      const perDay = numbers.length < 100 ? 40 + Math.floor(next() * 40) : 150 + Math.floor(next() * 150);
       for (let i = 0; i < perDay; i += 1) {
         const placedAt = new Date(midnight.getTime() + (startHour * 60 + startMinute) * 60_000 + Math.floor(next() * windowMs));
         if (placedAt.getTime() > now.getTime() - 60_000) continue;
