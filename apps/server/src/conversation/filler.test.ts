@@ -1,12 +1,10 @@
+import { useSimulatedCalls } from '../../test/simulated-calls.ts';
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { scenarioDocumentSchema } from '@dialwise/contracts';
-import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { type FakeLlm, startFakeLlm, tokens } from '../../test/fake-llm.ts';
 import { configureOutbound } from '../net/outbound-guard.ts';
-import { SimulatedTrunk, TimerSet } from '../telephony/index.ts';
+import { TimerSet } from '../telephony/index.ts';
 import type { SpokenSentence } from './call-voice.ts';
 import { startFiller } from './filler.ts';
 import type { ConversationPlan } from './plan.ts';
@@ -14,14 +12,11 @@ import { Reply } from './reply.ts';
 import { TextCallVoice } from './text-call-voice.ts';
 
 configureOutbound({ allowHosts: ['127.0.0.1'] });
-const recordingsDir = mkdtempSync(join(tmpdir(), 'dialwise-filler-'));
-afterAll(() => rmSync(recordingsDir, { recursive: true, force: true }));
+const calls = useSimulatedCalls('filler');
 let fake: FakeLlm | null = null;
-const trunks: SimulatedTrunk[] = [];
 const timers = new TimerSet();
 afterEach(async () => {
   timers.clearAll();
-  await Promise.all(trunks.splice(0).map((trunk) => trunk.close()));
   await fake?.close();
   fake = null;
 });
@@ -59,21 +54,7 @@ function plan(): ConversationPlan {
 }
 
 async function voice(): Promise<TextCallVoice> {
-  const trunk = new SimulatedTrunk({
-    recordingsDir,
-    seed: 1,
-    timeScale: 0.1,
-    plan: () => ({ outcome: 'answered', persona: 'voicemail', ringMs: 50, talkMs: 60_000 }),
-  });
-  trunks.push(trunk);
-  const call = trunk.dial({
-    to: '13800000001',
-    callerId: '0',
-    line: { username: 'u', password: 'p', domain: 's', port: 5060 },
-    ringTimeoutMs: 5000,
-  });
-  await call.answered;
-  return new TextCallVoice(call, 0.1);
+  return new TextCallVoice(await calls.answered('voicemail', 0.1), 0.1);
 }
 
 function start(reply: Reply, scale: number, textVoice: TextCallVoice, heard: SpokenSentence[]) {

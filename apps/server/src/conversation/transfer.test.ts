@@ -1,20 +1,13 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { useSimulatedCalls } from '../../test/simulated-calls.ts';
 import { scenarioDocumentSchema } from '@dialwise/contracts';
-import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { SeatDispatcher, TransferRequest } from '../seat/seat-dispatcher.ts';
-import { type CallHandle, SimulatedTrunk } from '../telephony/index.ts';
+import type { CallHandle } from '../telephony/index.ts';
 import { History } from './history.ts';
 import type { ConversationPlan } from './plan.ts';
 import { SeatTransfer, type TransferFailure } from './transfer.ts';
 
-const recordingsDir = mkdtempSync(join(tmpdir(), 'dialwise-transfer-'));
-afterAll(() => rmSync(recordingsDir, { recursive: true, force: true }));
-const trunks: SimulatedTrunk[] = [];
-afterEach(async () => {
-  await Promise.all(trunks.splice(0).map((trunk) => trunk.close()));
-});
+const calls = useSimulatedCalls('transfer');
 
 const plan: ConversationPlan = {
   scenario: scenarioDocumentSchema.parse({
@@ -28,23 +21,7 @@ const plan: ConversationPlan = {
   advanced: { prologues: [] },
 };
 
-async function answeredCall(): Promise<CallHandle> {
-  const trunk = new SimulatedTrunk({
-    recordingsDir,
-    seed: 1,
-    timeScale: 0.05,
-    plan: () => ({ outcome: 'answered', persona: 'wants_human', ringMs: 50, talkMs: 60_000 }),
-  });
-  trunks.push(trunk);
-  const call = trunk.dial({
-    to: '13800000001',
-    callerId: '0',
-    line: { username: 'u', password: 'p', domain: 's', port: 5060 },
-    ringTimeoutMs: 5000,
-  });
-  await call.answered;
-  return call;
-}
+const answeredCall = () => calls.answered('wants_human', 0.05);
 
 function part(call: CallHandle, seats: SeatDispatcher | null, extra: Partial<ConstructorParameters<typeof SeatTransfer>[0]> = {}) {
   const history = new History();
