@@ -49,6 +49,59 @@ test('an unknown path shows the not-found page; / goes to login', async ({ page 
   await expect(page.getByText('Whoops, this page is gone')).toBeVisible();
 });
 
+test('the login form checks its fields with the server’s rules, marks them, and shows the password on request', async ({ page }) => {
+  await page.goto('/login');
+  const username = page.getByTestId('login-username');
+  const password = page.getByTestId('login-password');
+  const sent: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().includes('/api/user/login')) sent.push(request.url());
+  });
+  await page.getByTestId('login-submit').click();
+  await expect(page.getByRole('alert')).toHaveText(['User name is required', 'Password is required']);
+  await expect(username).toHaveAttribute('aria-invalid', 'true');
+  await expect(password).toHaveAttribute('aria-invalid', 'true');
+  expect(sent).toEqual([]);
+
+  await username.fill('admin');
+  await expect(username).toHaveAttribute('aria-invalid', 'false');
+  await expect(page.getByRole('alert')).toHaveText(['Password is required']);
+  await password.fill('secret');
+  await expect(password).toHaveAttribute('type', 'password');
+  await page.getByRole('button', { name: 'Show password' }).click();
+  await expect(password).toHaveAttribute('type', 'text');
+  await page.getByRole('button', { name: 'Hide password' }).click();
+  await expect(password).toHaveAttribute('type', 'password');
+
+  // The phone tab starts the name over; the role is a radio group a keyboard can move through.
+  await page.getByTestId('login-tab-phone').click();
+  await expect(page.getByTestId('login-tab-phone')).toHaveAttribute('aria-selected', 'true');
+  await expect(username).toHaveValue('');
+  await expect(username).toHaveAttribute('placeholder', 'Phone number');
+  await page.getByRole('radio', { name: 'Admin' }).focus();
+  await page.keyboard.press('ArrowRight');
+  await expect(page.getByRole('radio', { name: 'Agent' })).toBeChecked();
+});
+
+test('“signed in elsewhere” is a question Escape answers no to', async ({ browser, page }) => {
+  const first = await browser.newPage({ baseURL: test.info().project.use.baseURL });
+  await first.goto('/login');
+  await fillLogin(first, 'agent');
+  await acceptForceLogin(first);
+  await expect(first).toHaveURL(new RegExp(`${DEMO.agent.landing}$`));
+
+  await page.goto('/login');
+  await fillLogin(page, 'agent');
+  const dialog = page.getByRole('dialog', { name: 'Signed in elsewhere' });
+  await expect(dialog).toBeVisible();
+  await expect(page.getByTestId('force-login-confirm')).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(dialog).toHaveCount(0);
+  await expect(page).toHaveURL(/\/login/);
+  await expect(page.getByTestId('login-submit')).toBeEnabled();
+  await first.close();
+});
+
 test('forcing a sign-in from a second browser logs the first out with code 450', async ({ browser }) => {
   const first = await browser.newContext();
   const second = await browser.newContext();

@@ -1,12 +1,11 @@
-import { ConfigProvider, Message, Modal } from '@arco-design/web-react';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BrowserRouter, Route, Routes, useNavigate } from 'react-router';
 import { setRequestEffects } from './api/client.ts';
-import { ARCO_LOCALES, currentLocale } from './locale/index.ts';
 import { forgetSession, signOut } from './features/auth/session.ts';
 import { useApplySettings } from './features/shell/apply-settings.ts';
 import { Shell } from './features/shell/Shell.tsx';
+import { feedback, toast } from './features/shell/toasts.ts';
 
 /** Wires the request layer's effects (toasts, the "Confirm logout" modal, navigation) to this app. */
 function RequestEffects() {
@@ -17,21 +16,23 @@ function RequestEffects() {
     setRequestEffects({
       locale: () => i18n.language,
       translate: (key) => t(key),
-      toastError: (message, durationMs) => Message.error({ content: message, duration: durationMs }),
+      toastError: (message, durationMs) => toast('error', message, durationMs),
       confirmLogout: (onRelogin) => {
         if (confirmOpen) return;
         confirmOpen = true;
-        Modal.confirm({
-          title: t('request.confirmLogout.title'),
-          content: t('request.confirmLogout.content'),
-          okText: t('request.confirmLogout.relogin'),
-          cancelText: t('common.cancel'),
-          okButtonProps: { 'data-testid': 'relogin' } as Record<string, string>,
-          onOk: onRelogin,
-          afterClose: () => {
-            confirmOpen = false;
-          },
-        });
+        void feedback().then(({ Modal }) =>
+          Modal.confirm({
+            title: t('request.confirmLogout.title'),
+            content: t('request.confirmLogout.content'),
+            okText: t('request.confirmLogout.relogin'),
+            cancelText: t('common.cancel'),
+            okButtonProps: { 'data-testid': 'relogin' } as Record<string, string>,
+            onOk: onRelogin,
+            afterClose: () => {
+              confirmOpen = false;
+            },
+          }),
+        );
       },
       toSiteRoot: () => {
         forgetSession();
@@ -50,13 +51,11 @@ export function App() {
   useApplySettings();
   void i18n.language; // re-render on language change
   return (
-    <ConfigProvider locale={ARCO_LOCALES[currentLocale()]} componentConfig={{ Card: { bordered: false } }}>
-      <BrowserRouter>
-        <RequestEffects />
-        <Routes>
-          <Route path="*" element={<Shell />} />
-        </Routes>
-      </BrowserRouter>
-    </ConfigProvider>
+    <BrowserRouter>
+      <RequestEffects />
+      <Routes>
+        <Route path="*" element={<Shell />} />
+      </Routes>
+    </BrowserRouter>
   );
 }

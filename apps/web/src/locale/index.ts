@@ -1,11 +1,7 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import arcoEnUS from '@arco-design/web-react/es/locale/en-US';
-import arcoZhCN from '@arco-design/web-react/es/locale/zh-CN';
 import { LOCALES, LOCALE_STORAGE_KEY, localeSchema, pickLocale, type Locale } from '@dialwise/contracts';
 import { BOOT_MESSAGES, dictionaryOf } from './shell-messages.ts';
-
-export const ARCO_LOCALES = { 'en-US': arcoEnUS, 'zh-CN': arcoZhCN } as const;
 
 /**
  * The language shown when the user has not chosen one. The spec allows two readings; the one taken
@@ -34,17 +30,27 @@ export function initI18n(locale: Locale = initialLocale()): typeof i18next {
   return i18next;
 }
 
-let consoleMessages: Promise<void> | undefined;
+/** The console's strings of each language, each a chunk of its own (build/locale-split.ts). */
+const CONSOLE_DICTIONARIES: Record<Locale, () => Promise<{ default: Record<string, string> }>> = {
+  'en-US': () => import('virtual:console-messages/en-US'),
+  'zh-CN': () => import('virtual:console-messages/zh-CN'),
+};
+const consoleMessages = new Map<Locale, Promise<void>>();
 
 /**
- * Adds every area's strings (both languages) to the dictionary, once: the signed-in console waits for it before
- * its first render (features/shell/Shell.tsx), so no page ever shows a key.
+ * Adds every area's strings in one language to the dictionary, once: the signed-in console waits for it before its
+ * first render (features/shell/Shell.tsx), so no page ever shows a key. Only the language shown is fetched; a
+ * switch of language fetches the other first (`setLocale`).
  */
-export function loadConsoleMessages(): Promise<void> {
-  consoleMessages ??= import('./messages.ts').then(({ dictionary }) => {
-    for (const locale of LOCALES) i18next.addResourceBundle(locale, 'translation', dictionary(locale), true, true);
-  });
-  return consoleMessages;
+export function loadConsoleMessages(locale: Locale = currentLocale()): Promise<void> {
+  let loading = consoleMessages.get(locale);
+  if (!loading) {
+    loading = CONSOLE_DICTIONARIES[locale]().then(({ default: dictionary }) => {
+      i18next.addResourceBundle(locale, 'translation', dictionary, true, true);
+    });
+    consoleMessages.set(locale, loading);
+  }
+  return loading;
 }
 
 export function currentLocale(): Locale {
@@ -54,6 +60,8 @@ export function currentLocale(): Locale {
 
 /** Switches the console and Arco's own texts, and remembers the choice under `arco-locale`. */
 export async function setLocale(locale: Locale): Promise<void> {
+  // The signed-in console switches only once the language's strings are here, so it never shows a key.
+  if (consoleMessages.size > 0) await loadConsoleMessages(locale);
   localStorage.setItem(LOCALE_STORAGE_KEY, locale);
   document.documentElement.lang = locale;
   await i18next.changeLanguage(locale);

@@ -84,6 +84,8 @@ const SHELL_MESSAGES = {
     'Keeps your user name on this browser and keeps you signed in for 30 days. Your password is never stored.',
     '在此浏览器记住用户名并保持登录 30 天，密码不会被保存。',
   ],
+  'login.showPassword': ['Show password', '显示密码'],
+  'login.hidePassword': ['Hide password', '隐藏密码'],
   'login.forgot': ['Forgot password?', '忘记密码？'],
   'login.register': ['Request an account', '申请账号'],
   'login.submit': ['Sign in', '登录'],

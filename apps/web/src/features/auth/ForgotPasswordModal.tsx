@@ -7,7 +7,15 @@ import { fieldRule } from '../../forms/zod-rules.ts';
 import { RequestModal } from './RequestModal.tsx';
 
 /** Files a password-reset request for the company's administrators (docs/auth.md: "Forgot password"). */
-export function ForgotPasswordModal({ visible, onClose, defaultUsername }: { visible: boolean; onClose(): void; defaultUsername: string }) {
+export default function ForgotPasswordModal({
+  visible,
+  onClose,
+  defaultUsername,
+}: {
+  visible: boolean;
+  onClose(): void;
+  defaultUsername: string;
+}) {
   const { t } = useTranslation();
   const locale = currentLocale();
 

@@ -15,7 +15,7 @@ const TEXT_FIELDS = [
 ] as const;
 
 /** Files an account request for the provider's staff (docs/auth.md: "Register"). */
-export function RegisterModal({ visible, onClose }: { visible: boolean; onClose(): void }) {
+export default function RegisterModal({ visible, onClose }: { visible: boolean; onClose(): void }) {
   const { t } = useTranslation();
   const locale = currentLocale();
   const rule = (field: keyof RegisterInput) => [fieldRule(registerInputSchema, field, locale)];

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { checkFormInput } from '../../forms/check-form.ts';
 import { currentLocale } from '../../locale/index.ts';
+import { ArcoProvider } from '../shell/ArcoProvider.tsx';
 
 /**
  * A request the login page files for someone who cannot sign in (a password reset, an account): a short
@@ -42,21 +43,23 @@ export function RequestModal<Schema extends z.ZodType>(props: {
   };
 
   return (
-    <Modal
-      title={t(`${props.kind}.title`)}
-      visible={props.visible}
-      onCancel={props.onClose}
-      onOk={() => void send()}
-      confirmLoading={sending}
-      okText={t(`${props.kind}.submit`)}
-      cancelText={t('common.cancel')}
-      okButtonProps={{ 'data-testid': `${props.kind}-submit` } as object}
-      unmountOnExit
-    >
-      <Typography.Paragraph type="secondary">{t(`${props.kind}.intro`)}</Typography.Paragraph>
-      <Form form={form} layout="vertical" initialValues={props.initialValues}>
-        {props.children}
-      </Form>
-    </Modal>
+    <ArcoProvider>
+      <Modal
+        title={t(`${props.kind}.title`)}
+        visible={props.visible}
+        onCancel={props.onClose}
+        onOk={() => void send()}
+        confirmLoading={sending}
+        okText={t(`${props.kind}.submit`)}
+        cancelText={t('common.cancel')}
+        okButtonProps={{ 'data-testid': `${props.kind}-submit` } as object}
+        unmountOnExit
+      >
+        <Typography.Paragraph type="secondary">{t(`${props.kind}.intro`)}</Typography.Paragraph>
+        <Form form={form} layout="vertical" initialValues={props.initialValues}>
+          {props.children}
+        </Form>
+      </Modal>
+    </ArcoProvider>
   );
 }

@@ -1,10 +1,10 @@
-import { Message } from '@arco-design/web-react';
 import i18next from 'i18next';
 import { APP_DEFAULTS } from '@dialwise/contracts';
 import { logout } from '../../api/user.ts';
 import { clearToken } from '../../api/token.ts';
 import { useUser } from '../../store/user.ts';
 import { useTabs } from '../shell/tabs-store.ts';
+import { feedback } from '../shell/toasts.ts';
 
 /** Forgets everything about the signed-in user on this browser (spec §4, logout). */
 export function forgetSession(): void {
@@ -21,6 +21,7 @@ export async function signOut(): Promise<void> {
   try {
     await logout();
   } catch {
+    const { Message } = await feedback();
     Message.warning({ content: i18next.t('nav.logoutFailed'), duration: APP_DEFAULTS.errorToastMs });
   } finally {
     forgetSession();

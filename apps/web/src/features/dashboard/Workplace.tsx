@@ -1,11 +1,9 @@
 import { Button, Card, Empty, Grid, List, Radio, Skeleton, Table, Typography } from '@arco-design/web-react';
 import { IconArrowFall, IconArrowRise } from '@arco-design/web-react/icon';
 import { useQuery } from '@tanstack/react-query';
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { axisStyle, baseOption, usePalette } from '../boards/chart-style.ts';
-import { EChart } from '../boards/EChart.tsx';
 import { StatTile } from '../boards/StatTile.tsx';
 import { useUser } from '../../store/user.ts';
 import { templatesApi } from '../templates/api.ts';
@@ -14,6 +12,8 @@ import { formatNumber, formatPercent } from '../templates/format.ts';
 import { TimeZoneNote, useCompanyTime } from '../../locale/company-time.tsx';
 import '../boards/boards.css';
 import '../templates/templates.css';
+import { TrendChart } from './TrendChart.tsx';
+import './dashboard.css';
 
 function Change({ now, before, percent = false }: { now: number | null; before: number | null; percent?: boolean }) {
   const { t } = useTranslation();
@@ -31,26 +31,6 @@ function Overview() {
   const { t } = useTranslation();
   const overview = useQuery({ queryKey: ['workplace', 'overview'], queryFn: templatesApi.overview, refetchInterval: 60_000 });
   const trend = useQuery({ queryKey: ['workplace', 'trend'], queryFn: templatesApi.contentData });
-  const palette = usePalette();
-  const option = useMemo(
-    () => ({
-      ...baseOption(palette),
-      grid: { left: 40, right: 16, top: 24, bottom: 28 },
-      tooltip: { ...baseOption(palette).tooltip, trigger: 'axis' as const },
-      xAxis: { type: 'category' as const, data: (trend.data ?? []).map((p) => p.x.slice(5)), ...axisStyle(palette) },
-      yAxis: { type: 'value' as const, minInterval: 1, ...axisStyle(palette) },
-      series: [
-        {
-          type: 'line' as const,
-          name: t('wp.trend.calls'),
-          smooth: true,
-          areaStyle: { opacity: 0.12 },
-          data: (trend.data ?? []).map((p) => p.y),
-        },
-      ],
-    }),
-    [palette, trend.data, t],
-  );
   const o = overview.data;
   return (
     <Card className="wp-card" title={t('wp.overview')}>
@@ -86,7 +66,12 @@ function Overview() {
       <Typography.Title heading={6} className="wp-subtitle">
         {t('wp.trend')}
       </Typography.Title>
-      <EChart option={option} height={260} testId="wp-trend" />
+      <TrendChart
+        points={(trend.data ?? []).map((p) => ({ label: p.x.slice(5), value: p.y }))}
+        seriesName={t('wp.trend.calls')}
+        height={260}
+        testId="wp-trend"
+      />
     </Card>
   );
 }

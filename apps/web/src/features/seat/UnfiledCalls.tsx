@@ -1,12 +1,15 @@
 import { Badge, Button, Card, List, Typography } from '@arco-design/web-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useMemo, useState } from 'react';
+import { Suspense, lazy, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCompanyTime } from '../../locale/company-time.tsx';
 import { callRecordKeys, callRecordOptions } from '../call-records/api.ts';
-import { CallRecordDrawer } from '../call-records/CallRecordDrawer.tsx';
 import { formatDuration } from '../call-records/format.ts';
 import { listUnfiledCalls, seatKeys } from './api.ts';
+
+// The drawer (the record, its player, its filing form) is fetched when a call is first opened: the seat page is the
+// agent's first page after signing in, and most visits open no drawer.
+const CallRecordDrawer = lazy(async () => ({ default: (await import('../call-records/CallRecordDrawer.tsx')).CallRecordDrawer }));
 
 /**
  * The calls this agent took and has not filed, from the server (so neither the next call, "Next call" nor a
@@ -19,6 +22,9 @@ export function UnfiledCalls({ shown, refresh }: { shown: string | null; refresh
   const time = useCompanyTime();
   const queryClient = useQueryClient();
   const [openId, setOpenId] = useState<string | null>(null);
+  // Kept mounted once opened, so closing it slides it out as before.
+  const [drawerWanted, setDrawerWanted] = useState(false);
+  if (openId !== null && !drawerWanted) setDrawerWanted(true);
   const unfiled = useQuery({ queryKey: seatKeys.unfiled, queryFn: listUnfiledCalls });
   const options = useQuery({ queryKey: callRecordKeys.options(undefined), queryFn: () => callRecordOptions(undefined) });
   const tagNames = useMemo(() => new Map((options.data?.tags ?? []).map((tag) => [tag.alias, tag.name])), [options.data]);
@@ -72,7 +78,16 @@ export function UnfiledCalls({ shown, refresh }: { shown: string | null; refresh
           {more > 0 && <Typography.Text type="secondary">{t('seat.toFile.more', { count: more })}</Typography.Text>}
         </Card>
       )}
-      <CallRecordDrawer callId={openId} canReveal={options.data?.canReveal ?? false} tagNames={tagNames} onClose={() => setOpenId(null)} />
+      {drawerWanted && (
+        <Suspense fallback={null}>
+          <CallRecordDrawer
+            callId={openId}
+            canReveal={options.data?.canReveal ?? false}
+            tagNames={tagNames}
+            onClose={() => setOpenId(null)}
+          />
+        </Suspense>
+      )}
     </>
   );
 }

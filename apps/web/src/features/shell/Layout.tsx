@@ -17,6 +17,7 @@ import { resolvePath } from './routing.ts';
 import { useUser } from '../../store/user.ts';
 import { recordVisit } from '../templates/frequent-pages.ts';
 import { FooterNotice } from '../templates/FooterNotice.tsx';
+import { ArcoProvider } from './ArcoProvider.tsx';
 
 const NAVBAR_HEIGHT = 60;
 
@@ -184,8 +185,10 @@ const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false,
 
 export function AppLayout(props: { entry: RouteEntry; params: Record<string, string> }) {
   return (
-    <QueryClientProvider client={queryClient}>
-      <Frame {...props} />
-    </QueryClientProvider>
+    <ArcoProvider>
+      <QueryClientProvider client={queryClient}>
+        <Frame {...props} />
+      </QueryClientProvider>
+    </ArcoProvider>
   );
 }

@@ -1,4 +1,3 @@
-import { Spin } from '@arco-design/web-react';
 import { Suspense, lazy, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
@@ -9,8 +8,7 @@ import { useSettings } from '../../store/settings.ts';
 import { useUser } from '../../store/user.ts';
 import { loadConsoleMessages } from '../../locale/index.ts';
 import { forgetSession } from '../auth/session.ts';
-// In the first chunk: the login page is where a cold visit starts, and most of what it draws (forms, inputs,
-// buttons, tabs) the signed-in pages draw too.
+// In the first chunk: the login page is where a cold visit starts. It draws nothing with Arco (LoginPage.tsx).
 import LoginPage from '../auth/LoginPage.tsx';
 import { decideNavigation, loginPathFor } from './guard.ts';
 import { resolvePath } from './routing.ts';
@@ -26,8 +24,8 @@ const AppLayout = lazy(async () => {
 
 function FullPageSpin() {
   return (
-    <div className="full-page-spin">
-      <Spin size={32} />
+    <div className="full-page-spin" role="status">
+      <span className="spinner" />
     </div>
   );
 }
