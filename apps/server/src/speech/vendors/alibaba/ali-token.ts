@@ -28,7 +28,7 @@ export function popEncode(value: string): string {
   return encodeURIComponent(value).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
 }
 
-/** The signed CreateToken query (exported for the fake, which checks the signature the same way). */
+/** The CreateToken signature (exported to check it against the document's own example). */
 export function signQuery(params: Record<string, string>, secret: string): string {
   const canonical = Object.keys(params)
     .sort()
