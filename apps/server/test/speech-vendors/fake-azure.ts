@@ -26,7 +26,7 @@ const OUTPUT_FORMATS = [
  * `<speak version="1.0" … xml:lang>` with a `<voice name>` the region has (else 400). The body is chunked PCM.
  *
  * STT: `wss …/speech/recognition/conversation/cognitiveservices/v1?language=…&format=simple|detailed` with the
- * key and an `X-ConnectionId` (32 hex). Text messages are `Name: value` header lines (`Path`, `X-RequestId`
+ * key and an `X-ConnectionId` (a GUID, header or query). Text messages are `Name: value` header lines (`Path`, `X-RequestId`
  * of 32 hex, `X-Timestamp`, `Content-Type`), a blank line and JSON; binary messages a 2-byte big-endian
  * header length, those headers with `Path: audio`, then audio. `speech.config` must come before any audio and
  * the first audio message must be a RIFF/WAVE header for 16-bit mono PCM at 8 or 16 kHz: otherwise the
@@ -57,7 +57,7 @@ export async function startFakeAzure() {
       if (!request.url!.includes('/speech/recognition/') && !request.headers.upgrade) return null;
       const url = new URL(request.url!, 'http://x');
       const connection = request.headers['x-connectionid'] ?? url.searchParams.get('X-ConnectionId');
-      if (!/^[0-9A-Fa-f]{32}$/.test(String(connection ?? '')))
+      if (!/^[0-9A-Fa-f]{32}$/.test(String(connection ?? '').replaceAll('-', '')))
         return { status: 400, body: '{"error":"X-ConnectionId is missing or malformed"}' };
       if (!/^[a-z]{2,3}-[A-Z]{2}$/.test(url.searchParams.get('language') ?? ''))
         return { status: 400, body: '{"error":"language is missing or malformed"}' };
