@@ -62,8 +62,9 @@ const STT_FORMATS: Record<string, number> = {
  * `partial_transcript` every third chunk; a commit needs 0.3 s of uncommitted audio (`commit_throttled`, then
  * the socket closes as the service does) and some speech in it (`insufficient_audio_activity`), and answers
  * `committed_transcript` and, with timestamps on, `committed_transcript_with_timestamps`.
- * The URL's first path segment picks a behaviour: `ok`, `slow`, `drop`, or `err-<type>` (that error message
- * after the first chunk, then close).
+ * The URL's first path segment picks a behaviour: `ok`, `slow`, `drop`, `entities` (a
+ * `committed_transcript_entities` after each commit, as entity detection sends), or `err-<type>` (that error
+ * message after the first chunk, then close).
  */
 export async function startFakeElevenLabs() {
   const seen = {
@@ -211,6 +212,7 @@ function stt(socket: WebSocket, request: IncomingMessage, seen: { sttBytes: numb
           { text: 'tomorrow.', start: 0.6, end: 1.05, type: 'word', logprob: -0.2 },
         ],
       });
+    if (mode === 'entities') send({ message_type: 'committed_transcript_entities', text: 'Call me tomorrow.', entities: [] });
   });
 }
 

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ELEVEN_KEY, SCRIBE_ERROR_TYPES, startFakeElevenLabs } from '../../../../test/speech-vendors/fake-elevenlabs.ts';
 import { tone } from '../../../../test/speech-vendors/fake-vendor.ts';
 import { concat } from '../../../telephony/media/audio.ts';
@@ -150,6 +150,21 @@ describe('ElevenLabs Scribe realtime STT (against a local fake)', () => {
     for (let i = 0; i < 25; i++) session.push(new Int16Array(160), i * 20);
     session.flush();
     expect(await heard.failed()).toMatchObject({ failure: 'vendor', vendorCode: 'insufficient_audio_activity' });
+  });
+
+  it('messages it has no use for (committed_transcript, committed_transcript_entities) change nothing: one final, no error', async () => {
+    const session = createVendorEngines(testDeps(good).deps)
+      .asr('elevenlabs')!
+      .open({ provider: 'elevenlabs', url: el.fake.url('/entities/rt', 'ws'), language: 'en-US', phrases: [] });
+    const heard = listen(session);
+    pushFrames(session, 20, 0);
+    session.flush();
+    expect(await heard.final()).toMatchObject({ text: 'Call me tomorrow.', final: true });
+    pushFrames(session, 20, 1000);
+    session.flush();
+    await vi.waitFor(() => expect(heard.transcripts.filter((t) => t.final)).toHaveLength(2), { timeout: 5000 });
+    expect(heard.error).toBeNull();
+    session.close();
   });
 
   const kinds: Record<string, string> = {
