@@ -7,6 +7,9 @@ import { VendorError, type VendorFailure } from '../shared/vendor-error.ts';
 import { WsChannel } from '../shared/ws-channel.ts';
 import { endpoint, type ProviderProfile } from '../providers.ts';
 
+/** The least audio Scribe commits ("You need at least 0.3s of uncommitted audio before committing"). */
+const MIN_COMMIT_MS = 300;
+
 interface ScribeMessage {
   message_type?: string;
   text?: string;
@@ -60,7 +63,10 @@ export function elevenLabsAsr(deps: VendorDeps, provider: string, profile: Provi
             new Promise<void>((resolve, reject) => {
               committed = resolve;
               reading.then(resolve, reject);
-              channel.send(chunk(new Int16Array(0), true));
+              // Scribe refuses a commit of less than 0.3 s of audio (commit_throttled); a short "yes" is padded
+              // with silence to that length instead of failing the turn.
+              const missing = Math.ceil(((MIN_COMMIT_MS - sentMs) * 8000) / 1000);
+              channel.send(chunk(new Int16Array(Math.max(0, missing)), true));
             }),
           abort: () => channel.close(),
         };
@@ -101,8 +107,9 @@ async function read(channel: WsChannel, provider: string, io: UtteranceIo, sentM
 /**
  * Every error message Scribe realtime sends (the `message_type`s of the Python SDK's error events), and
  * what each means here. Each ends the utterance at once as a typed failure: the caller falls back and
- * the turn is still answered. `commit_throttled` and `insufficient_audio_activity` come after a commit of
- * a short or quiet reply; without this the flush waited out its 10 s and the turn had no final at all.
+ * the turn is still answered. `insufficient_audio_activity` comes after the commit of a quiet reply
+ * (`commit_throttled` after a short one, which the padding in `finish` avoids); without this the flush
+ * waited out its 10 s and the turn had no final at all.
  */
 const SCRIBE_ERRORS: Readonly<Record<string, VendorFailure>> = {
   error: 'vendor',

@@ -126,20 +126,21 @@ describe('ElevenLabs Scribe realtime STT (against a local fake)', () => {
     expect(quietHeard.error).toBeNull();
   });
 
-  // Both come right after the commit of a short or quiet reply. The turn must fail (the caller falls back
-  // and still answers it): before, the flush waited out its 10 s and dropped the turn with no final and no
-  // error, and these tests timed out waiting for the failure.
-  it('a reply under 0.3 s (commit_throttled) fails the utterance at once, as a typed vendor error', async () => {
+  // A quiet reply is refused after its commit. The turn must fail (the caller falls back and still answers
+  // it): before, the flush waited out its 10 s and dropped the turn with no final and no error, and this
+  // test timed out waiting for the failure.
+  it('a reply under 0.3 s is padded with silence to the 0.3 s Scribe commits (no commit_throttled) and gets its final', async () => {
     const session = createVendorEngines(testDeps(good).deps)
       .asr('elevenlabs')!
       .open({ provider: 'elevenlabs', url: el.fake.url('/ok/rt', 'ws'), language: 'en-US', phrases: [] });
     const heard = listen(session);
+    const before = el.seen.sttBytes;
     pushFrames(session, 10, 0);
     session.flush();
-    const error = await heard.failed();
-    expect(error).toMatchObject({ failure: 'vendor', vendorCode: 'commit_throttled' });
-    expect(error.message).toContain('at least 0.3s');
-    expect(heard.transcripts.filter((t) => t.final)).toEqual([]);
+    expect(await heard.final()).toMatchObject({ text: 'Call me tomorrow.', final: true });
+    expect(el.seen.sttBytes - before).toBe(0.3 * 8000 * 2);
+    expect(heard.error).toBeNull();
+    session.close();
   });
 
   it('a quiet reply (insufficient_audio_activity) fails the utterance at once, as a typed vendor error', async () => {
