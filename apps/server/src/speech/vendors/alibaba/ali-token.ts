@@ -14,7 +14,7 @@ const cache = new Map<string, { token: string; expiresAt: number }>();
 /**
  * The token service of each region. China: `nls-meta.cn-shanghai` (the NLS SDKs' host). International:
  * `nlsmeta.ap-southeast-1` (no hyphen), as the international "Regions and domain names" and "Obtain a
- * token using OpenAPI" pages give it today; a 2023 page wrote `nls-meta-ap-southeast-1`, which the
+ * token using OpenAPI" pages give it today; an older page wrote `nls-meta-ap-southeast-1`, which the
  * current pages no longer list. The token of one region does not open the other's gateway.
  */
 export const ALI_TOKEN_URLS: Readonly<Record<string, string>> = {

@@ -108,8 +108,8 @@ async function read(channel: WsChannel, provider: string, io: UtteranceIo, sentM
  * Every error message Scribe realtime sends (the `message_type`s of the Python SDK's error events), and
  * what each means here. Each ends the utterance at once as a typed failure: the caller falls back and
  * the turn is still answered. `insufficient_audio_activity` comes after the commit of a quiet reply
- * (`commit_throttled` after a short one, which the padding in `finish` avoids); without this the flush
- * waited out its 10 s and the turn had no final at all.
+ * (`commit_throttled` after a short one, which the padding in `finish` avoids); one left unread would keep
+ * the flush waiting its 10 s and leave the turn with no final and no failure.
  */
 const SCRIBE_ERRORS: Readonly<Record<string, VendorFailure>> = {
   error: 'vendor',

@@ -127,8 +127,8 @@ describe('ElevenLabs Scribe realtime STT (against a local fake)', () => {
   });
 
   // A quiet reply is refused after its commit. The turn must fail (the caller falls back and still answers
-  // it): before, the flush waited out its 10 s and dropped the turn with no final and no error, and this
-  // test timed out waiting for the failure.
+  // it), not wait out the 10 s finish timeout with no final and no error: this test would then time out
+  // waiting for the failure.
   it('a reply under 0.3 s is padded with silence to the 0.3 s Scribe commits (no commit_throttled) and gets its final', async () => {
     const session = createVendorEngines(testDeps(good).deps)
       .asr('elevenlabs')!
