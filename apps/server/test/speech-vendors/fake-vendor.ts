@@ -21,7 +21,10 @@ export interface FakeVendorHandlers {
 export interface FakeVendor {
   /** `http://127.0.0.1:<port><path>` or `ws://…` */
   url(path: string, scheme?: 'http' | 'ws'): string;
-  /** Resolves when `count` connections (HTTP responses or WebSockets) have been closed by the client or us. */
+  /**
+   * Resolves once `count` more connections (HTTP responses or WebSockets) close, by the client or us, after
+   * this call: ask before the action whose close you wait for (connections of earlier tests do not count).
+   */
   closed(count?: number): Promise<void>;
   requests: IncomingMessage[];
   close(): Promise<void>;
@@ -85,11 +88,7 @@ export async function startFakeVendor(handlers: FakeVendorHandlers): Promise<Fak
 
   return {
     url: (path, scheme = 'http') => `${scheme}://127.0.0.1:${port}${path}`,
-    closed: (count = 1) =>
-      new Promise((resolve) => {
-        if (closedCount >= count) resolve();
-        else waiters.push({ count, resolve });
-      }),
+    closed: (count = 1) => new Promise((resolve) => waiters.push({ count: closedCount + count, resolve })),
     requests,
     close: async () => {
       for (const client of wss.clients) client.terminate();
