@@ -1,15 +1,19 @@
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { createServer, type IncomingMessage, STATUS_CODES, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { WebSocketServer, type WebSocket } from 'ws';
 
 /**
  * A local stand-in for a speech vendor (an external service, faked as a real HTTP + WebSocket server on
  * loopback, never a mock of our code). Each fake handles plain HTTP requests and WebSocket upgrades;
- * `authorize` decides whether an upgrade or request is accepted (a refusal answers HTTP 401, as the
- * vendors do). It counts the connections that closed, so tests can see a cancel reach the vendor.
+ * `authorize` decides whether an upgrade or request is accepted (a refusal answers HTTP 401), `refuse`
+ * answers another refusal in the vendor's own words. It counts the connections that closed, so tests can see a cancel reach the vendor.
  */
 export interface FakeVendorHandlers {
   authorize?(request: IncomingMessage): boolean;
+  /** A refusal with the vendor's own status and body (checked after `authorize`); null lets the request in. */
+  refuse?(request: IncomingMessage): { status: number; body: string } | null;
+  /** Extra header lines of a WebSocket upgrade answer (a vendor's log id). */
+  upgradeHeaders?(request: IncomingMessage): string[];
   http?(request: IncomingMessage, body: Buffer, response: ServerResponse): void | Promise<void>;
   ws?(socket: WebSocket, request: IncomingMessage): void;
 }
@@ -17,7 +21,10 @@ export interface FakeVendorHandlers {
 export interface FakeVendor {
   /** `http://127.0.0.1:<port><path>` or `ws://…` */
   url(path: string, scheme?: 'http' | 'ws'): string;
-  /** Resolves when `count` connections (HTTP responses or WebSockets) have been closed by the client or us. */
+  /**
+   * Resolves once `count` more connections (HTTP responses or WebSockets) close, by the client or us, after
+   * this call: ask before the action whose close you wait for (connections of earlier tests do not count).
+   */
   closed(count?: number): Promise<void>;
   requests: IncomingMessage[];
   close(): Promise<void>;
@@ -35,7 +42,10 @@ export async function startFakeVendor(handlers: FakeVendorHandlers): Promise<Fak
       waiter.resolve();
     }
   };
-  const refuse = (request: IncomingMessage) => handlers.authorize && !handlers.authorize(request);
+  const refuse = (request: IncomingMessage): { status: number; body: string } | null =>
+    handlers.authorize && !handlers.authorize(request)
+      ? { status: 401, body: '{"message":"invalid credentials"}' }
+      : (handlers.refuse?.(request) ?? null);
 
   const server = createServer((request, response) => {
     requests.push(request);
@@ -43,18 +53,25 @@ export async function startFakeVendor(handlers: FakeVendorHandlers): Promise<Fak
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
     request.on('end', () => {
       response.on('close', noteClosed);
-      if (refuse(request)) {
-        response.writeHead(401, { 'content-type': 'application/json' }).end('{"message":"invalid credentials"}');
+      const refused = refuse(request);
+      if (refused) {
+        response.writeHead(refused.status, { 'content-type': 'application/json' }).end(refused.body);
         return;
       }
       void handlers.http?.(request, Buffer.concat(chunks), response);
     });
   });
   const wss = new WebSocketServer({ noServer: true });
+  wss.on('headers', (lines: string[], request: IncomingMessage) => lines.push(...(handlers.upgradeHeaders?.(request) ?? [])));
   server.on('upgrade', (request: IncomingMessage, socket: Socket, head: Buffer) => {
     requests.push(request);
-    if (refuse(request)) {
-      socket.end('HTTP/1.1 401 Unauthorized\r\nContent-Type: text/plain\r\nContent-Length: 19\r\n\r\ninvalid credentials');
+    const refused = refuse(request);
+    if (refused) {
+      const reason = STATUS_CODES[refused.status] ?? 'Refused';
+      const length = Buffer.byteLength(refused.body);
+      socket.end(
+        `HTTP/1.1 ${refused.status} ${reason}\r\nContent-Type: application/json\r\nContent-Length: ${length}\r\n\r\n${refused.body}`,
+      );
       return;
     }
     wss.handleUpgrade(request, socket, head, (ws) => {
@@ -71,11 +88,7 @@ export async function startFakeVendor(handlers: FakeVendorHandlers): Promise<Fak
 
   return {
     url: (path, scheme = 'http') => `${scheme}://127.0.0.1:${port}${path}`,
-    closed: (count = 1) =>
-      new Promise((resolve) => {
-        if (closedCount >= count) resolve();
-        else waiters.push({ count, resolve });
-      }),
+    closed: (count = 1) => new Promise((resolve) => waiters.push({ count: closedCount + count, resolve })),
     requests,
     close: async () => {
       for (const client of wss.clients) client.terminate();

@@ -156,7 +156,11 @@ describe('speech provider credentials (operation area)', () => {
       ...deps,
       credentials: companySpeechCredentials(server.database.db, server.app.secrets, companyId),
     });
-    const chunks = await synthesize(engines.tts('azure_en_us')!, 'Hello', voice('azure_en_us', azure.fake.url('/ok/tts')));
+    const chunks = await synthesize(
+      engines.tts('azure_en_us')!,
+      'Hello',
+      voice('azure_en_us', azure.fake.url('/ok/tts'), { voiceId: 'en-US-JennyNeural' }),
+    );
     expect(chunks.length).toBeGreaterThan(0);
   });
 });

@@ -10,7 +10,10 @@ export interface ProviderProfile {
   /** Default endpoints (the scenario URL wins). */
   ttsUrl: string;
   asrUrl: string | null;
-  /** The language the provider id names (`azure_en_sg` → en-SG); null: the call's language. */
+  /**
+   * The language the provider id names (`azure_en_sg` → en-SG); null: the call's language. Alibaba sends
+   * none: the AppKey's project in its console fixes the language and the 8 kHz model.
+   */
   language: string | null;
   /** Azure region; Alibaba region of the token service. */
   region?: string;

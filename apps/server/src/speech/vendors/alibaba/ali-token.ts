@@ -11,9 +11,15 @@ import { VendorError } from '../shared/vendor-error.ts';
  */
 const cache = new Map<string, { token: string; expiresAt: number }>();
 
-const TOKEN_URLS: Record<string, string> = {
+/**
+ * The token service of each region. China: `nls-meta.cn-shanghai` (the NLS SDKs' host). International:
+ * `nlsmeta.ap-southeast-1` (no hyphen), as the international "Regions and domain names" and "Obtain a
+ * token using OpenAPI" pages give it today; an older page wrote `nls-meta-ap-southeast-1`, which the
+ * current pages no longer list. The token of one region does not open the other's gateway.
+ */
+export const ALI_TOKEN_URLS: Readonly<Record<string, string>> = {
   ali: 'https://nls-meta.cn-shanghai.aliyuncs.com/',
-  ali_sea: 'https://nls-meta.ap-southeast-1.aliyuncs.com/',
+  ali_sea: 'https://nlsmeta.ap-southeast-1.aliyuncs.com/',
 };
 const REGIONS: Record<string, string> = { ali: 'cn-shanghai', ali_sea: 'ap-southeast-1' };
 
@@ -22,7 +28,7 @@ export function popEncode(value: string): string {
   return encodeURIComponent(value).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
 }
 
-/** The signed CreateToken query (exported for the fake, which checks the signature the same way). */
+/** The CreateToken signature (exported to check it against the document's own example). */
 export function signQuery(params: Record<string, string>, secret: string): string {
   const canonical = Object.keys(params)
     .sort()
@@ -37,7 +43,7 @@ export async function aliToken(deps: VendorDeps, provider: string, credentials: 
   const id = credentials.accessKeyId;
   const secret = credentials.accessKeySecret;
   if (!id || !secret) throw new VendorError('credentials', provider, 'neither a token nor an AccessKey pair is stored for this provider');
-  const tokenUrl = deps.aliTokenUrl?.(provider) ?? TOKEN_URLS[provider] ?? TOKEN_URLS.ali!;
+  const tokenUrl = deps.aliTokenUrl?.(provider) ?? ALI_TOKEN_URLS[provider] ?? ALI_TOKEN_URLS.ali!;
   // Keyed by a digest of the secret too: a corrected secret must not reuse the token of the old one.
   const key = `${tokenUrl}|${id}|${createHash('sha256').update(secret).digest('hex')}`;
   const cached = cache.get(key);
@@ -61,7 +67,10 @@ export async function aliToken(deps: VendorDeps, provider: string, credentials: 
   try {
     response = await deps.connector.fetch(url, { method: 'GET', signal: AbortSignal.timeout(10_000) });
   } catch (error) {
-    throw new VendorError('network', provider, `CreateToken: ${(error as Error).message}`);
+    // Node's fetch says only "fetch failed"; the cause (ENOTFOUND, ECONNREFUSED…) and the host tell the operator which.
+    const cause = (error as Error & { cause?: { code?: string; message?: string } }).cause;
+    const why = cause?.code ?? cause?.message ?? (error as Error).message;
+    throw new VendorError('network', provider, `CreateToken at ${url.host}: ${why}`);
   }
   const body = (await response.json().catch(() => ({}))) as {
     Token?: { Id?: string; ExpireTime?: number };

@@ -28,7 +28,9 @@ export function nlsFailure(provider: string, event: NlsEvent): VendorError {
   const auth = AUTH_STATUSES.has(status) || /token|appkey|access.?denied/i.test(event.header.status_text ?? '');
   // The gateway quotes the refused token ("The token 'abc…' is invalid!"): keep it out of errors and logs.
   const text = (event.header.status_text ?? '').replace(/token\s+'[^']*'/gi, "token '…'");
-  return new VendorError(auth ? 'auth' : 'vendor', provider, `${status} ${text}`.trim(), status);
+  // The recognition model, and so its sample rate, is the AppKey's project setting in the NLS console.
+  const hint = /SAMPLE_RATE/i.test(text) ? " (the AppKey's project must use an 8 kHz telephone model)" : '';
+  return new VendorError(auth ? 'auth' : 'vendor', provider, `${status} ${text}${hint}`.trim(), status);
 }
 
 export function parseNlsEvent(text: string): NlsEvent {

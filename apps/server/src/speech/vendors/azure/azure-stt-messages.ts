@@ -65,13 +65,6 @@ export function parseTextMessage(text: string): AzureMessage {
   return { path: (headers.path ?? '').toLowerCase(), headers, body };
 }
 
-/** Splits a binary message into its headers and payload (the fake server reads audio with it). */
-export function parseBinaryMessage(data: Buffer): { headers: Record<string, string>; payload: Buffer } {
-  const length = data.readUInt16BE(0);
-  const { headers } = parseTextMessage(data.subarray(2, 2 + length).toString('ascii'));
-  return { headers, payload: data.subarray(2 + length) };
-}
-
 /** Azure reports offsets and durations in 100-nanosecond ticks. */
 export function ticksToMs(ticks: unknown): number {
   return typeof ticks === 'number' ? Math.round(ticks / 10_000) : 0;

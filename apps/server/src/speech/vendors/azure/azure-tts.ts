@@ -18,8 +18,10 @@ import { azureHost } from './azure-region.ts';
  * read as language, region and name.
  */
 export function azureVoiceName(voiceId: string): string {
-  const compact = /^([a-z]{2,3})([A-Z]{2})([A-Z][A-Za-z0-9]*)$/.exec(voiceId);
-  return compact ? `${compact[1]}-${compact[2]}-${compact[3]}` : voiceId;
+  // Language, region, an optional lower-case dialect (`zhCNshaanxiXiaoniNeural` → zh-CN-shaanxi-XiaoniNeural), name.
+  const compact = /^([a-z]{2,3})([A-Z]{2})([a-z]+)?([A-Z][A-Za-z0-9]*)$/.exec(voiceId);
+  if (!compact) return voiceId;
+  return [compact[1], compact[2], compact[3], compact[4]].filter(Boolean).join('-');
 }
 
 export function azureTts(deps: VendorDeps, provider: string, profile: ProviderProfile): TtsEngine {

@@ -1,9 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { tone } from '../../../../test/speech-vendors/fake-vendor.ts';
 import { concat } from '../../../telephony/media/audio.ts';
 import { AZURE_KEY, startFakeAzure } from '../../../../test/speech-vendors/fake-azure.ts';
 import { listen, pushFrames, synthesize, testDeps, voice } from '../../../../test/speech-vendors/harness.ts';
 import { createVendorEngines } from '../index.ts';
+import { VOICE_ID_PATTERN } from '@dialwise/contracts';
 import { azureVoiceName } from './azure-tts.ts';
 import { VendorError } from '../shared/vendor-error.ts';
 
@@ -13,6 +14,7 @@ beforeAll(async () => {
 });
 afterAll(() => azure.fake.close());
 
+const jenny = { voiceId: 'en-US-JennyNeural' };
 const good = { azure_en_us: { subscriptionKey: AZURE_KEY }, azure_china: { subscriptionKey: AZURE_KEY } };
 
 describe('Azure TTS (against a local fake of the REST API)', () => {
@@ -41,21 +43,57 @@ describe('Azure TTS (against a local fake of the REST API)', () => {
     expect(azure.seen.ssml.at(-1)).toContain('<voice name="en-US-JennyNeural">Hi</voice>');
   });
 
+  it('takes voices with a dialect part as written, and rebuilds them from the old letters-and-digits form', async () => {
+    expect(VOICE_ID_PATTERN.test('zh-CN-shaanxi-XiaoniNeural')).toBe(true);
+    expect(azureVoiceName('zhCNshaanxiXiaoniNeural')).toBe('zh-CN-shaanxi-XiaoniNeural');
+    expect(azureVoiceName('zh-CN-shaanxi-XiaoniNeural')).toBe('zh-CN-shaanxi-XiaoniNeural');
+    const engines = createVendorEngines(testDeps(good).deps);
+    for (const voiceId of ['zh-CN-shaanxi-XiaoniNeural', 'zhCNshaanxiXiaoniNeural']) {
+      const chunks = await synthesize(
+        engines.tts('azure_china')!,
+        '你好',
+        voice('azure_china', azure.fake.url('/ok/tts'), { voiceId, language: 'zh-CN' }),
+      );
+      expect(chunks.length).toBeGreaterThan(0);
+      expect(azure.seen.ssml.at(-1)).toContain('<voice name="zh-CN-shaanxi-XiaoniNeural">你好</voice>');
+    }
+  });
+
+  it('a voice the region does not have is a vendor error with Azure’s 400', async () => {
+    const engines = createVendorEngines(testDeps(good).deps);
+    const error = await synthesize(
+      engines.tts('azure_en_us')!,
+      'Hi',
+      voice('azure_en_us', azure.fake.url('/ok/tts'), { voiceId: 'en-US-NobodyNeural' }),
+    ).catch((e) => e);
+    expect(error).toMatchObject({ failure: 'vendor', vendorCode: 400 });
+    expect(error.message).toContain('Unsupported voice');
+  });
+
   it('stops mid-sentence when aborted, and the request is dropped at the vendor', async () => {
     const engines = createVendorEngines(testDeps(good).deps);
     const closed = azure.fake.closed(1);
-    const chunks = await synthesize(engines.tts('azure_en_us')!, 'A long sentence', voice('azure_en_us', azure.fake.url('/slow/tts')), 2);
+    const chunks = await synthesize(
+      engines.tts('azure_en_us')!,
+      'A long sentence',
+      voice('azure_en_us', azure.fake.url('/slow/tts'), jenny),
+      2,
+    );
     expect(chunks.length).toBe(2);
     await closed;
   });
 
   it('a wrong key is a typed auth error; no key at all a credentials error', async () => {
     const wrong = createVendorEngines(testDeps({ azure_en_us: { subscriptionKey: 'nope' } }).deps);
-    const refused = await synthesize(wrong.tts('azure_en_us')!, 'Hi', voice('azure_en_us', azure.fake.url('/ok/tts'))).catch((e) => e);
+    const refused = await synthesize(wrong.tts('azure_en_us')!, 'Hi', voice('azure_en_us', azure.fake.url('/ok/tts'), jenny)).catch(
+      (e) => e,
+    );
     expect(refused).toBeInstanceOf(VendorError);
     expect(refused).toMatchObject({ failure: 'auth', vendorCode: 401 });
     const none = createVendorEngines(testDeps({}).deps);
-    const missing = await synthesize(none.tts('azure_en_us')!, 'Hi', voice('azure_en_us', azure.fake.url('/ok/tts'))).catch((e) => e);
+    const missing = await synthesize(none.tts('azure_en_us')!, 'Hi', voice('azure_en_us', azure.fake.url('/ok/tts'), jenny)).catch(
+      (e) => e,
+    );
     expect(missing).toMatchObject({ failure: 'credentials' });
     expect(missing.message).toContain('subscriptionKey');
   });
@@ -66,7 +104,7 @@ describe('Azure TTS (against a local fake of the REST API)', () => {
     const error = await (async () => {
       for await (const chunk of engines.tts('azure_en_us')!.synthesize({
         text: 'Hi',
-        voice: voice('azure_en_us', azure.fake.url('/drop/tts')),
+        voice: voice('azure_en_us', azure.fake.url('/drop/tts'), jenny),
         signal: new AbortController().signal,
       }))
         got.push(chunk);
@@ -128,5 +166,30 @@ describe('Azure STT (against a local fake of the WebSocket protocol)', () => {
     const heard = listen(session);
     pushFrames(session, 20, 0);
     expect(await heard.failed()).toMatchObject({ failure: 'disconnected' });
+  });
+});
+
+describe('Azure STT answers that carry no words', () => {
+  it('silence ends the turn (InitialSilenceTimeout) with no final and no error; a phrase with status Error is a vendor error', async () => {
+    const engines = createVendorEngines(testDeps(good).deps);
+    const quiet = engines
+      .asr('azure_en_us')!
+      .open({ provider: 'azure_en_us', url: azure.fake.url('/ok/stt', 'ws'), language: 'en-US', phrases: [] });
+    const quietHeard = listen(quiet);
+    const before = azure.seen.silentTurnsClosed;
+    for (let i = 0; i < 10; i++) quiet.push(new Int16Array(160), i * 20);
+    quiet.flush();
+    // The utterance's stream is closed by us once its turn ended: no final, no error.
+    await vi.waitFor(() => expect(azure.seen.silentTurnsClosed).toBe(before + 1), { timeout: 5000 });
+    expect(quietHeard.transcripts.filter((t) => t.final)).toEqual([]);
+    expect(quietHeard.error).toBeNull();
+    quiet.close();
+    const failing = engines
+      .asr('azure_en_us')!
+      .open({ provider: 'azure_en_us', url: azure.fake.url('/error/stt', 'ws'), language: 'en-US', phrases: [] });
+    const heard = listen(failing);
+    pushFrames(failing, 6, 0);
+    failing.flush();
+    expect(await heard.failed()).toMatchObject({ failure: 'vendor', vendorCode: 'Error' });
   });
 });

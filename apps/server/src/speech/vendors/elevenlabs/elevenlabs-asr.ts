@@ -3,9 +3,12 @@ import { pcmBytes } from '../shared/audio.ts';
 import { VendorAsrSession, type UtteranceIo } from '../shared/asr-session.ts';
 import { resolveCredentials } from '../shared/credentials.ts';
 import type { VendorDeps } from '../shared/deps.ts';
-import { VendorError } from '../shared/vendor-error.ts';
+import { VendorError, type VendorFailure } from '../shared/vendor-error.ts';
 import { WsChannel } from '../shared/ws-channel.ts';
 import { endpoint, type ProviderProfile } from '../providers.ts';
+
+/** The least audio Scribe commits ("You need at least 0.3s of uncommitted audio before committing"). */
+const MIN_COMMIT_MS = 300;
 
 interface ScribeMessage {
   message_type?: string;
@@ -18,7 +21,7 @@ interface ScribeMessage {
  * ElevenLabs Scribe realtime speech to text over WebSocket: `input_audio_chunk` messages (base64 PCM at
  * 8 kHz), a chunk with `commit: true` at end of speech (manual commit: our VAD decides), and back
  * `partial_transcript` and `committed_transcript_with_timestamps` (words with start/end in seconds).
- * Errors arrive as messages (`auth_error`, `quota_exceeded`, …) before the socket closes.
+ * Errors arrive as messages (`auth_error`, `commit_throttled`, … see `SCRIBE_ERRORS`) before the socket closes.
  * Docs: https://elevenlabs.io/docs/api-reference/speech-to-text/v-1-speech-to-text-realtime and
  * https://elevenlabs.io/docs/eleven-api/guides/how-to/speech-to-text/realtime/server-side-streaming
  */
@@ -60,7 +63,10 @@ export function elevenLabsAsr(deps: VendorDeps, provider: string, profile: Provi
             new Promise<void>((resolve, reject) => {
               committed = resolve;
               reading.then(resolve, reject);
-              channel.send(chunk(new Int16Array(0), true));
+              // Scribe refuses a commit of less than 0.3 s of audio (commit_throttled); a short "yes" is padded
+              // with silence to that length instead of failing the turn.
+              const missing = Math.ceil(((MIN_COMMIT_MS - sentMs) * 8000) / 1000);
+              channel.send(chunk(new Int16Array(Math.max(0, missing)), true));
             }),
           abort: () => channel.close(),
         };
@@ -73,7 +79,12 @@ async function read(channel: WsChannel, provider: string, io: UtteranceIo, sentM
   while (true) {
     const message = await channel.next();
     if (!message) return;
-    const m = JSON.parse(message.data.toString('utf8')) as ScribeMessage;
+    let m: ScribeMessage;
+    try {
+      m = JSON.parse(message.data.toString('utf8')) as ScribeMessage;
+    } catch {
+      throw new VendorError('protocol', provider, 'a message is not JSON');
+    }
     const type = m.message_type ?? '';
     if (type === 'partial_transcript') io.emit({ text: m.text ?? '', final: false, startMs: 0, endMs: sentMs(), confidence: null });
     else if (type === 'committed_transcript_with_timestamps') {
@@ -82,9 +93,36 @@ async function read(channel: WsChannel, provider: string, io: UtteranceIo, sentM
       const endMs = Math.round((words.at(-1)?.end ?? sentMs() / 1000) * 1000);
       io.emit({ text: m.text ?? '', final: true, startMs, endMs, confidence: null });
       onCommitted();
-    } else if (type.endsWith('error') || type === 'quota_exceeded') {
-      const failure = type === 'auth_error' ? 'auth' : 'vendor';
-      throw new VendorError(failure, provider, m.error ?? type, type);
+    } else if (Object.hasOwn(SCRIBE_ERRORS, type) || type.endsWith('error')) {
+      throw new VendorError(
+        Object.hasOwn(SCRIBE_ERRORS, type) ? SCRIBE_ERRORS[type]! : 'vendor',
+        provider,
+        `${type}: ${m.error ?? 'no detail'}`,
+        type,
+      );
     }
   }
 }
+
+/**
+ * Every error message Scribe realtime sends (the `message_type`s of the Python SDK's error events), and
+ * what each means here. Each ends the utterance at once as a typed failure: the caller falls back and
+ * the turn is still answered. `insufficient_audio_activity` comes after the commit of a quiet reply
+ * (`commit_throttled` after a short one, which the padding in `finish` avoids); one left unread would keep
+ * the flush waiting its 10 s and leave the turn with no final and no failure.
+ */
+const SCRIBE_ERRORS: Readonly<Record<string, VendorFailure>> = {
+  error: 'vendor',
+  auth_error: 'auth',
+  unaccepted_terms_error: 'auth',
+  quota_exceeded: 'vendor',
+  rate_limited: 'vendor',
+  queue_overflow: 'vendor',
+  resource_exhausted: 'vendor',
+  session_time_limit_exceeded: 'vendor',
+  transcriber_error: 'vendor',
+  commit_throttled: 'vendor',
+  insufficient_audio_activity: 'vendor',
+  input_error: 'protocol',
+  chunk_size_exceeded: 'protocol',
+};

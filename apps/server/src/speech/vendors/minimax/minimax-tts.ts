@@ -18,7 +18,8 @@ interface T2aChunk {
 /**
  * MiniMax T2A v2, streamed: POST with `stream: true` and PCM at 8 kHz; the answer is server-sent
  * events whose `data.audio` is hex-encoded audio. Chunks with `status: 1` are the stream; the closing
- * `status: 2` event repeats the whole sentence and is skipped.
+ * `status: 2` event is asked to leave out the aggregated audio (`stream_options.exclude_aggregated_audio`),
+ * and any audio it still carries is the whole sentence again, so it is skipped.
  * Docs: https://platform.minimax.io/docs/api-reference/speech-t2a-http
  */
 export function minimaxTts(deps: VendorDeps, provider: string, profile: ProviderProfile): TtsEngine {
@@ -31,6 +32,8 @@ export function minimaxTts(deps: VendorDeps, provider: string, profile: Provider
         model: voice.clusterKey || MINIMAX_DEFAULT_MODEL,
         text,
         stream: true,
+        // Without it the closing `status: 2` event carries the whole sentence's audio again.
+        stream_options: { exclude_aggregated_audio: true },
         voice_setting: { voice_id: voice.voiceId, speed: 1, vol: 1, pitch: 0 },
         audio_setting: { sample_rate: 8000, format: 'pcm', channel: 1 },
       });

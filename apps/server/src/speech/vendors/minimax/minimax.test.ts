@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tone } from '../../../../test/speech-vendors/fake-vendor.ts';
 import { concat } from '../../../telephony/media/audio.ts';
-import { MINIMAX_KEY, startFakeMinimax } from '../../../../test/speech-vendors/fake-minimax.ts';
+import { MINIMAX_KEY, MINIMAX_SENSITIVE, startFakeMinimax } from '../../../../test/speech-vendors/fake-minimax.ts';
 import { synthesize, testDeps, voice } from '../../../../test/speech-vendors/harness.ts';
 import { createVendorEngines } from '../index.ts';
 
@@ -29,8 +29,11 @@ describe('MiniMax T2A streaming (against a local fake of the SSE API)', () => {
       stream: true,
       voice_setting: { voice_id: 'female-shaonv' },
       audio_setting: { sample_rate: 8000, format: 'pcm', channel: 1 },
+      stream_options: { exclude_aggregated_audio: true },
     });
     expect(mm.seen.urls.at(-1)).toBe('/ok/v1/t2a_v2?GroupId=g-1');
+    // The closing event did not carry the sentence's audio a second time.
+    expect(mm.seen.aggregatedSent.at(-1)).toBe(false);
   });
 
   it('the cluster key picks the model; aborting mid-sentence drops the request', async () => {
@@ -39,7 +42,7 @@ describe('MiniMax T2A streaming (against a local fake of the SSE API)', () => {
     const chunks = await synthesize(
       engines.tts('minimax')!,
       'Hi',
-      voice('minimax', mm.fake.url('/slow/v1/t2a_v2'), { clusterKey: 'speech-02-hd' }),
+      voice('minimax', mm.fake.url('/slow/v1/t2a_v2'), { voiceId: 'male-qn-qingse', clusterKey: 'speech-02-hd' }),
       2,
     );
     expect(chunks.length).toBe(2);
@@ -47,13 +50,32 @@ describe('MiniMax T2A streaming (against a local fake of the SSE API)', () => {
     expect(mm.seen.bodies.at(-1)!.model).toBe('speech-02-hd');
   });
 
-  it('a wrong key (HTTP 200 with status_code 1004) is a typed auth error; a cut stream is disconnected', async () => {
+  it('a wrong key (HTTP 200, base_resp 2049 in a plain JSON body) is a typed auth error; a cut stream is disconnected', async () => {
+    const url = mm.fake.url('/ok/v1/t2a_v2');
     const wrong = createVendorEngines(testDeps({ minimax: { apiKey: 'nope' } }).deps);
-    const refused = await synthesize(wrong.tts('minimax')!, 'x', voice('minimax', mm.fake.url('/ok/v1/t2a_v2'))).catch((e) => e);
-    expect(refused).toMatchObject({ failure: 'auth', vendorCode: 1004 });
+    const refused = await synthesize(wrong.tts('minimax')!, 'x', voice('minimax', url, { voiceId: 'female-shaonv' })).catch((e) => e);
+    expect(refused).toMatchObject({ failure: 'auth', vendorCode: 2049 });
     const engines = createVendorEngines(testDeps(good).deps);
-    const cut = await synthesize(engines.tts('minimax')!, 'x', voice('minimax', mm.fake.url('/drop/v1/t2a_v2'))).catch((e) => e);
+    const cut = await synthesize(
+      engines.tts('minimax')!,
+      'x',
+      voice('minimax', mm.fake.url('/drop/v1/t2a_v2'), { voiceId: 'female-shaonv' }),
+    ).catch((e) => e);
     expect(cut).toMatchObject({ failure: 'disconnected' });
+  });
+
+  it('base_resp errors: invalid parameters (2013) before the stream, sensitive input (1026) inside it, are vendor errors with the message', async () => {
+    const engines = createVendorEngines(testDeps(good).deps);
+    const url = mm.fake.url('/ok/v1/t2a_v2');
+    const noVoice = await synthesize(engines.tts('minimax')!, 'x', voice('minimax', url, { voiceId: 'nobody' })).catch((e) => e);
+    expect(noVoice).toMatchObject({ failure: 'vendor', vendorCode: 2013 });
+    expect(noVoice.message).toContain('voice_id nobody does not exist');
+    const sensitive = await synthesize(
+      engines.tts('minimax')!,
+      `say ${MINIMAX_SENSITIVE}`,
+      voice('minimax', url, { voiceId: 'female-shaonv' }),
+    ).catch((e) => e);
+    expect(sensitive).toMatchObject({ failure: 'vendor', vendorCode: 1026 });
   });
 
   it('offers no streaming ASR', () => {

@@ -45,7 +45,7 @@ export function decodeMulaw(bytes: Uint8Array): Int16Array {
   return out;
 }
 
-/** Linear 16-bit sample → μ-law byte (used by the tests' fake to speak `ulaw_8000`). */
+/** Linear 16-bit sample → μ-law byte (the inverse of `mulawToLinear`, to check it round-trips). */
 export function linearToMulaw(sample: number): number {
   const BIAS = 0x84;
   const sign = sample < 0 ? 0x80 : 0;

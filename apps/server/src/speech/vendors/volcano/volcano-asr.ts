@@ -8,6 +8,7 @@ import { VendorError } from '../shared/vendor-error.ts';
 import { WsChannel } from '../shared/ws-channel.ts';
 import { endpoint, type ProviderProfile } from '../providers.ts';
 import { decodeFrame, encodeFrame, Flags, isLast, MessageType } from './volcano-frame.ts';
+import { pickHotwords } from './volcano-hotwords.ts';
 import { volcanoError } from './volcano-tts.ts';
 
 /** The hour-billed streaming resource; a company on the concurrency plan stores its own resource id. */
@@ -15,8 +16,6 @@ export const VOLCANO_DEFAULT_ASR_RESOURCE = 'volc.bigasr.sauc.duration';
 /** The service takes 16 kHz only; packets of 100 ms are what it recommends (100–200 ms). */
 const RATE = 16_000;
 const PACKET_SAMPLES = RATE / 10;
-/** Hot words the recogniser favours: the scenario's likely replies (the streaming mode takes ~100 tokens). */
-const MAX_HOTWORDS = 50;
 
 interface Utterance {
   text?: string;
@@ -53,7 +52,9 @@ export function volcanoAsr(deps: VendorDeps, provider: string, profile: Provider
           provider,
           io.signal,
         );
-        const hotwords = options.phrases.slice(0, MAX_HOTWORDS).map((word) => ({ word }));
+        // The document takes `language` (and 5,000 hot words) on the nostream endpoint only.
+        const nostream = url.pathname.endsWith('_nostream');
+        const hotwords = pickHotwords(options.phrases, nostream).map((word) => ({ word }));
         channel.send(
           encodeFrame(MessageType.fullClientRequest, Flags.none, {
             user: { uid: 'dialwise' },
@@ -63,7 +64,7 @@ export function volcanoAsr(deps: VendorDeps, provider: string, profile: Provider
               rate: RATE,
               bits: 16,
               channel: 1,
-              ...(profile.language ? { language: profile.language } : {}),
+              ...(profile.language && nostream ? { language: profile.language } : {}),
             },
             request: {
               model_name: 'bigmodel',
@@ -115,7 +116,7 @@ async function read(channel: WsChannel, provider: string, io: UtteranceIo) {
   while (true) {
     const message = await channel.next();
     if (!message) return;
-    const frame = decodeFrame(message.data);
+    const frame = decodeFrame(message.data, provider);
     if (frame.type === MessageType.error) throw volcanoError(provider, frame.errorCode, frame.payload);
     if (frame.type !== MessageType.fullServerResponse) continue;
     let body: AsrResult;

@@ -37,7 +37,7 @@ export function volcanoTts(deps: VendorDeps, provider: string, profile: Provider
         while (true) {
           const message = await channel.next();
           if (!message) return;
-          const frame = decodeFrame(message.data);
+          const frame = decodeFrame(message.data, provider);
           if (frame.type === MessageType.error) throw volcanoError(provider, frame.errorCode, frame.payload);
           if (frame.type !== MessageType.audioOnlyResponse) continue;
           const samples = pcm.push(frame.payload);
