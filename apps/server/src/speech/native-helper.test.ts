@@ -279,6 +279,30 @@ describe('the Node side of a helper', () => {
     expect(got).toEqual([1]);
   });
 
+  it('a helper that sends a frame over the bound is ended, its job told, and the server carries on', async () => {
+    // A "helper" that answers our request with a frame for another id, then a length of 0xFFFFFFFF.
+    const hostile = join(dir, 'hostile-helper.mjs');
+    writeFileSync(
+      hostile,
+      `#!${process.execPath}
+import { createServer } from 'node:net';
+const server = createServer((socket) => socket.once('data', () => {
+  const header = (id, length) => { const h = Buffer.alloc(9); h.write('A', 0, 'latin1'); h.writeUInt32LE(id, 1); h.writeUInt32LE(length, 5); return h; };
+  socket.write(Buffer.concat([header(99, 2), Buffer.alloc(2), header(1, 0xffffffff), Buffer.alloc(64)]));
+}));
+server.listen(process.argv[2], () => console.log('listening'));
+`,
+    );
+    chmodSync(hostile, 0o700);
+    const frames: number[] = [];
+    const ended = new Promise<Error>((resolve) => {
+      const helper = new NativeHelper(Promise.resolve(hostile), 'voice', { frame: (_kind, id) => frames.push(id), ended: resolve });
+      helper.send('S', 1, Buffer.from('en-us\n160\nHello.'));
+    });
+    expect((await ended).message).toBe(`the offline voice sent a frame over ${MAX_FRAME_BYTES} bytes`);
+    expect(frames).toEqual([99]);
+  });
+
   it('builds with every warning an error and the hardening flags: PIE, full RELRO, stack protector, fortified calls', async () => {
     for (const source of [SPHINX_SOURCE, ESPEAK_SOURCE]) {
       const binary = await buildHelper(source);
