@@ -157,6 +157,16 @@ describe('the dialer on the simulated trunk', () => {
     expect((await status(taskId)).pendingCount).toBe(0);
   });
 
+  it('at low load the default carrier never pushes back: no call ends missed/backpressure, none is redialled for it', async () => {
+    // The demo's carrier: the default mix, the line's capacity its concurrency and CPS (the dialer keeps to both).
+    const { taskId, db } = await campaign({ numbers: 40, lines: [3] });
+    const d = dialer();
+    await runUntil(d, async () => (await status(taskId)).status === 'completed');
+    const records = await db.select().from(calls).where(eq(calls.taskId, taskId));
+    expect(records.filter((r) => r.outcome === 'backpressure')).toEqual([]);
+    expect(records).toHaveLength(40);
+  });
+
   it("respects a manual task concurrency below its lines' capacity", async () => {
     const { taskId, db } = await campaign({ numbers: 10, lines: [5], manual: 2 });
     const d = dialer({ answered: 1, no_answer: 0, busy: 0, invalid_number: 0, rejected: 0, failed: 0, backpressure: 0 });
