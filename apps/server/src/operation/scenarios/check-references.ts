@@ -73,11 +73,13 @@ export function failedPaths(problems: Problem[], locale: Locale, prefix: (string
 }
 
 /**
- * Refuses a document whose processor references do not hold, listing each path in the same shape (and
- * with the same `document.` prefix) as a schema failure of the request body.
+ * Refuses a document whose processor references or outbound URLs do not hold, listing each path in the same
+ * shape (and with the same `document.` prefix) as a schema failure of the request body; the message says which.
  */
 export async function assertReferences(db: DbOrTx, doc: ScenarioDocument, locale: Locale): Promise<void> {
   const problems = await referenceProblems(db, doc);
-  if (problems.length > 0)
-    throw new AppError(ErrorCode.VALIDATION, 'e.scenario.references', {}, { fields: failedPaths(problems, locale, ['document']) });
+  if (problems.length === 0) return;
+  const urls = problems.filter((p) => p.key === 'e.outbound.refused').length;
+  const key = urls === 0 ? 'e.scenario.references' : urls === problems.length ? 'e.scenario.internalUrls' : 'e.scenario.referencesAndUrls';
+  throw new AppError(ErrorCode.VALIDATION, key, {}, { fields: failedPaths(problems, locale, ['document']) });
 }

@@ -271,7 +271,10 @@ describe('addresses the server will call', () => {
   it('speech and callback URLs at internal addresses are refused when saved (create, edit, import), each named, in both languages', async () => {
     const { dev, p } = await setUp();
     const created = await create(dev, internal(p));
-    expect(created.body).toMatchObject({ code: ErrorCode.VALIDATION });
+    expect(created.body).toMatchObject({
+      code: ErrorCode.VALIDATION,
+      message: 'Some addresses point at internal hosts the server does not call',
+    });
     expect(created.body.data.fields.map((f) => f.path).sort()).toEqual(refusedPaths('document'));
     const callback = created.body.data.fields.find((f) => f.path === 'document.callbacks.1.url')!;
     expect(callback.message).toMatch(/points at an internal address .* OUTBOUND_ALLOW_HOSTS$/);
