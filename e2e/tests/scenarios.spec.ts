@@ -234,3 +234,30 @@ test('importing a file that does not fit the format shows "Scenario format faile
     .setInputFiles({ name: 'broken.json', mimeType: 'application/json', buffer: Buffer.from('{"format": ') });
   await expect(byId(page, 'scenario-import-failed-path')).toContainText('The file is not JSON');
 });
+
+test('a callback URL at an internal address is refused when the scenario is saved, under its field, in both languages', async ({
+  page,
+}) => {
+  await signedIn(page, 'dev');
+  await page.goto('/operation/scenario');
+  await byId(page, 'scenario-new').click();
+  await expect(byId(page, 'scenario-editor')).toBeVisible();
+  const name = `E2E callbacks ${run}`;
+  await fill(page, 'scn-name', name);
+  await byId(page, 'scn-callback-add').click();
+  // The form's own rule holds (an http address): only the server, resolving it, knows it is internal.
+  await fill(page, 'scn-callbacks-0-url', 'http://10.20.30.40/hooks/dialwise');
+  await byId(page, 'scenario-save').click();
+  await expect(byId(page, 'scn-callbacks-0-url-error')).toContainText('points at an internal address');
+  await expect(page).not.toHaveURL(/\/operation\/scenario\/edit\?id=/);
+  await page.getByTestId('nav-locale').click();
+  await page.getByTestId('locale-zh-CN').click();
+  await byId(page, 'scenario-save').click();
+  await expect(byId(page, 'scn-callbacks-0-url-error')).toContainText('指向内部地址');
+  await page.getByTestId('nav-locale').click();
+  await page.getByTestId('locale-en-US').click();
+  await fill(page, 'scn-callbacks-0-url', 'https://crm.example.com/hooks/dialwise');
+  await byId(page, 'scenario-save').click();
+  await expect(page).toHaveURL(/\/operation\/scenario\/edit\?id=/);
+  await expect(byId(page, 'scenario-editor-version')).toHaveText('v1');
+});

@@ -163,6 +163,15 @@ export const realtimeBoardSchema = z.object({
   /** Calls of the task live right now (real-time concurrency, today's data only). */
   liveCalls: z.number().int(),
   stepMinutes: z.number().int(),
+  /**
+   * The window's calls the carrier pushed back (SIP 403/429/503: outcome `backpressure`). Each one made the
+   * dialer slow that line down and hold its new calls for a while, and put the number back to dial later
+   * without using an attempt. `last`: when the latest came, on which line, and the carrier's answer.
+   */
+  backPressure: z.object({
+    calls: z.number().int(),
+    last: z.object({ at: z.string(), line: z.string(), sipStatus: z.number().int().nullable(), reason: z.string() }).nullable(),
+  }),
 });
 export type RealtimeBoard = z.infer<typeof realtimeBoardSchema>;
 

@@ -4,7 +4,7 @@ import { ErrorCode, wallClock, type BoardSeries, type BoardSummary, type Operato
 import { addUser, call, seedCompanies, useTestServer } from '../../test/helper.ts';
 import { createProject, createTask, grantCatalogue, userWithSession } from '../../test/task-fixtures.ts';
 import { insertPlacedCall, type CallTarget } from '../../test/call-fixtures.ts';
-import { calls, companies, seats, tasks } from '../db/schema.ts';
+import { calls, companies, seats, sipLines, tasks } from '../db/schema.ts';
 import { seedDemo } from '../demo/seed-demo.ts';
 import { sumRange } from './read-rollups.ts';
 
@@ -163,6 +163,41 @@ describe('real-time dashboard', () => {
     expect(today.points[0]!.at.endsWith('T00:00')).toBe(true);
     expect(new Date(today.from).getTime()).toBeLessThanOrEqual(now);
     expect(today.liveCalls).toBe(2);
+  });
+
+  it("says how many of the window's calls the carrier pushed back, and the latest's time, line and answer: this task's only", async () => {
+    const s = await setup('Asia/Shanghai');
+    const now = Date.now();
+    const minutesAgo = (m: number) => new Date(now - m * 60_000);
+    const pushedBack = (placedAt: Date, sipReason: string) =>
+      ({ placedAt, status: 'missed', outcome: 'backpressure', sipStatus: 503, sipReason }) as const;
+    await insertPlacedCall(server, s.target, pushedBack(minutesAgo(40), 'Service Unavailable'));
+    await insertPlacedCall(server, s.target, pushedBack(minutesAgo(8), "Service Unavailable: the line's 2 calls at once are taken"));
+    await insertPlacedCall(server, s.target, pushedBack(minutesAgo(3), "Service Unavailable: over the line's 5 new calls a second"));
+    await insertPlacedCall(server, s.target, { placedAt: minutesAgo(2), status: 'missed', outcome: 'busy', sipStatus: 486 });
+    // Another task of the company and another company's task: not this task's drawer.
+    await insertPlacedCall(server, { ...s.target, taskId: s.secondTaskId }, pushedBack(minutesAgo(1), 'Service Unavailable'));
+    await insertPlacedCall(server, s.otherTarget, pushedBack(minutesAgo(1), 'Service Unavailable'));
+    const board = async (window: string) =>
+      (await call<RealtimeBoard>(server, '/api/boards/realtime', { token: s.alice, body: { taskId: s.taskId, window } })).body.data;
+    const [line] = await server.database.db.select({ alias: sipLines.alias }).from(sipLines).where(eq(sipLines.id, s.target.lineId));
+    expect((await board('10m')).backPressure).toEqual({
+      calls: 2,
+      last: {
+        at: minutesAgo(3).toISOString(),
+        line: line!.alias,
+        sipStatus: 503,
+        reason: "Service Unavailable: over the line's 5 new calls a second",
+      },
+    });
+    expect((await board('1h')).backPressure.calls).toBe(3);
+    const quiet = (
+      await call<RealtimeBoard>(server, '/api/boards/realtime', { token: s.alice, body: { taskId: s.secondTaskId, window: '1h' } })
+    ).body.data;
+    expect(quiet.backPressure).toMatchObject({ calls: 1, last: { reason: 'Service Unavailable' } });
+    // The other company's task is not alice's to read.
+    const foreign = await call(server, '/api/boards/realtime', { token: s.alice, body: { taskId: s.otherTaskId, window: '1h' } });
+    expect(foreign.body.code).not.toBe(200);
   });
 
   it('needs the realtimeDashboard feature: 403 saying so', async () => {

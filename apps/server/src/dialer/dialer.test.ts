@@ -37,6 +37,8 @@ const ALL_DAY = { callStart: '00:00', callEnd: '23:59', weekdays: [1, 2, 3, 4, 5
 async function campaign(options: {
   numbers: number;
   lines: number[];
+  /** Every line's calls per second (the fixture's default is 1000). */
+  cps?: number;
   window?: typeof ALL_DAY;
   manual?: number;
   custom?: { apiUrl: string; tokens: string[] };
@@ -57,7 +59,7 @@ async function campaign(options: {
       pendingCount: options.numbers,
       totalCount: options.numbers,
     },
-    lines: options.lines.map((concurrency) => ({ concurrency })),
+    lines: options.lines.map((concurrency) => ({ concurrency, cps: options.cps })),
   });
   return { companyId, taskId, lineIds, db };
 }
@@ -155,6 +157,16 @@ describe('the dialer on the simulated trunk', () => {
     const left = await db.select().from(subtasks).where(eq(subtasks.taskId, taskId));
     expect(left.every((s) => s.state === 'done')).toBe(true);
     expect((await status(taskId)).pendingCount).toBe(0);
+  });
+
+  it('at low load the default carrier never pushes back: no call ends missed/backpressure, none is redialled for it', async () => {
+    // The demo's carrier: the default mix, the line's capacity its concurrency and CPS (the dialer keeps to both).
+    const { taskId, db } = await campaign({ numbers: 40, lines: [3] });
+    const d = dialer();
+    await runUntil(d, async () => (await status(taskId)).status === 'completed');
+    const records = await db.select().from(calls).where(eq(calls.taskId, taskId));
+    expect(records.filter((r) => r.outcome === 'backpressure')).toEqual([]);
+    expect(records).toHaveLength(40);
   });
 
   it("respects a manual task concurrency below its lines' capacity", async () => {
@@ -344,6 +356,43 @@ describe('two dialers on one database', () => {
       await second?.close();
     }
   });
+});
+
+describe('back-pressure', () => {
+  it('two dialers pacing one line each at its CPS overrun the carrier: it pushes back, they slow down, every number is called', async () => {
+    // Each dialer process paces the line on its own (its pacer is in memory): together they set up twice the
+    // line's 2 calls a second, which the carrier (shared here, as it is in life) refuses past its bucket.
+    const { taskId, db } = await campaign({ numbers: 12, lines: [20], cps: 2 });
+    const mix = { answered: 1, no_answer: 0, busy: 0, invalid_number: 0, rejected: 0, failed: 0, backpressure: 0 };
+    const a = dialer(mix, { node: 'node-a' });
+    const b = new Dialer(
+      { db, secrets, now: () => new Date(), trunks: { sip: trunks.at(-1)!, simulated: trunks.at(-1) as SimulatedTrunk } },
+      { recordingsDir, tickMs: 20, talkMs: 50, node: 'node-b' },
+    );
+    dialers.push(b);
+    const until = Date.now() + 90_000;
+    while ((await status(taskId)).status !== 'completed') {
+      if (Date.now() > until) throw new Error('timed out waiting for the dialers');
+      await Promise.all([a.tick(), b.tick()]);
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    const records = await db.select().from(calls).where(eq(calls.taskId, taskId));
+    const pushedBack = records.filter((r) => r.outcome === 'backpressure');
+    expect(pushedBack.length).toBeGreaterThan(0);
+    expect(pushedBack[0]).toMatchObject({
+      status: 'missed',
+      sipStatus: 503,
+      sipReason: "Service Unavailable: over the line's 2 new calls a second",
+    });
+    // Refused calls used no attempt: every number was answered in the end.
+    expect(
+      records
+        .filter((r) => r.outcome === 'answered')
+        .map((r) => r.subtaskId)
+        .sort(),
+    ).toHaveLength(12);
+    expect(new Set(records.filter((r) => r.outcome === 'answered').map((r) => r.subtaskId)).size).toBe(12);
+  }, 120_000);
 });
 
 describe('CUSTOM numbers', () => {

@@ -470,7 +470,14 @@ export class Dialer {
     const line = await cached.line;
     // The task's own company must own the line it dials through (a task never borrows another tenant's trunk).
     if (line.companyId !== companyId) throw new Error(`SIP line ${lineId} is not the task's company's`);
-    return { username: line.sipUsername, password: line.password, domain: line.domain, port: line.port };
+    return {
+      id: lineId,
+      username: line.sipUsername,
+      password: line.password,
+      domain: line.domain,
+      port: line.port,
+      capacity: { calls: line.concurrency, perSecond: line.cps },
+    };
   }
 
   /** The sole dialer restarting: every open record is from a process that is gone. */

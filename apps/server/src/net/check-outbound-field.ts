@@ -8,12 +8,21 @@ import { assertOutboundUrl, OutboundRefused } from './outbound-guard.ts';
  * still checked when made (DNS may change in between).
  */
 export async function checkOutboundField(url: string | null | undefined, field: MessageKey): Promise<void> {
-  if (!url) return;
+  if (await outboundRefused(url)) throw new AppError(ErrorCode.VALIDATION, 'e.outbound.refused', { field });
+}
+
+/**
+ * True when the outbound guard will refuse to call this URL (the rule `e.outbound.refused` explains); false
+ * for an empty value or one that is not a URL (the schema's own rule answers that).
+ */
+export async function outboundRefused(url: string | null | undefined): Promise<boolean> {
+  if (!url) return false;
   try {
     await assertOutboundUrl(url);
+    return false;
   } catch (error) {
-    if (error instanceof OutboundRefused) throw new AppError(ErrorCode.VALIDATION, 'e.outbound.refused', { field });
-    if (error instanceof TypeError) return; // not a URL: the schema's own rule answers that
+    if (error instanceof OutboundRefused) return true;
+    if (error instanceof TypeError) return false;
     throw error;
   }
 }

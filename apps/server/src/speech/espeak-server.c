@@ -22,6 +22,13 @@
 
 #include "native-helper.h"
 
+/*
+ * The longest sentence text espeak-ng is given, in bytes (MAX_SENTENCE_BYTES in espeak-server.ts, which
+ * splits longer text before it comes here). espeak-ng's crafted-text faults (CVE-2023-49990 to -49994,
+ * patched in Debian's 1.51) were in its clause and word buffers: a bound keeps what reaches them small.
+ */
+#define MAX_SENTENCE 1000
+
 typedef struct request {
   uint32_t id;
   char *spec;
@@ -35,13 +42,26 @@ static int cancelled = 0;
 static soxr_t resampler = NULL;
 static double rate = 22050;
 
-/* Reads one request; a cancel of the sentence being spoken marks it, a cancel of a queued one drops it. */
-static int read_request(void) {
+/*
+ * Reads one request; a cancel of the sentence being spoken marks it, a cancel of a queued one drops it.
+ * Returns when the connection ended (exit 0) or broke the framing (exit 3: see read_frame).
+ */
+static void read_request(void) {
   uint8_t kind;
   uint32_t id, length;
   size_t capacity = 0;
   uint8_t *payload = NULL;
-  if (!read_frame(fd, &kind, &id, &payload, &capacity, &length)) return 0;
+  int got = read_frame(fd, &kind, &id, &payload, &capacity, &length);
+  if (got != FRAME_OK) {
+    free(payload);
+    exit(got == FRAME_END ? 0 : 3);
+  }
+  if (kind != 'S' && kind != 'X') {
+    free(payload);
+    const char *why = "unknown request";
+    send_frame(fd, 'E', id, why, (uint32_t)strlen(why));
+    return;
+  }
   if (kind == 'X') {
     free(payload);
     if (id == speaking) cancelled = 1;
@@ -53,15 +73,20 @@ static int read_request(void) {
       free(gone);
       break;
     }
-    return 1;
+    return;
   }
   request_t *r = calloc(1, sizeof(request_t));
+  if (!r) {
+    free(payload);
+    const char *why = "no memory for the sentence";
+    send_frame(fd, 'E', id, why, (uint32_t)strlen(why));
+    return;
+  }
   r->id = id;
   r->spec = (char *)payload;
   request_t **end = &queue;
   while (*end) end = &(*end)->next;
   *end = r;
-  return 1;
 }
 
 /* 22,050 Hz -> 8 kHz into 'A' frames; with no input, what the resampler still holds (the sentence's end). */
@@ -94,7 +119,7 @@ static int on_audio(short *wav, int count, espeak_EVENT *events) {
   // Between chunks: read what the server asked meanwhile (a cancel stops this sentence).
   struct pollfd p = {.fd = fd, .events = POLLIN};
   while (poll(&p, 1, 0) > 0 && (p.revents & POLLIN)) {
-    if (!read_request()) exit(0);
+    read_request();
   }
   if (cancelled) return 1;
   if (wav && count > 0) resample_out(wav, (size_t)count);
@@ -112,13 +137,21 @@ static void speak(request_t *r) {
     send_frame(fd, 'E', r->id, why, (uint32_t)strlen(why));
     return;
   }
+  if (strlen(text) > MAX_SENTENCE) {
+    char why[100];
+    snprintf(why, sizeof(why), "a sentence of %zu bytes, over the %d the voice takes", strlen(text), MAX_SENTENCE);
+    send_frame(fd, 'E', r->id, why, (uint32_t)strlen(why));
+    return;
+  }
   if (espeak_SetVoiceByName(voice) != EE_OK) {
     char why[300];
     snprintf(why, sizeof(why), "espeak-ng has no voice %s", voice);
     send_frame(fd, 'E', r->id, why, (uint32_t)strlen(why));
     return;
   }
-  espeak_SetParameter(espeakRATE, atoi(wpm), 0);
+  // espeak-ng's own range of rates (words per minute).
+  int rate_wpm = atoi(wpm);
+  espeak_SetParameter(espeakRATE, rate_wpm < 80 ? 80 : rate_wpm > 450 ? 450 : rate_wpm, 0);
   // A resampler of its own for each sentence: one cleared after the last one's end still differed from a
   // new one by a sample, and the sentence must sound the same whatever was said before it.
   new_resampler();
@@ -151,9 +184,7 @@ int main(int argc, char **argv) {
   new_resampler();
   fd = serve_one_connection("espeak-server", argv[1]);
   for (;;) {
-    while (!queue) {
-      if (!read_request()) return 0;
-    }
+    while (!queue) read_request();
     request_t *r = queue;
     queue = r->next;
     speak(r);

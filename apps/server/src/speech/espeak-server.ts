@@ -17,6 +17,39 @@ export const ESPEAK_SOURCE: HelperSource = {
   packages: 'gcc, libc6-dev, pkgconf, libespeak-ng-dev and libsoxr-dev',
 };
 
+/**
+ * The longest text one request carries, in UTF-8 bytes (MAX_SENTENCE in espeak-server.c, which refuses
+ * more): a bound on what reaches espeak-ng's text buffers, where its crafted-text faults were.
+ */
+export const MAX_SENTENCE_BYTES = 1000;
+
+/**
+ * Cuts a text into parts of at most MAX_SENTENCE_BYTES, each ending after a space or punctuation where
+ * there is one in reach (else at a character's end): spoken one after another they say the whole text.
+ */
+export function sentenceParts(text: string): string[] {
+  const parts: string[] = [];
+  let rest = text;
+  while (Buffer.byteLength(rest) > MAX_SENTENCE_BYTES) {
+    // The longest prefix within the bound, whole code points only.
+    let end = 0;
+    let bytes = 0;
+    for (const char of rest) {
+      const size = Buffer.byteLength(char);
+      if (bytes + size > MAX_SENTENCE_BYTES) break;
+      bytes += size;
+      end += char.length;
+    }
+    const head = rest.slice(0, end);
+    const breakAt = Math.max(head.lastIndexOf(' '), ...[...',.;:!?，。；：！？、'].map((mark) => head.lastIndexOf(mark)));
+    const cut = breakAt > end / 2 ? breakAt + 1 : end;
+    parts.push(rest.slice(0, cut));
+    rest = rest.slice(cut);
+  }
+  if (rest) parts.push(rest);
+  return parts;
+}
+
 /** What one sentence's request hears back. */
 export interface SentenceEvents {
   audio(samples: Int16Array): void;

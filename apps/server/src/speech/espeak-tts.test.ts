@@ -3,7 +3,7 @@ import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { rms } from '../telephony/media/audio.ts';
-import { ESPEAK_SOURCE } from './espeak-server.ts';
+import { ESPEAK_SOURCE, sentenceParts } from './espeak-server.ts';
 import { EspeakTts, espeakVoice } from './espeak-tts.ts';
 import { buildHelper } from './native-helper.ts';
 import { toPinyin } from './mandarin-pinyin.ts';
@@ -166,6 +166,18 @@ describe('the synthesis servers', () => {
     expect(await tts.processes()).toBe(0);
     expect(samplesOf(await say(tts, 'A new server speaks this one.'))).toBeGreaterThan(8000);
     expect(await tts.processes()).toBe(1);
+    await tts.close();
+  });
+
+  it('a text longer than a server takes (1,000 bytes) is spoken whole, part after part', async () => {
+    const text = 'Every word of this long answer is spoken, however long the model made it. '.repeat(30);
+    const parts = sentenceParts(text);
+    expect(parts.length).toBeGreaterThan(1);
+    const tts = new EspeakTts({ cache: new PromptCache() });
+    let separately = 0;
+    for (const part of parts) separately += samplesOf(await say(tts, part));
+    const whole = samplesOf(await say(tts, text));
+    expect(Math.abs(whole - separately)).toBeLessThan(separately * 0.05);
     await tts.close();
   });
 

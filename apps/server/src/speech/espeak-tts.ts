@@ -10,7 +10,7 @@
 import type { TtsEngine, TtsRequest, TtsVoice } from './engines.ts';
 import { toPinyin } from './mandarin-pinyin.ts';
 import { concat } from '../telephony/media/audio.ts';
-import { ESPEAK_SOURCE, SynthesisPool } from './espeak-server.ts';
+import { ESPEAK_SOURCE, SynthesisPool, sentenceParts } from './espeak-server.ts';
 import { buildHelper } from './native-helper.ts';
 import { PromptCache } from './prompt-cache.ts';
 import { warmSpawnHost } from './spawn-host.ts';
@@ -66,6 +66,17 @@ export class EspeakTts implements TtsEngine {
       yield cached;
       return;
     }
+    const chunks: Int16Array[] = [];
+    // A text longer than a synthesis server takes is spoken part after part, each cut where a word ends.
+    for (const part of sentenceParts(text)) {
+      yield* this.speakPart(voiceName, part, signal, chunks);
+      if (signal.aborted) return;
+    }
+    this.cache.set(key, concat(...chunks));
+  }
+
+  /** One request to a synthesis server: its chunks as they come (also kept in `chunks`); throws its failure. */
+  private async *speakPart(voiceName: string, text: string, signal: AbortSignal, chunks: Int16Array[]): AsyncIterable<Int16Array> {
     const queue: Int16Array[] = [];
     let over = false;
     let failure: Error | null = null;
@@ -94,7 +105,6 @@ export class EspeakTts implements TtsEngine {
       wake?.();
     };
     signal.addEventListener('abort', stop, { once: true });
-    const chunks: Int16Array[] = [];
     try {
       for (;;) {
         for (let samples = queue.shift(); samples; samples = queue.shift()) {
@@ -110,7 +120,6 @@ export class EspeakTts implements TtsEngine {
       }
       if (signal.aborted) return;
       if (failure) throw failure;
-      this.cache.set(key, concat(...chunks));
     } finally {
       signal.removeEventListener('abort', stop);
       // The consumer stopped reading before the end: the sentence is not wanted any more.

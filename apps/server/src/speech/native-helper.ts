@@ -2,15 +2,17 @@
  * The offline speech engines' own programs (sphinx-server.c, espeak-server.c): small C servers on the Debian
  * speech libraries that keep an engine loaded across sentences and turns, where a process per sentence or
  * per turn spent most of its CPU starting. Each is built from its source on first use with the system's
- * compiler (`cc`, flags from `pkg-config`), into a cache folder beside the installed packages, named by the
- * source's hash; a build that fails says which Debian packages it needs.
+ * compiler (`cc` with every warning an error and the usual hardening: HELPER_CFLAGS; libraries' flags from
+ * `pkg-config`), into a cache folder beside the installed packages, named by the source's hash and the
+ * flags; a build that fails says which Debian packages it needs.
  *
  * A running helper is started by the spawn host (the server never forks), listens on a Unix socket it is
- * given, and serves one connection: frames both ways in the spawn host's format (spawn-frames.ts: kind,
- * id, length, payload). It ends when the connection closes.
+ * given, in a folder of its own only this user can enter, and serves one connection: frames both ways in
+ * the spawn host's format (spawn-frames.ts: kind, id, length, payload), none longer than MAX_FRAME_BYTES.
+ * It ends when the connection closes, or when the peer breaks the framing (native-helper.h).
  */
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import { connect, type Socket } from 'node:net';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -21,6 +23,38 @@ import { type HostedProcess, hostedSpawn } from './spawn-host.ts';
 const CACHE_DIR = resolve(import.meta.dirname, '../../../../node_modules/.cache/dialwise');
 /** What every helper's source includes: the socket, the frames. */
 const SHARED_HEADER = resolve(import.meta.dirname, 'native-helper.h');
+
+/** The largest frame payload either side sends or takes (MAX_FRAME in native-helper.h). */
+export const MAX_FRAME_BYTES = 65_536;
+
+/**
+ * Every warning is an error; fortified libc calls, stack protector and stack-clash probes, a position-independent
+ * executable, its relocations read-only once loaded (full RELRO). Debian's `hardening=+all` without
+ * `-fcf-protection`, which only x86 compilers take.
+ */
+export const HELPER_CFLAGS = [
+  '-O2',
+  '-Wall',
+  '-Wextra',
+  '-Werror',
+  // Undefined first: compilers that fortify by default (Ubuntu's, at level 3) would warn of a redefinition.
+  '-U_FORTIFY_SOURCE',
+  '-D_FORTIFY_SOURCE=2',
+  '-fstack-protector-strong',
+  '-fstack-clash-protection',
+  '-fPIE',
+  '-pie',
+  '-Wl,-z,relro,-z,now',
+] as const;
+
+/**
+ * Tests run the helpers under AddressSanitizer (with its leak checker and UBSan): the same source and
+ * warnings, no fortify (ASan checks those calls itself), frame pointers for its reports.
+ */
+const SANITIZED_CFLAGS = ['-O1', '-g', '-Wall', '-Wextra', '-Werror', '-fno-omit-frame-pointer', '-fsanitize=address,undefined'];
+
+/** A sun_path holds 108 bytes on Linux, its NUL included. */
+const MAX_SOCKET_PATH_BYTES = 107;
 
 export interface HelperSource {
   /** The C file. */
@@ -33,24 +67,29 @@ export interface HelperSource {
 
 const building = new Map<string, Promise<string>>();
 
-/** Builds a helper once per source version (a few hundred ms of the compiler) and resolves its path. */
-export function buildHelper(source: HelperSource): Promise<string> {
-  let built = building.get(source.path);
+/**
+ * Builds a helper once per source version (a few hundred ms of the compiler) and resolves its path;
+ * `sanitized` builds the AddressSanitizer variant the hostile-peer tests run.
+ */
+export function buildHelper(source: HelperSource, { sanitized = false } = {}): Promise<string> {
+  const key = `${source.path}${sanitized ? ' sanitized' : ''}`;
+  let built = building.get(key);
   if (!built) {
-    built = build(source).catch((error: unknown) => {
-      building.delete(source.path);
+    built = build(source, sanitized ? SANITIZED_CFLAGS : HELPER_CFLAGS).catch((error: unknown) => {
+      building.delete(key);
       throw error;
     });
-    building.set(source.path, built);
+    building.set(key, built);
   }
   return built;
 }
 
-async function build({ path, libraries, packages }: HelperSource): Promise<string> {
-  // Named by what goes into it: its source, the header the helpers share, the libraries.
+async function build({ path, libraries, packages }: HelperSource, flags: readonly string[]): Promise<string> {
+  // Named by what goes into it: its source, the header the helpers share, the flags, the libraries.
   const hash = createHash('sha256')
     .update(readFileSync(path))
     .update(readFileSync(SHARED_HEADER))
+    .update(flags.join(' '))
     .update(libraries.join(' '))
     .digest('hex')
     .slice(0, 16);
@@ -61,7 +100,7 @@ async function build({ path, libraries, packages }: HelperSource): Promise<strin
   const partial = `${binary}.${process.pid}.tmp`;
   const compile = hostedSpawn('sh', [
     '-c',
-    `cc -O2 -o "$1" "$2" $(pkg-config --cflags --libs ${libraries.join(' ')}) -lm`,
+    `cc ${flags.join(' ')} -o "$1" "$2" $(pkg-config --cflags --libs ${libraries.join(' ')}) -lm`,
     'sh',
     partial,
     path,
@@ -79,7 +118,22 @@ async function build({ path, libraries, packages }: HelperSource): Promise<strin
   return binary;
 }
 
-let nextSocket = 1;
+/**
+ * A new folder for one helper's socket, mode 0700 (mkdtemp's), so no other user can connect to the socket
+ * before our server does; the path is checked to fit a sun_path, which would otherwise cut it silently.
+ */
+export function helperSocketPath(label: string): { dir: string; path: string } {
+  const dir = mkdtempSync(join(tmpdir(), 'dialwise-'));
+  const path = join(dir, `${label}.sock`);
+  const bytes = Buffer.byteLength(path);
+  if (bytes > MAX_SOCKET_PATH_BYTES) {
+    rmSync(dir, { recursive: true, force: true });
+    throw new Error(
+      `the offline ${label}'s socket path ${path} is ${bytes} bytes, over the ${MAX_SOCKET_PATH_BYTES} a Unix socket takes: set TMPDIR to a shorter folder`,
+    );
+  }
+  return { dir, path };
+}
 
 export interface HelperEvents {
   frame(kind: string, id: number, payload: Buffer): void;
@@ -108,7 +162,13 @@ export class NativeHelper {
 
   private launch(binary: string): void {
     if (this.stopping) return this.end(new Error(`the offline ${this.label} ended (stopped before it started)`));
-    const path = join(tmpdir(), `dialwise-${this.label}-${process.pid}-${nextSocket++}.sock`);
+    let socketPath: { dir: string; path: string };
+    try {
+      socketPath = helperSocketPath(this.label);
+    } catch (error) {
+      return this.end(error as Error);
+    }
+    const { dir, path } = socketPath;
     const child = hostedSpawn(binary, [path]);
     this.child = child;
     const stderr: string[] = [];
@@ -117,7 +177,7 @@ export class NativeHelper {
     child.stdout.once('data', () => this.connect(path));
     void child.exited.then(({ code, signal, error }) => {
       // The helper removes its socket's name once connected; one that ended before that leaves it behind.
-      rmSync(path, { force: true });
+      rmSync(dir, { recursive: true, force: true });
       const why = error ?? `exited with ${code ?? signal}${stderr.length ? `: ${stderr.join('').trim().slice(-300)}` : ''}`;
       this.end(new Error(`the offline ${this.label} ended (${why})`));
     });
@@ -127,7 +187,11 @@ export class NativeHelper {
     return this.over;
   }
 
+  /** Throws a RangeError for a payload over MAX_FRAME_BYTES: callers split what can be long. */
   send(kind: string, id: number, payload?: Buffer): void {
+    if (payload && payload.length > MAX_FRAME_BYTES) {
+      throw new RangeError(`a frame of ${payload.length} bytes for the offline ${this.label}, over the ${MAX_FRAME_BYTES} allowed`);
+    }
     if (this.over) return;
     const message = frame(kind.charCodeAt(0), id, payload);
     if (this.socket) this.socket.write(message);
@@ -144,12 +208,17 @@ export class NativeHelper {
   private connect(path: string): void {
     if (this.over) return;
     const socket = connect(path);
-    const reader = new FrameReader((kind, id, payload) => this.events.frame(String.fromCharCode(kind), id, payload));
+    const reader = new FrameReader((kind, id, payload) => this.events.frame(String.fromCharCode(kind), id, payload), MAX_FRAME_BYTES);
     socket.on('connect', () => {
       this.socket = socket;
       for (const message of this.waiting.splice(0)) socket.write(message);
     });
-    socket.on('data', (data: Buffer) => reader.push(data));
+    socket.on('data', (data: Buffer) => {
+      if (reader.push(data)) return;
+      // A helper that breaks the framing is not trusted further: it is ended, its jobs are told.
+      this.child?.kill();
+      this.end(new Error(`the offline ${this.label} sent a frame over ${MAX_FRAME_BYTES} bytes`));
+    });
     socket.on('error', (error) => {
       // Stopped, the connection may break as the process exits: its exit says what happened.
       if (!this.stopping) this.end(new Error(`the offline ${this.label}'s connection failed: ${error.message}`));

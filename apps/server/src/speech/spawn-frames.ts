@@ -18,23 +18,31 @@ export function frame(kind: number, id: number, payload: Buffer = Buffer.alloc(0
   return Buffer.concat([header, payload]);
 }
 
-/** Cuts a byte stream into frames, carrying a partial frame over to the next chunk. */
+/**
+ * Cuts a byte stream into frames, carrying a partial frame over to the next chunk. A frame announcing more
+ * than `maxPayload` bytes is not waited for: `push` returns false and the stream is unusable.
+ */
 export class FrameReader {
   private pending: Buffer = Buffer.alloc(0);
 
-  constructor(private readonly onFrame: (kind: number, id: number, payload: Buffer) => void) {}
+  constructor(
+    private readonly onFrame: (kind: number, id: number, payload: Buffer) => void,
+    private readonly maxPayload = Number.POSITIVE_INFINITY,
+  ) {}
 
-  push(chunk: Buffer): void {
+  push(chunk: Buffer): boolean {
     this.pending = this.pending.length === 0 ? chunk : Buffer.concat([this.pending, chunk]);
     while (this.pending.length >= HEADER_BYTES) {
       const length = this.pending.readUInt32LE(5);
-      if (this.pending.length < HEADER_BYTES + length) return;
+      if (length > this.maxPayload) return false;
+      if (this.pending.length < HEADER_BYTES + length) return true;
       const kind = this.pending.readUInt8(0);
       const id = this.pending.readUInt32LE(1);
       const payload = this.pending.subarray(HEADER_BYTES, HEADER_BYTES + length);
       this.pending = this.pending.subarray(HEADER_BYTES + length);
       this.onFrame(kind, id, payload);
     }
+    return true;
   }
 }
 

@@ -14,7 +14,8 @@
  *   'C' close     the decoder is freed
  * Answers are frames of the same shape, their payload text: 'P' a partial (pocketsphinx heard a pause inside
  * the turn and recognised the part before it), 'F' the turn's final (possibly empty), 'E' what went wrong
- * (the session's decoder could not be made; the session is unusable).
+ * (the session's decoder could not be made: the session is unusable; an open of a session that is open
+ * already, or a request of an unknown kind: refused, nothing changed). Frames are bounded: native-helper.h.
  *
  * Recognition is as pocketsphinx_continuous did it, turn by turn: each turn starts from the telephone
  * cepstral mean of the model folder (feat.params) and a fresh stream; inside a turn, pocketsphinx's own
@@ -143,10 +144,18 @@ static void open_session(uint32_t id, char *spec) {
     return;
   }
   session_t *s = calloc(1, sizeof(session_t));
+  cmn_t *cmn = ps_get_feat(ps)->cmn_struct;
+  mfcc_t *cmn_init = calloc(cmn->veclen, sizeof(mfcc_t));
+  if (!s || !cmn_init) {
+    free(s);
+    free(cmn_init);
+    ps_free(ps);
+    answer('E', id, "no memory for the decoder");
+    return;
+  }
   s->id = id;
   s->ps = ps;
-  cmn_t *cmn = ps_get_feat(ps)->cmn_struct;
-  s->cmn_init = calloc(cmn->veclen, sizeof(mfcc_t));
+  s->cmn_init = cmn_init;
   cmn_live_get(cmn, s->cmn_init);
   s->next = sessions;
   sessions = s;
@@ -175,8 +184,14 @@ static void decode(session_t *s, size_t n) {
 static void audio(session_t *s, const int16_t *samples, size_t n) {
   if (s->pending_len + 2 * n > s->pending_cap) {
     size_t need = s->pending_len + 2 * n;
-    s->pending_cap = need > 2 * s->pending_cap ? need + BATCH : 2 * s->pending_cap;
-    s->pending = realloc(s->pending, s->pending_cap * sizeof(int16_t));
+    size_t cap = need > 2 * s->pending_cap ? need + BATCH : 2 * s->pending_cap;
+    int16_t *grown = realloc(s->pending, cap * sizeof(int16_t));
+    if (!grown) {
+      answer('E', s->id, "no memory for the call's audio");
+      return;
+    }
+    s->pending = grown;
+    s->pending_cap = cap;
   }
   for (size_t i = 0; i < n; i++) upsample(s, samples[i]);
   while (s->pending_len > MAX_PENDING) decode(s, BATCH);
@@ -218,6 +233,8 @@ static void close_session(uint32_t id) {
     if ((*at)->id != id) continue;
     session_t *s = *at;
     *at = s->next;
+    // A turn is always open (start_turn); freed with it open, pocketsphinx kept its search's node list (~300 bytes a call).
+    ps_end_utt(s->ps);
     ps_free(s->ps);
     free(s->cmn_init);
     free(s->pending);
@@ -238,16 +255,23 @@ int main(int argc, char **argv) {
   uint32_t id, length;
   size_t capacity = 0;
   uint8_t *payload = NULL;
+  int status = 0;
   for (;;) {
     /* Nothing to read: decode a batch of some call's audio. Requests first: a flush is answered as soon as its
        own call's audio is decoded, not after every other call's audio that came before it. */
     struct pollfd input = {.fd = fd, .events = POLLIN};
     if (poll(&input, 1, 0) == 0 && decode_some()) continue;
-    if (!read_frame(fd, &kind, &id, &payload, &capacity, &length)) break;
-    session_t *s = kind == 'O' ? NULL : find(id);
+    int got = read_frame(fd, &kind, &id, &payload, &capacity, &length);
+    if (got != FRAME_OK) {
+      status = got == FRAME_END ? 0 : 3;
+      break;
+    }
+    session_t *s = find(id);
     switch (kind) {
       case 'O':
-        open_session(id, (char *)payload);
+        // A second open would hide the first decoder, which nothing could then close.
+        if (s) answer('E', id, "this session is open already");
+        else open_session(id, (char *)payload);
         break;
       case 'A':
         if (s) audio(s, (const int16_t *)payload, length / 2);
@@ -259,9 +283,11 @@ int main(int argc, char **argv) {
         close_session(id);
         break;
       default:
-        fprintf(stderr, "sphinx-server: unknown request %d\n", kind);
-        return 1;
+        answer('E', id, "unknown request");
+        break;
     }
   }
-  return 0;
+  while (sessions) close_session(sessions->id);
+  free(payload);
+  return status;
 }

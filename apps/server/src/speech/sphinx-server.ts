@@ -16,7 +16,7 @@
  * balances cores by weight); at the same priority all 365 did, with the media clock 0.10 % late.
  */
 import { resolve } from 'node:path';
-import { type HelperSource, HelperPool } from './native-helper.ts';
+import { type HelperSource, HelperPool, MAX_FRAME_BYTES } from './native-helper.ts';
 
 export const SPHINX_SOURCE: HelperSource = {
   path: resolve(import.meta.dirname, 'sphinx-server.c'),
@@ -64,7 +64,13 @@ export class RecognitionPool {
     const job = this.pool.start(events);
     job.send('O', Buffer.from(`${files.modelDir}\n${files.dictPath}\n${files.grammarPath}`));
     return {
-      audio: (samples) => job.send('A', Buffer.from(samples.buffer, samples.byteOffset, samples.byteLength)),
+      audio: (samples) => {
+        // 20 ms frames in practice; anything longer in frames the server takes.
+        for (let at = 0; at < samples.length; at += MAX_FRAME_BYTES / 2) {
+          const part = samples.subarray(at, at + MAX_FRAME_BYTES / 2);
+          job.send('A', Buffer.from(part.buffer, part.byteOffset, part.byteLength));
+        }
+      },
       flush: () => job.send('F'),
       close: () => {
         job.send('C');

@@ -30,6 +30,8 @@ export interface Trunk {
 
 /** One SIP account at a carrier: what the `sip_lines` row holds, with the password unsealed. */
 export interface SipLine {
+  /** Our id of the line, when it has one: the simulated carrier counts each line's calls apart by it. */
+  id?: string;
   /** SIP user name: the user part of From when no caller id is given, and the digest user name. */
   username: string;
   password: string;
@@ -43,6 +45,12 @@ export interface SipLine {
   proxy?: { host: string; port: number };
   /** Codecs to offer, in preference order; default PCMU then PCMA. */
   codecs?: readonly AudioCodec[];
+  /**
+   * What the carrier carries on this line: calls at once and new calls a second, as set up with it (the
+   * line's concurrency and CPS). A real carrier enforces its own; the simulated one pushes back (503 with
+   * Retry-After) past it, and only then.
+   */
+  capacity?: { calls: number; perSecond: number };
 }
 
 export type AudioCodec = 'PCMU' | 'PCMA';

@@ -51,6 +51,14 @@ export const SCENARIOS_MESSAGES = {
     'zh-CN': '他人已保存了版本 {current}，请重新打开场景查看后再保存',
   },
   'e.scenario.references': { 'en-US': 'Some processors cannot be used here', 'zh-CN': '部分处理器不能在此使用' },
+  'e.scenario.internalUrls': {
+    'en-US': 'Some addresses point at internal hosts the server does not call',
+    'zh-CN': '部分地址指向服务器不会访问的内部主机',
+  },
+  'e.scenario.referencesAndUrls': {
+    'en-US': 'Some processors cannot be used here, and some addresses point at internal hosts the server does not call',
+    'zh-CN': '部分处理器不能在此使用，且部分地址指向服务器不会访问的内部主机',
+  },
   'e.scenario.processorMissing': { 'en-US': 'This processor does not exist', 'zh-CN': '该处理器不存在' },
   'e.scenario.processorInvalid': { 'en-US': 'The processor {alias} is invalid', 'zh-CN': '处理器 {alias} 已失效' },
   'e.scenario.processorType': {

@@ -253,6 +253,66 @@ describe('versions', () => {
   });
 });
 
+describe('addresses the server will call', () => {
+  const internal = (p: Parameters<typeof scenarioDoc>[0]) =>
+    scenarioDoc(p, {
+      dialogAsr: { provider: 'seed', url: 'wss://10.1.2.3/asr' },
+      operatorAsr: { provider: 'ali', url: 'wss://asr.example.com/seat' },
+      tts: { provider: 'minimax', url: 'https://169.254.169.254/tts' },
+      callbacks: [
+        { url: 'https://crm.example.com/hook', events: ['ended'] },
+        { url: 'http://[::1]:8080/hook', events: ['answered'] },
+        { url: 'http://192.168.1.20/hook', events: ['ended'] },
+      ],
+    });
+  const refusedPaths = (prefix: string) =>
+    [`${prefix}.callbacks.1.url`, `${prefix}.callbacks.2.url`, `${prefix}.dialogAsr.url`, `${prefix}.tts.url`].sort();
+
+  it('speech and callback URLs at internal addresses are refused when saved (create, edit, import), each named, in both languages', async () => {
+    const { dev, p } = await setUp();
+    const created = await create(dev, internal(p));
+    expect(created.body).toMatchObject({
+      code: ErrorCode.VALIDATION,
+      message: 'Some addresses point at internal hosts the server does not call',
+    });
+    expect(created.body.data.fields.map((f) => f.path).sort()).toEqual(refusedPaths('document'));
+    const callback = created.body.data.fields.find((f) => f.path === 'document.callbacks.1.url')!;
+    expect(callback.message).toMatch(/points at an internal address .* OUTBOUND_ALLOW_HOSTS$/);
+    const zh = await call<Failure>(server, '/api/operation/scenarios/create', {
+      token: dev,
+      body: { document: internal(p) },
+      headers: { 'accept-language': 'zh-CN' },
+    });
+    expect(zh.body.data.fields.find((f) => f.path === 'document.tts.url')!.message).toMatch(/指向内部地址/);
+    expect((await must<{ total: number }>(server, dev, '/api/operation/scenarios/list', {})).total).toBe(0);
+
+    const { id } = await must<ScenarioSaved>(server, dev, '/api/operation/scenarios/create', { document: scenarioDoc(p) });
+    const edited = await call<Failure>(server, '/api/operation/scenarios/update', {
+      token: dev,
+      body: { id, baseVersion: 1, document: internal(p) },
+      headers: en,
+    });
+    expect(edited.body.data.fields.map((f) => f.path).sort()).toEqual(refusedPaths('document'));
+    expect((await must<ScenarioDetail>(server, dev, '/api/operation/scenarios/get', { id })).currentVersion).toBe(1);
+
+    const file = await must<ScenarioExport>(server, dev, '/api/operation/scenarios/export', { id });
+    const imported = await call<Failure>(server, '/api/operation/scenarios/import', {
+      token: dev,
+      body: { content: { ...file, scenario: { ...internal(p), name: 'Imported' } } },
+      headers: en,
+    });
+    expect(imported.body.message).toBe('Scenario format failed');
+    expect(imported.body.data.fields.map((f) => f.path).sort()).toEqual(refusedPaths('scenario'));
+    expect((await must<{ total: number }>(server, dev, '/api/operation/scenarios/list', {})).total).toBe(1);
+  });
+
+  it('public addresses and hosts the operator allows are saved', async () => {
+    const { dev, p } = await setUp();
+    const allowed = scenarioDoc(p, { callbacks: [{ url: 'http://127.0.0.1:9/hook', events: ['ended'] }] });
+    expect((await create(dev, allowed)).body.code).toBe(200);
+  });
+});
+
 describe('export and import', () => {
   it('round-trips: export, import, export again gives the same document', async () => {
     const { dev, p } = await setUp();

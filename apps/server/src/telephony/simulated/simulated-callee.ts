@@ -23,7 +23,8 @@ export type OutcomeMix = Record<SimulatedOutcome, number>;
 
 /**
  * Roughly what an outbound campaign to consumer numbers sees: about half pick up, a fifth let it ring,
- * some are busy or decline, a few numbers are dead, and the carrier now and then pushes back.
+ * some are busy or decline, a few numbers are dead. The carrier's back-pressure is not drawn: it comes from
+ * load, past the line's capacity (SimulatedTrunk); a drawn share made the dialer slow down on an idle line.
  */
 export const DEFAULT_OUTCOME_MIX: OutcomeMix = {
   answered: 0.55,
@@ -32,7 +33,7 @@ export const DEFAULT_OUTCOME_MIX: OutcomeMix = {
   invalid_number: 0.05,
   rejected: 0.05,
   failed: 0.03,
-  backpressure: 0.06,
+  backpressure: 0,
   timeout: 0,
 };
 
@@ -51,6 +52,8 @@ export interface CalleePlan {
    * special information tones, or (as Chinese carriers do) spoken only. Drawn per call; off when not drawn.
    */
   announces?: 'sit' | 'spoken' | null;
+  /** The reason phrase of a refusal when the carrier says more than the status's usual one. */
+  refusalReason?: string;
 }
 
 /** A small, fast, seedable PRNG (mulberry32): the same seed gives the same sequence on every machine. */

@@ -93,6 +93,47 @@ describe('SimulatedTrunk outcomes', () => {
     expect(result.retryAfterMs).toBe(outcome === 'backpressure' ? 300 : null);
   });
 
+  it("draws no back-pressure: the carrier pushes back only past a line's capacity", async () => {
+    expect(DEFAULT_OUTCOME_MIX.backpressure).toBe(0);
+    const trunk = new SimulatedTrunk({ recordingsDir: dir, seed: 20260101, timeScale: 0.0005 });
+    const results = await Promise.all(
+      Array.from({ length: 300 }, (_, i) => trunk.dial(request(`137${i}`, { record: false, ringTimeoutMs: 600_000 })).ended),
+    );
+    expect(results.filter((r) => r.outcome === 'backpressure')).toEqual([]);
+  });
+
+  it('past the calls at once a line carries: 503 saying so, with Retry-After; a call ending frees its place', async () => {
+    const trunk = trunkWith({ outcome: 'answered', ringMs: 100, talkMs: 60_000 });
+    const busyLine: SipLine = { ...line, capacity: { calls: 2, perSecond: 100 } };
+    const first = trunk.dial(request('13800000011', { line: busyLine, record: false }));
+    const second = trunk.dial(request('13800000012', { line: busyLine, record: false }));
+    const refused = await trunk.dial(request('13800000013', { line: busyLine, record: false })).ended;
+    expect(refused).toMatchObject({
+      outcome: 'backpressure',
+      sipStatus: 503,
+      sipReason: "Service Unavailable: the line's 2 calls at once are taken",
+      retryAfterMs: 300,
+      answeredAt: null,
+    });
+    // Another line of the same carrier has its own places.
+    const other = trunk.dial(request('13800000014', { line: { ...busyLine, username: 'other' }, record: false }));
+    expect(await nextEvent(other, (event) => event.type === 'answered')).toMatchObject({ type: 'answered' });
+    await first.hangup();
+    const third = trunk.dial(request('13800000015', { line: busyLine, record: false }));
+    expect(await nextEvent(third, (event) => event.type === 'answered')).toMatchObject({ type: 'answered' });
+    await Promise.all([second.hangup(), third.hangup(), other.hangup()]);
+  });
+
+  it("past the new calls a second a line carries (two seconds' worth at once): 503 saying so", async () => {
+    const trunk = trunkWith({ outcome: 'busy', ringMs: 100 });
+    const paced: SipLine = { ...line, capacity: { calls: 100, perSecond: 2 } };
+    const results = await Promise.all(
+      Array.from({ length: 6 }, (_, i) => trunk.dial(request(`1380000002${i}`, { line: paced, record: false })).ended),
+    );
+    expect(results.map((r) => r.outcome)).toEqual(['busy', 'busy', 'busy', 'busy', 'backpressure', 'backpressure']);
+    expect(results[4]!.sipReason).toBe("Service Unavailable: over the line's 2 new calls a second");
+  });
+
   it('lets an unanswered phone ring until our ring timeout: no_answer, 487, trying → ringing → ended', async () => {
     const trunk = trunkWith({ outcome: 'no_answer' });
     const call = trunk.dial(request('13800000002', { ringTimeoutMs: 20_000 }));

@@ -31,7 +31,7 @@ import {
 } from './simulated-callee.ts';
 import { defaultRecordingPath } from '../sip/sip-trunk.ts';
 import { SpeechLikeVoice, type SpokenLine } from './speech-like-voice.ts';
-import { isDialable, type CallHandle, type CallResult, type DialRequest, type EndReason, type Trunk } from '../trunk.ts';
+import { isDialable, type CallHandle, type CallResult, type DialRequest, type EndReason, type SipLine, type Trunk } from '../trunk.ts';
 
 export interface SimulatedTrunkOptions {
   /** Folder of the recordings: `<recordingsDir>/<yyyy-mm-dd>/<callId>.wav` unless a call names its own path. */
@@ -77,12 +77,20 @@ const SILENCE_PROMPT_AFTER_MS = 6000;
 const TALK_OVER_SHARE = 0.1;
 const TALK_OVER_AFTER_MS = { min: 600, max: 1600 } as const;
 
+/** The simulated carrier's count of one line: its calls through now, and its bucket of new calls. */
+interface LineLoad {
+  live: number;
+  tokens: number;
+  at: number;
+}
+
 export class SimulatedTrunk implements Trunk {
   readonly kind = 'simulated' as const;
   readonly clock: MediaClock;
   private readonly random: () => number;
   private readonly mix: OutcomeMix;
   private readonly live = new Set<SimulatedCall>();
+  private readonly loads = new Map<string, LineLoad>();
   private readonly logger: TelephonyLogger;
   private closing = false;
 
@@ -102,7 +110,12 @@ export class SimulatedTrunk implements Trunk {
     const callRandom = seededRandom(Math.floor(this.random() * 2 ** 32));
     // Drawn from the call's own sequence, so the trunk's sequence (and every seeded test) stays as it was.
     const announces = drawn.outcome === 'invalid_number' && callRandom() < 0.6 ? (callRandom() < 0.5 ? 'sit' : 'spoken') : null;
-    const plan: CalleePlan = { ...drawn, announces, ...this.options.plan?.(request, drawn) };
+    const load = this.lineLoad(request.line);
+    const over = load ? this.overCapacity(load, request.line.capacity!) : null;
+    const plan: CalleePlan = over
+      ? { ...drawn, outcome: 'backpressure', ringMs: drawn.outcome === 'backpressure' ? drawn.ringMs : 50, refusalReason: over }
+      : { ...drawn, announces, ...this.options.plan?.(request, drawn) };
+    if (load && !over) load.live += 1;
     const id = randomUUID();
     const call = new SimulatedCall(id, request, plan, callRandom, {
       scale: this.options.timeScale ?? 1,
@@ -111,11 +124,39 @@ export class SimulatedTrunk implements Trunk {
       maxCallMs: request.maxDurationMs ?? this.options.maxCallMs ?? 2 * 60 * 60 * 1000,
       logger: request.logger ?? this.logger,
       calleeVoice: this.options.timeScale === undefined || this.options.timeScale === 1 ? (this.options.calleeVoice ?? null) : null,
-      onFinished: (c) => this.live.delete(c),
+      onFinished: (c) => {
+        this.live.delete(c);
+        if (load && !over) load.live -= 1;
+      },
     });
     this.live.add(call);
     call.start(this.closing);
     return call;
+  }
+
+  /** The carrier's count of a line that has a capacity (null: it takes whatever comes). */
+  private lineLoad(line: SipLine): LineLoad | null {
+    if (!line.capacity) return null;
+    const key = line.id ?? `${line.username}@${line.domain}:${line.port}`;
+    let load = this.loads.get(key);
+    if (!load) this.loads.set(key, (load = { live: 0, tokens: Number.POSITIVE_INFINITY, at: performance.now() }));
+    return load;
+  }
+
+  /**
+   * Why the carrier refuses a new call on the line now, or null: its calls at once are all taken, or its
+   * bucket of new calls a second is empty. The bucket holds two seconds' worth: the dialer paces its setups
+   * at the same rate, but a setup waits for its number and line before its INVITE, so INVITEs bunch a little.
+   */
+  private overCapacity(load: LineLoad, capacity: { calls: number; perSecond: number }): string | null {
+    const now = performance.now();
+    const burst = Math.max(2, 2 * capacity.perSecond);
+    load.tokens = Math.min(burst, load.tokens + ((now - load.at) / 1000) * capacity.perSecond);
+    load.at = now;
+    if (load.live >= capacity.calls) return `Service Unavailable: the line's ${capacity.calls} calls at once are taken`;
+    if (load.tokens < 1) return `Service Unavailable: over the line's ${capacity.perSecond} new calls a second`;
+    load.tokens -= 1;
+    return null;
   }
 
   async close(): Promise<void> {
@@ -305,7 +346,7 @@ class SimulatedCall extends BaseCall {
     void this.finishWith({
       outcome,
       sipStatus: refusal.status,
-      sipReason: refusal.reason,
+      sipReason: this.plan.refusalReason ?? refusal.reason,
       endReason: 'remote-refused',
       hungUpBy: 'callee',
       retryAfterMs: outcome === 'backpressure' ? RETRY_AFTER_MS * this.ctx.scale : null,

@@ -1,4 +1,4 @@
-import { Drawer, Radio, Result, Spin } from '@arco-design/web-react';
+import { Alert, Drawer, Radio, Result, Spin } from '@arco-design/web-react';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -26,7 +26,8 @@ export const REALTIME_REFRESH_MS = 5_000;
  * Spec §2 task list "real-time dashboard drawer": one task over the last 10 min, 30 min, hour or today
  * (spec §9), refreshed every 5 s; the live-call figure is real-time concurrency, which exists for today only.
  * Above the figures, why a started task is not calling and when it will (the task's own `dialState`, read
- * at the same pace, also when the company has no real-time dashboard).
+ * at the same pace, also when the company has no real-time dashboard), and when the carrier pushed back in
+ * the window: how many calls, the latest one's time, line and answer, and what the dialer did about it.
  */
 export default function RealtimeDashboardDrawer({ task, onClose }: { task: { id: string; name: string }; onClose: () => void }) {
   const { t } = useTranslation();
@@ -85,6 +86,25 @@ export default function RealtimeDashboardDrawer({ task, onClose }: { task: { id:
         <Result status="403" subTitle={refused} data-testid="realtime-refused" />
       ) : (
         <Spin loading={board.isLoading} style={{ display: 'block' }}>
+          {data && data.backPressure.calls > 0 && (
+            <Alert
+              type="warning"
+              className="realtime-backpressure"
+              data-testid="realtime-backpressure"
+              title={t('realtime.backPressure.title', { count: data.backPressure.calls })}
+              content={
+                <>
+                  {data.backPressure.last &&
+                    t('realtime.backPressure.last', {
+                      time: formatClock(data.backPressure.last.at, data.timeZone),
+                      line: data.backPressure.last.line,
+                      answer: [data.backPressure.last.sipStatus, data.backPressure.last.reason].filter(Boolean).join(' '),
+                    })}{' '}
+                  {t('realtime.backPressure.what')}
+                </>
+              }
+            />
+          )}
           <div className="board-stats realtime-stats">
             <StatTile
               title={t('realtime.liveCalls')}
