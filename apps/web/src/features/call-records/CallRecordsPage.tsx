@@ -26,6 +26,7 @@ import { lastDaysRange } from './filter-values.ts';
 import { ListRangeNote, boardDays } from './ListRangeNote.tsx';
 import './call-records.css';
 import { RadioChoices } from '../../forms/RadioChoices.tsx';
+import { usePageTotal } from '../../list-page/page-total.ts';
 
 /** The days the list and its board start on: the boards' default range. */
 const DEFAULT_DAYS = 7;
@@ -43,6 +44,7 @@ const TABLE_WIDTH = 1110;
  */
 export default function CallRecordsPage() {
   const { t } = useTranslation();
+  const pageTotal = usePageTotal();
   const navigate = useNavigate();
   const route = usePageRoute();
   const time = useCompanyTime();
@@ -248,11 +250,7 @@ export default function CallRecordsPage() {
         </Radio.Group>
       </div>
       {list.data?.totalCapped && (
-        <Alert
-          type="info"
-          className="call-records-capped"
-          content={t('callRecords.totalCapped', { count: CALL_RECORD_LIMITS.window.toLocaleString(currentLocale()) })}
-        />
+        <Alert type="info" className="call-records-capped" content={t('callRecords.totalCapped', { count: CALL_RECORD_LIMITS.window })} />
       )}
       <Table
         rowKey="id"
@@ -268,7 +266,7 @@ export default function CallRecordsPage() {
           current: page.page,
           pageSize: page.pageSize,
           total: list.data?.total ?? 0,
-          showTotal: true,
+          showTotal: pageTotal,
           sizeCanChange: true,
           onChange: (current, pageSize) => setPage({ page: current, pageSize }),
         }}

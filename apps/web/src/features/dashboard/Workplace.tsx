@@ -37,7 +37,7 @@ function Overview() {
       ...baseOption(palette),
       grid: { left: 40, right: 16, top: 24, bottom: 28 },
       tooltip: { ...baseOption(palette).tooltip, trigger: 'axis' as const },
-      xAxis: { type: 'category' as const, data: (trend.data ?? []).map((p) => p.x.slice(5)), ...axisStyle(palette) },
+      xAxis: { type: 'category' as const, data: (trend.data ?? []).map((p) => p.x), ...axisStyle(palette) },
       yAxis: { type: 'value' as const, minInterval: 1, ...axisStyle(palette) },
       series: [
         {
@@ -161,7 +161,7 @@ function Announcements() {
                   {m.title}
                 </Typography.Text>
                 <Typography.Text type="secondary" className="wp-announce-time">
-                  {time.format(m.time, { noYear: true })}
+                  {time.format(m.time)}
                 </Typography.Text>
               </div>
             </List.Item>

@@ -28,10 +28,12 @@ import { listManagedCompanies } from '../accounts/api.ts';
 import { addDnc, importDnc, listDnc, removeDnc } from './api.ts';
 import { ConfirmButton } from '../../list-page/RowActions.tsx';
 import { FilePicker } from '../../forms/FilePicker.tsx';
+import { usePageTotal } from '../../list-page/page-total.ts';
 
 /** The company's do-not-call list (route dncList): search, add, import a CSV, remove. */
 export default function DncPage() {
   const { t } = useTranslation();
+  const pageTotal = usePageTotal();
   const time = useCompanyTime();
   const navigate = useNavigate();
   const me = useUser((s) => s.user);
@@ -239,7 +241,7 @@ export default function DncPage() {
           pageSize: page.pageSize,
           total: entries.data?.total ?? 0,
           sizeCanChange: true,
-          showTotal: (total: number) => t('dnc.total', { count: total }),
+          showTotal: pageTotal,
         }}
         onChange={(pagination) => setPage({ page: pagination.current ?? 1, pageSize: pagination.pageSize ?? 10 })}
       />
