@@ -25,9 +25,14 @@ export function CallStateTag({ state }: { state: CallRecordState }) {
 
 export function TransferTag({ outcome }: { outcome: TransferOutcome }) {
   // Never wrapped: "No transfer" on two lines read as two values in the narrow history table.
-  if (outcome === 'none') return <span className="call-muted call-nowrap">{callLabel('call.transfer.none')}</span>;
+  if (outcome === 'none')
+    return (
+      <span className="call-muted call-nowrap" data-testid="transfer-outcome">
+        {callLabel('call.transfer.none')}
+      </span>
+    );
   return (
-    <Tag color={TRANSFER_COLORS[outcome]} size="small" className="call-nowrap">
+    <Tag color={TRANSFER_COLORS[outcome]} size="small" className="call-nowrap" data-testid="transfer-outcome">
       {callLabel(`call.transfer.${outcome}`)}
     </Tag>
   );

@@ -6,7 +6,28 @@ export const projectsMessages = {
     'It was deleted, the link is mistyped, or it belongs to another company.',
     '该项目已删除、链接有误，或属于其他公司。',
   ],
+  'projects.emptyProvider.title': ['Your company has no projects of its own', '贵公司自身没有项目'],
+  'projects.emptyProvider.detail': [
+    "Customers' projects, tasks and calls are seen by the customers' own accounts. You act for a customer under Operation → Companies (features, grants, quotas) and under User center → Accounts, SIP lines and Do-not-call list, where you pick the company.",
+    '客户的项目、任务和通话由客户自己的账号查看。您可在“运营管理 → 公司管理”（功能、授权、配额）以及“用户中心 → 账号管理、SIP 线路、免打扰名单”（先选择公司）中为客户操作。',
+  ],
+  'projects.emptyProvider.companies': ['Open Companies', '打开公司管理'],
+  'projects.emptyProvider.accounts': ['Open Accounts', '打开账号管理'],
+  'projects.notFound.detailAgent': [
+    'It was deleted, the link is mistyped, or you are not assigned to it.',
+    '该项目已删除、链接有误，或您未被分配到该项目。',
+  ],
   'projects.notFound.back': ['Back to the project list', '返回项目列表'],
+  'projects.notFound.backMine': ['Back to my projects', '返回我的项目'],
+  'projects.taskNotFound.title': ['Task not found', '任务不存在'],
+  'projects.taskNotFound.detail': [
+    'It was deleted, the link is mistyped, or it belongs to another project or company.',
+    '该任务已删除、链接有误，或属于其他项目或公司。',
+  ],
+  'projects.taskNotFound.detailAgent': [
+    'It was deleted, the link is mistyped, or its project is not assigned to you.',
+    '该任务已删除、链接有误，或其所属项目未分配给您。',
+  ],
   'projects.loadFailed.title': ['The project could not be loaded', '项目加载失败'],
   'projects.search.placeholder': ['Search by name', '按名称搜索'],
   'projects.new': ['New project', '新建项目'],
