@@ -15,6 +15,7 @@ import { Logo } from '../shell/Logo.tsx';
 import { ForgotPasswordModal } from './ForgotPasswordModal.tsx';
 import { RegisterModal } from './RegisterModal.tsx';
 import { RadioChoices } from '../../forms/RadioChoices.tsx';
+import { markServerErrors } from '../../forms/server-errors.ts';
 
 /** "Remember me" keeps only the user name on this browser (never the password) and asks for a long session. */
 export const REMEMBERED_USER_KEY = 'dialwise-remembered-user';
@@ -76,8 +77,10 @@ export default function LoginPage() {
       Message.success(t('login.welcome', { name: user.alias || user.username }));
       await navigate(afterLoginPath(location.search, user.authLevel), { replace: true });
     } catch (error) {
-      // The request layer has already shown the server's message; anything else is unexpected.
+      // The request layer has already shown the server's message (and a refusal naming a field is marked on it);
+      // anything else is unexpected.
       if (!(error instanceof RequestFailure)) Message.error(t('login.error'));
+      else markServerErrors(form, error);
     } finally {
       setSubmitting(false);
     }
