@@ -95,7 +95,7 @@ test('the project board in Chinese', async ({ page }) => {
     '已签入',
     '等待中',
     '通话中',
-    '已签出',
+    '未签入',
   ]) {
     await expect(page.getByTestId('project-board')).toContainText(label);
   }

@@ -153,7 +153,14 @@ async function takeCall(page: Page): Promise<string | null> {
     // demo model writes it ("The customer, Li, heard…": the upload's name field); a model slower than the
     // server's timeout gives way to the conversation's own note ("The customer (Li) asked for a person…").
     await expect(page.getByTestId('seat-offer-why-text')).toContainText(HANDOVER_NOTE);
+    // On the ringing card the note takes two lines at most and ends in "…" (a CSS clamp, in any language: Arco's
+    // measured ellipsis cut Chinese mid-word without one); its tooltip holds it whole.
+    const why = page.getByTestId('seat-offer-why-text');
+    expect(await why.evaluate((el) => getComputedStyle(el).getPropertyValue('-webkit-line-clamp'))).toBe('2');
+    await expect(why).toHaveAttribute('title', HANDOVER_NOTE);
     await expect(page.getByTestId('seat-summary')).toContainText(HANDOVER_NOTE);
+    // A note that ends by quoting the customer closes the quotation.
+    expect(await page.getByTestId('seat-summary').textContent()).not.toMatch(/: "[^"]*$/);
     await expect(page.getByTestId('seat-summary')).toContainText(/person|agent|someone/i);
     await page.getByTestId('seat-accept').click({ timeout: 5_000 });
   } catch (error) {

@@ -14,16 +14,27 @@ export function normalizeDncPhone(raw: string): string | null {
   return PHONE_PATTERN.test(compact) ? compact : null;
 }
 
-const dncPhoneSchema = z
-  .string()
-  .trim()
-  .transform((value, context) => {
-    const phone = normalizeDncPhone(value);
-    if (phone === null) {
-      context.addIssue({ code: 'custom', message: 'v.phone' });
+/** How many refused entries a refusal names (a pasted column of junk would otherwise make a page of it). */
+const NAMED_REFUSALS = 10;
+
+/**
+ * The numbers to add, normalized. Entries that are not phone numbers are refused together, by what was typed
+ * ("Not phone numbers: abc, 12"), on the list's own field: an issue per entry read "phones.0 …; phones.1 …".
+ */
+const dncPhonesSchema = z
+  .array(z.string().trim())
+  .min(1, { error: 'v.required' })
+  .max(DNC_LIMITS.batch, { error: 'v.dnc.batch' })
+  .transform((values, context) => {
+    const phones = values.map(normalizeDncPhone);
+    const refused = values.filter((_, i) => phones[i] === null);
+    if (refused.length > 0) {
+      const named = refused.slice(0, NAMED_REFUSALS).map((value) => value || '""');
+      const more = refused.length > NAMED_REFUSALS ? ` (+${refused.length - NAMED_REFUSALS})` : '';
+      context.addIssue({ code: 'custom', message: 'v.dnc.notPhones', params: { values: `${named.join(', ')}${more}` } });
       return z.NEVER;
     }
-    return phone;
+    return phones as string[];
   });
 
 const companyIdField = z.uuid({ error: 'v.id' }).optional();
@@ -35,7 +46,7 @@ export const dncQuerySchema = pageQuerySchema.extend({
 export type DncQuery = z.infer<typeof dncQuerySchema>;
 
 export const dncAddSchema = z.object({
-  phones: z.array(dncPhoneSchema).min(1, { error: 'v.required' }).max(DNC_LIMITS.batch, { error: 'v.dnc.batch' }),
+  phones: dncPhonesSchema,
   note: z.string().trim().max(DNC_LIMITS.note, { error: 'v.tooLong' }).default(''),
   companyId: companyIdField,
 });

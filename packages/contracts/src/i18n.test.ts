@@ -25,6 +25,11 @@ describe('messages', () => {
     expect(fieldLabel(['email'], 'en-US')).toBe('E-mail');
     expect(fieldLabel(['profile', 'email'], 'zh-CN')).toBe('邮箱');
     expect(fieldLabel(['items', 0, 'mystery'], 'en-US')).toBe('items.0.mystery');
+    // An entry of a list names the list and its place, whether the index is a number (zod) or a digit string
+    // (the server's validation error): never "keywords.1".
+    expect(fieldLabel(['keywords', 1], 'en-US')).toBe('Keywords, item 2');
+    expect(fieldLabel(['keywords', '1'], 'zh-CN')).toBe('关键词第 2 项');
+    expect(fieldLabel(['routers', '0', 'keywords', '3'], 'en-US')).toBe('Keywords, item 4');
     expect(fieldLabel([], 'en-US')).toBe('Request body');
   });
   it('formats zod issues as one sentence naming the field, in either language', () => {

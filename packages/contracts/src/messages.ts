@@ -23,6 +23,7 @@ import { TEMPLATES_MESSAGES } from './messages/templates.ts';
  * (f.*), both languages side by side so a missing one shows in review and in the unit test.
  */
 const CORE_MESSAGES = {
+  'f.item': { 'en-US': '{field}, item {n}', 'zh-CN': '{field}第 {n} 项' },
   'v.required': { 'en-US': '{field} is required', 'zh-CN': '{field}不能为空' },
   'v.tooLong': { 'en-US': '{field} is too long', 'zh-CN': '{field}过长' },
   'v.invalid': { 'en-US': '{field} is invalid', 'zh-CN': '{field}无效' },
@@ -246,13 +247,22 @@ export function translate(key: string, locale: Locale, params: Record<string, st
   });
 }
 
-/** Label of a field path, e.g. ['profile','email'] → "E-mail"; unknown fields show their path. */
+/** An array index in a path: a number from zod, a digit string from the server's validation error. */
+const isIndex = (part: PropertyKey): boolean => typeof part === 'number' || (typeof part === 'string' && /^\d+$/.test(part));
+
+/**
+ * Label of a field path, e.g. ['profile','email'] → "E-mail"; an entry of a list names the list and its place
+ * (['keywords', 1] → "Keywords, item 2"); unknown fields show their path.
+ */
 export function fieldLabel(path: readonly PropertyKey[], locale: Locale): string {
+  const names = path.filter((part): part is string => typeof part === 'string' && !isIndex(part));
+  const entry = path.length > 0 && isIndex(path[path.length - 1]!) ? Number(String(path[path.length - 1])) + 1 : null;
+  const named = (label: string) => (entry === null ? label : translate('f.item', locale, { field: label, n: entry }));
   // A nested field may have a label of its own ('f.redial.count'); else its last named part's ('f.count').
-  const dotted = `f.${path.filter((part) => typeof part === 'string').join('.')}`;
-  if (path.length > 1 && isMessageKey(dotted)) return translate(dotted, locale);
-  const last = [...path].reverse().find((part) => typeof part === 'string');
-  if (typeof last === 'string' && isMessageKey(`f.${last}`)) return translate(`f.${last}`, locale);
+  const dotted = `f.${names.join('.')}`;
+  if (names.length > 1 && isMessageKey(dotted)) return named(translate(dotted, locale));
+  const last = names.at(-1);
+  if (last !== undefined && isMessageKey(`f.${last}`)) return named(translate(`f.${last}`, locale));
   return path.length > 0 ? path.map(String).join('.') : translate('f.body', locale);
 }
 
@@ -266,6 +276,8 @@ export interface IssueLike {
   minimum?: unknown;
   maximum?: unknown;
   keys?: readonly string[];
+  /** A custom issue's own values for its message (`{ values: 'abc, 12' }`). */
+  params?: Readonly<Record<string, unknown>>;
 }
 
 /** One human sentence per issue, in the caller's language, naming the field. */
@@ -276,7 +288,8 @@ export function formatIssue(issue: IssueLike, locale: Locale): string {
     const bounds = Object.fromEntries(
       (['minimum', 'maximum'] as const).filter((key) => issue[key] !== undefined).map((key) => [key, String(issue[key])]),
     );
-    return translate(issue.message, locale, { field, ...bounds });
+    const own = Object.fromEntries(Object.entries(issue.params ?? {}).map(([key, value]) => [key, String(value)]));
+    return translate(issue.message, locale, { ...own, field, ...bounds });
   }
   switch (issue.code) {
     case 'invalid_type':

@@ -52,9 +52,9 @@ export function wallClock(at: Date, timeZone: string): WallClock {
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
-/** `2026-11-23 09:37` (with `:05` when `seconds`; `11-23 09:37` with `noYear`) on the zone's wall clock. */
-export function formatWallClock(at: Date, timeZone: string, style: { seconds?: boolean; noYear?: boolean } = {}): string {
+/** `2026-11-23 09:37` (with `:05` when `seconds`) on the zone's wall clock: the one way an instant is written. */
+export function formatWallClock(at: Date, timeZone: string, style: { seconds?: boolean } = {}): string {
   const c = wallClock(at, timeZone);
-  const day = style.noYear ? `${pad(c.month)}-${pad(c.day)}` : `${c.year}-${pad(c.month)}-${pad(c.day)}`;
+  const day = `${c.year}-${pad(c.month)}-${pad(c.day)}`;
   return `${day} ${pad(c.hour)}:${pad(c.minute)}${style.seconds ? `:${pad(c.second)}` : ''}`;
 }

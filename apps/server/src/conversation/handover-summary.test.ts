@@ -111,6 +111,21 @@ describe("the transfer's handover note", () => {
     expect(failures).toEqual(['http', 'noReply', 'aborted']);
   });
 
+  it('a note that ends by quoting the customer keeps its closing quotation mark; quotes wrapped around the whole note go', async () => {
+    for (const language of ['en-US', 'zh-CN'] as const) {
+      const written = demoReply(handoverMessages(facts(language)).map((message) => ({ role: message.role, content: message.content })));
+      const processor = await serve(() => ({ kind: 'tokens', tokens: tokens(written), delayMs: 1 }));
+      const note = await handoverSummary(facts(language), processor, { timeoutMs: 60_000 });
+      expect(note).toBe(written);
+      expect(note).toMatch(language === 'en-US' ? /real person\."$/ : /找人工。”$/);
+      await fake!.close();
+      const wrapped = await serve(() => ({ kind: 'tokens', tokens: tokens(language === 'en-US' ? `"${written}"` : `“${written}”`) }));
+      expect(await handoverSummary(facts(language), wrapped, { timeoutMs: 60_000 })).toBe(written);
+      await fake!.close();
+    }
+    fake = null;
+  });
+
   it('the demo model answers the request sensibly, in both languages', () => {
     const reply = (language: HandoverFacts['language']) =>
       demoReply(handoverMessages(facts(language)).map((message) => ({ role: message.role, content: message.content })));

@@ -103,13 +103,27 @@ export function handoverMessages(facts: HandoverFacts) {
   ];
 }
 
+/** Quotation marks a model may wrap its whole answer in, opening → closing. */
+const WRAPPERS: Record<string, string> = { '"': '"', '“': '”', "'": "'", '「': '」' };
+
+/**
+ * The answer without the quotation marks wrapped around all of it. Only a pair goes, and only when what is
+ * inside opens and closes its own quotes: a note that ends by quoting the customer ('…: "Please transfer
+ * me."') keeps its closing mark, which stripping every trailing mark left open.
+ */
+function unwrap(note: string): string {
+  const open = note[0] ?? '';
+  const close = WRAPPERS[open];
+  if (!close || note.length < 2 || !note.endsWith(close)) return note;
+  const inner = note.slice(1, -1);
+  const count = (mark: string) => inner.split(mark).length - 1;
+  const balanced = open === close ? count(open) % 2 === 0 : count(open) === count(close);
+  return balanced ? unwrap(inner.trim()) : note;
+}
+
 /** The model's note, tidied: one paragraph, no surrounding quotes, at most MAX_CHARS (cut at a sentence end). */
 function tidy(text: string): string {
-  let note = text
-    .replace(/\s+/g, ' ')
-    .trim()
-    .replace(/^["“'「]+|["”'」]+$/g, '')
-    .trim();
+  let note = unwrap(text.replace(/\s+/g, ' ').trim());
   if (note.length > MAX_CHARS) {
     const cut = note.slice(0, MAX_CHARS);
     const end = Math.max(cut.lastIndexOf('. '), cut.lastIndexOf('。'), cut.lastIndexOf('! '), cut.lastIndexOf('? '));

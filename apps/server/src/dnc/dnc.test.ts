@@ -45,7 +45,20 @@ describe('do-not-call list', () => {
     const { boss } = await setUp();
     const answer = await call(server, '/api/dnc/add', { token: boss, body: { phones: ['12ab'] } });
     expect(answer.body.code).toBe(ErrorCode.VALIDATION);
-    expect(answer.body.message).toContain('phone');
+    expect(answer.body.message).toContain('12ab');
+    // Every bad entry named at once, on the list's own field, in the caller's language: no "phones.0".
+    const two = await call(server, '/api/dnc/add', {
+      token: boss,
+      body: { phones: ['abc', '13800000001', '12'] },
+      headers: { 'accept-language': 'en-US' },
+    });
+    expect(two.body).toMatchObject({
+      code: ErrorCode.VALIDATION,
+      message: 'Not phone numbers: abc, 12',
+      data: { fields: [{ path: 'phones', message: 'Not phone numbers: abc, 12' }] },
+    });
+    const zh = await call(server, '/api/dnc/add', { token: boss, body: { phones: ['abc'] }, headers: { 'accept-language': 'zh-CN' } });
+    expect(zh.body.message).toBe('以下不是电话号码：abc');
     expect((await call(server, '/api/dnc/add', { token: boss, body: { phones: [] } })).body.code).toBe(ErrorCode.VALIDATION);
   });
 

@@ -21,6 +21,13 @@ export class AppError extends Error {
   static forbidden() {
     return new AppError(ErrorCode.FORBIDDEN, 'e.forbidden');
   }
+  /**
+   * A 400 that belongs to one field of the request (a URL the server will not call, a model that is not the
+   * vendor's): the envelope's `fields` names it with the message, so a form marks that field.
+   */
+  static onField(path: string, key: MessageKey, params: Record<string, string | number> = {}) {
+    return new AppError(ErrorCode.VALIDATION, key, params, { fields: [{ path }] });
+  }
 }
 
 /** Only "no credentials at all" and crashes leave HTTP 200: the console's request layer expects it. */

@@ -15,7 +15,8 @@ export function registerErrorHandling(app: FastifyInstance, options: { spaIndex:
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const locale = requestLocale(request);
     if (error instanceof AppError) {
-      return sendFailure(request, reply, httpStatusFor(error.code), error.code, translate(error.key, locale, error.params), error.data);
+      const message = translate(error.key, locale, error.params);
+      return sendFailure(request, reply, httpStatusFor(error.code), error.code, message, withFieldMessages(error.data, message));
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const where = error.validationContext && error.validationContext !== 'body' ? [error.validationContext] : [];
@@ -65,4 +66,14 @@ export function registerErrorHandling(app: FastifyInstance, options: { spaIndex:
       translate('e.routeNotFound', locale, { method: request.method, url: request.url.split('?')[0] ?? '' }),
     );
   });
+}
+
+/** A refusal's `fields` that name only a path carry its message too: the form marks each field with words. */
+function withFieldMessages(data: unknown, message: string): unknown {
+  const fields = (data as { fields?: unknown } | null)?.fields;
+  if (!Array.isArray(fields)) return data;
+  return {
+    ...(data as object),
+    fields: fields.map((field: { path: string; message?: string }) => ({ ...field, message: field.message ?? message })),
+  };
 }

@@ -1,4 +1,4 @@
-import { ErrorCode, type MessageKey } from '@dialwise/contracts';
+import { type MessageKey } from '@dialwise/contracts';
 import { AppError } from '../http/app-error.ts';
 import { assertOutboundUrl, OutboundRefused } from './outbound-guard.ts';
 
@@ -7,8 +7,8 @@ import { assertOutboundUrl, OutboundRefused } from './outbound-guard.ts';
  * address is refused with a clear 400 naming the field, instead of failing at dial time. The connection is
  * still checked when made (DNS may change in between).
  */
-export async function checkOutboundField(url: string | null | undefined, field: MessageKey): Promise<void> {
-  if (await outboundRefused(url)) throw new AppError(ErrorCode.VALIDATION, 'e.outbound.refused', { field });
+export async function checkOutboundField(url: string | null | undefined, path: 'url' | 'encryptionApiUrl'): Promise<void> {
+  if (await outboundRefused(url)) throw AppError.onField(path, 'e.outbound.refused', { field: `f.${path}` satisfies MessageKey });
 }
 
 /**

@@ -13,7 +13,7 @@ import { setProjectOperators } from './project-operators.ts';
 export async function createProject(ctx: ActionContext, input: ProjectInput): Promise<Project> {
   if (input.encryptionType === 'CUSTOM') {
     await requireFeature(ctx.db, ctx.actor.companyId, 'customEncryption');
-    await checkOutboundField(input.encryptionApiUrl, 'f.encryptionApiUrl');
+    await checkOutboundField(input.encryptionApiUrl, 'encryptionApiUrl');
   }
   const values = {
     companyId: ctx.actor.companyId,

@@ -15,7 +15,7 @@ import { setProjectOperators } from './project-operators.ts';
  * §5): every stored number was checked against it, so a different type answers 409 and nothing changes.
  */
 export async function updateProject(ctx: ActionContext, input: ProjectUpdate): Promise<Project> {
-  if (input.encryptionType === 'CUSTOM') await checkOutboundField(input.encryptionApiUrl, 'f.encryptionApiUrl');
+  if (input.encryptionType === 'CUSTOM') await checkOutboundField(input.encryptionApiUrl, 'encryptionApiUrl');
   try {
     return await ctx.db.transaction(async (tx) => {
       const [before] = await tx.select().from(projects).where(ownProject(ctx, input.id)).for('update').limit(1);

@@ -124,7 +124,7 @@ export async function listQualityInspection(s: Stats, locale: Locale): Promise<Q
       title: r.name,
       description: `${r.project} · ${maskSubtaskPhone(r.enc, r.last_phone)}`,
       data: [
-        { label: translate('card.quality.calls', locale), value: String(r.calls) },
+        { label: translate('card.quality.calls', locale), value: Number(r.calls).toLocaleString(locale) },
         { label: translate('card.quality.connectRate', locale), value: pct(connected, Number(r.calls)) },
         { label: translate('card.quality.analysed', locale), value: pct(Number(r.analysed), connected) },
         {

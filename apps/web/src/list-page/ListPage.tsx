@@ -17,6 +17,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TimeZoneNote } from '../locale/company-time.tsx';
 import type { ListState, PageState } from './use-list-query.ts';
+import { usePageTotal } from './page-total.ts';
 
 /**
  * The one list page of the console (Arco Pro's search table): a title row (with `extra` on the right),
@@ -161,7 +162,7 @@ export function TextFilter(props: { field: string; placeholder: string; testId?:
   );
 }
 
-/** The list's table: server-side pages, the total, an empty state in the page's words. */
+/** The list's table: server-side pages, the total (`usePageTotal`), an empty state in the page's words. */
 export function ListTable<F extends object, T>(props: {
   list: ListState<F, T>;
   columns: TableColumnProps<T>[];
@@ -170,10 +171,8 @@ export function ListTable<F extends object, T>(props: {
   testId?: string;
   rowKey?: string;
   rowTestId?: (row: T) => string;
-  /** "12 tags" in the page's words; "12 in all" otherwise. */
-  total?: (total: number) => string;
 }) {
-  const { t } = useTranslation();
+  const pageTotal = usePageTotal();
   const { result, page, setPage } = props.list;
   return (
     <Table<T>
@@ -191,7 +190,7 @@ export function ListTable<F extends object, T>(props: {
         pageSize: page.pageSize,
         total: result.data?.total ?? 0,
         sizeCanChange: true,
-        showTotal: (total: number) => (props.total ? props.total(total) : t('common.total', { total })),
+        showTotal: pageTotal,
       }}
       onChange={(pagination) =>
         setPage((p: PageState) => ({ page: pagination.current ?? p.page, pageSize: pagination.pageSize ?? p.pageSize }))

@@ -16,7 +16,7 @@ export const commonMessages = {
   'common.status': ['Status', '状态'],
   'common.search': ['Search', '查询'],
   'common.reset': ['Reset', '重置'],
-  'common.total': ['{{total}} in all', '共 {{total}} 条'],
+  'common.total': ['Total: {{count, number}}', '共 {{count, number}} 条'],
   'common.all': ['All', '全部'],
   'common.created': ['Created', '创建时间'],
   'common.updated': ['Updated', '更新'],

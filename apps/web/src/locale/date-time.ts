@@ -17,8 +17,6 @@ export function browserTimeZone(): string {
 export interface DateTimeStyle {
   /** `…:ss` as well (the call-record filter, the real-time refresh). */
   seconds?: boolean;
-  /** Leave the year out (`11-23 09:37`) where the date is always recent (messages, the monitor). */
-  noYear?: boolean;
 }
 
 /** An instant as the console shows it, in `timeZone`: `2026-11-23 09:37`; "—" for nothing or a bad value. */

@@ -128,6 +128,8 @@ describe('LLM catalogue', () => {
       expect(refused.body).toMatchObject({
         code: ErrorCode.VALIDATION,
         message: expect.stringMatching(/^URL points at an internal address/),
+        // The field it belongs to, so the form marks it (with the same words) rather than only toasting them.
+        data: { fields: [{ path: 'url', message: refused.body.message }] },
       });
     }
     const zh = await call(server, '/api/operation/llms/create', {

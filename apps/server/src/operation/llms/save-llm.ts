@@ -23,7 +23,7 @@ function columns(input: LlmInput) {
 
 /** Adds a model; the key (if any) is sealed before it touches the database. */
 export async function createLlm(ctx: ActionContext, secrets: SecretBox, input: LlmInput): Promise<Llm> {
-  await checkOutboundField(input.url, 'f.url');
+  await checkOutboundField(input.url, 'url');
   return ctx.db.transaction(async (tx) => {
     const [row] = await tx
       .insert(llms)
@@ -47,7 +47,7 @@ export async function createLlm(ctx: ActionContext, secrets: SecretBox, input: L
 
 /** Edits a model: a blank key keeps the stored one, `clearApiKey` removes it. */
 export async function updateLlm(ctx: ActionContext, secrets: SecretBox, input: LlmUpdate): Promise<Llm> {
-  await checkOutboundField(input.url, 'f.url');
+  await checkOutboundField(input.url, 'url');
   return ctx.db.transaction(async (tx) => {
     const [before] = await tx.select().from(llms).where(eq(llms.id, input.id)).for('update');
     if (!before) throw AppError.notFound();

@@ -12,9 +12,9 @@ import { scenariosUsing } from './scenarios-using.ts';
 /** The chosen model must exist and belong to the chosen vendor (the form picks the vendor, then the model). */
 async function checkModel(tx: Tx, input: ProcessorInput): Promise<void> {
   const [llm] = await tx.select({ vendor: llms.vendor }).from(llms).where(eq(llms.id, input.llmId));
-  if (!llm) throw new AppError(ErrorCode.VALIDATION, 'e.processor.llmMissing');
+  if (!llm) throw AppError.onField('llmId', 'e.processor.llmMissing');
   if (llm.vendor.toLowerCase() !== input.llmVendor.toLowerCase())
-    throw new AppError(ErrorCode.VALIDATION, 'e.processor.llmVendor', { vendor: input.llmVendor });
+    throw AppError.onField('llmId', 'e.processor.llmVendor', { vendor: input.llmVendor });
 }
 
 async function checkAliasFree(tx: Tx, alias: string, exceptId?: string): Promise<void> {

@@ -36,7 +36,7 @@ export async function saveSpeechCredential(
         const value = given || stored[f.name] || '';
         if (value) secretValues[f.name] = value;
         if (given && given !== stored[f.name]) changed.push(f.name);
-        if (f.required && !value) throw new AppError(ErrorCode.VALIDATION, 'e.speechCredential.secretRequired', { field: f.name });
+        if (f.required && !value) throw AppError.onField(`fields.${f.name}`, 'e.speechCredential.secretRequired', { field: f.name });
       } else {
         if (given) settings[f.name] = given;
         if (given !== (before?.row.settings[f.name] ?? '')) changed.push(f.name);

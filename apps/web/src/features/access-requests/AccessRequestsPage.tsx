@@ -172,7 +172,6 @@ export default function AccessRequestsPage() {
         scrollX={1300}
         empty={t('accessRequests.empty')}
         rowTestId={(row) => `access-row-${from(row)}`}
-        total={(total) => t('accessRequests.total', { count: total })}
       />
       <ResetPasswordModal request={resetting} onClose={() => setResetting(null)} onDone={done} />
       <DismissModal request={dismissing} onClose={() => setDismissing(null)} onDone={done} />

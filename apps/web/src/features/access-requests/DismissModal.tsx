@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { dismissAccessRequestSchema, type AccessRequest } from '@dialwise/contracts';
 import { checkFormInput } from '../../forms/check-form.ts';
 import { fieldRule } from '../../forms/zod-rules.ts';
+import { markServerErrors } from '../../forms/server-errors.ts';
 import { currentLocale } from '../../locale/index.ts';
 import { dismissAccessRequest } from './api.ts';
 
@@ -18,6 +19,7 @@ export function DismissModal({ request, onClose, onDone }: { request: AccessRequ
       Message.success(t('accessRequests.dismiss.done'));
       onDone();
     },
+    onError: (error) => markServerErrors(form, error),
   });
   const submit = async () => {
     if (!request) return;

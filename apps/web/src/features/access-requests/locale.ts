@@ -26,8 +26,6 @@ export const accessRequestsMessages = {
   'accessRequests.action.createCompany': ['Create company', '创建公司'],
   'accessRequests.action.dismiss': ['Dismiss', '忽略'],
   'accessRequests.empty': ['No request', '暂无申请'],
-  'accessRequests.total': ['{{count}} requests', '共 {{count}} 条申请'],
-  'accessRequests.total_one': ['{{count}} request', '共 {{count}} 条申请'],
   'accessRequests.reset.title': ['New password for {{username}}', '为 {{username}} 设置新密码'],
   'accessRequests.reset.intro': [
     'Their signed-in sessions end. Hand the new password over in person or by phone.',
@@ -40,7 +38,7 @@ export const accessRequestsMessages = {
   'accessRequests.dismiss.reason': ['Reason (optional)', '原因（可选）'],
   'accessRequests.dismiss.done': ['Request dismissed', '已忽略该申请'],
   'accessRequests.notice': ['Access requests', '访问申请'],
-  'accessRequests.notice.new': ['{{count}} access requests waiting', '有 {{count}} 条访问申请待处理'],
-  'accessRequests.notice.new_one': ['{{count}} access request waiting', '有 {{count}} 条访问申请待处理'],
+  'accessRequests.notice.new': ['{{count, number}} access requests waiting', '有 {{count, number}} 条访问申请待处理'],
+  'accessRequests.notice.new_one': ['{{count, number}} access request waiting', '有 {{count, number}} 条访问申请待处理'],
   'accessRequests.notice.open': ['Open the list', '查看申请'],
 } as const satisfies Record<string, readonly [string, string]>;

@@ -111,14 +111,7 @@ export default function AccountManagePage() {
         </AddButton>
       }
     >
-      <ListTable
-        list={list}
-        columns={columns}
-        testId="accounts-table"
-        scrollX={960}
-        empty={t('accounts.empty')}
-        total={(total) => t('accounts.total', { count: total })}
-      />
+      <ListTable list={list} columns={columns} testId="accounts-table" scrollX={960} empty={t('accounts.empty')} />
       <AccountFormModal account={editing} companyId={companyId} levels={levels} onClose={() => setEditing(undefined)} />
     </ListPage>
   );

@@ -13,8 +13,6 @@ export const accountsMessages = {
   'accounts.level.DEV': ['Provider staff', '平台运营'],
   'accounts.status.active': ['Enabled', '启用'],
   'accounts.status.disabled': ['Disabled', '停用'],
-  'accounts.total': ['{{count}} accounts', '共 {{count}} 个账号'],
-  'accounts.total_one': ['{{count}} account', '共 {{count}} 个账号'],
   'accounts.empty': ['No accounts match', '没有符合条件的账号'],
   'accounts.form.usernameHint': ['Used to sign in; it cannot be changed later', '用于登录，创建后不可修改'],
   'accounts.form.level': ['User level', '用户级别'],

@@ -10,6 +10,7 @@ import { useUser } from '../../store/user.ts';
 import { afterLoginPath } from '../shell/guard.ts';
 import { Logo } from '../shell/Logo.tsx';
 import { toast } from '../shell/toasts.ts';
+import { markServerErrors } from '../../forms/server-errors.ts';
 import { ConfirmDialog } from './ConfirmDialog.tsx';
 import './login.css';
 
@@ -109,11 +110,13 @@ export default function LoginPage() {
   const [touched, setTouched] = useState<Record<CheckedField, boolean>>({ username: false, password: false });
   const [submitting, setSubmitting] = useState(false);
   const [dialog, setDialog] = useState<'forgot' | 'register' | null>(null);
+  // A refusal of the server's that names a field (marked until that field is edited).
+  const [refused, setRefused] = useState<Partial<Record<CheckedField, string>>>({});
   const [elsewhere, setElsewhere] = useState<{ info: SignedInElsewhere; answer(force: boolean): void } | null>(null);
 
   const errors = {
-    username: touched.username ? fieldError('username', username) : undefined,
-    password: touched.password ? fieldError('password', password) : undefined,
+    username: refused.username ?? (touched.username ? fieldError('username', username) : undefined),
+    password: refused.password ?? (touched.password ? fieldError('password', password) : undefined),
   };
 
   const askToForce = (info: SignedInElsewhere) =>
@@ -147,8 +150,17 @@ export default function LoginPage() {
       toast('success', t('login.welcome', { name: user.alias || user.username }));
       await navigate(afterLoginPath(location.search, user.authLevel), { replace: true });
     } catch (error) {
-      // The request layer has already shown the server's message; anything else is unexpected.
+      // The request layer has already shown the server's message (and a refusal naming a field is marked on it);
+      // anything else is unexpected.
       if (!(error instanceof RequestFailure)) toast('error', t('login.error'));
+      else
+        markServerErrors(
+          {
+            setFields: (marks: Record<string, { error: { message: string } }>) =>
+              setRefused({ username: marks.username?.error.message, password: marks.password?.error.message }),
+          },
+          error,
+        );
     } finally {
       setSubmitting(false);
     }
@@ -217,7 +229,10 @@ export default function LoginPage() {
                 aria-describedby={`${id}-username-message`}
                 autoComplete={mode === 'username' ? 'username' : 'tel'}
                 inputMode={mode === 'phone' ? 'tel' : 'text'}
-                onChange={(event) => setUsername(event.target.value)}
+                onChange={(event) => {
+                  setUsername(event.target.value);
+                  setRefused((was) => ({ ...was, username: undefined }));
+                }}
                 onBlur={() => setTouched((was) => ({ ...was, username: true }))}
               />
             </Field>
@@ -247,7 +262,10 @@ export default function LoginPage() {
                 aria-invalid={errors.password !== undefined}
                 aria-describedby={`${id}-password-message`}
                 autoComplete="current-password"
-                onChange={(event) => setPassword(event.target.value)}
+                onChange={(event) => {
+                  setPassword(event.target.value);
+                  setRefused((was) => ({ ...was, password: undefined }));
+                }}
                 onBlur={() => setTouched((was) => ({ ...was, password: true }))}
               />
             </Field>

@@ -3,6 +3,7 @@ import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { checkFormInput } from '../../forms/check-form.ts';
+import { markServerErrors } from '../../forms/server-errors.ts';
 import { currentLocale } from '../../locale/index.ts';
 import { ArcoProvider } from '../shell/ArcoProvider.tsx';
 
@@ -35,8 +36,9 @@ export function RequestModal<Schema extends z.ZodType>(props: {
       Message.success({ content: message, duration: 5000 });
       form.resetFields();
       props.onClose();
-    } catch {
-      // shown by the request layer
+    } catch (error) {
+      // Toasted by the request layer; a refusal that names a field is marked on it too.
+      markServerErrors(form, error);
     } finally {
       setSending(false);
     }

@@ -7,6 +7,8 @@ import { listProjects, projectKeys } from '../projects/api.ts';
 import { listTasks, taskKeys } from '../tasks/api.ts';
 import { usePageRoute } from '../shell/route-params.ts';
 import { CallBoardSummary } from './CallBoardSummary.tsx';
+import { ProjectNotFound } from '../projects/ProjectNotFound.tsx';
+import { useRouteScope } from '../projects/route-scope.ts';
 import { TimeZoneNote, useTimeZone } from '../../locale/company-time.tsx';
 import { dayIn, daysAgoIn } from '../../locale/date-time.ts';
 
@@ -35,7 +37,22 @@ export default function ProjectBoardPage() {
   const projectQuery = { page: 1, pageSize: 100 };
   const projects = useQuery({ queryKey: projectKeys.list(projectQuery), queryFn: () => listProjects(projectQuery) });
   const taskQuery = { projectId, filter: 'all' as const, page: 1, pageSize: 100 };
-  const tasks = useQuery({ queryKey: taskKeys.list(taskQuery), queryFn: () => listTasks(taskQuery), enabled: Boolean(projectId) });
+  // The project the URL names is checked first: another company's (or a made-up) id gets the one not-found
+  // state, with no task list or board asked for it (they each toasted "Not found").
+  const scope = useRouteScope(projectId || undefined);
+  const tasks = useQuery({
+    queryKey: taskKeys.list(taskQuery),
+    queryFn: () => listTasks(taskQuery),
+    enabled: Boolean(projectId) && scope.status === 'ready',
+  });
+
+  if (scope.status === 'missing') {
+    return (
+      <Card title={t('boards.title')} className="list-card" data-testid="project-board">
+        <ProjectNotFound error={scope.error} />
+      </Card>
+    );
+  }
 
   return (
     <Card title={t('boards.title')} extra={<TimeZoneNote />} className="list-card" data-testid="project-board">
@@ -44,7 +61,8 @@ export default function ProjectBoardPage() {
           {t('boards.project')}
           <Select
             style={{ width: 220 }}
-            value={projectId}
+            // Until the project is known the select shows nothing rather than its raw id.
+            value={scope.status === 'ready' ? projectId : undefined}
             data-testid="board-project"
             showSearch
             filterOption={(input, option) =>
@@ -102,7 +120,9 @@ export default function ProjectBoardPage() {
           }}
         />
       </div>
-      <CallBoardSummary projectId={projectId || undefined} taskId={taskId || undefined} from={range.from} to={range.to} />
+      {scope.status === 'ready' && (
+        <CallBoardSummary projectId={projectId || undefined} taskId={taskId || undefined} from={range.from} to={range.to} />
+      )}
     </Card>
   );
 }

@@ -15,7 +15,6 @@ export function volumeOption(points: SeriesPoint[], withinDay: boolean, t: TFunc
       data: points.map((pt) => (withinDay ? stepLabel(pt.at, true) : pt.at.slice(0, 10))),
       ...axis,
       splitLine: { show: false },
-      axisLabel: { color: p.subtext, formatter: (v: string) => (withinDay ? v : v.slice(5)) },
     },
     yAxis: { type: 'value', minInterval: 1, ...axis },
     series: [

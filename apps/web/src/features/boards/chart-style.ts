@@ -91,11 +91,20 @@ export function baseOption(p: ChartPalette): ChartOption {
   };
 }
 
+/**
+ * A day on a chart's axis: every chart writes it `11-23` (the year is in the range the page shows, and the
+ * tooltip keeps the whole day); any other label (an hour, a class) is shown as it is.
+ */
+export function axisDay(label: string | number): string {
+  const text = String(label);
+  return /^\d{4}-\d{2}-\d{2}$/.test(text) ? text.slice(5) : text;
+}
+
 export function axisStyle(p: ChartPalette) {
   return {
     axisLine: { lineStyle: { color: p.axis } },
     axisTick: { show: false },
-    axisLabel: { color: p.subtext },
+    axisLabel: { color: p.subtext, formatter: axisDay },
     splitLine: { lineStyle: { color: p.split } },
   };
 }

@@ -60,7 +60,7 @@ export const boardsMessages = {
   'boards.operators.signedIn': ['Signed in', '已签入'],
   'boards.operators.waiting': ['Waiting', '等待中'],
   'boards.operators.inCall': ['In call', '通话中'],
-  'boards.operators.signedOut': ['Signed out', '已签出'],
+  'boards.operators.signedOut': ['Not signed in', '未签入'],
   'boards.empty': ['No finished calls in this range', '该时间范围内没有已结束的通话'],
   'boards.seconds': ['{{value}} s', '{{value}} 秒'],
   'boards.minutes': ['{{m}} min {{s}} s', '{{m}} 分 {{s}} 秒'],

@@ -17,6 +17,8 @@ import { TimeZoneNote, useCompanyTime } from '../../locale/company-time.tsx';
 import { useUser } from '../../store/user.ts';
 import { usePageRoute } from '../shell/route-params.ts';
 import { CallBoardSummary } from '../boards/CallBoardSummary.tsx';
+import { ProjectNotFound } from '../projects/ProjectNotFound.tsx';
+import { useRouteScope } from '../projects/route-scope.ts';
 import { callRecordKeys, callRecordOptions, exportUrl, listCallRecords } from './api.ts';
 import { CallRecordDrawer } from './CallRecordDrawer.tsx';
 import { CallRecordFilters } from './CallRecordFilters.tsx';
@@ -26,6 +28,7 @@ import { lastDaysRange } from './filter-values.ts';
 import { ListRangeNote, boardDays } from './ListRangeNote.tsx';
 import './call-records.css';
 import { RadioChoices } from '../../forms/RadioChoices.tsx';
+import { usePageTotal } from '../../list-page/page-total.ts';
 
 /** The days the list and its board start on: the boards' default range. */
 const DEFAULT_DAYS = 7;
@@ -43,6 +46,7 @@ const TABLE_WIDTH = 1110;
  */
 export default function CallRecordsPage() {
   const { t } = useTranslation();
+  const pageTotal = usePageTotal();
   const navigate = useNavigate();
   const route = usePageRoute();
   const time = useCompanyTime();
@@ -73,12 +77,16 @@ export default function CallRecordsPage() {
     setPage((p) => ({ ...p, page: 1 }));
   }, [fromRoute]);
 
+  // The project and task the URL names are checked first: another company's (or a made-up) id shows the one
+  // not-found state, with no list, board or filter asked for it.
+  const scope = useRouteScope(fromRoute.projectId, routeHasTask ? fromRoute.taskId : undefined);
   const query: CallRecordQueryInput = { ...filter, ...page, sort };
   const options = useQuery({ queryKey: callRecordKeys.options(undefined), queryFn: () => callRecordOptions(undefined) });
   const list = useQuery({
     queryKey: callRecordKeys.list(query),
     queryFn: () => listCallRecords(query),
     placeholderData: keepPreviousData,
+    enabled: scope.status === 'ready',
     retry: false,
   });
   const tagNames = useMemo(() => new Map((options.data?.tags ?? []).map((tag) => [tag.alias, tag.name])), [options.data]);
@@ -214,12 +222,20 @@ export default function CallRecordsPage() {
     <div className="table-empty">{t(isOperator ? 'callRecords.emptyOpr' : 'callRecords.empty')}</div>
   );
 
+  if (scope.status === 'missing') {
+    return (
+      <Card title={t('callRecords.title')} className="list-card" data-testid="call-records-page">
+        <ProjectNotFound error={scope.error} what={scope.missing ?? 'project'} />
+      </Card>
+    );
+  }
+
   return (
     <Card title={t('callRecords.title')} extra={<TimeZoneNote />} className="list-card" data-testid="call-records-page">
       <CallRecordFilters value={filter} options={options.data} onSearch={search} onReset={() => search(defaults())} />
       {/* The board over the same project, task and days as the list (whole days around its time range).
           Boards read the company-wide rollups, so agents, who see only their projects, get the list alone. */}
-      {!isOperator && (
+      {!isOperator && scope.status === 'ready' && (
         <div className="call-records-board" data-testid="call-records-board">
           <CallBoardSummary projectId={filter.projectId} taskId={filter.taskId} from={board.from} to={board.to} />
         </div>
@@ -248,11 +264,7 @@ export default function CallRecordsPage() {
         </Radio.Group>
       </div>
       {list.data?.totalCapped && (
-        <Alert
-          type="info"
-          className="call-records-capped"
-          content={t('callRecords.totalCapped', { count: CALL_RECORD_LIMITS.window.toLocaleString(currentLocale()) })}
-        />
+        <Alert type="info" className="call-records-capped" content={t('callRecords.totalCapped', { count: CALL_RECORD_LIMITS.window })} />
       )}
       <Table
         rowKey="id"
@@ -268,7 +280,7 @@ export default function CallRecordsPage() {
           current: page.page,
           pageSize: page.pageSize,
           total: list.data?.total ?? 0,
-          showTotal: true,
+          showTotal: pageTotal,
           sizeCanChange: true,
           onChange: (current, pageSize) => setPage({ page: current, pageSize }),
         }}

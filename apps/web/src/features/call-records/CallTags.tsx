@@ -24,9 +24,15 @@ export function CallStateTag({ state }: { state: CallRecordState }) {
 }
 
 export function TransferTag({ outcome }: { outcome: TransferOutcome }) {
-  if (outcome === 'none') return <span className="call-muted">{callLabel('call.transfer.none')}</span>;
+  // Never wrapped: "No transfer" on two lines read as two values in the narrow history table.
+  if (outcome === 'none')
+    return (
+      <span className="call-muted call-nowrap" data-testid="transfer-outcome">
+        {callLabel('call.transfer.none')}
+      </span>
+    );
   return (
-    <Tag color={TRANSFER_COLORS[outcome]} size="small">
+    <Tag color={TRANSFER_COLORS[outcome]} size="small" className="call-nowrap" data-testid="transfer-outcome">
       {callLabel(`call.transfer.${outcome}`)}
     </Tag>
   );

@@ -11,6 +11,7 @@ import {
   type ResolutionStatus,
 } from '@dialwise/contracts';
 import { fieldRule } from '../../forms/zod-rules.ts';
+import { markServerErrors } from '../../forms/server-errors.ts';
 import { currentLocale } from '../../locale/index.ts';
 import { useCompanyTime } from '../../locale/company-time.tsx';
 import { callLabel } from './CallTags.tsx';
@@ -42,6 +43,7 @@ export function DispositionForm({ callId, saved }: { callId: string; saved: Call
       void queryClient.invalidateQueries({ queryKey: ['seat'] });
       void queryClient.invalidateQueries({ queryKey: ['call-records'] });
     },
+    onError: (error) => markServerErrors(form, error),
   });
 
   return (

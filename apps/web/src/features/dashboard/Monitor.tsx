@@ -56,7 +56,7 @@ function Feed() {
                 }
                 description={
                   <span>
-                    {time.format(item.time, { noYear: true })}
+                    <span data-testid="monitor-feed-time">{t('mon.feed.endedAt', { time: time.format(item.time) })}</span>
                     {item.status === 'connected' ? ` · ${formatDuration(item.durationMs)}` : ''}
                     {item.outcome ? ` · ${t(`boards.outcome.${item.outcome}`, { defaultValue: item.outcome })}` : ''}
                     {item.content ? ` · ${item.content}` : ''}
@@ -70,6 +70,12 @@ function Feed() {
     </Card>
   );
 }
+
+/**
+ * A seat neither signed in nor connected is "not signed in" for the company, in the words of the boards' count
+ * (which adds the two up): the seat's own page tells the agent which of the two it is.
+ */
+const OUT_OF_WORK = new Set<MonitorSeat['state']>(['not-connected', 'signed-out']);
 
 /** Every agent of the company and their seat's state, busiest first (the server sorts them). */
 function Seats({ seats }: { seats: MonitorSeat[] | undefined }) {
@@ -89,13 +95,11 @@ function Seats({ seats }: { seats: MonitorSeat[] | undefined }) {
           render={(seat: MonitorSeat) => (
             <List.Item key={seat.id} data-testid={`monitor-seat-${seat.id}`} data-state={seat.state}>
               <Space>
-                <Tag color={SEAT_STATE_COLOR[seat.state]}>{t(`seat.state.${seat.state}`)}</Tag>
+                <Tag color={SEAT_STATE_COLOR[seat.state]} data-testid="monitor-seat-state">
+                  {t(OUT_OF_WORK.has(seat.state) ? 'boards.operators.signedOut' : `seat.state.${seat.state}`)}
+                </Tag>
                 {seat.name}
-                {seat.since && (
-                  <Typography.Text type="secondary">
-                    {t('mon.seat.since', { time: time.format(seat.since, { noYear: true }) })}
-                  </Typography.Text>
-                )}
+                {seat.since && <Typography.Text type="secondary">{t('mon.seat.since', { time: time.format(seat.since) })}</Typography.Text>}
               </Space>
             </List.Item>
           )}

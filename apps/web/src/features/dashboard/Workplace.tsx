@@ -12,6 +12,7 @@ import { formatNumber, formatPercent } from '../templates/format.ts';
 import { TimeZoneNote, useCompanyTime } from '../../locale/company-time.tsx';
 import '../boards/boards.css';
 import '../templates/templates.css';
+import { axisDay } from '../boards/chart-style.ts';
 import { TrendChart } from './TrendChart.tsx';
 import './dashboard.css';
 
@@ -67,7 +68,7 @@ function Overview() {
         {t('wp.trend')}
       </Typography.Title>
       <TrendChart
-        points={(trend.data ?? []).map((p) => ({ label: p.x.slice(5), value: p.y }))}
+        points={(trend.data ?? []).map((p) => ({ label: axisDay(p.x), value: p.y }))}
         seriesName={t('wp.trend.calls')}
         height={260}
         testId="wp-trend"
@@ -146,7 +147,7 @@ function Announcements() {
                   {m.title}
                 </Typography.Text>
                 <Typography.Text type="secondary" className="wp-announce-time">
-                  {time.format(m.time, { noYear: true })}
+                  {time.format(m.time)}
                 </Typography.Text>
               </div>
             </List.Item>

@@ -19,7 +19,10 @@ import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AddButton } from '../../list-page/ListPage.tsx';
 import { useNavigate } from 'react-router';
-import { ErrorCode, type DncEntry, type DncImportResult } from '@dialwise/contracts';
+import { dncAddSchema, ErrorCode, type DncAdd, type DncEntry, type DncImportResult } from '@dialwise/contracts';
+import { checkFormInput } from '../../forms/check-form.ts';
+import { markServerErrors } from '../../forms/server-errors.ts';
+import { currentLocale } from '../../locale/index.ts';
 import { RequestFailure } from '../../api/client.ts';
 import { TimeZoneNote, useCompanyTime } from '../../locale/company-time.tsx';
 import { useUser } from '../../store/user.ts';
@@ -28,10 +31,12 @@ import { listManagedCompanies } from '../accounts/api.ts';
 import { addDnc, importDnc, listDnc, removeDnc } from './api.ts';
 import { ConfirmButton } from '../../list-page/RowActions.tsx';
 import { FilePicker } from '../../forms/FilePicker.tsx';
+import { usePageTotal } from '../../list-page/page-total.ts';
 
 /** The company's do-not-call list (route dncList): search, add, import a CSV, remove. */
 export default function DncPage() {
   const { t } = useTranslation();
+  const pageTotal = usePageTotal();
   const time = useCompanyTime();
   const navigate = useNavigate();
   const me = useUser((s) => s.user);
@@ -239,7 +244,7 @@ export default function DncPage() {
           pageSize: page.pageSize,
           total: entries.data?.total ?? 0,
           sizeCanChange: true,
-          showTotal: (total: number) => t('dnc.total', { count: total }),
+          showTotal: pageTotal,
         }}
         onChange={(pagination) => setPage({ page: pagination.current ?? 1, pageSize: pagination.pageSize ?? 10 })}
       />
@@ -296,34 +301,39 @@ function AddNumbersModal({
   const { t } = useTranslation();
   const [form] = Form.useForm<{ phones: string; note: string }>();
   const add = useMutation({
-    mutationFn: (values: { phones: string; note: string }) =>
-      addDnc({
-        phones: values.phones
-          .split(/[\n,;]+/)
-          .map((v) => v.trim())
-          .filter(Boolean),
-        note: values.note ?? '',
-        ...(companyId ? { companyId } : {}),
-      }),
+    mutationFn: (input: DncAdd) => addDnc(input),
     onSuccess: (change) => {
       Message.success(t('dnc.changed', { added: change.added, already: change.alreadyListed }));
       form.resetFields();
       onDone();
       onClose();
     },
+    onError: (error) => markServerErrors(form, error),
   });
+  // The server's schema, checked here first: entries that are not numbers are named on the field itself.
+  const submit = async () => {
+    const input = await checkFormInput(form, dncAddSchema, currentLocale(), (values) => ({
+      phones: (values.phones ?? '')
+        .split(/[\n,;]+/)
+        .map((v) => v.trim())
+        .filter(Boolean),
+      note: values.note ?? '',
+      ...(companyId ? { companyId } : {}),
+    }));
+    if (input) add.mutate(input);
+  };
   return (
     <Modal
       title={t('dnc.form.title')}
       visible={visible}
       onCancel={onClose}
-      onOk={() => form.submit()}
+      onOk={() => void submit()}
       okText={t('dnc.form.save')}
       confirmLoading={add.isPending}
       okButtonProps={{ 'data-testid': 'dnc-save' } as Record<string, string>}
       unmountOnExit
     >
-      <Form form={form} layout="vertical" scrollToFirstError onSubmit={(values) => add.mutate(values)}>
+      <Form form={form} layout="vertical" scrollToFirstError>
         <Form.Item
           label={t('dnc.form.phones')}
           field="phones"

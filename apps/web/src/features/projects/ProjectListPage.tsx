@@ -11,6 +11,7 @@ import { ProjectFormModal } from './ProjectFormModal.tsx';
 import { ConfirmButton, EditButton } from '../../list-page/RowActions.tsx';
 import { useRowAction } from '../../list-page/use-row-action.ts';
 import { useFormOpening } from '../../forms/form-modal.tsx';
+import { useUser } from '../../store/user.ts';
 
 /** Spec §2 "Project list (admin)": search, add, edit, delete, go to tasks, go to the quick board. */
 export default function ProjectListPage() {
@@ -18,6 +19,7 @@ export default function ProjectListPage() {
   const time = useCompanyTime();
   const navigate = useNavigate();
   const form = useFormOpening<Project>();
+  const isDev = useUser((state) => state.user?.authLevel === 'DEV');
 
   const list = useListQuery<Pick<ProjectQuery, 'name'>, Project>({ key: [...projectKeys.all, 'list'], fetch: listProjects });
   const remove = useRowAction({ action: deleteProject, done: () => t('projects.deleted'), refresh: [projectKeys.all] });
@@ -128,8 +130,37 @@ export default function ProjectListPage() {
         </AddButton>
       }
     >
-      <ListTable list={list} columns={columns} scrollX={1180} empty={t('projects.empty')} testId="project-table" />
+      <ListTable
+        list={list}
+        columns={columns}
+        scrollX={1180}
+        empty={isDev ? <ProviderEmpty /> : t('projects.empty')}
+        testId="project-table"
+      />
       <ProjectFormModal project={form.editing} visible={form.visible} onClose={form.close} />
     </ListPage>
+  );
+}
+
+/**
+ * Provider staff (DEV) land here on their own company's projects, usually none: customers' projects are seen
+ * by the customers' own accounts. The empty list says so, and where provider staff act for customers.
+ */
+function ProviderEmpty() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  return (
+    <div className="provider-empty" data-testid="project-empty-provider">
+      <Typography.Text>{t('projects.emptyProvider.title')}</Typography.Text>
+      <Typography.Text type="secondary">{t('projects.emptyProvider.detail')}</Typography.Text>
+      <Space>
+        <Button type="primary" size="small" onClick={() => void navigate('/operation/companyList')} data-testid="project-empty-companies">
+          {t('projects.emptyProvider.companies')}
+        </Button>
+        <Button size="small" onClick={() => void navigate('/system/account-manage')}>
+          {t('projects.emptyProvider.accounts')}
+        </Button>
+      </Space>
+    </div>
   );
 }

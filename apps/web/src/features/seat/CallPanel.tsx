@@ -82,9 +82,10 @@ export function CallPanel({
             <Typography.Text type="secondary" className="seat-offer-why-label">
               {t('seat.call.why')}
             </Typography.Text>
-            <Typography.Text ellipsis={{ rows: 2 }} data-testid="seat-offer-why-text">
+            {/* Clamped by CSS: Arco's measured ellipsis cut Chinese mid-word with no "…" in this flex row. */}
+            <span className="seat-offer-why-text" title={why} data-testid="seat-offer-why-text">
               {why}
-            </Typography.Text>
+            </span>
           </div>
         )}
         <Progress

@@ -112,7 +112,7 @@ export const seatMessages = {
     'Calls you took whose issue type and resolution status are not saved yet',
     '您接听过、尚未登记问题类型与处理状态的通话',
   ],
-  'seat.toFile.more': ['{{count}} more: find them in Call records', '另有 {{count}} 通，请在通话记录中查看'],
+  'seat.toFile.more': ['{{count, number}} more: find them in Call records', '另有 {{count, number}} 通，请在通话记录中查看'],
   'seat.toFile.file': ['File', '登记'],
   'seat.call.audioBlocked': ['The browser blocked the call audio: click to play it', '浏览器阻止了通话声音：点击播放'],
 

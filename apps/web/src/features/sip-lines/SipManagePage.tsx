@@ -102,14 +102,7 @@ export default function SipManagePage() {
         </AddButton>
       }
     >
-      <ListTable
-        list={list}
-        columns={columns}
-        testId="sip-table"
-        scrollX={1400}
-        empty={t('sip.empty')}
-        total={(total) => t('sip.total', { count: total })}
-      />
+      <ListTable list={list} columns={columns} testId="sip-table" scrollX={1400} empty={t('sip.empty')} />
       <SipLineFormModal line={editing} companyId={scope.companyId} onClose={() => setEditing(undefined)} />
     </ListPage>
   );

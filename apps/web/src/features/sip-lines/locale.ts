@@ -25,8 +25,6 @@ export const sipLinesMessages = {
     'Built-in demo callees: the dialer runs end to end without a carrier, nobody is really called',
     '内置的模拟被叫：无需运营商即可完整运行外呼，不会真正拨打电话',
   ],
-  'sip.total': ['{{count}} lines', '共 {{count}} 条线路'],
-  'sip.total_one': ['{{count}} line', '共 {{count}} 条线路'],
   'sip.empty': ['No SIP lines yet', '暂无 SIP 线路'],
   'sip.form.trunk': ['Trunk', '中继类型'],
   'sip.form.sipUsername': ['SIP user name', 'SIP 用户名'],

@@ -3,12 +3,12 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PAGINATION, canApply, type Subtask, type TaskListItem } from '@dialwise/contracts';
-import { currentLocale } from '../../locale/index.ts';
 import { TimeZoneNote, useCompanyTime } from '../../locale/company-time.tsx';
 import { projectKeys } from '../projects/api.ts';
 import { applyTaskAction, taskKeys } from '../tasks/api.ts';
 import { listPendingSubtasks, subtaskKeys } from './api.ts';
 import { quietRefusal } from '../../api/quiet-refusal.ts';
+import { usePageTotal } from '../../list-page/page-total.ts';
 
 function KeyValues({ values }: { values: Record<string, string> }) {
   const entries = Object.entries(values);
@@ -27,8 +27,8 @@ function KeyValues({ values }: { values: Record<string, string> }) {
 /** A task's pending numbers, page by page (numbers masked), with "clear pending". */
 export function PendingSubtasksModal({ task, onClose }: { task: TaskListItem | null; onClose(): void }) {
   const { t } = useTranslation();
+  const pageTotal = usePageTotal();
   const time = useCompanyTime();
-  const locale = currentLocale();
   const queryClient = useQueryClient();
   const [page, setPage] = useState<{ page: number; pageSize: number }>({
     page: PAGINATION.defaultPage,
@@ -68,7 +68,7 @@ export function PendingSubtasksModal({ task, onClose }: { task: TaskListItem | n
     >
       <div className="table-toolbar" data-testid="pending-modal">
         <Space>
-          <Typography.Text data-testid="pending-total">{t('pending.total', { total: total.toLocaleString(locale) })}</Typography.Text>
+          <Typography.Text data-testid="pending-total">{t('pending.total', { count: total })}</Typography.Text>
           <Tag size="small">{t('pending.masked')}</Tag>
           <TimeZoneNote />
         </Space>
@@ -99,7 +99,7 @@ export function PendingSubtasksModal({ task, onClose }: { task: TaskListItem | n
           current: page.page,
           pageSize: page.pageSize,
           total,
-          showTotal: true,
+          showTotal: pageTotal,
           onChange: (p, size) => setPage({ page: p, pageSize: size }),
         }}
         columns={[

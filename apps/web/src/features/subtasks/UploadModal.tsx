@@ -197,9 +197,7 @@ function SendingView({ phase, locale }: { phase: Extract<Phase, { kind: 'sending
       <Progress percent={percent} status={sentAll ? 'success' : 'normal'} />
       {(sentAll || rows > 0) && (
         <Typography.Text type="secondary" data-testid="upload-rows">
-          {phase.progress?.state === 'committing'
-            ? t('upload.committing', { rows: rows.toLocaleString(locale) })
-            : t('upload.processing', { rows: rows.toLocaleString(locale) })}
+          {phase.progress?.state === 'committing' ? t('upload.committing', { count: rows }) : t('upload.processing', { count: rows })}
         </Typography.Text>
       )}
     </div>

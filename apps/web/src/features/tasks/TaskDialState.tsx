@@ -42,9 +42,9 @@ function useDialNote(task: DialTask): DialNote | null {
     case 'finishing':
       return waiting(t('tasks.dial.finishing', { count: state.liveCalls }), t('tasks.dial.finishingHelp'));
     case 'companyCap':
-      return waiting(t('tasks.dial.companyCap', { cap: state.cap }), t('tasks.dial.companyCapHelp'));
+      return waiting(t('tasks.dial.companyCap', { count: state.cap }), t('tasks.dial.companyCapHelp'));
     case 'linesBusy':
-      return waiting(t('tasks.dial.linesBusy', { capacity: state.capacity }), t('tasks.dial.linesBusyHelp'));
+      return waiting(t('tasks.dial.linesBusy', { count: state.capacity }), t('tasks.dial.linesBusyHelp'));
     case 'noLine':
       return blocked(t('tasks.dial.noLine'), t('tasks.dial.noLineHelp'));
     case 'nothingToCall':

@@ -32,7 +32,7 @@ import { currentLocale } from '../../locale/index.ts';
 import { usePageRoute } from '../shell/route-params.ts';
 import { getProjectOfPage, projectKeys } from '../projects/api.ts';
 import { ProjectNotFound } from '../projects/ProjectNotFound.tsx';
-import { createTask, getTask, getTaskOptions, taskKeys, updateTask } from './api.ts';
+import { createTask, getTaskOfPage, getTaskOptions, taskKeys, updateTask } from './api.ts';
 import { PrologueList } from './PrologueList.tsx';
 import { AmdSettings } from './AmdSettings.tsx';
 import { NEW_TASK_VALUES, formValuesOf, inputOf, type TaskFormValues } from './task-form-values.ts';
@@ -81,8 +81,9 @@ export default function TaskFormPage() {
   const options = useQuery({ queryKey: taskKeys.options, queryFn: getTaskOptions });
   const existing = useQuery({
     queryKey: taskKeys.one(taskId ?? ''),
-    queryFn: () => getTask(taskId!),
+    queryFn: () => getTaskOfPage(taskId!),
     enabled: editing && project.isSuccess,
+    retry: false,
   });
   // A reload after a conflict reads the task again; the form refills from it (below) with its version.
   const edit = useStaleEdit(existing.data ?? null, async (task) => (await existing.refetch()).data ?? task);
@@ -182,6 +183,15 @@ export default function TaskFormPage() {
     return (
       <Card title={title} className="form-card" data-testid="task-form">
         <ProjectNotFound error={project.error} />
+      </Card>
+    );
+  }
+
+  // A task that is not there, or not this project's, is missing like a project: the same state.
+  if (editing && (existing.isError || (existing.data && existing.data.projectId !== projectId))) {
+    return (
+      <Card title={title} className="form-card" data-testid="task-form">
+        <ProjectNotFound error={existing.isError ? existing.error : null} what="task" />
       </Card>
     );
   }

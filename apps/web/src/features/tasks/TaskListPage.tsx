@@ -19,6 +19,7 @@ import { TaskStatusTag } from './TaskStatusTag.tsx';
 import { TaskDialState } from './TaskDialState.tsx';
 import { concurrencyLabel, weekdaysLabel } from './task-display.ts';
 import { RealtimeDashboardButton } from '../boards/RealtimeDashboardButton.tsx';
+import { usePageTotal } from '../../list-page/page-total.ts';
 
 const FILTERS = Object.keys(TASK_FILTERS) as TaskFilter[];
 /** The columns' widths added up: the table scrolls sideways only below it (1440 px with the menu open fits). */
@@ -27,6 +28,7 @@ const TABLE_WIDTH = 1140;
 /** Spec §2 "Task list": status filter, upload and pending-number modals, the task actions. */
 export default function TaskListPage() {
   const { t } = useTranslation();
+  const pageTotal = usePageTotal();
   const time = useCompanyTime();
   const navigate = useNavigate();
   const locale = currentLocale();
@@ -253,7 +255,7 @@ export default function TaskListPage() {
           current: filters.page,
           pageSize: filters.pageSize,
           total: tasks.data?.total ?? 0,
-          showTotal: true,
+          showTotal: pageTotal,
           sizeCanChange: true,
           onChange: (page, pageSize) => setFilters((f) => ({ ...f, page, pageSize })),
         }}

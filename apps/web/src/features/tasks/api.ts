@@ -13,6 +13,8 @@ export const taskKeys = {
 
 export const listTasks = async (query: TaskQuery) => api(taskEndpoints.list, query);
 export const getTask = async (id: string) => api(taskEndpoints.get, { id });
+/** For the edit page, which stands on the task from its URL: a refusal is its to show (ProjectNotFound), without a toast. */
+export const getTaskOfPage = async (id: string) => api(taskEndpoints.get, { id }, { quiet: true });
 export const getTaskOptions = async () => api(taskEndpoints.options);
 export const createTask = async (input: TaskCreate) => api(taskEndpoints.create, input);
 export const updateTask = async (input: TaskUpdate) => api(taskEndpoints.update, input);

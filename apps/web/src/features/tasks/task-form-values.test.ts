@@ -35,8 +35,9 @@ describe('task form values', () => {
     const prologueOnly = { ...filled, advanced: { prologues: ['Hello'] } };
     expect(check(prologueOnly, 'advanced.pauseSeconds')).toBe('Prologues and pause time are set together or both left empty');
     expect(check(prologueOnly, 'advanced.prologues', 'en-US', true)).toBeUndefined();
+    // An empty entry of the list is named by its place.
     expect(check({ ...filled, advanced: { prologues: [''], pauseSeconds: 2 } }, 'advanced.prologues', 'en-US', true)).toBe(
-      'Prologues is required',
+      'Prologues, item 1 is required',
     );
     expect(check({ ...filled, advanced: { prologues: ['Hi'], pauseSeconds: 0 } }, 'advanced.pauseSeconds')).toBe(
       'Pause time must be at least 1',

@@ -55,7 +55,7 @@ function MessageItem({ message, onOpen }: { message: Message; onOpen(message: Me
               {message.content}
             </Typography.Paragraph>
             <Typography.Text type="secondary" className="message-time">
-              {message.subTitle} · {time.format(message.time, { noYear: true })}
+              {message.subTitle} · {time.format(message.time)}
             </Typography.Text>
           </div>
         }

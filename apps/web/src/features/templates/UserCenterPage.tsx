@@ -75,10 +75,14 @@ export default function UserCenterPage() {
               dataSource={(messages.data ?? []).slice(0, 6)}
               render={(m) => (
                 <List.Item key={m.id}>
-                  <Typography.Text>{m.title}</Typography.Text>
-                  <Typography.Text type="secondary" className="wp-announce-time">
-                    {time.format(m.time, { noYear: true })}
-                  </Typography.Text>
+                  <div className="wp-announce" data-testid="uc-message">
+                    <Typography.Text ellipsis={{ showTooltip: true }} className="wp-announce-title">
+                      {m.title}
+                    </Typography.Text>
+                    <Typography.Text type="secondary" className="wp-announce-time">
+                      {time.format(m.time)}
+                    </Typography.Text>
+                  </div>
                 </List.Item>
               )}
             />

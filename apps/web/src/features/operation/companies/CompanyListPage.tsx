@@ -178,14 +178,7 @@ export default function CompanyListPage() {
         </>
       }
     >
-      <ListTable
-        list={list}
-        columns={columns}
-        scrollX={1440}
-        empty={t('companies.empty')}
-        rowTestId={(row) => `company-row-${row.name}`}
-        total={(total) => t('companies.total', { count: total })}
-      />
+      <ListTable list={list} columns={columns} scrollX={1440} empty={t('companies.empty')} rowTestId={(row) => `company-row-${row.name}`} />
       <CompanyFormModal
         editing={editing}
         onClose={() => setEditing(null)}

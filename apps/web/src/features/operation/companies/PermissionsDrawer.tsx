@@ -14,6 +14,7 @@ import { checkFormInput } from '../../../forms/check-form.ts';
 import { currentLocale } from '../../../locale/index.ts';
 import { StaleEditNotice, useStaleEdit } from '../../../forms/stale-edit.tsx';
 import { companiesKey, getCompany, getPermissions, setPermissions } from './api.ts';
+import { markServerErrors } from '../../../forms/server-errors.ts';
 
 /** What a company may do: number reveal, its total concurrency cap and the operation features it may use. */
 export function PermissionsDrawer({
@@ -56,7 +57,9 @@ export function PermissionsDrawer({
       onSaved();
       onClose();
     },
-    onError: (error) => edit.caught(error),
+    onError: (error) => {
+      if (!edit.caught(error)) markServerErrors(form, error);
+    },
   });
   const submit = async () => {
     const input = await checkFormInput(form, companyPermissionsSchema, locale, (values) => ({

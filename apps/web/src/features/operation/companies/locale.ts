@@ -8,8 +8,6 @@ export const companiesMessages = {
   'companies.catalogue.voices': ['Voice catalogue', '音色库'],
   'companies.catalogue.processors': ['Processors', '处理器'],
   'companies.catalogue.scenarios': ['Scenarios', '场景库'],
-  'companies.total': ['{{count}} companies', '共 {{count}} 家公司'],
-  'companies.total_one': ['{{count}} company', '共 {{count}} 家公司'],
   'companies.empty': ['No companies match', '没有符合条件的公司'],
 
   'companies.col.name': ['Name', '公司名称'],
@@ -91,7 +89,7 @@ export const companiesMessages = {
   ],
   'companies.grants.search': ['Filter by name', '按名称筛选'],
   'companies.grants.col.details': ['Details', '详情'],
-  'companies.grants.selected': ['{{count}} of {{total}} granted', '已授权 {{count}} / {{total}}'],
+  'companies.grants.selected': ['{{count, number}} of {{total}} granted', '已授权 {{count, number}} / {{total}}'],
   'companies.grants.empty.voice': ['The voice catalogue is empty', '音色库为空'],
   'companies.grants.empty.processor': ['No processors yet', '暂无处理器'],
   'companies.grants.empty.scenario': ['No scenarios yet', '暂无场景'],

@@ -56,22 +56,60 @@ function useEditedId(active: boolean): string | null {
   return id;
 }
 
-/** The section nearest the top of the window, for the side nav. */
+/** The fixed navbar's height: a section under it is not being read. */
+const NAVBAR = 60;
+
+/**
+ * The section being read, for the side nav: the one across a reading line a third of the way down the window
+ * below the navbar (so a section filling the screen is lit, not the one whose last lines linger at the top),
+ * and, once the page is scrolled to its end, the last section in view (the last ones can never scroll up to the
+ * line). A section chosen in the nav stays lit while the page scrolls to it.
+ */
 function useActiveSection(elements: RefObject<Map<SectionId, HTMLElement>>) {
   const [active, setActive] = useState<SectionId>('basics');
+  const chosen = useRef<SectionId | null>(null);
   useEffect(() => {
-    const onScroll = () => {
+    // Whatever scrolls (the window, or the layout's content box at some sizes): a capturing listener on the
+    // document hears both, and the sections are measured against the window either way.
+    const scrollerOf = (event?: Event) =>
+      event?.target instanceof Element ? event.target : (document.scrollingElement ?? document.documentElement);
+    const read = (scroller: Element) => {
+      const line = NAVBAR + (window.innerHeight - NAVBAR) / 3;
+      const atEnd = scroller.scrollTop > 0 && scroller.scrollTop + scroller.clientHeight >= scroller.scrollHeight - 2;
       let current: SectionId = 'basics';
       for (const section of SECTIONS) {
         const element = elements.current?.get(section.id);
-        if (element && element.offsetParent !== null && element.getBoundingClientRect().top <= 140) current = section.id;
+        if (!element || element.offsetParent === null) continue;
+        const top = element.getBoundingClientRect().top;
+        if (top <= line || (atEnd && top < window.innerHeight)) current = section.id;
       }
-      setActive(current);
+      return current;
     };
-    window.addEventListener('scroll', onScroll, { passive: true });
-    return () => window.removeEventListener('scroll', onScroll);
+    const onScroll = (event?: Event) => {
+      if (!chosen.current) setActive(read(scrollerOf(event)));
+    };
+    const onScrollEnd = (event: Event) => {
+      if (!chosen.current) return;
+      const rect = elements.current?.get(chosen.current)?.getBoundingClientRect();
+      const inView = rect && rect.bottom > NAVBAR && rect.top < window.innerHeight;
+      chosen.current = null;
+      if (!inView) setActive(read(scrollerOf(event)));
+    };
+    const onResize = () => onScroll();
+    document.addEventListener('scroll', onScroll, { passive: true, capture: true });
+    document.addEventListener('scrollend', onScrollEnd, { capture: true });
+    window.addEventListener('resize', onResize, { passive: true });
+    return () => {
+      document.removeEventListener('scroll', onScroll, { capture: true });
+      document.removeEventListener('scrollend', onScrollEnd, { capture: true });
+      window.removeEventListener('resize', onResize);
+    };
   }, [elements]);
-  return [active, setActive] as const;
+  const choose = (section: SectionId) => {
+    chosen.current = section;
+    setActive(section);
+  };
+  return [active, choose] as const;
 }
 
 /** New scenario (route scenarioAdd) and edit scenario (route scenarioEdit, `?id=`): one editor for the whole document. */

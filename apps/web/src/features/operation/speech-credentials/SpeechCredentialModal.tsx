@@ -4,6 +4,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { credentialFieldsOf, speechCredentialSaveSchema, type SpeechCredential } from '@dialwise/contracts';
 import { formFieldRule } from '../../../forms/zod-rules.ts';
+import { markServerErrors } from '../../../forms/server-errors.ts';
 import { currentLocale } from '../../../locale/index.ts';
 import { StaleEditNotice, useStaleEdit } from '../../../forms/stale-edit.tsx';
 import { listSpeechCredentials, saveSpeechCredential } from './api.ts';
@@ -51,7 +52,9 @@ export function SpeechCredentialModal({
       Message.success(t('speechKeys.saved', { provider: saved.provider }));
       onSaved(saved);
     },
-    onError: (error) => edit.caught(error),
+    onError: (error) => {
+      if (!edit.caught(error)) markServerErrors(form, error);
+    },
   });
 
   return (

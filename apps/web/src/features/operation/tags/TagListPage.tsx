@@ -75,14 +75,7 @@ export default function TagListPage() {
         </AddButton>
       }
     >
-      <ListTable
-        list={list}
-        columns={columns}
-        scrollX={1100}
-        empty={t('tags.empty')}
-        rowTestId={(row) => `tag-row-${row.alias}`}
-        total={(total) => t('tags.total', { count: total })}
-      />
+      <ListTable list={list} columns={columns} scrollX={1100} empty={t('tags.empty')} rowTestId={(row) => `tag-row-${row.alias}`} />
       <TagFormModal editing={form.editing} visible={form.visible} onClose={form.close} />
     </ListPage>
   );

@@ -3,8 +3,6 @@ export const tagsMessages = {
   'tags.title': ['Tags', '标签管理'],
   'tags.search.keyword': ['Name, alias or description', '名称、别名或描述'],
   'tags.new': ['New tag', '新建标签'],
-  'tags.total': ['{{count}} tags', '共 {{count}} 个标签'],
-  'tags.total_one': ['{{count}} tag', '共 {{count}} 个标签'],
   'tags.empty': ['No tags match', '没有符合条件的标签'],
   'tags.col.description': ['Description', '描述'],
   'tags.col.uuid': ['UUID', 'UUID'],

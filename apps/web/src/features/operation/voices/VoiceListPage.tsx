@@ -114,14 +114,7 @@ export default function VoiceListPage() {
         </AddButton>
       }
     >
-      <ListTable
-        list={list}
-        columns={columns}
-        scrollX={1300}
-        empty={t('voices.empty')}
-        rowTestId={(row) => `voice-row-${row.nickname}`}
-        total={(total) => t('voices.total', { count: total })}
-      />
+      <ListTable list={list} columns={columns} scrollX={1300} empty={t('voices.empty')} rowTestId={(row) => `voice-row-${row.nickname}`} />
       <VoiceFormModal editing={form.editing} visible={form.visible} onClose={form.close} />
     </ListPage>
   );

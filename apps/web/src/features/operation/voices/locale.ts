@@ -6,8 +6,6 @@ export const voicesMessages = {
   'voices.search.allVendors': ['All vendors', '全部厂商'],
   'voices.new': ['New voice', '新建音色'],
   'voices.backToCompanies': ['Companies', '公司管理'],
-  'voices.total': ['{{count}} voices', '共 {{count}} 个音色'],
-  'voices.total_one': ['{{count}} voice', '共 {{count}} 个音色'],
   'voices.empty': ['No voices match', '没有符合条件的音色'],
 
   'voices.col.nickname': ['Nickname', '昵称'],
@@ -26,8 +24,8 @@ export const voicesMessages = {
   'voices.vendor.elevenlabs': ['ElevenLabs', 'ElevenLabs'],
   'voices.delete.confirm': ['Delete the voice {{name}}?', '确定删除音色 {{name}}？'],
   'voices.delete.granted': [
-    'Companies holding a grant of it: {{count}}. Take it away from them first.',
-    '持有该音色授权的公司：{{count}} 家。请先取消授权。',
+    'Companies holding a grant of it: {{count, number}}. Take it away from them first.',
+    '持有该音色授权的公司：{{count, number}} 家。请先取消授权。',
   ],
   'voices.deleted': ['{{name}} deleted', '已删除 {{name}}'],
 

@@ -13,7 +13,7 @@ function useConditionText() {
     const role = t(`scenario.condition.role.${condition.role}`);
     switch (condition.type) {
       case 'round':
-        return t('scenario.condition.summary.round', { role, op: t(`scenario.condition.op.${condition.op}`), value: condition.value });
+        return t('scenario.condition.summary.round', { role, op: t(`scenario.condition.op.${condition.op}`), count: condition.value });
       case 'interrupt':
         return t('scenario.condition.summary.interrupt', { role, count: condition.count });
       case 'content':
