@@ -19,7 +19,9 @@
  *                     silence → `human`;
  *                   - a longer one followed by that silence may be a short voicemail greeting: we wait up to
  *                     BEEP_WAIT_MS more for its beep (→ `machine`) before deciding `human`;
- *   totalAnalysisMs reached → `unknown` (or `human` when only the beep wait was left).
+ *   totalAnalysisMs reached → `unknown` (a wait for a beep runs on to its own bound);
+ *   words         → with a recogniser listening (SIP calls: amd-words.ts), the greeting's phrases are asked
+ *                   where timing cannot tell: see `provisional`.
  *
  * Voice is a frame louder than an adaptive threshold that is not a tone. The threshold learns the line after
  * the answer too (the callee's room noise or television starts at pickup): the noise floor (the quietest
@@ -151,7 +153,7 @@ export class AmdDetector extends EventEmitter<AmdDetectorEvents> {
   /** Voice heard since that tone, ms in a row: a word of it (not one frame) means it was a beep with words after. */
   private cngVoiceMs = 0;
 
-  /** The greeting's words, when a recogniser listens (asked once: see `provisional`). */
+  /** The greeting's words, when a recogniser listens (see `provisional`). */
   private words: GreetingWords | null;
   /** How many times the recogniser was asked (at most twice: the greeting's start, then its end). */
   private asks = 0;
@@ -387,12 +389,17 @@ export class AmdDetector extends EventEmitter<AmdDetectorEvents> {
   }
 
   /**
-   * A decision the timing alone would make, put to the greeting's words first when a recogniser listens:
-   * - a short greeting then silence (a person, by timing) with a machine's phrase ("leave a message",
-   *   "留言") is held for its beep like a longer greeting: a beep within the wait makes it a machine, none a
-   *   person — a phrase misheard on a person's opener costs the wait, never the call;
-   * - a long greeting (a machine, by timing) with a carrier's phrase ("the number you dialed", "not in
-   *   service") and no machine phrase is a carrier's recording after the answer: `announcement`.
+   * A decision the timing alone would make, put to the greeting's words first when a recogniser listens (at
+   * most twice: `mayAsk`):
+   * - a greeting then silence (a person, by timing): with a machine's phrase ("leave a message", "留言") it
+   *   waits for its beep like a longer greeting (a beep makes it a machine, none a person: a phrase misheard
+   *   on a person's opener costs the wait, never the call); without one it is a person now, also when it was
+   *   longer than SHORT_GREETING_MS (which without words waits for a beep first);
+   * - a greeting running on to RUN_ON_MS (a machine, by timing): a carrier's phrase ("the number you dialed")
+   *   makes it an announcement, a machine's phrase a machine; with neither it is heard out to
+   *   LONG_GREETING_CAP_MS and asked again when it stops (a machine's phrase then decides `machine`, else the
+   *   wait for the beep) — a person's long opener stops, a machine's greeting runs on;
+   * - after a sentence pause or too many words: a machine, an announcement on a carrier's phrase.
    * Without a recogniser, or when it fails, the timing decides.
    */
   private provisional(outcome: AmdOutcome, reason: string, atMs: number): void {
