@@ -20,7 +20,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { SYSTEM_MODEL_DIR, telephoneModel } from '../speech/sphinx-grammar.ts';
-import type { RecognitionPool } from '../speech/sphinx-server.ts';
+import type { RecognitionPool, ServerSession } from '../speech/sphinx-server.ts';
 import { pinyinPhones } from './pinyin-phones.ts';
 
 /** Answering machines and voicemail services: what they say and a person picking up does not. */
@@ -192,35 +192,37 @@ export interface GreetingWords {
  * engines' servers: SpeechEngines.offlineAsr) with AMD's grammar; `workDir` holds it and the telephone model.
  */
 export function recognisedWords(workDir: string, recognisers: RecognitionPool): GreetingWords {
-  const files = amdGrammarFiles(workDir);
   // Each ask is a flush: its final comes back in order.
   const asked: Array<{ resolve(words: HeardWords): void; reject(error: Error): void }> = [];
   let failed: Error | null = null;
   let closed = false;
-  const session = recognisers.open(files, {
-    partial: () => undefined,
-    final: (text) => asked.shift()?.resolve(spotPhrases(text)),
-    error: (error) => {
-      failed = error;
-      for (const ask of asked.splice(0)) ask.reject(error);
-    },
-  });
+  let session: ServerSession | null = null;
+  // Opened with the first frame after the answer: a call that rings out never holds a decoder.
+  const opened = (): ServerSession =>
+    (session ??= recognisers.open(amdGrammarFiles(workDir), {
+      partial: () => undefined,
+      final: (text) => asked.shift()?.resolve(spotPhrases(text)),
+      error: (error) => {
+        failed = error;
+        for (const ask of asked.splice(0)) ask.reject(error);
+      },
+    }));
   return {
     push: (samples) => {
-      if (!closed && !failed) session.audio(samples);
+      if (!closed && !failed) opened().audio(samples);
     },
     heard: () => {
       if (failed) return Promise.reject(failed);
       if (closed) return Promise.reject(new Error('the greeting is no longer listened to'));
       return new Promise<HeardWords>((resolve, reject) => {
         asked.push({ resolve, reject });
-        session.flush();
+        opened().flush();
       });
     },
     close: () => {
       if (closed) return;
       closed = true;
-      session.close();
+      session?.close();
     },
   };
 }
