@@ -20,7 +20,7 @@ interface Verdict {
   outcome: string;
   reason: string;
   decisionMs: number;
-  features: Record<string, unknown>;
+  features: Record<string, unknown> & { phrases?: string[] };
   beepAtMs?: number | null;
   messageLeft?: boolean;
 }
@@ -287,6 +287,13 @@ test('call records filter by voicemail and by invalid number, and the drawer sho
   await expect(drawer.getByTestId(`call-amd-feature-${decidedBy}`)).toHaveAttribute('data-decisive', 'true');
   await expect(drawer.getByTestId('call-amd-feature-words')).toHaveText(String(machine.amd.features.words));
   await expect(drawer.getByTestId('call-amd-message')).toContainText(machine.amd.messageLeft ? 'message left' : 'no message left');
+  // The machine's phrases the recogniser heard, when it listened.
+  for (const phrase of machine.amd.features.phrases ?? [])
+    await expect(drawer.getByTestId('call-amd-feature-phrases')).toContainText(phrase);
+  await look(page, 'amd-verdict-en-light');
+  await page.getByTestId('nav-theme').click();
+  await look(page, 'amd-verdict-en-dark');
+  await page.getByTestId('nav-theme').click();
   await page.keyboard.press('Escape');
 
   // Invalid numbers: announced by the carrier before any answer.
@@ -317,4 +324,14 @@ test('call records filter by voicemail and by invalid number, and the drawer sho
   await expect(drawer.getByTestId('call-amd-outcome')).toHaveText('答录机');
   await expect(drawer.getByTestId('call-amd-decision')).toHaveText(`接通后 ${seconds(itsVerdict.amd.decisionMs, 'zh-CN')} 秒判定`);
   await expect(drawer).toContainText('高亮项：判定依据');
+  await expect(drawer).toContainText('听到的答录机或运营商用语');
+  await look(page, 'amd-verdict-zh-light');
+  await page.getByTestId('nav-theme').click();
+  await look(page, 'amd-verdict-zh-dark');
+  await page.getByTestId('nav-theme').click();
 });
+
+/** A screenshot to look at, when SCREENSHOT_DIR names where (nothing is compared). */
+async function look(page: Page, name: string): Promise<void> {
+  if (process.env.SCREENSHOT_DIR) await page.screenshot({ path: `${process.env.SCREENSHOT_DIR}/${name}.png` });
+}

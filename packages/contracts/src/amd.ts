@@ -123,13 +123,18 @@ export const amdFeaturesSchema = z.object({
   toneHz: z.number().nullable(),
   toneMs: z.number().int().nullable(),
   sit: z.boolean(),
+  /** A machine's or a carrier's phrases the recogniser heard in the greeting (absent: it was not asked). */
+  phrases: z.array(z.string()).optional(),
 });
 export type AmdFeatures = z.infer<typeof amdFeaturesSchema>;
 
 /** One decision, as the call record keeps it. */
 export const amdResultSchema = z.object({
   outcome: amdOutcomeSchema,
-  /** Why, in a word: long-greeting, max-words, short-greeting, initial-silence, sit, early-media-voice, beep, total-time. */
+  /**
+   * Why, in a word: long-greeting, max-words, short-greeting, initial-silence, sit, early-media-voice, beep,
+   * total-time, sentences, no-beep, music, fax-answer-tone, fax-calling-tone, announcement-words.
+   */
   reason: z.string(),
   /** When it was decided, in ms since the answer (negative: during early media). */
   decisionMs: z.number().int(),

@@ -19,7 +19,9 @@
  *                     silence → `human`;
  *                   - a longer one followed by that silence may be a short voicemail greeting: we wait up to
  *                     BEEP_WAIT_MS more for its beep (→ `machine`) before deciding `human`;
- *   totalAnalysisMs reached → `unknown` (or `human` when only the beep wait was left).
+ *   totalAnalysisMs reached → `unknown` (a wait for a beep runs on to its own bound);
+ *   words         → with a recogniser listening (SIP calls: amd-words.ts), the greeting's phrases are asked
+ *                   where timing cannot tell: see `provisional`.
  *
  * Voice is a frame louder than an adaptive threshold that is not a tone. The threshold learns the line after
  * the answer too (the callee's room noise or television starts at pickup): the noise floor (the quietest
@@ -35,6 +37,7 @@ import { EventEmitter } from 'node:events';
 import { AMD_DEFAULTS, type AmdFeatures, type AmdOutcome, type AmdResult, type AmdThresholds } from '@dialwise/contracts';
 import { FrameAnalyzer, type FrameFeatures } from './frame-features.ts';
 import { isTonal, ToneTracker, type ToneEvent } from './tone-tracker.ts';
+import type { GreetingWords, HeardWords } from './amd-words.ts';
 
 const FRAME_MS = 20;
 /** Voice is at least this loud, this far above the noise floor, and this far above the loud end of the non-voice frames. */
@@ -66,6 +69,11 @@ const RINGBACK_SHARE = 0.7;
 export const SENTENCE_RESUME_MS = 1200;
 /** A greeting this long is a machine whatever its pauses (no person's opener runs this long without waiting). */
 export const RUN_ON_MS = 4000;
+/**
+ * A long greeting whose words had no machine's phrase is heard out to here (a person's long opener stops
+ * before; a machine's runs on), with a recogniser listening; without one RUN_ON_MS decides.
+ */
+export const LONG_GREETING_CAP_MS = 8000;
 /** A greeting shorter than this, then silence: a person. Longer: wait for a beep first. */
 export const SHORT_GREETING_MS = 1500;
 /** How long after a longer greeting's silence we wait for a beep (or more greeting) before deciding `human`. */
@@ -75,6 +83,21 @@ const CNG_HZ = 1100;
 const CNG_TOLERANCE_HZ = 40;
 const CNG_MS = [350, 750] as const;
 const CNG_REPEAT_MS = 4500;
+
+/**
+ * The carrier phrases that mark a number dead after the answer. Only these: on the tuning clips the
+ * recogniser also "heard" the Mandarin ones (空号, 关机, 查对) in voicemail greetings, and a number marked
+ * invalid is never dialled again.
+ */
+const CARRIER_PHRASES = new Set([
+  'not in service',
+  'no longer in service',
+  'out of service',
+  'been disconnected',
+  'the number you have dialed',
+  'the number you dialed',
+  'switched off',
+]);
 
 export interface AmdDetectorEvents {
   decision: [AmdResult];
@@ -130,8 +153,33 @@ export class AmdDetector extends EventEmitter<AmdDetectorEvents> {
   /** Voice heard since that tone, ms in a row: a word of it (not one frame) means it was a beep with words after. */
   private cngVoiceMs = 0;
 
-  constructor(private readonly thresholds: AmdThresholds = { ...AMD_DEFAULTS }) {
+  /** The greeting's words, when a recogniser listens (see `provisional`). */
+  private words: GreetingWords | null;
+  /** How many times the recogniser was asked (at most twice: the greeting's start, then its end). */
+  private asks = 0;
+  /** A long greeting without a machine's phrase: heard out (to LONG_GREETING_CAP_MS) instead of called a machine. */
+  private heldLong = false;
+  /** Waiting for the recogniser's answer: the frames are measured, only a tone decides meanwhile. */
+  private asking = false;
+  /** A short greeting had a machine's words: it waits for a beep like a longer one. */
+  private machineWords = false;
+  /** What the recogniser heard, once it answered. */
+  private heard: HeardWords | null = null;
+  /** The end of the last frame pushed, on the media clock. */
+  private nowMs = 0;
+
+  constructor(
+    private readonly thresholds: AmdThresholds = { ...AMD_DEFAULTS },
+    options: { words?: GreetingWords | null } = {},
+  ) {
     super();
+    this.words = options.words ?? null;
+  }
+
+  /** Stops listening for words (the call ended); the decision, if any, stands. */
+  dispose(): void {
+    this.words?.close();
+    this.words = null;
   }
 
   get decision(): AmdResult | null {
@@ -151,7 +199,9 @@ export class AmdDetector extends EventEmitter<AmdDetectorEvents> {
   /** One frame: `atMs` is its start, ms since the answer (negative during early media). */
   push(samples: Int16Array, atMs: number): void {
     const f = this.analyzer.push(samples);
+    this.nowMs = atMs + FRAME_MS;
     if (atMs >= 0 && !this.answered) this.onAnswer();
+    if (atMs >= 0 && this.words) this.words.push(samples);
     for (const event of this.tones.push(f, atMs)) this.onTone(event);
     // After a greeting, a beep decides as soon as it has sounded 200 ms (a note of music never follows words here).
     const beep = this.tones.beepSounding;
@@ -277,23 +327,32 @@ export class AmdDetector extends EventEmitter<AmdDetectorEvents> {
     const f = this.features;
     f.greetingMs = this.lastVoiceEndMs - this.greetingStartMs;
     f.trailingSilenceMs = endMs - this.lastVoiceEndMs;
-    if (f.greetingMs >= RUN_ON_MS) return this.decide('machine', 'long-greeting', endMs);
-    if (f.greetingMs >= t.greetingMs && this.sentences > 0 && voiced) return this.decide('machine', 'sentences', endMs);
-    if (f.words >= t.maxWords && f.greetingMs >= t.greetingMs) return this.decide('machine', 'max-words', endMs);
+    // The recogniser's answer decides next (a beep or another tone still decides at once).
+    if (this.asking) return;
+    if (f.greetingMs >= (this.heldLong ? LONG_GREETING_CAP_MS : RUN_ON_MS)) return this.provisional('machine', 'long-greeting', endMs);
+    if (f.greetingMs >= t.greetingMs && this.sentences > 0 && voiced) return this.provisional('machine', 'sentences', endMs);
+    if (f.words >= t.maxWords && f.greetingMs >= t.greetingMs) return this.provisional('machine', 'max-words', endMs);
     if (f.trailingSilenceMs >= t.afterGreetingSilenceMs) {
       // A click or a breath shorter than a word is not a greeting: keep waiting for one.
       if (f.words === 0) {
         this.stage = 'initial';
-      } else if (f.greetingMs < SHORT_GREETING_MS) {
-        return this.decide('human', 'short-greeting', endMs);
+      } else if (f.greetingMs < SHORT_GREETING_MS && !this.machineWords) {
+        return this.provisional('human', 'short-greeting', endMs);
+      } else if (!this.machineWords && this.mayAsk()) {
+        // A longer greeting: without a machine's words it is a person's opener, decided now, not after the wait.
+        return this.provisional('human', 'no-machine-words', endMs);
       } else if (f.trailingSilenceMs >= t.afterGreetingSilenceMs + BEEP_WAIT_MS) {
         return this.decide('human', 'no-beep', endMs);
       }
     }
     if (endMs >= t.totalAnalysisMs) {
-      if (f.words > 0 && f.trailingSilenceMs >= t.afterGreetingSilenceMs) this.decide('human', 'no-beep', endMs);
+      // Waiting for a beep after a greeting: that wait is bounded by itself (BEEP_WAIT_MS), the analysis time
+      // does not cut it (it did, and short voicemail greetings whose beep came 1.9 s later were put through).
+      if (f.words > 0 && f.trailingSilenceMs >= t.afterGreetingSilenceMs) return;
+      // A long greeting without a machine's words is heard out to its cap.
+      if (this.heldLong) return;
       // Still talking at the end of the analysis, 3 s into a greeting: no person's opener, a machine's greeting.
-      else if (f.greetingMs >= RUN_ON_MS - 1000) this.decide('machine', 'long-greeting', endMs);
+      if (f.greetingMs >= RUN_ON_MS - 1000) this.provisional('machine', 'long-greeting', endMs);
       else this.decide('unknown', 'total-time', endMs);
     }
   }
@@ -329,9 +388,89 @@ export class AmdDetector extends EventEmitter<AmdDetectorEvents> {
     return Math.abs(event.hz - CNG_HZ) <= CNG_TOLERANCE_HZ && event.ms >= CNG_MS[0] && event.ms <= CNG_MS[1];
   }
 
+  /**
+   * A decision the timing alone would make, put to the greeting's words first when a recogniser listens (at
+   * most twice: `mayAsk`):
+   * - a greeting then silence (a person, by timing): with a machine's phrase ("leave a message", "留言") it
+   *   waits for its beep like a longer greeting (a beep makes it a machine, none a person: a phrase misheard
+   *   on a person's opener costs the wait, never the call); without one it is a person now, also when it was
+   *   longer than SHORT_GREETING_MS (which without words waits for a beep first);
+   * - a greeting running on to RUN_ON_MS (a machine, by timing): a carrier's phrase ("the number you dialed")
+   *   makes it an announcement, a machine's phrase a machine; with neither it is heard out to
+   *   LONG_GREETING_CAP_MS and asked again when it stops (a machine's phrase then decides `machine`, else the
+   *   wait for the beep) — a person's long opener stops, a machine's greeting runs on;
+   * - after a sentence pause or too many words: a machine, an announcement on a carrier's phrase.
+   * Without a recogniser, or when it fails, the timing decides.
+   */
+  private provisional(outcome: AmdOutcome, reason: string, atMs: number): void {
+    const words = this.words;
+    if (!words || !this.mayAsk() || (outcome === 'machine' && this.heldLong)) return this.decideOnWords(outcome, reason, atMs);
+    this.asks++;
+    this.asking = true;
+    const askedAtMs = atMs;
+    words.heard().then(
+      (heard) => this.onWords(outcome, reason, heard, askedAtMs),
+      () => {
+        this.asking = false;
+        this.words = null;
+        if (this.stage !== 'decided') this.decide(outcome, reason, this.nowMs);
+      },
+    );
+  }
+
+  /** The recogniser is asked at the greeting's first decision point, and again at the end of a long one held. */
+  private mayAsk(): boolean {
+    return this.words !== null && (this.asks === 0 || (this.asks === 1 && this.heldLong));
+  }
+
+  private onWords(outcome: AmdOutcome, reason: string, heard: HeardWords, askedAtMs: number): void {
+    this.asking = false;
+    this.heard = this.heard
+      ? {
+          text: `${this.heard.text} ${heard.text}`,
+          machine: [...this.heard.machine, ...heard.machine],
+          announcement: [...this.heard.announcement, ...heard.announcement],
+          person: [...this.heard.person, ...heard.person],
+        }
+      : heard;
+    if (this.stage === 'decided') return;
+    if (outcome === 'human') {
+      if (heard.machine.length > 0) {
+        // At the end of a long greeting held this far, a machine's phrase decides (its beep may never come).
+        if (this.heldLong) return this.decide('machine', 'machine-words', this.nowMs);
+        this.machineWords = true;
+        return;
+      }
+      // A long greeting that stopped without a machine's phrase: its beep may still come (or more greeting).
+      if (this.heldLong) return;
+      // The greeting went on while the recogniser answered: the timing rules go on deciding.
+      if (this.lastVoiceEndMs > askedAtMs) return;
+      return this.decide('human', reason, this.nowMs);
+    }
+    if (reason === 'long-greeting' && heard.machine.length === 0 && !this.carrierHeard()) {
+      this.heldLong = true;
+      return;
+    }
+    this.decideOnWords(outcome, reason, this.nowMs);
+  }
+
+  private carrierHeard(): boolean {
+    return this.heard?.announcement.some((phrase) => CARRIER_PHRASES.has(phrase)) ?? false;
+  }
+
+  /** A machine by timing whose greeting had a carrier's phrase is a carrier's recording. */
+  private decideOnWords(outcome: AmdOutcome, reason: string, atMs: number): void {
+    if (outcome === 'machine' && this.carrierHeard()) return this.decide('announcement', 'announcement-words', atMs);
+    this.decide(outcome, reason, atMs);
+  }
+
   private decide(outcome: AmdOutcome, reason: string, atMs: number): void {
     this.stage = 'decided';
-    this.result = { outcome, reason, decisionMs: Math.round(atMs), features: { ...this.features } };
+    const heard = this.heard;
+    const features = { ...this.features, ...(heard ? { phrases: [...heard.machine, ...heard.announcement] } : {}) };
+    this.result = { outcome, reason, decisionMs: Math.round(atMs), features };
+    this.words?.close();
+    this.words = null;
     this.emit('decision', this.result);
   }
 

@@ -14,6 +14,9 @@ import { WAV_HEADER_BYTES } from '../telephony/media/wav-writer.ts';
 import { seededRandom } from '../telephony/simulated/simulated-callee.ts';
 import { atLevel, sitTones, speak, telephoneLine, toneAt } from './corpus/line-audio.ts';
 import { CallScreen } from './screen-call.ts';
+import { MACHINE_PHRASES, recognisedWords } from './amd-words.ts';
+import { buildHelper } from '../speech/native-helper.ts';
+import { RecognitionPool, SPHINX_SOURCE } from '../speech/sphinx-server.ts';
 
 /**
  * Answering-machine detection on real SIP: sipp plays a recorded far end from a pcap (RTP/PCMU written by
@@ -21,7 +24,11 @@ import { CallScreen } from './screen-call.ts';
  * special information tones and announcement in early media — and our side decides from the RTP it hears.
  */
 const dir = mkdtempSync(join(tmpdir(), 'dialwise-amd-sip-'));
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
+const recognisers = new RecognitionPool(buildHelper(SPHINX_SOURCE));
+afterAll(() => {
+  recognisers.close();
+  rmSync(dir, { recursive: true, force: true });
+});
 let sipp: Sipp | null = null;
 let trunk: SipTrunk | null = null;
 afterEach(async () => {
@@ -185,6 +192,28 @@ describe('answering-machine detection over SIP (sipp plays the far end from a pc
         state: 'failed',
       },
     );
+    const code = await sipp.exited;
+    if (code !== 0) throw new Error(`sipp failed (${code}):\n${await sipp.diagnostics()}`);
+  }, 60_000);
+
+  it('with the offline recogniser listening: a short "Leave a message." whose beep comes 1.9 s later → machine (by timing alone a person), and we hang up', async () => {
+    const audio = telephone(silence(300), say('Leave a message.'), silence(1900), toneAt(1000, 500, -10), silence(4000));
+    sipp = await startSipp({ scenario: scenarioPlaying('uas-voicemail-pcap.xml', audio), timeoutS: 30 });
+    trunk = new SipTrunk({ recordingsDir: dir, bindAddress: '127.0.0.1', rtpPorts: { min: 36400, max: 36498 } });
+    const call = trunk.dial({ to: '13800000005', callerId: 'dialwise', line: lineOf(sipp), ringTimeoutMs: 10_000 });
+    const screen = new CallScreen(call, {
+      settings: { onMachine: 'hangup', thresholds: { ...AMD_DEFAULTS } },
+      speak: async () => undefined,
+      words: recognisedWords(join(dir, 'words'), recognisers),
+    });
+    const { result, conversation } = await new CallSession(call, [screen.step()]).run();
+
+    const amd = screen.result!;
+    expect(amd).toMatchObject({ outcome: 'machine', reason: 'beep' });
+    expect(amd.features.phrases?.some((phrase) => (MACHINE_PHRASES as readonly string[]).includes(phrase))).toBe(true);
+    expect(conversation).toEqual([]);
+    expect(result).toMatchObject({ outcome: 'answered', hungUpBy: 'us' });
+    expect(statusOf({ answeredAt: result.answeredAt, amd })).toBe('voicemail');
     const code = await sipp.exited;
     if (code !== 0) throw new Error(`sipp failed (${code}):\n${await sipp.diagnostics()}`);
   }, 60_000);

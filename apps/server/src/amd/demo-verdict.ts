@@ -10,7 +10,9 @@ const NO_TONE = { toneHz: null, toneMs: null, sit: false, earlyMediaVoiceMs: 0 }
  * measurements each stage of `amd-detector.ts` decides on at the default thresholds: a person's short
  * greeting then a pause; a machine's long greeting (or too many words), its beep and the message left; a
  * silent answer; a dead number's special information tones or a carrier's voice in early media (decided
- * before any answer, so `decisionMs` is negative). `next` is the seed's random source in [0, 1).
+ * before any answer, so `decisionMs` is negative). People and machines carry the phrases the recogniser
+ * heard (none in a person's opener; a machine's in a greeting), drawing nothing more from `next`, so the
+ * seeded history is the same. `next` is the seed's random source in [0, 1).
  */
 export function demoVerdict(who: DemoAnswerer, next: () => number, leavesMessage = false): AmdResult {
   const between = (lo: number, hi: number) => Math.round(lo + next() * (hi - lo));
@@ -28,6 +30,8 @@ export function demoVerdict(who: DemoAnswerer, next: () => number, leavesMessage
         words: between(1, 3),
         longestWordMs: between(250, Math.min(700, greetingMs)),
         trailingSilenceMs,
+        // SIP calls' recogniser listened: no machine or carrier phrase in a person's opener.
+        phrases: [],
       };
       return { outcome: 'human', reason: 'short-greeting', decisionMs: initialSilenceMs + greetingMs + trailingSilenceMs, features };
     }
@@ -43,6 +47,7 @@ export function demoVerdict(who: DemoAnswerer, next: () => number, leavesMessage
         words: manyWords ? t.maxWords : between(3, 4),
         longestWordMs: between(350, 900),
         trailingSilenceMs: between(0, 100),
+        phrases: manyWords ? ['you have reached', 'leave a message'] : ['leave a message', 'after the tone'],
       };
       const decisionMs = initialSilenceMs + greetingMs;
       const verdict: AmdResult = { outcome: 'machine', reason: manyWords ? 'max-words' : 'long-greeting', decisionMs, features };

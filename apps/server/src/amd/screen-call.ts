@@ -12,6 +12,7 @@ import type { CallStep, CallSession } from '../telephony/session/call-session.ts
 import { SILENT_LOGGER, type AudioFrame, type CallHandle, type TelephonyLogger } from '../telephony/index.ts';
 import { FRAME_MS } from '../telephony/media/audio.ts';
 import { AmdDetector } from './amd-detector.ts';
+import type { GreetingWords } from './amd-words.ts';
 
 /** Waiting for the beep after a machine's greeting: the greeting is over after this much silence, and we give up after the cap. */
 export const GREETING_OVER_SILENCE_MS = 2000;
@@ -21,6 +22,8 @@ export interface ScreenCallOptions {
   settings: Pick<TaskAmd, 'onMachine' | 'message'> & { thresholds: AmdThresholds };
   /** The message as audio (TTS); undefined: text only (the simulated trunk's text channel, or no TTS). */
   speak: (text: string, signal: AbortSignal) => Promise<Int16Array | undefined>;
+  /** A recogniser listening to the greeting (SIP calls: amd-words.ts); absent: the timing alone decides. */
+  words?: GreetingWords | null;
   logger?: TelephonyLogger;
 }
 
@@ -42,7 +45,7 @@ export class CallScreen {
     private readonly options: ScreenCallOptions,
   ) {
     this.logger = options.logger ?? SILENT_LOGGER;
-    this.detector = new AmdDetector(options.settings.thresholds);
+    this.detector = new AmdDetector(options.settings.thresholds, { words: options.words ?? null });
     this.detector.on('decision', (decision) => {
       this.logger.debug({ amd: decision }, 'answering-machine detection decided');
       if (decision.outcome === 'announcement') void call.hangup();
@@ -51,7 +54,10 @@ export class CallScreen {
       this.beepAtMs ??= beep.atMs;
     });
     call.on('audio', this.onAudio);
-    void call.ended.then(() => call.off('audio', this.onAudio));
+    void call.ended.then(() => {
+      call.off('audio', this.onAudio);
+      this.detector.dispose();
+    });
   }
 
   /**

@@ -20,6 +20,7 @@ import { SpeechSeatTranscriber } from './seat-transcriber.ts';
 import { SileroVadEngine, type VadTuning } from './silero-vad.ts';
 import { SpeechCallVoice, type SpeechNotice } from './speech-call-voice.ts';
 import { AsrUnavailable, SphinxAsr } from './sphinx-asr.ts';
+import { type GreetingWords, recognisedWords } from '../amd/amd-words.ts';
 
 /** Vendor adapters by scenario provider name; null: no adapter for that provider (the offline engine serves). */
 export interface VendorEngines {
@@ -101,6 +102,12 @@ export class SpeechEngines {
   /** Ends the VAD's worker thread, the recognition and the synthesis servers (after the calls' voices are closed). */
   async close(): Promise<void> {
     await Promise.all([this.vad.close(), this.offlineAsr.close(), this.offlineTts.close()]);
+  }
+
+  /** A recogniser listening to a call's greeting for answering-machine detection; null: none offline. */
+  greetingWords(): GreetingWords | null {
+    const servers = this.offlineAsr.servers;
+    return servers ? recognisedWords(this.options.workDir, servers) : null;
   }
 
   get endpointingMs(): number {

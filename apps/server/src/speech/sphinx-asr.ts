@@ -57,6 +57,11 @@ export class SphinxAsr implements AsrEngine {
     return new SphinxSession(grammarFiles(this.options.workDir, options.phrases), this.pool);
   }
 
+  /** The recognition servers, for a session with a grammar of its own (answering-machine detection); null: unavailable. */
+  get servers(): RecognitionPool | null {
+    return this.unavailable ? null : this.pool;
+  }
+
   /** The recognition processes running now (0 until the first session, or when the recogniser is unavailable). */
   get processes(): number {
     return this.pool.processes;

@@ -23,7 +23,8 @@ type Feature =
   | 'voiceMs'
   | 'earlyMediaVoiceMs'
   | 'tone'
-  | 'sit';
+  | 'sit'
+  | 'phrases';
 
 /** The measurements in the order the detector's stages use them (docs/amd.md). */
 const FEATURES: readonly Feature[] = [
@@ -36,6 +37,7 @@ const FEATURES: readonly Feature[] = [
   'earlyMediaVoiceMs',
   'tone',
   'sit',
+  'phrases',
 ];
 
 /** Which measurements each stage's decision rests on (`AmdResult.reason`); `total-time` rests on none. */
@@ -52,6 +54,9 @@ const DECIDED_BY: Record<string, readonly Feature[]> = {
   music: ['tone'],
   'fax-answer-tone': ['tone'],
   'fax-calling-tone': ['tone'],
+  'no-machine-words': ['greetingMs', 'trailingSilenceMs', 'phrases'],
+  'machine-words': ['greetingMs', 'phrases'],
+  'announcement-words': ['greetingMs', 'phrases'],
 };
 
 /**
@@ -89,7 +94,8 @@ export function AmdVerdict({ amd }: { amd: AmdResult }) {
         size="small"
         layout="horizontal"
         className="call-facts call-amd-features"
-        data={FEATURES.map((feature) => ({
+        // The phrases only when the recogniser listened (SIP calls with the offline recogniser).
+        data={FEATURES.filter((feature) => feature !== 'phrases' || amd.features.phrases !== undefined).map((feature) => ({
           label: <span className={decisive.has(feature) ? 'call-amd-decisive' : undefined}>{t(`callRecords.amd.feature.${feature}`)}</span>,
           value: (
             <span
@@ -124,6 +130,8 @@ function featureValue(feature: Feature, f: AmdFeatures, seconds: (ms: number) =>
       return f.toneHz === null ? '—' : t('callRecords.amd.tone', { hz: Math.round(f.toneHz), time: seconds(f.toneMs ?? 0) });
     case 'sit':
       return t(f.sit ? 'callRecords.amd.yes' : 'callRecords.amd.no');
+    case 'phrases':
+      return f.phrases?.length ? f.phrases.map((phrase) => `“${phrase}”`).join(', ') : t('callRecords.amd.no');
     default:
       return seconds(f[feature]);
   }

@@ -1,0 +1,104 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { concat, silence } from '../telephony/media/audio.ts';
+import { seededRandom } from '../telephony/simulated/simulated-callee.ts';
+import { buildHelper } from '../speech/native-helper.ts';
+import { RecognitionPool, SPHINX_SOURCE } from '../speech/sphinx-server.ts';
+import { amdGrammarFiles, deferredWords, MACHINE_PHRASES, recognisedWords, spotPhrases } from './amd-words.ts';
+import { classifyClip, classifyClipLive } from './classify-clip.ts';
+import { atLevel, speak, telephoneLine, toneAt } from './corpus/line-audio.ts';
+import { pinyinPhones } from './pinyin-phones.ts';
+
+const dir = mkdtempSync(join(tmpdir(), 'dialwise-amd-words-'));
+const recognisers = new RecognitionPool(buildHelper(SPHINX_SOURCE));
+afterAll(() => {
+  recognisers.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+/** A clip through the telephone line (noise at −60 dBFS, 300–3400 Hz, μ-law), seeded. */
+const line = (...parts: Int16Array[]) => telephoneLine(concat(...parts), { noiseDbfs: -60, random: seededRandom(11) });
+const say = (text: string, voice = 'en-us', speed = 160) => atLevel(speak({ text, voice, speed, pitch: 50 }, dir), -6);
+/** The detector with the offline recogniser listening, at a call's pace. */
+const heard = (clip: Int16Array) => classifyClipLive(clip, 0, recognisedWords(dir, recognisers));
+
+describe('Mandarin syllables on the English model', () => {
+  it('spell pinyin with the English phones (tones dropped)', () => {
+    expect(pinyinPhones('liu2')).toBe('L IY OW');
+    expect(pinyinPhones('yan2')).toBe('Y EH N');
+    expect(pinyinPhones('shi4')).toBe('SH ER');
+    expect(pinyinPhones('zi3')).toBe('Z IH');
+    expect(pinyinPhones('xue2')).toBe('SH UW EH');
+    expect(pinyinPhones('wu2')).toBe('W UW');
+    expect(pinyinPhones('kong1')).toBe('K UH NG');
+    expect(pinyinPhones('guan1')).toBe('G W AA N');
+    expect(pinyinPhones('qz')).toBeNull();
+  });
+});
+
+describe('the greeting grammar', () => {
+  it('holds the machine, carrier and people phrases, pronounced from the CMU dictionary and pinyin', () => {
+    const files = amdGrammarFiles(dir);
+    const grammar = readFileSync(files.grammarPath, 'utf8');
+    expect(grammar).toMatch(/^#JSGF V1\.0;/);
+    expect(grammar).toContain('<machine> = leave a message |');
+    expect(grammar).toContain('liu2 yan2');
+    expect(grammar).toContain('not in service');
+    const dict = readFileSync(files.dictPath, 'utf8');
+    expect(dict).toMatch(/^liu2 L IY OW$/m);
+    expect(dict).toMatch(/^message /m);
+    // The same phrases give the same files.
+    expect(amdGrammarFiles(dir)).toEqual(files);
+  });
+
+  it('spots whole phrases only, by class', () => {
+    const words = spotPhrases('hi you have reached at the tone leave a message liu2 yan2');
+    expect(words.machine).toEqual(['leave a message', 'at the tone', 'you have reached', 'liu2 yan2']);
+    expect(words.person).toEqual(['hi']);
+    expect(spotPhrases('the number you dialed').announcement).toContain('the number you dialed');
+    expect(spotPhrases('hello who is this').machine).toEqual([]);
+  });
+});
+
+describe('the detector with the recogniser listening (espeak-ng through a telephone line, real pocketsphinx)', () => {
+  it('a short voicemail greeting whose beep comes 1.9 s later is a machine (by timing alone a person)', async () => {
+    const clip = line(silence(400), say('Leave a message.'), silence(1900), toneAt(1000, 500, -10), silence(2000));
+    expect(classifyClip(clip, 0)).toMatchObject({ outcome: 'human', reason: 'short-greeting' });
+    const result = await heard(clip);
+    expect(result).toMatchObject({ outcome: 'machine', reason: 'beep' });
+    // Which machine phrase the English model matches varies ("leave a message" is heard as 留言 "liu2 yan2"
+    // too): what counts is that one was heard.
+    expect(result.features.phrases?.some((phrase) => (MACHINE_PHRASES as readonly string[]).includes(phrase))).toBe(true);
+  });
+
+  it('"Hello, who is this?" then waiting is a person, decided without waiting for a beep', async () => {
+    const result = await heard(line(silence(400), say('Hello, who is this?'), silence(4000)));
+    expect(result.outcome).toBe('human');
+    expect(result.features.phrases).toEqual([]);
+    expect(result.decisionMs).toBeLessThan(3000);
+  });
+
+  it('a slow long opener ("Hello, yes, this is Anna, …" at 125 wpm) is a person (by timing alone a machine)', async () => {
+    const clip = line(silence(400), say('Hello, yes, this is Anna, who am I speaking with?', 'en-us+f4', 125), silence(4000));
+    expect(classifyClip(clip, 0)).toMatchObject({ outcome: 'machine', reason: 'long-greeting' });
+    expect(await heard(clip)).toMatchObject({ outcome: 'human' });
+  });
+
+  it('a carrier’s recording after the answer, without SIT, is an announcement (by timing alone a machine)', async () => {
+    const words = say('The number you dialed has been disconnected.', 'en-us+f4', 160);
+    const clip = line(silence(300), words, silence(900), words, silence(500));
+    expect(classifyClip(clip, 0).outcome).toBe('machine');
+    const result = await heard(clip);
+    expect(result).toMatchObject({ outcome: 'announcement', reason: 'announcement-words' });
+    expect(result.features.phrases).toContain('the number you dialed');
+  });
+
+  it('without a recogniser the timing decides, as before', async () => {
+    const clip = line(silence(400), say('Leave a message.'), silence(1900), toneAt(1000, 500, -10), silence(2000));
+    const result = await classifyClipLive(clip, 0, deferredWords(Promise.resolve(null)));
+    expect(result).toMatchObject({ outcome: 'human', reason: 'short-greeting' });
+    expect(result.features.phrases).toBeUndefined();
+  });
+});
