@@ -85,6 +85,11 @@ export interface ConverseOptions {
 }
 
 const DEFAULT_FIRST_TOKEN_MS = 8000;
+/**
+ * How long after a line the callee could not interrupt we wait for them to answer it before answering what they
+ * said over it: a person's pause before answering is 200–700 ms (the simulated callee's is 400 ms).
+ */
+const HELD_LINE_GRACE_MS = 800;
 
 export class ConverseStep implements CallStep {
   readonly name = 'converse';
@@ -118,6 +123,8 @@ export class ConverseStep implements CallStep {
   private partialText = '';
   /** Turns queued or running on the chain. */
   private pendingTurns = 0;
+  /** How many times the callee has begun to speak (a held line waits to see whether they go on). */
+  private speechStarts = 0;
 
   constructor(private readonly options: ConverseOptions) {
     this.silence = new SilenceWatch(
@@ -198,6 +205,7 @@ export class ConverseStep implements CallStep {
   // ——— events from the call ———
 
   private onSpeechStart(): void {
+    this.speechStarts++;
     // The callee goes on: a speculation on their earlier words is no longer the turn.
     this.takeSpeculation(null);
     this.calleeSpeaking = true;
@@ -234,8 +242,33 @@ export class ConverseStep implements CallStep {
       if (policy.mode === 'speech' || (policy.mode === 'keywords' && this.matchesKeyword(policy, text))) this.bargeIn(reply);
     }
     this.partialText = '';
+    if (reply && !reply.interruptible && !reply.interrupted) {
+      // Said over a line they could not interrupt (the protected opening, a tool's text): see heldTurn.
+      this.takeSpeculation(null);
+      this.enqueue(() => this.heldTurn(text, speechEndMs, finalAtMs));
+      return;
+    }
     const speculation = this.takeSpeculation(text);
     this.enqueue(() => this.turn(text, speechEndMs, finalAtMs, speculation));
+  }
+
+  /**
+   * A line the callee said over one of ours they could not interrupt ("Hello?" over the opening). Our line
+   * usually answers it, and the callee answers our line once it ends: answering theirs as well put two answers
+   * against each other — ours to their earlier words, theirs to our line — and every next answer then met the
+   * callee's next line. So it is kept in the history and answered only if the callee says nothing more within
+   * HELD_LINE_GRACE_MS of our line's end; if they speak, their next turn answers both (LiveKit Agents drops such
+   * speech outright; keeping it loses no question).
+   */
+  private async heldTurn(text: string, speechEndMs: number | null, finalAtMs: number): Promise<void> {
+    const keep = () => this.history.addInOrder({ role: 'user', text, atMs: finalAtMs });
+    // A later line of theirs is already waiting: it is the turn.
+    if (this.pendingTurns > 1 || this.calleeSpeaking) return keep();
+    const starts = this.speechStarts;
+    await this.wait(HELD_LINE_GRACE_MS * this.scale);
+    if (this.done) return;
+    if (this.pendingTurns > 1 || this.calleeSpeaking || this.speechStarts !== starts) return keep();
+    await this.turn(text, speechEndMs, finalAtMs);
   }
 
   private matchesKeyword(policy: Interruption, text: string): boolean {
@@ -304,7 +337,7 @@ export class ConverseStep implements CallStep {
   }
 
   private async turn(text: string, speechEndMs: number | null, finalAtMs: number, speculation: Speculation | null = null): Promise<void> {
-    this.history.add({ role: 'user', text, atMs: finalAtMs });
+    this.history.addInOrder({ role: 'user', text, atMs: finalAtMs });
     const { routed, routerMs, verdict, refereeMs } = speculation?.decided ? await speculation.decided : await this.decide(this.history);
     this.options.observer?.routed({
       user: text,
