@@ -565,12 +565,12 @@ describe('the converse step on the simulated trunk', () => {
         { text: 'I am calling about your membership plan, which ends at the end of this month, and how to keep it.', interruptible: false },
       ],
     });
-    const { step } = await converse('voicemail', conversation, {}, 20_000, 0.1);
+    const { step } = await converse('voicemail', conversation, {}, 40_000, 0.1);
     const roles = step.history.lines.map((line) => `${line.role}${line.role === 'user' ? `: ${line.text}` : ''}`);
     expect(roles.slice(0, 4)).toEqual(['assistant', 'assistant', `user: ${VOICEMAIL_GREETING}`, 'assistant']);
     const answers = step.turns.filter((turn) => turn.action === 'answer');
     expect(answers.map((turn) => turn.user)).toEqual([VOICEMAIL_GREETING]);
-    expect(said(step, 'assistant')[2]).toBe('Sorry to miss you. We will call again.');
+    expect(said(step, 'assistant')[2]).toMatch(/^Sorry to miss you/);
   });
 
   it('preemptive generation: the answer starts when the callee stops, and is heard as soon as the final confirms the words', async () => {
