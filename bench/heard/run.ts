@@ -12,8 +12,11 @@
  * From each recording: voiced segments per channel (20 ms frames over an energy threshold, gaps under 300 ms
  * bridged). For every end of a callee segment, the first onset on our channel after it is the answer — unless the
  * transcript says the line that started there is a filler (then it counts as a filler heard and the next onset
- * is the answer). Printed: heard latency p50/p95 (goals ≤ 800 / ≤ 1,200 ms), the runtime's own heardAfterMs
- * beside it, and per run: double callee lines (two customer lines with no answer between), repeated answers
+ * is the answer; our opening after a callee's hello is not an answer: its wait is printed apart). Printed: heard
+ * latency p50/p95 (goals ≤ 800 / ≤ 1,200 ms), the runtime's own heardAfterMs
+ * beside it, and per run: callee lines said over ours (their voice overlaps ours in the recording: answered by
+ * the line they met, so neither of the next two counts holds them against us), double callee lines (two customer
+ * lines with no answer between), repeated answers
  * (the same AI answer twice in a row), early wake-ups (a wake-up starting within the silence setting of the end
  * of the last voice on either channel), answers cut before a word was heard, fillers heard, and the calls whose
  * every callee question got an answer. With the preemptive generation count when the runtime reports it.
@@ -24,23 +27,15 @@ import { randomUUID } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { and, eq } from 'drizzle-orm';
-import Fastify from 'fastify';
 import { ConverseStep } from '../../apps/server/src/conversation/converse-step.ts';
-import { demoModelRoutes } from '../../apps/server/src/conversation/demo-model-routes.ts';
 import { conversationOf } from '../../apps/server/src/conversation/history.ts';
-import { loadVersionPlan } from '../../apps/server/src/conversation/load-plan.ts';
 import { TextCallVoice } from '../../apps/server/src/conversation/text-call-voice.ts';
-import { openDatabase } from '../../apps/server/src/db/client.ts';
-import { tasks } from '../../apps/server/src/db/schema.ts';
-import { DEMO_MODEL_PATH, seedDemo } from '../../apps/server/src/demo/seed-demo.ts';
-import { configureOutbound } from '../../apps/server/src/net/outbound-guard.ts';
-import { SecretBox } from '../../apps/server/src/secrets/secret-box.ts';
 import { offlineVoice, wholeClip } from '../../apps/server/src/speech/whole-clip.ts';
 import { EspeakTts } from '../../apps/server/src/speech/espeak-tts.ts';
 import { speakingMs } from '../../apps/server/src/telephony/media/audio.ts';
 import { WAV_HEADER_BYTES } from '../../apps/server/src/telephony/media/wav-writer.ts';
 import { CallSession, type Persona, SimulatedTrunk } from '../../apps/server/src/telephony/index.ts';
+import { percentile, repeatedAnswers, saveTranscripts, startDemo } from './demo.ts';
 
 const args = process.argv.slice(2);
 const N = Number(args[0] && /^\d+$/.test(args[0]) ? args[0] : 50);
@@ -57,29 +52,9 @@ const work = mkdtempSync(join(tmpdir(), 'dialwise-heard-'));
 const recordings = join(work, 'recordings');
 mkdirSync(recordings, { recursive: true });
 
-// The demo model, served by our own routes at its real pace, on a port of its own.
-const modelApp = Fastify();
-await modelApp.register(demoModelRoutes, { prefix: '/api/demo-llm' });
-await modelApp.listen({ port: 0, host: '127.0.0.1' });
-const port = (modelApp.server.address() as { port: number }).port;
-configureOutbound({ ownServer: { port, pathPrefix: DEMO_MODEL_PATH } });
-
-// The demo task's plan, as `npm start` seeds it.
-const database = await openDatabase({ dataDir: join(work, 'db') });
-const secrets = SecretBox.load({ dataDir: work });
-await seedDemo(database.db, 'Bench@2026x', secrets, port);
-const [task] = await database.db
-  .select({ id: tasks.id, scenarioId: tasks.scenarioId, advanced: tasks.advanced })
-  .from(tasks)
-  .where(and(eq(tasks.name, 'Renewal calls')));
-// A task pins its scenario's version when it starts: the bench runs the version a start would pin.
-const plan = (await loadVersionPlan(database.db, secrets, {
-  scenarioId: task!.scenarioId!,
-  version: 1,
-  advanced: task!.advanced,
-  timeZone: 'Asia/Shanghai',
-}))!;
-await database.close();
+// The demo task's plan, as `npm start` seeds it, and the demo model at its real pace.
+const demo = await startDemo(work);
+const { plan, prompts } = demo;
 const silenceMs = (plan.advanced.silenceThresholdSeconds ?? plan.scenario.silence.timeoutSeconds) * 1000;
 
 const tts = SPEECH ? new EspeakTts() : null;
@@ -134,16 +109,17 @@ const outcomes: Outcome[] = await Promise.all(
       createVoice: (session) => new TextCallVoice(session.call, 1, ourVoice, ENDPOINTING),
       preemptive: PREEMPTIVE,
       seats: null,
-      transfer: { callId: randomUUID(), companyId: 'c', projectId: 'p', taskId: task!.id, subtaskId: String(i) },
+      transfer: { callId: randomUUID(), companyId: 'c', projectId: 'p', taskId: demo.taskId, subtaskId: String(i) },
     });
     await new CallSession(call, [step]).run();
     return { path, lines: conversationOf(step.history), turns: step.turns, preemption: step.preemption };
   }),
 );
 const seconds = (performance.now() - started) / 1000;
+saveTranscripts(outcomes.map((o) => o.lines));
 await trunk.close();
 await tts?.close();
-await modelApp.close();
+await demo.close();
 
 /** Voiced segments [startMs, endMs) of one channel of a stereo WAV. */
 function segments(samples: Int16Array, channel: 0 | 1): Array<[number, number]> {
@@ -180,7 +156,10 @@ const fixedTexts = new Set<string>([
 const fixed = (text: string) =>
   [...fixedTexts].some((t) => t && text.startsWith(t.slice(0, 20))) || /still no colleague|say that again/i.test(text);
 const runtime: number[] = [];
+/** A callee's hello before our opening → the opening's onset (synthesis of 50 openings at once delays them). */
+const openingWaits: number[] = [];
 let doubles = 0;
+let linesOver = 0;
 let repeats = 0;
 let earlyWakeups = 0;
 let wakeups = 0;
@@ -189,7 +168,6 @@ let fillers = 0;
 let answered = 0;
 let callsWithQuestions = 0;
 let callsAllAnswered = 0;
-const prompts = new Set([plan.advanced.silenceWords ?? '', ...plan.scenario.silence.prompts]);
 
 for (const outcome of outcomes) {
   const bytes = readFileSync(outcome.path);
@@ -207,6 +185,11 @@ for (const outcome of outcomes) {
       const line = lineAt(start);
       if (line?.filler) continue;
       if (line && prompts.has(line.text)) break;
+      // Their hello before our opening: the opening is not an answer to it (how long they wait for it is apart).
+      if (start === ours[0]?.[0]) {
+        openingWaits.push(start - end);
+        break;
+      }
       heard.push(start - end);
       if (line && !fixed(line.text)) heardModel.push(start - end);
       break;
@@ -214,16 +197,31 @@ for (const outcome of outcomes) {
   }
   for (const turn of outcome.turns) if (turn.heardAfterMs !== null) runtime.push(turn.heardAfterMs);
   const spoken = lines.filter((line) => !line.filler);
+  /**
+   * A customer line said over one of ours (its voice in the recording overlaps ours: "Hello?" as our opening
+   * starts) is answered by the line it met, not by an answer of its own: not a double line, not an unanswered question.
+   */
+  const saidOver = (line: (typeof lines)[number]) => {
+    const at = line.atMs + offset;
+    // Its voice: the last callee segment ending before the final, by up to the endpointing delay (its longest
+    // adaptive value) and some slack (timers and the frame clock differ by a few hundred ms under load).
+    const earliest = at - (ENDPOINTING * 1.6 + 400);
+    const own = callee.filter(([, end]) => end <= at + 400 && end >= earliest).at(-1) ?? null;
+    return own !== null && ours.some(([start, end]) => start < own[1] && own[0] < end);
+  };
+  const over = new Set(spoken.filter((line) => line.speaker === 'customer' && saidOver(line)));
+  linesOver += over.size;
   for (let i = 1; i < spoken.length; i++) {
-    if (spoken[i]!.speaker !== 'customer' || spoken[i - 1]!.speaker !== 'customer') continue;
+    if (spoken[i]!.speaker !== 'customer' || spoken[i - 1]!.speaker !== 'customer' || over.has(spoken[i - 1]!)) continue;
     doubles++;
     if (process.env.BENCH_VERBOSE) console.log(`double: ${JSON.stringify(spoken.slice(Math.max(0, i - 3), i + 2))}`);
   }
-  const answers = spoken.filter((line) => line.speaker === 'ai' && !prompts.has(line.text)).slice(1);
-  for (let i = 1; i < answers.length; i++) {
-    if (answers[i]!.text !== answers[i - 1]!.text) continue;
+  for (const repeated of repeatedAnswers(lines, prompts)) {
     repeats++;
-    if (process.env.BENCH_VERBOSE) console.log(`repeated: ${answers[i]!.text}`);
+    if (process.env.BENCH_VERBOSE)
+      console.log(
+        `repeated: ${repeated}\n${lines.map((l) => `  ${l.atMs} ${l.speaker}${l.interrupted ? ' (cut)' : ''}${l.filler ? ' (filler)' : ''}: ${l.text}`).join('\n')}\n${JSON.stringify(outcome.turns.map((t) => [t.action, t.route, t.user, t.speechEndMs, t.finalAtMs, t.interrupted]))}`,
+      );
   }
   fillers += lines.filter((line) => line.filler).length;
   for (const line of lines.filter((l) => l.speaker === 'ai' && prompts.has(l.text))) {
@@ -236,18 +234,16 @@ for (const outcome of outcomes) {
     answered++;
     if (turn.interrupted && turn.firstAudioMs === null) cutBeforeWord++;
   }
-  const questions = spoken.map((line, i) => ({ line, i })).filter(({ line }) => line.speaker === 'customer' && line.text.endsWith('?'));
+  const questions = spoken
+    .map((line, i) => ({ line, i }))
+    .filter(({ line }) => line.speaker === 'customer' && line.text.endsWith('?') && !over.has(line));
   if (questions.length > 0) {
     callsWithQuestions++;
     if (questions.every(({ i }) => spoken[i + 1]?.speaker === 'ai')) callsAllAnswered++;
   }
 }
 
-const pct = (values: number[], p: number) => {
-  if (values.length === 0) return Number.NaN;
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
-};
+const pct = percentile;
 console.log(
   `ran ${seconds.toFixed(0)} s; load average ${loadavg()
     .map((x) => x.toFixed(2))
@@ -257,6 +253,9 @@ console.log(
   `heard latency (recordings, end of callee speech → onset of the answer): ${heard.length} turns, p50 ${pct(heard, 50)} ms, p95 ${pct(heard, 95)} ms (goals ≤ 800 / ≤ 1,200)`,
 );
 console.log(`  of which the model's answers: ${heardModel.length} turns, p50 ${pct(heardModel, 50)} ms, p95 ${pct(heardModel, 95)} ms`);
+console.log(
+  `a callee's hello before our opening → the opening: ${openingWaits.length} calls, p50 ${pct(openingWaits, 50)} ms, p95 ${pct(openingWaits, 95)} ms`,
+);
 const pre = outcomes.reduce(
   (sum, o) => ({
     started: sum.started + o.preemption.started,
@@ -274,7 +273,7 @@ console.log(
   `heardAfterMs (the runtime's own, on the record): ${runtime.length} turns, p50 ${pct(runtime, 50)} ms, p95 ${pct(runtime, 95)} ms`,
 );
 console.log(
-  `double callee lines ${doubles}; repeated answers ${repeats}; wake-ups ${wakeups}, early ${earlyWakeups}; answers ${answered}, cut before a word ${cutBeforeWord}; fillers heard ${fillers}`,
+  `callee lines said over ours ${linesOver}; double callee lines ${doubles}; repeated answers ${repeats}; wake-ups ${wakeups}, early ${earlyWakeups}; answers ${answered}, cut before a word ${cutBeforeWord}; fillers heard ${fillers}`,
 );
 console.log(
   `calls where every callee question was answered: ${callsAllAnswered} of ${callsWithQuestions} with questions (${((100 * callsAllAnswered) / Math.max(1, callsWithQuestions)).toFixed(0)} %; goal ≥ 95 %)`,

@@ -198,7 +198,8 @@ test('the demo converses: a started call gets at least two AI answers from the d
           const timed = detail.turns.find(
             (turn) => turn.action === 'answer' && turn.llmFirstTokenMs !== null && typeof turn.heardAfterMs === 'number',
           );
-          const opened = lines[0]?.speaker === 'ai' && lines[0].text.includes('AcmeOutreach');
+          // The opening is the first AI line (a hello the callee said as it started is kept before it).
+          const opened = lines.find((line) => line.speaker === 'ai')?.text.includes('AcmeOutreach') ?? false;
           const asked = lines.findIndex(
             (line, i) => line.speaker === 'customer' && line.text.endsWith('?') && lines[i + 1]?.speaker === 'ai',
           );

@@ -8,6 +8,7 @@
  * is not that JSON marks the analysis failed with the reason (the call keeps no tags); tags outside the
  * scenario's list are dropped.
  */
+import type { ConversationLine } from '@dialwise/contracts';
 import { and, eq, inArray } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../db/client.ts';
@@ -49,16 +50,12 @@ export async function analyzeCall(
     return true;
   }
   const allowed = plan.scenario.tags;
-  const transcript = call.conversation.map((line) => `${line.speaker}: ${line.text}${line.interrupted ? ' …' : ''}`).join('\n');
   const answer = await chatCompletion(
     processor.endpoint,
     {
       messages: [
         { role: 'system', content: processor.systemPrompt },
-        {
-          role: 'user',
-          content: `The finished call:\n${transcript}\n\nAllowed tags: ${allowed.join(', ') || '(none)'}\nAnswer with JSON only: {"tags": [tags from the allowed list that apply], "summary": "two sentences"}`,
-        },
+        { role: 'user', content: analysisQuestion(call.conversation, allowed) },
       ],
       temperature: processor.temperature,
       topP: processor.topP,
@@ -84,6 +81,12 @@ export async function analyzeCall(
     tags: [...new Set(parsed.data.tags.filter((tag) => allowedSet.has(tag)))],
   });
   return true;
+}
+
+/** What the analysis model is asked: the call as a transcript (a line cut short ends in " …") and the allowed tags. */
+export function analysisQuestion(conversation: readonly ConversationLine[], allowed: readonly string[]): string {
+  const transcript = conversation.map((line) => `${line.speaker}: ${line.text}${line.interrupted ? ' …' : ''}`).join('\n');
+  return `The finished call:\n${transcript}\n\nAllowed tags: ${allowed.join(', ') || '(none)'}\nAnswer with JSON only: {"tags": [tags from the allowed list that apply], "summary": "two sentences"}`;
 }
 
 /** The calls left pending (the process stopped before analysing them), analysed one after the other. */

@@ -7,6 +7,8 @@ import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { type FakeLlm, type FakeLlmRequest, type FakeReply, startFakeLlm, tokens } from '../../test/fake-llm.ts';
 import type { SeatDispatcher, TransferRequest } from '../seat/seat-dispatcher.ts';
 import { type CallHandle, CallSession, type Persona, SimulatedTrunk } from '../telephony/index.ts';
+import { speakingMs } from '../telephony/media/audio.ts';
+import { VOICEMAIL_GREETING } from '../telephony/simulated/simulated-callee.ts';
 import { ConverseStep, type ConverseOptions } from './converse-step.ts';
 import type { ConversationPlan, ProcessorPlan } from './plan.ts';
 import { conversationOf } from './history.ts';
@@ -520,6 +522,55 @@ describe('the converse step on the simulated trunk', () => {
     for (const [index, line] of lines.entries()) {
       if (line.text === 'Are you still there?') expect(lines[index - 1]!.interrupted ?? false).toBe(false);
     }
+  });
+
+  it('a hello said over the protected opening is not answered on its own: the callee answers the opening, and that is the turn', async () => {
+    // At real time, as bench:heard found it: our opening reaches the line 700 ms after the answer (speech
+    // synthesis on a busy machine), so the callee has said hello (at 500 ms) over it; they answer the opening once
+    // it ends. Answering the hello as well met their answer to the opening, which cut ours, and so on down the call.
+    await serve(() => ({ kind: 'tokens', tokens: tokens('Your plan ends this month.'), firstDelayMs: 50 }));
+    const conversation = plan({ prologues: [{ text: 'Hello, this is Lin from Acme. Do you have a minute?', interruptible: false }] });
+    const slowOpening = async (text: string) => {
+      if (text.includes('Lin from Acme')) await new Promise((resolve) => setTimeout(resolve, 700));
+      return new Int16Array(speakingMs(text) * 8).fill(3000);
+    };
+    const { step } = await converse(
+      'interested',
+      conversation,
+      { createVoice: (session) => new TextCallVoice(session.call, 1, slowOpening) },
+      10_000,
+      1,
+    );
+    const lines = step.history.lines.map((line) => `${line.role}: ${line.text}`);
+    const hello = step.history.lines.find((line) => line.role === 'user')!;
+    expect(['Hello?', 'Yes, speaking.', 'Hello, yes?']).toContain(hello.text);
+    // Kept in the conversation, after the opening it was said over, and never a turn of its own.
+    expect(lines[0]).toMatch(/^assistant: Hello Mr Li\. Hello, this is Lin from Acme/);
+    expect(lines[1]).toBe(`user: ${hello.text}`);
+    expect(step.turns.some((turn) => turn.user === hello.text)).toBe(false);
+    // The first answer is to their answer to the opening, heard through (not cut by it).
+    const first = step.turns.find((turn) => turn.action === 'answer')!;
+    expect(first.user).toMatch(/^(Sure, go ahead\.|Yes, what is it about\?)$/);
+    expect(first.interrupted).toBe(false);
+    expect(lines[2]).toBe(`user: ${first.user}`);
+    expect(lines[3]).toBe('assistant: Your plan ends this month.');
+  });
+
+  it('a line said over a protected line is answered when the callee says nothing more after it', async () => {
+    await serve(() => ({ kind: 'tokens', tokens: tokens('Sorry to miss you. We will call again.'), firstDelayMs: 20 }));
+    // The machine's greeting (from 50 to ~770 ms at this scale) ends within the protected two-line opening (~1 s).
+    const conversation = plan({
+      prologues: [
+        { text: 'Hello, this is Lin from Acme.', interruptible: false },
+        { text: 'I am calling about your membership plan, which ends at the end of this month, and how to keep it.', interruptible: false },
+      ],
+    });
+    const { step } = await converse('voicemail', conversation, {}, 40_000, 0.1);
+    const roles = step.history.lines.map((line) => `${line.role}${line.role === 'user' ? `: ${line.text}` : ''}`);
+    expect(roles.slice(0, 4)).toEqual(['assistant', 'assistant', `user: ${VOICEMAIL_GREETING}`, 'assistant']);
+    const answers = step.turns.filter((turn) => turn.action === 'answer');
+    expect(answers.map((turn) => turn.user)).toEqual([VOICEMAIL_GREETING]);
+    expect(said(step, 'assistant')[2]).toMatch(/^Sorry to miss you/);
   });
 
   it('preemptive generation: the answer starts when the callee stops, and is heard as soon as the final confirms the words', async () => {

@@ -1,13 +1,15 @@
 /**
  * Step: the conversation. It is the conductor: it keeps the turns and barge-in, and hands the rest to small
- * parts — routers, streams, speech (a CallVoice), the filler (filler.ts), silence wake-ups (silence.ts) and
- * the transfer to a seat (transfer.ts) — over the scenario version the task pinned:
+ * parts — what the words lead to (decide.ts: routers and referee), streams, speech (a CallVoice), the filler
+ * (filler.ts), silence wake-ups (silence.ts), the transfer to a seat (transfer.ts) and the speculation in hand
+ * (preemptive.ts) — over the scenario version the task pinned:
  *
  * 1. The opening (opening.ts: the task's or the scenario's prologues, the subtask's prologue info woven in),
  *    with the task's pause between lines; protected from barge-in unless the scenario says otherwise.
  * 2. Each final callee utterance is a turn: the routers are tried in order and the first that holds acts
  *    — a tool (hang up; transfer to a seat) or a multi-stream (referee → main → rewrite) whose answer is
- *    spoken sentence by sentence as the model streams it.
+ *    spoken sentence by sentence as the model streams it. A line said over one of ours the callee could not
+ *    interrupt waits to see whether they go on (heldTurn).
  * 3. Barge-in (per the interruption policy) interrupts the reply: the LLM request is aborted, queued audio
  *    cleared, the old turn's late output dropped (every sentence carries its turn id), and only what the
  *    callee heard stays in the history.
@@ -29,11 +31,10 @@ import { SilenceWatch, silenceRules } from './silence.ts';
 import { SeatTransfer } from './transfer.ts';
 import type { CallContext, ConversationPlan, ProcessorPlan } from './plan.ts';
 import { openingLines } from './opening.ts';
-import { type Decision, type PreemptionCounts, Speculation, sameWords } from './preemptive.ts';
-import { buildMessages } from './prompt.ts';
+import { Decider } from './decide.ts';
+import { type PreemptionCounts, Speculation, SpeculationSlot } from './preemptive.ts';
 import { Reply, type TurnTiming } from './reply.ts';
-import { chooseRouter } from './routers.ts';
-import { type RefereeVerdict, refereeVerdict, streamAnswer, yesNo } from './streams.ts';
+import { type RefereeVerdict, streamAnswer } from './streams.ts';
 
 export interface RuntimeFailure {
   atMs: number;
@@ -85,6 +86,11 @@ export interface ConverseOptions {
 }
 
 const DEFAULT_FIRST_TOKEN_MS = 8000;
+/**
+ * How long after a line the callee could not interrupt we wait for them to answer it before answering what they
+ * said over it: a person's pause before answering is 200–700 ms (the simulated callee's is 400 ms).
+ */
+const HELD_LINE_GRACE_MS = 800;
 
 export class ConverseStep implements CallStep {
   readonly name = 'converse';
@@ -111,13 +117,16 @@ export class ConverseStep implements CallStep {
   private reportedFailures = 0;
   private readonly silence: SilenceWatch;
   private readonly seat: SeatTransfer;
+  private readonly decider: Decider;
   /** Preemptive generation: what it did on this call (bench:heard prints the extra requests). */
-  readonly preemption: PreemptionCounts = { started: 0, used: 0, cancelled: 0, extraRequests: 0 };
-  private speculation: Speculation | null = null;
+  private readonly speculations = new SpeculationSlot();
+  readonly preemption: PreemptionCounts = this.speculations.counts;
   /** The recogniser's latest partial of the callee's current words. */
   private partialText = '';
   /** Turns queued or running on the chain. */
   private pendingTurns = 0;
+  /** How many times the callee has begun to speak (a held line waits to see whether they go on). */
+  private speechStarts = 0;
 
   constructor(private readonly options: ConverseOptions) {
     this.silence = new SilenceWatch(
@@ -136,6 +145,14 @@ export class ConverseStep implements CallStep {
       },
       () => this.now(),
     );
+    this.decider = new Decider({
+      plan: options.plan,
+      call: options.call,
+      now: () => this.now(),
+      wallClock: () => options.now?.() ?? new Date(),
+      firstTokenTimeoutMs: options.firstTokenTimeoutMs ?? DEFAULT_FIRST_TOKEN_MS,
+      failed: (failure) => this.failures.push({ atMs: this.now(), turnId: '', ...failure }),
+    });
     this.seat = new SeatTransfer(options, {
       history: this.history,
       call: () => this.session!.call,
@@ -198,8 +215,9 @@ export class ConverseStep implements CallStep {
   // ——— events from the call ———
 
   private onSpeechStart(): void {
+    this.speechStarts++;
     // The callee goes on: a speculation on their earlier words is no longer the turn.
-    this.takeSpeculation(null);
+    this.speculations.take(null);
     this.calleeSpeaking = true;
     this.silence.busy('callee', true);
     const reply = this.active;
@@ -234,8 +252,33 @@ export class ConverseStep implements CallStep {
       if (policy.mode === 'speech' || (policy.mode === 'keywords' && this.matchesKeyword(policy, text))) this.bargeIn(reply);
     }
     this.partialText = '';
-    const speculation = this.takeSpeculation(text);
+    if (reply && !reply.interruptible && !reply.interrupted) {
+      // Said over a line they could not interrupt (the protected opening, a tool's text): see heldTurn.
+      this.speculations.take(null);
+      this.enqueue(() => this.heldTurn(text, speechEndMs, finalAtMs));
+      return;
+    }
+    const speculation = this.speculations.take(text);
     this.enqueue(() => this.turn(text, speechEndMs, finalAtMs, speculation));
+  }
+
+  /**
+   * A line the callee said over one of ours they could not interrupt ("Hello?" over the opening). Our line
+   * usually answers it, and the callee answers our line once it ends: answering theirs as well put two answers
+   * against each other — ours to their earlier words, theirs to our line — and every next answer then met the
+   * callee's next line. So it is kept in the history and answered only if the callee says nothing more within
+   * HELD_LINE_GRACE_MS of our line's end; if they speak, their next turn answers both (LiveKit Agents drops such
+   * speech outright; keeping it loses no question).
+   */
+  private async heldTurn(text: string, speechEndMs: number | null, finalAtMs: number): Promise<void> {
+    const keep = () => this.history.addInOrder({ role: 'user', text, atMs: finalAtMs });
+    // A later line of theirs is already waiting: it is the turn.
+    if (this.pendingTurns > 1 || this.calleeSpeaking) return keep();
+    const starts = this.speechStarts;
+    await this.wait(HELD_LINE_GRACE_MS * this.scale);
+    if (this.done) return;
+    if (this.pendingTurns > 1 || this.calleeSpeaking || this.speechStarts !== starts) return keep();
+    await this.turn(text, speechEndMs, finalAtMs);
   }
 
   private matchesKeyword(policy: Interruption, text: string): boolean {
@@ -287,25 +330,11 @@ export class ConverseStep implements CallStep {
     this.silence.start();
   }
 
-  /** What a turn's words lead to: the router that holds (null: none) and, for a stream, the referee's verdict. */
-  private async decide(history: History, count: () => void = () => undefined): Promise<Decision> {
-    const started = this.now();
-    const routed = await chooseRouter(this.plan.scenario.routers, history, (processorId, question) => {
-      count();
-      return this.askYesNo(processorId, question, history);
-    });
-    const routerMs = this.now() - started;
-    const target = routed?.router.target;
-    if (target?.kind !== 'stream' || !target.refereeId) return { routed, routerMs, verdict: 'answer', refereeMs: null };
-    const asked = this.now();
-    count();
-    const verdict = await this.askReferee(target.refereeId, history);
-    return { routed, routerMs, verdict, refereeMs: this.now() - asked };
-  }
-
   private async turn(text: string, speechEndMs: number | null, finalAtMs: number, speculation: Speculation | null = null): Promise<void> {
-    this.history.add({ role: 'user', text, atMs: finalAtMs });
-    const { routed, routerMs, verdict, refereeMs } = speculation?.decided ? await speculation.decided : await this.decide(this.history);
+    this.history.addInOrder({ role: 'user', text, atMs: finalAtMs });
+    const { routed, routerMs, verdict, refereeMs } = speculation?.decided
+      ? await speculation.decided
+      : await this.decider.decide(this.history);
     this.options.observer?.routed({
       user: text,
       router: routed?.router.name ?? null,
@@ -357,7 +386,7 @@ export class ConverseStep implements CallStep {
    */
   private speculate(): void {
     const text = this.partialText.trim();
-    if (this.options.preemptive === false || !text || this.done || this.handedOver || this.speculation) return;
+    if (this.options.preemptive === false || !text || this.done || this.handedOver || this.speculations.holding) return;
     if (this.pendingTurns > 0 || (this.active && !this.active.interrupted)) return;
     const history = this.history.clone();
     history.add({ role: 'user', text, atMs: this.now() });
@@ -366,39 +395,25 @@ export class ConverseStep implements CallStep {
       text,
       new Reply(text, '', 'answer', this.now(), interruptible, { speechEndMs: this.now(), finalAtMs: null }),
     );
-    this.speculation = speculation;
-    this.preemption.started++;
-    speculation.decided = this.decide(history, () => speculation.requests++).then((decision) => {
-      const target = decision.routed?.router.target;
-      if (!speculation.cancelled && target?.kind === 'stream' && decision.verdict === 'answer') {
-        speculation.requests++;
-        speculation.answered = streamAnswer({
-          main: this.plan.processors.get(target.mainId),
-          rewrite: target.rewriteId ? this.plan.processors.get(target.rewriteId) : undefined,
-          messages: (processor) => this.messages(processor, history),
-          reply: speculation.reply,
-          now: () => this.now(),
-          firstTokenTimeoutMs: this.options.firstTokenTimeoutMs ?? DEFAULT_FIRST_TOKEN_MS,
-          speak: (sentence) => speculation.speak(sentence),
-        });
-      }
-      return decision;
-    });
-  }
-
-  /** The speculation in hand, if the final confirms its words; else it is cancelled (and counted). */
-  private takeSpeculation(final: string | null): Speculation | null {
-    const speculation = this.speculation;
-    this.speculation = null;
-    if (!speculation) return null;
-    if (final !== null && !speculation.cancelled && sameWords(speculation.text, final)) {
-      this.preemption.used++;
-      return speculation;
-    }
-    speculation.cancel();
-    this.preemption.cancelled++;
-    this.preemption.extraRequests += speculation.requests;
-    return null;
+    this.speculations.hold(speculation);
+    speculation.decided = this.decider
+      .decide(history, () => speculation.requests++)
+      .then((decision) => {
+        const target = decision.routed?.router.target;
+        if (!speculation.cancelled && target?.kind === 'stream' && decision.verdict === 'answer') {
+          speculation.requests++;
+          speculation.answered = streamAnswer({
+            main: this.plan.processors.get(target.mainId),
+            rewrite: target.rewriteId ? this.plan.processors.get(target.rewriteId) : undefined,
+            messages: (processor) => this.messages(processor, history),
+            reply: speculation.reply,
+            now: () => this.now(),
+            firstTokenTimeoutMs: this.options.firstTokenTimeoutMs ?? DEFAULT_FIRST_TOKEN_MS,
+            speak: (sentence) => speculation.speak(sentence),
+          });
+        }
+        return decision;
+      });
   }
 
   /** Main (and rewrite) stream answer, with the filler while the first sentence is awaited. False: the model failed. */
@@ -495,38 +510,8 @@ export class ConverseStep implements CallStep {
     await this.hangUp();
   }
 
-  private async askYesNo(processorId: string, question: string, history: History): Promise<boolean> {
-    const processor = this.plan.processors.get(processorId);
-    const answer = await yesNo(
-      processor,
-      this.messagesFor(processor, history),
-      question,
-      this.options.firstTokenTimeoutMs ?? DEFAULT_FIRST_TOKEN_MS,
-    );
-    if (answer.failure) {
-      this.failures.push({ atMs: this.now(), turnId: '', stage: 'condition', failure: answer.failure, detail: answer.detail });
-    }
-    return answer.yes;
-  }
-
-  private async askReferee(processorId: string, history: History): Promise<RefereeVerdict> {
-    const processor = this.plan.processors.get(processorId);
-    const answer = await refereeVerdict(
-      processor,
-      this.messagesFor(processor, history),
-      this.options.firstTokenTimeoutMs ?? DEFAULT_FIRST_TOKEN_MS,
-    );
-    if (answer.failure)
-      this.failures.push({ atMs: this.now(), turnId: '', stage: 'referee', failure: answer.failure, detail: answer.detail });
-    return answer.verdict;
-  }
-
-  private messagesFor(processor: ProcessorPlan | undefined, history: History) {
-    return processor ? this.messages(processor, history) : [];
-  }
-
   private messages(processor: ProcessorPlan, history: History = this.history) {
-    return buildMessages(processor, this.plan, this.options.call, history, this.options.now?.() ?? new Date());
+    return this.decider.messages(processor, history);
   }
 
   private tool(alias: string): RouteTool | null {
@@ -592,7 +577,7 @@ export class ConverseStep implements CallStep {
   private stop(): void {
     if (this.done) return;
     this.done = true;
-    this.takeSpeculation(null);
+    this.speculations.take(null);
     this.silence.stop();
     if (this.active) {
       // The call ended mid-reply: the turn ends here.

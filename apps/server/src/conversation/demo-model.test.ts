@@ -1,4 +1,7 @@
+import { readFileSync } from 'node:fs';
+import type { ConversationLine } from '@dialwise/contracts';
 import { describe, expect, it } from 'vitest';
+import { analysisQuestion } from './analyze-call.ts';
 import { demoReply } from './demo-model.ts';
 
 const system = {
@@ -103,5 +106,60 @@ describe('the demo analysis is faithful to what was said', () => {
     expect(analyse(['ai: Hello Li A. This is Lin from AcmeOutreach.']).summary).toMatch(/said nothing/);
     expect(analyse(['ai: Hello.', "customer: Sorry, I'm not interested."]).tags).toEqual(['not_interested']);
     expect(analyse(['ai: We will call you back at a better time.', 'customer: Hello?']).tags).toEqual([]);
+  });
+});
+
+/**
+ * Conversations recorded by `BENCH_TRANSCRIPTS=… npm run bench:heard -- 50 --speech` (the demo task's plan, the
+ * demo model, the simulated callees; 29 November 2026, a loaded machine: lines cut by barge-in and hang-ups,
+ * fillers, hellos said over the opening, callees asking whether we are still there) and the last four by
+ * `npm run bench:heard:sip` (real SIP and the offline recogniser's words: wake-ups, lines it did not hear), as
+ * the call records store them. Each goes through the analysis exactly as a finished call does (analysisQuestion), and what comes back
+ * is checked against the words in it, by rules written here apart from the demo model's own.
+ */
+const recorded = JSON.parse(
+  readFileSync(new URL('../../test/recorded-conversations.json', import.meta.url), 'utf8'),
+) as ConversationLine[][];
+
+describe('the demo analysis on recorded demo conversations', () => {
+  const TAGS = ['renewed', 'not_interested', 'call_back_later'];
+  const said = (conversation: ConversationLine[], speaker: 'ai' | 'customer') =>
+    conversation.filter((line) => line.speaker === speaker && !line.filler).map((line) => line.text);
+  /** The callee's yes, right after an offer to renew that they heard. */
+  const agreedToRenew = (conversation: ConversationLine[]) =>
+    conversation.some(
+      (line, i) =>
+        line.speaker === 'customer' &&
+        /^(yes|yeah|sure)\b/i.test(line.text) &&
+        /renew it for you/i.test(
+          conversation
+            .slice(0, i)
+            .reverse()
+            .find((before) => before.speaker === 'ai' && !before.filler)?.text ?? '',
+        ),
+    );
+
+  it.each(recorded.map((conversation, index) => ({ index, conversation })))('conversation $index', ({ conversation }) => {
+    const answer = JSON.parse(
+      demoReply([
+        { role: 'system', content: 'Summarise the finished call in two sentences.' },
+        { role: 'user', content: analysisQuestion(conversation, TAGS) },
+      ]),
+    ) as { tags: string[]; summary: string };
+    const ai = said(conversation, 'ai').join(' ');
+    const customer = said(conversation, 'customer').join(' ');
+    // What the summary says the AI told was said by the AI, in what the callee heard of its lines.
+    if (/plan ends this month/.test(answer.summary)) expect(ai).toMatch(/ends this month|end of this month|expires/i);
+    if (/renewal price/.test(answer.summary)) expect(ai).toMatch(/99 yuan/i);
+    if (/asked about[^.]*the price/.test(answer.summary)) expect(customer).toMatch(/how much|cost|price/i);
+    if (/asked about[^.]*a person/.test(answer.summary)) expect(customer).toMatch(/person|agent|human/i);
+    if (/asked about[^.]*who was calling/.test(answer.summary)) expect(customer).toMatch(/who is this|who's calling/i);
+    // A tag needs the callee's own words for it, and their words for it give the tag.
+    expect(answer.tags.includes('renewed')).toBe(agreedToRenew(conversation));
+    expect(answer.tags.includes('not_interested')).toBe(/not interested|take me off|don't have time|don't call/i.test(customer));
+    expect(answer.tags.includes('call_back_later')).toBe(
+      /call me (back )?later|call me back|another time|i'?m busy|i am busy/i.test(customer),
+    );
+    expect(/agreed to renew/.test(answer.summary)).toBe(answer.tags.includes('renewed'));
   });
 });

@@ -14,9 +14,11 @@ interface Message {
 
 const HUMAN = /\b(human|agent|person|someone|real)\b|人工|客服|真人/i;
 const PRICE = /\b(price|cost|how much|expensive|cheap)\b|价格|多少钱|费用|贵/i;
-const NOT_INTERESTED = /\b(not interested|no thanks|take me off|don't call|no time)\b|不需要|不感兴趣|别打|没时间/i;
+const NOT_INTERESTED = /\b(not interested|no thanks|take me off|don't call|no time|don't have time)\b|不需要|不感兴趣|别打|没时间/i;
 const BYE = /\b(bye|goodbye|that's all)\b|再见|拜拜/i;
 const LATER = /\b(later|busy|call back|another time)\b|晚点|在忙|回电/i;
+/** Asking us to call again ("I'll call back" is the callee calling us: no tag). */
+const CALL_ME_LATER = /\b(call me (back )?later|call me back|another time|(i am|i'm) busy|not now)\b|晚点|在忙|回电/i;
 const DETAILS = /\b(details|tell me more|more information|send)\b|详细|介绍|发给我/i;
 const YES = /\b(yes|okay|ok|sure|sounds (good|useful)|fine)\b|好的|可以|行|是的/i;
 
@@ -64,7 +66,7 @@ function demoAnalysis(transcript: string): string {
   const tags: string[] = [];
   if (agreed) tags.push('renewed');
   if (NOT_INTERESTED.test(words)) tags.push('not_interested');
-  if (LATER.test(words)) tags.push('call_back_later');
+  if (CALL_ME_LATER.test(words)) tags.push('call_back_later');
   const told = [
     /ends? (at the end of )?this month|expires|到期/i.test(aiSaid) && 'that the plan ends this month',
     /99 yuan|九十九/i.test(aiSaid) && 'the renewal price',

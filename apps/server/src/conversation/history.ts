@@ -32,6 +32,15 @@ export class History {
     if (line.role !== 'seat' && !line.filler) this.rounds[line.role]++;
   }
 
+  /** Adds a line where it belongs in time among those kept (a line said over ours, kept once ours closed). */
+  addInOrder(line: HistoryLine): void {
+    if (!line.text.trim()) return;
+    let at = this.lines.length;
+    while (at > 0 && this.lines[at - 1]!.atMs > line.atMs) at--;
+    this.lines.splice(at, 0, line);
+    if (line.role !== 'seat' && !line.filler) this.rounds[line.role]++;
+  }
+
   /** A copy to think ahead on (preemptive generation): adding to it leaves this one as it is. */
   clone(): History {
     const copy = new History();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { Speculation, sameWords } from './preemptive.ts';
+import { Speculation, SpeculationSlot, sameWords } from './preemptive.ts';
 import { Reply } from './reply.ts';
 
 describe('preemptive generation', () => {
@@ -25,5 +25,26 @@ describe('preemptive generation', () => {
     speculation.cancel();
     expect(reply.signal.aborted).toBe(true);
     expect(speculation.cancelled).toBe(true);
+  });
+
+  it('the slot gives its speculation to a final with the same words, and counts the others as cancelled with their requests', () => {
+    const slot = new SpeculationSlot();
+    const used = new Speculation('how much does it cost', new Reply('', 'r', 'answer', 0, true));
+    slot.hold(used);
+    expect(slot.holding).toBe(true);
+    expect(slot.take('How much does it cost?')).toBe(used);
+    expect(slot.holding).toBe(false);
+    // The callee went on (no final), then a final with more words: both cancelled, their requests counted.
+    const wentOn = new Speculation('how much', new Reply('', 'r', 'answer', 0, true));
+    wentOn.requests = 2;
+    slot.hold(wentOn);
+    expect(slot.take(null)).toBeNull();
+    const longer = new Speculation('how much', new Reply('', 'r', 'answer', 0, true));
+    longer.requests = 3;
+    slot.hold(longer);
+    expect(slot.take('how much for a year')).toBeNull();
+    expect(longer.cancelled).toBe(true);
+    expect(slot.take('anything')).toBeNull();
+    expect(slot.counts).toEqual({ started: 3, used: 1, cancelled: 2, extraRequests: 5 });
   });
 });

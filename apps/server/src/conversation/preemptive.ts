@@ -81,3 +81,33 @@ export class Speculation {
     this.reply.interrupt();
   }
 }
+
+/** The one speculation a call has in hand at most, and what preemptive generation did on the call. */
+export class SpeculationSlot {
+  readonly counts: PreemptionCounts = { started: 0, used: 0, cancelled: 0, extraRequests: 0 };
+  private current: Speculation | null = null;
+
+  get holding(): boolean {
+    return this.current !== null;
+  }
+
+  hold(speculation: Speculation): void {
+    this.current = speculation;
+    this.counts.started++;
+  }
+
+  /** The speculation in hand if the final (null: none, the callee went on) reads its words; else it is cancelled and counted. */
+  take(final: string | null): Speculation | null {
+    const speculation = this.current;
+    this.current = null;
+    if (!speculation) return null;
+    if (final !== null && !speculation.cancelled && sameWords(speculation.text, final)) {
+      this.counts.used++;
+      return speculation;
+    }
+    speculation.cancel();
+    this.counts.cancelled++;
+    this.counts.extraRequests += speculation.requests;
+    return null;
+  }
+}

@@ -163,7 +163,11 @@ export async function prepareCampaign(base: () => string): Promise<Campaign> {
 }
 
 /** A task of the campaign's project on every simulated line, dialling all day, no redials; answers its id. */
-export async function createTask(campaign: Campaign, name: string, concurrency: number): Promise<string> {
+export async function createTask(
+  campaign: Pick<Campaign, 'admin' | 'options' | 'projectId'>,
+  name: string,
+  concurrency: number,
+): Promise<string> {
   const scenario = campaign.options.scenarios.find((item) => item.name === 'Renewal reminder') ?? campaign.options.scenarios[0]!;
   const task = await campaign.admin.post<{ id: string }>('/api/tasks/create', {
     projectId: campaign.projectId,

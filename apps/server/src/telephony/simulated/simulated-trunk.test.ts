@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { CallOutcome } from '@dialwise/contracts';
-import { rms } from '../media/audio.ts';
+import { rms, speakingMs } from '../media/audio.ts';
 import { DEFAULT_OUTCOME_MIX, SILENCE_PROMPT, type CalleePlan } from './simulated-callee.ts';
 import { SimulatedTrunk, type SimulatedTrunkOptions } from './simulated-trunk.ts';
 import { writeSyntheticRecording } from '../media/synthetic-recording.ts';
@@ -288,6 +288,37 @@ describe('SimulatedTrunk answered calls', () => {
     const end = performance.now();
     await expect.poll(() => heard.length).toBe(1);
     expect(heard[0]!).toBeGreaterThanOrEqual(end - 25);
+  });
+
+  it("a line of ours that began under the callee's words and was cut by them is not answered: they wait for our answer", async () => {
+    const trunk = trunkWith({ outcome: 'answered', ringMs: 100, talkMs: 600_000, persona: 'interested' }, { timeScale: 0.1 });
+    const call = trunk.dial(request('13800000012', { record: false }));
+    await call.answered;
+    const heard: Array<{ text: string; at: number }> = [];
+    call.on('utterance', (e) => {
+      if (e.utterance.speaker === 'callee') heard.push({ text: e.utterance.text, at: performance.now() });
+    });
+    call.text!.say('This is Lin from Acme about your renewal. Do you have a minute?');
+    await call.sendAudio(new Int16Array(300 * 8).fill(1000));
+    await expect.poll(() => heard.length).toBe(1);
+    // While the callee answers, our next line starts under their words and is cut (the runtime's barge-in).
+    const answering = heard[0]!;
+    const talkMs = speakingMs(answering.text) * 0.1;
+    call.text!.say('Shall I renew it for you?');
+    const cut = call.sendAudio(new Int16Array(2000 * 8).fill(1000));
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    call.clearAudio();
+    await cut;
+    // They finish their line and wait: five times their pause to think after it, they have said nothing more
+    // (before the fix they answered the cut line with "How much does it cost?").
+    await new Promise((resolve) => setTimeout(resolve, Math.max(0, answering.at + talkMs - performance.now()) + 200));
+    expect(heard).toHaveLength(1);
+    // Our answer to them is what they answer next.
+    call.text!.say('It is 99 yuan a month. Shall I renew it for you?');
+    await call.sendAudio(new Int16Array(200 * 8).fill(1000));
+    await expect.poll(() => heard.length).toBe(2);
+    expect(heard[1]!.text).toBe('Yes, please renew it.');
+    await call.hangup();
   });
 
   it('asks whether anyone is there when we say nothing, and hangs up when its talk time is over', async () => {

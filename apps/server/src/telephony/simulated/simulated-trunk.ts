@@ -199,6 +199,8 @@ class SimulatedCall extends BaseCall {
   private replyKind: 'turn' | 'over' | null = null;
   /** Our lines since the callee last spoke, and all of them. */
   private heardSinceReply: string[] = [];
+  /** Of those, the ones that began while the callee was still talking (they talk over them, not listen). */
+  private saidOverCallee = new Set<string>();
   private readonly oursSoFar: string[] = [];
   private readonly random: () => number;
   private ringTimer: NodeJS.Timeout | null = null;
@@ -322,6 +324,18 @@ class SimulatedCall extends BaseCall {
     this.after(this.ctx.maxCallMs, () => this.end('max-duration'));
   }
 
+  /**
+   * Our audio was cut: a barge-in (or a filler ending). A line of ours that began under the callee's own words
+   * and was cut by them is not one they answer: they said their piece and wait for our answer to it. Answering
+   * it too put two callee lines against our one, and each of our answers then met the callee's next line.
+   */
+  override clearAudio(): void {
+    super.clearAudio();
+    if (this.saidOverCallee.size === 0) return;
+    this.heardSinceReply = this.heardSinceReply.filter((line) => !this.saidOverCallee.has(line));
+    this.saidOverCallee.clear();
+  }
+
   /** A dead number's carrier: 183 with its announcement as early media, then 404 (unless we hang up first). */
   private announce(style: 'sit' | 'spoken'): void {
     if (this.phase === 'over') return;
@@ -373,6 +387,7 @@ class SimulatedCall extends BaseCall {
     this.clear(this.silencePrompt);
     const first = this.heardSinceReply.length === 0;
     this.heardSinceReply.push(text);
+    if (performance.now() < this.speakingUntil) this.saidOverCallee.add(text);
     this.oursSoFar.push(text);
     // A reply timed for the end of our line waits again: we go on speaking.
     if (this.replyKind === 'turn') this.cancelReply();
@@ -391,6 +406,7 @@ class SimulatedCall extends BaseCall {
     this.replyKind = null;
     const said = this.heardSinceReply.join(' ');
     this.heardSinceReply = [];
+    this.saidOverCallee.clear();
     const reply = this.script.reply(said, this.oursSoFar.join(' '));
     if (reply.hangUp) this.calleeHangsUp(reply.text);
     else this.calleeSays(reply.text);

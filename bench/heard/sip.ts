@@ -1,0 +1,171 @@
+/**
+ * bench:heard:sip — what a callee hears over real SIP: the same demo conversations as bench:heard, but each call
+ * goes out through our SIP trunk to a far end of our own on loopback (test/speaking-far-end.ts: a UAS that
+ * answers, speaks espeak-ng lines over RTP and keeps every sample it hears), and our side listens and speaks
+ * with the offline engines a speech call uses (Silero VAD, pocketsphinx on the scenario's grammar, espeak-ng,
+ * the adaptive endpointing, preemptive generation). The demo model answers at its real pace.
+ *
+ * Timed from the audio the callee heard: for each far-end line, end of its speech (the clip's last voiced
+ * frame) → the first voiced frame of ours after it in what the far end received. Printed beside the runtime's
+ * own heardAfterMs (where the RTP leaves), with the lines the recogniser got right, repeated answers and
+ * lines left unanswered.
+ *
+ *   npm run bench:heard:sip [-- 10]
+ */
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ConverseStep } from '../../apps/server/src/conversation/converse-step.ts';
+import { conversationOf } from '../../apps/server/src/conversation/history.ts';
+import { SpeechEngines, speechPlanOf } from '../../apps/server/src/speech/speech-engines.ts';
+import { normalizePhrase } from '../../apps/server/src/speech/sphinx-grammar.ts';
+import { offlineVoice, wholeClip } from '../../apps/server/src/speech/whole-clip.ts';
+import { rms } from '../../apps/server/src/telephony/media/audio.ts';
+import { CallSession, SipTrunk } from '../../apps/server/src/telephony/index.ts';
+import { type SpeakingFarEnd, startSpeakingFarEnd } from '../../apps/server/test/speaking-far-end.ts';
+import { percentile, repeatedAnswers, saveTranscripts, startDemo } from './demo.ts';
+
+const args = process.argv.slice(2);
+const N = Number(args[0] && /^\d+$/.test(args[0]) ? args[0] : 10);
+const FRAME = 160;
+const THRESHOLD = 400;
+/** Quiet in what the far end hears before a voiced frame counts as the onset of a new line of ours. */
+const QUIET_FRAMES = 3;
+/** What the callees say, in turn, each line once our line before it has ended (all in the recogniser's grammar). */
+const SCRIPTS = [
+  ['tell me more', 'how much does it cost', 'yes', 'goodbye'],
+  ['who is this', 'send me the details', 'call me later'],
+  ['how much does it cost', 'not interested'],
+];
+const VOICES = ['en-us', 'en-us+f3', 'en-us+m3'];
+
+const work = mkdtempSync(join(tmpdir(), 'dialwise-heard-sip-'));
+const demo = await startDemo(work);
+const { plan, prompts } = demo;
+const engines = await SpeechEngines.create({ workDir: join(work, 'speech') });
+
+/** A callee's lines as speech, and how much silence ends each clip (its speech ends that much before the clip). */
+const clips = new Map<string, { samples: Int16Array; trailingMs: number }>();
+for (const [s, script] of SCRIPTS.entries()) {
+  for (const text of script) {
+    const voice = VOICES[s % VOICES.length]!;
+    const samples = await wholeClip(engines.offlineTts, text, offlineVoice('en-US', voice));
+    let last = Math.floor(samples.length / FRAME) - 1;
+    while (last > 0 && rms(samples.subarray(last * FRAME, (last + 1) * FRAME)) < THRESHOLD) last--;
+    clips.set(`${s}:${text}`, { samples, trailingMs: (samples.length - (last + 1) * FRAME) / 8 });
+  }
+}
+
+const trunk = new SipTrunk({ recordingsDir: join(work, 'recordings'), bindAddress: '127.0.0.1', rtpPorts: { min: 45000, max: 45998 } });
+
+interface Outcome {
+  script: string[];
+  farEnd: SpeakingFarEnd;
+  step: ConverseStep;
+}
+
+console.log(
+  `bench:heard:sip — ${N} demo conversations at once over SIP/RTP on loopback, offline speech both ways (endpointing ${engines.endpointingMs} ms adaptive, preemptive on); load average ${loadavg()
+    .map((x) => x.toFixed(2))
+    .join(' ')} at start`,
+);
+const started = performance.now();
+const outcomes: Outcome[] = await Promise.all(
+  Array.from({ length: N }, async (_, i): Promise<Outcome> => {
+    const s = i % SCRIPTS.length;
+    const script = SCRIPTS[s]!;
+    const farEnd = await startSpeakingFarEnd({ lines: script.map((text) => clips.get(`${s}:${text}`)!.samples), pauseMs: 700 });
+    const call = trunk.dial({
+      to: `13900000${String(i).padStart(3, '0')}`,
+      callerId: '0',
+      line: { username: 'u', password: 'p', domain: farEnd.address, port: farEnd.port },
+      ringTimeoutMs: 10_000,
+      record: false,
+      maxDurationMs: 120_000,
+    });
+    const step = new ConverseStep({
+      plan,
+      call: { prologueInfo: `Hello Li ${String.fromCharCode(65 + (i % 26))}.`, businessInfo: { plan: 'gold' } },
+      createVoice: (session) => engines.createCallVoice(session.call, speechPlanOf(plan)),
+      seats: null,
+      transfer: { callId: randomUUID(), companyId: 'c', projectId: 'p', taskId: demo.taskId, subtaskId: String(i) },
+    });
+    await new CallSession(call, [step]).run();
+    return { script, farEnd, step };
+  }),
+);
+const seconds = (performance.now() - started) / 1000;
+saveTranscripts(outcomes.map(({ step }) => conversationOf(step.history)));
+
+const heard: number[] = [];
+const runtime: number[] = [];
+let lines = 0;
+let unanswered = 0;
+let recognised = 0;
+let repeats = 0;
+for (const { script, farEnd, step } of outcomes) {
+  const samples = farEnd.heard();
+  const loud = (frame: number) => rms(samples.subarray(frame * FRAME, (frame + 1) * FRAME)) >= THRESHOLD;
+  const s = SCRIPTS.indexOf(script);
+  for (const [index, line] of farEnd.spoke.entries()) {
+    if (line.heardAtEnd === 0) continue; // cut by the hang-up
+    lines++;
+    const speechEnd = line.heardAtEnd - clips.get(`${s}:${script[index]}`)!.trailingMs * 8;
+    const until = farEnd.spoke[index + 1]?.heardAtStart ?? samples.length;
+    // The first voiced frame of ours after QUIET_FRAMES quiet ones, from the end of the callee's speech on.
+    const first = Math.max(0, Math.floor(speechEnd / FRAME));
+    let quiet = 0;
+    for (let frame = Math.max(0, first - QUIET_FRAMES); frame < first; frame++) quiet = loud(frame) ? 0 : quiet + 1;
+    let onset: number | null = null;
+    for (let frame = first; (frame + 1) * FRAME <= until; frame++) {
+      if (!loud(frame)) quiet++;
+      else if (quiet >= QUIET_FRAMES) {
+        onset = frame * FRAME;
+        break;
+      } else quiet = 0;
+    }
+    if (onset === null) unanswered++;
+    else heard.push(Math.round((onset - speechEnd) / 8));
+  }
+  for (const turn of step.turns) if (turn.heardAfterMs !== null) runtime.push(turn.heardAfterMs);
+  const users = step.history.lines.filter((line) => line.role === 'user').map((line) => normalizePhrase(line.text));
+  recognised += script.filter((text, index) => users[index] === normalizePhrase(text)).length;
+  const repeated = repeatedAnswers(conversationOf(step.history), prompts);
+  repeats += repeated.length;
+  if (process.env.BENCH_VERBOSE)
+    console.log(
+      step.history.lines
+        .map((line) => `  ${Math.round(line.atMs)} ${line.role}${line.interrupted ? ' (cut)' : ''}: ${line.text}`)
+        .join('\n'),
+      // Per turn: the callee's words, end of speech, final, first token, first sentence (from the final), heard after.
+      JSON.stringify(step.turns.map((t) => [t.user, t.speechEndMs, t.finalAtMs, t.llmFirstTokenMs, t.firstSentenceMs, t.heardAfterMs])),
+    );
+}
+
+await trunk.close();
+await Promise.all(outcomes.map(({ farEnd }) => farEnd.close()));
+await engines.close();
+await demo.close();
+
+const said = outcomes.reduce((n, { farEnd }) => n + farEnd.spoke.length, 0);
+console.log(
+  `ran ${seconds.toFixed(0)} s; load average ${loadavg()
+    .map((x) => x.toFixed(2))
+    .join(' ')} at the end`,
+);
+console.log(
+  `heard latency (the far end's received audio, end of callee speech → onset of the answer): ${heard.length} of ${lines} lines, p50 ${percentile(heard, 50)} ms, p95 ${percentile(heard, 95)} ms (goals ≤ 800 / ≤ 1,200); ${unanswered} lines with no answer before the next`,
+);
+console.log(
+  `heardAfterMs (the runtime's own, where the RTP leaves): ${runtime.length} turns, p50 ${percentile(runtime, 50)} ms, p95 ${percentile(runtime, 95)} ms`,
+);
+const pre = outcomes.reduce(
+  (sum, { step }) => ({ used: sum.used + step.preemption.used, extra: sum.extra + step.preemption.extraRequests }),
+  { used: 0, extra: 0 },
+);
+console.log(
+  `callee lines recognised word for word ${recognised} of ${said}; preemptive answers used ${pre.used}, extra model requests ${pre.extra}; repeated answers ${repeats}`,
+);
+rmSync(work, { recursive: true, force: true });
+process.exit(0);
