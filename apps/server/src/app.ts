@@ -41,6 +41,8 @@ import { BenchSessions } from './operation/scenarios/bench/bench-sessions.ts';
 import { speechCredentialRoutes } from './operation/speech-credentials/routes.ts';
 import { dialerPlugin } from './dialer/dialer-plugin.ts';
 import { seatPlugin } from './seat/seat-plugin.ts';
+import { speechPlugin } from './speech/speech-plugin.ts';
+import { webCallRoutes } from './webcall/routes.ts';
 import { projectRoutes } from './projects/routes.ts';
 import { taskRoutes } from './tasks/routes.ts';
 import { subtaskRoutes } from './subtasks/routes.ts';
@@ -155,7 +157,16 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(processorRoutes);
   await app.register(scenarioRoutes);
   // The test bench's conversations live in this process; decorated so tests can follow one without HTTP.
-  const bench = new BenchSessions(app.secrets, { db: app.db.db, sessionEnds: app.sessionEnds, now: () => app.clock.now() });
+  // Before the bench and the dialer, which use it: its engines close after their calls (onClose runs last-registered first).
+  await app.register(speechPlugin);
+  await app.register(webCallRoutes);
+  const bench = new BenchSessions(app.secrets, {
+    db: app.db.db,
+    sessionEnds: app.sessionEnds,
+    now: () => app.clock.now(),
+    speech: app.speech,
+    ice: { servers: options.config.iceServers, addresses: options.config.seat.iceAddresses },
+  });
   app.decorate('scenarioBench', bench);
   app.addHook('preClose', async () => bench.endAllStreams());
   app.addHook('onClose', async () => bench.close());

@@ -37,3 +37,19 @@ describe('loadConfig: ALLOWED_ORIGINS (issue 37)', () => {
     expect(() => loadConfig({ ALLOWED_ORIGINS: 'file:///tmp/x' }, [])).toThrow(/ALLOWED_ORIGINS/);
   });
 });
+
+describe('loadConfig: ICE_SERVERS (issue 31)', () => {
+  it('is empty by default: on localhost host candidates are enough', () => {
+    expect(loadConfig({}).iceServers).toEqual([]);
+  });
+
+  it('reads a JSON array of STUN/TURN servers as RTCPeerConnection takes them', () => {
+    const servers = [{ urls: 'stun:stun.example.com:3478' }, { urls: ['turn:turn.example.com:3478'], username: 'u', credential: 'p' }];
+    expect(loadConfig({ ICE_SERVERS: JSON.stringify(servers) }).iceServers).toEqual(servers);
+  });
+
+  it('stops the start on a value that is not such an array, saying what it wants', () => {
+    expect(() => loadConfig({ ICE_SERVERS: 'stun:stun.example.com' })).toThrow(/must be JSON/);
+    expect(() => loadConfig({ ICE_SERVERS: '[{"urls":"http://x"}]' })).toThrow(/array of \{urls/);
+  });
+});

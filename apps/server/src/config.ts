@@ -1,5 +1,5 @@
 import { resolve } from 'node:path';
-import { LIMITS } from '@dialwise/contracts';
+import { type IceServer, LIMITS, iceServersSchema } from '@dialwise/contracts';
 
 export interface Config {
   port: number;
@@ -68,6 +68,11 @@ export interface Config {
   };
   /** Silence after the callee's speech that ends their turn on a speaking call (SPEECH_ENDPOINTING_MS, default 600). */
   speechEndpointingMs: number;
+  /**
+   * STUN/TURN servers for voice test calls in the browser (ICE_SERVERS, a JSON array as RTCPeerConnection takes
+   * it), given to both the browser and our WebRTC peer. Empty by default: on localhost host candidates suffice.
+   */
+  iceServers: IceServer[];
 }
 
 function positive(value: string | undefined): number | undefined {
@@ -118,9 +123,27 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: readonly 
       mediaSeconds: positive(env.SEAT_MEDIA_SECONDS),
       iceAddresses: env.SEAT_ICE_ADDRESSES ? env.SEAT_ICE_ADDRESSES.split(',').map((a) => a.trim()) : undefined,
     },
+    iceServers: iceServersFrom(env.ICE_SERVERS),
     speechEndpointingMs: Number(env.SPEECH_ENDPOINTING_MS) > 0 ? Number(env.SPEECH_ENDPOINTING_MS) : 600,
     footerNotice: env.FOOTER_NOTICE?.trim() ? { text: env.FOOTER_NOTICE.trim(), link: env.FOOTER_NOTICE_LINK?.trim() || null } : null,
   };
+}
+
+/** ICE_SERVERS: unset or empty is none; anything else must be a JSON array of `{urls, username?, credential?}`. */
+export function iceServersFrom(value: string | undefined): IceServer[] {
+  const text = value?.trim() ?? '';
+  if (text === '') return [];
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    throw new Error('ICE_SERVERS must be JSON: an array like [{"urls":"stun:stun.example.com:3478"}]');
+  }
+  const servers = iceServersSchema.safeParse(parsed);
+  if (!servers.success) {
+    throw new Error('ICE_SERVERS must be an array of {urls: "stun:…" | "turn:…" (or a list of them), username?, credential?}');
+  }
+  return servers.data;
 }
 
 /**

@@ -30,6 +30,7 @@ export * from './dnc.ts';
 export * from './telephony.ts';
 export * from './callbacks.ts';
 export * from './scenario-bench.ts';
+export * from './webcall.ts';
 export * from './call-records.ts';
 export * from './boards.ts';
 export * from './seat.ts';

@@ -15,6 +15,7 @@ import { CALL_RECORDS_MESSAGES } from './messages/call-records.ts';
 import { BOARDS_MESSAGES } from './messages/boards.ts';
 import { SEAT_CALLS_MESSAGES } from './messages/seat-calls.ts';
 import { SEAT_MESSAGES } from './messages/seat.ts';
+import { WEBCALL_MESSAGES } from './messages/webcall.ts';
 import { SPEECH_CREDENTIALS_MESSAGES } from './messages/speech-credentials.ts';
 import { TEMPLATES_MESSAGES } from './messages/templates.ts';
 
@@ -227,6 +228,7 @@ export const MESSAGES = {
   ...BOARDS_MESSAGES,
   ...SEAT_CALLS_MESSAGES,
   ...SEAT_MESSAGES,
+  ...WEBCALL_MESSAGES,
   ...SPEECH_CREDENTIALS_MESSAGES,
   ...TEMPLATES_MESSAGES,
 } as const satisfies Record<string, Record<Locale, string>>;

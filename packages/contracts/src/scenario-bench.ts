@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { callRuntimeFailureSchema, callTurnSchema } from './call-records.ts';
 import { idSchema } from './fields.ts';
+import { sdpOfferSchema } from './webcall.ts';
 
 /**
  * The scenario test bench (operation area, scenario edit page): a conversation with the scenario's current
@@ -36,6 +37,22 @@ export type BenchStart = z.input<typeof benchStartSchema>;
 export const benchStartedSchema = z.object({ sessionId: idSchema, version: z.number().int() });
 export type BenchStarted = z.infer<typeof benchStartedSchema>;
 
+/**
+ * Voice mode: the DEV is the callee, speaking into the microphone. The browser's WebRTC offer comes with the
+ * start and the server's answer comes back with the session: the call is the same runtime and the same
+ * speech path (VAD, recogniser, TTS, barge-in) as a SIP call, with a WebRTC leg in place of the carrier's RTP.
+ */
+export const benchVoiceStartSchema = z.strictObject({
+  scenarioId: idSchema,
+  prologueInfo: z.string().max(500).default(''),
+  businessInfo: z.string().max(2000).default(''),
+  sdp: sdpOfferSchema,
+});
+export type BenchVoiceStart = z.input<typeof benchVoiceStartSchema>;
+
+export const benchVoiceStartedSchema = benchStartedSchema.extend({ sdp: z.string() });
+export type BenchVoiceStarted = z.infer<typeof benchVoiceStartedSchema>;
+
 export const benchSaySchema = z.strictObject({
   sessionId: idSchema,
   text: z.string().trim().min(1, { error: 'v.required' }).max(BENCH_LIMITS.line, { error: 'v.bench.line' }),
@@ -48,6 +65,8 @@ export const benchSessionRefSchema = z.strictObject({ sessionId: idSchema });
 export const benchEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('started'), atMs: z.number(), language: z.string(), version: z.number().int() }),
   z.object({ type: z.literal('said'), atMs: z.number(), speaker: z.enum(['ai', 'customer']), text: z.string() }),
+  /** Voice mode: the recogniser's interim words while the callee is still speaking (the final comes as `said`). */
+  z.object({ type: z.literal('partial'), atMs: z.number(), text: z.string() }),
   z.object({
     type: z.literal('routed'),
     atMs: z.number(),
@@ -67,6 +86,14 @@ export const benchEventSchema = z.discriminatedUnion('type', [
     seat: z.boolean().nullable(),
   }),
   z.object({ type: z.literal('turn'), atMs: z.number(), timing: callTurnSchema, failures: z.array(callRuntimeFailureSchema) }),
-  z.object({ type: z.literal('ended'), atMs: z.number(), reason: z.enum(['hangup', 'callee', 'idle', 'closed']) }),
+  /**
+   * `media-failed`: a voice conversation whose browser never connected (ICE/DTLS);
+   * `timeout`: a voice conversation at its 10-minute cap.
+   */
+  z.object({
+    type: z.literal('ended'),
+    atMs: z.number(),
+    reason: z.enum(['hangup', 'callee', 'idle', 'closed', 'media-failed', 'timeout']),
+  }),
 ]);
 export type BenchEvent = z.infer<typeof benchEventSchema>;

@@ -1,9 +1,4 @@
 import fp from 'fastify-plugin';
-import { join } from 'node:path';
-import { lazySpeechEngines } from '../speech/speech-engines.ts';
-import { createVendorEngines } from '../speech/vendors/index.ts';
-import { guardedConnector } from '../speech/vendors/shared/connector.ts';
-import { companySpeechCredentials } from '../operation/speech-credentials/company-speech-credentials.ts';
 import { offlineVoice, wholeClip } from '../speech/whole-clip.ts';
 import { SimulatedTrunk, SipTrunk, recordingsDirOf } from '../telephony/index.ts';
 import { Dialer } from './dialer.ts';
@@ -24,21 +19,7 @@ export const dialerPlugin = fp(
       sipPort: app.config.sipPort,
       logger: app.log.child({ component: 'telephony', trunk: 'sip' }),
     });
-    const speech = lazySpeechEngines(
-      {
-        workDir: join(app.config.dataDir, 'speech'),
-        endpointingMs: app.config.speechEndpointingMs,
-        // The vendor adapters, bound per company to its stored credentials (cheap: nothing connects until used).
-        vendorEngines: (companyId) =>
-          createVendorEngines({
-            credentials: companySpeechCredentials(app.db.db, app.secrets, companyId),
-            connector: guardedConnector(),
-            logger: app.log.child({ component: 'speech-vendors' }),
-          }),
-        onVadError: (error) => app.log.error({ err: error }, 'the VAD worker thread died: restarting it'),
-      },
-      (error) => app.log.error({ err: error }, 'offline speech engines failed to load: calls use stand-in audio'),
-    );
+    const speech = app.speech;
     const simulated = new SimulatedTrunk({
       recordingsDir,
       timeScale: app.config.simulatedTimeScale,
@@ -75,10 +56,9 @@ export const dialerPlugin = fp(
     app.addHook('onClose', async () => {
       await dialer.stop();
       await Promise.all([sip.close(), simulated.close()]);
-      await speech.close();
     });
   },
-  { name: 'dialer', dependencies: ['core', 'seat'] },
+  { name: 'dialer', dependencies: ['core', 'seat', 'speech'] },
 );
 
 declare module 'fastify' {

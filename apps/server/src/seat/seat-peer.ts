@@ -1,4 +1,5 @@
 import { randomInt } from 'node:crypto';
+import type { IceServer } from '@dialwise/contracts';
 import { MediaStreamTrack, RTCPeerConnection, RtpHeader, RtpPacket, usePCMU } from 'werift';
 
 export interface IceCandidate {
@@ -49,12 +50,20 @@ export class SeatPeer {
   constructor(
     onAudio: (payload: Buffer) => void,
     onCandidate: (candidate: IceCandidate) => void,
-    options: { interfaceAddresses?: string[] } = {},
+    options: { interfaceAddresses?: string[]; iceServers?: readonly IceServer[] } = {},
   ) {
     this.pc = new RTCPeerConnection({
       codecs: { audio: [usePCMU()] },
       iceUseIpv6: false,
       ...(options.interfaceAddresses ? { iceAdditionalHostAddresses: options.interfaceAddresses } : {}),
+      // werift takes one URL per entry, where a browser's entry may list several.
+      ...(options.iceServers?.length
+        ? {
+            iceServers: options.iceServers.flatMap(({ urls, username, credential }) =>
+              (Array.isArray(urls) ? urls : [urls]).map((url) => ({ urls: url, username, credential })),
+            ),
+          }
+        : {}),
     });
     this.pc.addTransceiver(this.track, { direction: 'sendrecv' });
     this.pc.onTrack.subscribe((remote) => {

@@ -42,3 +42,4 @@ export { TimerSet } from './timer-set.ts';
 export { tone, silence, rms, SAMPLE_RATE, FRAME_MS, FRAME_SAMPLES } from './media/audio.ts';
 export { parseWavHeader, type WavFormat } from './media/wav-writer.ts';
 export { SILENT_LOGGER, type TelephonyLogger } from './base-call.ts';
+export { BrowserCall, type BrowserLegSink, type BrowserCallOptions } from './browser-call.ts';

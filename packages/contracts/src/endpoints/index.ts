@@ -21,6 +21,7 @@ import { seatEndpoints } from './seat.ts';
 import { callbackEndpoints } from './callbacks.ts';
 import { speechCredentialEndpoints } from './operation-speech-credentials.ts';
 import { scenarioBenchEndpoints } from './operation-scenario-bench.ts';
+import { webCallEndpoints } from './webcall.ts';
 import { auditEndpoints } from './audit.ts';
 import { accessRequestEndpoints } from './access-requests.ts';
 
@@ -46,6 +47,7 @@ export { seatEndpoints } from './seat.ts';
 export { callbackEndpoints } from './callbacks.ts';
 export { speechCredentialEndpoints } from './operation-speech-credentials.ts';
 export { scenarioBenchEndpoints } from './operation-scenario-bench.ts';
+export { webCallEndpoints } from './webcall.ts';
 export { auditEndpoints } from './audit.ts';
 export { accessRequestEndpoints } from './access-requests.ts';
 
@@ -73,6 +75,7 @@ export const ENDPOINT_TABLE: Readonly<Record<string, Readonly<Record<string, End
   callbacks: callbackEndpoints,
   'operation/speech-credentials': speechCredentialEndpoints,
   'operation/scenarios/bench': scenarioBenchEndpoints,
+  webcall: webCallEndpoints,
   audit: auditEndpoints,
   'access-requests': accessRequestEndpoints,
 };

@@ -1,7 +1,14 @@
 import { z } from 'zod';
 import { defineEndpoints } from '../endpoint.ts';
 import { idSchema } from '../fields.ts';
-import { benchSaySchema, benchSessionRefSchema, benchStartSchema, benchStartedSchema } from '../scenario-bench.ts';
+import {
+  benchSaySchema,
+  benchSessionRefSchema,
+  benchStartSchema,
+  benchStartedSchema,
+  benchVoiceStartSchema,
+  benchVoiceStartedSchema,
+} from '../scenario-bench.ts';
 
 /** /api/operation/scenarios/bench — the scenario test bench (DEV): start a conversation with a scenario's current version, say the callee's lines, hang up, and follow its events as Server-Sent Events. */
 export const scenarioBenchEndpoints = defineEndpoints(
@@ -12,6 +19,13 @@ export const scenarioBenchEndpoints = defineEndpoints(
       summary: "Starts a test conversation with the scenario's current version",
       body: benchStartSchema,
       response: benchStartedSchema,
+    },
+    voice: {
+      path: '/api/operation/scenarios/bench/voice',
+      summary:
+        "Starts a voice test conversation: the browser's WebRTC offer (PCMU, candidates included) in, the server's answer out; the microphone is the callee",
+      body: benchVoiceStartSchema,
+      response: benchVoiceStartedSchema,
     },
     say: {
       path: '/api/operation/scenarios/bench/say',

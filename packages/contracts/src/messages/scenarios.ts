@@ -32,6 +32,10 @@ export const SCENARIOS_MESSAGES = {
     'en-US': 'You are following 6 test conversations already: close a test drawer first',
     'zh-CN': '你已在查看 6 个测试对话，请先关闭一个测试抽屉',
   },
+  'e.bench.voiceSession': {
+    'en-US': 'This is a voice test: speak into your microphone instead of typing',
+    'zh-CN': '这是语音测试：请对着麦克风说话，而不是输入文字',
+  },
   'e.bench.noVersion': { 'en-US': 'Save the scenario before testing it', 'zh-CN': '请先保存场景再测试' },
   'v.scenario.processorRequired': { 'en-US': 'Choose a processor', 'zh-CN': '请选择处理器' },
   'v.scenario.format': {

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { playTestTone } from './audio-tones.ts';
 import { useInputLevel, type Microphone } from './use-microphone.ts';
+import './device-panel.css';
 
 const ERROR_KEYS = {
   denied: 'seat.device.error.denied',

@@ -3,12 +3,31 @@ import type { BenchEvent, BenchPersona } from '@dialwise/contracts';
 import { ConverseStep } from '../../../conversation/converse-step.ts';
 import type { ConversationPlan } from '../../../conversation/plan.ts';
 import { TextCallVoice } from '../../../conversation/text-call-voice.ts';
+import { type SpeechEngines, speechPlanOf } from '../../../speech/speech-engines.ts';
 import { BenchCall } from '../../../telephony/bench-call.ts';
-import { CallSession } from '../../../telephony/index.ts';
+import { type BrowserCall, type CallResult, CallSession } from '../../../telephony/index.ts';
+import { ReportingVoice } from '../../../webcall/reporting-voice.ts';
 import { CalleeScript, seededRandom } from '../../../telephony/simulated/simulated-callee.ts';
 import { speakingMs } from '../../../telephony/media/audio.ts';
 
 type Listener = (event: BenchEvent) => void;
+type BenchEndReason = Extract<BenchEvent, { type: 'ended' }>['reason'];
+
+/** Why the bench's call ended, as the drawer says it. */
+function endReasonOf(result: CallResult): BenchEndReason {
+  if (result.outcome === 'failed') return 'media-failed';
+  if (result.endReason === 'max-duration') return 'timeout';
+  return result.hungUpBy === 'callee' ? 'callee' : 'hangup';
+}
+
+/**
+ * What the callee's end of a bench conversation is: typed lines (or a scripted persona) on a call with no
+ * telephone, or the DEV's own voice from the browser over a WebRTC leg, heard and answered by the speech
+ * engines exactly as on a SIP call.
+ */
+export type BenchLeg =
+  | { kind: 'text'; persona: BenchPersona }
+  | { kind: 'voice'; call: BrowserCall; engines: SpeechEngines; companyId: string };
 
 /** A scripted callee thinks this long after our last line before answering (as the simulated trunk's do). */
 const THINKING_MS = 400;
@@ -24,7 +43,7 @@ export class BenchSession {
   readonly id = randomUUID();
   readonly events: BenchEvent[] = [];
   private readonly listeners = new Set<Listener>();
-  private readonly call = new BenchCall();
+  private readonly call: BenchCall | BrowserCall;
   private readonly script: CalleeScript | null;
   /** Our lines so far, and how many of them the scripted persona has answered. */
   private readonly ourLines: string[] = [];
@@ -38,18 +57,28 @@ export class BenchSession {
     readonly ownerId: string,
     private readonly plan: ConversationPlan,
     readonly version: number,
-    persona: BenchPersona,
+    readonly leg: BenchLeg,
     context: { prologueInfo: string; businessInfo: Record<string, string> },
   ) {
-    this.script = persona === 'manual' ? null : new CalleeScript(seededRandom(Date.now() & 0xffff), persona);
-    this.call.on('utterance', ({ utterance }) => {
+    this.script =
+      leg.kind === 'voice' || leg.persona === 'manual' ? null : new CalleeScript(seededRandom(Date.now() & 0xffff), leg.persona);
+    const call = leg.kind === 'voice' ? leg.call : new BenchCall();
+    this.call = call;
+    call.on('utterance', ({ utterance }) => {
       this.push({ type: 'said', atMs: this.now(), speaker: utterance.speaker === 'us' ? 'ai' : 'customer', text: utterance.text });
       if (utterance.speaker === 'us') this.scriptedReply(utterance.text);
     });
+    const report = {
+      partial: (text: string) => this.push({ type: 'partial', atMs: this.now(), text }),
+      said: (speaker: 'ai' | 'customer', text: string) => this.push({ type: 'said', atMs: this.now(), speaker, text }),
+    };
     const step = new ConverseStep({
       plan,
       call: context,
-      createVoice: (session) => new TextCallVoice(session.call, 1),
+      createVoice: (session) =>
+        leg.kind === 'voice'
+          ? new ReportingVoice(leg.engines.createCallVoice(session.call, { ...speechPlanOf(plan), companyId: leg.companyId }), report)
+          : new TextCallVoice(session.call, 1),
       // No seats behind a bench: a transfer says its failure text, as with no seat free.
       seats: null,
       transfer: { callId: this.id, companyId: '', projectId: '', taskId: '', subtaskId: '' },
@@ -61,22 +90,21 @@ export class BenchSession {
         turnEnded: (e) => this.push({ type: 'turn', atMs: this.now(), timing: { ...e.timing }, failures: e.failures }),
       },
     });
-    this.call.start();
+    if (call instanceof BenchCall) call.start();
     this.push({ type: 'started', atMs: 0, language: plan.language, version });
-    void new CallSession(this.call, [step]).run().then(() => {
-      const by = this.call.history.find((event) => event.type === 'ended');
-      this.end(by?.type === 'ended' && by.result.hungUpBy === 'callee' ? 'callee' : 'hangup');
-    });
+    void new CallSession(this.call, [step]).run().then(({ result }) => this.end(endReasonOf(result)));
   }
 
   get language(): string {
     return this.plan.language;
   }
 
-  /** The callee (the DEV typing) says a line. */
-  say(text: string): void {
+  /** The callee (the DEV typing) says a line; false on a voice conversation, where the microphone is the callee. */
+  say(text: string): boolean {
+    if (!(this.call instanceof BenchCall)) return false;
     this.lastActivity = Date.now();
     this.call.calleeSays(text);
+    return true;
   }
 
   /** Ends the conversation from the bench (the DEV hangs up, the session idles out, the server closes). */
@@ -100,12 +128,14 @@ export class BenchSession {
       this.replyTimer = null;
       const reply = this.script!.reply(this.ourLines.slice(this.answeredUpTo).join(' '), this.ourLines.join(' '));
       this.answeredUpTo = this.ourLines.length;
-      this.call.calleeSays(reply.text);
-      if (reply.hangUp) setTimeout(() => void this.call.calleeHangsUp(), speakingMs(reply.text));
+      if (!(this.call instanceof BenchCall)) return;
+      const call = this.call;
+      call.calleeSays(reply.text);
+      if (reply.hangUp) setTimeout(() => void call.calleeHangsUp(), speakingMs(reply.text));
     }, speakingMs(ourLine) + THINKING_MS);
   }
 
-  private end(reason: 'hangup' | 'callee' | 'idle' | 'closed'): void {
+  private end(reason: BenchEndReason): void {
     if (this.ended) return;
     this.ended = true;
     if (this.replyTimer) clearTimeout(this.replyTimer);

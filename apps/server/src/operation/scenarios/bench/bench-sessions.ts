@@ -3,8 +3,13 @@ import {
   BENCH_LIMITS,
   type BenchStart,
   type BenchStarted,
+  type BenchVoiceStart,
+  type BenchVoiceStarted,
   ErrorCode,
+  type IceServer,
+  WEB_CALL_LIMITS,
   benchStartSchema,
+  benchVoiceStartSchema,
   parseBusinessInfo,
   taskAdvancedSchema,
 } from '@dialwise/contracts';
@@ -16,6 +21,8 @@ import { loadVersionPlan } from '../../../conversation/load-plan.ts';
 import { companies, scenarios } from '../../../db/schema.ts';
 import { AppError } from '../../../http/app-error.ts';
 import type { SecretBox } from '../../../secrets/secret-box.ts';
+import type { SpeechEngines } from '../../../speech/speech-engines.ts';
+import { openBrowserLeg } from '../../../webcall/open-browser-leg.ts';
 import { BenchSession } from './bench-session.ts';
 
 /** An open event stream: whose, under which sign-in session, and how to end it. */
@@ -42,7 +49,15 @@ export class BenchSessions {
 
   constructor(
     private readonly secrets: SecretBox,
-    private readonly deps: { db: Db; sessionEnds: SessionEnds; now: () => Date },
+    private readonly deps: {
+      db: Db;
+      sessionEnds: SessionEnds;
+      now: () => Date;
+      /** The speech engines voice conversations use (loaded on first use; null: they could not load). */
+      speech: () => Promise<SpeechEngines | null>;
+      /** ICE for the browser's WebRTC leg: STUN/TURN servers (ICE_SERVERS) and extra host addresses. */
+      ice: { servers: readonly IceServer[]; addresses?: string[] };
+    },
   ) {
     this.sweeper = setInterval(() => void this.sweep(), 30_000);
     this.sweeper.unref();
@@ -71,8 +86,55 @@ export class BenchSessions {
 
   async start(ctx: ActionContext, input: BenchStart): Promise<BenchStarted> {
     const { scenarioId, persona, prologueInfo, businessInfo } = benchStartSchema.parse(input);
-    const mine = [...this.sessions.values()].filter((s) => s.ownerId === ctx.actor.userId && !s.ended);
-    if (mine.length >= BENCH_LIMITS.perUser) throw new AppError(ErrorCode.CONFLICT, 'e.bench.tooMany');
+    this.refuseOverLimit(ctx, false);
+    const { plan, version } = await this.versionPlan(ctx, scenarioId);
+    const info = parseBusinessInfo(businessInfo) ?? {};
+    const session = new BenchSession(ctx.actor.userId, plan, version, { kind: 'text', persona }, { prologueInfo, businessInfo: info });
+    this.sessions.set(session.id, session);
+    return { sessionId: session.id, version };
+  }
+
+  /**
+   * A voice conversation: the browser's offer is answered by our WebRTC peer, and the scenario runs on that leg
+   * with the speech engines of a SIP call. Counted with the typed ones per user, and per company.
+   */
+  async startVoice(ctx: ActionContext, input: BenchVoiceStart): Promise<BenchVoiceStarted> {
+    const { scenarioId, prologueInfo, businessInfo, sdp } = benchVoiceStartSchema.parse(input);
+    this.refuseOverLimit(ctx, true);
+    const { plan, version } = await this.versionPlan(ctx, scenarioId);
+    const engines = await this.deps.speech();
+    if (!engines) throw new AppError(ErrorCode.CONFLICT, 'e.webcall.noSpeech');
+    // Checked again: another start of the same user may have passed while the plan and the engines loaded.
+    this.refuseOverLimit(ctx, true);
+    const leg = await openBrowserLeg({
+      offerSdp: sdp,
+      iceServers: this.deps.ice.servers,
+      iceAddresses: this.deps.ice.addresses,
+      recordingPath: null,
+    });
+    const info = parseBusinessInfo(businessInfo) ?? {};
+    const session = new BenchSession(
+      ctx.actor.userId,
+      plan,
+      version,
+      { kind: 'voice', call: leg.call, engines, companyId: ctx.actor.companyId },
+      { prologueInfo, businessInfo: info },
+    );
+    this.sessions.set(session.id, session);
+    return { sessionId: session.id, version, sdp: leg.answerSdp };
+  }
+
+  /** At most `perUser` open conversations per user; voice ones also at most `perCompany` per company. */
+  private refuseOverLimit(ctx: ActionContext, voice: boolean): void {
+    const open = [...this.sessions.values()].filter((s) => !s.ended);
+    if (open.filter((s) => s.ownerId === ctx.actor.userId).length >= BENCH_LIMITS.perUser) {
+      throw new AppError(ErrorCode.CONFLICT, 'e.bench.tooMany');
+    }
+    const voiceOfCompany = open.filter((s) => s.leg.kind === 'voice' && s.leg.companyId === ctx.actor.companyId).length;
+    if (voice && voiceOfCompany >= WEB_CALL_LIMITS.perCompany) throw new AppError(ErrorCode.CONFLICT, 'e.webcall.tooManyForCompany');
+  }
+
+  private async versionPlan(ctx: ActionContext, scenarioId: string) {
     const [scenario] = await ctx.db.select({ version: scenarios.currentVersion }).from(scenarios).where(eq(scenarios.id, scenarioId));
     if (!scenario) throw AppError.notFound();
     const [company] = await ctx.db.select({ timeZone: companies.timezone }).from(companies).where(eq(companies.id, ctx.actor.companyId));
@@ -83,10 +145,7 @@ export class BenchSessions {
       timeZone: company?.timeZone ?? 'UTC',
     });
     if (!plan) throw new AppError(ErrorCode.CONFLICT, 'e.bench.noVersion');
-    const info = parseBusinessInfo(businessInfo) ?? {};
-    const session = new BenchSession(ctx.actor.userId, plan, scenario.version, persona, { prologueInfo, businessInfo: info });
-    this.sessions.set(session.id, session);
-    return { sessionId: session.id, version: scenario.version };
+    return { plan, version: scenario.version };
   }
 
   /** The caller's own live-or-finished session; anyone else's is not found. */
@@ -99,7 +158,7 @@ export class BenchSessions {
   say(ctx: ActionContext, sessionId: string, text: string): void {
     const session = this.get(ctx, sessionId);
     if (session.ended) throw new AppError(ErrorCode.NOT_FOUND, 'e.bench.notFound');
-    session.say(text);
+    if (!session.say(text)) throw new AppError(ErrorCode.CONFLICT, 'e.bench.voiceSession');
   }
 
   async hangUp(ctx: ActionContext, sessionId: string): Promise<void> {

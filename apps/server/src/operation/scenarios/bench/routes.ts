@@ -16,6 +16,8 @@ export async function scenarioBenchRoutes(app: FastifyInstance, { sessions }: { 
 
   route(app, scenarioBenchEndpoints.start, async (request) => ok(request, await sessions.start(contextOf(request), request.body)));
 
+  route(app, scenarioBenchEndpoints.voice, async (request) => ok(request, await sessions.startVoice(contextOf(request), request.body)));
+
   route(app, scenarioBenchEndpoints.say, async (request) => {
     sessions.say(contextOf(request), request.body.sessionId, request.body.text);
     return ok(request, true);

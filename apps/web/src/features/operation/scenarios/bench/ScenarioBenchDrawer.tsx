@@ -1,11 +1,17 @@
-import { Alert, Button, Drawer, Empty, Input, Select, Space, Tabs, Tag, Typography } from '@arco-design/web-react';
+import { Alert, Button, Drawer, Empty, Input, Radio, Select, Space, Tabs, Tag, Typography } from '@arco-design/web-react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BENCH_PERSONAS, type BenchEvent, type BenchPersona } from '@dialwise/contracts';
 import { TurnTimeline } from '../../../call-records/TurnTimeline.tsx';
-import { followBench, hangUpBench, sayOnBench, startBench } from './api.ts';
+import { getWebCallConfig } from '../../../webcall/api.ts';
+import { VoiceCheck } from '../../../webcall/VoiceCheck.tsx';
+import { useRtpCounts } from '../../../webcall/use-rtp-counts.ts';
+import { WebCallMedia } from '../../../webcall/web-call-media.ts';
+import { followBench, hangUpBench, sayOnBench, startBench, startBenchVoice } from './api.ts';
 import { benchView } from './bench-view.ts';
 import './bench.css';
+
+type BenchMode = 'text' | 'voice';
 
 interface Props {
   scenarioId: string;
@@ -19,9 +25,10 @@ interface Props {
 
 /**
  * The scenario test bench: a conversation with the scenario's saved version, run by the server with the
- * same runtime as calls. The DEV types as the callee (or lets a scripted persona talk) and sees each turn's
- * router decision, the referee's verdict, the main and rewrite streams as they stream, the tools fired, and
- * each turn's timings.
+ * same runtime as calls. The DEV types as the callee (or lets a scripted persona talk), or talks into the
+ * microphone (voice: a WebRTC call to the server, heard and answered by the speech engines of a SIP call), and
+ * sees each turn's router decision, the referee's verdict, the main and rewrite streams as they stream, the
+ * tools fired, and each turn's timings.
  */
 export function ScenarioBenchDrawer({ scenarioId, version, visible, onClose, dirty }: Props) {
   const { t } = useTranslation();
@@ -32,7 +39,13 @@ export function ScenarioBenchDrawer({ scenarioId, version, visible, onClose, dir
   const [line, setLine] = useState('');
   const [starting, setStarting] = useState(false);
   const [streamFailed, setStreamFailed] = useState(false);
+  const [mode, setMode] = useState<BenchMode>('text');
+  const [microphone, setMicrophone] = useState<MediaStream | null>(null);
+  const [playbackBlocked, setPlaybackBlocked] = useState(false);
+  const [media, setMedia] = useState<WebCallMedia | null>(null);
+  const speaker = useRef<HTMLAudioElement>(null);
   const end = useRef<HTMLDivElement>(null);
+  const packets = useRtpCounts(media);
 
   useEffect(() => {
     if (!sessionId) return;
@@ -52,6 +65,19 @@ export function ScenarioBenchDrawer({ scenarioId, version, visible, onClose, dir
   const view = benchView(events);
   const running = sessionId !== null && !view.ended;
 
+  // The conversation is over (hung up, lost, timed out): the browser's end of the call goes too.
+  useEffect(() => {
+    if (view.ended && media) {
+      media.close();
+      setMedia(null);
+    }
+  }, [view.ended, media]);
+  useEffect(() => () => media?.close(), [media]);
+  // A microphone chosen or checked again during the call goes on the call.
+  useEffect(() => {
+    if (media && microphone) void media.replaceMicrophone(microphone).catch(() => undefined);
+  }, [media, microphone]);
+
   const start = async () => {
     setStarting(true);
     try {
@@ -64,6 +90,26 @@ export function ScenarioBenchDrawer({ scenarioId, version, visible, onClose, dir
       setStarting(false);
     }
   };
+  const talk = async () => {
+    if (!microphone || !speaker.current) return;
+    setStarting(true);
+    setPlaybackBlocked(false);
+    const call = new WebCallMedia(speaker.current, () => setPlaybackBlocked(true));
+    try {
+      setEvents([]);
+      const { iceServers } = await getWebCallConfig();
+      const sdp = await call.offer(microphone, iceServers);
+      const started = await startBenchVoice({ scenarioId, businessInfo, sdp });
+      await call.answer(started.sdp);
+      setMedia(call);
+      setSessionId(started.sessionId);
+    } catch {
+      // The request layer has shown why (or the browser refused the offer: nothing was started).
+      call.close();
+    } finally {
+      setStarting(false);
+    }
+  };
   const send = async () => {
     const text = line.trim();
     if (!text || !sessionId) return;
@@ -72,6 +118,8 @@ export function ScenarioBenchDrawer({ scenarioId, version, visible, onClose, dir
   };
   const close = () => {
     if (running && sessionId) void hangUpBench(sessionId).catch(() => undefined);
+    media?.close();
+    setMedia(null);
     setSessionId(null);
     setEvents([]);
     onClose();
@@ -82,20 +130,36 @@ export function ScenarioBenchDrawer({ scenarioId, version, visible, onClose, dir
       <div className="bench" data-testid="scenario-bench">
         <Typography.Paragraph type="secondary">{t('bench.intro', { version: version ?? '—' })}</Typography.Paragraph>
         {dirty && <Alert type="warning" style={{ marginBottom: 12 }} content={t('bench.unsaved')} />}
+        <Radio.Group
+          type="button"
+          value={mode}
+          onChange={(value: BenchMode) => setMode(value)}
+          disabled={running}
+          style={{ marginBottom: 12 }}
+          data-testid="bench-mode"
+        >
+          <Radio value="text">{t('bench.mode.text')}</Radio>
+          <Radio value="voice" data-testid="bench-mode-voice">
+            {t('bench.mode.voice')}
+          </Radio>
+        </Radio.Group>
+        {mode === 'voice' && <VoiceCheck onReady={setMicrophone} />}
         <Space wrap style={{ marginBottom: 12 }}>
-          <Select
-            value={persona}
-            onChange={(value: BenchPersona) => setPersona(value)}
-            style={{ width: 200 }}
-            disabled={running}
-            data-testid="bench-persona"
-          >
-            {BENCH_PERSONAS.map((p) => (
-              <Select.Option key={p} value={p}>
-                {t(`bench.persona.${p}`)}
-              </Select.Option>
-            ))}
-          </Select>
+          {mode === 'text' && (
+            <Select
+              value={persona}
+              onChange={(value: BenchPersona) => setPersona(value)}
+              style={{ width: 200 }}
+              disabled={running}
+              data-testid="bench-persona"
+            >
+              {BENCH_PERSONAS.map((p) => (
+                <Select.Option key={p} value={p}>
+                  {t(`bench.persona.${p}`)}
+                </Select.Option>
+              ))}
+            </Select>
+          )}
           <Input
             style={{ width: 220 }}
             value={businessInfo}
@@ -112,12 +176,53 @@ export function ScenarioBenchDrawer({ scenarioId, version, visible, onClose, dir
             >
               {t('bench.hangup')}
             </Button>
+          ) : mode === 'voice' ? (
+            <Button
+              type="primary"
+              loading={starting}
+              onClick={() => void talk()}
+              disabled={version === null || !microphone}
+              data-testid="bench-start"
+            >
+              {t('bench.talk')}
+            </Button>
           ) : (
             <Button type="primary" loading={starting} onClick={() => void start()} disabled={version === null} data-testid="bench-start">
               {sessionId ? t('bench.again') : t('bench.start')}
             </Button>
           )}
         </Space>
+        {/* The AI's voice: attached and played when the call's track arrives. */}
+        <audio ref={speaker} autoPlay data-testid="bench-speaker" />
+        {playbackBlocked && (
+          <Alert
+            type="warning"
+            style={{ marginBottom: 12 }}
+            content={t('bench.voice.playbackBlocked')}
+            action={
+              <Button
+                size="mini"
+                onClick={() => {
+                  setPlaybackBlocked(false);
+                  speaker.current?.play().catch(() => setPlaybackBlocked(true));
+                }}
+              >
+                {t('bench.voice.play')}
+              </Button>
+            }
+          />
+        )}
+        {media && packets && (
+          <Typography.Text
+            type="secondary"
+            className="bench-voice-stats"
+            data-testid="bench-voice-stats"
+            data-sent={packets.sent}
+            data-received={packets.received}
+          >
+            {t('bench.voice.stats', { sent: packets.sent, received: packets.received })}
+          </Typography.Text>
+        )}
         {streamFailed && <Alert type="error" style={{ marginBottom: 12 }} content={t('bench.streamFailed')} />}
         <Tabs defaultActiveTab="talk">
           <Tabs.TabPane key="talk" title={t('bench.tab.talk')}>
@@ -169,6 +274,12 @@ export function ScenarioBenchDrawer({ scenarioId, version, visible, onClose, dir
                     return null;
                 }
               })}
+              {view.partial && (
+                <div className="bench-said bench-said-customer bench-partial" data-testid="bench-partial">
+                  <span className="bench-who">{t('bench.speaker.hearing')}</span>
+                  {view.partial}…
+                </div>
+              )}
               <div ref={end} />
             </div>
           </Tabs.TabPane>
@@ -176,20 +287,22 @@ export function ScenarioBenchDrawer({ scenarioId, version, visible, onClose, dir
             {view.turns.length === 0 ? <Empty /> : <TurnTimeline turns={view.turns} failures={view.failures} />}
           </Tabs.TabPane>
         </Tabs>
-        <div className="bench-input">
-          <Input
-            value={line}
-            onChange={(value) => setLine(value)}
-            onPressEnter={() => void send()}
-            disabled={!running}
-            maxLength={500}
-            placeholder={t('bench.typeAsCallee')}
-            data-testid="bench-line"
-          />
-          <Button type="primary" disabled={!running || !line.trim()} onClick={() => void send()} data-testid="bench-say">
-            {t('bench.say')}
-          </Button>
-        </div>
+        {mode === 'text' && (
+          <div className="bench-input">
+            <Input
+              value={line}
+              onChange={(value) => setLine(value)}
+              onPressEnter={() => void send()}
+              disabled={!running}
+              maxLength={500}
+              placeholder={t('bench.typeAsCallee')}
+              data-testid="bench-line"
+            />
+            <Button type="primary" disabled={!running || !line.trim()} onClick={() => void send()} data-testid="bench-say">
+              {t('bench.say')}
+            </Button>
+          </div>
+        )}
       </div>
     </Drawer>
   );

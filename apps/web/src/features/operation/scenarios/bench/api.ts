@@ -2,6 +2,8 @@ import {
   type BenchEvent,
   type BenchStart,
   type BenchStarted,
+  type BenchVoiceStart,
+  type BenchVoiceStarted,
   LOCALE_HEADER,
   benchEventSchema,
   endpointPath,
@@ -13,6 +15,9 @@ import { currentLocale } from '../../../../locale/index.ts';
 
 export async function startBench(input: BenchStart): Promise<BenchStarted> {
   return api(scenarioBenchEndpoints.start, input);
+}
+export async function startBenchVoice(input: BenchVoiceStart): Promise<BenchVoiceStarted> {
+  return api(scenarioBenchEndpoints.voice, input);
 }
 export async function sayOnBench(sessionId: string, text: string): Promise<void> {
   await api(scenarioBenchEndpoints.say, { sessionId, text });

@@ -35,5 +35,19 @@ describe('the bench view', () => {
     expect(view.items[2]).toMatchObject({ kind: 'stream', stream: 'main', text: 'Ten dollars.' });
     expect(view.turns).toEqual([timing]);
     expect(view.ended).toBe(true);
+    expect(view.partial).toBeNull();
+  });
+
+  it("shows the recogniser's interim words of a voice conversation until the callee's line is final", () => {
+    const events: BenchEvent[] = [
+      { type: 'started', atMs: 0, language: 'en-US', version: 2 },
+      { type: 'partial', atMs: 10, text: 'how much' },
+      { type: 'partial', atMs: 20, text: 'how much does it' },
+    ];
+    expect(benchView(events).partial).toBe('how much does it');
+    const final: BenchEvent = { type: 'said', atMs: 30, speaker: 'customer', text: 'how much does it cost' };
+    const view = benchView([...events, final]);
+    expect(view.partial).toBeNull();
+    expect(view.items).toEqual([{ kind: 'said', key: '3', speaker: 'customer', text: 'how much does it cost' }]);
   });
 });

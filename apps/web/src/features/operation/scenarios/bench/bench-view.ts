@@ -13,6 +13,8 @@ export interface BenchView {
   turns: CallTurn[];
   failures: CallRuntimeFailure[];
   ended: boolean;
+  /** Voice mode: what the recogniser has of the callee's words so far, until their final line comes. */
+  partial: string | null;
 }
 
 /**
@@ -26,11 +28,16 @@ export function benchView(events: readonly BenchEvent[]): BenchView {
   const turns: CallTurn[] = [];
   const failures: CallRuntimeFailure[] = [];
   let ended = false;
+  let partial: string | null = null;
   events.forEach((event, index) => {
     const key = String(index);
     switch (event.type) {
       case 'said':
         items.push({ kind: 'said', key, speaker: event.speaker, text: event.text });
+        if (event.speaker === 'customer') partial = null;
+        break;
+      case 'partial':
+        partial = event.text;
         break;
       case 'routed':
         items.push({ kind: 'routed', key, router: event.router, target: event.target, routerMs: event.routerMs });
@@ -64,5 +71,5 @@ export function benchView(events: readonly BenchEvent[]): BenchView {
         break;
     }
   });
-  return { items, turns, failures, ended };
+  return { items, turns, failures, ended, partial: ended ? null : partial };
 }
