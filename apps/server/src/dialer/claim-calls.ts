@@ -32,6 +32,12 @@ export interface ClaimRequest {
   lineAllowance: ReadonlyMap<string, number>;
   leaseMs: number;
   now: Date;
+  /**
+   * A task calling in local time: only numbers of these zone keys are in their window now (null: every
+   * number is). Each key's first due numbers are read from the per-zone index, so numbers out of their
+   * window cost nothing however many there are.
+   */
+  zoneKeys?: readonly string[] | null;
 }
 
 export interface ClaimResult {
@@ -113,10 +119,19 @@ export async function claimCalls(db: Db, request: ClaimRequest): Promise<ClaimRe
     );
     if (wanted <= 0) return { claims: [], blocked: 0 };
 
+    const noLiveCall = notExists(
+      tx
+        .select({ one: sql`1` })
+        .from(calls)
+        .where(and(eq(calls.taskId, subtasks.taskId), eq(calls.phone, subtasks.phone), isNull(calls.endedAt))),
+    );
+    const dueNow = or(isNull(subtasks.nextAttemptAt), lte(subtasks.nextAttemptAt, request.now));
+    const zoneKeys = request.zoneKeys;
     const due = await tx
       .select({
         id: subtasks.id,
         phone: subtasks.phone,
+        timeZone: subtasks.timeZone,
         attempts: subtasks.attempts,
         prologueInfo: subtasks.prologueInfo,
         businessInfo: subtasks.businessInfo,
@@ -126,13 +141,9 @@ export async function claimCalls(db: Db, request: ClaimRequest): Promise<ClaimRe
         and(
           eq(subtasks.taskId, task.id),
           eq(subtasks.state, 'pending'),
-          or(isNull(subtasks.nextAttemptAt), lte(subtasks.nextAttemptAt, request.now)),
-          notExists(
-            tx
-              .select({ one: sql`1` })
-              .from(calls)
-              .where(and(eq(calls.taskId, subtasks.taskId), eq(calls.phone, subtasks.phone), isNull(calls.endedAt))),
-          ),
+          dueNow,
+          noLiveCall,
+          zoneKeys ? inArray(subtasks.id, dueInZones(tx, task.id, zoneKeys, wanted, request.now)) : undefined,
         ),
       )
       .orderBy(asc(subtasks.id))
@@ -191,6 +202,7 @@ export async function claimCalls(db: Db, request: ClaimRequest): Promise<ClaimRe
             subtaskId: subtask.id,
             sipLineId: lineId,
             phone: subtask.phone,
+            timeZone: subtask.timeZone,
             attempt: subtask.attempts + 1,
             prologueInfo: subtask.prologueInfo,
             businessInfo: subtask.businessInfo,
@@ -222,6 +234,24 @@ export async function claimCalls(db: Db, request: ClaimRequest): Promise<ClaimRe
     await takePending(tx, task.id, taken);
     return { claims, blocked: blocked.length };
   });
+}
+
+/**
+ * The ids of the first `wanted` due numbers among the open zone keys, in upload order: for each key, its own
+ * first due numbers from `subtasks_pending_zone_idx` (a LATERAL probe per key), merged. A plain filter on
+ * the pending index would walk past every number whose window is shut, a million of them at night.
+ */
+function dueInZones(tx: Tx, taskId: string, zoneKeys: readonly string[], wanted: number, now: Date) {
+  return sql`(
+    select picked.id from unnest(${sql.param([...zoneKeys])}::text[]) as zone(key)
+    cross join lateral (
+      select s.id from subtasks s
+      where s.task_id = ${taskId} and s.state = 'pending' and s.time_zone = zone.key
+        and (s.next_attempt_at is null or s.next_attempt_at <= ${now})
+        and not exists (select 1 from calls c where c.task_id = s.task_id and c.phone = s.phone and c.ended_at is null)
+      order by s.id limit ${wanted}
+    ) picked
+    order by picked.id limit ${wanted})`;
 }
 
 /** Free places per line: its concurrency minus its live calls (all processes), within its pacer's allowance. */

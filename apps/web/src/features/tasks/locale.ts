@@ -89,6 +89,11 @@ export const tasksMessages = {
   'taskForm.weekdays': ['Call days', '呼叫周期'],
   'taskForm.autoDial': ['Auto dial', '自动外呼'],
   'taskForm.autoDialHelp': ['Start dialling by itself inside the call window once started', '启动后在呼叫时段内自动拨号'],
+  'taskForm.localTime': ["Call in the callee's local time", '按被叫方当地时间呼叫'],
+  'taskForm.localTimeHelp': [
+    "Call times and days hold in each number's own time zone (from its country and area code); a number that may be in several zones is called only when the window is open in all of them. Off: the company's time zone.",
+    '呼叫时段和呼叫周期按每个号码自身所在时区计算（依据国家和区号）；可能属于多个时区的号码，仅在所有这些时区都处于时段内时才呼叫。关闭时按公司时区计算。',
+  ],
   'taskForm.concurrency': ['Concurrency', '并发'],
   'taskForm.concurrency.auto': ['Auto', '自动'],
   'taskForm.concurrency.manual': ['Manual', '手动'],
