@@ -35,7 +35,9 @@ export function explainDialState(facts: DialFacts, now: Date): TaskDialState | n
   if (facts.status !== 'in_progress') return null;
   if (facts.lines.length === 0) return { code: 'noLine' };
   if (facts.pendingCount <= 0) return facts.liveCalls > 0 ? { code: 'finishing', liveCalls: facts.liveCalls } : { code: 'nothingToCall' };
-  if (facts.pendingZoneKeys) {
+  const only = facts.pendingZoneKeys ? soleZone(facts.pendingZoneKeys, facts.window.timeZone) : facts.window.timeZone;
+  if (facts.pendingZoneKeys && only !== facts.window.timeZone) {
+    // Calling in local time with numbers in other zones than the company's: shut when no zone key is open.
     const windows = { window: facts.window, localTime: true, zoneKeys: facts.pendingZoneKeys };
     if (openZoneKeys(windows, now)?.length === 0) {
       const nextAt = nextLocalOpening(windows, facts.pendingZoneKeys, now);
@@ -48,7 +50,8 @@ export function explainDialState(facts: DialFacts, now: Date): TaskDialState | n
       };
     }
   }
-  const shut = facts.pendingZoneKeys ? null : windowClosure(facts.window, now);
+  // Local time off, or every pending number in the company's zone: the company's window, with its precise reason.
+  const shut = only === facts.window.timeZone ? windowClosure(facts.window, now) : null;
   if (shut) {
     return { code: 'outsideWindow', closure: shut.closure, nextAt: shut.nextAt?.toISOString() ?? null, timeZone: facts.window.timeZone };
   }
@@ -60,4 +63,10 @@ export function explainDialState(facts: DialFacts, now: Date): TaskDialState | n
   const free = facts.lines.reduce((sum, line) => sum + Math.max(0, line.concurrency - line.liveCalls), 0);
   if (free === 0) return { code: 'linesBusy', capacity: facts.lines.reduce((sum, line) => sum + line.concurrency, 0) };
   return null;
+}
+
+/** The one zone every pending number is in (unplaced ones in the company's), or null when they differ. */
+function soleZone(zoneKeys: readonly string[], companyZone: string): string | null {
+  const zones = new Set(zoneKeys.flatMap((key) => (key === '' ? [companyZone] : key.split(' '))));
+  return zones.size === 1 ? [...zones][0]! : null;
 }
