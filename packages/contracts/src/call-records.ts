@@ -170,6 +170,8 @@ export const callRecordSchema = z.object({
   taskName: z.string(),
   phone: z.string(),
   encryptionType: encryptionTypeSchema,
+  /** The callee's possible time zones from the number plan, as on its subtask; empty: not placed. */
+  timeZones: z.array(z.string()),
   attempt: z.number().int(),
   placedAt: isoDateTime,
   answeredAt: isoDateTime.nullable(),

@@ -42,6 +42,16 @@ describe('company form', () => {
     expect(errors(companyInputSchema, { ...ok, timezone: '+08:00' })).toEqual(['v.company.timezone']);
     expect(isIanaTimeZone('')).toBe(false);
   });
+  it('quiet days: real dates written YYYY-MM-DD, at most 100, or left out', () => {
+    expect(errors(companyInputSchema, { ...ok, quietDays: ['2026-10-01', '2028-02-29'] })).toEqual([]);
+    expect(errors(companyInputSchema, { ...ok, quietDays: [] })).toEqual([]);
+    expect(errors(companyInputSchema, { ...ok, quietDays: ['2026-02-30'] })).toEqual(['v.company.quietDay']);
+    expect(errors(companyInputSchema, { ...ok, quietDays: ['2026-1-1'] })).toEqual(['v.company.quietDay']);
+    expect(errors(companyInputSchema, { ...ok, quietDays: ['tomorrow'] })).toEqual(['v.company.quietDay']);
+    const days = Array.from({ length: 101 }, (_, i) => new Date(Date.UTC(2026, 0, 1 + i)).toISOString().slice(0, 10));
+    expect(errors(companyInputSchema, { ...ok, quietDays: days.slice(0, 100) })).toEqual([]);
+    expect(errors(companyInputSchema, { ...ok, quietDays: days })).toEqual(['v.company.quietDays']);
+  });
   it('the first admin is admin_<suffix in lower case>, and an admin user name may be given instead', () => {
     expect(defaultAdminUsername(' AcMe ')).toBe('admin_acme');
     expect(usernameSchema.safeParse(defaultAdminUsername('a'.repeat(26))).success).toBe(true);

@@ -22,6 +22,16 @@ export function isIanaTimeZone(value: string): boolean {
 }
 
 /** Company form rules of spec §5: name 1–100 without spaces, suffix 1–100 letters and digits. */
+/** How many quiet days a company may list (a few years of public holidays). */
+export const QUIET_DAYS_MAX = 100;
+
+/** A real calendar date written YYYY-MM-DD (2026-02-30 is refused). */
+function isCalendarDate(value: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+  const date = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
+}
+
 export const companyInputSchema = z.object({
   name: z
     .string()
@@ -38,6 +48,14 @@ export const companyInputSchema = z.object({
   adminEmail: emailSchema,
   /** IANA time zone the dialer's call windows are read in; the server's own zone when left out. */
   timezone: z.string().trim().max(64, { error: 'v.company.timezone' }).refine(isIanaTimeZone, { error: 'v.company.timezone' }).optional(),
+  /**
+   * Quiet days (holidays): local dates on which none of the company's tasks calls, read in the zone each
+   * task reads its window in. Left out: unchanged on edit, none on create.
+   */
+  quietDays: z
+    .array(z.string().trim().refine(isCalendarDate, { error: 'v.company.quietDay' }))
+    .max(QUIET_DAYS_MAX, { error: 'v.company.quietDays' })
+    .optional(),
 });
 export type CompanyInput = z.infer<typeof companyInputSchema>;
 
@@ -82,6 +100,7 @@ export const companySchema = z.object({
   adminEmail: z.string(),
   state: companyStateSchema,
   timezone: z.string(),
+  quietDays: z.array(z.string()),
   isProvider: z.boolean(),
   createdBy: z.string().nullable(),
   updatedBy: z.string().nullable(),

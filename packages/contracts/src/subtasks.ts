@@ -67,6 +67,10 @@ export const uploadResultSchema = z.object({
   extraColumns: z.array(z.string()),
   /** More extra columns than the recommended ~10 (spec §9): stored, with a warning. */
   tooManyExtraColumns: z.boolean(),
+  /** Stored numbers the number plan puts in several possible time zones (called only when open in all). */
+  ambiguousZones: z.number().int(),
+  /** Stored numbers no zone could be found for (hashed, tokenized or unknown): called in the company's zone. */
+  unplacedZones: z.number().int(),
   pendingCount: z.number().int(),
   totalCount: z.number().int(),
 });
@@ -158,6 +162,14 @@ export const uploadProgressLineSchema = z.object({ progress: uploadProgressSchem
 export type UploadProgressLine = z.infer<typeof uploadProgressLineSchema>;
 export const UPLOAD_NDJSON_TYPE = 'application/x-ndjson';
 
+/**
+ * A number's time zones as stored on its subtask: the possible IANA zones, sorted, joined by a space; the
+ * empty key is a number the number plan could not place (called in the company's zone).
+ */
+export function zonesOfKey(key: string): string[] {
+  return key === '' ? [] : key.split(' ');
+}
+
 export const pendingSubtaskQuerySchema = pageQuerySchema.extend({ taskId: idSchema });
 export type PendingSubtaskQuery = z.infer<typeof pendingSubtaskQuerySchema>;
 
@@ -175,6 +187,8 @@ export const subtaskSchema = z.object({
   remark: z.string(),
   extra: z.record(z.string(), z.string()),
   status: z.string(),
+  /** The callee's possible time zones from the number plan; empty: not placed (the company's zone applies). */
+  timeZones: z.array(z.string()),
   createTime: isoDateTime,
 });
 export type Subtask = z.infer<typeof subtaskSchema>;

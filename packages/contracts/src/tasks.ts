@@ -182,6 +182,11 @@ export const taskInputSchema = z
     redial: taskRedialSchema.default({ count: 0, gapMinutes: 30 }),
     ignoreTags: z.array(z.string().trim().min(1).max(64)).max(50).default([]),
     advanced: taskAdvancedSchema.default({ prologues: [] }),
+    /**
+     * Read the call window and weekdays in each callee's own time zone (from the number plan) instead of
+     * the company's; a number that may be in several zones is called only when the window is open in all.
+     */
+    localTime: z.boolean().default(true),
     /** Save as a draft ('editing') or as a template instead of a startable task. */
     saveAs: z.enum(['task', 'draft', 'template']).default('task'),
   })
@@ -225,6 +230,7 @@ export const taskSchema = z.object({
   redial: taskRedialSchema,
   ignoreTags: z.array(z.string()),
   advanced: taskAdvancedValueSchema,
+  localTime: z.boolean(),
   creator: z.string(),
   createTime: isoDateTime,
   pendingCount: z.number().int(),
@@ -287,9 +293,10 @@ export type TaskStatusReason = z.infer<typeof taskStatusReasonSchema>;
 
 /**
  * Why the call window is shut now: today is not one of the task's weekdays, or it is and the window has not
- * opened yet, or it has closed for the day.
+ * opened yet, or it has closed for the day, or today is one of the company's quiet days; `localHours`: the
+ * task calls in its callees' time zones and it is outside the window in every zone its pending numbers are in.
  */
-export const WINDOW_CLOSURES = ['notCallingDay', 'beforeHours', 'afterHours'] as const;
+export const WINDOW_CLOSURES = ['notCallingDay', 'beforeHours', 'afterHours', 'quietDay', 'localHours'] as const;
 export type WindowClosure = (typeof WINDOW_CLOSURES)[number];
 
 /**
@@ -305,7 +312,14 @@ export type WindowClosure = (typeof WINDOW_CLOSURES)[number];
  * - linesBusy: every place on its lines (`capacity` in all) is taken by other tasks' calls.
  */
 export const taskDialStateSchema = z.discriminatedUnion('code', [
-  z.object({ code: z.literal('outsideWindow'), closure: z.enum(WINDOW_CLOSURES), nextAt: isoDateTime.nullable(), timeZone: z.string() }),
+  z.object({
+    code: z.literal('outsideWindow'),
+    closure: z.enum(WINDOW_CLOSURES),
+    nextAt: isoDateTime.nullable(),
+    timeZone: z.string(),
+    /** The task calls in its callees' local time: no pending number's window is open (`closure` is then 'localHours'). */
+    localTime: z.boolean().optional(),
+  }),
   z.object({ code: z.literal('noLine') }),
   z.object({ code: z.literal('nothingToCall') }),
   z.object({ code: z.literal('finishing'), liveCalls: z.number().int() }),
@@ -323,6 +337,11 @@ export const taskListItemSchema = taskSchema.extend({
   sipLines: z.array(z.object({ id: z.string(), alias: z.string() })),
   /** Why a started (or dialer-paused) task is not calling now, and when it will; null while it dials. */
   dialState: taskDialStateSchema.nullable(),
+  /**
+   * A task in progress calling in local time (`get` only, for the live drawer): how many pending numbers
+   * wait for their own window, and when the next of those windows opens.
+   */
+  localWait: z.object({ waiting: z.number().int(), nextAt: isoDateTime.nullable() }).nullable().optional(),
 });
 export type TaskListItem = z.infer<typeof taskListItemSchema>;
 

@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import {
   maskSubtaskPhone,
+  zonesOfKey,
   type AmdResult,
   type CallRecord,
   type CallRecordState,
@@ -23,6 +24,7 @@ export const callRecordColumns = {
   taskName: tasks.name,
   phone: calls.phone,
   encryptionType: projects.encryptionType,
+  timeZone: calls.timeZone,
   attempt: calls.attempt,
   placedAt: calls.placedAt,
   answeredAt: calls.answeredAt,
@@ -45,6 +47,7 @@ export interface CallRecordRow {
   taskName: string;
   phone: string;
   encryptionType: EncryptionType;
+  timeZone: string;
   attempt: number;
   placedAt: Date;
   answeredAt: Date | null;
@@ -72,6 +75,7 @@ export function toCallRecord(row: CallRecordRow): CallRecord {
     taskName: row.taskName,
     phone: maskSubtaskPhone(row.encryptionType, row.phone),
     encryptionType: row.encryptionType,
+    timeZones: zonesOfKey(row.timeZone),
     attempt: row.attempt,
     placedAt: row.placedAt.toISOString(),
     answeredAt: row.answeredAt?.toISOString() ?? null,

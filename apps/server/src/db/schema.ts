@@ -18,6 +18,8 @@ export const companies = pgTable(
       .notNull()
       .default('normal'),
     timezone: text('timezone').notNull().default('UTC'),
+    /** Local dates (YYYY-MM-DD) on which none of its tasks calls: holidays, read in the zone the window is read in. */
+    quietDays: text('quiet_days').array().notNull().default(sql`'{}'::text[]`),
     isProvider: boolean('is_provider').notNull().default(false),
     /** What the provider allows this company (operation area; read through `getCompanyPermissions`). */
     permissions: jsonb('permissions').$type<CompanyPermissions>().notNull().default(DEFAULT_COMPANY_PERMISSIONS),

@@ -6,7 +6,12 @@ const weekdaysShanghai: CallWindow = { start: '09:00', end: '18:00', weekdays: [
 describe('call window (company time zone, weekday cycle)', () => {
   it('reads the wall clock of the company time zone', () => {
     // 2026-11-23 is a Monday; 01:00 UTC is 09:00 in Shanghai.
-    expect(localTime(new Date('2026-11-23T01:00:00Z'), 'Asia/Shanghai')).toEqual({ weekday: 1, minutes: 540, seconds: 0 });
+    expect(localTime(new Date('2026-11-23T01:00:00Z'), 'Asia/Shanghai')).toEqual({
+      weekday: 1,
+      minutes: 540,
+      seconds: 0,
+      date: '2026-11-23',
+    });
     expect(localTime(new Date('2026-11-23T01:00:00Z'), 'America/New_York').weekday).toBe(7);
   });
 

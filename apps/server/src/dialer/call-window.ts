@@ -2,26 +2,42 @@ import { wallClock, type WindowClosure } from '@dialwise/contracts';
 
 /**
  * When a task may dial: inside its daily call window (HH:mm to HH:mm, end after start) on the weekdays
- * of its cycle (ISO: 1 = Monday … 7 = Sunday), read in the company's IANA time zone. Pure, so the
- * boundaries are tested with any clock.
+ * of its cycle (ISO: 1 = Monday … 7 = Sunday), except on the company's quiet days, read in one IANA time
+ * zone: the company's, or the callee's when the task calls in local time. Pure, so the boundaries are
+ * tested with any clock.
  */
 export interface CallWindow {
   start: string;
   end: string;
   weekdays: readonly number[];
   timeZone: string;
+  /** Local dates (YYYY-MM-DD) on which nobody is called, read in `timeZone`. */
+  quietDays?: readonly string[];
 }
 
 interface LocalTime {
   weekday: number;
   minutes: number;
   seconds: number;
+  /** YYYY-MM-DD */
+  date: string;
 }
 
-/** The wall-clock weekday and time of `at` in `timeZone`. */
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** The wall-clock date, weekday and time of `at` in `timeZone`. */
 export function localTime(at: Date, timeZone: string): LocalTime {
   const clock = wallClock(at, timeZone);
-  return { weekday: clock.weekday, minutes: clock.hour * 60 + clock.minute, seconds: clock.second };
+  return {
+    weekday: clock.weekday,
+    minutes: clock.hour * 60 + clock.minute,
+    seconds: clock.second,
+    date: `${clock.year}-${pad(clock.month)}-${pad(clock.day)}`,
+  };
+}
+
+function isCallingDay(window: CallWindow, local: LocalTime): boolean {
+  return window.weekdays.includes(local.weekday) && !window.quietDays?.includes(local.date);
 }
 
 export function minutesOf(hhmm: string): number {
@@ -32,7 +48,7 @@ export function minutesOf(hhmm: string): number {
 /** Open from the first second of `start` up to, not including, `end`. */
 export function isWindowOpen(window: CallWindow, at: Date): boolean {
   const local = localTime(at, window.timeZone);
-  if (!window.weekdays.includes(local.weekday)) return false;
+  if (!isCallingDay(window, local)) return false;
   return local.minutes >= minutesOf(window.start) && local.minutes < minutesOf(window.end);
 }
 
@@ -47,9 +63,11 @@ export function windowClosure(window: CallWindow, at: Date): { closure: WindowCl
   const local = localTime(at, window.timeZone);
   const closure: WindowClosure = !window.weekdays.includes(local.weekday)
     ? 'notCallingDay'
-    : local.minutes < minutesOf(window.start)
-      ? 'beforeHours'
-      : 'afterHours';
+    : window.quietDays?.includes(local.date)
+      ? 'quietDay'
+      : local.minutes < minutesOf(window.start)
+        ? 'beforeHours'
+        : 'afterHours';
   return { closure, nextAt: nextOpening(window, at) };
 }
 
@@ -65,7 +83,9 @@ export function nextOpening(window: CallWindow, at: Date): Date | null {
   const local = localTime(at, window.timeZone);
   // Midnight (local) of today, approximately: step back by the local time of day.
   const todayMidnight = at.getTime() - (local.minutes * 60 + local.seconds) * 1000 - (at.getTime() % 1000);
-  for (let day = 0; day <= 8; day += 1) {
+  // A week and a day reaches every weekday once more; each quiet day may push the opening a day further.
+  const horizon = 8 + (window.quietDays?.length ?? 0);
+  for (let day = 0; day <= horizon; day += 1) {
     const guess = new Date(todayMidnight + day * 86_400_000 + startMinutes * 60_000);
     const candidate = correctToLocal(guess, startMinutes, window.timeZone);
     if (candidate.getTime() > at.getTime() && isWindowOpen(window, candidate)) return candidate;
@@ -80,4 +100,35 @@ function correctToLocal(guess: Date, minutes: number, timeZone: string): Date {
   // Keep the correction within half a day so it never jumps to the neighbouring day.
   const wrapped = ((((drift + 720) % 1440) + 1440) % 1440) - 720;
   return new Date(guess.getTime() - wrapped * 60_000);
+}
+
+/**
+ * The window read in every zone a number may be in at once (the most restrictive reading of an ambiguous
+ * number): open only while it is open in each of them.
+ */
+export function isOpenInZones(window: Omit<CallWindow, 'timeZone'>, zones: readonly string[], at: Date): boolean {
+  return zones.every((timeZone) => isWindowOpen({ ...window, timeZone }, at));
+}
+
+/**
+ * The next moment the window is open in all of `zones` at once (or `at` itself), or null when no such
+ * moment comes within the horizon (a window too short to overlap across zones far apart). Such a moment
+ * is always some zone's opening, so it jumps to the latest next opening until every zone is open there.
+ */
+export function nextOpeningInZones(window: Omit<CallWindow, 'timeZone'>, zones: readonly string[], at: Date): Date | null {
+  if (zones.length === 0) return null;
+  const horizon = at.getTime() + (9 + (window.quietDays?.length ?? 0)) * 86_400_000;
+  let candidate = at;
+  while (candidate.getTime() <= horizon) {
+    let latest = candidate;
+    for (const timeZone of zones) {
+      const opens = nextOpening({ ...window, timeZone }, candidate);
+      if (!opens) return null;
+      if (opens.getTime() > latest.getTime()) latest = opens;
+    }
+    if (isOpenInZones(window, zones, latest)) return latest;
+    // Some zone closed by the time the last one opened: look again from there (it opens later).
+    candidate = latest.getTime() === candidate.getTime() ? new Date(latest.getTime() + 60_000) : latest;
+  }
+  return null;
 }

@@ -32,6 +32,12 @@ export interface ClaimRequest {
   lineAllowance: ReadonlyMap<string, number>;
   leaseMs: number;
   now: Date;
+  /**
+   * A task calling in local time: only numbers of these zone keys are in their window now (null: every
+   * number is). Each key's first due numbers are read from the per-zone index, so numbers out of their
+   * window cost nothing however many there are.
+   */
+  zoneKeys?: readonly string[] | null;
 }
 
 export interface ClaimResult {
@@ -111,12 +117,24 @@ export async function claimCalls(db: Db, request: ClaimRequest): Promise<ClaimRe
       companyCap - (companyLive?.n ?? 0),
       [...room.values()].reduce((a, b) => a + b, 0),
     );
-    if (wanted <= 0) return { claims: [], blocked: 0 };
+    if (wanted <= 0 || request.zoneKeys?.length === 0) return { claims: [], blocked: 0 };
 
+    const noLiveCall = notExists(
+      tx
+        .select({ one: sql`1` })
+        .from(calls)
+        .where(and(eq(calls.taskId, subtasks.taskId), eq(calls.phone, subtasks.phone), isNull(calls.endedAt))),
+    );
+    const dueNow = or(isNull(subtasks.nextAttemptAt), lte(subtasks.nextAttemptAt, request.now));
+    // Calling in local time: the ids first, from the per-zone index (read as its own statement, so the planner
+    // drives the claim from those few ids instead of filtering the task's whole pending list by them).
+    const inZones = request.zoneKeys ? await dueInZones(tx, task.id, request.zoneKeys, wanted, request.now) : null;
+    if (inZones?.length === 0) return { claims: [], blocked: 0 };
     const due = await tx
       .select({
         id: subtasks.id,
         phone: subtasks.phone,
+        timeZone: subtasks.timeZone,
         attempts: subtasks.attempts,
         prologueInfo: subtasks.prologueInfo,
         businessInfo: subtasks.businessInfo,
@@ -126,13 +144,9 @@ export async function claimCalls(db: Db, request: ClaimRequest): Promise<ClaimRe
         and(
           eq(subtasks.taskId, task.id),
           eq(subtasks.state, 'pending'),
-          or(isNull(subtasks.nextAttemptAt), lte(subtasks.nextAttemptAt, request.now)),
-          notExists(
-            tx
-              .select({ one: sql`1` })
-              .from(calls)
-              .where(and(eq(calls.taskId, subtasks.taskId), eq(calls.phone, subtasks.phone), isNull(calls.endedAt))),
-          ),
+          dueNow,
+          noLiveCall,
+          inZones ? inArray(subtasks.id, inZones) : undefined,
         ),
       )
       .orderBy(asc(subtasks.id))
@@ -191,6 +205,7 @@ export async function claimCalls(db: Db, request: ClaimRequest): Promise<ClaimRe
             subtaskId: subtask.id,
             sipLineId: lineId,
             phone: subtask.phone,
+            timeZone: subtask.timeZone,
             attempt: subtask.attempts + 1,
             prologueInfo: subtask.prologueInfo,
             businessInfo: subtask.businessInfo,
@@ -222,6 +237,26 @@ export async function claimCalls(db: Db, request: ClaimRequest): Promise<ClaimRe
     await takePending(tx, task.id, taken);
     return { claims, blocked: blocked.length };
   });
+}
+
+/**
+ * The ids of the first `wanted` due numbers among the open zone keys, in upload order: one branch per key,
+ * each the key's first due numbers from `subtasks_pending_zone_idx` (ordered and limited, so an index scan),
+ * merged by PostgreSQL's Merge Append, which reads each branch only as far as the merged order needs.
+ * Numbers of shut zones are never read; a plain filter on the pending index would walk past all of them (a
+ * million at night). The caller's query keeps its other conditions (no live call on the number).
+ */
+async function dueInZones(tx: Tx, taskId: string, zoneKeys: readonly string[], wanted: number, now: Date): Promise<number[]> {
+  const branches = zoneKeys.map(
+    (key) => sql`(select s.id from subtasks s
+      where s.task_id = ${taskId} and s.state = 'pending' and s.time_zone = ${key}
+        and (s.next_attempt_at is null or s.next_attempt_at <= ${now})
+      order by s.id limit ${wanted})`,
+  );
+  const result = await tx.execute(
+    sql`select picked.id from (${sql.join(branches, sql` union all `)}) picked order by picked.id limit ${wanted}`,
+  );
+  return (result as { rows: { id: string | number }[] }).rows.map((row) => Number(row.id));
 }
 
 /** Free places per line: its concurrency minus its live calls (all processes), within its pacer's allowance. */

@@ -10,6 +10,7 @@ const dialling: DialFacts = {
   status: 'in_progress',
   statusReason: null,
   window: { start: '09:00', end: '20:00', weekdays: [1, 2, 3, 4, 5, 6], timeZone: 'Asia/Shanghai' },
+  pendingZoneKeys: null,
   pendingCount: 300,
   liveCalls: 0,
   lines: [{ concurrency: 10, liveCalls: 0 }],

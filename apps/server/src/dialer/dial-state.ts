@@ -1,5 +1,6 @@
 import type { TaskDialState, TaskStatus, TaskStatusReason } from '@dialwise/contracts';
 import { windowClosure, type CallWindow } from './call-window.ts';
+import { nextLocalOpening, openZoneKeys } from './local-windows.ts';
 
 /** What the dialer's round and its claim look at for one task, read at one moment. */
 export interface DialFacts {
@@ -7,6 +8,8 @@ export interface DialFacts {
   /** Set when the dialer paused the task by itself (the circuit breaker). */
   statusReason: TaskStatusReason | null;
   window: CallWindow;
+  /** The task calls in its callees' zones: the zone keys that have pending numbers (null: local time off). */
+  pendingZoneKeys: readonly string[] | null;
   pendingCount: number;
   /** The task's calls live now, every dialer process's. */
   liveCalls: number;
@@ -32,7 +35,23 @@ export function explainDialState(facts: DialFacts, now: Date): TaskDialState | n
   if (facts.status !== 'in_progress') return null;
   if (facts.lines.length === 0) return { code: 'noLine' };
   if (facts.pendingCount <= 0) return facts.liveCalls > 0 ? { code: 'finishing', liveCalls: facts.liveCalls } : { code: 'nothingToCall' };
-  const shut = windowClosure(facts.window, now);
+  const only = facts.pendingZoneKeys ? soleZone(facts.pendingZoneKeys, facts.window.timeZone) : facts.window.timeZone;
+  if (facts.pendingZoneKeys && only !== facts.window.timeZone) {
+    // Calling in local time with numbers in other zones than the company's: shut when no zone key is open.
+    const windows = { window: facts.window, localTime: true, zoneKeys: facts.pendingZoneKeys };
+    if (openZoneKeys(windows, now)?.length === 0) {
+      const nextAt = nextLocalOpening(windows, facts.pendingZoneKeys, now);
+      return {
+        code: 'outsideWindow',
+        closure: 'localHours',
+        nextAt: nextAt?.toISOString() ?? null,
+        timeZone: facts.window.timeZone,
+        localTime: true,
+      };
+    }
+  }
+  // Local time off, or every pending number in the company's zone: the company's window, with its precise reason.
+  const shut = only === facts.window.timeZone ? windowClosure(facts.window, now) : null;
   if (shut) {
     return { code: 'outsideWindow', closure: shut.closure, nextAt: shut.nextAt?.toISOString() ?? null, timeZone: facts.window.timeZone };
   }
@@ -44,4 +63,10 @@ export function explainDialState(facts: DialFacts, now: Date): TaskDialState | n
   const free = facts.lines.reduce((sum, line) => sum + Math.max(0, line.concurrency - line.liveCalls), 0);
   if (free === 0) return { code: 'linesBusy', capacity: facts.lines.reduce((sum, line) => sum + line.concurrency, 0) };
   return null;
+}
+
+/** The one zone every pending number is in (unplaced ones in the company's), or null when they differ. */
+function soleZone(zoneKeys: readonly string[], companyZone: string): string | null {
+  const zones = new Set(zoneKeys.flatMap((key) => (key === '' ? [companyZone] : key.split(' '))));
+  return zones.size === 1 ? [...zones][0]! : null;
 }

@@ -31,7 +31,7 @@ import {
   type TelephonyLogger,
   type Trunk,
 } from '../telephony/index.ts';
-import { isWindowOpen } from './call-window.ts';
+import { openZoneKeys } from './local-windows.ts';
 import { CircuitBreaker, DEFAULT_BREAKER, type BreakerOptions } from './circuit-breaker.ts';
 import { claimCalls, type Claim } from './claim-calls.ts';
 import { taskBudgets } from './concurrency.ts';
@@ -195,7 +195,8 @@ export class Dialer {
     const kinds = new Map(lines.map((line) => [line.id, line.trunk]));
     for (const task of dialling) {
       if (this.stopped) return;
-      if (!this.windowOpen(task, now)) continue;
+      const zoneKeys = this.openZones(task, now);
+      if (zoneKeys?.length === 0) continue;
       const allowance = new Map(task.lineIds.map((id) => [id, this.pacers.get(id)!.available(now.getTime())]));
       const { claims } = await claimCalls(db, {
         taskId: task.id,
@@ -204,6 +205,7 @@ export class Dialer {
         lineAllowance: allowance,
         leaseMs: this.options.leaseMs,
         now,
+        zoneKeys,
       });
       for (const claim of claims) {
         this.pacers.get(claim.lineId)!.tryTake(now.getTime());
@@ -212,8 +214,16 @@ export class Dialer {
     }
   }
 
-  private windowOpen(task: DiallingTask, now: Date): boolean {
-    return isWindowOpen({ start: task.callStart, end: task.callEnd, weekdays: task.weekdays, timeZone: task.timeZone }, now);
+  /** Null: the window is open for all the task's numbers; otherwise the zone keys it is open for (maybe none). */
+  private openZones(task: DiallingTask, now: Date): string[] | null {
+    const window = {
+      start: task.callStart,
+      end: task.callEnd,
+      weekdays: task.weekdays,
+      timeZone: task.timeZone,
+      quietDays: task.quietDays,
+    };
+    return openZoneKeys({ window, localTime: task.localTime, zoneKeys: task.zoneKeys }, now);
   }
 
   private track(work: Promise<void>): void {

@@ -11,6 +11,11 @@ export interface DiallingTask extends TaskDemand {
   callStart: string;
   callEnd: string;
   weekdays: number[];
+  /** The company's quiet days (local dates on which nobody is called). */
+  quietDays: string[];
+  /** Call in each callee's zone (`zoneKeys`: the zones its numbers were uploaded with). */
+  localTime: boolean;
+  zoneKeys: string[];
   advanced: TaskAdvanced;
   /** The company's switches on the card list that the dialer acts on (each on until turned off). */
   switches: { recording: boolean; circuitBreaker: boolean };
@@ -33,6 +38,9 @@ export async function loadDiallingTasks(db: Db): Promise<{ tasks: DiallingTask[]
       callStart: tasks.callStart,
       callEnd: tasks.callEnd,
       weekdays: tasks.weekdays,
+      quietDays: companies.quietDays,
+      localTime: tasks.localTime,
+      zoneKeys: tasks.zoneKeys,
       concurrencyMode: tasks.concurrencyMode,
       concurrencyCount: tasks.concurrencyCount,
       advanced: tasks.advanced,
@@ -76,6 +84,9 @@ export async function loadDiallingTasks(db: Db): Promise<{ tasks: DiallingTask[]
       callStart: row.callStart,
       callEnd: row.callEnd,
       weekdays: row.weekdays,
+      quietDays: row.quietDays,
+      localTime: row.localTime,
+      zoneKeys: row.zoneKeys,
       advanced: row.advanced,
       switches: { recording: row.recording, circuitBreaker: row.circuitBreaker },
       lineIds: lineIdsOf.get(row.id) ?? [],

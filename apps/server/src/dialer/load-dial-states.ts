@@ -1,9 +1,11 @@
-import { and, count, eq, inArray, isNull, lte, min, or } from 'drizzle-orm';
+import { and, count, eq, inArray, isNull, lte, min, or, sql } from 'drizzle-orm';
 import type { TaskDialState, TaskStatus, TaskStatusReason } from '@dialwise/contracts';
 import type { DbOrTx } from '../db/client.ts';
 import { calls, companies, sipLines, subtasks, taskSipLines } from '../db/schema.ts';
 import { normalizePermissions } from '../entitlements/get-company-permissions.ts';
+import type { CallWindow } from './call-window.ts';
 import { explainDialState } from './dial-state.ts';
+import { nextLocalOpening, openZoneKeys } from './local-windows.ts';
 
 /** A listed task, as far as its dial state needs it. */
 export interface DialStateTask {
@@ -15,8 +17,11 @@ export interface DialStateTask {
   callStart: string;
   callEnd: string;
   weekdays: number[];
-  /** The company's zone: the one the dialer reads the call window in. */
+  /** The company's zone: the one the dialer reads the call window in (and in which times are told). */
   timeZone: string;
+  quietDays: string[];
+  localTime: boolean;
+  zoneKeys: string[];
 }
 
 /**
@@ -67,9 +72,11 @@ export async function loadDialStates(db: DbOrTx, list: readonly DialStateTask[],
   for (const task of started) {
     const own = lines.filter((line) => line.taskId === task.id);
     const due = task.pendingCount > 0 ? await dueNumbers(db, task.id, now) : { now: false, nextAt: null };
+    const pendingZoneKeys = task.localTime ? await zoneKeysPending(db, task.id, task.zoneKeys) : null;
     states.set(
       task.id,
       dialStateOf(task, now, {
+        pendingZoneKeys,
         liveCalls: ofTask.get(task.id) ?? 0,
         lines: own.map((line) => ({ concurrency: line.concurrency, liveCalls: onLine.get(line.id) ?? 0 })),
         company: { cap: capOf.get(task.companyId) ?? 0, liveCalls: ofCompany.get(task.companyId) ?? 0 },
@@ -80,8 +87,8 @@ export async function loadDialStates(db: DbOrTx, list: readonly DialStateTask[],
   return states;
 }
 
-type Live = Pick<Parameters<typeof explainDialState>[0], 'liveCalls' | 'lines' | 'company' | 'due'>;
-const IDLE: Live = { liveCalls: 0, lines: [], company: { cap: 0, liveCalls: 0 }, due: { now: false, nextAt: null } };
+type Live = Pick<Parameters<typeof explainDialState>[0], 'liveCalls' | 'lines' | 'company' | 'due' | 'pendingZoneKeys'>;
+const IDLE: Live = { liveCalls: 0, lines: [], company: { cap: 0, liveCalls: 0 }, due: { now: false, nextAt: null }, pendingZoneKeys: null };
 
 function dialStateOf(task: DialStateTask, now: Date, live: Live = IDLE): TaskDialState | null {
   return explainDialState(
@@ -89,11 +96,49 @@ function dialStateOf(task: DialStateTask, now: Date, live: Live = IDLE): TaskDia
       status: task.status,
       statusReason: task.statusReason,
       pendingCount: task.pendingCount,
-      window: { start: task.callStart, end: task.callEnd, weekdays: task.weekdays, timeZone: task.timeZone },
+      window: windowOf(task),
       ...live,
     },
     now,
   );
+}
+
+function windowOf(task: DialStateTask): CallWindow {
+  return { start: task.callStart, end: task.callEnd, weekdays: task.weekdays, timeZone: task.timeZone, quietDays: task.quietDays };
+}
+
+/**
+ * The task's zone keys that still have a pending number: one probe of the per-zone pending index each,
+ * so it costs the same for ten numbers or a million.
+ */
+async function zoneKeysPending(db: DbOrTx, taskId: string, zoneKeys: readonly string[]): Promise<string[]> {
+  if (zoneKeys.length === 0) return [];
+  const result = await db.execute(sql`
+    select zone.key from unnest(${sql.param([...zoneKeys])}::text[]) as zone(key)
+    where exists (select 1 from subtasks s where s.task_id = ${taskId} and s.state = 'pending' and s.time_zone = zone.key)`);
+  return (result as { rows: { key: string }[] }).rows.map((row) => row.key);
+}
+
+/**
+ * For the live drawer of a task calling in local time: how many pending numbers wait for their own window
+ * now (their zone key is shut), and when the first shut one opens. Counted on the per-zone pending index,
+ * only for the one task the drawer shows.
+ */
+export async function loadLocalWait(
+  db: DbOrTx,
+  task: DialStateTask,
+  now: Date,
+): Promise<{ waiting: number; nextAt: string | null } | null> {
+  if (!task.localTime || task.status !== 'in_progress') return null;
+  const windows = { window: windowOf(task), localTime: true, zoneKeys: await zoneKeysPending(db, task.id, task.zoneKeys) };
+  const open = new Set(openZoneKeys(windows, now));
+  const shut = windows.zoneKeys.filter((key) => !open.has(key));
+  if (shut.length === 0) return { waiting: 0, nextAt: null };
+  const [counted] = await db
+    .select({ n: count() })
+    .from(subtasks)
+    .where(and(eq(subtasks.taskId, task.id), eq(subtasks.state, 'pending'), inArray(subtasks.timeZone, shut)));
+  return { waiting: counted?.n ?? 0, nextAt: nextLocalOpening(windows, shut, now)?.toISOString() ?? null };
 }
 
 /**

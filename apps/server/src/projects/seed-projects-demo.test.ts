@@ -25,11 +25,9 @@ describe('demo data', () => {
     expect(projects.body.data.list).toEqual([
       expect.objectContaining({ name: 'Spring renewal', encryptionType: 'PLAIN_TEXT', taskCount: 3, creator: 'Acme Admin' }),
     ]);
-    const list = await call<{ list: { id: string; name: string; status: string; pendingCount: number; totalCount: number }[] }>(
-      server,
-      '/api/tasks/list',
-      { token, body: { projectId: projects.body.data.list[0]!.id } },
-    );
+    const list = await call<{
+      list: { id: string; name: string; status: string; pendingCount: number; totalCount: number; localTime: boolean }[];
+    }>(server, '/api/tasks/list', { token, body: { projectId: projects.body.data.list[0]!.id } });
     const byName = new Map(list.body.data.list.map((task) => [task.name, task]));
     expect(byName.get('Renewal calls')).toMatchObject({ status: 'pending', pendingCount: 300, totalCount: 300 });
     expect(byName.get('Lapsed members')).toMatchObject({ status: 'completed', pendingCount: 0, totalCount: 80 });
@@ -55,6 +53,15 @@ describe('demo data', () => {
       body: { taskId: byName.get('Renewal calls')!.id },
     });
     expect(pending.body.data.total).toBe(300);
+    // It calls in its callees' local time (members abroad wait for their own hours); the finished one did not.
+    expect(byName.get('Renewal calls')!.localTime).toBe(true);
+    expect(byName.get('Lapsed members')!.localTime).toBe(false);
+    const firstPage = await call<{ list: { timeZones: string[] }[] }>(server, '/api/subtasks/pending', {
+      token,
+      body: { taskId: byName.get('Renewal calls')!.id, page: 1, pageSize: 25 },
+    });
+    expect(firstPage.body.data.list[0]!.timeZones).toEqual(['Asia/Shanghai']);
+    expect(firstPage.body.data.list[24]!.timeZones).toEqual(['America/New_York']);
     // The scenario and voice it uses are granted to the company, so the edit form can show them.
     const options = await call<{ scenarios: unknown[]; voices: unknown[]; sipLines: { alias: string }[] }>(server, '/api/tasks/options', {
       token,
@@ -110,12 +117,24 @@ describe('demo data', () => {
     for (const task of [seeded.get('Renewal calls')!, anyHour]) {
       expect((await call(server, '/api/tasks/action', { token, body: { taskId: task.id, action: 'start' } })).body.code).toBe(200);
     }
-    // Sunday 2026-11-22 10:00 and Tuesday 2026-11-24 03:00 in Shanghai (in the past: the session lasts an hour from now).
-    for (const at of ['2026-11-22T02:00:00Z', '2026-11-23T19:00:00Z']) {
-      server.clock.advance(new Date(at).getTime() - server.clock.now().getTime());
-      const started = await tasksNow();
-      expect(started.get('Renewal calls')!.dialState).toMatchObject({ code: 'outsideWindow', timeZone: 'Asia/Shanghai' });
-      expect(started.get(ANY_HOUR_TASK_NAME)!.dialState).toBeNull();
-    }
+    // Sunday 2026-11-22 10:00 in Shanghai (in the past: the session lasts an hour from now): Sunday in London and
+    // Sydney too, and 21:00 on Saturday in New York, so none of the renewal task's members is in their hours.
+    const at = (iso: string) => server.clock.advance(new Date(iso).getTime() - server.clock.now().getTime());
+    at('2026-11-22T02:00:00Z');
+    let started = await tasksNow();
+    expect(started.get('Renewal calls')!.dialState).toMatchObject({
+      code: 'outsideWindow',
+      closure: 'localHours',
+      timeZone: 'Asia/Shanghai',
+    });
+    expect(started.get(ANY_HOUR_TASK_NAME)!.dialState).toBeNull();
+    // Tuesday 03:00 in Shanghai is Monday 14:00 in New York and 19:00 in London: it calls the members there, while
+    // the 288 in China and the 4 in Sydney (06:00) wait for their own morning.
+    at('2026-11-23T19:00:00Z');
+    started = await tasksNow();
+    expect(started.get('Renewal calls')!.dialState).toBeNull();
+    expect(started.get(ANY_HOUR_TASK_NAME)!.dialState).toBeNull();
+    const drawer = await call<TaskListItem>(server, '/api/tasks/get', { token, body: { id: started.get('Renewal calls')!.id } });
+    expect(drawer.body.data.localWait).toEqual({ waiting: 292, nextAt: '2026-11-23T22:00:00.000Z' });
   });
 });

@@ -1,7 +1,8 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { AMD_DEFAULTS, type TaskAdvanced } from '@dialwise/contracts';
 import type { DbOrTx } from '../db/client.ts';
-import { companyGrants, projects, scenarios, sipLines, subtasks, taskSipLines, tasks, voices } from '../db/schema.ts';
+import { companies, companyGrants, projects, scenarios, sipLines, subtasks, taskSipLines, tasks, voices } from '../db/schema.ts';
+import { NumberZonePlacer } from '../subtasks/number-time-zones.ts';
 
 export interface ProjectsDemoIds {
   /** The customer company the demo project belongs to. */
@@ -19,6 +20,13 @@ const DEMO_RENEWAL_MESSAGE =
   'Hello, this is Lin from AcmeOutreach about your membership renewal. Please call us back on 400 800 1234. Thank you.';
 const SURNAMES = ['Li', 'Wang', 'Zhang', 'Liu', 'Chen', 'Yang', 'Zhao', 'Huang', 'Zhou', 'Wu'];
 const PLANS = ['gold', 'silver', 'basic'];
+/** Members abroad among the renewal numbers (one in 25): called in their own hours, the task calling in local time. */
+const ABROAD = ['+1212555', '+4420794', '+6129374'];
+
+function renewalPhone(i: number): string {
+  if (i % 25 !== 24) return `1390000${String(i + 1).padStart(4, '0')}`;
+  return `${ABROAD[Math.floor(i / 25) % ABROAD.length]}${String(i + 1).padStart(4, '0')}`;
+}
 
 /**
  * The demo's project: "Spring renewal" (PLAIN_TEXT) with one pending task holding a few hundred pending
@@ -80,6 +88,7 @@ export async function seedProjectsDemo(tx: DbOrTx, ids: ProjectsDemoIds): Promis
       callStart: '09:00',
       callEnd: '20:00',
       weekdays: [1, 2, 3, 4, 5, 6],
+      localTime: true,
       autoDial: true,
       concurrencyMode: 'auto',
       ignoreTags: ['do_not_call'],
@@ -137,14 +146,26 @@ export async function seedProjectsDemo(tx: DbOrTx, ids: ProjectsDemoIds): Promis
     }),
   );
 
+  // Placed in their zones as an upload would place them (the seed writes rows directly).
+  const [company] = await tx.select({ timeZone: companies.timezone }).from(companies).where(eq(companies.id, ids.companyId));
+  const placer = new NumberZonePlacer('PLAIN_TEXT', company?.timeZone ?? 'UTC');
+  const renewals = Array.from({ length: DEMO_SUBTASKS }, (_, i) => {
+    const phone = renewalPhone(i);
+    return { phone, timeZone: placer.place(phone) };
+  });
+  await tx
+    .update(tasks)
+    .set({ zoneKeys: [...new Set(renewals.map((r) => r.timeZone))].sort() })
+    .where(eq(tasks.id, task!.id));
   await tx.insert(subtasks).values(
-    Array.from({ length: DEMO_SUBTASKS }, (_, i) => {
+    renewals.map(({ phone, timeZone }, i) => {
       const name = `${SURNAMES[i % SURNAMES.length]} ${String.fromCharCode(65 + (i % 26))}.`;
       const plan = PLANS[i % PLANS.length]!;
       return {
         taskId: task!.id,
         companyId: ids.companyId,
-        phone: `1390000${String(i + 1).padStart(4, '0')}`,
+        phone,
+        timeZone,
         prologueInfo: `Hello ${name}`,
         businessInfo: { name, plan, renewBy: `2026-${String((i % 9) + 3).padStart(2, '0')}-01` },
         remark: i % 7 === 0 ? 'prefers afternoons' : '',

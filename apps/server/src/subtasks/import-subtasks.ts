@@ -21,13 +21,13 @@ import {
 } from '@dialwise/contracts';
 import type { ActionContext } from '../auth/actor.ts';
 import type { Tx } from '../db/client.ts';
-import { affectedRows } from '../db/affected-rows.ts';
 import { AppError } from '../http/app-error.ts';
 import { feedRequestBody } from '../http/request-body.ts';
 import { auditWho, recordAudit } from '../audit/record-audit.ts';
 import { lockTask } from '../tasks/task-row.ts';
 import { notifyUpload } from '../messages/notify-task.ts';
-import { readSubtaskCsv, UploadFileError, type AcceptedRow } from './read-csv.ts';
+import { readSubtaskCsv, UploadFileError } from './read-csv.ts';
+import { subtaskRowPreparer, type PreparedRow } from './prepare-subtask-row.ts';
 import { UploadBodyError, UploadMeter } from './upload-body.ts';
 import type { UploadTarget } from './upload-target.ts';
 
@@ -124,9 +124,14 @@ async function storeRows(
   let extraColumns: readonly string[] = [];
   let accepted = 0;
   let offered = 0;
+  // Of the stored rows: numbers with several possible zones, and numbers no zone was found for.
+  let ambiguousZones = 0;
+  let unplacedZones = 0;
+  const zoneKeys = new Set<string>();
+  const prepare = subtaskRowPreparer(target);
   let rejectedCount = 0;
   const rejected: RejectedRow[] = [];
-  let batch: AcceptedRow[] = [];
+  let batch: PreparedRow[] = [];
 
   // One insert in flight while the next batch is read: on PostgreSQL the database works while this process
   // parses (at most two batches in memory). Inserts stay one at a time on the transaction's connection.
@@ -136,8 +141,11 @@ async function storeRows(
     const rows = batch;
     batch = [];
     await inFlight;
+    for (const row of rows) zoneKeys.add(row.timeZone);
     inFlight = insertBatch(tx, target, ctx.actor.companyId, rows).then((inserted) => {
-      accepted += inserted;
+      accepted += inserted.stored;
+      ambiguousZones += inserted.ambiguous;
+      unplacedZones += inserted.unplaced;
       offered += rows.length;
     });
     inFlight.catch(() => undefined);
@@ -153,7 +161,7 @@ async function storeRows(
     for await (const outcome of rows) {
       progress.rows += 1;
       if (outcome.ok) {
-        batch.push({ ...outcome.value, phoneNumber: normalizeSubtaskPhone(target.encryptionType, outcome.value.phoneNumber)! });
+        batch.push(prepare(outcome.value));
         if (batch.length >= batchSize) await flush();
       } else {
         rejectedCount += 1;
@@ -176,6 +184,7 @@ async function storeRows(
   if (!canApply('upload', task.status)) throw new AppError(ErrorCode.CONFLICT, 'e.task.refused.upload', {}, { status: task.status });
   const status = nextStatus('upload', task.status) as TaskStatus;
   const counts = await addUploaded(tx, task.id, accepted, status);
+  await addZoneKeys(tx, task.id, [...zoneKeys]);
   const duplicates = offered - accepted;
   await recordAudit(tx, auditWho(ctx), {
     action: 'upload',
@@ -188,6 +197,8 @@ async function storeRows(
       accepted,
       duplicates,
       rejected: rejectedCount,
+      ambiguousZones,
+      unplacedZones,
       ...(status === task.status ? {} : { status: { from: task.status, to: status } }),
     },
   });
@@ -200,6 +211,8 @@ async function storeRows(
     rejectedCount,
     extraColumns: [...extraColumns],
     tooManyExtraColumns: extraColumns.length > LIMITS.upload.recommendedExtraColumns,
+    ambiguousZones,
+    unplacedZones,
     pendingCount: counts!.pendingCount,
     totalCount: counts!.totalCount,
   };
@@ -213,16 +226,37 @@ async function storeRows(
  * number already pending — in the task, or earlier in this file — into a skipped row; the difference is
  * the duplicate count.
  */
-async function insertBatch(tx: Tx, target: UploadTarget, companyId: string, batch: readonly AcceptedRow[]): Promise<number> {
+async function insertBatch(
+  tx: Tx,
+  target: UploadTarget,
+  companyId: string,
+  batch: readonly PreparedRow[],
+): Promise<{ stored: number; ambiguous: number; unplaced: number }> {
   const rows = JSON.stringify(
-    batch.map((row) => ({ p: row.phoneNumber, i: row.prologueInfo, b: row.businessInfo, r: row.remark, e: row.extra })),
+    batch.map((row) => ({ p: row.phoneNumber, z: row.timeZone, i: row.prologueInfo, b: row.businessInfo, r: row.remark, e: row.extra })),
   );
+  // The zone counts are of the rows really stored (a duplicate is not counted twice), read back in the same statement.
   const result = await tx.execute(sql`
-    insert into subtasks (task_id, company_id, phone, prologue_info, business_info, remark, extra)
-    select ${target.taskId}::uuid, ${companyId}::uuid, x.p, x.i, x.b, x.r, x.e
-    from jsonb_to_recordset(${rows}::jsonb) as x(p text, i text, b jsonb, r text, e jsonb)
-    on conflict (task_id, phone) where state = 'pending' do nothing`);
-  return affectedRows(result);
+    with stored as (
+      insert into subtasks (task_id, company_id, phone, time_zone, prologue_info, business_info, remark, extra)
+      select ${target.taskId}::uuid, ${companyId}::uuid, x.p, x.z, x.i, x.b, x.r, x.e
+      from jsonb_to_recordset(${rows}::jsonb) as x(p text, z text, i text, b jsonb, r text, e jsonb)
+      on conflict (task_id, phone) where state = 'pending' do nothing
+      returning time_zone)
+    select count(*)::int as stored,
+      (count(*) filter (where position(' ' in time_zone) > 0))::int as ambiguous,
+      (count(*) filter (where time_zone = ''))::int as unplaced
+    from stored`);
+  const [counts] = (result as { rows: { stored: number; ambiguous: number; unplaced: number }[] }).rows;
+  return counts ?? { stored: 0, ambiguous: 0, unplaced: 0 };
+}
+
+/** The task's set of zone keys grows by this upload's (the dialer asks each key whether its window is open). */
+async function addZoneKeys(tx: Tx, taskId: string, keys: readonly string[]): Promise<void> {
+  if (keys.length === 0) return;
+  await tx.execute(sql`
+    update tasks set zone_keys = array(select distinct unnest(zone_keys || ${sql.param([...keys])}::text[]) order by 1)
+    where id = ${taskId} and not (zone_keys @> ${sql.param([...keys])}::text[])`);
 }
 
 /** A failed upload as the caller sees it; the transaction has rolled back, so nothing of the file is stored. */

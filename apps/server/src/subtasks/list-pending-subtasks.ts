@@ -1,5 +1,5 @@
 import { and, asc, eq } from 'drizzle-orm';
-import { maskSubtaskPhone, type Page, type PendingSubtaskQuery, type Subtask } from '@dialwise/contracts';
+import { maskSubtaskPhone, zonesOfKey, type Page, type PendingSubtaskQuery, type Subtask } from '@dialwise/contracts';
 import type { ActionContext } from '../auth/actor.ts';
 import { projects, subtasks, tasks } from '../db/schema.ts';
 import { AppError } from '../http/app-error.ts';
@@ -36,6 +36,7 @@ export async function listPendingSubtasks(ctx: ActionContext, query: PendingSubt
       remark: row.remark,
       extra: row.extra,
       status: row.state,
+      timeZones: zonesOfKey(row.timeZone),
       createTime: row.createdAt.toISOString(),
     })),
   };

@@ -3,7 +3,7 @@ import type { Task, TaskConcurrency, TaskInput, TaskListItem, TaskStatus } from 
 import type { ActionContext } from '../auth/actor.ts';
 import type { DbOrTx } from '../db/client.ts';
 import { companies, scenarios, sipLines, taskSipLines, tasks, users, voices } from '../db/schema.ts';
-import { loadDialStates } from '../dialer/load-dial-states.ts';
+import { loadDialStates, loadLocalWait, type DialStateTask } from '../dialer/load-dial-states.ts';
 import { AppError } from '../http/app-error.ts';
 
 /** The caller's live tasks: every task query starts here. */
@@ -21,6 +21,7 @@ export function taskValues(input: TaskInput) {
     callEnd: input.callEnd,
     weekdays: [...new Set<number>(input.weekdays)].sort(),
     autoDial: input.autoDial,
+    localTime: input.localTime,
     concurrencyMode: input.concurrency.mode,
     concurrencyCount: input.concurrency.mode === 'manual' ? input.concurrency.count : null,
     redialCount: input.redial.count,
@@ -55,6 +56,7 @@ export function toTask(row: TaskRow, sipLineIds: string[], creator: string): Tas
     redial: { count: row.redialCount, gapMinutes: row.redialGapMinutes },
     ignoreTags: row.ignoreTags,
     advanced: row.advanced,
+    localTime: row.localTime,
     creator,
     createTime: row.createdAt.toISOString(),
     pendingCount: row.pendingCount,
@@ -77,6 +79,7 @@ export async function loadTaskItems(
       creatorAlias: users.alias,
       creatorName: users.username,
       timeZone: companies.timezone,
+      quietDays: companies.quietDays,
     })
     .from(tasks)
     .innerJoin(companies, eq(companies.id, tasks.companyId))
@@ -103,11 +106,7 @@ export async function loadTaskItems(
       ),
     )
     .orderBy(sipLines.alias);
-  const dialStates = await loadDialStates(
-    db,
-    rows.map((row) => ({ ...row.task, statusReason: row.task.statusReason ?? null, timeZone: row.timeZone })),
-    now,
-  );
+  const dialStates = await loadDialStates(db, rows.map(dialStateTaskOf), now);
   return rows.map((row) => {
     const own = lines.filter((line) => line.taskId === row.task.id).map(({ id, alias }) => ({ id, alias }));
     return {
@@ -124,11 +123,23 @@ export async function loadTaskItems(
   });
 }
 
-/** One of the caller's tasks with its names, or 404 (another company's id answers the same). */
+function dialStateTaskOf(row: { task: TaskRow; timeZone: string; quietDays: string[] }): DialStateTask {
+  return { ...row.task, statusReason: row.task.statusReason ?? null, timeZone: row.timeZone, quietDays: row.quietDays };
+}
+
+/**
+ * One of the caller's tasks with its names, or 404 (another company's id answers the same); with the
+ * numbers waiting for their local window, which only the live drawer shows.
+ */
 export async function getTask(db: DbOrTx, ctx: ActionContext, id: string, now = new Date()): Promise<TaskListItem> {
   const [item] = await loadTaskItems(db, ownTask(ctx, id), undefined, now);
   if (!item) throw AppError.notFound();
-  return item;
+  const [row] = await db
+    .select({ task: tasks, timeZone: companies.timezone, quietDays: companies.quietDays })
+    .from(tasks)
+    .innerJoin(companies, eq(companies.id, tasks.companyId))
+    .where(ownTask(ctx, id));
+  return { ...item, localWait: row ? await loadLocalWait(db, dialStateTaskOf(row), now) : null };
 }
 
 /**

@@ -7,6 +7,15 @@ export const COMPANIES_MESSAGES = {
     'zh-CN': '时区须为 IANA 名称，例如 Asia/Shanghai',
   },
 
+  'v.company.quietDay': {
+    'en-US': 'Each quiet day must be a date written YYYY-MM-DD, such as 2026-10-01',
+    'zh-CN': '免打扰日须为 YYYY-MM-DD 格式的日期，例如 2026-10-01',
+  },
+  'v.company.quietDays': {
+    'en-US': 'At most 100 quiet days',
+    'zh-CN': '免打扰日最多 100 个',
+  },
+
   'e.company.nameTaken': { 'en-US': 'A company named {name} already exists', 'zh-CN': '名称为 {name} 的公司已存在' },
   'e.company.suffixTaken': { 'en-US': 'The suffix {suffix} is already used by another company', 'zh-CN': '后缀 {suffix} 已被其他公司使用' },
   'e.company.usernameTaken': {

@@ -41,6 +41,8 @@ export const calls = pgTable(
       .references(() => sipLines.id),
     /** As stored on the subtask (the project's encryption type); never the decrypted number. */
     phone: text('phone').notNull(),
+    /** The subtask's zone key when it was dialled (see `subtasks.time_zone`). */
+    timeZone: text('time_zone').notNull().default(''),
     attempt: integer('attempt').notNull(),
     /** The scenario version the call ran (the task's pinned version). */
     scenarioVersion: integer('scenario_version'),

@@ -6,7 +6,8 @@ import { tasks } from './tasks.ts';
 /**
  * One number to call (a CSV row). `phone` is stored as the project's encryption type requires
  * (`normalizeSubtaskPhone`). Two partial indexes cover the hot questions and stay small because finished
- * subtasks leave them: "this task's pending subtasks in upload order" (`subtasks_pending_idx`), and "is this
+ * subtasks leave them: "this task's pending subtasks in upload order" (`subtasks_pending_idx`), the same per
+ * zone (`subtasks_pending_zone_idx`), and "is this
  * number already pending in this task" (`subtasks_pending_phone_key`, also what skips duplicates on upload).
  */
 export const subtasks = pgTable(
@@ -20,6 +21,11 @@ export const subtasks = pgTable(
       .notNull()
       .references(() => companies.id),
     phone: text('phone').notNull(),
+    /**
+     * The callee's zone key from the number plan (`number-time-zones.ts`): its possible IANA zones, sorted,
+     * space-separated; '' when it could not be placed (the company's zone applies).
+     */
+    timeZone: text('time_zone').notNull().default(''),
     prologueInfo: text('prologue_info').notNull().default(''),
     businessInfo: jsonb('business_info').$type<Record<string, string>>().notNull().default({}),
     remark: text('remark').notNull().default(''),
@@ -37,6 +43,8 @@ export const subtasks = pgTable(
   },
   (t) => [
     index('subtasks_pending_idx').on(t.taskId, t.id).where(sql`${t.state} = 'pending'`),
+    // A task calling in local time claims zone by zone: each open zone's first pending numbers in upload order.
+    index('subtasks_pending_zone_idx').on(t.taskId, t.timeZone, t.id).where(sql`${t.state} = 'pending'`),
     index('subtasks_dialing_lease_idx').on(t.leaseUntil).where(sql`${t.state} = 'dialing'`),
     uniqueIndex('subtasks_pending_phone_key').on(t.taskId, t.phone).where(sql`${t.state} = 'pending'`),
   ],

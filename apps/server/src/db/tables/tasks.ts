@@ -36,11 +36,18 @@ export const tasks = pgTable(
     voiceId: uuid('voice_id')
       .notNull()
       .references(() => voices.id),
-    /** Call window, HH:mm in the company's time zone. */
+    /** Call window, HH:mm in the company's time zone, or in each callee's when `local_time`. */
     callStart: text('call_start').notNull(),
     callEnd: text('call_end').notNull(),
     /** ISO weekdays, 1 = Monday … 7 = Sunday. */
     weekdays: integer('weekdays').array().notNull(),
+    /** Tasks made before calling in local time existed keep the company's reading; new ones default to on. */
+    localTime: boolean('local_time').notNull().default(false),
+    /**
+     * Every zone key its subtasks were uploaded with (grows with uploads, never shrinks): the dialer asks
+     * which are open instead of reading a million rows' zones.
+     */
+    zoneKeys: text('zone_keys').array().notNull().default(sql`'{}'::text[]`),
     autoDial: boolean('auto_dial').notNull().default(false),
     concurrencyMode: text('concurrency_mode', { enum: ['auto', 'manual', 'unset'] })
       .notNull()

@@ -213,6 +213,30 @@ describe('companies: list', () => {
 });
 
 describe('companies: edit', () => {
+  it('keeps quiet days once each in calendar order, leaves them alone when left out, and names a bad date', async () => {
+    const { dev, companyId } = await setup();
+    const base = { id: companyId, name: 'Acme', suffix: 'acme', adminEmail: 'a@x.test' };
+    const saved = await call<CompanyListItem>(server, '/api/operation/companies/update', {
+      token: dev,
+      body: { ...base, version: 1, quietDays: ['2026-12-25', '2026-10-01', '2026-12-25'] },
+    });
+    expect(saved.body.data.quietDays).toEqual(['2026-10-01', '2026-12-25']);
+    const kept = await call<CompanyListItem>(server, '/api/operation/companies/update', {
+      token: dev,
+      body: { ...base, version: 2, name: 'AcmeGlobal' },
+    });
+    expect(kept.body.data.quietDays).toEqual(['2026-10-01', '2026-12-25']);
+    const bad = await call(server, '/api/operation/companies/update', {
+      token: dev,
+      body: { ...base, version: 3, quietDays: ['2026-02-30'] },
+      headers: { 'accept-language': 'en' },
+    });
+    expect(bad.body.code).not.toBe(200);
+    expect(bad.body.message).toContain('YYYY-MM-DD');
+    const [row] = await server.database.db.select({ quietDays: companies.quietDays }).from(companies).where(eq(companies.id, companyId));
+    expect(row!.quietDays).toEqual(['2026-10-01', '2026-12-25']);
+  });
+
   it('edits name, suffix, admin e-mail and time zone, records the diff and who changed it', async () => {
     const { dev, companyId } = await setup();
     const answer = await call<CompanyListItem>(server, '/api/operation/companies/update', {

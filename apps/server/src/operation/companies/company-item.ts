@@ -19,6 +19,11 @@ export function companyItemQuery(db: DbOrTx) {
   );
 }
 
+/** Quiet days as stored: each once, in calendar order. */
+export function quietDaysOf(days: readonly string[]): string[] {
+  return [...new Set(days)].sort();
+}
+
 export function toCompanyItem(
   row: Omit<CompanyRow, 'permissions'> & { createdByName: string | null; updatedByName: string | null },
 ): CompanyListItem {
@@ -30,6 +35,7 @@ export function toCompanyItem(
     adminEmail: row.adminEmail,
     state: row.state,
     timezone: row.timezone,
+    quietDays: row.quietDays,
     isProvider: row.isProvider,
     ...authorship(row),
   };

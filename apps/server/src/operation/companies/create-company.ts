@@ -12,7 +12,7 @@ import { recordAudit, auditWho } from '../../audit/record-audit.ts';
 import { companies, users } from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
 import { assertCompanyFree, assertUsernameFree, conflictFromViolation } from './company-conflicts.ts';
-import { getCompanyItem } from './company-item.ts';
+import { getCompanyItem, quietDaysOf } from './company-item.ts';
 import { generateInitialPassword } from './initial-password.ts';
 
 /** The zone a company gets when the form leaves it out: the server's own, else UTC. */
@@ -43,6 +43,7 @@ export async function createCompany(ctx: ActionContext, input: CompanyCreateInpu
           suffix: input.suffix,
           adminEmail: input.adminEmail,
           timezone: input.timezone || serverTimeZone(),
+          quietDays: quietDaysOf(input.quietDays ?? []),
           createdBy: ctx.actor.userId,
           updatedBy: ctx.actor.userId,
         })

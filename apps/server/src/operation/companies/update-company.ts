@@ -5,10 +5,10 @@ import { auditWho, diffChanges, recordAudit } from '../../audit/record-audit.ts'
 import { companies } from '../../db/schema.ts';
 import { nextEditVersion } from '../../db/edit-version.ts';
 import { assertCompanyFree, conflictFromViolation } from './company-conflicts.ts';
-import { getCompanyItem, lockCompany } from './company-item.ts';
+import { getCompanyItem, lockCompany, quietDaysOf } from './company-item.ts';
 
 /**
- * Edits a company's name, suffix, admin e-mail and time zone. Accounts keep their user names when the
+ * Edits a company's name, suffix, admin e-mail, time zone and quiet days. Accounts keep their user names when the
  * suffix changes (a user name is how people sign in; renaming it under them would lock them out).
  */
 export async function updateCompany(ctx: ActionContext, input: CompanyUpdateInput): Promise<CompanyListItem> {
@@ -18,7 +18,13 @@ export async function updateCompany(ctx: ActionContext, input: CompanyUpdateInpu
       const before = await lockCompany(tx, input.id);
       const version = nextEditVersion(before, input.version);
       await assertCompanyFree(tx, values, input.id);
-      const next = { name: input.name, suffix: input.suffix, adminEmail: input.adminEmail, timezone: input.timezone || before.timezone };
+      const next = {
+        name: input.name,
+        suffix: input.suffix,
+        adminEmail: input.adminEmail,
+        timezone: input.timezone || before.timezone,
+        quietDays: input.quietDays ? quietDaysOf(input.quietDays) : before.quietDays,
+      };
       const changes = diffChanges(before, next);
       if (Object.keys(changes).length > 0) {
         await tx

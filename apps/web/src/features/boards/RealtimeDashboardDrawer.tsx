@@ -9,7 +9,7 @@ import { currentLocale } from '../../locale/index.ts';
 import { TimeZoneNote, useTimeZone } from '../../locale/company-time.tsx';
 import { formatClock } from '../../locale/date-time.ts';
 import { getTask, taskKeys } from '../tasks/api.ts';
-import { TaskDialAlert } from '../tasks/TaskDialState.tsx';
+import { TaskDialAlert, TaskLocalWait } from '../tasks/TaskDialState.tsx';
 import { boardKeys, getRealtimeBoard } from './api.ts';
 import { volumeOption } from './board-charts.ts';
 import { usePalette } from './chart-style.ts';
@@ -82,6 +82,7 @@ export default function RealtimeDashboardDrawer({ task, onClose }: { task: { id:
         </span>
       </div>
       {detail.data && <TaskDialAlert task={detail.data} />}
+      {detail.data && <TaskLocalWait task={detail.data} zone={board.data?.timeZone ?? zone} />}
       {refused ? (
         <Result status="403" subTitle={refused} data-testid="realtime-refused" />
       ) : (

@@ -29,6 +29,7 @@ import { ListRangeNote, boardDays } from './ListRangeNote.tsx';
 import './call-records.css';
 import { RadioChoices } from '../../forms/RadioChoices.tsx';
 import { usePageTotal } from '../../list-page/page-total.ts';
+import { NumberTimeZones } from '../subtasks/NumberTimeZones.tsx';
 
 /** The days the list and its board start on: the boards' default range. */
 const DEFAULT_DAYS = 7;
@@ -131,10 +132,15 @@ export default function CallRecordsPage() {
       title: t('common.phoneNumber'),
       dataIndex: 'phone',
       width: 130,
-      render: (value: string) => (
-        <span className="call-phone" data-testid="call-record-phone">
-          {value}
-        </span>
+      render: (value: string, row) => (
+        <div className="cell-stack">
+          <span className="call-phone" data-testid="call-record-phone">
+            {value}
+          </span>
+          <Typography.Text type="secondary" className="cell-sub">
+            <NumberTimeZones zones={row.timeZones} />
+          </Typography.Text>
+        </div>
       ),
     },
     {

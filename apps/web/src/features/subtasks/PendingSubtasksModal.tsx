@@ -9,6 +9,7 @@ import { applyTaskAction, taskKeys } from '../tasks/api.ts';
 import { listPendingSubtasks, subtaskKeys } from './api.ts';
 import { quietRefusal } from '../../api/quiet-refusal.ts';
 import { usePageTotal } from '../../list-page/page-total.ts';
+import { NumberTimeZones } from './NumberTimeZones.tsx';
 
 function KeyValues({ values }: { values: Record<string, string> }) {
   const entries = Object.entries(values);
@@ -93,7 +94,7 @@ export function PendingSubtasksModal({ task, onClose }: { task: TaskListItem | n
         size="small"
         data={pending.data?.list ?? []}
         loading={pending.isFetching}
-        scroll={{ x: 1000, y: 460 }}
+        scroll={{ x: 1170, y: 460 }}
         noDataElement={<div className="table-empty">{t('pending.empty')}</div>}
         pagination={{
           current: page.page,
@@ -108,6 +109,12 @@ export function PendingSubtasksModal({ task, onClose }: { task: TaskListItem | n
             dataIndex: 'phoneNumber',
             width: 140,
             render: (value: string) => <span className="mono">{value}</span>,
+          },
+          {
+            title: t('pending.col.zones'),
+            dataIndex: 'timeZones',
+            width: 170,
+            render: (_, row) => <NumberTimeZones zones={row.timeZones} />,
           },
           { title: t('pending.col.prologue'), dataIndex: 'prologueInfo', width: 150, ellipsis: true },
           {

@@ -219,6 +219,14 @@ function ResultView({ result, locale }: { result: UploadResult; locale: 'en-US' 
           { label: t('upload.duplicates'), value: <span data-testid="upload-duplicates">{result.duplicates.toLocaleString(locale)}</span> },
           { label: t('upload.rejected'), value: <span data-testid="upload-rejected">{result.rejectedCount.toLocaleString(locale)}</span> },
           { label: t('upload.pendingNow'), value: <span data-testid="upload-pending">{result.pendingCount.toLocaleString(locale)}</span> },
+          {
+            label: t('upload.ambiguousZones'),
+            value: <span data-testid="upload-ambiguous-zones">{result.ambiguousZones.toLocaleString(locale)}</span>,
+          },
+          {
+            label: t('upload.unplacedZones'),
+            value: <span data-testid="upload-unplaced-zones">{result.unplacedZones.toLocaleString(locale)}</span>,
+          },
         ]}
       />
       {result.tooManyExtraColumns && (

@@ -6,6 +6,7 @@ import { wallClock, type TaskListItem } from '@dialwise/contracts';
 import { nextCallLabel, weekdaysLabel } from './task-display.ts';
 
 type DialTask = Pick<TaskListItem, 'dialState' | 'callStart' | 'callEnd' | 'weekdays'>;
+type WaitingTask = Pick<TaskListItem, 'localWait' | 'dialState'>;
 
 interface DialNote {
   text: string;
@@ -72,6 +73,27 @@ export function TaskDialState({ task }: { task: DialTask }) {
         {note.icon} {note.text}
       </Typography.Text>
     </Tooltip>
+  );
+}
+
+/**
+ * In the live drawer of a task calling in local time: how many numbers wait for their own window, and when
+ * the first of those opens (company time, zone named). Hidden while none waits.
+ */
+export function TaskLocalWait({ task, zone }: { task: WaitingTask; zone: string }) {
+  const { t } = useTranslation();
+  const wait = task.localWait;
+  if (!wait || wait.waiting === 0) return null;
+  const at = wait.nextAt ? `${nextCallLabel(wait.nextAt, zone, t)} (${zone})` : '—';
+  return (
+    <Alert
+      type="info"
+      icon={<IconClockCircle />}
+      title={t('tasks.localWait', { count: wait.waiting, at })}
+      content={t('tasks.localWaitHelp', { zone })}
+      className="realtime-dial-state"
+      data-testid="realtime-local-wait"
+    />
   );
 }
 

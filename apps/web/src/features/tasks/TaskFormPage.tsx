@@ -313,6 +313,11 @@ export default function TaskFormPage() {
               </Form.Item>
             </Col>
             <Col xs={24} lg={16}>
+              <Form.Item field="localTime" label={t('taskForm.localTime')} triggerPropName="checked" extra={t('taskForm.localTimeHelp')}>
+                <Switch data-testid="task-local-time" />
+              </Form.Item>
+            </Col>
+            <Col xs={24} lg={16}>
               <Space align="start" size={24} wrap>
                 <Form.Item
                   {...item('concurrency.mode', t('taskForm.concurrency'))}

@@ -89,6 +89,11 @@ export const tasksMessages = {
   'taskForm.weekdays': ['Call days', '呼叫周期'],
   'taskForm.autoDial': ['Auto dial', '自动外呼'],
   'taskForm.autoDialHelp': ['Start dialling by itself inside the call window once started', '启动后在呼叫时段内自动拨号'],
+  'taskForm.localTime': ["Call in the callee's local time", '按被叫方当地时间呼叫'],
+  'taskForm.localTimeHelp': [
+    "Call times and days hold in each number's own time zone (from its country and area code); a number that may be in several zones is called only when the window is open in all of them. Off: the company's time zone.",
+    '呼叫时段和呼叫周期按每个号码自身所在时区计算（依据国家和区号）；可能属于多个时区的号码，仅在所有这些时区都处于时段内时才呼叫。关闭时按公司时区计算。',
+  ],
   'taskForm.concurrency': ['Concurrency', '并发'],
   'taskForm.concurrency.auto': ['Auto', '自动'],
   'taskForm.concurrency.manual': ['Manual', '手动'],
@@ -171,6 +176,26 @@ export const tasksMessages = {
     '今天的呼叫时段已于 {{end}} 结束（{{start}}–{{end}}），下一个时段开始后将自动外呼。',
   ],
   'tasks.dial.zoneHelp': ["Times in the company's time zone, {{zone}}.", '时间为公司时区 {{zone}}。'],
+  'tasks.dial.quietDay': [
+    "Today is one of the company's quiet days: nobody is called ({{start}}–{{end}} on other calling days). It starts calling by itself when the next window opens.",
+    '今天是公司的免打扰日，不呼叫任何号码（其他呼叫日为 {{start}}–{{end}}），下一个时段开始后将自动外呼。',
+  ],
+  'tasks.dial.localHours': [
+    "It calls in each callee's local time ({{days}}, {{start}}–{{end}} on their clock): it is outside those hours for every number still to call. It starts calling by itself when the first of their windows opens.",
+    '本任务按被叫方当地时间呼叫（当地 {{days}}，{{start}}–{{end}}）：所有待呼号码当前都不在当地呼叫时段内，最早的号码进入时段后将自动外呼。',
+  ],
+  'tasks.localWait': [
+    '{{count}} numbers are waiting for their local calling window; the next opens {{at}}',
+    '{{count}} 个号码正在等待当地呼叫时段，最早于 {{at}} 开始',
+  ],
+  'tasks.localWait_one': [
+    '1 number is waiting for its local calling window; it opens {{at}}',
+    '1 个号码正在等待当地呼叫时段，将于 {{at}} 开始',
+  ],
+  'tasks.localWaitHelp': [
+    "They are called when it is within the call window where they are; numbers already in their window are being called. Times in the company's time zone, {{zone}}.",
+    '它们将在所在地进入呼叫时段后被呼叫；已在当地时段内的号码正在呼叫。时间为公司时区 {{zone}}。',
+  ],
   'tasks.dial.noLine': ['Not calling: none of its SIP lines is enabled', '未外呼：所选 SIP 线路均未启用'],
   'tasks.dial.noLineHelp': [
     'Enable one of its lines under SIP lines, or pause the task and choose another line.',

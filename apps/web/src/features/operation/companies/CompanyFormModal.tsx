@@ -1,4 +1,4 @@
-import { Form, Input, Message, Select } from '@arco-design/web-react';
+import { Form, Input, InputTag, Message, Select } from '@arco-design/web-react';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
@@ -54,7 +54,14 @@ export function CompanyFormModal({
   const zones = useMemo(() => timeZones(editingCompany?.timezone), [editingCompany]);
 
   useFormFill(form, editing, editingCompany, (company) => {
-    if (company) return { name: company.name, suffix: company.suffix, adminEmail: company.adminEmail, timezone: company.timezone };
+    if (company)
+      return {
+        name: company.name,
+        suffix: company.suffix,
+        adminEmail: company.adminEmail,
+        timezone: company.timezone,
+        quietDays: company.quietDays,
+      };
     if (editing?.mode !== 'create' || !editing.request) return null;
     // The company form refuses spaces in a name and anything but letters and digits in a suffix.
     const name = editing.request.name.replace(/\s+/g, '');
@@ -123,6 +130,14 @@ export function CompanyFormModal({
             </Select.Option>
           ))}
         </Select>
+      </Form.Item>
+      <Form.Item
+        field="quietDays"
+        label={t('companies.form.quietDays')}
+        rules={rule('quietDays')}
+        extra={t('companies.form.quietDaysHelp')}
+      >
+        <InputTag allowClear saveOnBlur placeholder="2026-10-01" data-testid="company-form-quietDays" />
       </Form.Item>
       {!editingCompany && (
         <Form.Item

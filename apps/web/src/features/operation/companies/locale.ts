@@ -60,7 +60,15 @@ export const companiesMessages = {
   'companies.form.suffixEditHelp': ['Existing user names keep their old suffix.', '已有账号的用户名不会随后缀改变。'],
   'companies.form.adminEmail': ['Admin e-mail', '管理员邮箱'],
   'companies.form.timezoneDefault': ["The server's time zone", '服务器所在时区'],
-  'companies.form.timezoneHelp': ["Tasks' call windows are read in this zone.", '任务的呼叫时段按此时区计算。'],
+  'companies.form.timezoneHelp': [
+    "Tasks' call windows are read in this zone (a task calling in the callee's local time reads them in each number's zone).",
+    '任务的呼叫时段按此时区计算（按被叫方当地时间呼叫的任务，按每个号码所在时区计算）。',
+  ],
+  'companies.form.quietDays': ['Quiet days', '免打扰日'],
+  'companies.form.quietDaysHelp': [
+    'Holidays on which none of its tasks calls anyone: type a date (YYYY-MM-DD) and press Enter. Read on the same clock as the call window.',
+    '所有任务在这些日期都不外呼（如节假日）：输入日期（YYYY-MM-DD）后按回车。与呼叫时段按同一时区计算。',
+  ],
   'companies.form.adminUsername': ['First administrator user name', '首个管理员用户名'],
   'companies.form.adminUsernameHelp': [
     'Leave empty to use {{username}}. A password is generated and shown once after saving.',
