@@ -26,6 +26,7 @@ import { authenticatePlugin } from './auth/authenticate.ts';
 import { authRoutes } from './auth/routes.ts';
 import { accessRequestPublicRoutes, accessRequestRoutes } from './access-requests/routes.ts';
 import { auditRoutes } from './audit/routes.ts';
+import { apiKeyRoutes } from './api-keys/routes.ts';
 import { companyRoutes } from './operation/companies/routes.ts';
 import { voiceRoutes } from './operation/voices/routes.ts';
 import { tagRoutes } from './operation/tags/routes.ts';
@@ -144,6 +145,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(accessRequestPublicRoutes);
   await app.register(accessRequestRoutes);
   await app.register(auditRoutes);
+  await app.register(apiKeyRoutes);
   await app.register(companyRoutes);
   await app.register(voiceRoutes);
   await app.register(tagRoutes);

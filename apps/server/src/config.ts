@@ -68,6 +68,8 @@ export interface Config {
   };
   /** Silence after the callee's speech that ends their turn on a speaking call (SPEECH_ENDPOINTING_MS, default 600). */
   speechEndpointingMs: number;
+  /** Requests one API key may make per minute in this process (API_KEY_RATE_LIMIT, default 600). */
+  apiKeyRateLimit: number;
 }
 
 function positive(value: string | undefined): number | undefined {
@@ -119,6 +121,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: readonly 
       iceAddresses: env.SEAT_ICE_ADDRESSES ? env.SEAT_ICE_ADDRESSES.split(',').map((a) => a.trim()) : undefined,
     },
     speechEndpointingMs: Number(env.SPEECH_ENDPOINTING_MS) > 0 ? Number(env.SPEECH_ENDPOINTING_MS) : 600,
+    apiKeyRateLimit: positive(env.API_KEY_RATE_LIMIT) ?? 600,
     footerNotice: env.FOOTER_NOTICE?.trim() ? { text: env.FOOTER_NOTICE.trim(), link: env.FOOTER_NOTICE_LINK?.trim() || null } : null,
   };
 }

@@ -17,6 +17,7 @@ import { SEAT_CALLS_MESSAGES } from './messages/seat-calls.ts';
 import { SEAT_MESSAGES } from './messages/seat.ts';
 import { SPEECH_CREDENTIALS_MESSAGES } from './messages/speech-credentials.ts';
 import { TEMPLATES_MESSAGES } from './messages/templates.ts';
+import { API_KEYS_MESSAGES } from './messages/api-keys.ts';
 
 /**
  * Messages the server sends and the forms show: validation (v.*), errors (e.*) and field labels
@@ -228,6 +229,7 @@ export const MESSAGES = {
   ...SEAT_MESSAGES,
   ...SPEECH_CREDENTIALS_MESSAGES,
   ...TEMPLATES_MESSAGES,
+  ...API_KEYS_MESSAGES,
 } as const satisfies Record<string, Record<Locale, string>>;
 
 export type MessageKey = keyof typeof MESSAGES;

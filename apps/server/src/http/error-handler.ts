@@ -15,7 +15,14 @@ export function registerErrorHandling(app: FastifyInstance, options: { spaIndex:
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const locale = requestLocale(request);
     if (error instanceof AppError) {
-      return sendFailure(request, reply, httpStatusFor(error.code), error.code, translate(error.key, locale, error.params), error.data);
+      return sendFailure(
+        request,
+        reply,
+        error.httpStatus ?? httpStatusFor(error.code),
+        error.code,
+        translate(error.key, locale, error.params),
+        error.data,
+      );
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const where = error.validationContext && error.validationContext !== 'body' ? [error.validationContext] : [];

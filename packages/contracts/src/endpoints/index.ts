@@ -23,6 +23,7 @@ import { speechCredentialEndpoints } from './operation-speech-credentials.ts';
 import { scenarioBenchEndpoints } from './operation-scenario-bench.ts';
 import { auditEndpoints } from './audit.ts';
 import { accessRequestEndpoints } from './access-requests.ts';
+import { apiKeyEndpoints } from './api-keys.ts';
 
 export { accountEndpoints } from './accounts.ts';
 export { authEndpoints } from './auth.ts';
@@ -48,6 +49,7 @@ export { speechCredentialEndpoints } from './operation-speech-credentials.ts';
 export { scenarioBenchEndpoints } from './operation-scenario-bench.ts';
 export { auditEndpoints } from './audit.ts';
 export { accessRequestEndpoints } from './access-requests.ts';
+export { apiKeyEndpoints } from './api-keys.ts';
 
 /** Every area's endpoints: the whole HTTP API the server registers and the console calls (docs/api.md). */
 export const ENDPOINT_TABLE: Readonly<Record<string, Readonly<Record<string, Endpoint>>>> = {
@@ -75,4 +77,5 @@ export const ENDPOINT_TABLE: Readonly<Record<string, Readonly<Record<string, End
   'operation/scenarios/bench': scenarioBenchEndpoints,
   audit: auditEndpoints,
   'access-requests': accessRequestEndpoints,
+  'api-keys': apiKeyEndpoints,
 };

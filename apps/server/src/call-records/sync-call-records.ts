@@ -1,0 +1,80 @@
+import { and, asc, eq, sql } from 'drizzle-orm';
+import { ErrorCode, type CallRecordSyncPage, type CallRecordSyncQuery } from '@dialwise/contracts';
+import type { ActionContext } from '../auth/actor.ts';
+import { calls } from '../db/schema.ts';
+import { AppError } from '../http/app-error.ts';
+import { callRecordColumns, toCallRecord, type CallRecordRow } from './call-record-row.ts';
+import { joinProjectAndTask } from './join-project-and-task.ts';
+import { visibleCalls } from './visible-calls.ts';
+
+interface Position {
+  xid: number;
+  id: string;
+}
+
+const START: Position = { xid: 0, id: '00000000-0000-0000-0000-000000000000' };
+
+/**
+ * A page of the incremental sync: the caller's call records after the cursor, in the order of the
+ * transactions that last changed them (`sync_xid`, kept by a trigger on every insert and update; id breaks
+ * ties), stopping below the oldest transaction still running anywhere in the database.
+ *
+ * Why not by `updated_at`: a transaction stamps its rows with its start time but may commit after a reader has
+ * passed that time, and its rows would never be read. Transaction ids have the same problem, except that
+ * PostgreSQL says which ones may still commit: every id below `pg_snapshot_xmin(pg_current_snapshot())` has
+ * ended. Reading only below it means no row can later appear behind the cursor; a record changed after it was
+ * sent gets a new id and comes again. The price: a long transaction (a large upload) holds the sync back
+ * until it ends.
+ */
+export async function syncCallRecords(ctx: ActionContext, query: CallRecordSyncQuery): Promise<CallRecordSyncPage> {
+  const after = query.cursor === undefined ? START : decodeCursor(query.cursor);
+  const rows = await joinProjectAndTask(
+    ctx.db
+      .select({
+        ...callRecordColumns,
+        syncXid: calls.syncXid,
+        updatedAt: calls.updatedAt,
+        prologueInfo: calls.prologueInfo,
+        businessInfo: calls.businessInfo,
+        summary: calls.summary,
+      })
+      .from(calls)
+      .$dynamic(),
+  )
+    .where(
+      and(
+        visibleCalls(ctx),
+        query.projectId ? eq(calls.projectId, query.projectId) : undefined,
+        query.taskId ? eq(calls.taskId, query.taskId) : undefined,
+        sql`(${calls.syncXid}, ${calls.id}) > (${after.xid}::bigint, ${after.id}::uuid)`,
+        sql`${calls.syncXid} < pg_snapshot_xmin(pg_current_snapshot())::text::bigint`,
+      ),
+    )
+    .orderBy(asc(calls.syncXid), asc(calls.id))
+    .limit(query.limit + 1);
+
+  const page = rows.slice(0, query.limit);
+  const last = page.at(-1);
+  return {
+    list: page.map((row) => ({
+      ...toCallRecord(row as CallRecordRow),
+      updatedAt: row.updatedAt.toISOString(),
+      prologueInfo: row.prologueInfo,
+      businessInfo: row.businessInfo,
+      summary: row.summary,
+    })),
+    nextCursor: encodeCursor(last ? { xid: last.syncXid, id: last.id } : after),
+    hasMore: rows.length > query.limit,
+  };
+}
+
+function encodeCursor(position: Position): string {
+  return Buffer.from(`${position.xid}.${position.id}`).toString('base64url');
+}
+
+function decodeCursor(cursor: string): Position {
+  const match = /^(\d{1,19})\.([0-9a-f-]{36})$/.exec(Buffer.from(cursor, 'base64url').toString('utf8'));
+  const xid = Number(match?.[1]);
+  if (!match || !Number.isSafeInteger(xid)) throw new AppError(ErrorCode.VALIDATION, 'e.sync.cursor');
+  return { xid, id: match[2]! };
+}
