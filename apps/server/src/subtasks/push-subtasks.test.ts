@@ -164,7 +164,9 @@ describe('pushing numbers by API', () => {
   });
 
   it("pushes only into the caller company's tasks, and needs the campaigns scope", async () => {
-    const { gina, key, alice, taskId } = await setUp();
+    const { gina, alice, taskId } = await setUp();
+    const rivalKey = await call<ApiKeyCreated>(server, '/api/api-keys/create', { token: gina, body: { name: 'globex', scope: 'full' } });
+    expect((await push(rivalKey.body.data.key, { taskId, rows: rows(1) })).body.code).toBe(ErrorCode.NOT_FOUND);
     expect((await push(gina, { taskId, rows: rows(1) })).body.code).toBe(ErrorCode.NOT_FOUND);
     const reader = await call<ApiKeyCreated>(server, '/api/api-keys/create', { token: alice, body: { name: 'bi', scope: 'read' } });
     expect((await push(reader.body.data.key, { taskId, rows: rows(1) })).body.code).toBe(ErrorCode.FORBIDDEN);
