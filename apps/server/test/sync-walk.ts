@@ -35,3 +35,25 @@ export class SyncMirror {
     this.cursor = page.nextCursor;
   }
 }
+
+/**
+ * Walks the sync until it has caught up and `enough` holds. The sync stops below the oldest transaction still
+ * running anywhere in the database cluster: in the PostgreSQL test pass other files' transactions (other
+ * databases, same cluster) may hold it back for a moment, so "caught up" is asked again rather than assumed.
+ */
+export async function walkUntil(
+  server: TestServer,
+  key: string,
+  mirror: SyncMirror,
+  options: { limit?: number; enough: () => boolean; pageSizes?: number[] },
+): Promise<void> {
+  const deadline = Date.now() + 20_000;
+  for (;;) {
+    const page = await syncPage(server, key, { cursor: mirror.cursor, limit: options.limit ?? 500 });
+    mirror.take(page);
+    options.pageSizes?.push(page.list.length);
+    if (!page.hasMore && options.enough()) return;
+    if (Date.now() > deadline) return;
+    if (!page.hasMore) await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
