@@ -28,6 +28,8 @@ const START: Position = { xid: 0, id: '00000000-0000-0000-0000-000000000000' };
  */
 export async function syncCallRecords(ctx: ActionContext, query: CallRecordSyncQuery): Promise<CallRecordSyncPage> {
   const after = query.cursor === undefined ? START : decodeCursor(query.cursor);
+  // Read first, as a constant: every id below it had ended when it was read, so rows below it read later are final.
+  const horizon = await readHorizon(ctx);
   const rows = await joinProjectAndTask(
     ctx.db
       .select({
@@ -46,8 +48,10 @@ export async function syncCallRecords(ctx: ActionContext, query: CallRecordSyncQ
         visibleCalls(ctx),
         query.projectId ? eq(calls.projectId, query.projectId) : undefined,
         query.taskId ? eq(calls.taskId, query.taskId) : undefined,
-        sql`(${calls.syncXid}, ${calls.id}) > (${after.xid}::bigint, ${after.id}::uuid)`,
-        sql`${calls.syncXid} < pg_snapshot_xmin(pg_current_snapshot())::text::bigint`,
+        // A row comparison over the index's columns from its first (company_id, sync_xid, id): the index scan starts
+        // at the cursor, also inside one transaction's many rows (a bulk write shares one id).
+        sql`(${calls.companyId}, ${calls.syncXid}, ${calls.id}) > (${ctx.actor.companyId}::uuid, ${after.xid}::bigint, ${after.id}::uuid)`,
+        sql`${calls.syncXid} < ${horizon}`,
       ),
     )
     .orderBy(asc(calls.syncXid), asc(calls.id))
@@ -66,6 +70,13 @@ export async function syncCallRecords(ctx: ActionContext, query: CallRecordSyncQ
     nextCursor: encodeCursor(last ? { xid: last.syncXid, id: last.id } : after),
     hasMore: rows.length > query.limit,
   };
+}
+
+async function readHorizon(ctx: ActionContext): Promise<number> {
+  const result = (await ctx.db.execute(sql`select pg_snapshot_xmin(pg_current_snapshot())::text as horizon`)) as unknown as {
+    rows: { horizon: string }[];
+  };
+  return Number(result.rows[0]!.horizon);
 }
 
 function encodeCursor(position: Position): string {
