@@ -37,9 +37,9 @@ export class SyncMirror {
 }
 
 /**
- * Walks the sync until it has caught up and `enough` holds. The sync stops below the oldest transaction still
- * running anywhere in the database cluster: in the PostgreSQL test pass other files' transactions (other
- * databases, same cluster) may hold it back for a moment, so "caught up" is asked again rather than assumed.
+ * Walks the sync until it has caught up and `enough` holds. The sync stops below the oldest transaction of the
+ * database still running (a write of the test's own that has not committed yet holds it back for a moment), so
+ * "caught up" is asked again rather than assumed.
  */
 export async function walkUntil(
   server: TestServer,

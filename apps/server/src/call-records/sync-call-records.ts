@@ -17,14 +17,14 @@ const START: Position = { xid: 0, id: '00000000-0000-0000-0000-000000000000' };
 /**
  * A page of the incremental sync: the caller's call records after the cursor, in the order of the
  * transactions that last changed them (`sync_xid`, kept by a trigger on every insert and update; id breaks
- * ties), stopping below the oldest transaction still running anywhere in the database.
+ * ties), stopping below the oldest transaction of this database still running.
  *
  * Why not by `updated_at`: a transaction stamps its rows with its start time but may commit after a reader has
  * passed that time, and its rows would never be read. Transaction ids have the same problem, except that
  * PostgreSQL says which ones may still commit: every id below `pg_snapshot_xmin(pg_current_snapshot())` has
- * ended. Reading only below it means no row can later appear behind the cursor; a record changed after it was
- * sent gets a new id and comes again. The price: a long transaction (a large upload) holds the sync back
- * until it ends.
+ * ended (the horizon below narrows that to this database's transactions). Reading only below it means no row
+ * can later appear behind the cursor; a record changed after it was sent gets a new id and comes again. The
+ * price: a long transaction of this database (a large upload) holds the sync back until it ends.
  */
 export async function syncCallRecords(ctx: ActionContext, query: CallRecordSyncQuery): Promise<CallRecordSyncPage> {
   const after = query.cursor === undefined ? START : decodeCursor(query.cursor);
@@ -72,10 +72,21 @@ export async function syncCallRecords(ctx: ActionContext, query: CallRecordSyncQ
   };
 }
 
+/**
+ * The oldest transaction of this database still running (by its id in the snapshot), else the snapshot's
+ * xmax. Transactions of other databases of the cluster (another application, the test suite's other files)
+ * write no calls here and do not hold the sync back. `pg_stat_activity` is read after the snapshot: a
+ * transaction of ours that ends in between ended before the page is read, so its rows are in it.
+ */
 async function readHorizon(ctx: ActionContext): Promise<number> {
-  const result = (await ctx.db.execute(sql`select pg_snapshot_xmin(pg_current_snapshot())::text as horizon`)) as unknown as {
-    rows: { horizon: string }[];
-  };
+  const result = (await ctx.db.execute(sql`
+    with s as (select pg_current_snapshot() as snap),
+         mine as (select backend_xid::text::bigint as xid from pg_stat_activity
+                  where datname = current_database() and backend_xid is not null)
+    select coalesce(
+      (select min(x::text::bigint) from s, pg_snapshot_xip(s.snap) as x where x::text::bigint % 4294967296 in (select xid from mine)),
+      (select pg_snapshot_xmax(snap)::text::bigint from s)
+    )::text as horizon`)) as unknown as { rows: { horizon: string }[] };
   return Number(result.rows[0]!.horizon);
 }
 
