@@ -53,7 +53,7 @@ export default function ApiKeysPage() {
       title: t('apiKeys.col.prefix'),
       dataIndex: 'prefix',
       width: 140,
-      render: (prefix: string) => <span className="mono">{prefix}…</span>,
+      render: (prefix: string) => <span className="mono nowrap">{prefix}…</span>,
     },
     {
       title: t('apiKeys.col.scope'),
