@@ -26,6 +26,7 @@ import { authenticatePlugin } from './auth/authenticate.ts';
 import { authRoutes } from './auth/routes.ts';
 import { accessRequestPublicRoutes, accessRequestRoutes } from './access-requests/routes.ts';
 import { auditRoutes } from './audit/routes.ts';
+import { apiKeyRoutes } from './api-keys/routes.ts';
 import { companyRoutes } from './operation/companies/routes.ts';
 import { voiceRoutes } from './operation/voices/routes.ts';
 import { tagRoutes } from './operation/tags/routes.ts';
@@ -111,10 +112,18 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       info: {
         title: 'Dialwise API',
         version: '0.1.0',
-        description:
-          'Every answer is the envelope {code, message, data, traceId}: code 200 is success; other codes are listed in docs/api.md. Authenticate with the Authorization cookie or `Authorization: Bearer <token>` from /api/user/login.',
+        description: [
+          "Every answer is the envelope {code, message, data, traceId}: code 200 is success. Codes: 400 a field or the body is invalid (the message names it), 401 no credentials (HTTP 401), 403 the role or the API key scope does not allow it, 404 unknown or another company's, 409 a state or uniqueness rule refused it (or an Idempotency-Key reused with another body), 429 too many requests (an API key past its limit: HTTP 429 with Retry-After), 50008 unknown or revoked token or key, 50012 ended by an administrator, 50014 expired; the full list is in docs/api.md.",
+          "Authenticate with `Authorization: Bearer <key>` (an API key, `dwk_…`, made under System management → API keys) or a session token from /api/user/login. Operations a key may call carry `x-api-key-scope` (read < campaigns < full); the others are for the console's session only.",
+          'Writes that take an `Idempotency-Key` header (the push of numbers) answer a retry with the same key and body with the first answer and change nothing; the same key with another body answers 409. Keys are kept a day.',
+          'Paging: lists take page and pageSize; the call-record sync takes a cursor and answers nextCursor (pass it back, also when hasMore is false).',
+        ].join('\n\n'),
       },
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+      components: {
+        securitySchemes: {
+          bearer: { type: 'http', scheme: 'bearer', description: 'An API key (dwk_…) or a session token from /api/user/login' },
+        },
+      },
       security: [{ bearer: [] }],
     },
     transform: jsonSchemaTransform,
@@ -146,6 +155,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(accessRequestPublicRoutes);
   await app.register(accessRequestRoutes);
   await app.register(auditRoutes);
+  await app.register(apiKeyRoutes);
   await app.register(companyRoutes);
   await app.register(voiceRoutes);
   await app.register(tagRoutes);

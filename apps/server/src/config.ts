@@ -73,6 +73,8 @@ export interface Config {
    * it), given to both the browser and our WebRTC peer. Empty by default: on localhost host candidates suffice.
    */
   iceServers: IceServer[];
+  /** Requests one API key may make per minute in this process (API_KEY_RATE_LIMIT, default 600). */
+  apiKeyRateLimit: number;
 }
 
 function positive(value: string | undefined): number | undefined {
@@ -125,6 +127,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: readonly 
     },
     iceServers: iceServersFrom(env.ICE_SERVERS),
     speechEndpointingMs: Number(env.SPEECH_ENDPOINTING_MS) > 0 ? Number(env.SPEECH_ENDPOINTING_MS) : 600,
+    apiKeyRateLimit: positive(env.API_KEY_RATE_LIMIT) ?? 600,
     footerNotice: env.FOOTER_NOTICE?.trim() ? { text: env.FOOTER_NOTICE.trim(), link: env.FOOTER_NOTICE_LINK?.trim() || null } : null,
   };
 }

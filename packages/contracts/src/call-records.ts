@@ -197,6 +197,40 @@ export const callRecordPageSchema = z.object({
 });
 export type CallRecordPage = z.infer<typeof callRecordPageSchema>;
 
+/**
+ * The incremental sync (`POST /api/call-records/sync`): every record of the company in the order its last
+ * change committed, a page at a time. Start without a cursor; pass each answer's `nextCursor` to the next
+ * request, also when `hasMore` is false (later changes come after it). A record changed after it was sent
+ * comes again with its new state: nothing is missed and nothing comes twice unless it changed in between.
+ */
+export const CALL_RECORD_SYNC_LIMITS = { pageSize: 1000, defaultPageSize: 500 } as const;
+export const callRecordSyncQuerySchema = z.object({
+  cursor: z.string().max(200).optional(),
+  limit: z.number().int().min(1).max(CALL_RECORD_SYNC_LIMITS.pageSize).default(CALL_RECORD_SYNC_LIMITS.defaultPageSize),
+  projectId: idSchema.optional(),
+  taskId: idSchema.optional(),
+});
+export type CallRecordSyncQuery = z.infer<typeof callRecordSyncQuerySchema>;
+
+export const callRecordSyncItemSchema = callRecordSchema.extend({
+  /** When the record last changed (it comes again after each change). */
+  updatedAt: isoDateTime,
+  prologueInfo: z.string(),
+  /** As pushed or uploaded with the number: what a CRM puts there to find its own lead again. */
+  businessInfo: z.record(z.string(), z.string()),
+  summary: z.string().nullable(),
+});
+export type CallRecordSyncItem = z.infer<typeof callRecordSyncItemSchema>;
+
+export const callRecordSyncPageSchema = z.object({
+  list: z.array(callRecordSyncItemSchema),
+  /** Where the next request starts; opaque. */
+  nextCursor: z.string(),
+  /** More records are ready now: ask again at once. False: caught up; ask again later with `nextCursor`. */
+  hasMore: z.boolean(),
+});
+export type CallRecordSyncPage = z.infer<typeof callRecordSyncPageSchema>;
+
 export const conversationLineSchema = z.object({
   speaker: z.enum(['ai', 'customer', 'seat']),
   text: z.string(),

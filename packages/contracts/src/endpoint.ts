@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { ApiKeyScope } from './api-keys.ts';
 import type { Role } from './roles.ts';
 
 /**
@@ -18,10 +19,17 @@ export interface EndpointSpec {
   /** One line for the OpenAPI document: what it does, and its unusual answers. */
   summary: string;
   roles?: EndpointRoles;
+  /**
+   * The least API key scope that may call it (`read` < `campaigns` < `full`); a key still needs the endpoint's
+   * roles. Absent: console-only, a key is refused (accounts, passwords, the keys themselves, the operation area).
+   */
+  keyScope?: ApiKeyScope;
   tag?: string;
   body?: z.ZodType;
   query?: z.ZodType;
   params?: z.ZodType;
+  /** Request headers the endpoint reads (an `Idempotency-Key`), validated and documented like the body. */
+  headers?: z.ZodType;
   /** The success payload, sent inside the envelope. Absent: the answer is not JSON (a file, a stream). */
   response?: z.ZodType;
 }

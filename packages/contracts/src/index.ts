@@ -27,6 +27,7 @@ export * from './speech-credentials.ts';
 export * from './processors.ts';
 export * from './scenarios.ts';
 export * from './dnc.ts';
+export * from './api-keys.ts';
 export * from './telephony.ts';
 export * from './callbacks.ts';
 export * from './scenario-bench.ts';

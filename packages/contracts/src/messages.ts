@@ -18,6 +18,7 @@ import { SEAT_MESSAGES } from './messages/seat.ts';
 import { WEBCALL_MESSAGES } from './messages/webcall.ts';
 import { SPEECH_CREDENTIALS_MESSAGES } from './messages/speech-credentials.ts';
 import { TEMPLATES_MESSAGES } from './messages/templates.ts';
+import { API_KEYS_MESSAGES } from './messages/api-keys.ts';
 
 /**
  * Messages the server sends and the forms show: validation (v.*), errors (e.*) and field labels
@@ -231,6 +232,7 @@ export const MESSAGES = {
   ...WEBCALL_MESSAGES,
   ...SPEECH_CREDENTIALS_MESSAGES,
   ...TEMPLATES_MESSAGES,
+  ...API_KEYS_MESSAGES,
 } as const satisfies Record<string, Record<Locale, string>>;
 
 export type MessageKey = keyof typeof MESSAGES;

@@ -186,6 +186,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
       // Beyond the spec's table: the company's do-not-call list, checked by the dialer before each dial.
       { name: 'dncList', path: '/system/dnc', meta: auth('menu.dncList', { roles: ADMIN_DEV, feature: 'doNotCall' }) },
       { name: 'accessRequests', path: '/system/access-requests', meta: auth('menu.accessRequests', { roles: ADMIN_DEV }) },
+      { name: 'apiKeys', path: '/system/api-keys', meta: auth('menu.apiKeys', { roles: ADMIN_DEV }) },
       { name: 'selfInfo', path: '/system/self-info', meta: auth('menu.selfInfo', { roles: ['ADMIN', 'DEV', 'OPR'] }) },
       // The template's user center (user info and settings), filled from the signed-in account.
       { name: 'userCenter', path: '/system/user-center', meta: auth('menu.userCenter', { roles: ['ADMIN', 'DEV', 'OPR'] }) },

@@ -192,3 +192,32 @@ export const subtaskSchema = z.object({
   createTime: isoDateTime,
 });
 export type Subtask = z.infer<typeof subtaskSchema>;
+
+/**
+ * Numbers pushed by API (`POST /api/subtasks/push`): the CSV's columns as JSON fields, checked by the same
+ * row rules and stored by the same path as an upload, so a row the upload would refuse is refused here with
+ * the same reason (`row` is the row's 1-based position in `rows`). Field types are checked by the schema
+ * (a wrong type refuses the batch); values by the row rules (a bad value refuses the row).
+ */
+export const PUSH_LIMITS = {
+  rows: 10_000,
+  /** The JSON body: 10,000 rows of a typical size take 2-5 MB; the cap bounds the parsed batch in memory. */
+  maxBytes: 16 * 1024 * 1024,
+} as const;
+
+export const pushRowSchema = z.object({
+  phoneNumber: z.string(),
+  prologueInfo: z.string().default(''),
+  /** The CSV column's text: `key=value` pairs joined by `&`. */
+  businessInfo: z.string().default(''),
+  remark: z.string().default(''),
+  /** The CSV's extra columns, by name. */
+  extra: z.record(z.string(), z.string()).default({}),
+});
+export type PushRow = z.input<typeof pushRowSchema>;
+
+export const subtaskPushSchema = z.object({
+  taskId: idSchema,
+  rows: z.array(pushRowSchema).min(1, { error: 'v.push.rows' }).max(PUSH_LIMITS.rows, { error: 'v.push.rows' }),
+});
+export type SubtaskPush = z.input<typeof subtaskPushSchema>;

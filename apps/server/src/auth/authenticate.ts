@@ -1,7 +1,10 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { AUTH_COOKIE, ErrorCode, type Role } from '@dialwise/contracts';
+import { API_KEY_PREFIX, AUTH_COOKIE, ErrorCode, scopeAllows, type ApiKeyScope, type Role } from '@dialwise/contracts';
 import { AppError } from '../http/app-error.ts';
+import { KeyRateLimit } from '../api-keys/key-rate-limit.ts';
+import { recordKeyUse } from '../api-keys/record-key-use.ts';
+import { resolveApiKey } from '../api-keys/resolve-api-key.ts';
 import type { Actor, ActionContext } from './actor.ts';
 import { resolveSession } from './resolve-session.ts';
 import { type SessionEnds, watchSessionEnds } from './session-ends.ts';
@@ -14,10 +17,11 @@ declare module 'fastify' {
     /** Every session that ends, in any server process: what holds a session open closes with it. */
     sessionEnds: SessionEnds;
     /**
-     * An onRequest hook: requires a live session; `roles` narrows who may call. It runs before the body is
-     * read or validated, so an anonymous caller gets 401 (never the field list) and sends no upload for nothing.
+     * An onRequest hook: requires a live session or API key; `roles` narrows who may call, `keyScope` is the
+     * least key scope admitted (absent: no key at all). It runs before the body is read or validated, so an
+     * anonymous caller gets 401 (never the field list) and sends no upload for nothing.
      */
-    authenticate(roles?: readonly Role[]): (request: FastifyRequest) => Promise<void>;
+    authenticate(roles?: readonly Role[], keyScope?: ApiKeyScope): (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
   }
 }
 
@@ -40,16 +44,47 @@ export const authenticatePlugin = fp(
     const sessionEnds = await watchSessionEnds(app.db, (error) => app.log.warn({ err: error }, 'ended-sessions listener error'));
     app.decorate('sessionEnds', sessionEnds);
     app.addHook('onClose', async () => sessionEnds.close());
-    app.decorate('authenticate', (roles?: readonly Role[]) => async (request: FastifyRequest) => {
-      // A second check on the same request (an area's hook, then its route's roles) reuses the session it resolved.
-      if (!request.actor) {
-        const token = presentedToken(request);
-        if (!token) throw new AppError(ErrorCode.UNAUTHENTICATED, 'e.unauthenticated');
-        request.actor = await resolveSession(app.db.db, token, app.clock.now());
-        request.log = request.log.child({ userId: request.actor.userId });
-      }
-      if (roles && !roles.includes(request.actor.role)) throw AppError.forbidden();
-    });
+    const keyRateLimit = new KeyRateLimit(app.config.apiKeyRateLimit);
+    const keyUseRecorded = new WeakSet<FastifyRequest>();
+    app.decorate(
+      'authenticate',
+      (roles?: readonly Role[], keyScope?: ApiKeyScope) => async (request: FastifyRequest, reply: FastifyReply) => {
+        // A second check on the same request (an area's hook, then its route's roles) reuses the caller it resolved.
+        if (!request.actor) {
+          const token = presentedToken(request);
+          if (!token) throw new AppError(ErrorCode.UNAUTHENTICATED, 'e.unauthenticated');
+          const now = app.clock.now();
+          const key = token.startsWith(API_KEY_PREFIX) ? await resolveApiKey(app.db.db, token, now) : null;
+          request.actor = key ?? (await resolveSession(app.db.db, token, now));
+          request.log = request.log.child({ userId: request.actor.userId, ...(key ? { apiKeyId: key.sessionId } : {}) });
+          if (key) {
+            const wait = keyRateLimit.take(key.sessionId, now.getTime());
+            if (wait > 0) {
+              void reply.header('retry-after', String(wait));
+              throw new AppError(ErrorCode.RATE_LIMITED, 'e.apiKey.rateLimited', { seconds: wait }).withHttpStatus(429);
+            }
+          }
+        }
+        const actor = request.actor;
+        const roleRefused = roles !== undefined && !roles.includes(actor.role);
+        if (actor.apiKey) {
+          const refusal = !scopeAllows(actor.apiKey.scope, keyScope)
+            ? keyScope === undefined
+              ? new AppError(ErrorCode.FORBIDDEN, 'e.apiKey.consoleOnly')
+              : new AppError(ErrorCode.FORBIDDEN, 'e.apiKey.scope', { scope: actor.apiKey.scope, needed: keyScope })
+            : roleRefused
+              ? AppError.forbidden()
+              : null;
+          // Every use of a key is audited with its name, refused ones with why.
+          if (!keyUseRecorded.has(request) || refusal) {
+            keyUseRecorded.add(request);
+            await recordKeyUse(app.db.db, request, actor, refusal?.key ?? null);
+          }
+          if (refusal) throw refusal;
+        }
+        if (roleRefused) throw AppError.forbidden();
+      },
+    );
   },
   { name: 'authenticate', dependencies: ['core'] },
 );

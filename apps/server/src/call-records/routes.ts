@@ -12,6 +12,7 @@ import { exportCallRecords } from './export-call-records.ts';
 import { getCallCustomer } from './get-call-customer.ts';
 import { getCallRecord } from './get-call-record.ts';
 import { listCallRecordOptions } from './list-call-record-options.ts';
+import { syncCallRecords } from './sync-call-records.ts';
 import { listCallRecords } from './list-call-records.ts';
 import { parseRange, recordingFile } from './recording-file.ts';
 import { revealNumber } from './reveal-number.ts';
@@ -25,6 +26,7 @@ import { saveCallDisposition } from './save-call-disposition.ts';
  */
 export async function callRecordRoutes(app: FastifyInstance) {
   route(app, callRecordEndpoints.list, async (request) => ok(request, await listCallRecords(contextOf(request), request.body)));
+  route(app, callRecordEndpoints.sync, async (request) => ok(request, await syncCallRecords(contextOf(request), request.body)));
 
   route(app, callRecordEndpoints.options, async (request) =>
     ok(request, await listCallRecordOptions(contextOf(request), request.body.projectId)),

@@ -159,3 +159,4 @@ export * from './tables/callbacks.ts';
 export * from './tables/seats.ts';
 export * from './tables/speech-credentials.ts';
 export * from './tables/templates.ts';
+export * from './tables/api-keys.ts';

@@ -15,6 +15,14 @@ export class AppError extends Error {
     this.name = 'AppError';
   }
 
+  /** The HTTP status, when the envelope code alone is not enough (an API key's rate limit answers HTTP 429). */
+  httpStatus: number | undefined;
+
+  withHttpStatus(status: number): this {
+    this.httpStatus = status;
+    return this;
+  }
+
   static notFound() {
     return new AppError(ErrorCode.NOT_FOUND, 'e.notFound');
   }

@@ -16,7 +16,14 @@ export function registerErrorHandling(app: FastifyInstance, options: { spaIndex:
     const locale = requestLocale(request);
     if (error instanceof AppError) {
       const message = translate(error.key, locale, error.params);
-      return sendFailure(request, reply, httpStatusFor(error.code), error.code, message, withFieldMessages(error.data, message));
+      return sendFailure(
+        request,
+        reply,
+        error.httpStatus ?? httpStatusFor(error.code),
+        error.code,
+        message,
+        withFieldMessages(error.data, message),
+      );
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const where = error.validationContext && error.validationContext !== 'body' ? [error.validationContext] : [];

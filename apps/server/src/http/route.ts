@@ -38,9 +38,12 @@ export function route<E extends Endpoint>(app: FastifyInstance, endpoint: E, han
       ...(endpoint.body ? { body: endpoint.body } : {}),
       ...(endpoint.query ? { querystring: endpoint.query } : {}),
       ...(endpoint.params ? { params: endpoint.params } : {}),
+      ...(endpoint.headers ? { headers: endpoint.headers } : {}),
+      // Integrators read which key scope opens an operation; absent means the console's session only.
+      ...(endpoint.keyScope ? { 'x-api-key-scope': endpoint.keyScope } : {}),
       ...(endpoint.response ? { response: answers(endpoint.response) } : {}),
     },
-    ...(roles === 'public' ? {} : { onRequest: app.authenticate(roles === 'signedIn' ? undefined : roles) }),
+    ...(roles === 'public' ? {} : { onRequest: app.authenticate(roles === 'signedIn' ? undefined : roles, endpoint.keyScope) }),
     ...extras,
     handler: handler as RouteHandlerMethod,
   });

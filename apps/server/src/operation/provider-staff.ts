@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { companies } from '../db/schema.ts';
 import { AppError } from '../http/app-error.ts';
@@ -10,8 +10,8 @@ import { AppError } from '../http/app-error.ts';
  */
 export function guardOperationArea(app: FastifyInstance): void {
   const dev = app.authenticate(['DEV']);
-  app.addHook('onRequest', async (request: FastifyRequest) => {
-    await dev(request);
+  app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
+    await dev(request, reply);
     const [company] = await app.db.db
       .select({ isProvider: companies.isProvider })
       .from(companies)

@@ -1,6 +1,6 @@
 import { normalizeSubtaskPhone } from '@dialwise/contracts';
 import { NumberZonePlacer } from './number-time-zones.ts';
-import type { AcceptedRow } from './read-csv.ts';
+import type { AcceptedRow } from './check-row.ts';
 import type { UploadTarget } from './upload-target.ts';
 
 /** A checked row ready to store: its number normalized and placed in its time zones. */

@@ -1,6 +1,7 @@
 import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { readSubtaskCsv, UploadFileError, type RowOutcome } from './read-csv.ts';
+import { readSubtaskCsv, UploadFileError } from './read-csv.ts';
+import type { RowOutcome } from './check-row.ts';
 
 const digits = (value: string) => /^\+?\d{6,15}$/.test(value);
 

@@ -2,7 +2,8 @@ import type { Readable } from 'node:stream';
 import { parse } from 'csv-parse';
 import { csvFailure } from '../http/csv-failure.ts';
 import { joinStages } from '../http/request-body.ts';
-import { UPLOAD_REQUIRED_COLUMNS, UPLOAD_ROW_LIMITS, parseBusinessInfo, type RejectedRow } from '@dialwise/contracts';
+import { UPLOAD_REQUIRED_COLUMNS, UPLOAD_ROW_LIMITS } from '@dialwise/contracts';
+import { checkSubtaskRow, type RowOutcome } from './check-row.ts';
 
 /** A refused file as a whole (not a refused row): the message key says why. */
 export class UploadFileError extends Error {
@@ -13,17 +14,6 @@ export class UploadFileError extends Error {
     super(key);
   }
 }
-
-export interface AcceptedRow {
-  row: number;
-  phoneNumber: string;
-  prologueInfo: string;
-  businessInfo: Record<string, string>;
-  remark: string;
-  extra: Record<string, string>;
-}
-
-export type RowOutcome = { ok: true; value: AcceptedRow } | { ok: false; value: RejectedRow };
 
 export interface ReadCsvOptions {
   /** Whether a stored phone value fits the project's encryption type. */
@@ -74,35 +64,22 @@ export async function* readSubtaskCsv(input: Readable, options: ReadCsvOptions):
 }
 
 function checkRow(header: readonly string[], record: readonly string[], line: number, options: ReadCsvOptions): RowOutcome {
-  const reject = (problem: RejectedRow['problem'], column: string | null, value: string): RowOutcome => ({
-    ok: false,
-    value: { row: line, problem, column, value: value.slice(0, 200) },
-  });
-
-  if (record.length !== header.length) return reject('columnCount', null, record.join(','));
+  if (record.length !== header.length) {
+    return { ok: false, value: { row: line, problem: 'columnCount', column: null, value: record.join(',').slice(0, 200) } };
+  }
   const cell = (name: string) => record[header.indexOf(name)] ?? '';
-
-  const phoneNumber = cell('phoneNumber').trim();
-  if (phoneNumber === '') return reject('phoneMissing', 'phoneNumber', '');
-  if (phoneNumber.length > UPLOAD_ROW_LIMITS.phoneNumber || !options.isValidPhone(phoneNumber)) {
-    return reject('phoneInvalid', 'phoneNumber', phoneNumber);
-  }
-  const businessText = cell('businessInfo');
-  const businessInfo = parseBusinessInfo(businessText);
-  if (!businessInfo) return reject('businessInfoInvalid', 'businessInfo', businessText);
-
-  for (const column of ['prologueInfo', 'businessInfo', 'remark'] as const) {
-    if (cell(column).length > UPLOAD_ROW_LIMITS[column]) return reject('valueTooLong', column, cell(column));
-  }
-  const extra: Record<string, string> = {};
-  for (const [index, name] of header.entries()) {
-    if ((UPLOAD_REQUIRED_COLUMNS as readonly string[]).includes(name)) continue;
-    const value = record[index] ?? '';
-    if (value.length > UPLOAD_ROW_LIMITS.extraValue) return reject('valueTooLong', name, value);
-    extra[name] = value;
-  }
-  return {
-    ok: true,
-    value: { row: line, phoneNumber, prologueInfo: cell('prologueInfo'), businessInfo, remark: cell('remark'), extra },
-  };
+  const extra = header.flatMap((name, index) =>
+    (UPLOAD_REQUIRED_COLUMNS as readonly string[]).includes(name) ? [] : [[name, record[index] ?? ''] as const],
+  );
+  return checkSubtaskRow(
+    {
+      phoneNumber: cell('phoneNumber'),
+      prologueInfo: cell('prologueInfo'),
+      businessInfo: cell('businessInfo'),
+      remark: cell('remark'),
+      extra,
+    },
+    line,
+    options.isValidPhone,
+  );
 }

@@ -2,7 +2,9 @@ import { PassThrough, type Readable } from 'node:stream';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
   ErrorCode,
+  IDEMPOTENCY_HEADER,
   LIMITS,
+  PUSH_LIMITS,
   UPLOAD_CONTENT_TYPE,
   UPLOAD_FILENAME_HEADER,
   UPLOAD_NDJSON_TYPE,
@@ -19,11 +21,18 @@ import { requestLocale } from '../http/locale.ts';
 import { requestStream, settleBody } from '../http/request-body.ts';
 import { importSubtasks } from './import-subtasks.ts';
 import { listPendingSubtasks } from './list-pending-subtasks.ts';
+import { pushSubtasks } from './push-subtasks.ts';
 import { uploadTarget } from './upload-target.ts';
 
 /** Pending subtasks of a task (the pending-subtask modal). Clearing them is the task action `clearPending`. */
 export async function subtaskRoutes(app: FastifyInstance) {
   route(app, subtaskEndpoints.pending, async (request) => ok(request, await listPendingSubtasks(contextOf(request), request.body)));
+  route(
+    app,
+    subtaskEndpoints.push,
+    async (request) => ok(request, await pushSubtasks(contextOf(request), request.body, idempotencyKeyOf(request), app.clock.now())),
+    { bodyLimit: PUSH_LIMITS.maxBytes },
+  );
 
   await app.register(uploadRoute);
 }
@@ -114,4 +123,10 @@ function failure(request: FastifyRequest, error: unknown): Envelope<unknown> {
   }
   request.log.error({ err: error }, 'subtask upload failed');
   return { code: ErrorCode.INTERNAL, message: translate('e.internal', locale), data: null, traceId: request.id };
+}
+
+/** The Idempotency-Key header, checked by the endpoint's header schema (one value, 1-200 characters). */
+function idempotencyKeyOf(request: FastifyRequest): string | undefined {
+  const value = request.headers[IDEMPOTENCY_HEADER];
+  return typeof value === 'string' ? value.trim() : undefined;
 }

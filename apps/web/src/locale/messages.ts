@@ -9,6 +9,7 @@ import { sipLinesMessages } from '../features/sip-lines/locale.ts';
 import { profileMessages } from '../features/profile/locale.ts';
 import { dncMessages } from '../features/dnc/locale.ts';
 import { accessRequestsMessages } from '../features/access-requests/locale.ts';
+import { apiKeysMessages } from '../features/api-keys/locale.ts';
 import { llmMessages } from '../features/operation/llms/locale.ts';
 import { processorMessages } from '../features/operation/processors/locale.ts';
 import { scenarioMessages } from '../features/operation/scenarios/locale.ts';
@@ -36,6 +37,7 @@ export const CONSOLE_MESSAGES = {
   ...profileMessages,
   ...dncMessages,
   ...accessRequestsMessages,
+  ...apiKeysMessages,
   ...templatesMessages,
   ...llmMessages,
   ...processorMessages,

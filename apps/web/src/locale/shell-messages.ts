@@ -40,6 +40,7 @@ const SHELL_MESSAGES = {
   'menu.selfInfo': ['My profile', '个人信息'],
   'menu.dncList': ['Do-not-call list', '免打扰名单'],
   'menu.accessRequests': ['Access requests', '访问申请'],
+  'menu.apiKeys': ['API keys', 'API 密钥'],
   'menu.visualization': ['Data visualization', '数据可视化'],
   'menu.dataAnalysis': ['Data analysis', '分析页'],
   'menu.multiDimensionDataAnalysis': ['Multi-dimension analysis', '多维数据分析'],

@@ -10,6 +10,8 @@ import {
   callRecordOptionsSchema,
   callRecordPageSchema,
   callRecordQuerySchema,
+  callRecordSyncPageSchema,
+  callRecordSyncQuerySchema,
   revealedNumberSchema,
 } from '../call-records.ts';
 import { idSchema } from '../fields.ts';
@@ -24,6 +26,16 @@ export const callRecordEndpoints = defineEndpoints(
       summary: 'Call records, filtered, by call time (newest first by default); paged within the first 10,000',
       body: callRecordQuerySchema,
       response: callRecordPageSchema,
+      keyScope: 'read',
+    },
+    sync: {
+      path: '/api/call-records/sync',
+      summary:
+        "Incremental sync: the company's call records in the order their last change committed, from a cursor (absent: from the start). Pass nextCursor back; a record changed since it was sent comes again, none is missed or repeated otherwise",
+      body: callRecordSyncQuerySchema,
+      response: callRecordSyncPageSchema,
+      roles: ['ADMIN', 'DEV'],
+      keyScope: 'read',
     },
     options: {
       path: '/api/call-records/options',
@@ -36,6 +48,7 @@ export const callRecordEndpoints = defineEndpoints(
       summary: 'One call: how it ended and its conversation (number masked)',
       body: callRecordIdSchema,
       response: callRecordDetailSchema,
+      keyScope: 'read',
     },
     customer: {
       path: '/api/call-records/customer',
@@ -69,6 +82,7 @@ export const callRecordEndpoints = defineEndpoints(
       path: '/api/call-records/recording/:id',
       summary: "The call's WAV recording; honours Range (206 / 416)",
       params: z.object({ id: idSchema }),
+      keyScope: 'read',
     },
   },
 );

@@ -20,14 +20,16 @@ export const dncEndpoints = defineEndpoints(
       summary: "A page of the company's do-not-call numbers",
       body: dncQuerySchema,
       response: pageSchema(dncEntrySchema),
+      keyScope: 'full',
     },
     add: {
       path: '/api/dnc/add',
       summary: 'Add numbers (normalized; ones already listed are counted)',
       body: dncAddSchema,
       response: dncChangeSchema,
+      keyScope: 'full',
     },
-    remove: { path: '/api/dnc/remove', summary: 'Remove numbers', body: dncRemoveSchema, response: dncChangeSchema },
+    remove: { path: '/api/dnc/remove', summary: 'Remove numbers', body: dncRemoveSchema, response: dncChangeSchema, keyScope: 'full' },
     import: {
       path: '/api/dnc/import',
       summary: 'Import a CSV of numbers (a phone column, else the first); bad rows come back with their line',
@@ -36,6 +38,7 @@ export const dncEndpoints = defineEndpoints(
         note: z.string().trim().max(DNC_LIMITS.note).default(''),
       }),
       response: dncImportResultSchema,
+      keyScope: 'full',
     },
   },
 );

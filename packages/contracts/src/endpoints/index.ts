@@ -24,6 +24,7 @@ import { scenarioBenchEndpoints } from './operation-scenario-bench.ts';
 import { webCallEndpoints } from './webcall.ts';
 import { auditEndpoints } from './audit.ts';
 import { accessRequestEndpoints } from './access-requests.ts';
+import { apiKeyEndpoints } from './api-keys.ts';
 
 export { accountEndpoints } from './accounts.ts';
 export { authEndpoints } from './auth.ts';
@@ -50,6 +51,7 @@ export { scenarioBenchEndpoints } from './operation-scenario-bench.ts';
 export { webCallEndpoints } from './webcall.ts';
 export { auditEndpoints } from './audit.ts';
 export { accessRequestEndpoints } from './access-requests.ts';
+export { apiKeyEndpoints } from './api-keys.ts';
 
 /** Every area's endpoints: the whole HTTP API the server registers and the console calls (docs/api.md). */
 export const ENDPOINT_TABLE: Readonly<Record<string, Readonly<Record<string, Endpoint>>>> = {
@@ -78,4 +80,5 @@ export const ENDPOINT_TABLE: Readonly<Record<string, Readonly<Record<string, End
   webcall: webCallEndpoints,
   audit: auditEndpoints,
   'access-requests': accessRequestEndpoints,
+  'api-keys': apiKeyEndpoints,
 };

@@ -19,19 +19,22 @@ export const projectEndpoints = defineEndpoints(
       summary: "The caller company's projects, newest first; `name` searches part of the name",
       body: projectQuerySchema,
       response: pageSchema(projectSchema),
+      keyScope: 'read',
     },
-    get: { path: '/api/projects/get', summary: 'One project', body: projectIdSchema, response: projectSchema },
+    get: { path: '/api/projects/get', summary: 'One project', body: projectIdSchema, response: projectSchema, keyScope: 'read' },
     create: {
       path: '/api/projects/create',
       summary: 'Create a project (name unique in the company: 409 otherwise)',
       body: projectInputSchema,
       response: projectSchema,
+      keyScope: 'full',
     },
     update: {
       path: '/api/projects/update',
       summary: 'Rename a project or change its API URL; the encryption type cannot change (409)',
       body: projectUpdateSchema,
       response: projectSchema,
+      keyScope: 'full',
     },
     delete: {
       path: '/api/projects/delete',

@@ -102,6 +102,14 @@ export const calls = pgTable(
     dispositionNote: text('disposition_note'),
     dispositionBy: uuid('disposition_by'),
     dispositionAt: timestamp('disposition_at', { withTimezone: true, mode: 'date' }),
+    /**
+     * Kept by a trigger on every insert and update (migration 00xx_api_keys): when the row last changed, and
+     * the id of the transaction that changed it. The API's sync pages by `sync_xid`, not by time: a change
+     * whose transaction commits late has an earlier `updated_at` than changes already read, but its
+     * transaction id stays above the oldest transaction still running, which the sync never passes.
+     */
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    syncXid: bigint('sync_xid', { mode: 'number' }).notNull().default(0),
   },
   (t) => [
     uniqueIndex('calls_live_subtask_key').on(t.subtaskId).where(sql`${t.endedAt} is null`),
@@ -117,6 +125,7 @@ export const calls = pgTable(
     index('calls_project_placed_idx').on(t.projectId, t.placedAt),
     index('calls_company_phone_idx').on(t.companyId, t.phone, t.placedAt),
     // An agent's calls still to file (the seat lists them): few per agent, found without reading the rest.
+    index('calls_company_sync_idx').on(t.companyId, t.syncXid, t.id),
     index('calls_unfiled_operator_idx').on(t.operatorId, t.placedAt).where(sql`${t.operatorId} is not null and ${t.issueType} is null`),
   ],
 );

@@ -34,6 +34,7 @@ const PAGES: Record<string, Page> = {
   tags: lazy(() => import('../operation/tags/TagListPage.tsx')),
   dncList: lazy(() => import('../dnc/DncPage.tsx')),
   accessRequests: lazy(() => import('../access-requests/AccessRequestsPage.tsx')),
+  apiKeys: lazy(() => import('../api-keys/ApiKeysPage.tsx')),
   exception403: exception('403'),
   exception404: exception('404'),
   exception500: exception('500'),

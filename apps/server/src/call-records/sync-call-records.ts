@@ -1,0 +1,102 @@
+import { and, asc, eq, sql } from 'drizzle-orm';
+import { ErrorCode, type CallRecordSyncPage, type CallRecordSyncQuery } from '@dialwise/contracts';
+import type { ActionContext } from '../auth/actor.ts';
+import { calls } from '../db/schema.ts';
+import { AppError } from '../http/app-error.ts';
+import { callRecordColumns, toCallRecord, type CallRecordRow } from './call-record-row.ts';
+import { joinProjectAndTask } from './join-project-and-task.ts';
+import { visibleCalls } from './visible-calls.ts';
+
+interface Position {
+  xid: number;
+  id: string;
+}
+
+const START: Position = { xid: 0, id: '00000000-0000-0000-0000-000000000000' };
+
+/**
+ * A page of the incremental sync: the caller's call records after the cursor, in the order of the
+ * transactions that last changed them (`sync_xid`, kept by a trigger on every insert and update; id breaks
+ * ties), stopping below the oldest transaction of this database still running.
+ *
+ * Why not by `updated_at`: a transaction stamps its rows with its start time but may commit after a reader has
+ * passed that time, and its rows would never be read. Transaction ids have the same problem, except that
+ * PostgreSQL says which ones may still commit: every id below `pg_snapshot_xmin(pg_current_snapshot())` has
+ * ended (the horizon below narrows that to this database's transactions). Reading only below it means no row
+ * can later appear behind the cursor; a record changed after it was sent gets a new id and comes again. The
+ * price: a long transaction of this database (a large upload) holds the sync back until it ends.
+ */
+export async function syncCallRecords(ctx: ActionContext, query: CallRecordSyncQuery): Promise<CallRecordSyncPage> {
+  const after = query.cursor === undefined ? START : decodeCursor(query.cursor);
+  // Read first, as a constant: every id below it had ended when it was read, so rows below it read later are final.
+  const horizon = await readHorizon(ctx);
+  const rows = await joinProjectAndTask(
+    ctx.db
+      .select({
+        ...callRecordColumns,
+        syncXid: calls.syncXid,
+        updatedAt: calls.updatedAt,
+        prologueInfo: calls.prologueInfo,
+        businessInfo: calls.businessInfo,
+        summary: calls.summary,
+      })
+      .from(calls)
+      .$dynamic(),
+  )
+    .where(
+      and(
+        visibleCalls(ctx),
+        query.projectId ? eq(calls.projectId, query.projectId) : undefined,
+        query.taskId ? eq(calls.taskId, query.taskId) : undefined,
+        // A row comparison over the index's columns from its first (company_id, sync_xid, id): the index scan starts
+        // at the cursor, also inside one transaction's many rows (a bulk write shares one id).
+        sql`(${calls.companyId}, ${calls.syncXid}, ${calls.id}) > (${ctx.actor.companyId}::uuid, ${after.xid}::bigint, ${after.id}::uuid)`,
+        sql`${calls.syncXid} < ${horizon}`,
+      ),
+    )
+    .orderBy(asc(calls.syncXid), asc(calls.id))
+    .limit(query.limit + 1);
+
+  const page = rows.slice(0, query.limit);
+  const last = page.at(-1);
+  return {
+    list: page.map((row) => ({
+      ...toCallRecord(row as CallRecordRow),
+      updatedAt: row.updatedAt.toISOString(),
+      prologueInfo: row.prologueInfo,
+      businessInfo: row.businessInfo,
+      summary: row.summary,
+    })),
+    nextCursor: encodeCursor(last ? { xid: last.syncXid, id: last.id } : after),
+    hasMore: rows.length > query.limit,
+  };
+}
+
+/**
+ * The oldest transaction of this database still running (by its id in the snapshot), else the snapshot's
+ * xmax. Transactions of other databases of the cluster (another application, the test suite's other files)
+ * write no calls here and do not hold the sync back. `pg_stat_activity` is read after the snapshot: a
+ * transaction of ours that ends in between ended before the page is read, so its rows are in it.
+ */
+async function readHorizon(ctx: ActionContext): Promise<number> {
+  const result = (await ctx.db.execute(sql`
+    with s as (select pg_current_snapshot() as snap),
+         mine as (select backend_xid::text::bigint as xid from pg_stat_activity
+                  where datname = current_database() and backend_xid is not null)
+    select coalesce(
+      (select min(x::text::bigint) from s, pg_snapshot_xip(s.snap) as x where x::text::bigint % 4294967296 in (select xid from mine)),
+      (select pg_snapshot_xmax(snap)::text::bigint from s)
+    )::text as horizon`)) as unknown as { rows: { horizon: string }[] };
+  return Number(result.rows[0]!.horizon);
+}
+
+function encodeCursor(position: Position): string {
+  return Buffer.from(`${position.xid}.${position.id}`).toString('base64url');
+}
+
+function decodeCursor(cursor: string): Position {
+  const match = /^(\d{1,19})\.([0-9a-f-]{36})$/.exec(Buffer.from(cursor, 'base64url').toString('utf8'));
+  const xid = Number(match?.[1]);
+  if (!match || !Number.isSafeInteger(xid)) throw new AppError(ErrorCode.VALIDATION, 'e.sync.cursor');
+  return { xid, id: match[2]! };
+}

@@ -1,0 +1,244 @@
+// npm run bench:api — on PostgreSQL (DATABASE_URL): pushes BENCH_ROWS numbers (default 1,000,000) by API in
+// 10,000-row batches with an API key, and uploads the same number of rows as one CSV through the console's
+// upload, both over HTTP to a real server in its own process; prints rows/s of each, the ratio and the
+// server's RSS across the batches. Then writes BENCH_CALLS call records (default 1,000,000) and walks them
+// with the sync endpoint, 1,000 a page (BENCH_PAGE), printing the time and checking each record came exactly once.
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { createReadStream, createWriteStream, mkdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { request } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import { PUSH_LIMITS } from '@dialwise/contracts';
+import { openDatabase } from '@dialwise/server/src/db/client.ts';
+import { companies, companyGrants, projects, scenarios, sessions, sipLines, tasks, users, voices } from '@dialwise/server/src/db/schema.ts';
+import { hashSessionToken, newSessionToken } from '@dialwise/server/src/auth/session-tokens.ts';
+import { createScratchDatabase } from '@dialwise/server/test/scratch-database.ts';
+import { HEADER, row } from '../upload/generate.ts';
+import { officeHoursTask } from '../task-row.ts';
+
+const rowsWanted = Number(process.env.BENCH_ROWS ?? 1_000_000);
+const callsWanted = Number(process.env.BENCH_CALLS ?? 1_000_000);
+const batch = PUSH_LIMITS.rows;
+const pageSize = Number(process.env.BENCH_PAGE ?? 1000);
+const log = (text: string) => console.log(`[bench] ${text}`);
+if (!process.env.DATABASE_URL) {
+  console.error('bench:api measures the PostgreSQL path: set DATABASE_URL (a scratch database is created in it and dropped).');
+  process.exit(2);
+}
+const workDir = join(tmpdir(), `dialwise-bench-api-${randomBytes(4).toString('hex')}`);
+mkdirSync(workDir, { recursive: true });
+
+const scratch = await createScratchDatabase(process.env.DATABASE_URL, 'dialwise_bench_api');
+const database = await openDatabase({ url: scratch.url, dataDir: workDir });
+const session = newSessionToken();
+const ids = await database.db.transaction(async (tx) => {
+  const [company] = await tx.insert(companies).values({ name: 'Bench', suffix: 'bench', adminEmail: 'bench@x.test' }).returning();
+  const [user] = await tx
+    .insert(users)
+    .values({ companyId: company!.id, username: 'bench', alias: 'Bench', authLevel: 'ADMIN', passwordHash: 'x' })
+    .returning();
+  await tx
+    .insert(sessions)
+    .values({ userId: user!.id, tokenHash: hashSessionToken(session), expiresAt: new Date(Date.now() + 86_400_000) });
+  const [scenario] = await tx.insert(scenarios).values({ name: 'Bench scenario' }).returning();
+  const [voice] = await tx.insert(voices).values({ nickname: 'Bench', vendor: 'volcano', originalVoiceId: 'bench01' }).returning();
+  await tx.insert(companyGrants).values([
+    { companyId: company!.id, kind: 'scenario', refId: scenario!.id },
+    { companyId: company!.id, kind: 'voice', refId: voice!.id },
+  ]);
+  const [project] = await tx
+    .insert(projects)
+    .values({ companyId: company!.id, name: 'Bench', encryptionType: 'PLAIN_TEXT', createdBy: user!.id })
+    .returning();
+  const task = (name: string) => ({
+    ...officeHoursTask(project!, { scenarioId: scenario!.id, voiceId: voice!.id }, name, 'pending'),
+    createdBy: user!.id,
+  });
+  const [upload] = await tx.insert(tasks).values(task('upload')).returning();
+  const [push] = await tx.insert(tasks).values(task('push')).returning();
+  const [line] = await tx
+    .insert(sipLines)
+    .values({
+      companyId: company!.id,
+      alias: 'bench',
+      concurrency: 10,
+      sipUsername: 'u',
+      passwordSealed: 'x',
+      domain: 'sip.bench.test',
+      port: 5060,
+    })
+    .returning();
+  return { companyId: company!.id, projectId: project!.id, uploadTask: upload!.id, pushTask: push!.id, lineId: line!.id };
+});
+
+// The server in its own process, so its RSS is its own. The key's rate limit is lifted: the bench measures throughput.
+const child = spawn(process.execPath, ['--import', 'tsx', join(import.meta.dirname, '..', 'upload', 'server.ts')], {
+  env: {
+    ...process.env,
+    DATABASE_URL: scratch.url,
+    DATA_DIR: workDir,
+    SECRET_KEY: randomBytes(32).toString('base64'),
+    API_KEY_RATE_LIMIT: '1000000',
+    DIALER: 'off',
+  },
+  stdio: ['ignore', 'pipe', 'inherit'],
+});
+const port = await new Promise<number>((resolve, reject) => {
+  child.stdout.on('data', (chunk: Buffer) => {
+    const match = /READY (\d+)/.exec(chunk.toString());
+    if (match) resolve(Number(match[1]));
+  });
+  child.once('exit', (code) => reject(new Error(`server exited with ${code}`)));
+});
+const rss = (field: 'VmHWM' | 'VmRSS') =>
+  Number(new RegExp(`${field}:\\s+(\\d+) kB`).exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'))?.[1] ?? NaN) / 1024;
+const base = `http://127.0.0.1:${port}`;
+
+async function post<T>(path: string, token: string, body: unknown, headers: Record<string, string> = {}): Promise<T> {
+  const response = await fetch(`${base}${path}`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', ...headers },
+    body: JSON.stringify(body),
+  });
+  const envelope = (await response.json()) as { code: number; message: string; data: T };
+  if (envelope.code !== 200) throw new Error(`${path}: ${envelope.code} ${envelope.message}`);
+  return envelope.data;
+}
+
+const { key } = await post<{ key: string }>('/api/api-keys/create', session, { name: 'bench', scope: 'campaigns' });
+log(
+  `server pid ${child.pid} on port ${port}, RSS ${rss('VmRSS').toFixed(0)} MB; ${rowsWanted.toLocaleString()} rows, ${callsWanted.toLocaleString()} calls`,
+);
+
+// 1. The baseline: the same rows as one CSV through the upload endpoint (streamed from disk).
+const csvPath = join(workDir, 'rows.csv');
+const out = createWriteStream(csvPath);
+out.write(HEADER);
+for (let i = 0; i < rowsWanted; i += 1) if (!out.write(row(i))) await once(out, 'drain');
+out.end();
+await once(out, 'finish');
+let t0 = performance.now();
+const uploadAnswer = await new Promise<string>((resolve, reject) => {
+  const req = request(
+    {
+      host: '127.0.0.1',
+      port,
+      method: 'POST',
+      path: `/api/subtasks/upload?taskId=${ids.uploadTask}`,
+      headers: {
+        authorization: `Bearer ${session}`,
+        'content-type': 'text/csv',
+        'content-length': String(statSync(csvPath).size),
+        'x-upload-filename': 'bench.csv',
+      },
+    },
+    (res) => {
+      let text = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => {
+        text += chunk;
+      });
+      res.on('end', () => resolve(text));
+      res.on('error', reject);
+    },
+  );
+  req.on('error', reject);
+  createReadStream(csvPath).pipe(req);
+});
+const uploadSeconds = (performance.now() - t0) / 1000;
+const uploaded = JSON.parse(uploadAnswer.trimEnd().split('\n').at(-1)!) as { code: number; message: string; data: { accepted: number } };
+if (uploaded.code !== 200) throw new Error(`upload: ${uploaded.code} ${uploaded.message}`);
+rmSync(csvPath);
+log(`CSV upload: ${uploaded.data.accepted.toLocaleString()} rows in ${uploadSeconds.toFixed(1)} s`);
+
+// 2. The same rows pushed by API, 10,000 a request, each with its Idempotency-Key.
+const CITIES = ['Hangzhou', 'Shanghai', 'Shenzhen', 'Beijing', 'Chengdu'];
+function pushedRow(i: number) {
+  const [phoneNumber, prologueInfo, businessInfo, remark] = row(i).split(',');
+  return {
+    phoneNumber: phoneNumber!,
+    prologueInfo: prologueInfo!,
+    businessInfo: businessInfo!,
+    remark: remark!,
+    extra: { city: CITIES[i % 5]!, agent: `agent-${i % 40}`, segment: `seg-${i % 7}` },
+  };
+}
+const rssAfter: number[] = [];
+let accepted = 0;
+t0 = performance.now();
+for (let from = 0; from < rowsWanted; from += batch) {
+  const rows = Array.from({ length: Math.min(batch, rowsWanted - from) }, (_, k) => pushedRow(from + k));
+  const answer = await post<{ accepted: number }>(
+    '/api/subtasks/push',
+    key,
+    { taskId: ids.pushTask, rows },
+    { 'idempotency-key': `bench-${from}` },
+  );
+  accepted += answer.accepted;
+  rssAfter.push(rss('VmRSS'));
+  if (rssAfter.length % 20 === 0) log(`  pushed ${accepted.toLocaleString()} rows, server RSS ${rssAfter.at(-1)!.toFixed(0)} MB`);
+}
+const pushSeconds = (performance.now() - t0) / 1000;
+if (accepted !== rowsWanted) throw new Error(`push stored ${accepted} of ${rowsWanted}`);
+
+// 3. Call records to sync: written by SQL in 100,000-row statements (the trigger stamps each), then walked by API.
+t0 = performance.now();
+for (let from = 0; from < callsWanted; from += 100_000) {
+  const to = Math.min(callsWanted, from + 100_000);
+  await database.db.execute(sql`
+    insert into calls (company_id, project_id, task_id, subtask_id, sip_line_id, phone, attempt, node, placed_at, answered_at, ended_at,
+                       duration_ms, status, outcome, business_info, summary)
+    select ${ids.companyId}::uuid, ${ids.projectId}::uuid, ${ids.pushTask}::uuid, g, ${ids.lineId}::uuid, '1' || lpad(g::text, 10, '0'), 1, 'bench',
+           now() - interval '1 day' + g * interval '50 ms', now() - interval '1 day' + g * interval '50 ms' + interval '5 s',
+           now() - interval '1 day' + g * interval '50 ms' + interval '35 s', 30000, 'connected', 'answered',
+           jsonb_build_object('crmId', g::text), 'summary ' || g
+    from generate_series(${from + 1}::int, ${to}::int) as g`);
+}
+log(`wrote ${callsWanted.toLocaleString()} call records in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+const readKey = (await post<{ key: string }>('/api/api-keys/create', session, { name: 'bench-read', scope: 'read' })).key;
+const seen = new Set<string>();
+let cursor: string | undefined;
+let pages = 0;
+t0 = performance.now();
+for (;;) {
+  const page = await post<{ list: { id: string }[]; nextCursor: string; hasMore: boolean }>('/api/call-records/sync', readKey, {
+    cursor,
+    limit: pageSize,
+  });
+  for (const record of page.list) {
+    if (seen.has(record.id)) throw new Error(`record ${record.id} came twice`);
+    seen.add(record.id);
+  }
+  cursor = page.nextCursor;
+  pages += 1;
+  if (!page.hasMore) break;
+}
+const syncSeconds = (performance.now() - t0) / 1000;
+const peak = rss('VmHWM');
+child.kill('SIGTERM');
+await once(child, 'exit');
+await database.close();
+await scratch.drop();
+rmSync(workDir, { recursive: true, force: true });
+
+const uploadRate = uploaded.data.accepted / uploadSeconds;
+const pushRate = accepted / pushSeconds;
+const steady = rssAfter.length > 1 ? rssAfter.slice(1) : rssAfter;
+console.log('');
+console.log(`API benchmark — PostgreSQL, ${rowsWanted.toLocaleString()} numbers, ${callsWanted.toLocaleString()} call records`);
+console.log(
+  `  CSV upload (one file)          ${uploadSeconds.toFixed(1).padStart(7)} s  ${Math.round(uploadRate).toLocaleString().padStart(9)} rows/s`,
+);
+console.log(
+  `  API push (${batch.toLocaleString()}-row batches) ${pushSeconds.toFixed(1).padStart(7)} s  ${Math.round(pushRate).toLocaleString().padStart(9)} rows/s  (${rssAfter.length} requests)`,
+);
+console.log(`  push ÷ upload                  ${(pushRate / uploadRate).toFixed(2)}×  (goal ≥ 0.5×)`);
+console.log(
+  `  server RSS during the push     first batch ${rssAfter[0]!.toFixed(0)} MB, then ${Math.min(...steady).toFixed(0)}–${Math.max(...steady).toFixed(0)} MB; peak of the run ${peak.toFixed(0)} MB`,
+);
+console.log(
+  `  sync walk                      ${syncSeconds.toFixed(1).padStart(7)} s  ${seen.size.toLocaleString()} records once each, ${pages} pages  (goal ≤ 60 s)`,
+);
