@@ -21,6 +21,7 @@ import { checkFormInput } from '../../forms/check-form.ts';
 import { RadioChoices } from '../../forms/RadioChoices.tsx';
 import { fieldRule } from '../../forms/zod-rules.ts';
 import { AddButton } from '../../list-page/ListPage.tsx';
+import { usePageTotal } from '../../list-page/page-total.ts';
 import { ConfirmButton } from '../../list-page/RowActions.tsx';
 import { currentLocale } from '../../locale/index.ts';
 import { TimeZoneNote, useCompanyTime } from '../../locale/company-time.tsx';
@@ -32,6 +33,7 @@ const SCOPE_COLORS = { read: 'arcoblue', campaigns: 'orange', full: 'purple' } a
 /** System management → API keys (route apiKeys): the company's keys, a new one shown once, revoke. */
 export default function ApiKeysPage() {
   const { t } = useTranslation();
+  const pageTotal = usePageTotal();
   const time = useCompanyTime();
   const queryClient = useQueryClient();
   const [creating, setCreating] = useState(false);
@@ -48,7 +50,7 @@ export default function ApiKeysPage() {
   const when = (iso: string | null, none: string) => (iso ? <span className="nowrap">{time.format(iso)}</span> : none);
 
   const columns: TableColumnProps<ApiKey>[] = [
-    { title: t('apiKeys.col.name'), dataIndex: 'name', width: 180, ellipsis: true, tooltip: true },
+    { title: t('common.name'), dataIndex: 'name', width: 180, ellipsis: true, tooltip: true },
     {
       title: t('apiKeys.col.prefix'),
       dataIndex: 'prefix',
@@ -120,7 +122,7 @@ export default function ApiKeysPage() {
         data={keys.data ?? []}
         loading={keys.isFetching}
         noDataElement={<div className="search-table-empty">{t('apiKeys.empty')}</div>}
-        pagination={{ pageSize: 20, showTotal: (total: number) => t('apiKeys.total', { count: total }), hideOnSinglePage: true }}
+        pagination={{ pageSize: 20, showTotal: pageTotal, hideOnSinglePage: true }}
       />
       <CreateKeyModal
         visible={creating}
@@ -193,7 +195,7 @@ function CreateKeyModal({ visible, onClose, onCreated }: { visible: boolean; onC
       unmountOnExit
     >
       <Form form={form} layout="vertical" initialValues={DEFAULTS} data-testid="api-key-form">
-        <Form.Item field="name" label={t('apiKeys.form.name')} rules={[fieldRule(apiKeyCreateSchema, 'name', locale)]}>
+        <Form.Item field="name" label={t('common.name')} rules={[fieldRule(apiKeyCreateSchema, 'name', locale)]}>
           <Input placeholder={t('apiKeys.form.namePlaceholder')} data-testid="api-key-name" maxLength={64} />
         </Form.Item>
         <Form.Item field="scope" label={t('apiKeys.form.scope')}>

@@ -77,9 +77,10 @@ export const boardsMessages = {
   'realtime.liveCalls.hint': ['Real-time concurrency: today only', '实时并发：仅当天数据'],
   'realtime.refresh': ['Refreshes every 5 s · updated {{time}}', '每 5 秒刷新 · 更新于 {{time}}'],
   'realtime.backPressure.title': [
-    'The carrier pushed back on {{count}} calls in this interval',
-    '本时间段内运营商拒绝了 {{count}} 通呼叫（过载保护）',
+    'The carrier pushed back on {{count, number}} calls in this interval',
+    '本时间段内运营商拒绝了 {{count, number}} 通呼叫（过载保护）',
   ],
+  'realtime.backPressure.title_one': ['The carrier pushed back on 1 call in this interval', '本时间段内运营商拒绝了 1 通呼叫（过载保护）'],
   'realtime.backPressure.last': ['Last at {{time}} on line {{line}}: {{answer}}.', '最近一次：{{time}}，线路 {{line}}：{{answer}}。'],
   'realtime.backPressure.what': [
     'The dialer slowed that line down and held its new calls for a while; those numbers are dialled again later without using an attempt.',

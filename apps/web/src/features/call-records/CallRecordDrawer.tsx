@@ -103,7 +103,7 @@ function CallFacts({ call, canReveal, tagNames }: { call: CallRecordDetail; canR
               { label: t('callRecords.filter.task'), value: call.taskName },
               { label: t('common.status'), value: <CallStateTag state={call.state} /> },
               { label: t('callRecords.col.outcome'), value: <OutcomeText outcome={call.outcome} /> },
-              { label: t('pending.col.zones'), value: <NumberTimeZones zones={call.timeZones} /> },
+              { label: t('common.timeZone'), value: <NumberTimeZones zones={call.timeZones} /> },
               { label: t('callRecords.drawer.placedAt'), value: when(call.placedAt) },
               { label: t('callRecords.drawer.answeredAt'), value: when(call.answeredAt) },
               { label: t('callRecords.drawer.endedAt'), value: when(call.endedAt) },

@@ -111,7 +111,7 @@ export function PendingSubtasksModal({ task, onClose }: { task: TaskListItem | n
             render: (value: string) => <span className="mono">{value}</span>,
           },
           {
-            title: t('pending.col.zones'),
+            title: t('common.timeZone'),
             dataIndex: 'timeZones',
             width: 170,
             render: (_, row) => <NumberTimeZones zones={row.timeZones} />,

@@ -44,13 +44,12 @@ export const subtasksMessages = {
   'pending.col.remark': ['Remark', '备注'],
   'pending.col.extra': ['Extra columns', '额外列'],
   'pending.col.created': ['Uploaded', '上传时间'],
-  'pending.col.zones': ['Time zone', '时区'],
   'zones.unplaced': ["Company's zone", '公司时区'],
   'zones.unplacedHelp': [
     "The number plan could not place this number (hashed, tokenized or unknown): it is called in the company's time zone.",
     '号码规划无法确定此号码的时区（已加密、为令牌或未知号段），按公司时区呼叫。',
   ],
-  'zones.several': ['{{zone}} +{{count}}', '{{zone}} 等 {{count}} 个'],
+  'zones.several': ['{{zone}} +{{count, number}}', '{{zone}} 等 {{count, number}} 个'],
   'zones.severalHelp': [
     'The number may be in any of these zones; it is called only when the window is open in all of them:',
     '该号码可能位于以下任一时区，仅在所有这些时区都处于呼叫时段内时才呼叫：',

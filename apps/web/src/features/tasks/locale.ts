@@ -185,8 +185,8 @@ export const tasksMessages = {
     '本任务按被叫方当地时间呼叫（当地 {{days}}，{{start}}–{{end}}）：所有待呼号码当前都不在当地呼叫时段内，最早的号码进入时段后将自动外呼。',
   ],
   'tasks.localWait': [
-    '{{count}} numbers are waiting for their local calling window; the next opens {{at}}',
-    '{{count}} 个号码正在等待当地呼叫时段，最早于 {{at}} 开始',
+    '{{count, number}} numbers are waiting for their local calling window; the next opens {{at}}',
+    '{{count, number}} 个号码正在等待当地呼叫时段，最早于 {{at}} 开始',
   ],
   'tasks.localWait_one': [
     '1 number is waiting for its local calling window; it opens {{at}}',

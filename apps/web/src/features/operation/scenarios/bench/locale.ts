@@ -19,7 +19,10 @@ export const benchMessages = {
     '浏览器阻止了 AI 语音的播放，请点击“播放”收听。',
   ],
   'bench.voice.play': ['Play', '播放'],
-  'bench.voice.stats': ['Audio: {{sent}} packets sent, {{received}} received', '音频：已发送 {{sent}} 个包，已接收 {{received}} 个包'],
+  'bench.voice.stats': [
+    'Audio packets: {{sent, number}} sent, {{received, number}} received',
+    '音频包：已发送 {{sent, number}}，已接收 {{received, number}}',
+  ],
   'bench.ended.media-failed': [
     'The browser could not connect its audio to the server (check the network, or ICE_SERVERS behind NAT).',
     '浏览器的音频无法连接到服务器（请检查网络；服务器在 NAT 之后时请配置 ICE_SERVERS）。',
