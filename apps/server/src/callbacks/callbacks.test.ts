@@ -328,7 +328,16 @@ describe('the dialer', () => {
       .where(eq(sipLines.id, w.lineId));
     await db
       .update(tasks)
-      .set({ status: 'in_progress', callStart: '00:00', callEnd: '23:59', weekdays: [1, 2, 3, 4, 5, 6, 7], pendingCount: 1, totalCount: 1 })
+      // The company's clock: the number below is written straight into the table, not placed in its zones by an upload.
+      .set({
+        status: 'in_progress',
+        callStart: '00:00',
+        callEnd: '23:59',
+        weekdays: [1, 2, 3, 4, 5, 6, 7],
+        localTime: false,
+        pendingCount: 1,
+        totalCount: 1,
+      })
       .where(eq(tasks.id, w.taskId));
     await db.insert(subtasks).values({ taskId: w.taskId, companyId: w.companyId, phone: '13900000001' });
     const simulated = new SimulatedTrunk({
