@@ -72,6 +72,7 @@ const SPEC_ACCESS: Record<string, readonly Role[]> = {
 const BEYOND_SPEC: Record<string, Role[]> = {
   dncList: [A, D],
   accessRequests: [A, D],
+  apiKeys: [A, D],
   userCenter: [...ALL],
 };
 const ACCESS = { ...SPEC_ACCESS, ...BEYOND_SPEC };

@@ -214,6 +214,7 @@ describe('companies', () => {
       ...ok,
       state: 'normal',
       timezone: 'Asia/Shanghai',
+      quietDays: [],
       isProvider: false,
       createdBy: null,
       updatedBy: null,

@@ -48,6 +48,7 @@ export const COMPANIES_MESSAGES = {
   'e.grants.unknown': { 'en-US': 'Not in the catalogue: {ids}', 'zh-CN': '目录中不存在：{ids}' },
   'e.grants.invalidProcessor': { 'en-US': 'Invalid processors cannot be granted: {names}', 'zh-CN': '无效的处理器不能授权：{names}' },
   'f.timezone': { 'en-US': 'Time zone', 'zh-CN': '时区' },
+  'f.quietDays': { 'en-US': 'Quiet days', 'zh-CN': '免打扰日' },
   'f.adminUsername': { 'en-US': 'Admin user name', 'zh-CN': '管理员用户名' },
   'f.refIds': { 'en-US': 'Granted items', 'zh-CN': '授权项' },
   'f.numberReveal': { 'en-US': 'Number reveal', 'zh-CN': '号码明文查看' },

@@ -65,7 +65,7 @@ export function CompanyFormModal({
     if (editing?.mode !== 'create' || !editing.request) return null;
     // The company form refuses spaces in a name and anything but letters and digits in a suffix.
     const name = editing.request.name.replace(/\s+/g, '');
-    return { name, suffix: name.replace(/[^A-Za-z0-9]/g, '').toLowerCase(), adminEmail: editing.request.adminEmail };
+    return { name, suffix: name.replace(/[^A-Za-z0-9]/g, '').toLowerCase(), adminEmail: editing.request.adminEmail, quietDays: [] };
   });
 
   const save = useFormSave({
@@ -76,6 +76,7 @@ export function CompanyFormModal({
         ...values,
         timezone: values.timezone || undefined,
         adminUsername: values.adminUsername || undefined,
+        quietDays: values.quietDays ?? [],
       })),
     save: async (input: CompanyCreateInput): Promise<{ edited: CompanyListItem } | { created: CompanyCreated }> => {
       if (editingCompany) {
@@ -133,6 +134,8 @@ export function CompanyFormModal({
       </Form.Item>
       <Form.Item
         field="quietDays"
+        // A new company has none: the list starts empty rather than unset (the schema wants a list).
+        initialValue={[]}
         label={t('companies.form.quietDays')}
         rules={rule('quietDays')}
         extra={t('companies.form.quietDaysHelp')}
