@@ -1,24 +1,24 @@
-import type { Locale } from './locale.ts';
-import { COMPANIES_MESSAGES } from './messages/companies.ts';
-import { VOICES_MESSAGES } from './messages/voices.ts';
-import { TAGS_MESSAGES } from './messages/tags.ts';
-import { ACCOUNTS_MESSAGES } from './messages/accounts.ts';
-import { SIP_LINES_MESSAGES } from './messages/sip-lines.ts';
-import { LLMS_MESSAGES } from './messages/llms.ts';
-import { PROCESSORS_MESSAGES } from './messages/processors.ts';
-import { SCENARIOS_MESSAGES } from './messages/scenarios.ts';
-import { DNC_MESSAGES } from './messages/dnc.ts';
-import { ACCESS_REQUESTS_MESSAGES } from './messages/access-requests.ts';
-import { PROJECTS_MESSAGES } from './messages/projects.ts';
-import { TASKS_MESSAGES } from './messages/tasks.ts';
-import { CALL_RECORDS_MESSAGES } from './messages/call-records.ts';
-import { BOARDS_MESSAGES } from './messages/boards.ts';
-import { SEAT_CALLS_MESSAGES } from './messages/seat-calls.ts';
-import { SEAT_MESSAGES } from './messages/seat.ts';
-import { WEBCALL_MESSAGES } from './messages/webcall.ts';
-import { SPEECH_CREDENTIALS_MESSAGES } from './messages/speech-credentials.ts';
-import { TEMPLATES_MESSAGES } from './messages/templates.ts';
-import { API_KEYS_MESSAGES } from './messages/api-keys.ts';
+import type { Locale } from './common/locale.ts';
+import { COMPANIES_MESSAGES } from './operation/companies/messages.ts';
+import { VOICES_MESSAGES } from './operation/voices/messages.ts';
+import { TAGS_MESSAGES } from './operation/tags/messages.ts';
+import { ACCOUNTS_MESSAGES } from './accounts/messages.ts';
+import { SIP_LINES_MESSAGES } from './sip-lines/messages.ts';
+import { LLMS_MESSAGES } from './operation/llms/messages.ts';
+import { PROCESSORS_MESSAGES } from './operation/processors/messages.ts';
+import { SCENARIOS_MESSAGES } from './operation/scenarios/messages.ts';
+import { DNC_MESSAGES } from './dnc/messages.ts';
+import { ACCESS_REQUESTS_MESSAGES } from './access-requests/messages.ts';
+import { PROJECTS_MESSAGES } from './projects/messages.ts';
+import { TASKS_MESSAGES } from './tasks/messages.ts';
+import { CALL_RECORDS_MESSAGES } from './call-records/messages.ts';
+import { BOARDS_MESSAGES } from './boards/messages.ts';
+import { SEAT_CALLS_MESSAGES } from './seat/calls-messages.ts';
+import { SEAT_MESSAGES } from './seat/messages.ts';
+import { WEBCALL_MESSAGES } from './webcall/messages.ts';
+import { SPEECH_CREDENTIALS_MESSAGES } from './operation/speech-credentials/messages.ts';
+import { TEMPLATES_MESSAGES } from './templates/messages.ts';
+import { API_KEYS_MESSAGES } from './api-keys/messages.ts';
 
 /**
  * Messages the server sends and the forms show: validation (v.*), errors (e.*) and field labels

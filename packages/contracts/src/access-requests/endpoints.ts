@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineEndpoints } from '../endpoint.ts';
+import { defineEndpoints } from '../common/endpoint.ts';
 import {
   accessRequestNoticeSchema,
   accessRequestQuerySchema,
@@ -7,9 +7,9 @@ import {
   companyFromRequestSchema,
   dismissAccessRequestSchema,
   resetFromRequestSchema,
-} from '../access-requests.ts';
-import { companyCreatedSchema } from '../companies.ts';
-import { pageSchema } from '../envelope.ts';
+} from './schemas.ts';
+import { companyCreatedSchema } from '../operation/companies/schemas.ts';
+import { pageSchema } from '../common/envelope.ts';
 
 /** Access and password-reset requests, acted on by the caller's administrators (DEV: the provider's staff, who also create companies from them). */
 export const accessRequestEndpoints = defineEndpoints(

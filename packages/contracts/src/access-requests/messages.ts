@@ -1,4 +1,4 @@
-import type { Locale } from '../locale.ts';
+import type { Locale } from '../common/locale.ts';
 
 export const ACCESS_REQUESTS_MESSAGES = {
   'e.accessRequest.closed': {

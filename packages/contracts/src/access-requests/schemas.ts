@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { companyCreateSchema } from './companies.ts';
-import { accountPasswordSchema, isoDateTime, keywordSchema } from './fields.ts';
+import { companyCreateSchema } from '../operation/companies/schemas.ts';
+import { accountPasswordSchema, isoDateTime, keywordSchema } from '../common/fields.ts';
 
 /**
  * Requests filed from the login page (issue 17 point 4): "Forgot password" files a `password_reset` that the

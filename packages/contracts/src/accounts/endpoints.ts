@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineEndpoints, noBody } from '../endpoint.ts';
+import { defineEndpoints, noBody } from '../common/endpoint.ts';
 import {
   accountCreateSchema,
   accountIdSchema,
@@ -7,8 +7,8 @@ import {
   accountSchema,
   accountUpdateSchema,
   companyOptionSchema,
-} from '../accounts.ts';
-import { pageSchema } from '../envelope.ts';
+} from './schemas.ts';
+import { pageSchema } from '../common/envelope.ts';
 
 /** Account management (route accountManage): ADMIN for their company, DEV for any company via companyId. */
 export const accountEndpoints = defineEndpoints(

@@ -1,4 +1,4 @@
-import type { Locale } from '../locale.ts';
+import type { Locale } from '../common/locale.ts';
 
 /** Account management and self-info: validation, errors and field labels. */
 export const ACCOUNTS_MESSAGES = {

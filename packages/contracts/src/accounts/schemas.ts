@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { roleSchema } from './roles.ts';
-import { companyFeatureSchema } from './companies.ts';
-import { editVersionSchema, storedVersionSchema } from './edit-version.ts';
+import { roleSchema } from '../common/roles.ts';
+import { companyFeatureSchema } from '../operation/companies/schemas.ts';
+import { editVersionSchema, storedVersionSchema } from '../common/edit-version.ts';
 import {
   accountPasswordSchema,
   blankOrSchema,
@@ -14,7 +14,7 @@ import {
   phoneSchema,
   requiredString,
   usernameSchema,
-} from './fields.ts';
+} from '../common/fields.ts';
 
 /**
  * Account management (spec §3 Account, §5 rules). A customer company's accounts are ADMIN ("Administrator")

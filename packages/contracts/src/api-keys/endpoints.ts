@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { apiKeyCreatedSchema, apiKeyCreateSchema, apiKeySchema } from '../api-keys.ts';
-import { defineEndpoints, noBody } from '../endpoint.ts';
-import { idBodySchema } from '../fields.ts';
+import { apiKeyCreatedSchema, apiKeyCreateSchema, apiKeySchema } from './schemas.ts';
+import { defineEndpoints, noBody } from '../common/endpoint.ts';
+import { idBodySchema } from '../common/fields.ts';
 
 /** The company's API keys (system management): an ADMIN's own company, a DEV's the provider. Console-only. */
 export const apiKeyEndpoints = defineEndpoints(

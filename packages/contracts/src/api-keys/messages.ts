@@ -1,4 +1,4 @@
-import type { Locale } from '../locale.ts';
+import type { Locale } from '../common/locale.ts';
 
 /** API keys: refusals a key meets, form checks, idempotent retries and the push batch. */
 export const API_KEYS_MESSAGES = {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isoDateTime, requiredString } from './fields.ts';
+import { isoDateTime, requiredString } from '../common/fields.ts';
 
 /**
  * API keys: how a customer's own systems (a CRM, a script) call the API without a person's sign-in session.

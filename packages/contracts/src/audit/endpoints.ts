@@ -1,6 +1,6 @@
-import { defineEndpoints } from '../endpoint.ts';
-import { auditEntrySchema, auditQuerySchema } from '../audit.ts';
-import { pageSchema } from '../envelope.ts';
+import { defineEndpoints } from '../common/endpoint.ts';
+import { auditEntrySchema, auditQuerySchema } from './schemas.ts';
+import { pageSchema } from '../common/envelope.ts';
 
 /** The audit log: ADMIN reads their company's, DEV any company's. */
 export const auditEndpoints = defineEndpoints(

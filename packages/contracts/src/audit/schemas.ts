@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isoDateTime, pageQuerySchema } from './fields.ts';
+import { isoDateTime, pageQuerySchema } from '../common/fields.ts';
 
 /** One write the server performed: who, when, on what, and what changed (secrets redacted). */
 export const auditEntrySchema = z.object({

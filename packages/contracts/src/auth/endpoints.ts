@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { defineEndpoints, noBody } from '../endpoint.ts';
-import { appRouteSchema } from '../route-schema.ts';
+import { defineEndpoints, noBody } from '../common/endpoint.ts';
+import { appRouteSchema } from '../common/route-schema.ts';
 import {
   changePasswordInputSchema,
   forgotPasswordInputSchema,
@@ -9,7 +9,7 @@ import {
   profileUpdateSchema,
   registerInputSchema,
   selfInfoSchema,
-} from '../users.ts';
+} from './schemas.ts';
 
 /** Sign-in, the signed-in user, the server menu, the own profile, and the login page's requests: all under /api/user. */
 export const authEndpoints = defineEndpoints(

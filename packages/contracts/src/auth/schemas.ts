@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { loginRoleSchema, roleSchema } from './roles.ts';
-import { emailSchema, isoDateTime, phoneSchema, requiredString, selfPasswordSchema } from './fields.ts';
-import { LIMITS } from './constants.ts';
-import { companyFeatureSchema } from './companies.ts';
-import { editVersionSchema, storedVersionSchema } from './edit-version.ts';
+import { loginRoleSchema, roleSchema } from '../common/roles.ts';
+import { emailSchema, isoDateTime, phoneSchema, requiredString, selfPasswordSchema } from '../common/fields.ts';
+import { LIMITS } from '../common/constants.ts';
+import { companyFeatureSchema } from '../operation/companies/schemas.ts';
+import { editVersionSchema, storedVersionSchema } from '../common/edit-version.ts';
 
 /** The signed-in user, as getSelfInfo answers it (spec §3). */
 export const selfInfoSchema = z.object({

@@ -1,4 +1,4 @@
-import { defineEndpoints, noBody } from '../endpoint.ts';
+import { defineEndpoints, noBody } from '../common/endpoint.ts';
 import {
   boardQuerySchema,
   boardSeriesQuerySchema,
@@ -7,7 +7,7 @@ import {
   operatorStatusSchema,
   realtimeBoardSchema,
   realtimeQuerySchema,
-} from '../boards.ts';
+} from './schemas.ts';
 
 /** Boards of the caller's company (ADMIN, and DEV in their own company), read from the call rollups. */
 export const boardEndpoints = defineEndpoints(

@@ -1,4 +1,4 @@
-import type { Locale } from '../locale.ts';
+import type { Locale } from '../common/locale.ts';
 
 export const BOARDS_MESSAGES = {
   'v.board.date': { 'en-US': '{field} must be a date (YYYY-MM-DD)', 'zh-CN': '{field}须为日期（YYYY-MM-DD）' },

@@ -8,9 +8,9 @@ import {
   daysBetween,
   rate,
   realtimeQuerySchema,
-} from './boards.ts';
-import { CALL_OUTCOMES } from './telephony.ts';
-import { formatIssue } from './messages.ts';
+} from './schemas.ts';
+import { CALL_OUTCOMES } from '../telephony/schemas.ts';
+import { formatIssue } from '../i18n.ts';
 
 const id = '00000000-0000-4000-8000-000000000001';
 const issues = (

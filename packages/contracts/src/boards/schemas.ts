@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { idSchema } from './fields.ts';
-import { CALL_OUTCOMES } from './telephony.ts';
+import { idSchema } from '../common/fields.ts';
+import { CALL_OUTCOMES } from '../telephony/schemas.ts';
 
 /**
  * Boards: what the dialer's call records add up to (connect, inbound and loss rates, volume over time,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineEndpoints } from '../endpoint.ts';
+import { defineEndpoints } from '../common/endpoint.ts';
 import {
   callCustomerSchema,
   callDispositionSchema,
@@ -13,9 +13,9 @@ import {
   callRecordSyncPageSchema,
   callRecordSyncQuerySchema,
   revealedNumberSchema,
-} from '../call-records.ts';
-import { idSchema } from '../fields.ts';
-import { callDispositionInputSchema } from '../seat-calls.ts';
+} from './schemas.ts';
+import { idSchema } from '../common/fields.ts';
+import { callDispositionInputSchema } from '../seat/schemas.ts';
 
 /** Call records (ADMIN and DEV: their company's; OPR: the projects assigned to them). JSON endpoints are POSTs like every area's; the recording and the CSV export are GETs the browser loads itself (an audio element, a download link), sending the Authorization cookie. */
 export const callRecordEndpoints = defineEndpoints(

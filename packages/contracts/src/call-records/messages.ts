@@ -1,4 +1,4 @@
-import type { Locale } from '../locale.ts';
+import type { Locale } from '../common/locale.ts';
 
 /** Call records: filter rules, refusals, field labels, and the export's column and value names. */
 export const CALL_RECORDS_MESSAGES = {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { callRecordExportQuerySchema, callRecordFilterSchema, callRecordQuerySchema, exportQueryString } from './call-records.ts';
-import { formatIssue } from './messages.ts';
+import { callRecordExportQuerySchema, callRecordFilterSchema, callRecordQuerySchema, exportQueryString } from './schemas.ts';
+import { formatIssue } from '../i18n.ts';
 
 const issues = (
   value: unknown,

@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { amdResultSchema } from './amd.ts';
-import { idBodySchema, idSchema, isoDateTime, pageQuerySchema } from './fields.ts';
-import { encryptionTypeSchema } from './projects.ts';
-import { localeSchema } from './locale.ts';
-import { callbackDeliverySchema } from './callbacks.ts';
+import { amdResultSchema } from '../amd/schemas.ts';
+import { idBodySchema, idSchema, isoDateTime, pageQuerySchema } from '../common/fields.ts';
+import { encryptionTypeSchema } from '../projects/schemas.ts';
+import { localeSchema } from '../common/locale.ts';
+import { callbackDeliverySchema } from '../callbacks/schemas.ts';
 
 /**
  * Call records: one row per dial attempt, written by the dialer (`calls`). The list, its filters, the

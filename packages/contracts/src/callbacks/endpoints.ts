@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { callbackSecretQuerySchema, callbackSecretStatusSchema, rotatedCallbackSecretSchema } from '../callbacks.ts';
-import { defineEndpoints } from '../endpoint.ts';
-import { idSchema } from '../fields.ts';
+import { callbackSecretQuerySchema, callbackSecretStatusSchema, rotatedCallbackSecretSchema } from './schemas.ts';
+import { defineEndpoints } from '../common/endpoint.ts';
+import { idSchema } from '../common/fields.ts';
 
 /**
  * A company's callback secret, managed by the provider's DEV staff; and the recording link a callback carries

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { idSchema, isoDateTime } from './fields.ts';
-import { CALLBACK_EVENTS } from './scenarios.ts';
+import { idSchema, isoDateTime } from '../common/fields.ts';
+import { CALLBACK_EVENTS } from '../operation/scenarios/schemas.ts';
 
 /**
  * Callbacks: a scenario subscribes URLs to call events (`answered`, `transferred`, `ended`,

@@ -12,7 +12,7 @@ import {
 } from './routes.ts';
 import { appRouteSchema } from './route-schema.ts';
 import { ROLES, type Role } from './roles.ts';
-import { MESSAGES } from './messages.ts';
+import { MESSAGES } from '../i18n.ts';
 
 const A = 'ADMIN',
   D = 'DEV',

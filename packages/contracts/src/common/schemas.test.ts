@@ -33,7 +33,7 @@ import {
   emailSchema,
   usernameSchema,
   LIMITS,
-} from './index.ts';
+} from '../index.ts';
 
 /** The message keys a failed parse produced, for asserting which rule refused the value. */
 function errors(schema: z.ZodType, value: unknown): string[] {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineEndpoints } from '../endpoint.ts';
+import { defineEndpoints } from '../common/endpoint.ts';
 import {
   DNC_LIMITS,
   dncAddSchema,
@@ -8,8 +8,8 @@ import {
   dncImportResultSchema,
   dncQuerySchema,
   dncRemoveSchema,
-} from '../dnc.ts';
-import { pageSchema } from '../envelope.ts';
+} from './schemas.ts';
+import { pageSchema } from '../common/envelope.ts';
 
 /** The company's do-not-call list (route dncList): ADMIN for their company, DEV for any company via companyId. */
 export const dncEndpoints = defineEndpoints(

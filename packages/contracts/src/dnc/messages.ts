@@ -1,4 +1,4 @@
-import type { Locale } from '../locale.ts';
+import type { Locale } from '../common/locale.ts';
 
 export const DNC_MESSAGES = {
   'v.dnc.notPhones': { 'en-US': 'Not phone numbers: {values}', 'zh-CN': '以下不是电话号码：{values}' },

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { dncAddSchema } from './dnc.ts';
-import { ENDPOINT_TABLE } from './endpoints/index.ts';
-import { fieldLabel, formatIssue } from './messages.ts';
+import { dncAddSchema } from './schemas.ts';
+import { ENDPOINT_TABLE } from '../endpoint-table.ts';
+import { fieldLabel, formatIssue } from '../i18n.ts';
 
 describe('adding numbers to the do-not-call list', () => {
   it('keeps numbers normalized', () => {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isoDateTime, keywordSchema, pageQuerySchema, PHONE_PATTERN } from './fields.ts';
+import { isoDateTime, keywordSchema, pageQuerySchema, PHONE_PATTERN } from '../common/fields.ts';
 
 /**
  * A company's do-not-call list (system menu, ADMIN and DEV). Numbers are kept normalized — digits with

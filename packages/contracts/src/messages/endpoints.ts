@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { defineEndpoints } from '../endpoint.ts';
-import { messageListQuerySchema, messageReadAllSchema, messageReadSchema, messageSchema, messageUnreadSchema } from '../message-box.ts';
+import { defineEndpoints } from '../common/endpoint.ts';
+import { messageListQuerySchema, messageReadAllSchema, messageReadSchema, messageSchema, messageUnreadSchema } from './schemas.ts';
 
 /** The navbar's message box (spec §7 `/api/message/*`): every signed-in user reads their own. */
 export const messageEndpoints = defineEndpoints(

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isoDateTime } from './fields.ts';
+import { isoDateTime } from '../common/fields.ts';
 
 /**
  * The navbar's message box (spec §3 "message", §7 `/api/message/*`). Each message belongs to one user

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import { changePasswordInputSchema, formatIssue, profileInputSchema } from './index.ts';
+import { changePasswordInputSchema, formatIssue, profileInputSchema } from '../index.ts';
 
 /** The self-info schemas of users.ts, at the boundaries of spec §5. */
 function errors(schema: z.ZodType, value: unknown): string[] {

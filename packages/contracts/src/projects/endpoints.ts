@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { defineEndpoints, noBody } from '../endpoint.ts';
-import { pageSchema } from '../envelope.ts';
+import { defineEndpoints, noBody } from '../common/endpoint.ts';
+import { pageSchema } from '../common/envelope.ts';
 import {
   projectIdSchema,
   projectInputSchema,
@@ -8,7 +8,7 @@ import {
   projectQuerySchema,
   projectSchema,
   projectUpdateSchema,
-} from '../projects.ts';
+} from './schemas.ts';
 
 /** Projects of the caller's company (ADMIN, and DEV in their own company); `mine` is an agent's own list. */
 export const projectEndpoints = defineEndpoints(

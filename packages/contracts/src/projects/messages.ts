@@ -1,4 +1,4 @@
-import type { Locale } from '../locale.ts';
+import type { Locale } from '../common/locale.ts';
 
 /** Projects: validation, refusals and field labels. */
 export const PROJECTS_MESSAGES = {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { projectInputSchema, projectQuerySchema, projectUpdateSchema } from './projects.ts';
+import { projectInputSchema, projectQuerySchema, projectUpdateSchema } from './schemas.ts';
 
 const issues = (value: unknown, schema = projectInputSchema) => {
   const result = schema.safeParse(value);

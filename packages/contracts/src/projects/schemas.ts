@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { LIMITS } from './constants.ts';
-import { idBodySchema, idSchema, isoDateTime, pageQuerySchema } from './fields.ts';
-import { editSchemaOf, storedVersionSchema } from './edit-version.ts';
+import { LIMITS } from '../common/constants.ts';
+import { idBodySchema, idSchema, isoDateTime, pageQuerySchema } from '../common/fields.ts';
+import { editSchemaOf, storedVersionSchema } from '../common/edit-version.ts';
 
 /**
  * Projects: a company's container of tasks, with the phone-number encryption type every uploaded number

@@ -1,4 +1,4 @@
-import type { Locale } from '../locale.ts';
+import type { Locale } from '../common/locale.ts';
 
 /** The seat's REST side: the agent's disposition form (issue type, resolution status, note) and its values' labels. */
 export const SEAT_CALLS_MESSAGES = {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { defineEndpoints } from '../endpoint.ts';
-import { seatCallIdSchema, seatCallInfoSchema, seatUnfiledCallsSchema } from '../seat-calls.ts';
+import { defineEndpoints } from '../common/endpoint.ts';
+import { seatCallIdSchema, seatCallInfoSchema, seatUnfiledCallsSchema } from './schemas.ts';
 
 /**
  * The seat's REST side (OPR only; the signalling is the WebSocket `/ws/seat`): read a call offered to or

@@ -1,4 +1,4 @@
-import type { Locale } from '../locale.ts';
+import type { Locale } from '../common/locale.ts';
 
 /** The operator seat: the spec's connection and call errors (§8), and the seat's own refusals. */
 export const SEAT_MESSAGES = {

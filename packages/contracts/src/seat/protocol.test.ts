@@ -7,7 +7,7 @@ import {
   seatClientMessageSchema,
   seatServerMessageSchema,
   translate,
-} from './index.ts';
+} from '../index.ts';
 
 const id = '0190a0b4-5c6d-7e8f-9a0b-1c2d3e4f5a6b';
 

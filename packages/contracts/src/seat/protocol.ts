@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { idSchema } from './fields.ts';
-import { encryptionTypeSchema } from './projects.ts';
+import { idSchema } from '../common/fields.ts';
+import { encryptionTypeSchema } from '../projects/schemas.ts';
 
 /**
  * The operator seat's signalling: one WebSocket at `SEAT_WS_PATH`, authenticated by the session cookie

@@ -1,7 +1,13 @@
 import { z } from 'zod';
-import { idSchema, isoDateTime } from './fields.ts';
-import { callCustomerSchema, callRecordDetailSchema, callRecordSchema, issueTypeSchema, resolutionStatusSchema } from './call-records.ts';
-import { taskStatusSchema } from './tasks.ts';
+import { idSchema, isoDateTime } from '../common/fields.ts';
+import {
+  callCustomerSchema,
+  callRecordDetailSchema,
+  callRecordSchema,
+  issueTypeSchema,
+  resolutionStatusSchema,
+} from '../call-records/schemas.ts';
+import { taskStatusSchema } from '../tasks/schemas.ts';
 
 /**
  * The seat's REST side (the signalling is `seat.ts`): what the seat reads about the call it was offered or

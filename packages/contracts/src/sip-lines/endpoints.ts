@@ -1,6 +1,6 @@
-import { defineEndpoints } from '../endpoint.ts';
-import { pageSchema } from '../envelope.ts';
-import { sipLineCreateSchema, sipLineIdSchema, sipLineQuerySchema, sipLineSchema, sipLineUpdateSchema } from '../sip-lines.ts';
+import { defineEndpoints } from '../common/endpoint.ts';
+import { pageSchema } from '../common/envelope.ts';
+import { sipLineCreateSchema, sipLineIdSchema, sipLineQuerySchema, sipLineSchema, sipLineUpdateSchema } from './schemas.ts';
 
 /** SIP line management (route sipManage): the password is write-only (answers carry hasPassword). */
 export const sipLineEndpoints = defineEndpoints(

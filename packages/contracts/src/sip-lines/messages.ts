@@ -1,4 +1,4 @@
-import type { Locale } from '../locale.ts';
+import type { Locale } from '../common/locale.ts';
 
 /** SIP lines: validation, errors and field labels. */
 export const SIP_LINES_MESSAGES = {

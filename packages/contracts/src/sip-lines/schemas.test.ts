@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import { formatIssue, isHost, sipLineCreateSchema, sipLineQuerySchema, sipLineUpdateSchema } from './index.ts';
+import { formatIssue, isHost, sipLineCreateSchema, sipLineQuerySchema, sipLineUpdateSchema } from '../index.ts';
 
 function errors(schema: z.ZodType, value: unknown): string[] {
   const result = schema.safeParse(value);

@@ -1,6 +1,14 @@
 import { z } from 'zod';
-import { blankOrSchema, companyRowIdSchema, idSchema, isoDateTime, keywordSchema, pageQuerySchema, requiredString } from './fields.ts';
-import { editVersionSchema, storedVersionSchema } from './edit-version.ts';
+import {
+  blankOrSchema,
+  companyRowIdSchema,
+  idSchema,
+  isoDateTime,
+  keywordSchema,
+  pageQuerySchema,
+  requiredString,
+} from '../common/fields.ts';
+import { editVersionSchema, storedVersionSchema } from '../common/edit-version.ts';
 
 /**
  * SIP lines (spec §3 SIP line, §5 "SIP add: alias, concurrency, username, password, domain and port

@@ -1,7 +1,7 @@
-import { defineEndpoints } from '../endpoint.ts';
-import { pageSchema } from '../envelope.ts';
-import { idempotencyKeySchema } from '../api-keys.ts';
-import { pendingSubtaskQuerySchema, subtaskPushSchema, subtaskSchema, uploadQuerySchema, uploadResultSchema } from '../subtasks.ts';
+import { defineEndpoints } from '../common/endpoint.ts';
+import { pageSchema } from '../common/envelope.ts';
+import { idempotencyKeySchema } from '../api-keys/schemas.ts';
+import { pendingSubtaskQuerySchema, subtaskPushSchema, subtaskSchema, uploadQuerySchema, uploadResultSchema } from './schemas.ts';
 import { z } from 'zod';
 
 /** A task's pending subtasks, and the upload of its subtask CSV. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { maskSubtaskPhone, normalizeSubtaskPhone, parseBusinessInfo } from './subtasks.ts';
+import { maskSubtaskPhone, normalizeSubtaskPhone, parseBusinessInfo } from './schemas.ts';
 
 const hex = (text: string) => Buffer.from(text, 'ascii').toString('hex');
 

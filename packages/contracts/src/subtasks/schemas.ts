@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { LIMITS } from './constants.ts';
-import { PHONE_PATTERN, idSchema, isoDateTime, pageQuerySchema } from './fields.ts';
-import type { EncryptionType } from './projects.ts';
+import { LIMITS } from '../common/constants.ts';
+import { PHONE_PATTERN, idSchema, isoDateTime, pageQuerySchema } from '../common/fields.ts';
+import type { EncryptionType } from '../projects/schemas.ts';
 
 /** Columns every subtask CSV must have (spec §5); any other column is kept as an extra. */
 export const UPLOAD_REQUIRED_COLUMNS = ['phoneNumber', 'prologueInfo', 'businessInfo', 'remark'] as const;

@@ -1,5 +1,5 @@
-import { defineEndpoints, noBody } from '../endpoint.ts';
-import { pageSchema } from '../envelope.ts';
+import { defineEndpoints, noBody } from '../common/endpoint.ts';
+import { pageSchema } from '../common/envelope.ts';
 import {
   taskActionInputSchema,
   taskActionResultSchema,
@@ -9,7 +9,7 @@ import {
   taskOptionsSchema,
   taskQuerySchema,
   taskUpdateSchema,
-} from '../tasks.ts';
+} from './schemas.ts';
 
 /** Tasks of the caller company's projects (ADMIN, and DEV in their own company). */
 export const taskEndpoints = defineEndpoints(

@@ -1,4 +1,4 @@
-import type { Locale } from '../locale.ts';
+import type { Locale } from '../common/locale.ts';
 
 /**
  * Tasks and their subtasks: refusals of the state machine (one per action, saying which statuses allow

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatIssue } from './messages.ts';
+import { formatIssue } from '../i18n.ts';
 import {
   TASK_ACTIONS,
   TASK_FILTERS,
@@ -14,7 +14,7 @@ import {
   taskUpdateSchema,
   type TaskAction,
   type TaskStatus,
-} from './tasks.ts';
+} from './schemas.ts';
 
 const uuid = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
 const base = {

@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { LIMITS } from './constants.ts';
-import { idBodySchema, idSchema, isoDateTime, pageQuerySchema } from './fields.ts';
-import { taskAmdSchema, taskAmdValueSchema } from './amd.ts';
-import { editSchemaOf, storedVersionSchema } from './edit-version.ts';
+import { LIMITS } from '../common/constants.ts';
+import { idBodySchema, idSchema, isoDateTime, pageQuerySchema } from '../common/fields.ts';
+import { taskAmdSchema, taskAmdValueSchema } from '../amd/schemas.ts';
+import { editSchemaOf, storedVersionSchema } from '../common/edit-version.ts';
 
 /**
  * Outbound tasks: the form of spec §3 with the rules of spec §5, and the one state machine the console's

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CALL_OUTCOMES, CALL_PARTIES, callOutcomeSchema, callPartySchema } from './telephony.ts';
+import { CALL_OUTCOMES, CALL_PARTIES, callOutcomeSchema, callPartySchema } from './schemas.ts';
 
 describe('telephony contracts', () => {
   it('names every call outcome once, including back-pressure and timeout', () => {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineEndpoints } from '../endpoint.ts';
+import { defineEndpoints } from '../common/endpoint.ts';
 import {
   chainQuerySchema,
   chartPointSchema,
@@ -13,7 +13,7 @@ import {
   quotaResultSchema,
   seriesChartSchema,
   workplaceOverviewSchema,
-} from '../templates.ts';
+} from './schemas.ts';
 
 /** The dashboards' and visualization pages' charts, from the company's own calls (docs/templates.md maps each template chart to what it shows). The dashboards are ADMIN's, as their routes are. */
 export const analysisEndpoints = defineEndpoints(

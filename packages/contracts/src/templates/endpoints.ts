@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { defineEndpoints } from '../endpoint.ts';
-import { pageSchema } from '../envelope.ts';
+import { defineEndpoints } from '../common/endpoint.ts';
+import { pageSchema } from '../common/envelope.ts';
 import {
   approveSchema,
   basicProfileSchema,
@@ -17,7 +17,7 @@ import {
   rulePresetSchema,
   serviceCardSchema,
   userInfoSchema,
-} from '../templates.ts';
+} from './schemas.ts';
 
 /** The template pages' lists, forms and profile (spec §7's mock-only calls, served for real) at the spec's paths, and the footer's notice. Roles follow the route table: the card list and approving media parameters are ADMIN's, the rest is any signed-in user's. */
 export const templateEndpoints = defineEndpoints(

@@ -1,4 +1,4 @@
-import type { Locale } from '../locale.ts';
+import type { Locale } from '../common/locale.ts';
 
 /** Template pages and the message box: rules, server-rendered card and message texts, chart series names. */
 export const TEMPLATES_MESSAGES = {

@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { CALL_RECORD_STATUSES } from './call-records.ts';
-import { isoDateTime } from './fields.ts';
-import { roleSchema } from './roles.ts';
-import { seatStateSchema } from './seat.ts';
+import { CALL_RECORD_STATUSES } from '../call-records/schemas.ts';
+import { isoDateTime } from '../common/fields.ts';
+import { roleSchema } from '../common/roles.ts';
+import { seatStateSchema } from '../seat/protocol.ts';
 
 /**
  * The Arco Design Pro template pages (spec §3 "template-only shapes", §7 "calls of the disabled mock"),

@@ -1,5 +1,5 @@
-import { noBody, defineEndpoints } from '../endpoint.ts';
-import { webCallConfigSchema } from '../webcall.ts';
+import { noBody, defineEndpoints } from '../common/endpoint.ts';
+import { webCallConfigSchema } from './schemas.ts';
 
 /** /api/webcall — what a browser needs for a voice test call (the ICE servers both sides use). */
 export const webCallEndpoints = defineEndpoints(

@@ -1,4 +1,4 @@
-import type { Locale } from '../locale.ts';
+import type { Locale } from '../common/locale.ts';
 
 /** Voice test calls in the browser (the bench's voice mode, a task's "Call me in the browser"). */
 export const WEBCALL_MESSAGES = {

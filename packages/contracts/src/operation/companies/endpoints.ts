@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineEndpoints } from '../endpoint.ts';
+import { defineEndpoints } from '../../common/endpoint.ts';
 import {
   companyCreateSchema,
   companyCreatedSchema,
@@ -14,8 +14,8 @@ import {
   setCompanyPermissionsSchema,
   setGrantsResultSchema,
   setGrantsSchema,
-} from '../companies.ts';
-import { pageSchema } from '../envelope.ts';
+} from './schemas.ts';
+import { pageSchema } from '../../common/envelope.ts';
 
 /** /api/operation/companies — the provider's DEV staff only (`guardOperationArea`). */
 export const companyEndpoints = defineEndpoints(

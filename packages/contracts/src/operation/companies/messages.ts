@@ -1,4 +1,4 @@
-import type { Locale } from '../locale.ts';
+import type { Locale } from '../../common/locale.ts';
 
 /** Operation area — companies, their grants and permissions. */
 export const COMPANIES_MESSAGES = {

@@ -11,7 +11,7 @@ import {
   isIanaTimeZone,
   setGrantsSchema,
   usernameSchema,
-} from './index.ts';
+} from '../../index.ts';
 
 function errors(schema: z.ZodType, value: unknown): string[] {
   const result = schema.safeParse(value);

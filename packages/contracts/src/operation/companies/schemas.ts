@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { idBodySchema, emailSchema, idSchema, isoDateTime, keywordSchema, pageQuerySchema, USERNAME_PATTERN } from './fields.ts';
-import { LIMITS } from './constants.ts';
-import { editSchemaOf, editVersionSchema, storedVersionSchema } from './edit-version.ts';
+import { idBodySchema, emailSchema, idSchema, isoDateTime, keywordSchema, pageQuerySchema, USERNAME_PATTERN } from '../../common/fields.ts';
+import { LIMITS } from '../../common/constants.ts';
+import { editSchemaOf, editVersionSchema, storedVersionSchema } from '../../common/edit-version.ts';
 
 export const COMPANY_STATES = ['normal', 'deleted'] as const;
 export const companyStateSchema = z.enum(COMPANY_STATES);

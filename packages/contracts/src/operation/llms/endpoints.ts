@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { idBodySchema } from '../fields.ts';
-import { defineEndpoints, noBody } from '../endpoint.ts';
-import { pageSchema } from '../envelope.ts';
+import { idBodySchema } from '../../common/fields.ts';
+import { defineEndpoints, noBody } from '../../common/endpoint.ts';
+import { pageSchema } from '../../common/envelope.ts';
 import {
   llmInputSchema,
   llmOptionSchema,
@@ -10,7 +10,7 @@ import {
   llmTestInputSchema,
   llmTestResultSchema,
   llmUpdateSchema,
-} from '../llms.ts';
+} from './schemas.ts';
 
 /** /api/operation/llms: the LLM catalogue, for the provider's staff (DEV) only. */
 export const llmEndpoints = defineEndpoints(

@@ -1,4 +1,4 @@
-import type { Locale } from '../locale.ts';
+import type { Locale } from '../../common/locale.ts';
 
 /** LLM catalogue (operation area): validation, errors, the test action's outcomes and field labels. */
 export const LLMS_MESSAGES = {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import { keyHeaderValue, llmInputSchema, llmTestInputSchema, llmUpdateSchema, type LlmInput } from './index.ts';
+import { keyHeaderValue, llmInputSchema, llmTestInputSchema, llmUpdateSchema, type LlmInput } from '../../index.ts';
 
 const valid: LlmInput = {
   vendor: 'OpenAI',

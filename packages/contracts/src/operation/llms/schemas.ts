@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { idSchema, isoDateTime, keywordSchema, pageQuerySchema } from './fields.ts';
-import { HTTP_PROTOCOLS, urlSchema } from './url-fields.ts';
-import { editVersionSchema, storedVersionSchema } from './edit-version.ts';
+import { idSchema, isoDateTime, keywordSchema, pageQuerySchema } from '../../common/fields.ts';
+import { HTTP_PROTOCOLS, urlSchema } from '../../common/url-fields.ts';
+import { editVersionSchema, storedVersionSchema } from '../../common/edit-version.ts';
 
 /**
  * Language models of the platform's catalogue (operation area, DEV only). Processors pick one; the

@@ -1,14 +1,8 @@
 import { z } from 'zod';
-import { idBodySchema } from '../fields.ts';
-import { defineEndpoints, noBody } from '../endpoint.ts';
-import { pageSchema } from '../envelope.ts';
-import {
-  processorInputSchema,
-  processorOptionSchema,
-  processorQuerySchema,
-  processorSchema,
-  processorUpdateSchema,
-} from '../processors.ts';
+import { idBodySchema } from '../../common/fields.ts';
+import { defineEndpoints, noBody } from '../../common/endpoint.ts';
+import { pageSchema } from '../../common/envelope.ts';
+import { processorInputSchema, processorOptionSchema, processorQuerySchema, processorSchema, processorUpdateSchema } from './schemas.ts';
 
 /** /api/operation/processors: the processor catalogue, for the provider's staff (DEV) only. */
 export const processorEndpoints = defineEndpoints(

@@ -1,4 +1,4 @@
-import type { Locale } from '../locale.ts';
+import type { Locale } from '../../common/locale.ts';
 
 /** Processor catalogue (operation area): the rules of spec §5 and the refusals. */
 export const PROCESSORS_MESSAGES = {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import { formatIssue, parseExtraOptions, processorInputSchema, type ProcessorForm } from './index.ts';
+import { formatIssue, parseExtraOptions, processorInputSchema, type ProcessorForm } from '../../index.ts';
 
 const LLM = '00000000-0000-4000-8000-0000000000aa';
 const valid: ProcessorForm = {

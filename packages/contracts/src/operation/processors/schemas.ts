@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { LIMITS } from './constants.ts';
-import { idSchema, isoDateTime, keywordSchema, pageQuerySchema } from './fields.ts';
-import { editVersionSchema, storedVersionSchema } from './edit-version.ts';
+import { LIMITS } from '../../common/constants.ts';
+import { idSchema, isoDateTime, keywordSchema, pageQuerySchema } from '../../common/fields.ts';
+import { editVersionSchema, storedVersionSchema } from '../../common/edit-version.ts';
 
 /**
  * Processors of the platform's catalogue (operation area, DEV only): one LLM step a scenario uses.

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { idBodySchema } from '../fields.ts';
-import { defineEndpoints } from '../endpoint.ts';
-import { pageSchema } from '../envelope.ts';
+import { idBodySchema } from '../../common/fields.ts';
+import { defineEndpoints } from '../../common/endpoint.ts';
+import { pageSchema } from '../../common/envelope.ts';
 import {
   scenarioCreateSchema,
   scenarioDetailSchema,
@@ -13,7 +13,7 @@ import {
   scenarioRefSchema,
   scenarioSavedSchema,
   scenarioUpdateSchema,
-} from '../scenarios.ts';
+} from './schemas.ts';
 
 /** /api/operation/scenarios: versioned scenario documents, for the provider's staff (DEV) only. */
 export const scenarioEndpoints = defineEndpoints(

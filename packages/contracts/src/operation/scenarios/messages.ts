@@ -1,4 +1,4 @@
-import type { Locale } from '../locale.ts';
+import type { Locale } from '../../common/locale.ts';
 
 /** Scenario documents (operation area): the editor's rules, import and export, versions. */
 export const SCENARIOS_MESSAGES = {

@@ -13,7 +13,7 @@ import {
   scenarioDocumentSchema,
   scenarioExportSchema,
   type ScenarioDocumentInput,
-} from './index.ts';
+} from '../../index.ts';
 
 const MAIN = '00000000-0000-4000-8000-000000000001';
 const REFEREE = '00000000-0000-4000-8000-000000000002';

@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { LIMITS } from './constants.ts';
-import { idSchema, isoDateTime, keywordSchema, pageQuerySchema } from './fields.ts';
-import { processorStateSchema, processorTypeSchema, type ProcessorType } from './processors.ts';
-import { HTTP_PROTOCOLS, SPEECH_PROTOCOLS, urlSchema } from './url-fields.ts';
+import { LIMITS } from '../../common/constants.ts';
+import { idSchema, isoDateTime, keywordSchema, pageQuerySchema } from '../../common/fields.ts';
+import { processorStateSchema, processorTypeSchema, type ProcessorType } from '../processors/schemas.ts';
+import { HTTP_PROTOCOLS, SPEECH_PROTOCOLS, urlSchema } from '../../common/url-fields.ts';
 
 /**
  * A scenario is one JSON document: what the conversation runtime runs when a call answers. This file

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { defineEndpoints } from '../endpoint.ts';
-import { companyRefSchema } from '../companies.ts';
-import { speechCredentialRefSchema, speechCredentialSaveSchema, speechCredentialSchema } from '../speech-credentials.ts';
+import { defineEndpoints } from '../../common/endpoint.ts';
+import { companyRefSchema } from '../companies/schemas.ts';
+import { speechCredentialRefSchema, speechCredentialSaveSchema, speechCredentialSchema } from './schemas.ts';
 
 /** /api/operation/speech-credentials: a company's speech provider keys, for the provider's DEV staff only. */
 export const speechCredentialEndpoints = defineEndpoints(

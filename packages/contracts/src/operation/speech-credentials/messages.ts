@@ -1,4 +1,4 @@
-import type { Locale } from '../locale.ts';
+import type { Locale } from '../../common/locale.ts';
 
 /** Speech provider credentials (operation area): errors and field labels. */
 export const SPEECH_CREDENTIALS_MESSAGES = {

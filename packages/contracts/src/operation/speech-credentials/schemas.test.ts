@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { SPEECH_PROVIDERS } from './scenarios.ts';
-import { credentialFieldsOf, SPEECH_VENDOR_OF, speechCredentialSaveSchema } from './speech-credentials.ts';
+import { SPEECH_PROVIDERS } from '../scenarios/schemas.ts';
+import { credentialFieldsOf, SPEECH_VENDOR_OF, speechCredentialSaveSchema } from './schemas.ts';
 
 const companyId = '00000000-0000-4000-8000-000000000001';
 const issues = (input: unknown) => {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { idSchema, isoDateTime } from './fields.ts';
-import { SPEECH_PROVIDERS, type SpeechProvider, speechProviderSchema } from './scenarios.ts';
-import { editVersionSchema, storedVersionSchema } from './edit-version.ts';
+import { idSchema, isoDateTime } from '../../common/fields.ts';
+import { SPEECH_PROVIDERS, type SpeechProvider, speechProviderSchema } from '../scenarios/schemas.ts';
+import { editVersionSchema, storedVersionSchema } from '../../common/edit-version.ts';
 
 /**
  * A company's credentials for the speech providers its scenarios use (operation area, DEV only). One

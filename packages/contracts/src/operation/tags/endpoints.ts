@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { defineEndpoints } from '../endpoint.ts';
-import { pageSchema } from '../envelope.ts';
-import { tagIdSchema, tagInputSchema, tagQuerySchema, tagSchema, tagUpdateSchema } from '../tags.ts';
+import { defineEndpoints } from '../../common/endpoint.ts';
+import { pageSchema } from '../../common/envelope.ts';
+import { tagIdSchema, tagInputSchema, tagQuerySchema, tagSchema, tagUpdateSchema } from './schemas.ts';
 
 /** /api/operation/tags — call tags; the provider's DEV staff only. */
 export const tagEndpoints = defineEndpoints(

@@ -1,4 +1,4 @@
-import type { Locale } from '../locale.ts';
+import type { Locale } from '../../common/locale.ts';
 
 /** Operation area — tags. */
 export const TAGS_MESSAGES = {

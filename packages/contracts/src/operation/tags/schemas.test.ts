@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import { tagInputSchema } from './index.ts';
+import { tagInputSchema } from '../../index.ts';
 
 function errors(schema: z.ZodType, value: unknown): string[] {
   const result = schema.safeParse(value);

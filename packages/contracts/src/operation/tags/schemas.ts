@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { authorshipShape, idBodySchema, keywordSchema, pageQuerySchema, requiredString } from './fields.ts';
-import { LIMITS } from './constants.ts';
-import { editSchemaOf, storedVersionSchema } from './edit-version.ts';
+import { authorshipShape, idBodySchema, keywordSchema, pageQuerySchema, requiredString } from '../../common/fields.ts';
+import { LIMITS } from '../../common/constants.ts';
+import { editSchemaOf, storedVersionSchema } from '../../common/edit-version.ts';
 
 export const TAG_FIELD_MAX = { name: 50, description: 200 } as const;
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { defineEndpoints } from '../endpoint.ts';
-import { pageSchema } from '../envelope.ts';
-import { voiceIdSchema, voiceInputSchema, voiceQuerySchema, voiceSchema, voiceUpdateSchema } from '../voices.ts';
+import { defineEndpoints } from '../../common/endpoint.ts';
+import { pageSchema } from '../../common/envelope.ts';
+import { voiceIdSchema, voiceInputSchema, voiceQuerySchema, voiceSchema, voiceUpdateSchema } from './schemas.ts';
 
 /** /api/operation/voices — the TTS voice catalogue; the provider's DEV staff only. */
 export const voiceEndpoints = defineEndpoints(

@@ -1,4 +1,4 @@
-import type { Locale } from '../locale.ts';
+import type { Locale } from '../../common/locale.ts';
 
 /** Operation area — the voice catalogue. */
 export const VOICES_MESSAGES = {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import { voiceInputSchema } from './index.ts';
+import { voiceInputSchema } from '../../index.ts';
 
 function errors(schema: z.ZodType, value: unknown): string[] {
   const result = schema.safeParse(value);

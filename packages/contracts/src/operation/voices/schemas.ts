@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { authorshipShape, idBodySchema, keywordSchema, pageQuerySchema } from './fields.ts';
-import { LIMITS } from './constants.ts';
-import { editSchemaOf, storedVersionSchema } from './edit-version.ts';
+import { authorshipShape, idBodySchema, keywordSchema, pageQuerySchema } from '../../common/fields.ts';
+import { LIMITS } from '../../common/constants.ts';
+import { editSchemaOf, storedVersionSchema } from '../../common/edit-version.ts';
 
 /**
  * The TTS vendor a catalogue voice belongs to. The spec lists a voice's "company"; we read it as the

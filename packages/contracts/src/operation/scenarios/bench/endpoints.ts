@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { defineEndpoints } from '../endpoint.ts';
-import { idSchema } from '../fields.ts';
+import { defineEndpoints } from '../../../common/endpoint.ts';
+import { idSchema } from '../../../common/fields.ts';
 import {
   benchSaySchema,
   benchSessionRefSchema,
@@ -8,7 +8,7 @@ import {
   benchStartedSchema,
   benchVoiceStartSchema,
   benchVoiceStartedSchema,
-} from '../scenario-bench.ts';
+} from './schemas.ts';
 
 /** /api/operation/scenarios/bench — the scenario test bench (DEV): start a conversation with a scenario's current version, say the callee's lines, hang up, and follow its events as Server-Sent Events. */
 export const scenarioBenchEndpoints = defineEndpoints(

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { callRuntimeFailureSchema, callTurnSchema } from './call-records.ts';
-import { idSchema } from './fields.ts';
-import { sdpOfferSchema } from './webcall.ts';
+import { callRuntimeFailureSchema, callTurnSchema } from '../../../call-records/schemas.ts';
+import { idSchema } from '../../../common/fields.ts';
+import { sdpOfferSchema } from '../../../webcall/schemas.ts';
 
 /**
  * The scenario test bench (operation area, scenario edit page): a conversation with the scenario's current
