@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { roleSchema } from '../common/roles.ts';
-import { companyFeatureSchema } from '../operation/companies/schemas.ts';
+import { companyFeatureSchema } from '../common/company-features.ts';
 import { editVersionSchema, storedVersionSchema } from '../common/edit-version.ts';
 import {
   accountPasswordSchema,

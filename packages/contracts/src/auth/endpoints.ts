@@ -1,15 +1,8 @@
 import { z } from 'zod';
 import { defineEndpoints, noBody } from '../common/endpoint.ts';
 import { appRouteSchema } from '../common/route-schema.ts';
-import {
-  changePasswordInputSchema,
-  forgotPasswordInputSchema,
-  loginInputSchema,
-  loginResultSchema,
-  profileUpdateSchema,
-  registerInputSchema,
-  selfInfoSchema,
-} from './schemas.ts';
+import { changePasswordInputSchema, profileUpdateSchema } from '../profile/schemas.ts';
+import { forgotPasswordInputSchema, loginInputSchema, loginResultSchema, registerInputSchema, selfInfoSchema } from './schemas.ts';
 
 /** Sign-in, the signed-in user, the server menu, the own profile, and the login page's requests: all under /api/user. */
 export const authEndpoints = defineEndpoints(

@@ -1,9 +1,8 @@
 import { z } from 'zod';
 import { loginRoleSchema, roleSchema } from '../common/roles.ts';
-import { emailSchema, isoDateTime, phoneSchema, requiredString, selfPasswordSchema } from '../common/fields.ts';
-import { LIMITS } from '../common/constants.ts';
-import { companyFeatureSchema } from '../operation/companies/schemas.ts';
-import { editVersionSchema, storedVersionSchema } from '../common/edit-version.ts';
+import { emailSchema, isoDateTime, phoneSchema, requiredString } from '../common/fields.ts';
+import { companyFeatureSchema } from '../common/company-features.ts';
+import { storedVersionSchema } from '../common/edit-version.ts';
 
 /** The signed-in user, as getSelfInfo answers it (spec §3). */
 export const selfInfoSchema = z.object({
@@ -65,31 +64,6 @@ export const sessionSchema = z.object({
   ip: z.string().nullable(),
 });
 export type Session = z.infer<typeof sessionSchema>;
-
-/** Self-info edit (spec §5: alias 5–10, valid phone and email). */
-export const profileInputSchema = z.object({
-  alias: z
-    .string()
-    .trim()
-    .min(LIMITS.profileAlias.min, { error: 'v.alias.profile' })
-    .max(LIMITS.profileAlias.max, { error: 'v.alias.profile' }),
-  phoneNumber: phoneSchema,
-  email: emailSchema,
-});
-export type ProfileInput = z.infer<typeof profileInputSchema>;
-
-/** What the self-info form sends: the fields and the account version it opened. */
-export const profileUpdateSchema = profileInputSchema.extend({ version: editVersionSchema });
-export type ProfileUpdate = z.infer<typeof profileUpdateSchema>;
-
-export const changePasswordInputSchema = z
-  .object({
-    currentPassword: z.string().min(1, { error: 'v.required' }),
-    newPassword: selfPasswordSchema,
-    confirmPassword: z.string().min(1, { error: 'v.required' }),
-  })
-  .refine((v) => v.newPassword === v.confirmPassword, { error: 'v.password.confirm', path: ['confirmPassword'] });
-export type ChangePasswordInput = z.infer<typeof changePasswordInputSchema>;
 
 /** "Forgot password": a request the company's administrators act on (no e-mail server is assumed). */
 export const forgotPasswordInputSchema = z.object({

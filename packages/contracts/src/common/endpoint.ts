@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { ApiKeyScope } from '../api-keys/schemas.ts';
+import type { ApiKeyScope } from './api-key-scopes.ts';
 import type { Role } from './roles.ts';
 
 /**

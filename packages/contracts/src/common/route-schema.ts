@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MENU_GROUPS } from './routes.ts';
-import { companyFeatureSchema } from '../operation/companies/schemas.ts';
+import { companyFeatureSchema } from './company-features.ts';
 
 /** The wire shape of a route-table entry, as `/api/user/menu` answers it. */
 export const routeMetaSchema = z.object({

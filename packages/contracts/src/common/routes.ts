@@ -1,5 +1,5 @@
 import type { Role } from './roles.ts';
-import type { CompanyFeature } from '../operation/companies/schemas.ts';
+import type { CompanyFeature } from './company-features.ts';
 
 /**
  * The route table of spec §2: one tree that drives the console's router, its side menu, breadcrumb,

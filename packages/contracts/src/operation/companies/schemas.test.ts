@@ -11,12 +11,14 @@ import {
   isIanaTimeZone,
   setGrantsSchema,
   usernameSchema,
+  companySchema,
 } from '../../index.ts';
 
 function errors(schema: z.ZodType, value: unknown): string[] {
   const result = schema.safeParse(value);
   return result.success ? [] : result.error.issues.map((issue) => issue.message);
 }
+const accepts = (schema: z.ZodType, value: unknown) => expect(errors(schema, value)).toEqual([]);
 
 const ok = { name: 'Initech', suffix: 'initech', adminEmail: 'it@initech.test' };
 
@@ -87,5 +89,36 @@ describe('grants', () => {
     expect(setGrantsSchema.safeParse({ companyId, version: 1, kind: 'voice', refIds: [] }).success).toBe(true);
     expect(setGrantsSchema.safeParse({ companyId, version: 1, kind: 'llm', refIds: [] }).success).toBe(false);
     expect(errors(setGrantsSchema, { companyId, version: 1, kind: 'voice', refIds: ['x'] })).toEqual(['v.id']);
+  });
+});
+
+describe('companies (the form and the stored shape)', () => {
+  const ok = { name: 'Acme', suffix: 'acme01', adminEmail: 'it@acme.co' };
+  it('name 1–100 without spaces, suffix 1–100 letters and digits, admin e-mail', () => {
+    accepts(companyInputSchema, ok);
+    accepts(companyInputSchema, { ...ok, name: 'x'.repeat(100), suffix: 'y'.repeat(100) });
+    expect(errors(companyInputSchema, { ...ok, name: '' })).toContain('v.company.name');
+    expect(errors(companyInputSchema, { ...ok, name: 'x'.repeat(101) })).toEqual(['v.company.name']);
+    expect(errors(companyInputSchema, { ...ok, name: 'Ac me' })).toEqual(['v.noSpaces']);
+    expect(errors(companyInputSchema, { ...ok, suffix: 'ac-me' })).toEqual(['v.company.suffix']);
+    expect(errors(companyInputSchema, { ...ok, suffix: 'y'.repeat(101) })).toContain('v.company.suffix');
+    expect(errors(companyInputSchema, { ...ok, adminEmail: '' })).toEqual(['v.email']);
+  });
+  it('a stored company', () => {
+    const company = {
+      id: 'c',
+      ...ok,
+      state: 'normal',
+      timezone: 'Asia/Shanghai',
+      quietDays: [],
+      isProvider: false,
+      createdBy: null,
+      updatedBy: null,
+      createTime: '2026-11-22T00:00:00.000Z',
+      updateTime: '2026-11-22T00:00:00.000Z',
+      version: 1,
+    };
+    accepts(companySchema, company);
+    expect(companySchema.safeParse({ ...company, state: 'gone' }).success).toBe(false);
   });
 });

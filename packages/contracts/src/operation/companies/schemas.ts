@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { idBodySchema, emailSchema, idSchema, isoDateTime, keywordSchema, pageQuerySchema, USERNAME_PATTERN } from '../../common/fields.ts';
 import { LIMITS } from '../../common/constants.ts';
+import { COMPANY_FEATURES, companyFeatureSchema } from '../../common/company-features.ts';
 import { editSchemaOf, editVersionSchema, storedVersionSchema } from '../../common/edit-version.ts';
 
 export const COMPANY_STATES = ['normal', 'deleted'] as const;
@@ -124,11 +125,6 @@ export const companyCreatedSchema = z.object({
 export type CompanyCreated = z.infer<typeof companyCreatedSchema>;
 
 // ---- Permissions: what a company may do, set by the provider's staff ---------------------------------
-
-/** Operation features a company may be allowed; other areas check them with `getCompanyPermissions`. */
-export const COMPANY_FEATURES = ['doNotCall', 'realtimeDashboard', 'csvExport', 'customEncryption'] as const;
-export const companyFeatureSchema = z.enum(COMPANY_FEATURES);
-export type CompanyFeature = z.infer<typeof companyFeatureSchema>;
 
 export const COMPANY_CONCURRENCY = { min: 1, max: 10_000 } as const;
 
