@@ -3,7 +3,7 @@ import { companyCreateSchema } from '../operation/companies/schemas.ts';
 import { accountPasswordSchema, isoDateTime, keywordSchema } from '../common/fields.ts';
 
 /**
- * Requests filed from the login page (issue 17 point 4): "Forgot password" files a `password_reset` that the
+ * Requests filed from the login page: "Forgot password" files a `password_reset` that the
  * user's company administrators (ADMIN; DEV for the provider's own staff) act on; "Request an account" files a
  * `register` that the provider's staff (DEV) act on. Acting closes the request with its outcome, audited.
  */

@@ -17,7 +17,7 @@ const valid = {
   password: 'Aa1!aaaa',
 };
 
-describe('account create (spec §5: alias required; password 8–32 with lower, upper, digit, special; valid e-mail and phone)', () => {
+describe('account create (alias required; password 8–32 with lower, upper, digit, special; valid e-mail and phone)', () => {
   it('accepts a complete account and defaults the status to active', () => {
     expect(accountCreateSchema.parse(valid).status).toBe('active');
   });

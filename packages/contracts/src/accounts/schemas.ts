@@ -17,7 +17,7 @@ import {
 } from '../common/fields.ts';
 
 /**
- * Account management (spec §3 Account, §5 rules). A customer company's accounts are ADMIN ("Administrator")
+ * Account management. A customer company's accounts are ADMIN ("Administrator")
  * or OPR ("Agent"); DEV accounts exist only in the provider's company and only a DEV creates them.
  * `companyId` on every request is for DEV (provider staff) managing another company; ADMIN always acts on
  * their own company.

@@ -23,7 +23,7 @@ export const authEndpoints = defineEndpoints(
       body: noBody,
       response: z.array(appRouteSchema),
     },
-    // Spec §7 lists the menu call as GET too (the template's mock): the same answer.
+    // The console template's own menu call is a GET: it gets the same answer.
     menuGet: {
       method: 'GET',
       path: '/api/user/menu',

@@ -33,7 +33,7 @@ const user = {
 };
 
 describe('users and sessions', () => {
-  it('self info carries the user fields of spec §3', () => {
+  it('self info carries the user fields and refuses an unknown role or a missing alias', () => {
     accepts(selfInfoSchema, user);
     expect(selfInfoSchema.safeParse({ ...user, authLevel: 'ROOT' }).success).toBe(false);
     expect(selfInfoSchema.safeParse({ ...user, alias: undefined }).success).toBe(false);

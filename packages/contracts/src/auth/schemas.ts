@@ -4,7 +4,7 @@ import { emailSchema, isoDateTime, phoneSchema, requiredString } from '../common
 import { companyFeatureSchema } from '../common/company-features.ts';
 import { storedVersionSchema } from '../common/edit-version.ts';
 
-/** The signed-in user, as getSelfInfo answers it (spec §3). */
+/** The signed-in user, as getSelfInfo answers it. */
 export const selfInfoSchema = z.object({
   id: z.string(),
   userID: z.number().int(),

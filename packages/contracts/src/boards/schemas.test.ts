@@ -59,7 +59,7 @@ describe('series step and real-time windows', () => {
     expect(issues(boardSeriesQuerySchema, { from: '2026-03-01', to: '2026-03-01', step: 'minute' })).toHaveLength(1);
     expect(issues(boardSeriesQuerySchema, { from: '2026-03-02', to: '2026-03-01', step: 'day' })).toEqual(['to:v.board.rangeOrder']);
   });
-  it("the real-time intervals are the spec's: 10 min, 30 min, 1 hour, 1 day (today, the default)", () => {
+  it('the real-time intervals are 10 min, 30 min, 1 hour and 1 day (today, the default)', () => {
     expect(Object.keys(REALTIME_WINDOWS)).toEqual(['10m', '30m', '1h', '1d']);
     for (const window of ['10m', '30m', '1h', '1d']) expect(issues(realtimeQuerySchema, { taskId: id, window })).toEqual([]);
     expect(realtimeQuerySchema.parse({ taskId: id }).window).toBe('1d');

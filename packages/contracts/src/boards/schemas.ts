@@ -75,7 +75,7 @@ export const boardSeriesQuerySchema = boardQuerySchema.safeExtend({ step: series
 export type BoardSeriesQuery = z.infer<typeof boardSeriesQuerySchema>;
 
 /**
- * The task list's real-time dashboard windows (spec §9: 10 min, 30 min, 1 hour, 1 day = today), each
+ * The task list's real-time dashboard windows (10 min, 30 min, 1 hour, 1 day = today), each
  * ending now; `1d` starts at the company's midnight. Each is charted in `step` minutes.
  */
 export const REALTIME_WINDOWS = {

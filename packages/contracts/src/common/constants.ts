@@ -1,5 +1,5 @@
 /**
- * Business constants of spec §9. Every limit the forms show and the server enforces is read from here.
+ * Business constants. Every limit the forms show and the server enforces is read from here.
  */
 export const LIMITS = {
   taskName: { max: 20 },
@@ -36,7 +36,7 @@ export const LOCALE_STORAGE_KEY = 'arco-locale';
 export const LOCALE_HEADER = 'x-dialwise-locale';
 export const TRACE_HEADER = 'x-trace-id';
 
-/** Real-time dashboard intervals (spec §2, §9); real-time concurrency only for today's data. */
+/** Real-time dashboard intervals; real-time concurrency only for today's data. */
 export const DASHBOARD_INTERVALS = ['10m', '30m', '1h', '1d'] as const;
 
 /** Session lifetimes: a plain sign-in lasts a working day, "remember me" a month. */

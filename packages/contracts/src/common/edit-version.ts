@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { idSchema } from './fields.ts';
 
 /**
- * Optimistic concurrency for edit forms (issue 15 point 8). Every editable entity answers its `version`, a
+ * Optimistic concurrency for edit forms. Every editable entity answers its `version`, a
  * whole number that grows by one with each saved change; an edit sends back the version its form opened. When
  * someone else saved in between, the server writes nothing and answers 409 with `staleEditData` (the version
  * now stored), so the form can say so and offer to reload, instead of silently overwriting the newer edit.

@@ -12,7 +12,7 @@ export type EndpointMethod = 'GET' | 'POST';
 
 /** What an area writes for each of its endpoints; its group fills in the method, tag and roles left out. */
 export interface EndpointSpec {
-  /** Default POST: the console's calls are POSTs with a JSON body; GETs are what the browser loads itself or the spec's template calls. */
+  /** Default POST: the console's calls are POSTs with a JSON body; GETs are what the browser loads itself or the console template's own calls. */
   method?: EndpointMethod;
   /** Absolute, as a client requests it (`/api/accounts/list`); `:name` marks a path parameter. */
   path: string;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Every JSON answer of the server: `code` 200 on success (spec §7), otherwise one of `ErrorCode`. */
+/** Every JSON answer of the server: `code` 200 on success, otherwise one of `ErrorCode`. */
 export function envelopeSchema<T extends z.ZodType>(data: T) {
   return z.object({
     code: z.number().int(),

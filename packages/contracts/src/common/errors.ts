@@ -1,6 +1,6 @@
 /**
- * Envelope codes and what the console does with them (spec §8). Business outcomes travel as HTTP 200
- * with one of these codes, so the request layer sees them exactly as the spec describes; the HTTP status
+ * Envelope codes and what the console does with them. Business outcomes travel as HTTP 200 with one of
+ * these codes, so the console's one request layer reads every outcome from the envelope; the HTTP status
  * is only non-200 for "no credentials at all" (401), an unknown API route (404) and a crash (500).
  */
 export const ErrorCode = {

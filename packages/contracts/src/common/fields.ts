@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { LIMITS } from './constants.ts';
 
 /**
- * Field rules used by several schemas. Messages are keys of `MESSAGES` (messages.ts): the server and the
+ * Field rules used by several schemas. Messages are keys of `MESSAGES` (i18n.ts): the server and the
  * console render them in the caller's language.
  */
 export const PHONE_PATTERN = /^\+?\d{6,15}$/;
@@ -18,7 +18,7 @@ export const emailSchema = z
 export const usernameSchema = z.string().trim().regex(USERNAME_PATTERN, { error: 'v.username' });
 export const requiredString = (max = 255) => z.string().trim().min(1, { error: 'v.required' }).max(max, { error: 'v.tooLong' });
 
-/** Upper, lower, digit and a special character, within the given length (spec §5). */
+/** Upper, lower, digit and a special character, within the given length. */
 export function strongPasswordSchema(range: { min: number; max: number }, lengthKey: string) {
   return z
     .string()

@@ -24,10 +24,10 @@ export function loginRoleAdmits(choice: LoginRole, role: Role): boolean {
   return LOGIN_ROLE_ADMITS[choice].includes(role);
 }
 
-/** Spec §4: a role switch keeps ADMIN and turns anyone else into OPR. */
+/** A role switch keeps ADMIN and turns anyone else into OPR. */
 export function switchRole(role: Role): Role {
   return role === 'ADMIN' ? 'ADMIN' : 'OPR';
 }
 
-/** Account user levels of spec §3 ("Administrator or Agent") and the role each one stores. */
+/** An account's user level as the account form names it ("Administrator" or "Agent") and the role each one stores. */
 export const USER_LEVELS = { Administrator: 'ADMIN', Agent: 'OPR' } as const satisfies Record<string, Role>;

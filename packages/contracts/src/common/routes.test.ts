@@ -20,11 +20,11 @@ const A = 'ADMIN',
 const ALL: readonly Role[] = [A, D, O];
 
 /**
- * Spec §2, written out independently of the route table: route name → the roles that may open it.
- * The result group's 'admin' is read as ADMIN. callDisplay sets no role of its own, so its group's role
+ * Who may open each page, written out independently of the route table: route name → the roles that may
+ * open it. The result group is ADMIN's. callDisplay sets no role of its own, so its group's role
  * (/projectOp: OPR) decides: a route opens only when it and every ancestor allow the role.
  */
-const SPEC_ACCESS: Record<string, readonly Role[]> = {
+const ACCESS: Record<string, readonly Role[]> = {
   workplace: [A],
   monitor: [A],
   exception403: ALL,
@@ -66,18 +66,13 @@ const SPEC_ACCESS: Record<string, readonly Role[]> = {
   root: ALL,
   notFound: ALL,
   redirect: ALL,
-};
-
-/** Routes the product adds beyond spec §2 (asked for by later issues), with their roles. */
-const BEYOND_SPEC: Record<string, Role[]> = {
   dncList: [A, D],
   accessRequests: [A, D],
   apiKeys: [A, D],
-  userCenter: [...ALL],
+  userCenter: ALL,
 };
-const ACCESS = { ...SPEC_ACCESS, ...BEYOND_SPEC };
 
-const SPEC_PATHS: Record<string, string> = {
+const PATHS: Record<string, string> = {
   workplace: '/dashboard/workplace',
   monitor: '/dashboard/monitor',
   companyList: '/operation/companyList',
@@ -111,7 +106,7 @@ const SPEC_PATHS: Record<string, string> = {
   multiDimensionDataAnalysis: '/visualization/multi-dimension-data-analysis',
 };
 
-describe('route access, every role × every route of spec §2', () => {
+describe('route access, every role × every route', () => {
   const cases = Object.entries(ACCESS).flatMap(([name, allowed]) =>
     ROLES.map((role) => ({ name, role, expected: allowed.includes(role) })),
   );
@@ -120,14 +115,14 @@ describe('route access, every role × every route of spec §2', () => {
     expect(canOpenRoute(name, role)).toBe(expected);
   });
 
-  it('the table holds exactly the routes of spec §2, and the ones added beyond it', () => {
+  it('every route of the table is listed above', () => {
     const names = flattenRoutes()
       .filter((e) => e.ancestors.length > 0)
       .map((e) => e.route.name);
-    for (const name of names) expect(ACCESS, `route ${name} is neither in spec §2 nor listed as added`).toHaveProperty(name);
+    for (const name of names) expect(ACCESS, `route ${name} is not listed in ACCESS`).toHaveProperty(name);
   });
 
-  it.each(Object.entries(SPEC_PATHS))('%s sits at %s', (name, path) => {
+  it.each(Object.entries(PATHS))('%s sits at %s', (name, path) => {
     expect(findRoute(name)?.route.path).toBe(path);
   });
 
@@ -138,7 +133,7 @@ describe('route access, every role × every route of spec §2', () => {
   });
 });
 
-describe('metaAllows (spec §6)', () => {
+describe('metaAllows', () => {
   it('no auth, no roles, empty roles and * allow anyone; listed roles allow only themselves', () => {
     expect(metaAllows({ locale: 'x', requiresAuth: false, roles: ['DEV'] }, 'OPR')).toBe(true);
     expect(metaAllows({ locale: 'x', requiresAuth: true }, 'OPR')).toBe(true);
@@ -181,7 +176,7 @@ describe('routesForRole / routeNames (the server menu)', () => {
   });
 });
 
-describe('route table flags (spec §2 menu details)', () => {
+describe('route table flags (menu details)', () => {
   it('hidden operation pages highlight the company list; task pages highlight the project list', () => {
     for (const name of ['voiceList', 'processor', 'scenario', 'scenarioAdd', 'scenarioEdit']) {
       expect(findRoute(name)?.route.meta).toMatchObject({ hideInMenu: true, activeMenu: 'companyList' });

@@ -2,7 +2,7 @@ import type { Role } from './roles.ts';
 import type { CompanyFeature } from './company-features.ts';
 
 /**
- * The route table of spec §2: one tree that drives the console's router, its side menu, breadcrumb,
+ * The route table: one tree that drives the console's router, its side menu, breadcrumb,
  * tab bar and guard, and the server's `/api/user/menu`. Paths are absolute; `:x?` marks an optional
  * segment. A route's `name` is also the name of its page (and locale key `menu.<name>`).
  */
@@ -59,7 +59,7 @@ const auth = (locale: string, extra: Partial<RouteMeta> = {}): RouteMeta => ({ l
 
 /**
  * Routes shown inside the default layout, in menu order. The template groups (list, form, profile,
- * visualization, result) hold only routes the spec hides, so the groups are hidden with them.
+ * visualization, result) hold only hidden routes, so the groups are hidden with them.
  */
 export const APP_ROUTES: readonly AppRoute[] = [
   {
@@ -183,7 +183,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
     children: [
       { name: 'accountManage', path: '/system/account-manage', meta: auth('menu.accountManage', { roles: ADMIN_DEV }) },
       { name: 'sipManage', path: '/system/sip-manage', meta: auth('menu.sipManage', { roles: ADMIN_DEV }) },
-      // Beyond the spec's table: the company's do-not-call list, checked by the dialer before each dial.
+      // The company's do-not-call list, checked by the dialer before each dial.
       { name: 'dncList', path: '/system/dnc', meta: auth('menu.dncList', { roles: ADMIN_DEV, feature: 'doNotCall' }) },
       { name: 'accessRequests', path: '/system/access-requests', meta: auth('menu.accessRequests', { roles: ADMIN_DEV }) },
       { name: 'apiKeys', path: '/system/api-keys', meta: auth('menu.apiKeys', { roles: ADMIN_DEV }) },
@@ -234,8 +234,8 @@ export const APP_ROUTES: readonly AppRoute[] = [
     children: [{ name: 'basic', path: '/profile/basic', meta: auth('menu.basic', { roles: ANY, hideInMenu: true }) }],
   },
   {
-    // The spec writes this group's role as lower-case 'admin', which matches no authLevel. Reading taken:
-    // the evident intent, ADMIN (see docs/console.md, "Readings of the spec").
+    // Only ADMIN opens the result pages (the product's brief writes this role as lower-case 'admin', which
+    // matches no authLevel; docs/console.md, "Readings of the spec", gives the reading).
     name: 'result',
     path: '/result',
     redirect: '/result/success',
@@ -273,10 +273,10 @@ export const SHELL_ROUTES = {
   notFound: { name: 'notFound', path: '*', meta: { locale: 'menu.notFound', requiresAuth: false } },
 } as const satisfies Record<string, AppRoute>;
 
-/** In menu-from-server mode these names open even when the server menu lacks them (spec §6). */
+/** In menu-from-server mode these names open even when the server menu lacks them. */
 export const ROUTE_WHITELIST: readonly string[] = ['notFound', 'login'];
 
-/** Spec §6: no auth needed, no roles, '*' listed, or the user's level listed. */
+/** A route opens when it needs no sign-in, lists no roles, lists '*', or lists the user's level. */
 export function metaAllows(meta: RouteMeta, role: Role | null | undefined): boolean {
   if (!meta.requiresAuth) return true;
   if (!meta.roles || meta.roles.length === 0) return true;
@@ -317,7 +317,7 @@ export function canOpenRoute(name: string, role: Role | null | undefined): boole
 }
 
 /**
- * Where a denied user goes (spec §6): breadth-first, the first route whose roles explicitly list the
+ * Where a denied user goes: breadth-first, the first route whose roles explicitly list the
  * role or '*'; null means the not-found page.
  */
 export function firstAllowedRoute(role: Role | null | undefined, routes: readonly AppRoute[] = APP_ROUTES): AppRoute | null {

@@ -14,7 +14,7 @@ export function isSafeText(value: string): boolean {
 /**
  * Paths of every string (value or object key) in a parsed request part that is not safe text. Iterative, and a
  * path is built only for what is found: a walk over user data must not recurse (a body nested 20,000 deep
- * overflowed the stack: issue 29) nor copy a growing path at every level (quadratic in the depth).
+ * would overflow the stack) nor copy a growing path at every level (quadratic in the depth).
  */
 export function findUnsafeText(value: unknown): PropertyKey[][] {
   interface Visit {

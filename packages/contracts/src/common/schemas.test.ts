@@ -39,7 +39,7 @@ describe('roles', () => {
     expect(loginRoleAdmits('agent', 'OPR')).toBe(true);
     expect(loginRoleAdmits('agent', 'DEV')).toBe(false);
   });
-  it('a role switch keeps ADMIN and makes anyone else OPR (spec §4)', () => {
+  it('a role switch keeps ADMIN and makes anyone else OPR', () => {
     expect(switchRole('ADMIN')).toBe('ADMIN');
     expect(switchRole('DEV')).toBe('OPR');
     expect(switchRole('OPR')).toBe('OPR');
@@ -103,7 +103,7 @@ describe('envelope', () => {
 
 describe('operation list keywords', () => {
   // The model, processor and scenario lists' search field: at most 100 characters, refused with the same
-  // "too long" message as every other field (it had none, so the form showed zod's English default).
+  // "too long" message as every other field (without one the form would show zod's English default).
   it.each([
     ['models', llmQuerySchema],
     ['processors', processorQuerySchema],

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineEndpoints } from '../common/endpoint.ts';
 import { messageListQuerySchema, messageReadAllSchema, messageReadSchema, messageSchema, messageUnreadSchema } from './schemas.ts';
 
-/** The navbar's message box (spec §7 `/api/message/*`): every signed-in user reads their own. */
+/** The navbar's message box (`/api/message/*`): every signed-in user reads their own. */
 export const messageEndpoints = defineEndpoints(
   { tag: 'messages', roles: 'signedIn' },
   {

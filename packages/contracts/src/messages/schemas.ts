@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { isoDateTime } from '../common/fields.ts';
 
 /**
- * The navbar's message box (spec §3 "message", §7 `/api/message/*`). Each message belongs to one user
+ * The navbar's message box (`/api/message/*`). Each message belongs to one user
  * (a product event is fanned out to the users it concerns when it happens), so "read" is that user's own.
  * Title and content are stored as message keys with parameters and rendered in the reader's language.
  */
@@ -23,7 +23,7 @@ export const MESSAGE_KINDS = [
 export const messageKindSchema = z.enum(MESSAGE_KINDS);
 export type MessageKind = z.infer<typeof messageKindSchema>;
 
-/** 0 unread, 1 read (spec §4: it only moves 0 → 1). */
+/** 0 unread, 1 read (it only moves 0 → 1). */
 export const messageStatusSchema = z.union([z.literal(0), z.literal(1)]);
 
 export const messageSchema = z.object({

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { changePasswordInputSchema, formatIssue, profileInputSchema } from '../index.ts';
 
-/** The self-info schemas of users.ts, at the boundaries of spec §5. */
+/** The self-info and password-change schemas, at the boundaries of their rules. */
 function errors(schema: z.ZodType, value: unknown): string[] {
   const result = schema.safeParse(value);
   return result.success ? [] : result.error.issues.map((issue) => `${issue.path.join('.')}:${issue.message}`);

@@ -7,7 +7,7 @@ const issues = (value: unknown, schema = projectInputSchema) => {
 };
 const base = { name: 'Renewals', encryptionType: 'PLAIN_TEXT' };
 
-describe('project form (spec §5)', () => {
+describe('project form: name 2–30 characters without spaces, an encryption type', () => {
   it('name: 2 to 30 characters — 1 and 31 are refused, 2 and 30 accepted', () => {
     expect(issues({ ...base, name: 'a' })).toEqual(['name:v.project.name']);
     expect(issues({ ...base, name: 'ab' })).toEqual([]);

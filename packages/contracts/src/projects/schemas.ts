@@ -5,7 +5,7 @@ import { editSchemaOf, storedVersionSchema } from '../common/edit-version.ts';
 
 /**
  * Projects: a company's container of tasks, with the phone-number encryption type every uploaded number
- * must fit (spec §3). HEX is labelled "MENA" in the console (spec §3); the stored value stays HEX.
+ * must fit. HEX is labelled "MENA" in the console; the stored value stays HEX.
  */
 export const ENCRYPTION_TYPES = ['MD5', 'HEX', 'PLAIN_TEXT', 'CUSTOM'] as const;
 export const encryptionTypeSchema = z.enum(ENCRYPTION_TYPES);
@@ -13,7 +13,7 @@ export type EncryptionType = z.infer<typeof encryptionTypeSchema>;
 
 const blankToUndefined = (value: unknown) => ((typeof value === 'string' && value.trim() === '') || value === null ? undefined : value);
 
-/** Spec §5: 2–30 characters, no spaces anywhere (leading and trailing blanks are trimmed first). */
+/** A project name: 2–30 characters, no spaces anywhere (leading and trailing blanks are trimmed first). */
 export const projectNameSchema = z
   .string()
   .trim()
@@ -52,8 +52,8 @@ export const projectInputSchema = z
 export type ProjectInput = z.infer<typeof projectInputSchema>;
 
 /**
- * The edit-project form: the same fields. The encryption type must equal the stored one (spec §5: it
- * cannot change after the choice); the server refuses any other value with 409 `e.project.encryptionLocked`.
+ * The edit-project form: the same fields. The encryption type must equal the stored one (the numbers already
+ * uploaded are in it, so it cannot change); the server refuses any other value with 409 `e.project.encryptionLocked`.
  */
 export const projectUpdateSchema = editSchemaOf(projectInputSchema);
 export type ProjectUpdate = z.infer<typeof projectUpdateSchema>;

@@ -1,6 +1,6 @@
 import type { Locale } from '../common/locale.ts';
 
-/** The operator seat: the spec's connection and call errors (§8), and the seat's own refusals. */
+/** The operator seat: its connection and call errors, and the seat's own refusals. */
 export const SEAT_MESSAGES = {
   'e.seat.unauthenticated': { 'en-US': 'Not logged in: sign in again to use the seat', 'zh-CN': '未登录：请重新登录后使用坐席' },
   'e.seat.forbidden': { 'en-US': 'Only agent accounts can use the seat', 'zh-CN': '只有坐席账号可以使用坐席' },

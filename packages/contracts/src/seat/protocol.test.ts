@@ -12,7 +12,7 @@ import {
 const id = '0190a0b4-5c6d-7e8f-9a0b-1c2d3e4f5a6b';
 
 describe('seat signalling messages', () => {
-  it('every error code has its message in both languages, with the spec wording', () => {
+  it('every error code has its message in both languages, in the product wording', () => {
     for (const code of SEAT_ERROR_CODES) expect(isMessageKey(SEAT_ERROR_MESSAGES[code]), code).toBe(true);
     expect(translate(SEAT_ERROR_MESSAGES['call-connection-failed'], 'en-US')).toBe(
       'Call connection failed, system has automatically hung up',

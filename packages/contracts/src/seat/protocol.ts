@@ -29,7 +29,7 @@ export const SEAT_HEARTBEAT = { intervalMs: 10_000, timeoutMs: 30_000 } as const
 /** Seconds a seat has to accept an offer before it goes to the next seat; ICE + DTLS must finish within `mediaSeconds`. */
 export const SEAT_TIMING = { offerSeconds: 15, mediaSeconds: 10 } as const;
 
-/** Spec §3: the seat's own state, and its signalling connection's (both shown at all times). */
+/** The seat's own state, and its signalling connection's (the seat screen shows both at all times). */
 export const SEAT_STATES = ['not-connected', 'signed-out', 'signed-in', 'waiting', 'in-call'] as const;
 export const seatStateSchema = z.enum(SEAT_STATES);
 export type SeatState = z.infer<typeof seatStateSchema>;

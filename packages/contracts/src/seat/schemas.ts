@@ -10,7 +10,7 @@ import {
 import { taskStatusSchema } from '../tasks/schemas.ts';
 
 /**
- * The seat's REST side (the signalling is `seat.ts`): what the seat reads about the call it was offered or
+ * The seat's REST side (the signalling is `protocol.ts`): what the seat reads about the call it was offered or
  * took — the call with its conversation and summary (warm transfer), the customer's info and history, the
  * call's task — and the calls the agent took and has not filed yet. The filing itself (issue type and
  * resolution status, kept on the call record) is the call records' `POST /api/call-records/disposition`: the

@@ -10,7 +10,7 @@ function errors(schema: z.ZodType, value: unknown): string[] {
 const id = '9b2c5a53-6a43-4d1f-9c1e-2f1e2c3d4e5f';
 const valid = { alias: 'Main trunk', concurrency: 10, sipUsername: 'acme01', password: 's3cret', domain: 'sip.carrier.test', port: 5060 };
 
-describe('SIP line create (spec §5: alias, concurrency, username, password, domain and port required)', () => {
+describe('SIP line create: alias, concurrency, username, password, domain and port required', () => {
   it('accepts a complete line with cps 5, enabled and the real SIP trunk by default', () => {
     expect(sipLineCreateSchema.parse(valid)).toMatchObject({ cps: 5, status: 'enabled', trunk: 'sip' });
   });

@@ -11,8 +11,8 @@ import {
 import { editVersionSchema, storedVersionSchema } from '../common/edit-version.ts';
 
 /**
- * SIP lines (spec §3 SIP line, §5 "SIP add: alias, concurrency, username, password, domain and port
- * required"). The password is write-only: answers carry `hasPassword`, never the value.
+ * SIP lines: a new line needs its alias, concurrency, username, password, domain and port. The password is
+ * write-only: answers carry `hasPassword`, never the value.
  */
 export const SIP_LIMITS = {
   alias: { max: 32 },

@@ -3,7 +3,7 @@ import { LIMITS } from '../common/constants.ts';
 import { PHONE_PATTERN, idSchema, isoDateTime, pageQuerySchema } from '../common/fields.ts';
 import type { EncryptionType } from '../projects/schemas.ts';
 
-/** Columns every subtask CSV must have (spec §5); any other column is kept as an extra. */
+/** Columns every subtask CSV must have; any other column is kept as an extra. */
 export const UPLOAD_REQUIRED_COLUMNS = ['phoneNumber', 'prologueInfo', 'businessInfo', 'remark'] as const;
 export type UploadColumn = (typeof UPLOAD_REQUIRED_COLUMNS)[number];
 
@@ -65,7 +65,7 @@ export const uploadResultSchema = z.object({
   /** Total rejected rows; `rejected` holds at most the first UPLOAD_REJECT_LIST_MAX of them. */
   rejectedCount: z.number().int(),
   extraColumns: z.array(z.string()),
-  /** More extra columns than the recommended ~10 (spec §9): stored, with a warning. */
+  /** More extra columns than the recommended ~10 (`LIMITS.upload`): stored, with a warning. */
   tooManyExtraColumns: z.boolean(),
   /** Stored numbers the number plan puts in several possible time zones (called only when open in all). */
   ambiguousZones: z.number().int(),

@@ -63,7 +63,7 @@ describe('task state machine', () => {
   });
 });
 
-describe('task form (spec §5)', () => {
+describe('task form rules', () => {
   it('accepts a minimal task and fills the defaults', () => {
     const parsed = taskInputSchema.parse(base);
     expect(parsed).toMatchObject({
@@ -157,7 +157,7 @@ describe('advanced settings: groups set together or left empty', () => {
 describe('redial of busy and unanswered numbers', () => {
   it('is off by default', () => {
     expect(taskInputSchema.parse(base).redial).toEqual({ count: 0, gapMinutes: 30 });
-    // With redial off the form has no gap field: {count: 0} alone is accepted (the form used to fail silently on it).
+    // With redial off the form has no gap field: {count: 0} alone must be accepted, or the form could not save.
     expect(taskInputSchema.parse({ ...base, redial: { count: 0 } }).redial).toEqual({ count: 0, gapMinutes: 30 });
   });
 

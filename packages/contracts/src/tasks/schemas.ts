@@ -5,10 +5,10 @@ import { taskAmdSchema, taskAmdValueSchema } from '../amd/schemas.ts';
 import { editSchemaOf, storedVersionSchema } from '../common/edit-version.ts';
 
 /**
- * Outbound tasks: the form of spec §3 with the rules of spec §5, and the one state machine the console's
+ * Outbound tasks: the task form with its rules, and the one state machine the console's
  * buttons and the server's endpoints both read.
  *
- * Status meanings (labels of spec §4):
+ * Status meanings:
  * - pending: created, not started yet;           - in_progress: the dialer places its calls;
  * - paused: no new calls, live calls finish;     - completed: nothing pending and no live call left;
  * - aborted: stopped for good, live calls hung up;
@@ -19,7 +19,7 @@ export const TASK_STATUSES = ['pending', 'in_progress', 'paused', 'completed', '
 export const taskStatusSchema = z.enum(TASK_STATUSES);
 export type TaskStatus = z.infer<typeof taskStatusSchema>;
 
-/** The task list's status filter (spec §4) and the statuses each value shows. */
+/** The task list's status filter and the statuses each value shows. */
 export const TASK_FILTERS = {
   all: TASK_STATUSES,
   notStarted: ['pending', 'editing', 'template'],
@@ -132,7 +132,7 @@ export const taskRedialSchema = z.object({
 });
 export type TaskRedial = z.infer<typeof taskRedialSchema>;
 
-/** Advanced settings: each group is set as a whole or left empty (spec §5). */
+/** Advanced settings: each group is set as a whole or left empty. */
 export const taskAdvancedSchema = z
   .object({
     prologues: z
@@ -164,7 +164,7 @@ export const taskAdvancedSchema = z
   });
 export type TaskAdvanced = z.infer<typeof taskAdvancedSchema>;
 
-/** The new-task / edit-task form (spec §3, §5). */
+/** The new-task / edit-task form. */
 export const taskInputSchema = z
   .object({
     name: z.string().trim().min(1, { error: 'v.required' }).max(LIMITS.taskName.max, { error: 'v.task.name' }),

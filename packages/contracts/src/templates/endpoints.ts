@@ -19,7 +19,7 @@ import {
   userInfoSchema,
 } from './schemas.ts';
 
-/** The template pages' lists, forms and profile (spec §7's mock-only calls, served for real) at the spec's paths, and the footer's notice. Roles follow the route table: the card list and approving media parameters are ADMIN's, the rest is any signed-in user's. */
+/** The template pages' lists, forms and profile (the console template's mock calls, served for real at their paths), and the footer's notice. Roles follow the route table: the card list and approving media parameters are ADMIN's, the rest is any signed-in user's. */
 export const templateEndpoints = defineEndpoints(
   { tag: 'templates', roles: 'signedIn' },
   {

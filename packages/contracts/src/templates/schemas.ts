@@ -5,8 +5,8 @@ import { roleSchema } from '../common/roles.ts';
 import { seatStateSchema } from '../seat/protocol.ts';
 
 /**
- * The Arco Design Pro template pages (spec §3 "template-only shapes", §7 "calls of the disabled mock"),
- * served for real. Where a shape can carry the product's own data it does (docs/templates.md says which).
+ * The Arco Design Pro template pages' shapes and calls (the template answers them from a mock; here the
+ * server does). Where a shape can carry the product's own data it does (docs/templates.md says which).
  */
 
 // ---- /list/search-table: the policy list ----
@@ -29,7 +29,7 @@ export type Policy = z.infer<typeof policySchema>;
 
 const dayField = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'v.invalid' });
 
-/** Spec §7: `current` defaults to 1 and `pageSize` to 10; the answer is `{list, total}`. */
+/** `current` defaults to 1 and `pageSize` to 10; the answer is `{list, total}`. */
 export const policyQuerySchema = z.object({
   current: z.coerce.number().int().min(1).default(1),
   pageSize: z.coerce.number().int().min(1).max(100).default(10),
@@ -111,14 +111,14 @@ export const cardSwitchSchema = z
   .refine((value) => value.kind !== 'rule' || !ALWAYS_ON_RULES.includes(value.id), { error: 'v.template.alwaysOn', path: ['id'] });
 export type CardSwitch = z.infer<typeof cardSwitchSchema>;
 
-// ---- /form/step: the channel form (spec §5) ----
+// ---- /form/step: the channel form ----
 export const CHANNEL_TYPES = ['app', 'site', 'game'] as const;
 export const ACTIVITY_NAME_MAX = 20;
 export const ADVERTISING_WORDS_MAX = 200;
 const ACTIVITY_NAME = /^[\p{Script=Han}A-Za-z0-9]+$/u;
 
 /**
- * Words of a text as the spec's "200 words" reads for both languages: every Chinese character is one
+ * Words of a text, as the advertising words' limit of 200 counts them in both languages: every Chinese character is one
  * word, and every run of other non-space characters is one word ("call 3 times" = 3, "外呼三次" = 4).
  */
 export function countWords(text: string): number {
@@ -162,7 +162,7 @@ export type ChannelFormInput = z.input<typeof channelFormSchema>;
 
 export const channelFormResultSchema = z.object({ id: z.string(), createdTime: isoDateTime });
 
-// ---- /form/group: media parameters (spec §5: frame rate 1–30, bitrate 150–1800) ----
+// ---- /form/group: media parameters (frame rate 1–30, bitrate 150–1800) ----
 export const FRAME_RATE = { min: 1, max: 30 } as const;
 export const BITRATE = { min: 150, max: 1800 } as const;
 export const MEDIA_MODES = ['custom', 'standard', 'highQuality'] as const;
@@ -208,7 +208,7 @@ export const DEFAULT_GROUP_FORM: GroupForm = {
   explanation: '',
 };
 
-/** Parameter approval (spec §4): a saved group form is committed, then an ADMIN approves it: finish. */
+/** Parameter approval: a saved group form is committed, then an ADMIN approves it: finish. */
 export const APPROVAL_STEPS = ['commit', 'approval', 'finish'] as const;
 export const mediaSettingsSchema = z.object({
   id: z.string(),
@@ -241,7 +241,7 @@ export const operationLogSchema = z.object({
 });
 export type OperationLog = z.infer<typeof operationLogSchema>;
 
-// ---- charts (spec §3 "chart results") ----
+// ---- charts: the visualization pages' results ----
 export const chartPointSchema = z.object({ x: z.string(), y: z.number() });
 export type ChartPoint = z.infer<typeof chartPointSchema>;
 export const seriesChartSchema = z.object({

@@ -22,7 +22,7 @@ export function isIanaTimeZone(value: string): boolean {
   }
 }
 
-/** Company form rules of spec §5: name 1–100 without spaces, suffix 1–100 letters and digits. */
+/** The company form: name 1–100 characters without spaces, suffix 1–100 letters and digits, the admin's e-mail. */
 /** How many quiet days a company may list (a few years of public holidays). */
 export const QUIET_DAYS_MAX = 100;
 

@@ -7,7 +7,7 @@ import { editVersionSchema, storedVersionSchema } from '../../common/edit-versio
  * Language models of the platform's catalogue (operation area, DEV only). Processors pick one; the
  * conversation runtime calls it through the OpenAI-compatible chat completions API.
  *
- * - `vendor` is the spec's "company" of an LLM: who makes or serves the model (OpenAI, DeepSeek…). It is
+ * - `vendor` is the "company" of an LLM in the catalogue's wording: who makes or serves the model (OpenAI, DeepSeek…). It is
  *   called vendor here because "company" means a tenant everywhere else in the product.
  * - `modelName` is the model's own name as its vendor writes it; `calledName` the exact name sent as
  *   `model` in the API call (often different: "DeepSeek-V3" is called "deepseek-chat").

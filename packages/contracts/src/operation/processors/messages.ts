@@ -1,6 +1,6 @@
 import type { Locale } from '../../common/locale.ts';
 
-/** Processor catalogue (operation area): the rules of spec §5 and the refusals. */
+/** Processor catalogue (operation area): its form rules and refusals. */
 export const PROCESSORS_MESSAGES = {
   'v.processor.alias': { 'en-US': 'Alias must be 1–10 characters', 'zh-CN': '别名长度须为 1–10 个字符' },
   'v.processor.temperature': { 'en-US': 'Temperature must be between 0 and 2', 'zh-CN': '温度须在 0 到 2 之间' },

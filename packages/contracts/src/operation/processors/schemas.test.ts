@@ -17,7 +17,7 @@ function problems(schema: z.ZodType, value: unknown): string[] {
   return result.success ? [] : result.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
 }
 
-describe('processor form (spec §5)', () => {
+describe('processor form rules', () => {
   it('accepts the required fields and defaults state valid, not public', () => {
     expect(processorInputSchema.parse(valid)).toMatchObject({ state: 'valid', isPublic: false });
   });

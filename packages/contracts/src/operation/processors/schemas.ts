@@ -58,7 +58,7 @@ const EXTRA_OPTION_MESSAGES = {
 } as const;
 
 const processorFields = {
-  /** Spec §5: 1–10 characters, no spaces. */
+  /** 1–10 characters, no spaces. */
   alias: z
     .string({ error: 'v.required' })
     .trim()

@@ -63,7 +63,7 @@ describe('scenario document', () => {
     expect(parsed.routers[1]!.match).toBe('all');
   });
 
-  it('requires name, dialog ASR with its URL, TTS with its URL (spec §5)', () => {
+  it('requires name, dialog ASR with its URL, TTS with its URL', () => {
     const found = problems(scenarioDocumentSchema, { name: '  ' });
     expect(found).toEqual(
       expect.arrayContaining(['name: v.required', expect.stringMatching(/^dialogAsr: /), expect.stringMatching(/^tts: /)]),

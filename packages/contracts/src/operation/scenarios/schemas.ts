@@ -37,8 +37,8 @@ export const speechProviderSchema = z.enum(SPEECH_PROVIDERS);
 export type SpeechProvider = z.infer<typeof speechProviderSchema>;
 
 /**
- * The built-in engines (espeak-ng, pocketsphinx, Silero VAD): no URL, no credentials. Not one of the
- * spec's thirteen vendor providers; our addition, so that a scenario can say plainly that it runs offline
+ * The built-in engines (espeak-ng, pocketsphinx, Silero VAD): no URL, no credentials. Not a vendor
+ * provider: it lets a scenario say plainly that it runs offline
  * (a vendor provider whose company has no stored credentials also runs offline, and the call records it).
  */
 export const OFFLINE_SPEECH_PROVIDER = 'offline';
@@ -73,7 +73,7 @@ const processorRef = z.uuid({ error: 'v.scenario.processorRequired' });
 
 /** A speech service: which provider, at which address (HTTP or WebSocket). */
 const speechUrlSchema = urlSchema(SPEECH_PROTOCOLS, 'v.scenario.speechUrl');
-/** A vendor needs its URL (spec §5); the offline engines take none (a URL given with them is refused). */
+/** A vendor needs its URL; the offline engines take none (a URL given with them is refused). */
 export const speechEndpointSchema = z
   .strictObject({
     provider: z.enum(SCENARIO_SPEECH_PROVIDERS),
@@ -255,7 +255,7 @@ function crossCheck(value: unknown, ctx: z.RefinementCtx) {
   }
 }
 
-/** The whole scenario (spec §3, §5): name, dialog ASR + URL, TTS + URL required; the rest has defaults. */
+/** The whole scenario: name, dialog ASR + URL, TTS + URL required; the rest has defaults. */
 export const scenarioDocumentSchema = documentShape.superRefine(crossCheck, {
   when: (payload) => typeof payload.value === 'object' && payload.value !== null,
 });

@@ -5,7 +5,7 @@ import { editSchemaOf, storedVersionSchema } from '../../common/edit-version.ts'
 
 export const TAG_FIELD_MAX = { name: 50, description: 200 } as const;
 
-/** Tag form rules of spec §5: name, alias and description required; alias ≤ 30 lowercase letters and underscores. */
+/** The tag form: name, alias and description required; alias ≤ 30 lowercase letters and underscores. */
 export const tagInputSchema = z.object({
   name: requiredString(TAG_FIELD_MAX.name),
   alias: z

@@ -11,19 +11,18 @@ export const VOICE_VENDORS = ['volcano', 'ali', 'azure', 'minimax', 'elevenlabs'
 export const voiceVendorSchema = z.enum(VOICE_VENDORS);
 export type VoiceVendor = z.infer<typeof voiceVendorSchema>;
 
-/** Spec §5: English letters, digits or Chinese characters only (an empty one is the length rule's to report). */
+/** A voice nickname: English letters, digits or Chinese characters only (an empty one is the length rule's to report). */
 export const VOICE_NICKNAME_PATTERN = /^[A-Za-z0-9\p{Script=Han}]*$/u;
 export const VOICE_FIELD_MAX = { originalVoiceId: 128, clusterKey: 100 } as const;
 
 /**
- * A vendor's voice id as the vendor writes it (issue 35, departing from spec §5's "letters and digits"):
- * letters, digits, `_`, `-` and `.`, no spaces. Volcano's `BV700_streaming` and `zh_female_…_bigtts`,
- * MiniMax's `male-qn-qingse` and Azure's `en-US-JennyNeural` are copied from the vendor's console as they are;
- * the letters-and-digits ids saved before stay valid.
+ * A vendor's voice id as the vendor writes it: letters, digits, `_`, `-` and `.`, no spaces (not letters and
+ * digits only: Volcano's `BV700_streaming` and `zh_female_…_bigtts`, MiniMax's `male-qn-qingse` and Azure's
+ * `en-US-JennyNeural` are copied from the vendor's console as they are).
  */
 export const VOICE_ID_PATTERN = /^[A-Za-z0-9_.-]+$/;
 
-/** Voice form rules of spec §5: nickname 1–20 letters, digits or Chinese; the original voice id as the vendor writes it. */
+/** The voice form: nickname 1–20 letters, digits or Chinese; the original voice id as the vendor writes it. */
 export const voiceInputSchema = z.object({
   nickname: z
     .string()
