@@ -19,6 +19,9 @@ import { WEBCALL_MESSAGES } from './webcall/messages.ts';
 import { SPEECH_CREDENTIALS_MESSAGES } from './operation/speech-credentials/messages.ts';
 import { TEMPLATES_MESSAGES } from './templates/messages.ts';
 import { API_KEYS_MESSAGES } from './api-keys/messages.ts';
+import { AUTH_MESSAGES } from './auth/messages.ts';
+import { PROFILE_MESSAGES } from './profile/messages.ts';
+import { AMD_MESSAGES } from './amd/messages.ts';
 
 /**
  * Every message of the product: the common ones and each area's own `<area>/messages.ts` (data only, both
@@ -46,6 +49,9 @@ export const MESSAGES = {
   ...SPEECH_CREDENTIALS_MESSAGES,
   ...TEMPLATES_MESSAGES,
   ...API_KEYS_MESSAGES,
+  ...AUTH_MESSAGES,
+  ...PROFILE_MESSAGES,
+  ...AMD_MESSAGES,
 } as const satisfies Record<string, Record<Locale, string>>;
 
 export type MessageKey = keyof typeof MESSAGES;

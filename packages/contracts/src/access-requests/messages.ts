@@ -10,4 +10,5 @@ export const ACCESS_REQUESTS_MESSAGES = {
     'zh-CN': '该操作不适用于此类申请',
   },
   'f.reason': { 'en-US': 'Reason', 'zh-CN': '原因' },
+  'e.requestFiled': { 'en-US': 'Your request was sent to the administrators', 'zh-CN': '您的申请已提交给管理员' },
 } as const satisfies Record<string, Record<Locale, string>>;

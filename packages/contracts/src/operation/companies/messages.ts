@@ -54,4 +54,6 @@ export const COMPANIES_MESSAGES = {
   'f.numberReveal': { 'en-US': 'Number reveal', 'zh-CN': '号码明文查看' },
   'f.maxConcurrency': { 'en-US': 'Maximum concurrency', 'zh-CN': '最大并发数' },
   'f.features': { 'en-US': 'Features', 'zh-CN': '功能' },
+  'v.company.name': { 'en-US': 'Company name must be 1–100 characters', 'zh-CN': '公司名称长度须为 1–100 个字符' },
+  'v.company.suffix': { 'en-US': 'Suffix must be 1–100 letters and digits', 'zh-CN': '后缀须为 1–100 位字母和数字' },
 } as const satisfies Record<string, Record<Locale, string>>;
