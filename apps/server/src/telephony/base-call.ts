@@ -6,7 +6,7 @@
 import { EventEmitter } from 'node:events';
 import { performance } from 'node:perf_hooks';
 import type { CallOutcome, CallParty } from '@dialwise/contracts';
-import { FRAME_SAMPLES, OutgoingAudio, SampleFifo, SILENT_FRAME, toSamples } from './media/audio.ts';
+import { FRAME_SAMPLES, OutgoingAudio, SampleFifo, SILENT_FRAME, toSamples } from '../audio/pcm.ts';
 import type {
   AnswerInfo,
   AudioCodec,

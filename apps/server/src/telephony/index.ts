@@ -39,7 +39,7 @@ export { TalkStep } from './session/talk-step.ts';
 export { writeSyntheticRecording } from './media/synthetic-recording.ts';
 export { outcomeOfStatus } from './outcome.ts';
 export { TimerSet } from './timer-set.ts';
-export { tone, silence, rms, SAMPLE_RATE, FRAME_MS, FRAME_SAMPLES } from './media/audio.ts';
+export { tone, silence, rms, SAMPLE_RATE, FRAME_MS, FRAME_SAMPLES } from '../audio/pcm.ts';
 export { parseWavHeader, type WavFormat } from './media/wav-writer.ts';
 export { SILENT_LOGGER, type TelephonyLogger } from './base-call.ts';
 export { BrowserCall, type BrowserLegSink, type BrowserCallOptions } from './browser-call.ts';

@@ -12,7 +12,7 @@
 import { performance } from 'node:perf_hooks';
 import { randomUUID } from 'node:crypto';
 import type { CallOutcome } from '@dialwise/contracts';
-import { FRAME_SAMPLES, SILENT_FRAME, speakingMs } from '../media/audio.ts';
+import { FRAME_SAMPLES, SILENT_FRAME, speakingMs } from '../../audio/pcm.ts';
 import { BaseCall, SILENT_LOGGER, type CallEnd, type TelephonyLogger } from '../base-call.ts';
 import { MediaClock } from '../media/media-clock.ts';
 import {
