@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DEMO_MODEL_PACING, demoModelRoutes } from './conversation/demo-model-routes.ts';
+import { DEMO_MODEL_PACING, demoModelRoutes } from './demo/demo-model-routes.ts';
 import { callbacksPlugin } from './callbacks/callbacks-plugin.ts';
 import type { CallbackPost } from './callbacks/deliver-callbacks.ts';
 import { callbackRecordingRoutes, callbackSecretRoutes } from './callbacks/routes.ts';

@@ -31,7 +31,7 @@ import {
   type TelephonyLogger,
   type Trunk,
 } from '../telephony/index.ts';
-import { openZoneKeys } from './local-windows.ts';
+import { openZoneKeys } from '../tasks/local-windows.ts';
 import { CircuitBreaker, DEFAULT_BREAKER, type BreakerOptions } from './circuit-breaker.ts';
 import { claimCalls, type Claim } from './claim-calls.ts';
 import { taskBudgets } from './concurrency.ts';
@@ -42,7 +42,7 @@ import { CallScreen } from '../amd/screen-call.ts';
 import { LinePacer } from './line-pacer.ts';
 import { recoverLeases, renewLeases } from './recover-leases.ts';
 import { retryWhileDatabaseDown } from '../db/retry-while-down.ts';
-import { resolveNumber, UnresolvedNumber } from './resolve-number.ts';
+import { resolveNumber, UnresolvedNumber } from '../projects/resolve-number.ts';
 import { notifyTaskPaused } from '../messages/notify-task.ts';
 
 export interface DialerOptions {

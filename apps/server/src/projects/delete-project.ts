@@ -4,7 +4,7 @@ import { ErrorCode } from '@dialwise/contracts';
 import type { ActionContext } from '../auth/actor.ts';
 import { projects, subtasks, tasks } from '../db/schema.ts';
 import { AppError } from '../http/app-error.ts';
-import { auditWho, recordAudit } from '../audit/record-audit.ts';
+import { auditWho, recordAudit } from '../db/record-audit.ts';
 import { ownProject } from './project-row.ts';
 
 /**

@@ -5,7 +5,7 @@ import { grantCatalogue } from '../../test/task-fixtures.ts';
 import { seedDemo } from '../demo/seed-demo.ts';
 import { calls, companyGrants, subtasks, taskSipLines, tasks } from '../db/schema.ts';
 import type { TaskListItem } from '@dialwise/contracts';
-import { seedProjectsDemo } from './seed-projects-demo.ts';
+import { seedProjectsDemo } from '../demo/seed-projects-demo.ts';
 import { ANY_HOUR_TASK_NAME } from './seed-any-hour-task.ts';
 
 const server = useTestServer();

@@ -3,7 +3,7 @@ import { maskSubtaskPhone, type SeatOffer } from '@dialwise/contracts';
 import type { Db } from '../db/client.ts';
 import { calls, projects, tasks } from '../db/schema.ts';
 import type { TransferRequest } from './seat-dispatcher.ts';
-import { joinProjectAndTask } from '../call-records/join-project-and-task.ts';
+import { joinProjectAndTask } from '../db/join-project-and-task.ts';
 
 /** What every offer of one transfer shares, read once: the seat's offer is this plus its id and deadline. */
 export type OfferTemplate = Omit<SeatOffer, 'offerId' | 'deadline'>;

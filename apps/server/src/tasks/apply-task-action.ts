@@ -6,7 +6,7 @@ import type { Tx } from '../db/client.ts';
 import { scenarios, subtasks, tasks } from '../db/schema.ts';
 import { affectedRows } from '../db/affected-rows.ts';
 import { AppError } from '../http/app-error.ts';
-import { auditWho, recordAudit } from '../audit/record-audit.ts';
+import { auditWho, recordAudit } from '../db/record-audit.ts';
 import { lockTask } from './task-row.ts';
 
 type TaskRow = Awaited<ReturnType<typeof lockTask>>;

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { credentialFieldsOf, ErrorCode, staleEditData, type SpeechCredential, type SpeechCredentialSaveInput } from '@dialwise/contracts';
 import type { ActionContext } from '../../auth/actor.ts';
-import { auditWho, recordAudit } from '../../audit/record-audit.ts';
+import { auditWho, recordAudit } from '../../db/record-audit.ts';
 import { speechCredentials } from '../../db/schema.ts';
 import { nextEditVersion } from '../../db/edit-version.ts';
 import { AppError } from '../../http/app-error.ts';

@@ -1,7 +1,7 @@
-import type { DbOrTx } from '../../db/client.ts';
-import type { SecretBox } from '../../secrets/secret-box.ts';
-import type { CredentialsLookup } from '../../speech/vendors/shared/deps.ts';
-import { findCredentialRow, openSecrets } from './speech-credential-row.ts';
+import type { DbOrTx } from '../db/client.ts';
+import type { SecretBox } from '../secrets/secret-box.ts';
+import type { CredentialsLookup } from './vendors/shared/deps.ts';
+import { findCredentialRow, openSecrets } from '../operation/speech-credentials/speech-credential-row.ts';
 
 /**
  * The vendor engines' credentials lookup for one company: settings and opened secrets of a provider,
