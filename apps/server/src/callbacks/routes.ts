@@ -6,7 +6,7 @@ import { fileInside } from '../call-records/recording-file.ts';
 import { calls, companies } from '../db/schema.ts';
 import { ok } from '../http/envelope.ts';
 import { route } from '../http/route.ts';
-import { guardOperationArea } from '../operation/provider-staff.ts';
+import { guardOperationArea } from '../auth/provider-staff.ts';
 import { recordingsDirOf } from '../telephony/index.ts';
 import { eq } from 'drizzle-orm';
 import { getCallbackSecretStatus, rotateCompanyCallbackSecret } from './manage-callback-secret.ts';

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { type ScenarioDocumentInput, scenarioDocumentSchema } from '@dialwise/contracts';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { type FakeLlm, type FakeLlmRequest, type FakeReply, startFakeLlm, tokens } from '../../test/fake-llm.ts';
-import type { SeatDispatcher, TransferRequest } from '../seat/seat-dispatcher.ts';
+import type { SeatDispatcher, TransferRequest } from './seat-dispatcher.ts';
 import { type CallHandle, CallSession, type Persona, SimulatedTrunk } from '../telephony/index.ts';
 import { speakingMs } from '../audio/pcm.ts';
 import { VOICEMAIL_GREETING } from '../telephony/simulated/simulated-callee.ts';

@@ -6,7 +6,7 @@ import { loadConversationPlan } from '../conversation/load-plan.ts';
 import { PlanCache } from '../conversation/plan-cache.ts';
 import type { ConversationPlan } from '../conversation/plan.ts';
 import { TextCallVoice } from '../conversation/text-call-voice.ts';
-import type { SeatDispatcher } from '../seat/seat-dispatcher.ts';
+import type { SeatDispatcher } from '../conversation/seat-dispatcher.ts';
 import type { CallbackEvent } from '@dialwise/contracts';
 import { type SpeechEngines, scenarioPhrases, speechPlanOf } from '../speech/speech-engines.ts';
 import { offlineVoice, wholeClip } from '../speech/whole-clip.ts';
