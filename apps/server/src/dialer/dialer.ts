@@ -10,7 +10,7 @@ import type { SeatDispatcher } from '../conversation/seat-dispatcher.ts';
 import type { CallbackEvent } from '@dialwise/contracts';
 import { type SpeechEngines, scenarioPhrases, speechPlanOf } from '../speech/speech-engines.ts';
 import { offlineVoice, wholeClip } from '../speech/whole-clip.ts';
-import { deferredWords } from '../amd/amd-words.ts';
+import { deferredWords, greetingWords } from '../amd/amd-words.ts';
 import { applySystemTransition } from '../tasks/task-progress.ts';
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
@@ -424,7 +424,7 @@ export class Dialer {
       // On SIP the offline recogniser listens to the greeting; the simulated trunk's voices are not words.
       words:
         kind === 'sip'
-          ? deferredWords(this.deps.speech?.().then((speech) => speech?.greetingWords() ?? null) ?? Promise.resolve(null))
+          ? deferredWords(this.deps.speech?.().then((speech) => (speech ? greetingWords(speech) : null)) ?? Promise.resolve(null))
           : null,
       speak: async (text, signal) => {
         const speech = kind === 'sip' ? await this.deps.speech?.() : null;

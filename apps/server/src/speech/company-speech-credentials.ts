@@ -1,7 +1,10 @@
+import { and, eq } from 'drizzle-orm';
+import { ErrorCode } from '@dialwise/contracts';
 import type { DbOrTx } from '../db/client.ts';
+import { speechCredentials, users } from '../db/schema.ts';
+import { AppError } from '../http/app-error.ts';
 import type { SecretBox } from '../secrets/secret-box.ts';
 import type { CredentialsLookup } from './vendors/shared/deps.ts';
-import { findCredentialRow, openSecrets } from '../operation/speech-credentials/speech-credential-row.ts';
 
 /**
  * The vendor engines' credentials lookup for one company: settings and opened secrets of a provider,
@@ -14,4 +17,24 @@ export function companySpeechCredentials(db: DbOrTx, secrets: SecretBox, company
     if (!found) return null;
     return { ...found.row.settings, ...openSecrets(secrets, found.row.secretsSealed) };
   };
+}
+
+/** The sealed secrets opened (server use only: the engines, and the "which are set" view). */
+export function openSecrets(secrets: SecretBox, sealed: string | null): Record<string, string> {
+  if (!sealed) return {};
+  try {
+    return JSON.parse(secrets.open(sealed)) as Record<string, string>;
+  } catch {
+    throw new AppError(ErrorCode.CONFLICT, 'e.speechCredential.unreadable');
+  }
+}
+
+/** A company's stored row for one provider, with who saved it last (the operation area shows it too). */
+export async function findCredentialRow(db: DbOrTx, companyId: string, provider: string) {
+  const [found] = await db
+    .select({ row: speechCredentials, updatedBy: users.username })
+    .from(speechCredentials)
+    .leftJoin(users, eq(users.id, speechCredentials.updatedBy))
+    .where(and(eq(speechCredentials.companyId, companyId), eq(speechCredentials.provider, provider)));
+  return found ?? null;
 }

@@ -1,4 +1,5 @@
-import { deleteTasks, removePending } from './task-progress.ts';
+import { deleteTasks } from '../projects/delete-tasks.ts';
+import { removePending } from './task-progress.ts';
 import { and, eq } from 'drizzle-orm';
 import { ErrorCode, canApply, nextStatus, type TaskActionInput, type TaskActionResult, type TaskStatus } from '@dialwise/contracts';
 import type { ActionContext } from '../auth/actor.ts';
