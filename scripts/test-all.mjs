@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 // Runs every test suite of the repository and ends with one line: "N passed, N failed".
 //
-//   node scripts/test-all.mjs            the checks (typecheck, lint, knip), contracts, server, web (vitest)
-//                                        and the browser suite (playwright)
+//   node scripts/test-all.mjs            the checks (typecheck, lint, knip, layers, engines, install), contracts,
+//                                        server, web (vitest) and the browser suite (playwright)
 //   node scripts/test-all.mjs server     the server suite only (CI runs it a second time on PostgreSQL)
 //   node scripts/test-all.mjs web e2e    any subset, by suite name
 //
@@ -20,6 +20,8 @@ const SUITES = {
   typecheck: { kind: 'check', command: ['npx', 'tsc', '-b', 'packages/contracts', 'apps/server', 'apps/web', 'e2e', 'bench'] },
   lint: { kind: 'check', command: ['npx', 'biome', 'ci', '.'] },
   knip: { kind: 'check', command: ['npx', 'knip', '--no-progress'] },
+  // The server's layers (docs/architecture.md): no wrong-way import, no cycle between folders or modules.
+  layers: { kind: 'check', command: ['npm', 'run', '--silent', 'layers'] },
   engines: { kind: 'check', command: ['node', 'scripts/check-engines.mjs'] },
   install: { kind: 'check', command: ['node', 'scripts/check-install.mjs'] },
   contracts: { kind: 'vitest', cwd: 'packages/contracts' },

@@ -11,7 +11,7 @@ import { sql } from 'drizzle-orm';
 import { openDatabase } from '@dialwise/server/src/db/client.ts';
 import { companies, projects, scenarios, sipLines, tasks, voices } from '@dialwise/server/src/db/schema.ts';
 import { seriesRange, sumRange, type Scope, type Source } from '@dialwise/server/src/boards/read-rollups.ts';
-import { MEASURES } from '@dialwise/server/src/boards/measures.ts';
+import { MEASURES } from '@dialwise/server/src/db/rollup-measures.ts';
 import { seededRandom } from '@dialwise/server/src/telephony/simulated/simulated-callee.ts';
 import { createScratchDatabase } from '../../apps/server/test/scratch-database.ts';
 import { officeHoursTask } from '../task-row.ts';

@@ -21,7 +21,8 @@ import { join, resolve } from 'node:path';
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { LOAD_OPTIONS, loadOf, startFarEnds } from './far-ends.ts';
-import { SipTrunk, tone, type CallHandle, type CallResult } from '../../apps/server/src/telephony/index.ts';
+import { tone } from '../../apps/server/src/audio/pcm.ts';
+import { SipTrunk, type CallHandle, type CallResult } from '../../apps/server/src/telephony/index.ts';
 
 const { values } = parseArgs({
   options: { ...LOAD_OPTIONS, 'no-record': { type: 'boolean', default: false }, keep: { type: 'boolean', default: false } },

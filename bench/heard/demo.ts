@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import type { ConversationLine } from '@dialwise/contracts';
 import { and, eq } from 'drizzle-orm';
 import Fastify from 'fastify';
-import { demoModelRoutes } from '../../apps/server/src/conversation/demo-model-routes.ts';
+import { demoModelRoutes } from '../../apps/server/src/demo/demo-model-routes.ts';
 import { loadVersionPlan } from '../../apps/server/src/conversation/load-plan.ts';
 import type { ConversationPlan } from '../../apps/server/src/conversation/plan.ts';
 import { openDatabase } from '../../apps/server/src/db/client.ts';

@@ -32,7 +32,7 @@ import { conversationOf } from '../../apps/server/src/conversation/history.ts';
 import { TextCallVoice } from '../../apps/server/src/conversation/text-call-voice.ts';
 import { offlineVoice, wholeClip } from '../../apps/server/src/speech/whole-clip.ts';
 import { EspeakTts } from '../../apps/server/src/speech/espeak-tts.ts';
-import { speakingMs } from '../../apps/server/src/telephony/media/audio.ts';
+import { speakingMs } from '../../apps/server/src/audio/pcm.ts';
 import { WAV_HEADER_BYTES } from '../../apps/server/src/telephony/media/wav-writer.ts';
 import { CallSession, type Persona, SimulatedTrunk } from '../../apps/server/src/telephony/index.ts';
 import { percentile, repeatedAnswers, saveTranscripts, startDemo } from './demo.ts';

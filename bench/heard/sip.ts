@@ -21,7 +21,7 @@ import { conversationOf } from '../../apps/server/src/conversation/history.ts';
 import { SpeechEngines, speechPlanOf } from '../../apps/server/src/speech/speech-engines.ts';
 import { normalizePhrase } from '../../apps/server/src/speech/sphinx-grammar.ts';
 import { offlineVoice, wholeClip } from '../../apps/server/src/speech/whole-clip.ts';
-import { rms } from '../../apps/server/src/telephony/media/audio.ts';
+import { rms } from '../../apps/server/src/audio/pcm.ts';
 import { CallSession, SipTrunk } from '../../apps/server/src/telephony/index.ts';
 import { type SpeakingFarEnd, startSpeakingFarEnd } from '../../apps/server/test/speaking-far-end.ts';
 import { percentile, repeatedAnswers, saveTranscripts, startDemo } from './demo.ts';

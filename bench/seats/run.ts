@@ -12,7 +12,7 @@
  */
 import { fork } from 'node:child_process';
 import { SeatClient, SeatMediaClient } from '../../apps/server/test/seat-client.ts';
-import { rms, tone } from '../../apps/server/src/telephony/media/audio.ts';
+import { rms, tone } from '../../apps/server/src/audio/pcm.ts';
 import { decodeG711, encodeG711 } from '../../apps/server/src/telephony/media/g711.ts';
 
 const AGENTS = Number(process.argv[2] ?? 5000);

@@ -15,7 +15,7 @@ import { openDatabase } from '../../apps/server/src/db/client.ts';
 import { calls, projectOperators } from '../../apps/server/src/db/schema.ts';
 import { hashSessionToken, newSessionToken } from '../../apps/server/src/auth/session-tokens.ts';
 import { SipTrunk, type CallHandle } from '../../apps/server/src/telephony/index.ts';
-import type { TransferRequest } from '../../apps/server/src/seat/seat-dispatcher.ts';
+import type { TransferRequest } from '../../apps/server/src/conversation/seat-dispatcher.ts';
 import { TestClock, seedCompanies, type TestServer } from '../../apps/server/test/helper.ts';
 import { projectWithTask } from '../../apps/server/test/call-fixtures.ts';
 import { userWithSession } from '../../apps/server/test/task-fixtures.ts';

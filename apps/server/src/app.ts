@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DEMO_MODEL_PACING, demoModelRoutes } from './conversation/demo-model-routes.ts';
+import { DEMO_MODEL_PACING, demoModelRoutes } from './demo/demo-model-routes.ts';
 import { callbacksPlugin } from './callbacks/callbacks-plugin.ts';
 import type { CallbackPost } from './callbacks/deliver-callbacks.ts';
 import { callbackRecordingRoutes, callbackSecretRoutes } from './callbacks/routes.ts';
@@ -182,12 +182,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.addHook('onClose', async () => bench.close());
   await app.register(scenarioBenchRoutes, { sessions: bench });
   await app.register(speechCredentialRoutes);
-  // The demo model thinks and speaks at the simulated callees' pace (SIMULATED_TIME_SCALE, test-only).
-  const pace = options.config.simulatedTimeScale;
-  await app.register(demoModelRoutes, {
-    prefix: '/api/demo-llm',
-    pacing: { firstTokenMs: DEMO_MODEL_PACING.firstTokenMs * pace, tokenMs: DEMO_MODEL_PACING.tokenMs * pace },
-  });
+  if (options.config.seedDemo) {
+    // The demo company's processors call this server's own model, an unauthenticated route: served only where
+    // the demo runs. It thinks and speaks at the simulated callees' pace (SIMULATED_TIME_SCALE, test-only).
+    const pace = options.config.simulatedTimeScale;
+    await app.register(demoModelRoutes, {
+      prefix: '/api/demo-llm',
+      pacing: { firstTokenMs: DEMO_MODEL_PACING.firstTokenMs * pace, tokenMs: DEMO_MODEL_PACING.tokenMs * pace },
+    });
+  }
   await app.register(seatPlugin);
   await app.register(callbackRecordingRoutes);
   await app.register(callbackSecretRoutes);

@@ -9,7 +9,10 @@ export interface Config {
   /** Serve the built console from this folder when it exists. */
   webDist: string;
   demoPassword: string;
-  /** Seed demo data on an empty database: by default only on the embedded database, or when --demo is given. */
+  /**
+   * The demo runs: demo data seeded on an empty database and the demo model served at /api/demo-llm. By default
+   * only on the embedded database, or when --demo is given.
+   */
   seedDemo: boolean;
   /**
    * Which peers may tell the client's address in X-Forwarded-For (TRUST_PROXY): off by default, so the

@@ -1,5 +1,5 @@
 import { MediaStreamTrack, RTCPeerConnection, RtpHeader, RtpPacket, usePCMU } from 'werift';
-import { FRAME_SAMPLES } from '../src/telephony/index.ts';
+import { FRAME_SAMPLES } from '../src/audio/pcm.ts';
 import { decodeG711, encodeG711 } from '../src/telephony/media/g711.ts';
 
 /**

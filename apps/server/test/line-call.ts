@@ -6,7 +6,7 @@
  */
 import { EventEmitter } from 'node:events';
 import { performance } from 'node:perf_hooks';
-import { OutgoingAudio, rms, toSamples } from '../src/telephony/media/audio.ts';
+import { OutgoingAudio, rms, toSamples } from '../src/audio/pcm.ts';
 import { MediaClock } from '../src/telephony/media/media-clock.ts';
 import type { CallEventMap, CallHandle } from '../src/telephony/index.ts';
 

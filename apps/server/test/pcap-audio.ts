@@ -5,7 +5,7 @@
  * would send.
  */
 import { writeFileSync } from 'node:fs';
-import { FRAME_SAMPLES } from '../src/telephony/media/audio.ts';
+import { FRAME_SAMPLES } from '../src/audio/pcm.ts';
 import { encodeG711 } from '../src/telephony/media/g711.ts';
 import { RTP_HEADER_BYTES, writeRtpHeader } from '../src/telephony/media/rtp-packet.ts';
 

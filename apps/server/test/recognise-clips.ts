@@ -11,7 +11,7 @@
 import { readFileSync } from 'node:fs';
 import { recognise } from '../src/speech/speech-test-kit.ts';
 import { SphinxAsr } from '../src/speech/sphinx-asr.ts';
-import { FRAME_SAMPLES, rms } from '../src/telephony/index.ts';
+import { FRAME_SAMPLES, rms } from '../src/audio/pcm.ts';
 
 /** The clip's stretches of speech: loud frames, split where 300 ms or more are quiet, each with 200 ms around it. */
 function utterances(clip: Int16Array, level = 300, gapFrames = 15): Int16Array[] {

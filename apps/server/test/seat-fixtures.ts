@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { seatOffers } from '../src/db/schema.ts';
 import type { CallEventMap, CallHandle, CallResult, VoiceSource } from '../src/telephony/index.ts';
-import type { TransferRequest } from '../src/seat/seat-dispatcher.ts';
+import type { TransferRequest } from '../src/conversation/seat-dispatcher.ts';
 import { seedCompanies, type TestServer } from './helper.ts';
 import { SeatClient } from './seat-client.ts';
 import { assignOperator, insertPlacedCall, projectWithTask } from './call-fixtures.ts';

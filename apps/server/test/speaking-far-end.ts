@@ -7,7 +7,7 @@
  */
 import { createSocket, type RemoteInfo, type Socket } from 'node:dgram';
 import { performance } from 'node:perf_hooks';
-import { rms } from '../src/telephony/media/audio.ts';
+import { rms } from '../src/audio/pcm.ts';
 import { decodeG711, encodeG711 } from '../src/telephony/media/g711.ts';
 import { parseRtp, RTP_HEADER_BYTES, writeRtpHeader } from '../src/telephony/media/rtp-packet.ts';
 import { negotiateAnswer, type RemoteMedia } from '../src/telephony/sip/sdp.ts';

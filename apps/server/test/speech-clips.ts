@@ -10,7 +10,7 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { toSamples } from '../src/telephony/media/audio.ts';
+import { toSamples } from '../src/audio/pcm.ts';
 
 export interface SpeechClips {
   speech: Int16Array;

@@ -2,7 +2,7 @@ import { and, eq, or, sql } from 'drizzle-orm';
 import type { ForgotPasswordInput, RegisterInput } from '@dialwise/contracts';
 import type { Db } from '../db/client.ts';
 import { accessRequests, companies, users } from '../db/schema.ts';
-import { recordAudit } from '../audit/record-audit.ts';
+import { recordAudit } from '../db/record-audit.ts';
 
 export interface Requester {
   ip: string;

@@ -2,7 +2,7 @@ import type { Account, AccountCreate } from '@dialwise/contracts';
 import type { ActionContext } from '../auth/actor.ts';
 import { companyScope } from '../auth/company-scope.ts';
 import { hashPassword } from '../auth/passwords.ts';
-import { auditWho, recordAudit } from '../audit/record-audit.ts';
+import { auditWho, recordAudit } from '../db/record-audit.ts';
 import { users } from '../db/schema.ts';
 import { accountConflict } from './account-conflict.ts';
 import { assertMayManageLevel } from './account-rules.ts';

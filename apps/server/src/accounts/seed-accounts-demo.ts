@@ -1,12 +1,11 @@
 import type { Tx } from '../db/client.ts';
 import { users } from '../db/schema.ts';
-import type { DemoIds } from '../demo/demo-ids.ts';
 
 /**
  * More of AcmeOutreach's people, so the account list looks like a company's: a second administrator and
  * three agents, one of them disabled. They share the demo password.
  */
-export async function seedAccountsDemo(tx: Tx, ids: DemoIds): Promise<void> {
+export async function seedAccountsDemo(tx: Tx, ids: { customerId: string; adminId: string; passwordHash: string }): Promise<void> {
   const people = [
     { username: 'lina', alias: 'Li Na', authLevel: 'ADMIN', email: 'lina@acme.example', phoneNumber: '13800000004', status: 'active' },
     {

@@ -4,7 +4,7 @@ import type { ActionContext } from '../auth/actor.ts';
 import { companyScope } from '../auth/company-scope.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import { revokeUserSessions } from '../auth/sign-out.ts';
-import { auditWho, diffChanges, recordAudit } from '../audit/record-audit.ts';
+import { auditWho, diffChanges, recordAudit } from '../db/record-audit.ts';
 import { users } from '../db/schema.ts';
 import { nextEditVersion } from '../db/edit-version.ts';
 import { AppError } from '../http/app-error.ts';

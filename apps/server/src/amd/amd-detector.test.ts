@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { AMD_DEFAULTS } from '@dialwise/contracts';
-import { concat, silence } from '../telephony/media/audio.ts';
+import { concat, silence } from '../audio/pcm.ts';
 import { seededRandom } from '../telephony/simulated/simulated-callee.ts';
 import { RUN_ON_MS } from './amd-detector.ts';
 import { classifyClip } from './classify-clip.ts';

@@ -9,7 +9,7 @@ import { nextSubtaskState, statusOf } from '../dialer/finish-call.ts';
 import { EspeakTts } from '../speech/espeak-tts.ts';
 import { offlineVoice, wholeClip } from '../speech/whole-clip.ts';
 import { CallSession, SipTrunk, type SipLine } from '../telephony/index.ts';
-import { concat, rms, silence } from '../telephony/media/audio.ts';
+import { concat, rms, silence } from '../audio/pcm.ts';
 import { WAV_HEADER_BYTES } from '../telephony/media/wav-writer.ts';
 import { seededRandom } from '../telephony/simulated/simulated-callee.ts';
 import { atLevel, sitTones, speak, telephoneLine, toneAt } from './corpus/line-audio.ts';

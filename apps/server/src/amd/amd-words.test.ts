@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { concat, silence } from '../telephony/media/audio.ts';
+import { concat, silence } from '../audio/pcm.ts';
 import { seededRandom } from '../telephony/simulated/simulated-callee.ts';
 import { buildHelper } from '../speech/native-helper.ts';
 import { RecognitionPool, SPHINX_SOURCE } from '../speech/sphinx-server.ts';

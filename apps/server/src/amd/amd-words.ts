@@ -20,6 +20,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { SYSTEM_MODEL_DIR, telephoneModel } from '../speech/sphinx-grammar.ts';
+import type { SpeechEngines } from '../speech/speech-engines.ts';
 import type { RecognitionPool, ServerSession } from '../speech/sphinx-server.ts';
 import { pinyinPhones } from './pinyin-phones.ts';
 
@@ -185,6 +186,12 @@ export interface GreetingWords {
   heard(): Promise<HeardWords>;
   /** Frees the recogniser (also when never asked). */
   close(): void;
+}
+
+/** A recogniser listening to a call's greeting for answering-machine detection; null: no offline recogniser. */
+export function greetingWords(speech: SpeechEngines): GreetingWords | null {
+  const servers = speech.offlineAsr.servers;
+  return servers ? recognisedWords(speech.workDir, servers) : null;
 }
 
 /**

@@ -1,5 +1,5 @@
 import type { AmdResult, AmdThresholds } from '@dialwise/contracts';
-import { FRAME_MS, FRAME_SAMPLES } from '../telephony/media/audio.ts';
+import { FRAME_MS, FRAME_SAMPLES } from '../audio/pcm.ts';
 import { AmdDetector } from './amd-detector.ts';
 import type { GreetingWords } from './amd-words.ts';
 

@@ -15,7 +15,7 @@
  * modulated by 16 Hz) puts nearly all of its energy there, speech on a telephone line spreads it over
  * 300–3400 Hz.
  */
-import { SAMPLE_RATE } from '../telephony/media/audio.ts';
+import { SAMPLE_RATE } from '../audio/pcm.ts';
 
 export const BANK_LOW_HZ = 300;
 export const BANK_HIGH_HZ = 2200;

@@ -10,7 +10,7 @@
 import type { AmdResult, AmdThresholds, TaskAmd } from '@dialwise/contracts';
 import type { CallStep, CallSession } from '../telephony/session/call-session.ts';
 import { SILENT_LOGGER, type AudioFrame, type CallHandle, type TelephonyLogger } from '../telephony/index.ts';
-import { FRAME_MS } from '../telephony/media/audio.ts';
+import { FRAME_MS } from '../audio/pcm.ts';
 import { AmdDetector } from './amd-detector.ts';
 import type { GreetingWords } from './amd-words.ts';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { concat, FRAME_SAMPLES, silence } from '../telephony/media/audio.ts';
+import { concat, FRAME_SAMPLES, silence } from '../audio/pcm.ts';
 import { ANNOUNCEMENT_TEXT, seededRandom, VOICEMAIL_GREETING } from '../telephony/simulated/simulated-callee.ts';
 import { SpeechLikeVoice } from '../telephony/simulated/speech-like-voice.ts';
 import { classifyClip } from './classify-clip.ts';

@@ -11,7 +11,7 @@ import {
 import type { z } from 'zod';
 import type { ActionContext } from '../auth/actor.ts';
 import { hashSessionToken } from '../auth/session-tokens.ts';
-import { auditWho, recordAudit } from '../audit/record-audit.ts';
+import { auditWho, recordAudit } from '../db/record-audit.ts';
 import { apiKeys, companies } from '../db/schema.ts';
 import { AppError } from '../http/app-error.ts';
 import { toApiKey } from './api-key-row.ts';

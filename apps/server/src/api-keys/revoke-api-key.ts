@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { ErrorCode, type ApiKey } from '@dialwise/contracts';
 import type { ActionContext } from '../auth/actor.ts';
-import { auditWho, recordAudit } from '../audit/record-audit.ts';
+import { auditWho, recordAudit } from '../db/record-audit.ts';
 import { apiKeys, users } from '../db/schema.ts';
 import { AppError } from '../http/app-error.ts';
 import { toApiKey } from './api-key-row.ts';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ErrorCode, REDACTED } from '@dialwise/contracts';
 import { addUser, call, login, PASSWORD, seedCompanies, useTestServer } from '../../test/helper.ts';
-import { recordAudit, diffChanges } from './record-audit.ts';
+import { recordAudit, diffChanges } from '../db/record-audit.ts';
 
 const server = useTestServer();
 

@@ -2,7 +2,7 @@ import { and, eq, gt, isNull, or, sql } from 'drizzle-orm';
 import { ErrorCode, SESSION_TTL, loginRoleAdmits, type LoginInput, type LoginResult } from '@dialwise/contracts';
 import type { Db } from '../db/client.ts';
 import { companies, sessions, users } from '../db/schema.ts';
-import { recordAudit } from '../audit/record-audit.ts';
+import { recordAudit } from '../db/record-audit.ts';
 import { AppError } from '../http/app-error.ts';
 import { accountKey, type LoginThrottle } from './login-throttle.ts';
 import { verifyPassword } from './passwords.ts';

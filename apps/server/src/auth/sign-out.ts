@@ -1,6 +1,6 @@
 import { and, eq, ne } from 'drizzle-orm';
 import { sessions } from '../db/schema.ts';
-import { recordAudit, auditWho } from '../audit/record-audit.ts';
+import { recordAudit, auditWho } from '../db/record-audit.ts';
 import type { ActionContext } from './actor.ts';
 import { endSessions } from './end-sessions.ts';
 

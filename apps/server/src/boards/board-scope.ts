@@ -6,7 +6,7 @@ import { companies, projects, tasks } from '../db/schema.ts';
 import { AppError } from '../http/app-error.ts';
 import { ownProject } from '../projects/project-row.ts';
 import { ownTask } from '../tasks/task-row.ts';
-import type { Grain } from './measures.ts';
+import type { Grain } from '../db/rollup-measures.ts';
 import type { Scope } from './read-rollups.ts';
 
 export interface BoardScope {

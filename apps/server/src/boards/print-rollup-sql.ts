@@ -20,7 +20,7 @@ export function latestRollupMigration(): string {
 }
 
 /**
- * After changing `measures.ts`: make an empty custom migration
+ * After changing `db/rollup-measures.ts`: make an empty custom migration
  * (`npx drizzle-kit generate --custom --name=<what>` in apps/server), then run this with its path to fill it
  * with the trigger function and a recompute of the rollups.
  */

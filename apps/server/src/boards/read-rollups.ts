@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.ts';
-import { COMPANY_HOUR, GRAINS, MEASURES, type Grain } from './measures.ts';
+import { COMPANY_HOUR, GRAINS, MEASURES, type Grain } from '../db/rollup-measures.ts';
 
 /** Where a board reads: one of the rollup grains, or `raw` — the same GROUP BY over `calls` (tests, benchmark). */
 export type Source = Grain | 'raw';

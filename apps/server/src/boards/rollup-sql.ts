@@ -1,4 +1,4 @@
-import { MEASURES, ROLLUPS, type Measure, type Rollup } from './measures.ts';
+import { MEASURES, ROLLUPS, type Measure, type Rollup } from '../db/rollup-measures.ts';
 
 /**
  * The SQL that keeps the rollups exact, generated from `MEASURES`: first committed as the custom migration

@@ -6,7 +6,7 @@ import { seedCompanies, useTestServer } from '../../test/helper.ts';
 import { createProject, createTask, grantCatalogue, userWithSession } from '../../test/task-fixtures.ts';
 import { insertPlacedCall, type CallTarget } from '../../test/call-fixtures.ts';
 import { calls } from '../db/schema.ts';
-import { MEASURES, ROLLUPS, type Rollup } from './measures.ts';
+import { MEASURES, ROLLUPS, type Rollup } from '../db/rollup-measures.ts';
 import { seriesRange, sumRange, type Scope } from './read-rollups.ts';
 import { rollupRefreshSql } from './rollup-sql.ts';
 import { seededRandom } from '../telephony/simulated/simulated-callee.ts';

@@ -1,5 +1,5 @@
 import { BOARD_OUTCOMES, DURATION_CLASSES, rate, type BoardSummary, type SeriesPoint } from '@dialwise/contracts';
-import { durationColumn, outcomeColumn } from './measures.ts';
+import { durationColumn, outcomeColumn } from '../db/rollup-measures.ts';
 import type { Point, Sums } from './read-rollups.ts';
 
 /** The rollup counters as the board shows them, with the rates ("—" = null on a zero denominator). */

@@ -13,7 +13,7 @@ import type { ActionContext } from '../auth/actor.ts';
 import { calls, projects, tasks } from '../db/schema.ts';
 import { AppError } from '../http/app-error.ts';
 import { visibleCalls } from './visible-calls.ts';
-import { joinProjectAndTask } from './join-project-and-task.ts';
+import { joinProjectAndTask } from '../db/join-project-and-task.ts';
 
 /** The columns of a call as lists show it (the stored number, masked by `toCallRecord`). */
 export const callRecordColumns = {

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { CALL_RECORD_LIMITS, ErrorCode, translate, type CallRecordFilter, type Locale } from '@dialwise/contracts';
 import type { ActionContext } from '../auth/actor.ts';
-import { auditWho, recordAudit } from '../audit/record-audit.ts';
+import { auditWho, recordAudit } from '../db/record-audit.ts';
 import { calls, companies } from '../db/schema.ts';
 import { AppError } from '../http/app-error.ts';
 import { getCompanyPermissions } from '../entitlements/get-company-permissions.ts';
@@ -9,7 +9,7 @@ import { callFilterConditions } from './call-filters.ts';
 import { callRecordColumns, toCallRecord, type CallRecordRow } from './call-record-row.ts';
 import { csvLine, formatWallClock, UTF8_BOM } from '@dialwise/contracts';
 import { visibleCalls } from './visible-calls.ts';
-import { joinProjectAndTask } from './join-project-and-task.ts';
+import { joinProjectAndTask } from '../db/join-project-and-task.ts';
 
 export interface CallRecordExport {
   filename: string;

@@ -5,7 +5,7 @@ import { calls, projects } from '../db/schema.ts';
 import { callFilterConditions } from './call-filters.ts';
 import { callRecordColumns, toCallRecord, type CallRecordRow } from './call-record-row.ts';
 import { visibleCalls } from './visible-calls.ts';
-import { joinProjectAndTask } from './join-project-and-task.ts';
+import { joinProjectAndTask } from '../db/join-project-and-task.ts';
 
 /**
  * One page of the caller's call records, by call time (newest first unless `sort` is `asc`), id breaking

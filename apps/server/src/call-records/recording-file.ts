@@ -1,14 +1,8 @@
-import { realpath, stat } from 'node:fs/promises';
-import { sep } from 'node:path';
 import { ErrorCode } from '@dialwise/contracts';
 import type { ActionContext } from '../auth/actor.ts';
 import { AppError } from '../http/app-error.ts';
+import { fileInside, type FileInside } from '../http/file-inside.ts';
 import { visibleCall } from './call-record-row.ts';
-
-export interface RecordingFile {
-  path: string;
-  size: number;
-}
 
 /**
  * The WAV of a call the caller may see (404 otherwise), as a real file inside the recordings folder. The
@@ -16,27 +10,12 @@ export interface RecordingFile {
  * anywhere else (a bad migration, a tampered database) is refused as missing, never served. A live call
  * has no finished recording yet (its header sizes are written at the end).
  */
-export async function recordingFile(ctx: ActionContext, id: string, recordingsDir: string): Promise<RecordingFile> {
+export async function recordingFile(ctx: ActionContext, id: string, recordingsDir: string): Promise<FileInside> {
   const { call } = await visibleCall(ctx, id);
   if (call.endedAt === null) throw new AppError(ErrorCode.NOT_FOUND, 'e.callRecords.recordingLive');
   const file = call.recordingPath ? await fileInside(call.recordingPath, recordingsDir) : null;
   if (!file) throw new AppError(ErrorCode.NOT_FOUND, 'e.callRecords.recordingMissing');
   return file;
-}
-
-/** A stored recording path as a real file inside the recordings folder (symlinks followed), else null. */
-export async function fileInside(recordingPath: string, recordingsDir: string): Promise<RecordingFile | null> {
-  let root: string;
-  let target: string;
-  try {
-    root = await realpath(recordingsDir);
-    target = await realpath(recordingPath);
-  } catch {
-    return null;
-  }
-  if (!target.startsWith(root + sep)) return null;
-  const info = await stat(target).catch(() => null);
-  return info?.isFile() ? { path: target, size: info.size } : null;
 }
 
 export type ByteRange = { start: number; end: number };

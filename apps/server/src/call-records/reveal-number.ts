@@ -1,7 +1,7 @@
 import { ErrorCode, type RevealedNumber } from '@dialwise/contracts';
 import type { ActionContext } from '../auth/actor.ts';
-import { auditWho, recordAudit } from '../audit/record-audit.ts';
-import { resolveNumber, UnresolvedNumber } from '../dialer/resolve-number.ts';
+import { auditWho, recordAudit } from '../db/record-audit.ts';
+import { resolveNumber, UnresolvedNumber } from '../projects/resolve-number.ts';
 import { AppError } from '../http/app-error.ts';
 import { getCompanyPermissions } from '../entitlements/get-company-permissions.ts';
 import { visibleCall } from './call-record-row.ts';

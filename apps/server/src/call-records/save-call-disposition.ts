@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { CallDisposition, callDispositionInputSchema } from '@dialwise/contracts';
 import type { ActionContext } from '../auth/actor.ts';
-import { auditWho, recordAudit } from '../audit/record-audit.ts';
+import { auditWho, recordAudit } from '../db/record-audit.ts';
 import { calls, users } from '../db/schema.ts';
 import { AppError } from '../http/app-error.ts';
 import { mayFileCall } from './may-file-call.ts';

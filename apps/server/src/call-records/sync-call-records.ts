@@ -4,7 +4,7 @@ import type { ActionContext } from '../auth/actor.ts';
 import { calls } from '../db/schema.ts';
 import { AppError } from '../http/app-error.ts';
 import { callRecordColumns, toCallRecord, type CallRecordRow } from './call-record-row.ts';
-import { joinProjectAndTask } from './join-project-and-task.ts';
+import { joinProjectAndTask } from '../db/join-project-and-task.ts';
 import { visibleCalls } from './visible-calls.ts';
 
 interface Position {

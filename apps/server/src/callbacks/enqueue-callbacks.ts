@@ -5,8 +5,8 @@ import { callbackDeliveries, calls, projects, scenarioVersions, tasks } from '..
 import type { SecretBox } from '../secrets/secret-box.ts';
 import { callbackSecretOf } from './callback-secret.ts';
 import { recordingLink } from './recording-link.ts';
-import { switchOn } from '../templates/switch-on.ts';
-import { joinProjectAndTask } from '../call-records/join-project-and-task.ts';
+import { switchOn } from '../entitlements/company-switches.ts';
+import { joinProjectAndTask } from '../db/join-project-and-task.ts';
 
 export interface CallbackContext {
   db: Db;

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { CallbackSecretStatus, RotatedCallbackSecret } from '@dialwise/contracts';
 import type { ActionContext } from '../auth/actor.ts';
-import { auditWho, recordAudit } from '../audit/record-audit.ts';
+import { auditWho, recordAudit } from '../db/record-audit.ts';
 import { companies } from '../db/schema.ts';
 import { AppError } from '../http/app-error.ts';
 import type { SecretBox } from '../secrets/secret-box.ts';

@@ -20,7 +20,7 @@
  * Every turn's stage timings are kept (`turns`) for the call record; failures too (`failures`).
  */
 import type { Interruption, RouteTool } from '@dialwise/contracts';
-import type { SeatDispatcher } from '../seat/seat-dispatcher.ts';
+import type { SeatDispatcher } from './seat-dispatcher.ts';
 import { TimerSet, type CallSession, type CallStep } from '../telephony/index.ts';
 import type { CallVoice, SpokenSentence } from './call-voice.ts';
 import { failureGoodbye, fallbackLine, noSeatAgainLine, noSeatLine } from './fallback.ts';

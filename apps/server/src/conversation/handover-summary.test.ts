@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { type FakeLlm, type FakeLlmRequest, type FakeReply, startFakeLlm, tokens } from '../../test/fake-llm.ts';
 import { configureOutbound } from '../net/outbound-guard.ts';
-import { demoReply } from './demo-model.ts';
+import { demoReply } from '../demo/demo-model.ts';
 import { type HandoverFacts, conversationSummary, handoverMessages, handoverSummary } from './handover-summary.ts';
 import type { ProcessorPlan } from './plan.ts';
 

@@ -1,6 +1,6 @@
 import { EventEmitter } from 'node:events';
 import { performance } from 'node:perf_hooks';
-import { concat, silence, speakingMs, tone } from '../telephony/media/audio.ts';
+import { concat, silence, speakingMs, tone } from '../audio/pcm.ts';
 import { TimerSet, type CallEventMap, type CallHandle } from '../telephony/index.ts';
 import {
   msToWordBoundary,

@@ -1,7 +1,7 @@
 import { useSimulatedCalls } from '../../test/simulated-calls.ts';
 import { scenarioDocumentSchema } from '@dialwise/contracts';
 import { describe, expect, it } from 'vitest';
-import type { SeatDispatcher, TransferRequest } from '../seat/seat-dispatcher.ts';
+import type { SeatDispatcher, TransferRequest } from './seat-dispatcher.ts';
 import type { CallHandle } from '../telephony/index.ts';
 import { History } from './history.ts';
 import type { ConversationPlan } from './plan.ts';

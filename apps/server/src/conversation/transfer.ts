@@ -4,7 +4,7 @@
  * connect the seat and follow the call until the seat leaves. The conductor (converse-step.ts) decides
  * when to transfer and says the tool's texts; this part knows seats.
  */
-import type { SeatDispatcher, SeatHandle } from '../seat/seat-dispatcher.ts';
+import type { SeatDispatcher, SeatHandle } from './seat-dispatcher.ts';
 import type { CallHandle } from '../telephony/index.ts';
 import { handoverSummary } from './handover-summary.ts';
 import type { History } from './history.ts';

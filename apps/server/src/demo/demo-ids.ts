@@ -1,6 +1,6 @@
 import type { SecretBox } from '../secrets/secret-box.ts';
 
-/** What each area's `seed<Area>Demo(tx, ids)` builds on: the demo companies and accounts, and shared helpers. */
+/** What the areas' demo seeds build on (each takes the part it needs): the demo companies and accounts, and shared helpers. */
 export interface DemoIds {
   providerId: string;
   customerId: string;

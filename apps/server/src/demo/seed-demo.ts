@@ -9,7 +9,7 @@ import type { Db } from '../db/client.ts';
 import { companies, companyGrants, projectOperators, users } from '../db/schema.ts';
 import { seedOperationDemo } from '../operation/seed-demo.ts';
 import { seedScenariosDemo } from '../operation/scenarios/seed-demo.ts';
-import { seedProjectsDemo } from '../projects/seed-projects-demo.ts';
+import { seedProjectsDemo } from './seed-projects-demo.ts';
 import { seedAnyHourTask } from '../projects/seed-any-hour-task.ts';
 import { seedBoardsDemo } from '../boards/seed-boards-demo.ts';
 import { notifyUpload } from '../messages/notify-task.ts';

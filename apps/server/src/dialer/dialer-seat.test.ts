@@ -7,7 +7,7 @@ import { insertCampaign } from '../../test/campaign.ts';
 import { useAgentSpeech } from '../../test/agent-speech.ts';
 import { calls, scenarios, scenarioVersions } from '../db/schema.ts';
 import { SecretBox } from '../secrets/secret-box.ts';
-import type { SeatDispatcher } from '../seat/seat-dispatcher.ts';
+import type { SeatDispatcher } from '../conversation/seat-dispatcher.ts';
 import { SimulatedTrunk, type VoiceFrame, type VoiceSource } from '../telephony/index.ts';
 import { decodeG711, encodeG711 } from '../telephony/media/g711.ts';
 import { Dialer } from './dialer.ts';

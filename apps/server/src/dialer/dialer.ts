@@ -6,11 +6,11 @@ import { loadConversationPlan } from '../conversation/load-plan.ts';
 import { PlanCache } from '../conversation/plan-cache.ts';
 import type { ConversationPlan } from '../conversation/plan.ts';
 import { TextCallVoice } from '../conversation/text-call-voice.ts';
-import type { SeatDispatcher } from '../seat/seat-dispatcher.ts';
+import type { SeatDispatcher } from '../conversation/seat-dispatcher.ts';
 import type { CallbackEvent } from '@dialwise/contracts';
 import { type SpeechEngines, scenarioPhrases, speechPlanOf } from '../speech/speech-engines.ts';
 import { offlineVoice, wholeClip } from '../speech/whole-clip.ts';
-import { deferredWords } from '../amd/amd-words.ts';
+import { deferredWords, greetingWords } from '../amd/amd-words.ts';
 import { applySystemTransition } from '../tasks/task-progress.ts';
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
@@ -31,7 +31,7 @@ import {
   type TelephonyLogger,
   type Trunk,
 } from '../telephony/index.ts';
-import { openZoneKeys } from './local-windows.ts';
+import { openZoneKeys } from '../tasks/local-windows.ts';
 import { CircuitBreaker, DEFAULT_BREAKER, type BreakerOptions } from './circuit-breaker.ts';
 import { claimCalls, type Claim } from './claim-calls.ts';
 import { taskBudgets } from './concurrency.ts';
@@ -42,7 +42,7 @@ import { CallScreen } from '../amd/screen-call.ts';
 import { LinePacer } from './line-pacer.ts';
 import { recoverLeases, renewLeases } from './recover-leases.ts';
 import { retryWhileDatabaseDown } from '../db/retry-while-down.ts';
-import { resolveNumber, UnresolvedNumber } from './resolve-number.ts';
+import { resolveNumber, UnresolvedNumber } from '../projects/resolve-number.ts';
 import { notifyTaskPaused } from '../messages/notify-task.ts';
 
 export interface DialerOptions {
@@ -424,7 +424,7 @@ export class Dialer {
       // On SIP the offline recogniser listens to the greeting; the simulated trunk's voices are not words.
       words:
         kind === 'sip'
-          ? deferredWords(this.deps.speech?.().then((speech) => speech?.greetingWords() ?? null) ?? Promise.resolve(null))
+          ? deferredWords(this.deps.speech?.().then((speech) => (speech ? greetingWords(speech) : null)) ?? Promise.resolve(null))
           : null,
       speak: async (text, signal) => {
         const speech = kind === 'sip' ? await this.deps.speech?.() : null;

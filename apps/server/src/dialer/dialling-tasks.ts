@@ -2,7 +2,7 @@ import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { TaskAdvanced } from '@dialwise/contracts';
 import type { Db } from '../db/client.ts';
 import { companies, projects, sipLines, taskSipLines, tasks } from '../db/schema.ts';
-import { switchOn } from '../templates/switch-on.ts';
+import { switchOn } from '../entitlements/company-switches.ts';
 import type { TaskDemand } from './concurrency.ts';
 
 export interface DiallingTask extends TaskDemand {

@@ -3,7 +3,7 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { AmdResult, CallOutcome, CallRecordStatus, CallRuntimeFailure, CallTurn, ConversationLine } from '@dialwise/contracts';
 import type { Db } from '../db/client.ts';
 import { calls, subtasks, tasks } from '../db/schema.ts';
-import { switchOn } from '../templates/switch-on.ts';
+import { switchOn } from '../entitlements/company-switches.ts';
 
 /** What ended one call, as the dialer stores it. */
 export interface CallEnding {

@@ -10,7 +10,7 @@ import { createProject, createTask, csvOf, grantCatalogue, upload, userWithSessi
 import { calls, companies, sipLines, tasks } from '../db/schema.ts';
 import { SecretBox } from '../secrets/secret-box.ts';
 import { SimulatedTrunk } from '../telephony/index.ts';
-import { isOpenInZones } from './call-window.ts';
+import { isOpenInZones } from '../tasks/call-window.ts';
 import { Dialer } from './dialer.ts';
 
 const server = useTestServer();

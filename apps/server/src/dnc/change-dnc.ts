@@ -5,7 +5,7 @@ import { companyScope } from '../auth/company-scope.ts';
 import { requireFeature } from '../entitlements/require-feature.ts';
 import type { Tx } from '../db/client.ts';
 import { dncNumbers } from '../db/schema.ts';
-import { auditWho, recordAudit } from '../audit/record-audit.ts';
+import { auditWho, recordAudit } from '../db/record-audit.ts';
 
 /** Adds normalized numbers; one already listed is counted, not an error. One transaction, audited. */
 export async function addDnc(

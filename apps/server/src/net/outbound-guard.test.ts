@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { resolveNumber, UnresolvedNumber } from '../dialer/resolve-number.ts';
+import { resolveNumber, UnresolvedNumber } from '../projects/resolve-number.ts';
 import { chatCompletion } from '../conversation/llm-client.ts';
 import { LlmStreamError, streamChat } from '../conversation/llm-stream.ts';
 import {

@@ -4,7 +4,7 @@ import type { ActionContext } from '../auth/actor.ts';
 import { accountKey, type LoginThrottle } from '../auth/login-throttle.ts';
 import { hashPassword, verifyPassword } from '../auth/passwords.ts';
 import { revokeUserSessions } from '../auth/sign-out.ts';
-import { auditWho, recordAudit } from '../audit/record-audit.ts';
+import { auditWho, recordAudit } from '../db/record-audit.ts';
 import { users } from '../db/schema.ts';
 import { AppError } from '../http/app-error.ts';
 

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { ProfileUpdate, SelfInfo } from '@dialwise/contracts';
 import type { ActionContext } from '../auth/actor.ts';
 import { companyFacts, toSelfInfo } from '../auth/self-info.ts';
-import { auditWho, diffChanges, recordAudit } from '../audit/record-audit.ts';
+import { auditWho, diffChanges, recordAudit } from '../db/record-audit.ts';
 import { accountConflict } from '../accounts/account-conflict.ts';
 import { users } from '../db/schema.ts';
 import { nextEditVersion } from '../db/edit-version.ts';

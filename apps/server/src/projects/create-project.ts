@@ -4,7 +4,7 @@ import { projects } from '../db/schema.ts';
 import { isUniqueViolation } from '../db/unique-violation.ts';
 import { AppError } from '../http/app-error.ts';
 import { requireFeature } from '../entitlements/require-feature.ts';
-import { auditWho, recordAudit } from '../audit/record-audit.ts';
+import { auditWho, recordAudit } from '../db/record-audit.ts';
 import { checkOutboundField } from '../net/check-outbound-field.ts';
 import { getProject } from './project-row.ts';
 import { setProjectOperators } from './project-operators.ts';

@@ -1,10 +1,10 @@
-import { deleteTasks } from '../tasks/task-progress.ts';
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { ErrorCode } from '@dialwise/contracts';
 import type { ActionContext } from '../auth/actor.ts';
 import { projects, subtasks, tasks } from '../db/schema.ts';
 import { AppError } from '../http/app-error.ts';
-import { auditWho, recordAudit } from '../audit/record-audit.ts';
+import { auditWho, recordAudit } from '../db/record-audit.ts';
+import { deleteTasks } from './delete-tasks.ts';
 import { ownProject } from './project-row.ts';
 
 /**

@@ -4,7 +4,7 @@ import type { ActionContext } from '../auth/actor.ts';
 import { projects } from '../db/schema.ts';
 import { isUniqueViolation } from '../db/unique-violation.ts';
 import { AppError } from '../http/app-error.ts';
-import { auditWho, diffChanges, recordAudit } from '../audit/record-audit.ts';
+import { auditWho, diffChanges, recordAudit } from '../db/record-audit.ts';
 import { checkOutboundField } from '../net/check-outbound-field.ts';
 import { nextEditVersion } from '../db/edit-version.ts';
 import { getProject, ownProject } from './project-row.ts';

@@ -1,4 +1,4 @@
-import type { TransferResult, SeatDispatcher, TransferRequest } from './seat-dispatcher.ts';
+import type { TransferResult, SeatDispatcher, TransferRequest } from '../conversation/seat-dispatcher.ts';
 import type { SeatBus, SeatEvent } from './seat-bus.ts';
 import { loadOfferTemplate } from './load-offer.ts';
 import { recordTransfer, recordTransferSummary } from './record-transfer.ts';

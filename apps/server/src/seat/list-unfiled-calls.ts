@@ -4,7 +4,7 @@ import type { ActionContext } from '../auth/actor.ts';
 import { callRecordColumns, toCallRecord, type CallRecordRow } from '../call-records/call-record-row.ts';
 import { visibleCalls } from '../call-records/visible-calls.ts';
 import { calls, projects } from '../db/schema.ts';
-import { joinProjectAndTask } from '../call-records/join-project-and-task.ts';
+import { joinProjectAndTask } from '../db/join-project-and-task.ts';
 
 /**
  * The calls this agent's seat took and that are not filed yet (no issue type saved), newest first: the seat

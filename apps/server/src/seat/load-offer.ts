@@ -2,8 +2,8 @@ import { eq } from 'drizzle-orm';
 import { maskSubtaskPhone, type SeatOffer } from '@dialwise/contracts';
 import type { Db } from '../db/client.ts';
 import { calls, projects, tasks } from '../db/schema.ts';
-import type { TransferRequest } from './seat-dispatcher.ts';
-import { joinProjectAndTask } from '../call-records/join-project-and-task.ts';
+import type { TransferRequest } from '../conversation/seat-dispatcher.ts';
+import { joinProjectAndTask } from '../db/join-project-and-task.ts';
 
 /** What every offer of one transfer shares, read once: the seat's offer is this plus its id and deadline. */
 export type OfferTemplate = Omit<SeatOffer, 'offerId' | 'deadline'>;

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { calls } from '../db/schema.ts';
-import type { TransferResult } from './seat-dispatcher.ts';
+import type { TransferResult } from '../conversation/seat-dispatcher.ts';
 
 /**
  * The call record's transfer outcome (boards count it): a seat took the call (success), nobody did or its

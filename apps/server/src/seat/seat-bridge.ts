@@ -1,6 +1,5 @@
 import type { CallHandle, VoiceFrame, VoiceSource } from '../telephony/index.ts';
-import { FRAME_SAMPLES } from '../telephony/index.ts';
-import { SampleFifo } from '../telephony/media/audio.ts';
+import { FRAME_SAMPLES, SampleFifo } from '../audio/pcm.ts';
 import { decodeG711, encodeG711 } from '../telephony/media/g711.ts';
 import type { SeatPeer } from './seat-peer.ts';
 

@@ -12,7 +12,7 @@ import { makeSpeechClips, type SpeechClips } from '../../test/speech-clips.ts';
 import { feedSeatAudio } from '../conversation/seat-transcript.ts';
 import { SpeechEngines } from '../speech/speech-engines.ts';
 import { SipTrunk, type AudioFrame, type CallHandle } from '../telephony/index.ts';
-import { rms, tone } from '../telephony/media/audio.ts';
+import { rms, tone } from '../audio/pcm.ts';
 import { decodeG711, encodeG711 } from '../telephony/media/g711.ts';
 
 const server = useTestServer({

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { useTestServer } from '../../test/helper.ts';
 import { QuietCall, transferRequest, useSeatWorld } from '../../test/seat-fixtures.ts';
 import type { CallHandle } from '../telephony/index.ts';
-import type { TransferResult } from './seat-dispatcher.ts';
+import type { TransferResult } from '../conversation/seat-dispatcher.ts';
 
 const seat = { heartbeatIntervalMs: 200, heartbeatTimeoutMs: 3000, offerSeconds: 1.5, mediaSeconds: 1 };
 const server = useTestServer({ seat });

@@ -6,7 +6,7 @@ import { claimSeat, releaseSeat, settleOffer, type OfferClaim } from './claim-se
 import type { OfferTemplate } from './load-offer.ts';
 import { SeatBridge } from './seat-bridge.ts';
 import { NOTIFY_LIMIT, type SeatBus, type SeatEvent } from './seat-bus.ts';
-import type { SeatHandle, TransferRequest, TransferResult } from './seat-dispatcher.ts';
+import type { SeatHandle, TransferRequest, TransferResult } from '../conversation/seat-dispatcher.ts';
 import { SeatPeer } from './seat-peer.ts';
 import type { SeatTiming } from './seat-timing.ts';
 

@@ -1,7 +1,7 @@
 import type { SipLine, SipLineCreate } from '@dialwise/contracts';
 import type { ActionContext } from '../auth/actor.ts';
 import { companyScope } from '../auth/company-scope.ts';
-import { auditWho, recordAudit } from '../audit/record-audit.ts';
+import { auditWho, recordAudit } from '../db/record-audit.ts';
 import { sipLines } from '../db/schema.ts';
 import type { SecretBox } from '../secrets/secret-box.ts';
 import { findSipLine } from './get-sip-line.ts';

@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import type { Tx } from '../db/client.ts';
 import { sipLines } from '../db/schema.ts';
-import type { DemoIds } from '../demo/demo-ids.ts';
+import type { SecretBox } from '../secrets/secret-box.ts';
 
 /** AcmeOutreach's two lines on the built-in simulated trunk, so the demo dials without a carrier. */
-export async function seedSipLinesDemo(tx: Tx, ids: DemoIds): Promise<void> {
+export async function seedSipLinesDemo(tx: Tx, ids: { customerId: string; adminId: string; secrets: SecretBox }): Promise<void> {
   const lines = [
     { alias: 'Simulated line A', concurrency: 10, sipUsername: 'acme-sim-a' },
     { alias: 'Simulated line B', concurrency: 5, sipUsername: 'acme-sim-b' },

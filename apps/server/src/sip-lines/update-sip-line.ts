@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import type { SipLine, SipLineUpdate } from '@dialwise/contracts';
 import type { ActionContext } from '../auth/actor.ts';
 import { companyScope } from '../auth/company-scope.ts';
-import { auditWho, diffChanges, recordAudit } from '../audit/record-audit.ts';
+import { auditWho, diffChanges, recordAudit } from '../db/record-audit.ts';
 import { sipLines } from '../db/schema.ts';
 import { nextEditVersion } from '../db/edit-version.ts';
 import { AppError } from '../http/app-error.ts';

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { rms } from '../telephony/media/audio.ts';
+import { rms } from '../audio/pcm.ts';
 import { ESPEAK_SOURCE, sentenceParts } from './espeak-server.ts';
 import { EspeakTts, espeakVoice } from './espeak-tts.ts';
 import { buildHelper } from './native-helper.ts';

@@ -9,7 +9,7 @@
  */
 import type { TtsEngine, TtsRequest, TtsVoice } from './engines.ts';
 import { toPinyin } from './mandarin-pinyin.ts';
-import { concat } from '../telephony/media/audio.ts';
+import { concat } from '../audio/pcm.ts';
 import { ESPEAK_SOURCE, SynthesisPool, sentenceParts } from './espeak-server.ts';
 import { buildHelper } from './native-helper.ts';
 import { PromptCache } from './prompt-cache.ts';

@@ -6,7 +6,7 @@
  * time after a connect timeout). A company with no credentials for the vendor hears no apology: the
  * offline voice simply speaks from the first sentence, and the call records why.
  */
-import { speakingMs } from '../telephony/media/audio.ts';
+import { speakingMs } from '../audio/pcm.ts';
 import { heardPrefix } from '../conversation/text-call-voice.ts';
 import type { TtsEngine, TtsRequest } from './engines.ts';
 import { VendorError } from './vendors/shared/vendor-error.ts';

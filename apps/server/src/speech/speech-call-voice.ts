@@ -20,7 +20,7 @@ import {
   takeFillers,
   takeQueued,
 } from '../conversation/call-voice.ts';
-import { SAMPLE_RATE, speakingMs } from '../telephony/media/audio.ts';
+import { SAMPLE_RATE, speakingMs } from '../audio/pcm.ts';
 import type { AudioFrame, CallHandle } from '../telephony/index.ts';
 import type { AsrSession, TtsEngine, TtsVoice, Vad } from './engines.ts';
 import { SentenceAudio } from './sentence-audio.ts';

@@ -9,7 +9,7 @@ import { startSpeakingFarEnd } from '../../test/speaking-far-end.ts';
 import { ConverseStep } from '../conversation/converse-step.ts';
 import type { ConversationPlan } from '../conversation/plan.ts';
 import { CallSession, SipTrunk } from '../telephony/index.ts';
-import { rms } from '../telephony/media/audio.ts';
+import { rms } from '../audio/pcm.ts';
 import { parseWavHeader } from '../telephony/media/wav-writer.ts';
 import { PRICE_ANSWER, PRICE_PHRASES, priceScenario, recognise, speechPart, synthesise } from './speech-test-kit.ts';
 import { SpeechEngines, speechPlanOf } from './speech-engines.ts';

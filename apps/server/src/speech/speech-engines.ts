@@ -20,7 +20,6 @@ import { SpeechSeatTranscriber } from './seat-transcriber.ts';
 import { SileroVadEngine, type VadTuning } from './silero-vad.ts';
 import { SpeechCallVoice, type SpeechNotice } from './speech-call-voice.ts';
 import { AsrUnavailable, SphinxAsr } from './sphinx-asr.ts';
-import { type GreetingWords, recognisedWords } from '../amd/amd-words.ts';
 
 /** Vendor adapters by scenario provider name; null: no adapter for that provider (the offline engine serves). */
 export interface VendorEngines {
@@ -104,10 +103,9 @@ export class SpeechEngines {
     await Promise.all([this.vad.close(), this.offlineAsr.close(), this.offlineTts.close()]);
   }
 
-  /** A recogniser listening to a call's greeting for answering-machine detection; null: none offline. */
-  greetingWords(): GreetingWords | null {
-    const servers = this.offlineAsr.servers;
-    return servers ? recognisedWords(this.options.workDir, servers) : null;
+  /** Where the offline engines keep their files (grammars, models), for recognisers built on `offlineAsr.servers`. */
+  get workDir(): string {
+    return this.options.workDir;
   }
 
   get endpointingMs(): number {

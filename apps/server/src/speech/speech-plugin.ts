@@ -1,6 +1,6 @@
 import fp from 'fastify-plugin';
 import { join } from 'node:path';
-import { companySpeechCredentials } from '../operation/speech-credentials/company-speech-credentials.ts';
+import { companySpeechCredentials } from './company-speech-credentials.ts';
 import { type LazySpeechEngines, lazySpeechEngines } from './speech-engines.ts';
 import { createVendorEngines } from './vendors/index.ts';
 import { guardedConnector } from './vendors/shared/connector.ts';

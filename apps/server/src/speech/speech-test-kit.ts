@@ -5,7 +5,7 @@
 import type { ScenarioDocumentInput } from '@dialwise/contracts';
 import type { AsrEngine, TtsEngine } from './engines.ts';
 import { offlineVoice, wholeClip } from './whole-clip.ts';
-import { FRAME_SAMPLES, rms } from '../telephony/media/audio.ts';
+import { FRAME_SAMPLES, rms } from '../audio/pcm.ts';
 
 /** A whole sentence from the offline TTS as one clip (8 kHz). */
 export function synthesise(tts: TtsEngine, text: string, voiceId = 'en-us', language = 'en-US'): Promise<Int16Array> {

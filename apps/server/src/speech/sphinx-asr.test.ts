@@ -13,7 +13,7 @@ import { AsrUnavailable, SphinxAsr } from './sphinx-asr.ts';
 import { buildHelper } from './native-helper.ts';
 import { SPHINX_SOURCE } from './sphinx-server.ts';
 import { recognise, synthesise } from './speech-test-kit.ts';
-import { FRAME_SAMPLES } from '../telephony/media/audio.ts';
+import { FRAME_SAMPLES } from '../audio/pcm.ts';
 
 /** pocketsphinx in grammar mode on espeak speech through G.711 μ-law (telephone audio), two voices. */
 const dir = mkdtempSync(join(tmpdir(), 'dialwise-asr-'));

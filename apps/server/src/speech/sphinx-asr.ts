@@ -10,7 +10,7 @@
  * pocketsphinx's own utterances: what it recognised so far comes as a partial.
  */
 import { EventEmitter } from 'node:events';
-import { rms } from '../telephony/media/audio.ts';
+import { rms } from '../audio/pcm.ts';
 import type { AsrEngine, AsrOptions, AsrSession, AsrSessionEvents } from './engines.ts';
 import { grammarFiles, type SphinxFiles } from './sphinx-grammar.ts';
 import { buildHelper } from './native-helper.ts';

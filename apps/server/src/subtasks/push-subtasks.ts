@@ -11,7 +11,7 @@ import {
 import type { z } from 'zod';
 import type { ActionContext } from '../auth/actor.ts';
 import { AppError } from '../http/app-error.ts';
-import { onceForKey } from '../http/idempotent-request.ts';
+import { onceForKey } from '../db/idempotent-request.ts';
 import { checkSubtaskRow, type RowOutcome } from './check-row.ts';
 import { storeSubtaskRows } from './store-subtask-rows.ts';
 import { uploadTarget } from './upload-target.ts';

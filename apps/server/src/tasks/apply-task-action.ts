@@ -1,4 +1,5 @@
-import { deleteTasks, removePending } from './task-progress.ts';
+import { deleteTasks } from '../projects/delete-tasks.ts';
+import { removePending } from './task-progress.ts';
 import { and, eq } from 'drizzle-orm';
 import { ErrorCode, canApply, nextStatus, type TaskActionInput, type TaskActionResult, type TaskStatus } from '@dialwise/contracts';
 import type { ActionContext } from '../auth/actor.ts';
@@ -6,7 +7,7 @@ import type { Tx } from '../db/client.ts';
 import { scenarios, subtasks, tasks } from '../db/schema.ts';
 import { affectedRows } from '../db/affected-rows.ts';
 import { AppError } from '../http/app-error.ts';
-import { auditWho, recordAudit } from '../audit/record-audit.ts';
+import { auditWho, recordAudit } from '../db/record-audit.ts';
 import { lockTask } from './task-row.ts';
 
 type TaskRow = Awaited<ReturnType<typeof lockTask>>;

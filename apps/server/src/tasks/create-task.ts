@@ -2,7 +2,7 @@ import type { TaskCreate, TaskInput, TaskListItem, TaskStatus } from '@dialwise/
 import type { ActionContext } from '../auth/actor.ts';
 import { projects, taskSipLines, tasks } from '../db/schema.ts';
 import { AppError } from '../http/app-error.ts';
-import { auditWho, recordAudit } from '../audit/record-audit.ts';
+import { auditWho, recordAudit } from '../db/record-audit.ts';
 import { ownProject } from '../projects/project-row.ts';
 import { checkTaskChoices } from './check-task-choices.ts';
 import { getTask, taskValues } from './task-row.ts';

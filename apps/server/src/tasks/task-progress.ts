@@ -3,7 +3,8 @@
  *
  * `pending_count` / `total_count` are kept in the same transaction as every subtask write (upload,
  * claim, redial, recovered lease, clear, delete), so the task list reads them without counting
- * subtasks. Every write of them is here; nothing else sets them.
+ * subtasks. Every write of them is here, but for a deleted task's zeroing (`projects/delete-tasks.ts`: a
+ * project's delete takes its tasks, and projects sit below tasks).
  *
  * System status changes (the circuit breaker pausing a task, a task completing) go through contracts'
  * TASK_TRANSITIONS like the user's actions: a conditional UPDATE guarded by the statuses the table
@@ -65,15 +66,6 @@ export async function removePending(tx: DbOrTx, taskId: string, n: number): Prom
     .where(eq(tasks.id, taskId))
     .returning({ pendingCount: tasks.pendingCount, totalCount: tasks.totalCount });
   return row!;
-}
-
-/** Tasks (soft-)deleted with their subtasks: nothing is pending or counted any more. */
-export async function deleteTasks(tx: DbOrTx, taskIds: readonly string[], now: Date): Promise<void> {
-  if (taskIds.length === 0) return;
-  await tx
-    .update(tasks)
-    .set({ deletedAt: now, pendingCount: 0, totalCount: 0, updatedAt: now })
-    .where(inArray(tasks.id, [...taskIds]));
 }
 
 /**

@@ -3,7 +3,7 @@ import type { Task, TaskConcurrency, TaskInput, TaskListItem, TaskStatus } from 
 import type { ActionContext } from '../auth/actor.ts';
 import type { DbOrTx } from '../db/client.ts';
 import { companies, scenarios, sipLines, taskSipLines, tasks, users, voices } from '../db/schema.ts';
-import { loadDialStates, loadLocalWait, type DialStateTask } from '../dialer/load-dial-states.ts';
+import { loadDialStates, loadLocalWait, type DialStateTask } from './load-dial-states.ts';
 import { AppError } from '../http/app-error.ts';
 
 /** The caller's live tasks: every task query starts here. */

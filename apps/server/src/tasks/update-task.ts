@@ -4,7 +4,7 @@ import type { ActionContext } from '../auth/actor.ts';
 import { taskSipLines, tasks } from '../db/schema.ts';
 import { nextEditVersion } from '../db/edit-version.ts';
 import { AppError } from '../http/app-error.ts';
-import { auditWho, diffChanges, recordAudit } from '../audit/record-audit.ts';
+import { auditWho, diffChanges, recordAudit } from '../db/record-audit.ts';
 import { checkTaskChoices } from './check-task-choices.ts';
 import { getTask, lockTask, taskValues } from './task-row.ts';
 

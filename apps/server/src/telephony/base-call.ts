@@ -6,7 +6,7 @@
 import { EventEmitter } from 'node:events';
 import { performance } from 'node:perf_hooks';
 import type { CallOutcome, CallParty } from '@dialwise/contracts';
-import { FRAME_SAMPLES, OutgoingAudio, SampleFifo, SILENT_FRAME, toSamples } from './media/audio.ts';
+import { FRAME_SAMPLES, OutgoingAudio, SampleFifo, SILENT_FRAME, toSamples } from '../audio/pcm.ts';
 import type {
   AnswerInfo,
   AudioCodec,
@@ -21,29 +21,8 @@ import type {
   VoiceFrame,
   VoiceSource,
 } from './trunk.ts';
+import type { TelephonyLogger } from './telephony-logger.ts';
 import { WavWriter } from './media/wav-writer.ts';
-
-/**
- * pino's shape, so the server's logger (or a child of it carrying a call's id, task and line) can be
- * passed in; telephony never logs secrets. Per-call events log at debug, failures at warn or error, so
- * the info level stays quiet at hundreds of calls a second.
- */
-export interface TelephonyLogger {
-  debug(obj: object, msg?: string): void;
-  info(obj: object, msg?: string): void;
-  warn(obj: object, msg?: string): void;
-  error(obj: object, msg?: string): void;
-  child(bindings: Record<string, unknown>): TelephonyLogger;
-}
-
-/** For tests and benchmarks that do not read logs; the server always passes its own logger. */
-export const SILENT_LOGGER: TelephonyLogger = {
-  debug: () => undefined,
-  info: () => undefined,
-  warn: () => undefined,
-  error: () => undefined,
-  child: () => SILENT_LOGGER,
-};
 
 export interface CallEnd {
   outcome: CallOutcome;

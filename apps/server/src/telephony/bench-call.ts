@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { BaseCall, SILENT_LOGGER } from './base-call.ts';
+import { BaseCall } from './base-call.ts';
+import { SILENT_LOGGER } from './telephony-logger.ts';
 import { MediaClock } from './media/media-clock.ts';
 import type { CallResult } from './trunk.ts';
 

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { BrowserCall } from './browser-call.ts';
-import { FRAME_SAMPLES, rms, tone } from './media/audio.ts';
+import { FRAME_SAMPLES, rms, tone } from '../audio/pcm.ts';
 import { decodeG711, encodeG711 } from './media/g711.ts';
 import { parseWavHeader } from './media/wav-writer.ts';
 

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { BaseCall, SILENT_LOGGER, type TelephonyLogger } from './base-call.ts';
-import { FRAME_SAMPLES } from './media/audio.ts';
+import { BaseCall } from './base-call.ts';
+import { SILENT_LOGGER, type TelephonyLogger } from './telephony-logger.ts';
+import { FRAME_SAMPLES } from '../audio/pcm.ts';
 import { decodeG711, encodeG711 } from './media/g711.ts';
 import { MediaClock } from './media/media-clock.ts';
 import type { CallResult } from './trunk.ts';

@@ -1,45 +1,15 @@
 /**
- * The telephony engine's public surface, for the dialer and the conversation runtime. See trunk.ts for
- * the contract, docs/telephony.md for the figures and the decisions.
+ * The telephony engine's public surface: what the dialer, the conversation runtime, the seat, the speech
+ * engines and the benches use. See trunk.ts for the contract, docs/telephony.md for the figures and the
+ * decisions. PCM helpers live below telephony, in audio/pcm.ts.
  */
-export type {
-  Trunk,
-  SipLine,
-  AudioCodec,
-  DialRequest,
-  CallHandle,
-  CallState,
-  CallEvent,
-  CallEventMap,
-  AudioFrame,
-  Utterance,
-  TextChannel,
-  AnswerInfo,
-  CallResult,
-  RecordingInfo,
-  EndReason,
-  VoiceSource,
-  VoiceFrame,
-} from './trunk.ts';
-export { CALL_STATES, END_REASONS, isDialable } from './trunk.ts';
-export { SipTrunk, recordingsDirOf, defaultRecordingPath, type SipTrunkOptions } from './sip/sip-trunk.ts';
-export { DEFAULT_SIP_TIMERS, type SipTimers } from './sip/sip-call-context.ts';
-export { SimulatedTrunk, type SimulatedTrunkOptions } from './simulated/simulated-trunk.ts';
-export { DEFAULT_OUTCOME_MIX, type CalleePlan, type OutcomeMix, type Persona } from './simulated/simulated-callee.ts';
-export {
-  CallSession,
-  KillableDelay,
-  type CallStep,
-  type SpokenLine,
-  type SessionResult,
-  type CallSessionOptions,
-} from './session/call-session.ts';
-export { PlayPrologueStep, standInSpeech, type Prologue, type PlayPrologueOptions } from './session/play-prologue-step.ts';
+export type { Trunk, SipLine, CallHandle, CallEventMap, AudioFrame, CallResult, VoiceSource, VoiceFrame } from './trunk.ts';
+export { SipTrunk, recordingsDirOf } from './sip/sip-trunk.ts';
+export { SimulatedTrunk } from './simulated/simulated-trunk.ts';
+export type { OutcomeMix, Persona } from './simulated/simulated-callee.ts';
+export { CallSession, type CallStep } from './session/call-session.ts';
+export { PlayPrologueStep, type Prologue } from './session/play-prologue-step.ts';
 export { TalkStep } from './session/talk-step.ts';
-export { writeSyntheticRecording } from './media/synthetic-recording.ts';
-export { outcomeOfStatus } from './outcome.ts';
 export { TimerSet } from './timer-set.ts';
-export { tone, silence, rms, SAMPLE_RATE, FRAME_MS, FRAME_SAMPLES } from './media/audio.ts';
-export { parseWavHeader, type WavFormat } from './media/wav-writer.ts';
-export { SILENT_LOGGER, type TelephonyLogger } from './base-call.ts';
-export { BrowserCall, type BrowserLegSink, type BrowserCallOptions } from './browser-call.ts';
+export { SILENT_LOGGER, type TelephonyLogger } from './telephony-logger.ts';
+export { BrowserCall } from './browser-call.ts';

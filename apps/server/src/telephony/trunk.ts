@@ -1,6 +1,6 @@
 import type { EventEmitter } from 'node:events';
 import type { CallOutcome, CallParty } from '@dialwise/contracts';
-import type { TelephonyLogger } from './base-call.ts';
+import type { TelephonyLogger } from './telephony-logger.ts';
 
 /**
  * The dialer's view of telephony: a Trunk places one outbound call per `dial()` and hands back a

@@ -12,7 +12,7 @@ import {
   type ServiceCard,
 } from '@dialwise/contracts';
 import type { ActionContext } from '../auth/actor.ts';
-import { auditWho, recordAudit } from '../audit/record-audit.ts';
+import { auditWho, recordAudit } from '../db/record-audit.ts';
 import { templateSwitches } from '../db/schema.ts';
 import { lastDays, type Stats } from './call-stats.ts';
 import { TREND_DAYS } from './get-analysis.ts';

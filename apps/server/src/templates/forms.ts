@@ -1,7 +1,7 @@
 import { and, desc, eq } from 'drizzle-orm';
 import { ErrorCode, type BasicProfile, type ChannelForm, type GroupForm, type MediaSettings } from '@dialwise/contracts';
 import type { ActionContext } from '../auth/actor.ts';
-import { auditWho, recordAudit } from '../audit/record-audit.ts';
+import { auditWho, recordAudit } from '../db/record-audit.ts';
 import { channelForms, mediaSettings, users } from '../db/schema.ts';
 import { AppError } from '../http/app-error.ts';
 import { postMessage } from '../messages/post-message.ts';

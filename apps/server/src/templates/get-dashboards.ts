@@ -3,7 +3,7 @@ import { maskSubtaskPhone, type ChatItem, type Monitor, type MonitorSeat, type W
 import type { ActionContext } from '../auth/actor.ts';
 import { calls, projects, tasks } from '../db/schema.ts';
 import { lastDays, sums, type Stats } from './call-stats.ts';
-import { joinProjectAndTask } from '../call-records/join-project-and-task.ts';
+import { joinProjectAndTask } from '../db/join-project-and-task.ts';
 
 const rate = (connected: number, total: number) => (total === 0 ? null : connected / total);
 

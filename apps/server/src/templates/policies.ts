@@ -2,7 +2,7 @@ import { and, count, desc, eq, gte, ilike, lt, sql, type SQL } from 'drizzle-orm
 import type { Page, Policy, PolicyCreate, PolicyQuery, PolicyStatusChange } from '@dialwise/contracts';
 import { policyCreateSchema } from '@dialwise/contracts';
 import type { ActionContext } from '../auth/actor.ts';
-import { auditWho, recordAudit } from '../audit/record-audit.ts';
+import { auditWho, recordAudit } from '../db/record-audit.ts';
 import { containsPattern } from '../db/like-pattern.ts';
 import { policies } from '../db/schema.ts';
 import { AppError } from '../http/app-error.ts';

@@ -2,7 +2,7 @@ import { DEFAULT_GROUP_FORM } from '@dialwise/contracts';
 import type { DbOrTx } from '../db/client.ts';
 import { mediaSettings, policies } from '../db/schema.ts';
 import { postMessage } from '../messages/post-message.ts';
-import { recordAudit } from '../audit/record-audit.ts';
+import { recordAudit } from '../db/record-audit.ts';
 
 /** Policies in both languages, as a team working in both would name them. */
 const POLICIES: [

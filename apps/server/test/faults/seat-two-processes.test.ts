@@ -6,7 +6,7 @@ import {
   type SeatUnfiledCalls,
   type TaskOptions,
 } from '@dialwise/contracts';
-import { rms, tone } from '../../src/telephony/media/audio.ts';
+import { rms, tone } from '../../src/audio/pcm.ts';
 import { encodeG711 } from '../../src/telephony/media/g711.ts';
 import { parseWavHeader, WAV_HEADER_BYTES } from '../../src/telephony/media/wav-writer.ts';
 import { SeatClient, SeatMediaClient } from '../seat-client.ts';

@@ -18,7 +18,7 @@
  * Limits, stated plainly: this is synthetic speech, not real voicemail; see docs/amd.md.
  */
 import type { AmdOutcome } from '@dialwise/contracts';
-import { concat, SAMPLE_RATE, samplesFor } from '../../telephony/media/audio.ts';
+import { concat, SAMPLE_RATE, samplesFor } from '../../audio/pcm.ts';
 import { seededRandom } from '../../telephony/simulated/simulated-callee.ts';
 import { atLevel, speak, telephoneLine, toneAt } from './line-audio.ts';
 import { ANNOUNCEMENTS, HUMAN_OPENERS, LONG_OPENERS, MACHINE_GREETINGS, SHORT_GREETINGS, TV_TALK } from './texts.ts';

@@ -9,7 +9,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { linearToUlaw, ulawToLinear } from '../../telephony/media/g711.ts';
-import { SAMPLE_RATE, samplesFor } from '../../telephony/media/audio.ts';
+import { SAMPLE_RATE, samplesFor } from '../../audio/pcm.ts';
 import { SIT_SEQUENCE } from '../../telephony/simulated/simulated-callee.ts';
 
 export interface Speech {

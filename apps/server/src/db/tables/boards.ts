@@ -1,5 +1,5 @@
 import { bigint, index, integer, pgTable, primaryKey, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { MEASURES } from '../../boards/measures.ts';
+import { MEASURES } from '../rollup-measures.ts';
 
 /**
  * Call rollups: per task and per UTC minute / hour of `placed_at`, the counters of `MEASURES` over the

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { CALLBACK_EVENTS, type CallbackAttempt } from '@dialwise/contracts';
-import { companies } from '../schema.ts';
+import { companies } from './companies.ts';
 import { calls } from './calls.ts';
 import { createdAt } from './common.ts';
 

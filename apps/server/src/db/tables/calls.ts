@@ -10,7 +10,7 @@ import {
   type CallTurn,
   type ConversationLine,
 } from '@dialwise/contracts';
-import { companies } from '../schema.ts';
+import { companies } from './companies.ts';
 import { projects } from './projects.ts';
 import { tasks } from './tasks.ts';
 import { sipLines } from './sip-lines.ts';

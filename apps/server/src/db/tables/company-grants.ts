@@ -1,6 +1,6 @@
 import { index, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
 import { GRANT_KINDS } from '@dialwise/contracts';
-import { companies } from '../schema.ts';
+import { companies } from './companies.ts';
 import { createdAt } from './common.ts';
 
 /**

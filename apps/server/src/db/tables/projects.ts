@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { index, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { ENCRYPTION_TYPES } from '@dialwise/contracts';
-import { companies, users } from '../schema.ts';
+import { companies } from './companies.ts';
+import { users } from './users.ts';
 import { createdAt, editVersion, updatedAt } from './common.ts';
 
 /**

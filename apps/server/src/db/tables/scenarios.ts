@@ -2,7 +2,7 @@ import { index, integer, jsonb, pgTable, primaryKey, text, uuid } from 'drizzle-
 import { sql } from 'drizzle-orm';
 import { uniqueIndex } from 'drizzle-orm/pg-core';
 import type { ScenarioDocument } from '@dialwise/contracts';
-import { users } from '../schema.ts';
+import { users } from './users.ts';
 import { createdAt, updatedAt } from './common.ts';
 
 /**

@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { SeatOffer } from '@dialwise/contracts';
-import { companies, users } from '../schema.ts';
+import { companies } from './companies.ts';
+import { users } from './users.ts';
 import { projects } from './projects.ts';
 
 /**

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { companies, users } from '../schema.ts';
+import { companies } from './companies.ts';
+import { users } from './users.ts';
 import { createdAt, editVersion, updatedAt } from './common.ts';
 
 /**

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigserial, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { companies } from '../schema.ts';
+import { companies } from './companies.ts';
 import { tasks } from './tasks.ts';
 
 /**

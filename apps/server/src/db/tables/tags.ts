@@ -1,5 +1,5 @@
 import { pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { users } from '../schema.ts';
+import { users } from './users.ts';
 import { createdAt, editVersion, updatedAt } from './common.ts';
 
 /**

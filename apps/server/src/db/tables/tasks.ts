@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, boolean, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { TASK_STATUSES, type TaskAdvanced, type TaskStatusReason } from '@dialwise/contracts';
-import { companies, users } from '../schema.ts';
+import { companies } from './companies.ts';
+import { users } from './users.ts';
 import { createdAt, editVersion, updatedAt } from './common.ts';
 import { projects } from './projects.ts';
 import { scenarios } from './scenarios.ts';

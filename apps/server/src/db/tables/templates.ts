@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, primaryKey, boolean, serial, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import type { ChannelForm, GroupForm, MessageKind, MessageType } from '@dialwise/contracts';
-import { companies, users } from '../schema.ts';
+import { companies } from './companies.ts';
+import { users } from './users.ts';
 import { createdAt, updatedAt } from './common.ts';
 
 /**

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { VOICE_VENDORS } from '@dialwise/contracts';
-import { users } from '../schema.ts';
+import { users } from './users.ts';
 import { createdAt, editVersion, updatedAt } from './common.ts';
 
 /**

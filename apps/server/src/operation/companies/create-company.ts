@@ -8,7 +8,7 @@ import {
 } from '@dialwise/contracts';
 import type { ActionContext } from '../../auth/actor.ts';
 import { hashPassword } from '../../auth/passwords.ts';
-import { recordAudit, auditWho } from '../../audit/record-audit.ts';
+import { recordAudit, auditWho } from '../../db/record-audit.ts';
 import { companies, users } from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
 import { assertCompanyFree, assertUsernameFree, conflictFromViolation } from './company-conflicts.ts';

@@ -1,7 +1,7 @@
 import { eq, inArray } from 'drizzle-orm';
 import { ErrorCode, type CompanyListItem } from '@dialwise/contracts';
 import type { ActionContext } from '../../auth/actor.ts';
-import { auditWho, recordAudit } from '../../audit/record-audit.ts';
+import { auditWho, recordAudit } from '../../db/record-audit.ts';
 import { endSessions } from '../../auth/end-sessions.ts';
 import { companies, sessions, users } from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { ErrorCode, type CompanyListItem } from '@dialwise/contracts';
 import type { ActionContext } from '../../auth/actor.ts';
-import { auditWho, recordAudit } from '../../audit/record-audit.ts';
+import { auditWho, recordAudit } from '../../db/record-audit.ts';
 import { companies } from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
 import { getCompanyItem, lockCompany } from './company-item.ts';

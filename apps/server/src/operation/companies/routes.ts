@@ -3,7 +3,7 @@ import { companyEndpoints } from '@dialwise/contracts';
 import { contextOf } from '../../auth/authenticate.ts';
 import { ok } from '../../http/envelope.ts';
 import { route } from '../../http/route.ts';
-import { guardOperationArea } from '../provider-staff.ts';
+import { guardOperationArea } from '../../auth/provider-staff.ts';
 import { createCompany } from './create-company.ts';
 import { deleteCompany } from './delete-company.ts';
 import { getCompanyPermissions } from '../../entitlements/get-company-permissions.ts';

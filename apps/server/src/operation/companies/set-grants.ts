@@ -1,7 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { ErrorCode, type SetGrantsInput, type SetGrantsResult } from '@dialwise/contracts';
 import type { ActionContext } from '../../auth/actor.ts';
-import { auditWho, recordAudit } from '../../audit/record-audit.ts';
+import { auditWho, recordAudit } from '../../db/record-audit.ts';
 import { companies, companyGrants } from '../../db/schema.ts';
 import { nextEditVersion } from '../../db/edit-version.ts';
 import { AppError } from '../../http/app-error.ts';

@@ -1,7 +1,7 @@
 import type { CompanyListItem, CompanyUpdateInput } from '@dialwise/contracts';
 import { eq } from 'drizzle-orm';
 import type { ActionContext } from '../../auth/actor.ts';
-import { auditWho, diffChanges, recordAudit } from '../../audit/record-audit.ts';
+import { auditWho, diffChanges, recordAudit } from '../../db/record-audit.ts';
 import { companies } from '../../db/schema.ts';
 import { nextEditVersion } from '../../db/edit-version.ts';
 import { assertCompanyFree, conflictFromViolation } from './company-conflicts.ts';

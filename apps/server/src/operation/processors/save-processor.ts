@@ -1,7 +1,7 @@
 import { and, eq, ne, sql } from 'drizzle-orm';
 import { ErrorCode, parseExtraOptions, type Processor, type ProcessorInput, type ProcessorUpdate } from '@dialwise/contracts';
 import type { ActionContext } from '../../auth/actor.ts';
-import { auditWho, diffChanges, recordAudit } from '../../audit/record-audit.ts';
+import { auditWho, diffChanges, recordAudit } from '../../db/record-audit.ts';
 import type { Tx } from '../../db/client.ts';
 import { llms, processors } from '../../db/schema.ts';
 import { nextEditVersion } from '../../db/edit-version.ts';

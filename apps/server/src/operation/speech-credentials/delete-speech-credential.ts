@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { SpeechProvider } from '@dialwise/contracts';
 import type { ActionContext } from '../../auth/actor.ts';
-import { auditWho, recordAudit } from '../../audit/record-audit.ts';
+import { auditWho, recordAudit } from '../../db/record-audit.ts';
 import { speechCredentials } from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
 import { mustFindCompany } from './speech-credential-row.ts';

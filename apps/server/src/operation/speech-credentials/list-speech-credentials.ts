@@ -3,7 +3,8 @@ import { SPEECH_PROVIDERS, type SpeechCredential } from '@dialwise/contracts';
 import type { ActionContext } from '../../auth/actor.ts';
 import { speechCredentials, users } from '../../db/schema.ts';
 import type { SecretBox } from '../../secrets/secret-box.ts';
-import { credentialView, mustFindCompany, openSecrets, secretNames } from './speech-credential-row.ts';
+import { openSecrets } from '../../speech/company-speech-credentials.ts';
+import { credentialView, mustFindCompany, secretNames } from './speech-credential-row.ts';
 
 /** Every provider of one company, configured or not, in the scenario editor's order. */
 export async function listSpeechCredentials(ctx: ActionContext, secrets: SecretBox, companyId: string): Promise<SpeechCredential[]> {

@@ -3,7 +3,7 @@ import { speechCredentialEndpoints } from '@dialwise/contracts';
 import { contextOf } from '../../auth/authenticate.ts';
 import { ok } from '../../http/envelope.ts';
 import { route } from '../../http/route.ts';
-import { guardOperationArea } from '../provider-staff.ts';
+import { guardOperationArea } from '../../auth/provider-staff.ts';
 import { deleteSpeechCredential } from './delete-speech-credential.ts';
 import { listSpeechCredentials } from './list-speech-credentials.ts';
 import { saveSpeechCredential } from './save-speech-credential.ts';

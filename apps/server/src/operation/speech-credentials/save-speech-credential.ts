@@ -1,12 +1,13 @@
 import { and, eq } from 'drizzle-orm';
 import { credentialFieldsOf, ErrorCode, staleEditData, type SpeechCredential, type SpeechCredentialSaveInput } from '@dialwise/contracts';
 import type { ActionContext } from '../../auth/actor.ts';
-import { auditWho, recordAudit } from '../../audit/record-audit.ts';
+import { auditWho, recordAudit } from '../../db/record-audit.ts';
 import { speechCredentials } from '../../db/schema.ts';
 import { nextEditVersion } from '../../db/edit-version.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { SecretBox } from '../../secrets/secret-box.ts';
-import { credentialView, findCredentialRow, mustFindCompany, openSecrets, secretNames } from './speech-credential-row.ts';
+import { findCredentialRow, openSecrets } from '../../speech/company-speech-credentials.ts';
+import { credentialView, mustFindCompany, secretNames } from './speech-credential-row.ts';
 
 /**
  * Creates or replaces one provider's credentials for a company. Settings are taken as given (blank

@@ -1,9 +1,8 @@
-import { and, eq } from 'drizzle-orm';
-import { credentialFieldsOf, ErrorCode, SPEECH_VENDOR_OF, type SpeechCredential, type SpeechProvider } from '@dialwise/contracts';
+import { eq } from 'drizzle-orm';
+import { credentialFieldsOf, SPEECH_VENDOR_OF, type SpeechCredential, type SpeechProvider } from '@dialwise/contracts';
 import type { DbOrTx } from '../../db/client.ts';
-import { companies, speechCredentials, users } from '../../db/schema.ts';
+import { companies, type speechCredentials } from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
-import type { SecretBox } from '../../secrets/secret-box.ts';
 
 type Row = typeof speechCredentials.$inferSelect;
 
@@ -26,16 +25,6 @@ export function credentialView(
   };
 }
 
-/** The sealed secrets opened (server use only: the engines, and the "which are set" view). */
-export function openSecrets(secrets: SecretBox, sealed: string | null): Record<string, string> {
-  if (!sealed) return {};
-  try {
-    return JSON.parse(secrets.open(sealed)) as Record<string, string>;
-  } catch {
-    throw new AppError(ErrorCode.CONFLICT, 'e.speechCredential.unreadable');
-  }
-}
-
 /** Names of the secret fields that hold a value, in the vendor's field order. */
 export function secretNames(provider: SpeechProvider, opened: Record<string, string>): string[] {
   return credentialFieldsOf(provider)
@@ -47,13 +36,4 @@ export function secretNames(provider: SpeechProvider, opened: Record<string, str
 export async function mustFindCompany(db: DbOrTx, companyId: string): Promise<void> {
   const [company] = await db.select({ id: companies.id }).from(companies).where(eq(companies.id, companyId));
   if (!company) throw AppError.notFound();
-}
-
-export async function findCredentialRow(db: DbOrTx, companyId: string, provider: string) {
-  const [found] = await db
-    .select({ row: speechCredentials, updatedBy: users.username })
-    .from(speechCredentials)
-    .leftJoin(users, eq(users.id, speechCredentials.updatedBy))
-    .where(and(eq(speechCredentials.companyId, companyId), eq(speechCredentials.provider, provider)));
-  return found ?? null;
 }

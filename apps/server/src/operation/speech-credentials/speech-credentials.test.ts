@@ -7,7 +7,7 @@ import { AZURE_KEY, startFakeAzure } from '../../../test/speech-vendors/fake-azu
 import { synthesize, testDeps, voice } from '../../../test/speech-vendors/harness.ts';
 import { auditLog, speechCredentials } from '../../db/schema.ts';
 import { createVendorEngines } from '../../speech/vendors/index.ts';
-import { companySpeechCredentials } from './company-speech-credentials.ts';
+import { companySpeechCredentials } from '../../speech/company-speech-credentials.ts';
 
 const server = useTestServer();
 const en = { 'accept-language': 'en-US' };

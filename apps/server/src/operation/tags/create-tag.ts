@@ -1,6 +1,6 @@
 import type { Tag, TagInput } from '@dialwise/contracts';
 import type { ActionContext } from '../../auth/actor.ts';
-import { auditWho, recordAudit } from '../../audit/record-audit.ts';
+import { auditWho, recordAudit } from '../../db/record-audit.ts';
 import { tags } from '../../db/schema.ts';
 import { aliasConflict, assertAliasFree, getTag } from './tag-item.ts';
 

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { ActionContext } from '../../auth/actor.ts';
-import { auditWho, recordAudit } from '../../audit/record-audit.ts';
+import { auditWho, recordAudit } from '../../db/record-audit.ts';
 import { tags } from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
 

@@ -3,7 +3,7 @@ import { tagEndpoints } from '@dialwise/contracts';
 import { contextOf } from '../../auth/authenticate.ts';
 import { ok } from '../../http/envelope.ts';
 import { route } from '../../http/route.ts';
-import { guardOperationArea } from '../provider-staff.ts';
+import { guardOperationArea } from '../../auth/provider-staff.ts';
 import { createTag } from './create-tag.ts';
 import { deleteTag } from './delete-tag.ts';
 import { listTags } from './list-tags.ts';

@@ -1,6 +1,6 @@
 import type { Voice, VoiceInput } from '@dialwise/contracts';
 import type { ActionContext } from '../../auth/actor.ts';
-import { auditWho, recordAudit } from '../../audit/record-audit.ts';
+import { auditWho, recordAudit } from '../../db/record-audit.ts';
 import { voices } from '../../db/schema.ts';
 import { assertNicknameFree, getVoice, nicknameConflict } from './voice-item.ts';
 

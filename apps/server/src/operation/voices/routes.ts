@@ -3,7 +3,7 @@ import { voiceEndpoints } from '@dialwise/contracts';
 import { contextOf } from '../../auth/authenticate.ts';
 import { ok } from '../../http/envelope.ts';
 import { route } from '../../http/route.ts';
-import { guardOperationArea } from '../provider-staff.ts';
+import { guardOperationArea } from '../../auth/provider-staff.ts';
 import { createVoice } from './create-voice.ts';
 import { deleteVoice } from './delete-voice.ts';
 import { listVoices } from './list-voices.ts';

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Voice, VoiceUpdateInput } from '@dialwise/contracts';
 import type { ActionContext } from '../../auth/actor.ts';
-import { auditWho, diffChanges, recordAudit } from '../../audit/record-audit.ts';
+import { auditWho, diffChanges, recordAudit } from '../../db/record-audit.ts';
 import { voices } from '../../db/schema.ts';
 import { nextEditVersion } from '../../db/edit-version.ts';
 import { AppError } from '../../http/app-error.ts';

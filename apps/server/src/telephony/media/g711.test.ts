@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { tone } from './audio.ts';
+import { tone } from '../../audio/pcm.ts';
 import { alawToLinear, decodeG711, encodeG711, linearToAlaw, linearToUlaw, ulawToLinear } from './g711.ts';
 import { parseRtp, RTP_HEADER_BYTES, writeRtpHeader } from './rtp-packet.ts';
 

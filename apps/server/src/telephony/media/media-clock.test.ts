@@ -1,6 +1,6 @@
 import { performance } from 'node:perf_hooks';
 import { describe, expect, it } from 'vitest';
-import { FRAME_MS } from './audio.ts';
+import { FRAME_MS } from '../../audio/pcm.ts';
 import { MediaClock } from './media-clock.ts';
 
 const block = (ms: number) => {

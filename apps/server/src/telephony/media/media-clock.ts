@@ -11,7 +11,7 @@
  * recording than what we answered).
  */
 import { performance } from 'node:perf_hooks';
-import { FRAME_MS } from './audio.ts';
+import { FRAME_MS } from '../../audio/pcm.ts';
 
 /** One member's tick; `skippedFrames` (> 0 only right after a long stall) frames before it were not run. */
 export type Tick = (skippedFrames: number) => void;

@@ -4,7 +4,7 @@
  * (call records seeded with history need playable recordings) — it takes milliseconds, not the call's
  * length.
  */
-import { FRAME_SAMPLES, SILENT_FRAME } from './audio.ts';
+import { FRAME_SAMPLES, SILENT_FRAME } from '../../audio/pcm.ts';
 import { seededRandom, SyntheticVoice } from '../simulated/simulated-callee.ts';
 import type { RecordingInfo } from '../trunk.ts';
 import { WavWriter } from './wav-writer.ts';

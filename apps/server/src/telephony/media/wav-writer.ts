@@ -7,7 +7,7 @@ import { close, open, write } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { endianness } from 'node:os';
 import { dirname } from 'node:path';
-import { SAMPLE_RATE } from './audio.ts';
+import { SAMPLE_RATE } from '../../audio/pcm.ts';
 import type { RecordingInfo } from '../trunk.ts';
 
 export const WAV_HEADER_BYTES = 44;

@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { rms, tone } from '../media/audio.ts';
+import { rms, tone } from '../../audio/pcm.ts';
 import { CallSession, type CallStep } from './call-session.ts';
 import { PlayPrologueStep, standInSpeech } from './play-prologue-step.ts';
 import type { CalleePlan } from '../simulated/simulated-callee.ts';

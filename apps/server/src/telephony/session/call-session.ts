@@ -12,7 +12,7 @@
  * Its kill() stops listening and clears queued audio; exec() then resolves. The dialer builds
  * `new CallSession(call, [new PlayPrologueStep(…), new ConverseStep(scenario)]).run()`.
  */
-import { SILENT_LOGGER, type TelephonyLogger } from '../base-call.ts';
+import { SILENT_LOGGER, type TelephonyLogger } from '../telephony-logger.ts';
 import type { CallEventMap, CallHandle, CallResult } from '../trunk.ts';
 
 export interface CallStep {

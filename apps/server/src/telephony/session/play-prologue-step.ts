@@ -4,7 +4,7 @@
  * The audio is what the caller gives (the offline TTS on SIP calls); without it, a stand-in: two soft beeps
  * followed by silence as long as the line would take to say, so recordings show where our side spoke.
  */
-import { concat, silence, speakingMs, tone } from '../media/audio.ts';
+import { concat, silence, speakingMs, tone } from '../../audio/pcm.ts';
 import { KillableDelay, type CallSession, type CallStep } from './call-session.ts';
 
 export interface Prologue {

@@ -3,7 +3,7 @@
  * seeded random mix), what they say once they pick up, and a synthetic voice for their side of the
  * recording. Everything here is deterministic for a given seed.
  */
-import { FRAME_SAMPLES, SAMPLE_RATE } from '../media/audio.ts';
+import { FRAME_SAMPLES, SAMPLE_RATE } from '../../audio/pcm.ts';
 
 /** The outcomes a simulated callee can produce (`canceled` is ours to cause, not theirs). */
 export const SIMULATED_OUTCOMES = [

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { CallOutcome } from '@dialwise/contracts';
-import { rms, speakingMs } from '../media/audio.ts';
+import { rms, speakingMs } from '../../audio/pcm.ts';
 import { DEFAULT_OUTCOME_MIX, SILENCE_PROMPT, type CalleePlan } from './simulated-callee.ts';
 import { SimulatedTrunk, type SimulatedTrunkOptions } from './simulated-trunk.ts';
 import { writeSyntheticRecording } from '../media/synthetic-recording.ts';

@@ -12,8 +12,9 @@
 import { performance } from 'node:perf_hooks';
 import { randomUUID } from 'node:crypto';
 import type { CallOutcome } from '@dialwise/contracts';
-import { FRAME_SAMPLES, SILENT_FRAME, speakingMs } from '../media/audio.ts';
-import { BaseCall, SILENT_LOGGER, type CallEnd, type TelephonyLogger } from '../base-call.ts';
+import { FRAME_SAMPLES, SILENT_FRAME, speakingMs } from '../../audio/pcm.ts';
+import { BaseCall, type CallEnd } from '../base-call.ts';
+import { SILENT_LOGGER, type TelephonyLogger } from '../telephony-logger.ts';
 import { MediaClock } from '../media/media-clock.ts';
 import {
   ANNOUNCEMENT_MS,

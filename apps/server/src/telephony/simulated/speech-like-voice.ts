@@ -13,7 +13,7 @@
  *
  * Deterministic for a given random source; a line is rendered when first heard (a few ms for a long greeting).
  */
-import { FRAME_SAMPLES, SAMPLE_RATE, speakingMs } from '../media/audio.ts';
+import { FRAME_SAMPLES, SAMPLE_RATE, speakingMs } from '../../audio/pcm.ts';
 
 /** Formants (Hz) of the vowel a syllable's spelling suggests; F3 varies little. */
 const VOWELS: Record<string, readonly [number, number, number]> = {

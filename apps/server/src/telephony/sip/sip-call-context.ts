@@ -1,8 +1,6 @@
-import type { TelephonyLogger } from '../base-call.ts';
+import type { TelephonyLogger } from '../telephony-logger.ts';
 import type { MediaClock } from '../media/media-clock.ts';
 import type { RtpPortPool } from '../media/rtp-ports.ts';
-import type { CallResult } from '../trunk.ts';
-import type { SipCall } from './sip-call.ts';
 import type { SipEndpoint } from './sip-endpoint.ts';
 
 /** RFC 3261 timers (§17.1.1.1, table 4), shortened where a dialer has no reason to wait as long. */
@@ -32,7 +30,8 @@ export interface SipCallContext {
   /** See SipTrunkOptions.rtpStrictSource. */
   rtpStrictSource: boolean;
   recordingPath: string | null;
-  onFinished: (call: SipCall, result: CallResult) => void;
+  /** The call has ended (the trunk forgets it). */
+  onFinished: () => void;
 }
 
 export const ALLOW = 'INVITE, ACK, CANCEL, BYE, OPTIONS, INFO, UPDATE';

@@ -387,7 +387,7 @@ export class SipCall extends BaseCall implements SipMessageHandler {
       this.lingerTimer.unref();
     }
     const result = await this.finish(end);
-    this.ctx.onFinished(this, result);
+    this.ctx.onFinished();
     return result;
   }
 }

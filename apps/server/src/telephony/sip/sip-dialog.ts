@@ -4,7 +4,7 @@
  * sent — the 2xx ACK, BYE, and the hop-by-hop ACK of a refused INVITE. `SipCall` owns one and keeps
  * the transactions; this keeps the addressing.
  */
-import type { TelephonyLogger } from '../base-call.ts';
+import type { TelephonyLogger } from '../telephony-logger.ts';
 import type { DialRequest } from '../trunk.ts';
 import { hostPort, parseNameAddr, parseSipUri, quoteDisplay, tagOf, token } from './sip-address.ts';
 import type { Peer, SipEndpoint } from './sip-endpoint.ts';

@@ -6,7 +6,7 @@
 import { createSocket, type RemoteInfo, type Socket } from 'node:dgram';
 import { lookup } from 'node:dns/promises';
 import { isIP, isIPv6 } from 'node:net';
-import { SILENT_LOGGER, type TelephonyLogger } from '../base-call.ts';
+import { SILENT_LOGGER, type TelephonyLogger } from '../telephony-logger.ts';
 import { parseSipMessage, serializeSipMessage, SipHeaders, type SipMessage, type SipRequest, type SipResponse } from './sip-message.ts';
 import { tagOf } from './sip-address.ts';
 

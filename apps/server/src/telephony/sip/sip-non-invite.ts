@@ -2,7 +2,7 @@
  * The call's CANCEL and BYE (non-INVITE client transactions, RFC 3261 §17.1.2): one in flight per
  * method, resent until answered; a BYE challenged by a proxy is answered once with the line's credentials.
  */
-import type { TelephonyLogger } from '../base-call.ts';
+import type { TelephonyLogger } from '../telephony-logger.ts';
 import type { DialRequest } from '../trunk.ts';
 import { NORMAL_CLEARING, type SipTimers } from './sip-call-context.ts';
 import type { SipDialog } from './sip-dialog.ts';

@@ -3,7 +3,7 @@
  * non-INVITE client transaction (RFC 3261 §17.1.2) that carries our CANCEL and BYE — resent on timer E
  * (T1, doubling up to T2; every T2 once a provisional came) until a final response or timer F.
  */
-import type { TelephonyLogger } from '../base-call.ts';
+import type { TelephonyLogger } from '../telephony-logger.ts';
 import type { Peer, SipEndpoint } from './sip-endpoint.ts';
 import { serializeSipMessage, SipHeaders, type SipRequest } from './sip-message.ts';
 

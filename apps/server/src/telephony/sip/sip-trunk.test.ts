@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { freeUdpPort, startSipp, type Sipp, type SippOptions } from '../../../test/sipp.ts';
-import { rms, tone } from '../media/audio.ts';
+import { rms, tone } from '../../audio/pcm.ts';
 import { CallSession } from '../session/call-session.ts';
 import { PlayPrologueStep } from '../session/play-prologue-step.ts';
 import { TalkStep } from '../session/talk-step.ts';

@@ -9,7 +9,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
-import { SILENT_LOGGER, type TelephonyLogger } from '../base-call.ts';
+import { SILENT_LOGGER, type TelephonyLogger } from '../telephony-logger.ts';
 import { MediaClock } from '../media/media-clock.ts';
 import { DEFAULT_RTP_PORTS, RtpPortPool, type RtpPortRange } from '../media/rtp-ports.ts';
 import { SipCall } from './sip-call.ts';
@@ -60,7 +60,7 @@ export class SipTrunk implements Trunk {
   readonly clock: MediaClock;
   private readonly ports: RtpPortPool;
   private readonly live = new Set<SipCall>();
-  private readonly shared: Omit<SipCallContext, 'recordingPath'>;
+  private readonly shared: Omit<SipCallContext, 'recordingPath' | 'onFinished'>;
   private closing = false;
 
   constructor(private readonly options: SipTrunkOptions) {
@@ -86,7 +86,6 @@ export class SipTrunk implements Trunk {
       maxDurationMs: options.maxCallMs ?? 2 * 60 * 60 * 1000,
       rtpTimeoutMs: options.rtpTimeoutMs ?? 60_000,
       rtpStrictSource: options.rtpStrictSource ?? true,
-      onFinished: (call) => this.live.delete(call),
     };
   }
 
@@ -116,7 +115,8 @@ export class SipTrunk implements Trunk {
     const recordingPath =
       request.record === false ? null : (request.recordingPath ?? defaultRecordingPath(this.options.recordingsDir, callId));
     const logger = (request.logger ?? this.shared.logger).child({ sipCallId: callId });
-    const call = new SipCall(request, { ...this.shared, recordingPath, logger }, callId);
+    // The call ends asynchronously, after `call` is assigned.
+    const call: SipCall = new SipCall(request, { ...this.shared, recordingPath, logger, onFinished: () => this.live.delete(call) }, callId);
     if (this.closing) {
       call.requestEnd('trunk-closed');
     }

@@ -8,7 +8,7 @@ import { BenchCall } from '../../../telephony/bench-call.ts';
 import { type BrowserCall, type CallResult, CallSession } from '../../../telephony/index.ts';
 import { ReportingVoice } from '../../../webcall/reporting-voice.ts';
 import { CalleeScript, seededRandom } from '../../../telephony/simulated/simulated-callee.ts';
-import { speakingMs } from '../../../telephony/media/audio.ts';
+import { speakingMs } from '../../../audio/pcm.ts';
 
 type Listener = (event: BenchEvent) => void;
 type BenchEndReason = Extract<BenchEvent, { type: 'ended' }>['reason'];

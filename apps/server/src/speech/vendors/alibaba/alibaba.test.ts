@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ALI_AK, ALI_TOKEN, popSignature, startFakeAlibaba } from '../../../../test/speech-vendors/fake-alibaba.ts';
 import { tone } from '../../../../test/speech-vendors/fake-vendor.ts';
-import { concat } from '../../../telephony/media/audio.ts';
+import { concat } from '../../../audio/pcm.ts';
 import { listen, pushFrames, synthesize, testDeps, voice } from '../../../../test/speech-vendors/harness.ts';
 import { createVendorEngines } from '../index.ts';
 import { ALI_TOKEN_URLS, popEncode, signQuery } from './ali-token.ts';

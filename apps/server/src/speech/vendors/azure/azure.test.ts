@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { tone } from '../../../../test/speech-vendors/fake-vendor.ts';
-import { concat } from '../../../telephony/media/audio.ts';
+import { concat } from '../../../audio/pcm.ts';
 import { AZURE_KEY, startFakeAzure } from '../../../../test/speech-vendors/fake-azure.ts';
 import { listen, pushFrames, synthesize, testDeps, voice } from '../../../../test/speech-vendors/harness.ts';
 import { createVendorEngines } from '../index.ts';

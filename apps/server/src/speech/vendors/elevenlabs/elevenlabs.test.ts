@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ELEVEN_KEY, SCRIBE_ERROR_TYPES, startFakeElevenLabs } from '../../../../test/speech-vendors/fake-elevenlabs.ts';
 import { tone } from '../../../../test/speech-vendors/fake-vendor.ts';
-import { concat } from '../../../telephony/media/audio.ts';
+import { concat } from '../../../audio/pcm.ts';
 import { listen, pushFrames, synthesize, testDeps, voice } from '../../../../test/speech-vendors/harness.ts';
 import { createVendorEngines } from '../index.ts';
 

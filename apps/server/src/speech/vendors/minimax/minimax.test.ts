@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tone } from '../../../../test/speech-vendors/fake-vendor.ts';
-import { concat } from '../../../telephony/media/audio.ts';
+import { concat } from '../../../audio/pcm.ts';
 import { MINIMAX_KEY, MINIMAX_SENSITIVE, startFakeMinimax } from '../../../../test/speech-vendors/fake-minimax.ts';
 import { synthesize, testDeps, voice } from '../../../../test/speech-vendors/harness.ts';
 import { createVendorEngines } from '../index.ts';

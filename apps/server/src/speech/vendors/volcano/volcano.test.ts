@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tone } from '../../../../test/speech-vendors/fake-vendor.ts';
 import { startFakeVolcano, VOLC_APP_ID, VOLC_TOKEN } from '../../../../test/speech-vendors/fake-volcano.ts';
 import { listen, pushFrames, synthesize, testDeps, voice } from '../../../../test/speech-vendors/harness.ts';
-import { concat } from '../../../telephony/media/audio.ts';
+import { concat } from '../../../audio/pcm.ts';
 import { createVendorEngines } from '../index.ts';
 import { decodeFrame, encodeFrame, Flags, isLast, MessageType } from './volcano-frame.ts';
 import { HOTWORD_TOKENS_STREAMING, hotwordTokens, pickHotwords } from './volcano-hotwords.ts';

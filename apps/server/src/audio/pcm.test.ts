@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FRAME_SAMPLES, OutgoingAudio, rms, SampleFifo, silence, toSamples, tone } from './audio.ts';
+import { FRAME_SAMPLES, OutgoingAudio, rms, SampleFifo, silence, toSamples, tone } from './pcm.ts';
 
 describe('audio helpers', () => {
   it('makes tones and silence of the right length at 8 kHz', () => {

@@ -5,7 +5,7 @@
  * question, a filler, the post-call analysis, the transfer's handover note — and otherwise answers the
  * callee's last words: price, a person, not interested, call back, goodbye, anything else. Pointing the LLM page at a real model replaces it.
  */
-import { endQuoted, HANDOVER_MARKER } from './handover-summary.ts';
+import { endQuoted, HANDOVER_MARKER } from '../conversation/handover-summary.ts';
 
 interface Message {
   role: string;

@@ -3,8 +3,8 @@ import { ErrorCode } from '@dialwise/contracts';
 import type { Db } from '../db/client.ts';
 import { apiKeys, companies } from '../db/schema.ts';
 import { AppError } from '../http/app-error.ts';
-import type { Actor } from '../auth/actor.ts';
-import { hashSessionToken } from '../auth/session-tokens.ts';
+import type { Actor } from './actor.ts';
+import { hashSessionToken } from './session-tokens.ts';
 
 /** Writing last_used_at on every request would add a write per call; once a minute is enough for the list. */
 const TOUCH_AFTER_MS = 60_000;

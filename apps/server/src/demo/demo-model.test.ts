@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { ConversationLine } from '@dialwise/contracts';
 import { describe, expect, it } from 'vitest';
-import { analysisQuestion } from './analyze-call.ts';
+import { analysisQuestion } from '../conversation/analyze-call.ts';
 import { demoReply } from './demo-model.ts';
 
 const system = {

@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
 import { and, eq, lt, sql } from 'drizzle-orm';
 import { ErrorCode } from '@dialwise/contracts';
-import type { Tx } from '../db/client.ts';
-import { idempotentRequests } from '../db/schema.ts';
-import { AppError } from './app-error.ts';
+import type { Tx } from './client.ts';
+import { idempotentRequests } from './schema.ts';
+import { AppError } from '../http/app-error.ts';
 
 /** How long an answer is kept for retries: a client retries within minutes; a day leaves room for an outage. */
 const KEEP_MS = 24 * 60 * 60 * 1000;

@@ -1,6 +1,6 @@
 import { redactSecrets } from '@dialwise/contracts';
-import type { DbOrTx } from '../db/client.ts';
-import { auditLog } from '../db/schema.ts';
+import type { DbOrTx } from './client.ts';
+import { auditLog } from './schema.ts';
 
 export interface AuditWho {
   actorId: string | null;

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { PgSelect } from 'drizzle-orm/pg-core';
-import { calls, projects, tasks } from '../db/schema.ts';
+import { calls, projects, tasks } from './schema.ts';
 
 /**
  * A query on calls (`db.select(…).from(calls).$dynamic()`) joined to each call's project and task (every call

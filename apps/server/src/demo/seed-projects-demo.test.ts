@@ -2,11 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { addUser, call, seedCompanies, useTestServer } from '../../test/helper.ts';
 import { grantCatalogue } from '../../test/task-fixtures.ts';
-import { seedDemo } from '../demo/seed-demo.ts';
+import { seedDemo } from './seed-demo.ts';
 import { calls, companyGrants, subtasks, taskSipLines, tasks } from '../db/schema.ts';
 import type { TaskListItem } from '@dialwise/contracts';
 import { seedProjectsDemo } from './seed-projects-demo.ts';
-import { ANY_HOUR_TASK_NAME } from './seed-any-hour-task.ts';
+import { ANY_HOUR_TASK_NAME } from '../projects/seed-any-hour-task.ts';
 
 const server = useTestServer();
 

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
-import type { Actor } from '../auth/actor.ts';
-import { recordAudit } from '../audit/record-audit.ts';
+import type { Actor } from './actor.ts';
+import { recordAudit } from '../db/record-audit.ts';
 import type { Db } from '../db/client.ts';
 
 /**
