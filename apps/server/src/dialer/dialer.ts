@@ -3,9 +3,7 @@ import type { SeatDispatcher } from '../seat/seat-dispatcher.ts';
 import type { SpeechEngines } from '../speech/speech-engines.ts';
 import { applySystemTransition } from '../tasks/task-progress.ts';
 import { randomBytes } from 'node:crypto';
-import { isNull } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { calls } from '../db/schema.ts';
 import type { SecretBox } from '../secrets/secret-box.ts';
 import type { CallResult, TelephonyLogger, Trunk } from '../telephony/index.ts';
 import { CallEvents, type CallbackSink } from './call-events.ts';
@@ -16,6 +14,7 @@ import { taskBudgets } from './concurrency.ts';
 import { loadDiallingTasks, tasksToHangUp, type DiallingTask } from './dialling-tasks.ts';
 import { LinePacer } from './line-pacer.ts';
 import { CallPlacer } from './place-call.ts';
+import { DIALER_STOPPING } from './cut-call.ts';
 import { recoverLeases, renewLeases } from './recover-leases.ts';
 import { notifyTaskPaused } from '../messages/notify-task.ts';
 
@@ -137,7 +136,7 @@ export class Dialer {
     this.stopped = true;
     if (this.timer) clearInterval(this.timer);
     await this.ticking;
-    for (const call of this.live.values()) call.abort.abort();
+    for (const call of this.live.values()) call.abort.abort(DIALER_STOPPING);
     await Promise.allSettled([...this.running]);
   }
 
@@ -160,7 +159,7 @@ export class Dialer {
     const { db } = this.deps;
     const now = this.deps.now();
     // Calls of a process that died: closed as interrupted, and like every call they end with the event.
-    const { closedCalls } = await recoverLeases(db, now);
+    const { closedCalls } = await recoverLeases(db, now, 'expired');
     for (const callId of closedCalls) this.track(this.events.send(callId, 'ended'));
     await renewLeases(
       db,
@@ -264,14 +263,7 @@ export class Dialer {
 
   /** The sole dialer restarting: every open record is from a process that is gone. */
   private async recoverAllOpen(): Promise<void> {
-    const now = this.deps.now();
-    // Every lease is stale: pass a moment after any lease could end (the largest timestamp PostgreSQL reads back).
-    const { closedCalls } = await recoverLeases(this.deps.db, new Date('9999-12-31T00:00:00Z'));
-    const others = await this.deps.db
-      .update(calls)
-      .set({ endedAt: now, outcome: 'interrupted', hungUpBy: 'network', sipReason: 'dialer process stopped mid-call', status: 'missed' })
-      .where(isNull(calls.endedAt))
-      .returning({ id: calls.id });
-    for (const callId of [...closedCalls, ...others.map((call) => call.id)]) this.track(this.events.send(callId, 'ended'));
+    const { closedCalls } = await recoverLeases(this.deps.db, this.deps.now(), 'all');
+    for (const callId of closedCalls) this.track(this.events.send(callId, 'ended'));
   }
 }

@@ -13,6 +13,8 @@ import type { DiallingTask } from './dialling-tasks.ts';
 import { isDoNotCall } from './do-not-call.ts';
 import { finishCall, statusOf, type CallEnding } from './finish-call.ts';
 import { LineCredentials } from './line-credentials.ts';
+import { markAnswered } from './mark-answered.ts';
+import { DIALER_STOPPING } from './cut-call.ts';
 import { resolveNumber, UnresolvedNumber } from './resolve-number.ts';
 
 export interface PlaceCallDeps {
@@ -107,11 +109,17 @@ export class CallPlacer {
         logger: log,
       });
       this.deps.track(
-        call.answered.then((answer) =>
-          answer ? events.send(claim.callId, 'answered', { answeredAt: answer.at.toISOString() }) : undefined,
-        ),
+        call.answered.then(async (answer) => {
+          if (!answer) return;
+          await events
+            .durably(() => markAnswered(db, claim.callId, answer.at), log)
+            .catch((error: unknown) => log.warn({ err: error }, 'answer time not written on the live record'));
+          await events.send(claim.callId, 'answered', { answeredAt: answer.at.toISOString() });
+        }),
       );
+      let transferred = false;
       const { steps, screen, converse } = await this.steps.assemble(call, claim, task, kind, log, (operatorId) => {
+        transferred = true;
         void events.send(claim.callId, 'transferred', { operatorId });
       });
       const session = new CallSession(call, steps, { logger: log });
@@ -121,9 +129,12 @@ export class CallPlacer {
       const answeredAt = result.answeredAt?.getTime() ?? result.placedAt.getTime();
       const amd = screen?.result ?? null;
       const person = statusOf({ answeredAt: result.answeredAt, amd }) === 'connected';
+      // Hung up because the dialer stops: recorded as every cut call is (judgeCutCall), not as our own cancel.
+      const cut = order.signal.aborted && order.signal.reason === DIALER_STOPPING;
       const ending: CallEnding = {
         amd,
         ...endingOf(claim.callId, result),
+        ...(cut ? { outcome: 'interrupted' as const, transferred } : {}),
         conversation: converse
           ? conversationOf(converse.history)
           : conversation.map((line) => ({
