@@ -261,8 +261,8 @@ describe('lease recovery', () => {
   it("gives a dead process's subtasks back after their lease expires and closes its records as interrupted", async () => {
     const { taskId, lineIds, db } = await fixture({ lines: [2], phones: ['13800000001', '13800000002'] });
     const { claims } = await claimCalls(db, request(taskId, lineIds, { leaseMs: 10_000 }));
-    expect((await recoverLeases(db, new Date(NOW.getTime() + 5_000))).recovered).toBe(0);
-    const recovery = await recoverLeases(db, new Date(NOW.getTime() + 10_001));
+    expect((await recoverLeases(db, new Date(NOW.getTime() + 5_000), 'expired')).recovered).toBe(0);
+    const recovery = await recoverLeases(db, new Date(NOW.getTime() + 10_001), 'expired');
     expect(recovery.recovered).toBe(2);
     // The calls it closed, for their `ended` callbacks (sent by the dialer that recovered them).
     expect([...recovery.closedCalls].sort()).toEqual(claims.map((c) => c.callId).sort());

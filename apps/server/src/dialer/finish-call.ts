@@ -4,12 +4,16 @@ import type { AmdResult, CallOutcome, CallRecordStatus, CallRuntimeFailure, Call
 import type { Db } from '../db/client.ts';
 import { calls, subtasks, tasks } from '../db/schema.ts';
 import { switchOn } from '../entitlements/company-switches.ts';
+import { judgeCutCall } from './cut-call.ts';
 
 /** What ended one call, as the dialer stores it. */
 export interface CallEnding {
   callId: string;
-  /** `blocked`: a CUSTOM number found on the do-not-call list once resolved; the INVITE never left. */
-  outcome: CallOutcome | 'unresolved' | 'blocked';
+  /**
+   * `blocked`: a CUSTOM number found on the do-not-call list once resolved; the INVITE never left.
+   * `interrupted`: hung up because the dialer was stopping (the cut-call rule decides the rest).
+   */
+  outcome: CallOutcome | 'unresolved' | 'blocked' | 'interrupted';
   sipStatus: number | null;
   sipReason: string;
   hungUpBy: string | null;
@@ -28,6 +32,8 @@ export interface CallEnding {
   analyze?: boolean;
   /** Answering-machine detection's verdict (absent or null: the task does not detect, or nothing was decided). */
   amd?: AmdResult | null;
+  /** A seat of ours took the call over (what the cut-call rule asks of an interrupted call). */
+  transferred?: boolean;
 }
 
 /**
@@ -103,7 +109,12 @@ function redialLater(attempt: number, redial: RedialPolicy, ending: Pick<CallEnd
  * nothing is pending and no call is live. A record already closed (by lease recovery) is left alone.
  */
 export async function finishCall(db: Db, ending: CallEnding): Promise<void> {
-  const status = statusOf(ending);
+  // A call the stopping dialer cut is recorded as every cut call is (recover-leases.ts closes the others).
+  const cut =
+    ending.outcome === 'interrupted'
+      ? judgeCutCall({ answeredAt: ending.answeredAt, transferred: ending.transferred ?? false, cutAt: ending.endedAt })
+      : null;
+  const status = cut?.status ?? statusOf(ending);
   // A dead number found in the audio is an invalid number whatever SIP said (we hung up on it ourselves).
   const outcome = status === 'invalid' ? 'invalid_number' : ending.outcome;
   await db.transaction(async (tx) => {
@@ -119,7 +130,8 @@ export async function finishCall(db: Db, ending: CallEnding): Promise<void> {
         hungUpBy: ending.hungUpBy,
         ringingAt: ending.ringingAt,
         answeredAt: ending.answeredAt,
-        durationMs: ending.durationMs,
+        durationMs: cut?.durationMs ?? ending.durationMs,
+        ...(cut?.transferOutcome ? { transferOutcome: cut.transferOutcome } : {}),
         recordingPath: ending.recordingPath,
         recordingMs: ending.recordingMs,
         turns: ending.turns ?? [],
@@ -143,14 +155,16 @@ export async function finishCall(db: Db, ending: CallEnding): Promise<void> {
       .from(tasks)
       .where(eq(tasks.id, call.taskId))
       .for('update');
-    const next = nextSubtaskState(
-      outcome,
-      call.attempt,
-      // The company's "automatic redial" service off: no task redials, whatever its own count says.
-      { count: task?.redialOn === false ? 0 : (task?.redialCount ?? 0), gapMinutes: task?.redialGapMinutes ?? 30 },
-      ending,
-      status,
-    );
+    const next: Next = cut
+      ? { state: cut.subtask, refund: cut.subtask === 'pending' }
+      : nextSubtaskState(
+          outcome,
+          call.attempt,
+          // The company's "automatic redial" service off: no task redials, whatever its own count says.
+          { count: task?.redialOn === false ? 0 : (task?.redialCount ?? 0), gapMinutes: task?.redialGapMinutes ?? 30 },
+          ending,
+          status,
+        );
     const [subtask] = await tx
       .update(subtasks)
       .set({

@@ -1,54 +1,108 @@
-import { addPending } from '../tasks/task-progress.ts';
-import { and, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
-import type { Db } from '../db/client.ts';
+import { addPending, completeIfDone } from '../tasks/task-progress.ts';
+import { and, eq, inArray, isNull, lt, notInArray, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../db/client.ts';
 import { calls, subtasks } from '../db/schema.ts';
+import { judgeCutCall } from './cut-call.ts';
 
 /**
- * Gives back the subtasks of dialer processes that stopped renewing their leases (crashed, killed,
- * partitioned): each goes back to pending (its attempt refunded, since nobody knows whether it rang) and
- * its open call record is closed as `interrupted`, so the record exists and the number is dialled again
- * by whichever process claims it next. `owner` limits it to one process's leases (a restart of the only
- * process recovers its own at once instead of waiting for expiry). Answers how many subtasks went back and
- * the calls it closed (their `ended` callback is the caller's to send: exactly one process closes each).
+ * Whose calls are given back: `expired`, those whose lease ran out before `now` (a process that stopped
+ * renewing them: crashed, killed, partitioned); `all`, every open call (the only dialer on the embedded
+ * database starting again: whatever was live belongs to its predecessor, however long its leases).
  */
-export async function recoverLeases(db: Db, now: Date, owner?: string): Promise<{ recovered: number; closedCalls: string[] }> {
+export type Recovery = 'expired' | 'all';
+
+/** The record's reason, where a finished call has its carrier's. */
+const SIP_REASON = 'dialer process stopped mid-call';
+
+/**
+ * Gives back the subtasks of dialer processes that are gone and closes their open call records, each as
+ * the one rule for a cut call decides (`judgeCutCall`: from whether it was answered, transferred, and for
+ * how long): the record is `interrupted`, `connected` when answered and `missed` otherwise, and its number
+ * goes back to pending (attempt refunded) or, when a seat had taken the call, is done. A call's end is the
+ * end of its lease (the dead process renewed it until then at most) or now when sooner. The subtasks are
+ * taken FOR UPDATE SKIP LOCKED, so when several processes recover at once each call is closed by exactly
+ * one of them. Answers how many subtasks were recovered and the calls it closed (their `ended` callback is
+ * the caller's to send).
+ */
+export async function recoverLeases(db: Db, now: Date, recovery: Recovery): Promise<{ recovered: number; closedCalls: string[] }> {
   return db.transaction(async (tx) => {
     const stale = await tx
-      .update(subtasks)
-      .set({
-        state: 'pending',
-        leaseOwner: null,
-        leaseUntil: null,
-        attempts: sql`greatest(${subtasks.attempts} - 1, 0)`,
-        lastOutcome: 'interrupted',
+      .select({
+        subtaskId: subtasks.id,
+        taskId: subtasks.taskId,
+        leaseUntil: subtasks.leaseUntil,
+        callId: calls.id,
+        placedAt: calls.placedAt,
+        answeredAt: calls.answeredAt,
+        operatorId: calls.operatorId,
       })
-      .where(and(eq(subtasks.state, 'dialing'), owner === undefined ? lt(subtasks.leaseUntil, now) : eq(subtasks.leaseOwner, owner)))
-      .returning({ id: subtasks.id, taskId: subtasks.taskId });
-    if (stale.length === 0) return { recovered: 0, closedCalls: [] };
-    const closed = await tx
-      .update(calls)
-      .set({
-        endedAt: now,
-        outcome: 'interrupted',
-        hungUpBy: 'network',
-        sipReason: 'dialer process stopped mid-call',
-        status: sql`case when ${calls.answeredAt} is null then 'missed' else 'connected' end`,
-      })
-      .where(
-        and(
-          inArray(
-            calls.subtaskId,
-            stale.map((s) => s.id),
-          ),
-          isNull(calls.endedAt),
-        ),
-      )
-      .returning({ id: calls.id });
-    const perTask = new Map<string, number>();
-    for (const s of stale) perTask.set(s.taskId, (perTask.get(s.taskId) ?? 0) + 1);
-    for (const [taskId, n] of perTask) await addPending(tx, taskId, n);
-    return { recovered: stale.length, closedCalls: closed.map((call) => call.id) };
+      .from(subtasks)
+      .leftJoin(calls, and(eq(calls.subtaskId, subtasks.id), isNull(calls.endedAt)))
+      .where(and(eq(subtasks.state, 'dialing'), recovery === 'expired' ? lt(subtasks.leaseUntil, now) : undefined))
+      .for('update', { of: subtasks, skipLocked: true });
+    const closedCalls: string[] = [];
+    const pendingPerTask = new Map<string, number>();
+    const tasksTouched = new Set<string>();
+    for (const row of stale) {
+      // Never before the call's last known moment (its answer, or its dial).
+      const cutAt = latest(row.leaseUntil && row.leaseUntil < now ? row.leaseUntil : now, row.answeredAt ?? row.placedAt);
+      const verdict = judgeCutCall({ answeredAt: row.answeredAt, transferred: row.operatorId !== null, cutAt });
+      if (row.callId) {
+        await closeCall(tx, row.callId, verdict, cutAt);
+        closedCalls.push(row.callId);
+      }
+      await tx
+        .update(subtasks)
+        .set({
+          state: verdict.subtask,
+          leaseOwner: null,
+          leaseUntil: null,
+          nextAttemptAt: null,
+          lastOutcome: verdict.outcome,
+          ...(verdict.subtask === 'pending' ? { attempts: sql`greatest(${subtasks.attempts} - 1, 0)` } : {}),
+        })
+        .where(eq(subtasks.id, row.subtaskId));
+      tasksTouched.add(row.taskId);
+      if (verdict.subtask === 'pending') pendingPerTask.set(row.taskId, (pendingPerTask.get(row.taskId) ?? 0) + 1);
+    }
+    if (recovery === 'all') {
+      // Open records whose subtask is not dialling any more (nothing to give back): closed by the same rule.
+      const orphans = await tx
+        .select({ id: calls.id, taskId: calls.taskId, answeredAt: calls.answeredAt, operatorId: calls.operatorId })
+        .from(calls)
+        .where(and(isNull(calls.endedAt), closedCalls.length > 0 ? notInArray(calls.id, closedCalls) : undefined));
+      for (const call of orphans) {
+        const cutAt = latest(now, call.answeredAt);
+        const verdict = judgeCutCall({ answeredAt: call.answeredAt, transferred: call.operatorId !== null, cutAt });
+        await closeCall(tx, call.id, verdict, cutAt);
+        closedCalls.push(call.id);
+        tasksTouched.add(call.taskId);
+      }
+    }
+    for (const [taskId, n] of pendingPerTask) await addPending(tx, taskId, n);
+    // A task whose last number was done by this (a transferred call) completes like after any call.
+    for (const taskId of tasksTouched) await completeIfDone(tx, taskId);
+    return { recovered: stale.length, closedCalls };
   });
+}
+
+async function closeCall(tx: Tx, callId: string, verdict: ReturnType<typeof judgeCutCall>, endedAt: Date): Promise<void> {
+  await tx
+    .update(calls)
+    .set({
+      endedAt,
+      outcome: verdict.outcome,
+      status: verdict.status,
+      durationMs: verdict.durationMs,
+      hungUpBy: 'network',
+      sipReason: SIP_REASON,
+      ...(verdict.transferOutcome ? { transferOutcome: verdict.transferOutcome } : {}),
+    })
+    .where(and(eq(calls.id, callId), isNull(calls.endedAt)));
+}
+
+function latest(a: Date, b: Date | null): Date {
+  return b && b > a ? b : a;
 }
 
 /** Extends this process's leases on the subtasks of its live calls. */

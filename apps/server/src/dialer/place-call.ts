@@ -1,0 +1,204 @@
+import { join } from 'node:path';
+import { analyzeCall } from '../conversation/analyze-call.ts';
+import { conversationOf } from '../conversation/history.ts';
+import type { Db } from '../db/client.ts';
+import type { SecretBox } from '../secrets/secret-box.ts';
+import type { SeatDispatcher } from '../conversation/seat-dispatcher.ts';
+import type { SpeechEngines } from '../speech/speech-engines.ts';
+import { CallSession, SILENT_LOGGER, type CallResult, type TelephonyLogger, type Trunk } from '../telephony/index.ts';
+import type { CallEvents } from './call-events.ts';
+import { CallSteps } from './call-steps.ts';
+import type { Claim } from './claim-calls.ts';
+import type { DiallingTask } from './dialling-tasks.ts';
+import { isDoNotCall } from './do-not-call.ts';
+import { finishCall, statusOf, type CallEnding } from './finish-call.ts';
+import { LineCredentials } from './line-credentials.ts';
+import { markAnswered } from './mark-answered.ts';
+import { DIALER_STOPPING } from './cut-call.ts';
+import { resolveNumber, UnresolvedNumber } from '../projects/resolve-number.ts';
+
+export interface PlaceCallDeps {
+  db: Db;
+  secrets: SecretBox;
+  now: () => Date;
+  trunks: { sip: Trunk; simulated: Trunk };
+  log: TelephonyLogger | undefined;
+  seats: SeatDispatcher | null;
+  speech: (() => Promise<SpeechEngines | null>) | undefined;
+  events: CallEvents;
+  /** Work a call leaves running after its record is closed (its events, its analysis): the dialer waits for it when it stops. */
+  track: (work: Promise<void>) => void;
+  /** True once the dialer is stopping: a call's analysis is left for the next start. */
+  stopping: () => boolean;
+}
+
+export interface PlaceCallOptions {
+  recordingsDir: string;
+  ringTimeoutMs: number;
+  talkMs: number;
+  simulatedTimeScale: number;
+}
+
+/** One claimed call as the dialer hands it over. */
+export interface CallOrder {
+  claim: Claim;
+  task: DiallingTask;
+  kind: 'sip' | 'simulated';
+  /** Aborted when the task is aborted or deleted, or the dialer stops: the call is hung up. */
+  signal: AbortSignal;
+  /** The call's result as soon as its session ends (before its record is written): the line's pacer and the task's breaker learn from it. */
+  onResult: (result: CallResult) => void;
+}
+
+/**
+ * Opens one claimed call and sees it to its closed record: the number resolved (and, for a CUSTOM token,
+ * checked against the do-not-call list), the line's credentials, the dial on the line's trunk, the call's
+ * session with its steps (`call-steps.ts`), then the record closed and the subtask moved on
+ * (`finish-call.ts`), the call's analysis started, and its `ended` event sent whatever happened. The
+ * scheduler (`dialer.ts`) decides which calls to open and when; this decides nothing about pacing.
+ */
+export class CallPlacer {
+  private readonly steps: CallSteps;
+  private readonly lines: LineCredentials;
+
+  constructor(
+    private readonly deps: PlaceCallDeps,
+    private readonly options: PlaceCallOptions,
+  ) {
+    this.steps = new CallSteps({
+      db: deps.db,
+      secrets: deps.secrets,
+      seats: deps.seats,
+      speech: deps.speech,
+      talkMs: options.talkMs,
+      simulatedTimeScale: options.simulatedTimeScale,
+    });
+    this.lines = new LineCredentials(deps);
+  }
+
+  async place(order: CallOrder): Promise<void> {
+    const { claim, task, kind } = order;
+    const { db, events } = this.deps;
+    const log = (this.deps.log ?? SILENT_LOGGER).child({ callId: claim.callId, taskId: claim.taskId, lineId: claim.lineId });
+    try {
+      let to: string;
+      try {
+        to = await resolveNumber(claim.phone, claim.encryptionType, claim.encryptionApiUrl);
+      } catch (error) {
+        if (!(error instanceof UnresolvedNumber)) throw error;
+        await events.durably(() => finishCall(db, unresolvedEnding(claim.callId, error.message, this.deps.now())), log);
+        return;
+      }
+      if (claim.encryptionType === 'CUSTOM' && (await isDoNotCall(db, claim.companyId, to))) {
+        const ending = { ...unresolvedEnding(claim.callId, 'on the do-not-call list', this.deps.now()), outcome: 'blocked' as const };
+        await events.durably(() => finishCall(db, ending), log);
+        return;
+      }
+      const line = await this.lines.get(claim.lineId, claim.companyId);
+      const call = this.deps.trunks[kind].dial({
+        to,
+        callerId: line.username,
+        line,
+        ringTimeoutMs: this.options.ringTimeoutMs,
+        signal: order.signal,
+        // The company's "call recording" service off (card list): the call is not recorded.
+        ...(task.switches.recording
+          ? { recordingPath: join(this.options.recordingsDir, claim.companyId, `${claim.callId}.wav`) }
+          : { record: false }),
+        headers: { 'X-Dialwise-Call': claim.callId },
+        logger: log,
+      });
+      this.deps.track(
+        call.answered.then(async (answer) => {
+          if (!answer) return;
+          await events
+            .durably(() => markAnswered(db, claim.callId, answer.at), log)
+            .catch((error: unknown) => log.warn({ err: error }, 'answer time not written on the live record'));
+          await events.send(claim.callId, 'answered', { answeredAt: answer.at.toISOString() });
+        }),
+      );
+      let transferred = false;
+      const { steps, screen, converse } = await this.steps.assemble(call, claim, task, kind, log, (operatorId) => {
+        transferred = true;
+        void events.send(claim.callId, 'transferred', { operatorId });
+      });
+      const session = new CallSession(call, steps, { logger: log });
+      const { result, conversation } = await session.run();
+      log.debug({ outcome: result.outcome, endReason: result.endReason, durationMs: result.durationMs }, 'call ended');
+      order.onResult(result);
+      const answeredAt = result.answeredAt?.getTime() ?? result.placedAt.getTime();
+      const amd = screen?.result ?? null;
+      const person = statusOf({ answeredAt: result.answeredAt, amd }) === 'connected';
+      // Hung up because the dialer stops: recorded as every cut call is (judgeCutCall), not as our own cancel.
+      const cut = order.signal.aborted && order.signal.reason === DIALER_STOPPING;
+      const ending: CallEnding = {
+        amd,
+        ...endingOf(claim.callId, result),
+        ...(cut ? { outcome: 'interrupted' as const, transferred } : {}),
+        conversation: converse
+          ? conversationOf(converse.history)
+          : conversation.map((line) => ({
+              speaker: line.speaker === 'us' ? 'ai' : 'customer',
+              text: line.text,
+              atMs: Math.max(0, line.at.getTime() - answeredAt),
+            })),
+        turns: converse?.turns,
+        runtimeFailures: converse?.failures,
+        analyze: converse !== null && person && converse.analyzes,
+      };
+      await events.durably(() => finishCall(db, ending), log);
+      // A call cut by a shutdown stays pending: the next start analyses it (the model may be going down with us).
+      if (converse?.analyzes && person && !this.deps.stopping()) {
+        this.deps.track(
+          analyzeCall(db, this.deps.secrets, claim.callId, { stopping: this.deps.stopping }).then(
+            (analyzed) => (analyzed ? events.send(claim.callId, 'analysisDone') : undefined),
+            (error: unknown) => log.warn({ err: error }, 'call analysis failed'),
+          ),
+        );
+      }
+    } catch (error) {
+      log.error({ err: error }, 'call failed locally');
+      await finishCall(db, { ...unresolvedEnding(claim.callId, 'dialer error', this.deps.now()), outcome: 'failed' }).catch(
+        () => undefined,
+      );
+    } finally {
+      // Every call that got a record ends with this event, also one that never rang (unresolved, blocked, failed).
+      await events.send(claim.callId, 'ended');
+    }
+  }
+}
+
+function endingOf(callId: string, result: CallResult): Omit<CallEnding, 'conversation'> {
+  return {
+    callId,
+    outcome: result.outcome,
+    sipStatus: result.sipStatus,
+    sipReason: result.sipReason,
+    hungUpBy: result.hungUpBy,
+    ringingAt: result.ringingAt,
+    answeredAt: result.answeredAt,
+    endedAt: result.endedAt,
+    durationMs: result.durationMs,
+    recordingPath: result.recording?.path ?? null,
+    recordingMs: result.recording?.durationMs ?? null,
+    retryAfterMs: result.retryAfterMs,
+  };
+}
+
+function unresolvedEnding(callId: string, reason: string, now: Date): CallEnding {
+  return {
+    callId,
+    outcome: 'unresolved',
+    sipStatus: null,
+    sipReason: reason,
+    hungUpBy: null,
+    ringingAt: null,
+    answeredAt: null,
+    endedAt: now,
+    durationMs: 0,
+    recordingPath: null,
+    recordingMs: null,
+    conversation: [],
+    retryAfterMs: null,
+  };
+}
