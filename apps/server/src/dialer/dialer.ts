@@ -300,7 +300,7 @@ export class Dialer {
         conversation: converse
           ? conversationOf(converse.history)
           : conversation.map((line) => ({
-              speaker: line.speaker === 'us' ? 'ai' : 'customer',
+              speaker: line.speaker,
               text: line.text,
               atMs: Math.max(0, line.at.getTime() - answeredAt),
             })),

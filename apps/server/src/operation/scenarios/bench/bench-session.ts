@@ -65,8 +65,8 @@ export class BenchSession {
     const call = leg.kind === 'voice' ? leg.call : new BenchCall();
     this.call = call;
     call.on('utterance', ({ utterance }) => {
-      this.push({ type: 'said', atMs: this.now(), speaker: utterance.speaker === 'us' ? 'ai' : 'customer', text: utterance.text });
-      if (utterance.speaker === 'us') this.scriptedReply(utterance.text);
+      this.push({ type: 'said', atMs: this.now(), speaker: utterance.speaker, text: utterance.text });
+      if (utterance.speaker === 'ai') this.scriptedReply(utterance.text);
     });
     const report = {
       partial: (text: string) => this.push({ type: 'partial', atMs: this.now(), text }),
