@@ -225,10 +225,10 @@ describe('SimulatedTrunk answered calls', () => {
     call.text!.say('May I tell you about our offer?');
     const result = await call.ended;
     expect(lines).toEqual([
-      'us: Good morning, this is Dialwise.',
-      expect.stringMatching(/^callee: /),
-      'us: May I tell you about our offer?',
-      'callee: Goodbye.',
+      'ai: Good morning, this is Dialwise.',
+      expect.stringMatching(/^customer: /),
+      'ai: May I tell you about our offer?',
+      'customer: Goodbye.',
     ]);
     expect(result).toMatchObject({ outcome: 'answered', hungUpBy: 'callee', endReason: 'remote-bye' });
   });
