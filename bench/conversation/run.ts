@@ -178,7 +178,7 @@ async function round(n: number, busy: boolean, runMs = RUN_MS) {
           call.emit('utterance', {
             type: 'utterance',
             at: new Date(),
-            utterance: { speaker: 'callee', text: 'Wait, one more question please.' },
+            utterance: { speaker: 'customer', text: 'Wait, one more question please.' },
           });
         }
       },

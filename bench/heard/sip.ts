@@ -129,14 +129,14 @@ for (const { script, farEnd, step } of outcomes) {
     else heard.push(Math.round((onset - speechEnd) / 8));
   }
   for (const turn of step.turns) if (turn.heardAfterMs !== null) runtime.push(turn.heardAfterMs);
-  const users = step.history.lines.filter((line) => line.role === 'user').map((line) => normalizePhrase(line.text));
+  const users = step.history.lines.filter((line) => line.speaker === 'customer').map((line) => normalizePhrase(line.text));
   recognised += script.filter((text, index) => users[index] === normalizePhrase(text)).length;
   const repeated = repeatedAnswers(conversationOf(step.history), prompts);
   repeats += repeated.length;
   if (process.env.BENCH_VERBOSE)
     console.log(
       step.history.lines
-        .map((line) => `  ${Math.round(line.atMs)} ${line.role}${line.interrupted ? ' (cut)' : ''}: ${line.text}`)
+        .map((line) => `  ${Math.round(line.atMs)} ${line.speaker}${line.interrupted ? ' (cut)' : ''}: ${line.text}`)
         .join('\n'),
       // Per turn: the callee's words, end of speech, final, first token, first sentence (from the final), heard after.
       JSON.stringify(step.turns.map((t) => [t.user, t.speechEndMs, t.finalAtMs, t.llmFirstTokenMs, t.firstSentenceMs, t.heardAfterMs])),

@@ -89,7 +89,7 @@ async function liveCall(call: CallHandle, signal: AbortSignal): Promise<Transfer
     taskId: world.taskId,
     subtaskId: '1',
     call,
-    conversation: [{ speaker: 'callee', text: 'Can I talk to a person?', at: new Date() }],
+    conversation: [{ speaker: 'customer', text: 'Can I talk to a person?', at: new Date() }],
     summary: 'Wants a person',
     signal,
   };

@@ -162,6 +162,10 @@ async function takeCall(page: Page): Promise<string | null> {
     // A note that ends by quoting the customer closes the quotation.
     expect(await page.getByTestId('seat-summary').textContent()).not.toMatch(/: "[^"]*$/);
     await expect(page.getByTestId('seat-summary')).toContainText(/person|agent|someone/i);
+    // The conversation so far, in the call record's words: the AI's opening, then the customer's lines.
+    const said = page.getByTestId('seat-info').getByTestId('call-record-conversation');
+    await expect(said.getByTestId('call-line-ai').first()).toContainText('AI');
+    await expect(said.getByTestId('call-line-customer').first()).toContainText('Customer');
     await page.getByTestId('seat-accept').click({ timeout: 5_000 });
   } catch (error) {
     if (await offer.isVisible()) throw error;

@@ -81,7 +81,7 @@ export async function transferRequest(
     taskId: world.taskId,
     subtaskId: '1',
     call,
-    conversation: [{ speaker: 'callee', text: 'I want a person', at: new Date() }],
+    conversation: [{ speaker: 'customer', text: 'I want a person', at: new Date() }],
     summary: 'Asked for a human about the gold plan',
     signal,
   };

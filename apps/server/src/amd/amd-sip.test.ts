@@ -83,7 +83,7 @@ describe('answering-machine detection over SIP (sipp plays the far end from a pc
     // The beep heard within the jitter of the network and the detector's 200 ms.
     expect(amd.beepAtMs).toBeGreaterThan(beepAtMs);
     expect(amd.beepAtMs).toBeLessThan(beepAtMs + 1000);
-    expect(conversation.map((l) => [l.speaker, l.text])).toEqual([['us', MESSAGE]]);
+    expect(conversation.map((l) => [l.speaker, l.text])).toEqual([['ai', MESSAGE]]);
     expect(result).toMatchObject({ outcome: 'answered', hungUpBy: 'us' });
     expect(statusOf({ answeredAt: result.answeredAt, amd })).toBe('voicemail');
 

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type ScenarioDocumentInput, scenarioDocumentSchema } from '@dialwise/contracts';
+import { type ScenarioDocumentInput, type Speaker, scenarioDocumentSchema } from '@dialwise/contracts';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { type FakeLlm, type FakeLlmRequest, type FakeReply, startFakeLlm, tokens } from '../../test/fake-llm.ts';
 import type { SeatDispatcher, TransferRequest } from './seat-dispatcher.ts';
@@ -12,6 +12,7 @@ import { VOICEMAIL_GREETING } from '../telephony/simulated/simulated-callee.ts';
 import { ConverseStep, type ConverseOptions } from './converse-step.ts';
 import type { ConversationPlan, ProcessorPlan } from './plan.ts';
 import { conversationOf } from './history.ts';
+import { chatMessagesOf } from './llm-client.ts';
 import { HANDOVER_MARKER } from './handover-summary.ts';
 import { TextCallVoice } from './text-call-voice.ts';
 import { configureOutbound } from '../net/outbound-guard.ts';
@@ -138,18 +139,18 @@ function serve(script: (request: FakeLlmRequest) => FakeReply) {
   });
 }
 
-const said = (step: ConverseStep, role: 'user' | 'assistant') =>
-  step.history.lines.filter((line) => line.role === role).map((line) => line.text);
+const said = (step: ConverseStep, speaker: Speaker) =>
+  step.history.lines.filter((line) => line.speaker === speaker).map((line) => line.text);
 
 describe('the converse step on the simulated trunk', () => {
   it('speaks the prologue, then answers the callee turn after turn through the main stream, and times each turn', async () => {
     await serve(() => ({ kind: 'tokens', tokens: tokens('The renewal keeps your price. Shall I renew it?') }));
     const { step } = await converse('interested', plan(), {}, 30_000);
-    const ai = said(step, 'assistant');
+    const ai = said(step, 'ai');
     // The opening says who is calling, with the subtask's prologue info as its personal part (not instead of it).
     expect(ai[0]).toBe('Hello Mr Li. Hello, this is Lin from Acme.');
     expect(ai.filter((text) => text.startsWith('The renewal keeps your price.')).length).toBeGreaterThanOrEqual(2);
-    expect(said(step, 'user').length).toBeGreaterThanOrEqual(2);
+    expect(said(step, 'customer').length).toBeGreaterThanOrEqual(2);
     // Answers the callee talked over before the first token have no model timings: look at those heard through.
     const answered = step.turns.filter((turn) => turn.action === 'answer' && !turn.interrupted);
     expect(answered.length).toBeGreaterThanOrEqual(2);
@@ -177,18 +178,18 @@ describe('the converse step on the simulated trunk', () => {
     await serve(() => ({ kind: 'tokens', tokens: tokens('Let me tell you more.') }));
     const { step, hungUpBy } = await converse('not_interested', plan());
     expect(hungUpBy).toBe('us');
-    expect(said(step, 'assistant').at(-1)).toBe('Thank you, goodbye.');
+    expect(said(step, 'ai').at(-1)).toBe('Thank you, goodbye.');
     expect(step.turns.at(-1)).toMatchObject({ action: 'hangup', route: 'Not interested' });
   });
 
   it('a transfer with no seat free says the failure text and the conversation goes on', async () => {
     await serve(() => ({ kind: 'tokens', tokens: tokens('Happy to help.') }));
     const { step } = await converse('wants_human', plan(), {}, 10_000);
-    expect(said(step, 'assistant')).toContain('Sorry, nobody is free.');
+    expect(said(step, 'ai')).toContain('Sorry, nobody is free.');
     expect(step.turns.some((turn) => turn.action === 'transfer' && turn.route === 'Wants a person')).toBe(true);
     expect(step.operatorId).toBeNull();
     // Asked again, the callee does not hear the same failure text twice in a row.
-    const ai = said(step, 'assistant');
+    const ai = said(step, 'ai');
     for (let i = 1; i < ai.length; i++) expect(ai[i]).not.toBe(ai[i - 1]);
   });
 
@@ -210,7 +211,7 @@ describe('the converse step on the simulated trunk', () => {
     const { step } = await converse('wants_human', plan(), { seats }, 10_000);
     expect(connected).toBe(true);
     expect(step.operatorId).toBe('op-1');
-    const ai = said(step, 'assistant');
+    const ai = said(step, 'ai');
     expect(ai.at(-1)).toBe('Connecting you now.');
   });
 
@@ -288,14 +289,14 @@ describe('the converse step on the simulated trunk', () => {
       10_000,
     );
     expect(frames).toBeGreaterThan(0);
-    const lines = step.history.lines.map((line) => [line.role, line.text]);
+    const lines = step.history.lines.map((line) => [line.speaker, line.text]);
     const handover = lines.findIndex(([, text]) => text === 'Connecting you now.');
     const after = lines.slice(handover + 1);
     // The AI says nothing more; the simulated customer may still talk on (their lines are kept too).
-    expect(after.filter(([role]) => role === 'assistant')).toEqual([]);
-    expect(after.filter(([role, text]) => role === 'seat' || text === 'My bill is wrong.')).toEqual([
+    expect(after.filter(([speaker]) => speaker === 'ai')).toEqual([]);
+    expect(after.filter(([speaker, text]) => speaker === 'seat' || text === 'My bill is wrong.')).toEqual([
       ['seat', 'How can I help you?'],
-      ['user', 'My bill is wrong.'],
+      ['customer', 'My bill is wrong.'],
       ['seat', 'Thank you for calling.'],
     ]);
     expect(after.at(-1)).toEqual(['seat', 'Thank you for calling.']);
@@ -316,14 +317,14 @@ describe('the converse step on the simulated trunk', () => {
       { seats, transcribeSeat: async () => Promise.reject(new Error('the speech engines are unavailable')) },
       10_000,
     );
-    expect(step.history.lines.at(-1)).toMatchObject({ role: 'assistant', text: 'Connecting you now.' });
+    expect(step.history.lines.at(-1)).toMatchObject({ speaker: 'ai', text: 'Connecting you now.' });
     expect(step.failures).toContainEqual(expect.objectContaining({ stage: 'speech', failure: 'operator-asr' }));
   });
 
   it('a model that fails is never dead air: a fallback line, and after two failed turns a polite goodbye', async () => {
     await serve(() => ({ kind: 'http', status: 500, body: '{"error":{"message":"boom"}}' }));
     const { step, hungUpBy } = await converse('interested', plan({ fallbackText: 'Sorry, say again?' }));
-    const ai = said(step, 'assistant');
+    const ai = said(step, 'ai');
     expect(ai).toContain('Sorry, say again?');
     expect(ai.at(-1)).toMatch(/trouble on our side/);
     expect(hungUpBy).toBe('us');
@@ -351,8 +352,8 @@ describe('the converse step on the simulated trunk', () => {
     );
     const conversation = plan({ routers: [{ name: 'Talk', target: { kind: 'stream', mainId: ids.main, rewriteId: ids.rewrite } }] });
     const { step } = await converse('interested', conversation, {}, 10_000);
-    expect(said(step, 'assistant')).toContain('Polished answer.');
-    expect(said(step, 'assistant')).not.toContain('raw answer');
+    expect(said(step, 'ai')).toContain('Polished answer.');
+    expect(said(step, 'ai')).not.toContain('raw answer');
   });
 
   it('the rewrite stream rewrites sentence by sentence as the main stream cuts them: the first is spoken before the main answer ends', async () => {
@@ -363,7 +364,7 @@ describe('the converse step on the simulated trunk', () => {
     );
     const conversation = plan({ routers: [{ name: 'Talk', target: { kind: 'stream', mainId: ids.main, rewriteId: ids.rewrite } }] });
     const { step } = await converse('interested', conversation, {}, 40_000);
-    const ai = said(step, 'assistant');
+    const ai = said(step, 'ai');
     // The callee may talk over the long second sentence: the first is always heard, rewritten.
     expect(ai.some((text) => text.startsWith('Polished: First part.'))).toBe(true);
     expect(ai.some((text) => text.includes('First part.') && !text.startsWith('Polished:'))).toBe(false);
@@ -443,7 +444,7 @@ describe('the converse step on the simulated trunk', () => {
     call.emit('utterance', {
       type: 'utterance',
       at: new Date(),
-      utterance: { speaker: 'callee', text: 'Wait, stop, I have a question about something else entirely.' },
+      utterance: { speaker: 'customer', text: 'Wait, stop, I have a question about something else entirely.' },
     });
     await expect
       .poll(() => step.history.lines.some((line) => line.interrupted), { timeout: 10_000 })
@@ -455,11 +456,11 @@ describe('the converse step on the simulated trunk', () => {
     void call.hangup();
     await running;
     const cut = step.history.lines.find((line) => line.interrupted)!;
-    expect(cut.role).toBe('assistant');
+    expect(cut.speaker).toBe('ai');
     expect(long.startsWith(cut.text)).toBe(true);
     expect(cut.text.length).toBeLessThan(long.length);
     expect(step.turns.find((turn) => turn.turnId === cut.turnId)!.interrupted).toBe(true);
-    expect(step.history.interruptsBy('user')).toBeGreaterThanOrEqual(1);
+    expect(step.history.interruptsBy('customer')).toBeGreaterThanOrEqual(1);
     await expect.poll(() => fake!.cancelled).toBeGreaterThanOrEqual(1);
   });
 
@@ -483,7 +484,7 @@ describe('the converse step on the simulated trunk', () => {
     }
     // The stored conversation marks them; the model's history never sees them.
     expect(conversationOf(step.history).filter((line) => line.filler).length).toBe(fillers.length);
-    expect(step.history.asMessages().some((m) => fillerLine.startsWith(m.content))).toBe(false);
+    expect(chatMessagesOf(step.history.lines).some((m) => fillerLine.startsWith(m.content))).toBe(false);
     // The ready sentence was heard at most one word (~70 ms × 8 characters at this scale) after it was ready.
     const answered = step.turns.filter((turn) => turn.action === 'answer' && turn.firstAudioMs !== null && !turn.interrupted);
     expect(answered.length).toBeGreaterThanOrEqual(1);
@@ -541,19 +542,19 @@ describe('the converse step on the simulated trunk', () => {
       10_000,
       1,
     );
-    const lines = step.history.lines.map((line) => `${line.role}: ${line.text}`);
-    const hello = step.history.lines.find((line) => line.role === 'user')!;
+    const lines = step.history.lines.map((line) => `${line.speaker}: ${line.text}`);
+    const hello = step.history.lines.find((line) => line.speaker === 'customer')!;
     expect(['Hello?', 'Yes, speaking.', 'Hello, yes?']).toContain(hello.text);
     // Kept in the conversation, after the opening it was said over, and never a turn of its own.
-    expect(lines[0]).toMatch(/^assistant: Hello Mr Li\. Hello, this is Lin from Acme/);
-    expect(lines[1]).toBe(`user: ${hello.text}`);
+    expect(lines[0]).toMatch(/^ai: Hello Mr Li\. Hello, this is Lin from Acme/);
+    expect(lines[1]).toBe(`customer: ${hello.text}`);
     expect(step.turns.some((turn) => turn.user === hello.text)).toBe(false);
     // The first answer is to their answer to the opening, heard through (not cut by it).
     const first = step.turns.find((turn) => turn.action === 'answer')!;
     expect(first.user).toMatch(/^(Sure, go ahead\.|Yes, what is it about\?)$/);
     expect(first.interrupted).toBe(false);
-    expect(lines[2]).toBe(`user: ${first.user}`);
-    expect(lines[3]).toBe('assistant: Your plan ends this month.');
+    expect(lines[2]).toBe(`customer: ${first.user}`);
+    expect(lines[3]).toBe('ai: Your plan ends this month.');
   });
 
   it('a line said over a protected line is answered when the callee says nothing more after it', async () => {
@@ -566,11 +567,11 @@ describe('the converse step on the simulated trunk', () => {
       ],
     });
     const { step } = await converse('voicemail', conversation, {}, 40_000, 0.1);
-    const roles = step.history.lines.map((line) => `${line.role}${line.role === 'user' ? `: ${line.text}` : ''}`);
-    expect(roles.slice(0, 4)).toEqual(['assistant', 'assistant', `user: ${VOICEMAIL_GREETING}`, 'assistant']);
+    const roles = step.history.lines.map((line) => `${line.speaker}${line.speaker === 'customer' ? `: ${line.text}` : ''}`);
+    expect(roles.slice(0, 4)).toEqual(['ai', 'ai', `customer: ${VOICEMAIL_GREETING}`, 'ai']);
     const answers = step.turns.filter((turn) => turn.action === 'answer');
     expect(answers.map((turn) => turn.user)).toEqual([VOICEMAIL_GREETING]);
-    expect(said(step, 'assistant')[2]).toMatch(/^Sorry to miss you/);
+    expect(said(step, 'ai')[2]).toMatch(/^Sorry to miss you/);
   });
 
   it('preemptive generation: the answer starts when the callee stops, and is heard as soon as the final confirms the words', async () => {
@@ -634,7 +635,7 @@ describe('the converse step on the simulated trunk', () => {
     expect(step.preemption.extraRequests).toBeGreaterThanOrEqual(1);
     // The turn answered the whole question, never the half of it.
     expect(step.turns.some((turn) => turn.user === 'How much')).toBe(false);
-    expect(said(step, 'user')).not.toContain('How much');
+    expect(said(step, 'customer')).not.toContain('How much');
   });
   it('preemptive generation starts on words that come after the callee stopped (the recogniser settling), and moves to newer words', async () => {
     await serve(() => ({ kind: 'tokens', tokens: tokens('It stays at 99 yuan a month.'), firstDelayMs: 50 }));

@@ -246,7 +246,7 @@ export class ConverseStep implements CallStep {
     if (this.done) return;
     if (this.handedOver) {
       // The customer now talks to the seat: nothing to answer; kept when the seat's side is transcribed too.
-      if (this.seat.transcribing) this.history.add({ role: 'user', text, atMs: finalAtMs });
+      if (this.seat.transcribing) this.history.add({ speaker: 'customer', text, atMs: finalAtMs });
       return;
     }
     this.calleeSpeaking = false;
@@ -277,7 +277,7 @@ export class ConverseStep implements CallStep {
    * speech outright; keeping it loses no question).
    */
   private async heldTurn(text: string, speechEndMs: number | null, finalAtMs: number): Promise<void> {
-    const keep = () => this.history.addInOrder({ role: 'user', text, atMs: finalAtMs });
+    const keep = () => this.history.addInOrder({ speaker: 'customer', text, atMs: finalAtMs });
     // A later line of theirs is already waiting: it is the turn.
     if (this.pendingTurns > 1 || this.calleeSpeaking) return keep();
     const starts = this.speechStarts;
@@ -297,7 +297,7 @@ export class ConverseStep implements CallStep {
     if (reply.interrupted) return;
     reply.interrupt();
     this.voice?.interrupt(reply.id);
-    this.history.countInterrupt('user');
+    this.history.countInterrupt('customer');
   }
 
   // ——— turns ———
@@ -337,7 +337,7 @@ export class ConverseStep implements CallStep {
   }
 
   private async turn(text: string, speechEndMs: number | null, finalAtMs: number, speculation: Speculation | null = null): Promise<void> {
-    this.history.addInOrder({ role: 'user', text, atMs: finalAtMs });
+    this.history.addInOrder({ speaker: 'customer', text, atMs: finalAtMs });
     const { routed, routerMs, verdict, refereeMs } = speculation?.decided
       ? await speculation.decided
       : await this.decider.decide(this.history);
@@ -395,7 +395,7 @@ export class ConverseStep implements CallStep {
     if (this.options.preemptive === false || !text || this.done || this.handedOver || this.speculations.holding) return;
     if (this.pendingTurns > 0 || (this.active && !this.active.interrupted)) return;
     const history = this.history.clone();
-    history.add({ role: 'user', text, atMs: this.now() });
+    history.add({ speaker: 'customer', text, atMs: this.now() });
     const interruptible = this.plan.scenario.interruption.mode !== 'never';
     const speculation = new Speculation(
       text,
@@ -469,7 +469,7 @@ export class ConverseStep implements CallStep {
   /** A filler's heard part goes in the transcript, marked (never in the model's history: History skips it). */
   private heardFiller(spoken: SpokenSentence): void {
     if (!spoken.heardText || spoken.firstAudioAtMs === null) return;
-    this.history.add({ role: 'assistant', text: spoken.heardText, atMs: spoken.firstAudioAtMs, filler: true, turnId: spoken.turnId });
+    this.history.add({ speaker: 'ai', text: spoken.heardText, atMs: spoken.firstAudioAtMs, filler: true, turnId: spoken.turnId });
   }
 
   private async runTool(
@@ -500,7 +500,7 @@ export class ConverseStep implements CallStep {
     this.options.observer?.tool({ turnId: reply.id, kind: 'transfer', alias: tool.alias, seat: seat !== null });
     if (!seat) {
       const failure = tool.failureText || noSeatLine(this.plan.language);
-      const again = this.history.lastOf('assistant') === failure;
+      const again = this.history.lastOf('ai') === failure;
       this.speakAll(reply, [again ? noSeatAgainLine(this.plan.language) : failure]);
       await this.close(reply);
       return;
@@ -554,7 +554,7 @@ export class ConverseStep implements CallStep {
     const heard = await reply.heard(() => this.now());
     if (this.active === reply) this.active = null;
     this.history.add({
-      role: 'assistant',
+      speaker: 'ai',
       text: heard.text,
       atMs: heard.startedAtMs,
       // Cut short by the callee, or by the call ending (a hang-up, a shutdown) before it was all heard.

@@ -78,8 +78,8 @@ async function decider(script: (asked: string) => FakeReply) {
 
 function saying(text: string): History {
   const history = new History();
-  history.add({ role: 'assistant', text: 'Hello, this is Lin from Acme.', atMs: 0 });
-  history.add({ role: 'user', text, atMs: 2000 });
+  history.add({ speaker: 'ai', text: 'Hello, this is Lin from Acme.', atMs: 0 });
+  history.add({ speaker: 'customer', text, atMs: 2000 });
   return history;
 }
 

@@ -37,10 +37,10 @@ function facts(language: HandoverFacts['language'] = 'en-US', extra: Partial<Han
     scenarioName: 'Renewal reminder',
     businessInfo: { name: 'Li Lei', plan: 'gold' },
     lines: [
-      { role: 'assistant', text: zh ? '您好，您的套餐月底到期。' : 'Hello, your plan expires at the end of the month.', atMs: 0 },
-      { role: 'user', text: zh ? '续费多少钱？' : 'How much is the renewal?', atMs: 3000 },
-      { role: 'assistant', text: zh ? '每月九十九元。' : 'It is 99 yuan a month.', atMs: 5000 },
-      { role: 'user', text: zh ? '太贵了，我要找人工。' : 'That is too much, let me talk to a real person.', atMs: 9000 },
+      { speaker: 'ai', text: zh ? '您好，您的套餐月底到期。' : 'Hello, your plan expires at the end of the month.', atMs: 0 },
+      { speaker: 'customer', text: zh ? '续费多少钱？' : 'How much is the renewal?', atMs: 3000 },
+      { speaker: 'ai', text: zh ? '每月九十九元。' : 'It is 99 yuan a month.', atMs: 5000 },
+      { speaker: 'customer', text: zh ? '太贵了，我要找人工。' : 'That is too much, let me talk to a real person.', atMs: 9000 },
     ],
     ...extra,
   };
@@ -57,7 +57,7 @@ describe("the transfer's handover note", () => {
       '客户（Li Lei）要求转人工：“太贵了，我要找人工。”此前客户说：“续费多少钱？”由路由“要求人工”触发转接工具“to_agent”。',
     );
     // No name among the business fields, nothing said before the request.
-    expect(conversationSummary(facts('en-US', { businessInfo: {}, lines: [{ role: 'user', text: 'Agent please', atMs: 0 }] }))).toBe(
+    expect(conversationSummary(facts('en-US', { businessInfo: {}, lines: [{ speaker: 'customer', text: 'Agent please', atMs: 0 }] }))).toBe(
       'The customer asked for a person: "Agent please". Router "Wants a person" fired the transfer tool "to_agent".',
     );
   });

@@ -11,6 +11,7 @@
  * The processor's model, sampling and extra options are used, not its system prompt: that prompt is written
  * for the post-call analysis (a JSON answer with tags), while this is a short note in plain words.
  */
+import type { Speaker } from '@dialwise/contracts';
 import type { HistoryLine } from './history.ts';
 import { LlmStreamError, streamChat } from './llm-stream.ts';
 import type { CallLanguage, ProcessorPlan } from './plan.ts';
@@ -59,7 +60,7 @@ export function endQuoted(sentence: string, quoted: string, stop: '.' | '。'): 
  * words, up to two things they said before it, and what acted on it. Always available, in the call's language.
  */
 export function conversationSummary(facts: HandoverFacts): string {
-  const said = facts.lines.filter((line) => line.role === 'user').map((line) => quote(line.text));
+  const said = facts.lines.filter((line) => line.speaker === 'customer').map((line) => quote(line.text));
   const last = said.at(-1);
   const before = said.slice(-3, -1);
   const name = customerName(facts.businessInfo);
@@ -81,6 +82,9 @@ export function conversationSummary(facts: HandoverFacts): string {
     .join(' ');
 }
 
+/** How the note's transcript names each speaker for the model (the agent reading the note is the "Agent"). */
+const TRANSCRIPT_LABELS: Record<Speaker, string> = { ai: 'AI', customer: 'Customer', seat: 'Agent' };
+
 /** The request to the analysis model: the instruction and the call's facts, then the transcript. */
 export function handoverMessages(facts: HandoverFacts) {
   const zh = facts.language === 'zh-CN';
@@ -94,9 +98,7 @@ export function handoverMessages(facts: HandoverFacts) {
   ]
     .filter(Boolean)
     .join('\n');
-  const transcript = facts.lines
-    .map((line) => `${line.role === 'assistant' ? 'AI' : line.role === 'seat' ? 'Agent' : 'Customer'}: ${line.text}`)
-    .join('\n');
+  const transcript = facts.lines.map((line) => `${TRANSCRIPT_LABELS[line.speaker]}: ${line.text}`).join('\n');
   return [
     { role: 'system' as const, content: system },
     { role: 'user' as const, content: `The conversation so far:\n${transcript}\n\n${HANDOVER_MARKER}` },

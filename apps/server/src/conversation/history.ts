@@ -1,35 +1,29 @@
-import type { ConversationLine } from '@dialwise/contracts';
+import type { ConversationLine, Speaker } from '@dialwise/contracts';
 
 /**
  * The conversation as the runtime keeps it: only what was really said and heard. A reply cut short by
- * the callee is kept as the part they heard, marked interrupted (Pipecat / LiveKit Agents keep the same
- * rule, so the model never believes it said what the callee never heard). Counts per role feed the
+ * the customer is kept as the part they heard, marked interrupted (Pipecat / LiveKit Agents keep the same
+ * rule, so the model never believes it said what the customer never heard). Counts per party feed the
  * routers' `round` and `interrupt` conditions.
  */
-export type Role = 'user' | 'assistant';
 
-export interface HistoryLine {
-  role: Role | 'seat';
-  text: string;
-  /** ms since the answer. */
-  atMs: number;
-  /** An assistant reply the callee cut short (text = the part they heard). */
-  interrupted?: boolean;
-  /** The turn that produced it (assistant lines). */
+/** The two parties the routers count; a seat's lines (after a transfer) are kept but never counted. */
+export type Party = Exclude<Speaker, 'seat'>;
+
+/** A transcript line with the turn that produced it; `atMs` (ms since the answer) is rounded only on the record. */
+export interface HistoryLine extends ConversationLine {
   turnId?: string;
-  /** A filler said while the answer was awaited: in the transcript, never in the model's history or the rounds. */
-  filler?: boolean;
 }
 
 export class History {
   readonly lines: HistoryLine[] = [];
-  private readonly rounds: Record<Role, number> = { user: 0, assistant: 0 };
-  private readonly interrupts: Record<Role, number> = { user: 0, assistant: 0 };
+  private readonly rounds: Record<Party, number> = { customer: 0, ai: 0 };
+  private readonly interrupts: Record<Party, number> = { customer: 0, ai: 0 };
 
   add(line: HistoryLine): void {
     if (!line.text.trim()) return;
     this.lines.push(line);
-    if (line.role !== 'seat' && !line.filler) this.rounds[line.role]++;
+    this.count(line);
   }
 
   /** Adds a line where it belongs in time among those kept (a line said over ours, kept once ours closed). */
@@ -38,7 +32,11 @@ export class History {
     let at = this.lines.length;
     while (at > 0 && this.lines[at - 1]!.atMs > line.atMs) at--;
     this.lines.splice(at, 0, line);
-    if (line.role !== 'seat' && !line.filler) this.rounds[line.role]++;
+    this.count(line);
+  }
+
+  private count(line: HistoryLine): void {
+    if (line.speaker !== 'seat' && !line.filler) this.rounds[line.speaker]++;
   }
 
   /** A copy to think ahead on (preemptive generation): adding to it leaves this one as it is. */
@@ -50,42 +48,32 @@ export class History {
     return copy;
   }
 
-  /** The callee (user) cut us short, or we cut them (assistant: never done here, kept for the condition's symmetry). */
-  countInterrupt(by: Role): void {
+  /** The customer cut us short, or we cut them (the AI: never done here, kept for the condition's symmetry). */
+  countInterrupt(by: Party): void {
     this.interrupts[by]++;
   }
 
-  roundsOf(role: Role): number {
-    return this.rounds[role];
+  roundsOf(party: Party): number {
+    return this.rounds[party];
   }
 
-  interruptsBy(role: Role): number {
-    return this.interrupts[role];
+  interruptsBy(party: Party): number {
+    return this.interrupts[party];
   }
 
-  lastOf(role: Role): string {
+  lastOf(party: Party): string {
     for (let i = this.lines.length - 1; i >= 0; i--) {
       const line = this.lines[i]!;
-      if (line.role === role && !line.filler) return line.text;
+      if (line.speaker === party && !line.filler) return line.text;
     }
     return '';
   }
-
-  /** As chat messages (the seat's lines are shown to the model as the user's side's helper). */
-  asMessages(): Array<{ role: 'user' | 'assistant'; content: string }> {
-    return this.lines
-      .filter((line) => !line.filler)
-      .map((line) => ({
-        role: line.role === 'assistant' ? 'assistant' : 'user',
-        content: line.role === 'seat' ? `[human agent] ${line.text}` : line.interrupted ? `${line.text} …` : line.text,
-      }));
-  }
 }
 
-/** The history as the call record stores it. */
+/** The history as the call record stores it: whole milliseconds, no turn ids. */
 export function conversationOf(history: History): ConversationLine[] {
   return history.lines.map((line) => ({
-    speaker: line.role === 'assistant' ? 'ai' : line.role === 'seat' ? 'seat' : 'customer',
+    speaker: line.speaker,
     text: line.text,
     atMs: Math.max(0, Math.round(line.atMs)),
     ...(line.interrupted ? { interrupted: true } : {}),

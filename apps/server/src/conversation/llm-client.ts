@@ -1,4 +1,4 @@
-import { keyHeaderValue, type LlmFailure } from '@dialwise/contracts';
+import { type ConversationLine, keyHeaderValue, type LlmFailure } from '@dialwise/contracts';
 import { followOwnServer, outboundFetch } from '../net/outbound-guard.ts';
 
 /**
@@ -22,6 +22,20 @@ export interface LlmEndpoint {
 export interface ChatMessage {
   role: 'system' | 'user' | 'assistant';
   content: string;
+}
+
+/**
+ * A transcript in the model's words, the one place they are spoken: the AI's lines are the `assistant`'s, the
+ * customer's and a seat's the `user`'s (a seat's marked as a human agent's). Fillers are left out (they answer
+ * nothing), and a reply the customer cut short ends in "…" so the model knows it was not heard whole.
+ */
+export function chatMessagesOf(lines: readonly ConversationLine[]): ChatMessage[] {
+  return lines
+    .filter((line) => !line.filler)
+    .map((line) => ({
+      role: line.speaker === 'ai' ? 'assistant' : 'user',
+      content: line.speaker === 'seat' ? `[human agent] ${line.text}` : line.interrupted ? `${line.text} …` : line.text,
+    }));
 }
 
 export interface ChatRequest {

@@ -1,4 +1,4 @@
-import type { ChatMessage } from './llm-client.ts';
+import { type ChatMessage, chatMessagesOf } from './llm-client.ts';
 import type { History } from './history.ts';
 import type { CallContext, ConversationPlan, ProcessorPlan } from './plan.ts';
 
@@ -24,7 +24,7 @@ export function buildMessages(
     `Reply in ${plan.language === 'zh-CN' ? 'Chinese' : 'English'}, briefly, as spoken words (no lists, no markdown).`,
   ].filter(Boolean);
   const system = [processor.systemPrompt.trim(), `Call information:\n${facts.join('\n')}`, extraSystem ?? ''].filter(Boolean).join('\n\n');
-  return [{ role: 'system', content: system }, ...history.asMessages()];
+  return [{ role: 'system', content: system }, ...chatMessagesOf(history.lines)];
 }
 
 /**

@@ -1,5 +1,5 @@
 import type { Router, RouterCondition } from '@dialwise/contracts';
-import type { History } from './history.ts';
+import type { History, Party } from './history.ts';
 
 /**
  * The routers of a scenario, tried in order on each turn: the first whose conditions hold acts. `match`
@@ -8,6 +8,12 @@ import type { History } from './history.ts';
  * caller supplies how (`askReferee`), so the evaluation itself stays pure and testable.
  */
 export type AskReferee = (processorId: string, question: string) => Promise<boolean>;
+
+/**
+ * A scenario names a condition's side as the spec does, in the model's words (`user`, `assistant`), and stores
+ * them so: they are read here, once, as the transcript's parties.
+ */
+const PARTY_OF_ROLE: Record<RouterCondition['role'], Party> = { user: 'customer', assistant: 'ai' };
 
 export interface RouterChoice {
   router: Router;
@@ -34,7 +40,7 @@ async function holds(router: Router, history: History, askReferee: AskReferee): 
 export async function conditionHolds(condition: RouterCondition, history: History, askReferee: AskReferee): Promise<boolean> {
   switch (condition.type) {
     case 'round': {
-      const rounds = history.roundsOf(condition.role);
+      const rounds = history.roundsOf(PARTY_OF_ROLE[condition.role]);
       return condition.op === 'gte'
         ? rounds >= condition.value
         : condition.op === 'lte'
@@ -42,9 +48,9 @@ export async function conditionHolds(condition: RouterCondition, history: Histor
           : rounds === condition.value;
     }
     case 'interrupt':
-      return history.interruptsBy(condition.role) >= condition.count;
+      return history.interruptsBy(PARTY_OF_ROLE[condition.role]) >= condition.count;
     case 'content': {
-      const said = normalize(history.lastOf(condition.role));
+      const said = normalize(history.lastOf(PARTY_OF_ROLE[condition.role]));
       const found = condition.keywords.map((keyword) => said.includes(normalize(keyword)));
       return condition.match === 'all' ? found.every(Boolean) : found.some(Boolean);
     }

@@ -1,3 +1,4 @@
+import type { Speaker } from '@dialwise/contracts';
 import type { CallHandle } from '../telephony/index.ts';
 
 /**
@@ -20,7 +21,7 @@ export interface TransferRequest {
   /** The live call: the seat's audio is bridged to it. */
   call: CallHandle;
   /** The conversation so far (warm transfer: the seat reads why before speaking). */
-  conversation: ReadonlyArray<{ speaker: 'us' | 'callee' | 'seat'; text: string; at: Date }>;
+  conversation: ReadonlyArray<{ speaker: Speaker; text: string; at: Date }>;
   /**
    * Why the customer asked for a person (one to three sentences): ready now, or still being written by the
    * scenario's analysis model — then the offer goes out without it and the note follows when it resolves

@@ -3,7 +3,7 @@ import type { CallHandle } from '../telephony/index.ts';
 /**
  * The seat's words after a transfer, when the scenario has an `operatorAsr`: the runtime feeds it what the
  * call sends once the seat speaks (20 ms frames of the seat's voice, silence included) and adds each line
- * to the conversation with the seat's role. On SIP and simulated calls alike: the seat's audio is real.
+ * to the conversation as the seat's (speaker `seat`). On SIP and simulated calls alike: the seat's audio is real.
  */
 export interface SeatTranscriber {
   push(samples: Int16Array, atMs: number): void;

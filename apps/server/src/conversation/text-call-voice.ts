@@ -30,7 +30,7 @@ export class TextCallVoice extends EventEmitter<CallVoiceEvents> implements Call
   private readonly startedAt = performance.now();
   private closed = false;
   private readonly onUtterance = (event: CallEventMap['utterance'][0]) => {
-    if (event.utterance.speaker !== 'callee' || this.closed) return;
+    if (event.utterance.speaker !== 'customer' || this.closed) return;
     const text = event.utterance.text;
     const atMs = this.now();
     this.emit('speech-start', { atMs });

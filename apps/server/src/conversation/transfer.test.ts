@@ -25,9 +25,9 @@ const answeredCall = () => calls.answered('wants_human', 0.05);
 
 function part(call: CallHandle, seats: SeatDispatcher | null, extra: Partial<ConstructorParameters<typeof SeatTransfer>[0]> = {}) {
   const history = new History();
-  history.add({ role: 'assistant', text: 'Hello, this is Lin from Acme.', atMs: 0 });
-  history.add({ role: 'assistant', text: 'One moment', atMs: 900, filler: true });
-  history.add({ role: 'user', text: 'Can I talk to a real person?', atMs: 1500 });
+  history.add({ speaker: 'ai', text: 'Hello, this is Lin from Acme.', atMs: 0 });
+  history.add({ speaker: 'ai', text: 'One moment', atMs: 900, filler: true });
+  history.add({ speaker: 'customer', text: 'Can I talk to a real person?', atMs: 1500 });
   const failures: TransferFailure[] = [];
   const transfer = new SeatTransfer(
     {
@@ -54,8 +54,8 @@ describe('the seat transfer', () => {
     });
     expect(await transfer.offer('turn-1', 'Wants a person', 'human')).toBeNull();
     expect(asked[0]!.conversation.map((line) => [line.speaker, line.text])).toEqual([
-      ['us', 'Hello, this is Lin from Acme.'],
-      ['callee', 'Can I talk to a real person?'],
+      ['ai', 'Hello, this is Lin from Acme.'],
+      ['customer', 'Can I talk to a real person?'],
     ]);
     expect(asked[0]!.summary).toMatch(/real person/);
     expect(failures).toEqual([{ turnId: 'turn-1', stage: 'transfer', failure: 'no-seat', detail: 'no seat took the call' }]);
@@ -90,7 +90,7 @@ describe('the seat transfer', () => {
       }),
     };
     const taking = transfer.takeOver(seat, transfer.openTranscriber('turn-1'), 'turn-1', () => false);
-    await expect.poll(() => history.lines.some((line) => line.role === 'seat')).toBe(true);
+    await expect.poll(() => history.lines.some((line) => line.speaker === 'seat')).toBe(true);
     expect(transfer.transcribing).toBe(true);
     leave();
     await taking;

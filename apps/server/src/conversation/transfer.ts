@@ -61,7 +61,7 @@ export class SeatTransfer {
         conversation: this.deps.history.lines
           .filter((line) => !line.filler)
           .map((line) => ({
-            speaker: line.role === 'assistant' ? ('us' as const) : line.role === 'seat' ? ('seat' as const) : ('callee' as const),
+            speaker: line.speaker,
             text: line.text,
             at: new Date(Date.now() - (this.deps.now() - line.atMs)),
           })),
@@ -83,7 +83,7 @@ export class SeatTransfer {
     if (!open) return null;
     try {
       return await open({
-        line: (text) => this.deps.history.add({ role: 'seat', text, atMs: this.deps.now() }),
+        line: (text) => this.deps.history.add({ speaker: 'seat', text, atMs: this.deps.now() }),
         failure: (detail) => this.deps.fail({ turnId, stage: 'speech', failure: 'operator-asr', detail }),
       });
     } catch (error) {

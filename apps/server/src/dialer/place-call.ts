@@ -138,7 +138,7 @@ export class CallPlacer {
         conversation: converse
           ? conversationOf(converse.history)
           : conversation.map((line) => ({
-              speaker: line.speaker === 'us' ? 'ai' : 'customer',
+              speaker: line.speaker,
               text: line.text,
               atMs: Math.max(0, line.at.getTime() - answeredAt),
             })),

@@ -55,7 +55,7 @@ describe('transfer dispatch', () => {
       encryptionType: 'PLAIN_TEXT',
       businessInfo: { plan: 'gold' },
       summary: 'Asked for a human about the gold plan',
-      conversation: [{ speaker: 'callee', text: 'I want a person' }],
+      conversation: [{ speaker: 'customer', text: 'I want a person' }],
     });
     // The number is masked as the project's encryption allows: the last four digits only.
     expect(offer.customerNumber).toMatch(/^\*+\d{4}$/);

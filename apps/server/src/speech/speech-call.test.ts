@@ -87,11 +87,11 @@ describe('a speaking SIP call, offline engines', () => {
       expect(result).toMatchObject({ outcome: 'answered', endReason: 'remote-bye', hungUpBy: 'callee' });
       expect(step.failures).toEqual([]);
       // What the AI heard, and what it answered.
-      const lines = step.history.lines.map((line) => ({ role: line.role, text: line.text }));
+      const lines = step.history.lines.map((line) => ({ speaker: line.speaker, text: line.text }));
       expect(lines).toEqual([
-        { role: 'assistant', text: 'Hello, this is Lin from Acme.' },
-        { role: 'user', text: 'how much does it cost' },
-        { role: 'assistant', text: PRICE_ANSWER },
+        { speaker: 'ai', text: 'Hello, this is Lin from Acme.' },
+        { speaker: 'customer', text: 'how much does it cost' },
+        { speaker: 'ai', text: PRICE_ANSWER },
       ]);
       expect(llm.requests.at(-1)?.messages.at(-1)).toMatchObject({ role: 'user', content: 'how much does it cost' });
       const turn = step.turns.find((t) => t.action === 'answer');

@@ -19,7 +19,7 @@ export class BenchCall extends BaseCall {
 
   constructor() {
     super(randomUUID(), 'bench', null, SILENT_LOGGER);
-    this.text = { say: (text) => this.emitEvent({ type: 'utterance', at: new Date(), utterance: { speaker: 'us', text } }) };
+    this.text = { say: (text) => this.emitEvent({ type: 'utterance', at: new Date(), utterance: { speaker: 'ai', text } }) };
   }
 
   private static sharedClock(): MediaClock {
@@ -35,7 +35,7 @@ export class BenchCall extends BaseCall {
   /** The callee says a line (a finished utterance). */
   calleeSays(text: string): void {
     if (this.isOver) return;
-    this.emitEvent({ type: 'utterance', at: new Date(), utterance: { speaker: 'callee', text } });
+    this.emitEvent({ type: 'utterance', at: new Date(), utterance: { speaker: 'customer', text } });
   }
 
   calleeHangsUp(): Promise<CallResult> {

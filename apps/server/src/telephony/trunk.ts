@@ -1,5 +1,5 @@
 import type { EventEmitter } from 'node:events';
-import type { CallOutcome, CallParty } from '@dialwise/contracts';
+import type { CallOutcome, CallParty, Speaker } from '@dialwise/contracts';
 import type { TelephonyLogger } from './telephony-logger.ts';
 
 /**
@@ -98,9 +98,9 @@ export type CallEvent =
   | { type: 'utterance'; at: Date; utterance: Utterance }
   | { type: 'ended'; at: Date; result: CallResult };
 
-/** A line of text said on the call (the simulated trunk's text channel; later the ASR/TTS of the runtime). */
+/** A line of text said on the call (the simulated trunk's text channel): the AI's or the customer's. */
 export interface Utterance {
-  speaker: 'us' | 'callee';
+  speaker: Exclude<Speaker, 'seat'>;
   text: string;
 }
 
@@ -177,7 +177,7 @@ export interface VoiceFrame {
 }
 
 export interface TextChannel {
-  /** Says a line to the callee; it is recorded as an `utterance` event with speaker "us". */
+  /** Says a line to the callee; it is recorded as an `utterance` event with speaker "ai". */
   say(text: string): void;
 }
 

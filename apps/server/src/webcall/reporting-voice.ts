@@ -1,10 +1,11 @@
 import { EventEmitter } from 'node:events';
+import type { Speaker } from '@dialwise/contracts';
 import type { CallVoice, CallVoiceEvents, SpeechKind, SpokenSentence } from '../conversation/call-voice.ts';
 
 /** What a live view of a voice call is told: the recogniser's interim words, and each line as it is said. */
 export interface VoiceReport {
   partial(text: string): void;
-  said(speaker: 'ai' | 'customer', text: string): void;
+  said(speaker: Exclude<Speaker, 'seat'>, text: string): void;
 }
 
 const EVENTS = ['speech-start', 'speech-end', 'partial', 'final', 'failure'] as const;

@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { callRecordExportQuerySchema, callRecordFilterSchema, callRecordQuerySchema, exportQueryString } from './schemas.ts';
 import { formatIssue } from '../i18n.ts';
+import { benchEventSchema } from '../operation/scenarios/bench/schemas.ts';
+import { seatConversationLineSchema } from '../seat/protocol.ts';
+import {
+  callRecordExportQuerySchema,
+  callRecordFilterSchema,
+  callRecordQuerySchema,
+  conversationLineSchema,
+  exportQueryString,
+  speakerSchema,
+} from './schemas.ts';
 
 const issues = (
   value: unknown,
@@ -87,5 +96,29 @@ describe('call-record filters', () => {
     expect(parsed).toEqual({ projectId: ID, tags: ['a', 'b'], minDuration: 5, maxDuration: 60, sort: 'asc', locale: 'zh-CN' });
     expect(exportQueryString({ tags: ['x y'], phone: '' })).toBe('tags=x+y');
     expect(issues({ minDuration: 9, maxDuration: 8 }, callRecordExportQuerySchema)).toEqual(['maxDuration:v.callRecords.durationOrder']);
+  });
+});
+
+describe("a transcript's speakers: one vocabulary at every contract", () => {
+  it('the words are the AI, the customer and a seat', () => {
+    expect(speakerSchema.options).toEqual(['ai', 'customer', 'seat']);
+  });
+
+  it('the call record, the seat offer and the scenario bench take them as they are', () => {
+    for (const speaker of speakerSchema.options) {
+      expect(conversationLineSchema.parse({ speaker, text: 'Hello', atMs: 0 }).speaker).toBe(speaker);
+      expect(seatConversationLineSchema.parse({ speaker, text: 'Hello', at: '2026-11-29T08:00:00.000Z' }).speaker).toBe(speaker);
+    }
+    expect(benchEventSchema.parse({ type: 'said', atMs: 5, speaker: 'customer', text: 'Hello' })).toMatchObject({ speaker: 'customer' });
+    // The bench is the AI and a simulated customer: no seat takes a bench call.
+    expect(benchEventSchema.safeParse({ type: 'said', atMs: 5, speaker: 'seat', text: 'Hello' }).success).toBe(false);
+  });
+
+  it("refuse the model's and the old runtime's words", () => {
+    for (const speaker of ['user', 'assistant', 'us', 'callee']) {
+      expect(conversationLineSchema.safeParse({ speaker, text: 'Hello', atMs: 0 }).success).toBe(false);
+      expect(seatConversationLineSchema.safeParse({ speaker, text: 'Hello', at: '2026-11-29T08:00:00.000Z' }).success).toBe(false);
+      expect(benchEventSchema.safeParse({ type: 'said', atMs: 5, speaker, text: 'Hello' }).success).toBe(false);
+    }
   });
 });

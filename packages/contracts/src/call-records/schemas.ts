@@ -231,8 +231,17 @@ export const callRecordSyncPageSchema = z.object({
 });
 export type CallRecordSyncPage = z.infer<typeof callRecordSyncPageSchema>;
 
+/**
+ * Who said a line of a call: the AI, the customer (the person called) or a seat (the human agent a call was
+ * transferred to). The one vocabulary of a transcript: the stored record, the runtime, the analysis, the API and
+ * the console all use these words; only the LLM client speaks the model's `user`/`assistant`.
+ */
+export const speakerSchema = z.enum(['ai', 'customer', 'seat']);
+export type Speaker = z.infer<typeof speakerSchema>;
+
+/** A line of a call's transcript (the record stores these, in the order said). */
 export const conversationLineSchema = z.object({
-  speaker: z.enum(['ai', 'customer', 'seat']),
+  speaker: speakerSchema,
   text: z.string(),
   /** Milliseconds after the answer. */
   atMs: z.number().int(),

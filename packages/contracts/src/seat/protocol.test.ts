@@ -43,7 +43,7 @@ describe('seat signalling messages', () => {
       customerNumber: '*******0001',
       encryptionType: 'PLAIN_TEXT',
       businessInfo: { plan: 'gold' },
-      conversation: [{ speaker: 'callee', text: 'a human please', at: new Date().toISOString() }],
+      conversation: [{ speaker: 'customer', text: 'a human please', at: new Date().toISOString() }],
       summary: null,
       deadline: new Date().toISOString(),
     };

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { speakerSchema } from '../call-records/schemas.ts';
 import { idSchema } from '../common/fields.ts';
 import { encryptionTypeSchema } from '../projects/schemas.ts';
 
@@ -149,7 +150,7 @@ export type ParsedSeatClientMessage = z.output<typeof seatClientMessageSchema>;
 /* ---------- server → seat ---------- */
 
 export const seatConversationLineSchema = z.object({
-  speaker: z.enum(['us', 'callee', 'seat']),
+  speaker: speakerSchema,
   text: z.string(),
   at: z.string(),
 });

@@ -43,9 +43,9 @@ describe('CallSession', () => {
     ]);
     expect(result).toMatchObject({ outcome: 'answered', hungUpBy: 'us', endReason: 'hangup' });
     expect(result.durationMs).toBeGreaterThanOrEqual(700); // 200 ms prologue + 100 ms pause + 400 ms talk
-    expect(conversation[0]).toMatchObject({ speaker: 'us', text: PROLOGUE });
+    expect(conversation[0]).toMatchObject({ speaker: 'ai', text: PROLOGUE });
     // The simulated callee greets on answering and replies to the prologue: both are in the conversation, in time order.
-    expect(conversation.filter((l) => l.speaker === 'callee').length).toBeGreaterThanOrEqual(2);
+    expect(conversation.filter((l) => l.speaker === 'customer').length).toBeGreaterThanOrEqual(2);
     const times = conversation.map((l) => l.at.getTime());
     expect([...times].sort((a, b) => a - b)).toEqual(times);
 

@@ -13,7 +13,7 @@
  * `new CallSession(call, [new PlayPrologueStep(…), new ConverseStep(scenario)]).run()`.
  */
 import { SILENT_LOGGER, type TelephonyLogger } from '../telephony-logger.ts';
-import type { CallEventMap, CallHandle, CallResult } from '../trunk.ts';
+import type { CallEventMap, CallHandle, CallResult, Utterance } from '../trunk.ts';
 
 export interface CallStep {
   /** Shown in logs and in `SessionResult.steps`. */
@@ -24,11 +24,9 @@ export interface CallStep {
   kill(): void;
 }
 
-/** A line said on the call as the session saw it (wall time, our side or theirs); stored as contracts' ConversationLine. */
-export interface SpokenLine {
+/** A line said on the call as the session saw it (wall time); stored as contracts' ConversationLine. */
+export interface SpokenLine extends Utterance {
   at: Date;
-  speaker: 'us' | 'callee';
-  text: string;
 }
 
 export interface SessionResult {
@@ -67,7 +65,7 @@ export class CallSession {
   /** Waits for the answer, runs the steps, hangs up; resolves with the call's result and conversation. */
   async run(): Promise<SessionResult> {
     const onUtterance = (event: CallEventMap['utterance'][0]) => {
-      if (event.utterance.speaker === 'callee') this.conversation.push({ at: event.at, speaker: 'callee', text: event.utterance.text });
+      if (event.utterance.speaker === 'customer') this.conversation.push({ at: event.at, speaker: 'customer', text: event.utterance.text });
     };
     const onEnded = () => this.current?.kill();
     this.call.on('utterance', onUtterance);
@@ -101,7 +99,7 @@ export class CallSession {
    */
   say(text: string, audio?: Int16Array): Promise<boolean> {
     if (this.isOver) return Promise.resolve(false);
-    this.conversation.push({ at: new Date(), speaker: 'us', text });
+    this.conversation.push({ at: new Date(), speaker: 'ai', text });
     this.call.text?.say(text);
     return audio ? this.call.sendAudio(audio) : Promise.resolve(true);
   }

@@ -194,7 +194,7 @@ describe('SimulatedTrunk answered calls', () => {
       });
     });
     const greeting = await nextEvent(call, (e) => e.type === 'utterance');
-    expect(greeting).toMatchObject({ utterance: { speaker: 'callee' } });
+    expect(greeting).toMatchObject({ utterance: { speaker: 'customer' } });
     await voiced;
     const result = await call.hangup();
     // The greeting ("Hello?" lasts 60 ms here) may be too short for three voiced frames: then the callee's
@@ -221,14 +221,14 @@ describe('SimulatedTrunk answered calls', () => {
     const lines: string[] = [];
     call.on('utterance', (e) => lines.push(`${e.utterance.speaker}: ${e.utterance.text}`));
     call.text!.say('Good morning, this is Dialwise.');
-    await nextEvent(call, (e) => e.type === 'utterance' && e.utterance.speaker === 'callee');
+    await nextEvent(call, (e) => e.type === 'utterance' && e.utterance.speaker === 'customer');
     call.text!.say('May I tell you about our offer?');
     const result = await call.ended;
     expect(lines).toEqual([
-      'us: Good morning, this is Dialwise.',
-      expect.stringMatching(/^callee: /),
-      'us: May I tell you about our offer?',
-      'callee: Goodbye.',
+      'ai: Good morning, this is Dialwise.',
+      expect.stringMatching(/^customer: /),
+      'ai: May I tell you about our offer?',
+      'customer: Goodbye.',
     ]);
     expect(result).toMatchObject({ outcome: 'answered', hungUpBy: 'callee', endReason: 'remote-bye' });
   });
@@ -239,7 +239,7 @@ describe('SimulatedTrunk answered calls', () => {
     await call.answered;
     const heard: Array<{ text: string; at: number }> = [];
     call.on('utterance', (e) => {
-      if (e.utterance.speaker === 'callee') heard.push({ text: e.utterance.text, at: performance.now() });
+      if (e.utterance.speaker === 'customer') heard.push({ text: e.utterance.text, at: performance.now() });
     });
     /** Says a line as the runtime does: its text, then its audio (`ms` real). Resolves when the audio has played. */
     const say = async (text: string, ms: number) => {
@@ -277,7 +277,7 @@ describe('SimulatedTrunk answered calls', () => {
     await call.answered;
     const heard: number[] = [];
     call.on('utterance', (e) => {
-      if (e.utterance.speaker === 'callee') heard.push(performance.now());
+      if (e.utterance.speaker === 'customer') heard.push(performance.now());
     });
     call.text!.say('This is Lin from Acme.');
     await call.sendAudio(new Int16Array(300 * 8).fill(1000));
@@ -296,7 +296,7 @@ describe('SimulatedTrunk answered calls', () => {
     await call.answered;
     const heard: Array<{ text: string; at: number }> = [];
     call.on('utterance', (e) => {
-      if (e.utterance.speaker === 'callee') heard.push({ text: e.utterance.text, at: performance.now() });
+      if (e.utterance.speaker === 'customer') heard.push({ text: e.utterance.text, at: performance.now() });
     });
     call.text!.say('This is Lin from Acme about your renewal. Do you have a minute?');
     await call.sendAudio(new Int16Array(300 * 8).fill(1000));

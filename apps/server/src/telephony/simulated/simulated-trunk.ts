@@ -372,7 +372,7 @@ class SimulatedCall extends BaseCall {
   private machineGreets(): void {
     if (this.phase !== 'answered') return;
     const text = this.script.greeting();
-    this.emitEvent({ type: 'utterance', at: new Date(), utterance: { speaker: 'callee', text } });
+    this.emitEvent({ type: 'utterance', at: new Date(), utterance: { speaker: 'customer', text } });
     // Said as speech (sentences, pauses, a moving pitch): what a detector must tell from a person is how a
     // greeting runs on, not a tone that no voice makes.
     const greeting = this.voice.line(text);
@@ -383,7 +383,7 @@ class SimulatedCall extends BaseCall {
 
   private say(text: string): void {
     if (this.phase !== 'answered') return;
-    this.emitEvent({ type: 'utterance', at: new Date(), utterance: { speaker: 'us', text } });
+    this.emitEvent({ type: 'utterance', at: new Date(), utterance: { speaker: 'ai', text } });
     if (this.plan.persona === 'voicemail') return; // a recorder does not answer
     this.clear(this.silencePrompt);
     const first = this.heardSinceReply.length === 0;
@@ -427,7 +427,7 @@ class SimulatedCall extends BaseCall {
 
   private calleeSays(text: string): void {
     if (this.phase !== 'answered') return;
-    this.emitEvent({ type: 'utterance', at: new Date(), utterance: { speaker: 'callee', text } });
+    this.emitEvent({ type: 'utterance', at: new Date(), utterance: { speaker: 'customer', text } });
     this.speakingUntil = performance.now() + speakingMs(text) * this.ctx.scale;
     this.spoken = null;
     this.line = this.ctx.calleeVoice === null ? this.voice.line(text, speakingMs(text) * this.ctx.scale) : null;

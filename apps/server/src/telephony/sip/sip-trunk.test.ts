@@ -152,7 +152,7 @@ describe('SipTrunk against sipp', () => {
       { name: 'play-prologue', status: 'done' },
       { name: 'talk', status: 'killed' },
     ]);
-    expect(conversation).toEqual([{ at: expect.any(Date), speaker: 'us', text: 'Hello from Dialwise.' }]);
+    expect(conversation).toEqual([{ at: expect.any(Date), speaker: 'ai', text: 'Hello from Dialwise.' }]);
     expect(call.text).toBeNull();
     expect(rms(channels(result.recording!.path).right)).toBeGreaterThan(1000);
     await expectSippPassed(s);

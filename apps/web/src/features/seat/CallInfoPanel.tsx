@@ -11,13 +11,11 @@ import { formatDuration } from '../call-records/format.ts';
 import { getSeatCallInfo, seatKeys } from './api.ts';
 import { TaskDetail } from './TaskDetail.tsx';
 
-const SPEAKERS = { us: 'ai', callee: 'customer', seat: 'seat' } as const;
-
 /** The offer's conversation (wall-clock times) as the call-record view's lines (ms after the first line). */
 function linesOf(offer: SeatOffer): ConversationLine[] {
   const first = offer.conversation.length > 0 ? Date.parse(offer.conversation[0]!.at) : 0;
   return offer.conversation.map((line) => ({
-    speaker: SPEAKERS[line.speaker],
+    speaker: line.speaker,
     text: line.text,
     atMs: Math.max(0, (Date.parse(line.at) || first) - first),
   }));

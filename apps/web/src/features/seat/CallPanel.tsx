@@ -23,7 +23,7 @@ const PHASES = ['media', 'pre-voice', 'connected'] as const;
 /** Why the customer asked for a person, in one line: the AI's summary, else the customer's last words. */
 function whyOf(offer: SeatOffer): string | null {
   if (offer.summary) return offer.summary;
-  const last = [...offer.conversation].reverse().find((line) => line.speaker === 'callee');
+  const last = [...offer.conversation].reverse().find((line) => line.speaker === 'customer');
   return last ? `“${last.text}”` : null;
 }
 

@@ -129,9 +129,6 @@ export const seatMessages = {
   'seat.info.lastCallNone': ['First call to this number', '首次呼叫该号码'],
   'seat.info.failed': ['Failed to get customer info', '获取客户信息失败'],
   'seat.info.empty': ['The customer and task of the call you take show here', '接听来电后，这里将显示客户与任务信息'],
-  'seat.speaker.us': ['AI', 'AI'],
-  'seat.speaker.callee': ['Customer', '客户'],
-  'seat.speaker.seat': ['You', '您'],
 
   // Task detail
   'seat.task.name': ['Task', '任务'],

@@ -6,7 +6,7 @@ import { TextCallVoice } from '../../../conversation/text-call-voice.ts';
 import { type SpeechEngines, speechPlanOf } from '../../../speech/speech-engines.ts';
 import { BenchCall } from '../../../telephony/bench-call.ts';
 import { type BrowserCall, type CallResult, CallSession } from '../../../telephony/index.ts';
-import { ReportingVoice } from '../../../webcall/reporting-voice.ts';
+import { ReportingVoice, type VoiceReport } from '../../../webcall/reporting-voice.ts';
 import { CalleeScript, seededRandom } from '../../../telephony/simulated/simulated-callee.ts';
 import { speakingMs } from '../../../audio/pcm.ts';
 
@@ -65,12 +65,12 @@ export class BenchSession {
     const call = leg.kind === 'voice' ? leg.call : new BenchCall();
     this.call = call;
     call.on('utterance', ({ utterance }) => {
-      this.push({ type: 'said', atMs: this.now(), speaker: utterance.speaker === 'us' ? 'ai' : 'customer', text: utterance.text });
-      if (utterance.speaker === 'us') this.scriptedReply(utterance.text);
+      this.push({ type: 'said', atMs: this.now(), speaker: utterance.speaker, text: utterance.text });
+      if (utterance.speaker === 'ai') this.scriptedReply(utterance.text);
     });
-    const report = {
+    const report: VoiceReport = {
       partial: (text: string) => this.push({ type: 'partial', atMs: this.now(), text }),
-      said: (speaker: 'ai' | 'customer', text: string) => this.push({ type: 'said', atMs: this.now(), speaker, text }),
+      said: (speaker, text) => this.push({ type: 'said', atMs: this.now(), speaker, text }),
     };
     const step = new ConverseStep({
       plan,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { callRuntimeFailureSchema, callTurnSchema } from '../../../call-records/schemas.ts';
+import { callRuntimeFailureSchema, callTurnSchema, speakerSchema } from '../../../call-records/schemas.ts';
 import { idSchema } from '../../../common/fields.ts';
 import { sdpOfferSchema } from '../../../webcall/schemas.ts';
 
@@ -64,7 +64,7 @@ export const benchSessionRefSchema = z.strictObject({ sessionId: idSchema });
 /** One event of a bench conversation; `atMs` is ms since the bench call was answered. */
 export const benchEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('started'), atMs: z.number(), language: z.string(), version: z.number().int() }),
-  z.object({ type: z.literal('said'), atMs: z.number(), speaker: z.enum(['ai', 'customer']), text: z.string() }),
+  z.object({ type: z.literal('said'), atMs: z.number(), speaker: speakerSchema.exclude(['seat']), text: z.string() }),
   /** Voice mode: the recogniser's interim words while the callee is still speaking (the final comes as `said`). */
   z.object({ type: z.literal('partial'), atMs: z.number(), text: z.string() }),
   z.object({

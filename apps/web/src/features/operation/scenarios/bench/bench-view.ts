@@ -1,7 +1,7 @@
 import type { BenchEvent, CallRuntimeFailure, CallTurn } from '@dialwise/contracts';
 
 export type BenchItem =
-  | { kind: 'said'; key: string; speaker: 'ai' | 'customer'; text: string }
+  | { kind: 'said'; key: string; speaker: Extract<BenchEvent, { type: 'said' }>['speaker']; text: string }
   | { kind: 'routed'; key: string; router: string | null; target: 'tool' | 'stream' | 'none'; routerMs: number }
   | { kind: 'referee'; key: string; verdict: string; ms: number }
   | { kind: 'stream'; key: string; stream: 'main' | 'rewrite'; text: string }
