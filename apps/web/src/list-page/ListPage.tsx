@@ -33,6 +33,10 @@ export function ListPage<F extends object, T>(props: {
   filters?: ReactNode;
   searchTestId?: string;
   resetTestId?: string;
+  /** A page's own search form (fields and buttons), in place of the filter row: for searches a row cannot hold. */
+  search?: ReactNode;
+  /** What the search sums up (a board over the same calls), between it and the toolbar. */
+  summary?: ReactNode;
   toolbar?: ReactNode;
   /** The table shows times: say once, beside the title, which zone they are in. */
   timeZoneNote?: boolean;
@@ -70,6 +74,8 @@ export function ListPage<F extends object, T>(props: {
           <Divider className="search-table-rule" />
         </>
       )}
+      {props.search}
+      {props.summary}
       {props.toolbar && <div className="search-table-toolbar">{props.toolbar}</div>}
       {props.children}
     </Card>
@@ -171,20 +177,36 @@ export function ListTable<F extends object, T>(props: {
   testId?: string;
   rowKey?: string;
   rowTestId?: (row: T) => string;
+  /** A list whose rows open their details: the click, the rows' class (a pointer) and what marks each row. */
+  onRowClick?: (row: T) => void;
+  rowClassName?: string;
+  rowAttributes?: (row: T) => Record<string, string>;
+  /** Shown instead of the rows when the list could not be read; unset: the rows last read stay. */
+  failed?: ReactNode;
+  /** false: no spinner while the page polls or turns (a list that refreshes itself every few seconds). */
+  spinner?: boolean;
 }) {
   const pageTotal = usePageTotal();
   const { result, page, setPage } = props.list;
+  const failed = props.failed !== undefined && result.isError;
+  const { rowTestId, onRowClick, rowAttributes } = props;
+  const rowProps = (row: T) => ({
+    ...(rowTestId && { 'data-testid': rowTestId(row) }),
+    ...(onRowClick && { onClick: () => onRowClick(row) }),
+    ...rowAttributes?.(row),
+  });
   return (
     <Table<T>
       rowKey={props.rowKey ?? 'id'}
       data-testid={props.testId}
       columns={props.columns}
-      data={result.data?.list ?? []}
-      loading={result.isFetching}
+      data={failed ? [] : (result.data?.list ?? [])}
+      loading={props.spinner === false ? result.isFetching && !result.isRefetching : result.isFetching}
       scroll={{ x: props.scrollX }}
       border={false}
-      noDataElement={<div className="search-table-empty">{props.empty}</div>}
-      onRow={props.rowTestId ? (row) => ({ 'data-testid': props.rowTestId!(row) }) as object : undefined}
+      noDataElement={failed ? props.failed : <div className="search-table-empty">{props.empty}</div>}
+      rowClassName={props.rowClassName ? () => props.rowClassName! : undefined}
+      onRow={rowTestId || onRowClick || rowAttributes ? (row) => rowProps(row) as object : undefined}
       pagination={{
         current: page.page,
         pageSize: page.pageSize,
