@@ -238,7 +238,14 @@ export default function TaskListPage() {
         </>
       }
     >
-      <ListTable list={list} columns={columns} empty={t('tasks.empty')} scrollX={TABLE_WIDTH} spinner={false} testId="task-table" />
+      <ListTable
+        list={list}
+        columns={columns}
+        empty={t('tasks.empty')}
+        scrollX={TABLE_WIDTH}
+        loading={tasks.isFetching && !tasks.isRefetching}
+        testId="task-table"
+      />
       <UploadModal task={fresh(uploading)} encryptionType={project.data?.encryptionType} onClose={() => setUploading(null)} />
       <PendingSubtasksModal task={fresh(pendingOf)} onClose={() => setPendingOf(null)} />
     </ListPage>
