@@ -16,7 +16,7 @@ export function FormModal<V>(props: {
   onClose(): void;
   /** The form, its conflict state and its save, from `useFormSave`. */
   save: FormSave<V>;
-  /** The OK button's words; "OK" when unset. */
+  /** The OK button's words; "Save" when unset (what most of these forms do). */
   okText?: string;
   submitTestId: string;
   formTestId: string;
@@ -33,7 +33,7 @@ export function FormModal<V>(props: {
       onCancel={props.onClose}
       onOk={() => void submit()}
       confirmLoading={saving}
-      okText={props.okText ?? t('common.ok')}
+      okText={props.okText ?? t('common.save')}
       cancelText={t('common.cancel')}
       style={props.width ? { width: props.width } : undefined}
       unmountOnExit

@@ -27,19 +27,24 @@ import { usePageTotal } from './page-total.ts';
 export function ListPage<F extends object, T>(props: {
   title: ReactNode;
   testId: string;
-  list: ListState<F, T>;
+  /** The list's state, wanted with `filters` (their form, Search and Reset). */
+  list?: ListState<F, T>;
   extra?: ReactNode;
   /** `<ListFilter>`s holding `Form.Item noStyle` fields; none: no search row. */
   filters?: ReactNode;
   searchTestId?: string;
   resetTestId?: string;
+  /** A page's own search form (fields and buttons), in place of the filter row: for searches a row cannot hold. */
+  search?: ReactNode;
+  /** Between the search and the toolbar: what the search sums up (a board over the same calls), a note on the list. */
+  summary?: ReactNode;
   toolbar?: ReactNode;
   /** The table shows times: say once, beside the title, which zone they are in. */
   timeZoneNote?: boolean;
   children: ReactNode;
 }) {
   const { t } = useTranslation();
-  const { form, search, reset } = props.list;
+  const list = props.list;
   return (
     <Card className="search-table-card" data-testid={props.testId}>
       <div className="search-table-header">
@@ -51,18 +56,18 @@ export function ListPage<F extends object, T>(props: {
         </div>
         {props.extra}
       </div>
-      {props.filters && (
+      {props.filters && list && (
         <>
           <div className="search-table-form">
-            <Form form={form} layout="horizontal" onSubmit={search} className="search-table-fields">
+            <Form form={list.form} layout="horizontal" onSubmit={list.search} className="search-table-fields">
               <Grid.Row gutter={[16, 12]}>{props.filters}</Grid.Row>
             </Form>
             <Divider type="vertical" className="search-table-divider" />
             <Space>
-              <Button type="primary" icon={<IconSearch />} onClick={() => form.submit()} data-testid={props.searchTestId}>
+              <Button type="primary" icon={<IconSearch />} onClick={() => list.form.submit()} data-testid={props.searchTestId}>
                 {t('common.search')}
               </Button>
-              <Button icon={<IconRefresh />} onClick={reset} data-testid={props.resetTestId}>
+              <Button icon={<IconRefresh />} onClick={list.reset} data-testid={props.resetTestId}>
                 {t('common.reset')}
               </Button>
             </Space>
@@ -70,6 +75,8 @@ export function ListPage<F extends object, T>(props: {
           <Divider className="search-table-rule" />
         </>
       )}
+      {props.search}
+      {props.summary}
       {props.toolbar && <div className="search-table-toolbar">{props.toolbar}</div>}
       {props.children}
     </Card>
@@ -167,24 +174,41 @@ export function ListTable<F extends object, T>(props: {
   list: ListState<F, T>;
   columns: TableColumnProps<T>[];
   empty: ReactNode;
-  scrollX: number;
+  /** The columns' widths added up, past which the table scrolls sideways; unset: the columns share the width. */
+  scrollX?: number;
   testId?: string;
   rowKey?: string;
   rowTestId?: (row: T) => string;
+  /** A list whose rows open their details: the click, the rows' class (a pointer) and what marks each row. */
+  onRowClick?: (row: T) => void;
+  rowClassName?: string;
+  rowAttributes?: (row: T) => Record<string, string>;
+  /** Shown instead of the rows when the list could not be read; unset: the rows last read stay. */
+  failed?: ReactNode;
+  /** When the spinner shows, where the page knows better than "while the list is read". */
+  loading?: boolean;
 }) {
   const pageTotal = usePageTotal();
   const { result, page, setPage } = props.list;
+  const failed = props.failed !== undefined && result.isError;
+  const { rowTestId, onRowClick, rowAttributes } = props;
+  const rowProps = (row: T) => ({
+    ...(rowTestId && { 'data-testid': rowTestId(row) }),
+    ...(onRowClick && { onClick: () => onRowClick(row) }),
+    ...rowAttributes?.(row),
+  });
   return (
     <Table<T>
       rowKey={props.rowKey ?? 'id'}
       data-testid={props.testId}
       columns={props.columns}
-      data={result.data?.list ?? []}
-      loading={result.isFetching}
-      scroll={{ x: props.scrollX }}
+      data={failed ? [] : (result.data?.list ?? [])}
+      loading={props.loading ?? result.isFetching}
+      scroll={props.scrollX ? { x: props.scrollX } : undefined}
       border={false}
-      noDataElement={<div className="search-table-empty">{props.empty}</div>}
-      onRow={props.rowTestId ? (row) => ({ 'data-testid': props.rowTestId!(row) }) as object : undefined}
+      noDataElement={failed ? props.failed : <div className="search-table-empty">{props.empty}</div>}
+      rowClassName={props.rowClassName ? () => props.rowClassName! : undefined}
+      onRow={rowTestId || onRowClick || rowAttributes ? (row) => rowProps(row) as object : undefined}
       pagination={{
         current: page.page,
         pageSize: page.pageSize,

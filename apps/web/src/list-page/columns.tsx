@@ -1,4 +1,5 @@
-import { Button, type TableColumnProps } from '@arco-design/web-react';
+import { Button, Typography, type TableColumnProps } from '@arco-design/web-react';
+import type { ReactNode } from 'react';
 import { useCompanyTime } from '../locale/company-time.tsx';
 
 /** A time in the company's zone, kept on one line. */
@@ -31,4 +32,25 @@ export function editColumn<T>(options: {
       </Button>
     ),
   };
+}
+
+/**
+ * A cell of two lines: the value, and a quieter line under it (the task under the project, the creator under the
+ * time), so a row says more without more columns. No `sub`: the value alone, at the same height.
+ */
+export function StackCell(props: { children: ReactNode; sub?: ReactNode; subClassName?: string; subTitle?: string }) {
+  return (
+    <div className="cell-stack">
+      {props.children}
+      {props.sub !== undefined && props.sub !== false && (
+        <Typography.Text
+          type="secondary"
+          className={props.subClassName ? `cell-sub ${props.subClassName}` : 'cell-sub'}
+          title={props.subTitle}
+        >
+          {props.sub}
+        </Typography.Text>
+      )}
+    </div>
+  );
 }

@@ -97,6 +97,7 @@ function AccountFormDialog({ account: opened, companyId, levels, onClose }: Prop
       visible
       onClose={onClose}
       save={save}
+      okText={t('common.ok')}
       submitTestId="account-submit"
       formTestId="account-form"
       initialValues={valuesOf(account)}

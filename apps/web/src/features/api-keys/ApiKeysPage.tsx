@@ -1,17 +1,4 @@
-import {
-  Alert,
-  Card,
-  Form,
-  Input,
-  Message,
-  Modal,
-  Radio,
-  Select,
-  Table,
-  Tag,
-  Typography,
-  type TableColumnProps,
-} from '@arco-design/web-react';
+import { Alert, Form, Input, Message, Modal, Radio, Select, Table, Tag, Typography, type TableColumnProps } from '@arco-design/web-react';
 import { IconDelete } from '@arco-design/web-react/icon';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -20,11 +7,11 @@ import { API_KEY_SCOPES, apiKeyCreateSchema, type ApiKey, type ApiKeyCreated, ty
 import { checkFormInput } from '../../forms/check-form.ts';
 import { RadioChoices } from '../../forms/RadioChoices.tsx';
 import { fieldRule } from '../../forms/zod-rules.ts';
-import { AddButton } from '../../list-page/ListPage.tsx';
+import { AddButton, ListPage } from '../../list-page/ListPage.tsx';
 import { usePageTotal } from '../../list-page/page-total.ts';
 import { ConfirmButton } from '../../list-page/RowActions.tsx';
 import { currentLocale } from '../../locale/index.ts';
-import { TimeZoneNote, useCompanyTime } from '../../locale/company-time.tsx';
+import { useCompanyTime } from '../../locale/company-time.tsx';
 import { apiKeysKey, createApiKey, listApiKeys, revokeApiKey } from './api.ts';
 
 const STATE_COLORS = { active: 'green', expired: 'gray', revoked: 'red' } as const;
@@ -99,21 +86,17 @@ export default function ApiKeysPage() {
   ];
 
   return (
-    <Card className="search-table-card" data-testid="api-keys-page">
-      <div className="search-table-header">
-        <div className="search-table-heading">
-          <Typography.Title heading={6} className="search-table-title">
-            {t('apiKeys.title')}
-          </Typography.Title>
-          <TimeZoneNote />
-        </div>
-      </div>
-      <Alert type="info" content={t('apiKeys.hint')} style={{ marginBottom: 16 }} />
-      <div className="search-table-toolbar">
+    <ListPage
+      title={t('apiKeys.title')}
+      testId="api-keys-page"
+      timeZoneNote
+      summary={<Alert type="info" content={t('apiKeys.hint')} style={{ marginBottom: 16 }} />}
+      toolbar={
         <AddButton onClick={() => setCreating(true)} testId="api-key-add">
           {t('apiKeys.new')}
         </AddButton>
-      </div>
+      }
+    >
       <Table
         rowKey="id"
         data-testid="api-keys-table"
@@ -153,7 +136,7 @@ export default function ApiKeysPage() {
           </div>
         )}
       </Modal>
-    </Card>
+    </ListPage>
   );
 }
 

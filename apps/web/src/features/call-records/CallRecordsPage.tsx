@@ -1,25 +1,27 @@
-import { Alert, Button, Card, Radio, Result, Table, Tooltip, Typography, type TableColumnProps } from '@arco-design/web-react';
+import { Alert, Button, Radio, Result, Tooltip, type TableColumnProps } from '@arco-design/web-react';
 import { IconDownload } from '@arco-design/web-react/icon';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   CALL_RECORD_LIMITS,
   CALL_RECORD_SORTS,
-  PAGINATION,
   type CallRecord,
   type CallRecordFilterInput,
-  type CallRecordQueryInput,
+  type CallRecordPage,
 } from '@dialwise/contracts';
 import { useNavigate } from 'react-router';
 import { currentLocale } from '../../locale/index.ts';
-import { TimeZoneNote, useCompanyTime } from '../../locale/company-time.tsx';
+import { useCompanyTime } from '../../locale/company-time.tsx';
+import { ListPage, ListTable } from '../../list-page/ListPage.tsx';
+import { cleanFilters, useListQuery } from '../../list-page/use-list-query.ts';
+import { StackCell } from '../../list-page/columns.tsx';
 import { useUser } from '../../store/user.ts';
 import { usePageRoute } from '../shell/route-params.ts';
 import { CallBoardSummary } from '../boards/CallBoardSummary.tsx';
 import { ProjectNotFound } from '../projects/ProjectNotFound.tsx';
 import { useRouteScope } from '../projects/route-scope.ts';
-import { callRecordKeys, callRecordOptions, exportUrl, listCallRecords } from './api.ts';
+import { callRecordOptions, callRecordKeys, exportUrl, listCallRecords } from './api.ts';
 import { CallRecordDrawer } from './CallRecordDrawer.tsx';
 import { CallRecordFilters } from './CallRecordFilters.tsx';
 import { CallStateTag, CallTagList, OutcomeText, TransferTag } from './CallTags.tsx';
@@ -28,7 +30,6 @@ import { lastDaysRange } from './filter-values.ts';
 import { ListRangeNote, boardDays } from './ListRangeNote.tsx';
 import './call-records.css';
 import { RadioChoices } from '../../forms/RadioChoices.tsx';
-import { usePageTotal } from '../../list-page/page-total.ts';
 import { NumberTimeZones } from '../subtasks/NumberTimeZones.tsx';
 
 /** The days the list and its board start on: the boards' default range. */
@@ -37,17 +38,16 @@ const DEFAULT_DAYS = 7;
 const TABLE_WIDTH = 1110;
 
 /**
- * Spec §2 call-record board: `/board/callRecordBoard/{projectID?}/{taskID?}` (ADMIN, DEV: the company's
- * calls) and `/projectOp/callRecordBoardOp/{projectID?}` (OPR: the calls of the projects an ADMIN assigned
- * them to — the server scopes every answer). Filters, server-side pages, sort by time, CSV export, and the
- * detail drawer with the recording, the conversation, the customer and the number reveal.
+ * The call-record board: `/board/callRecordBoard/{projectID?}/{taskID?}` (ADMIN, DEV: the company's calls) and
+ * `/projectOp/callRecordBoardOp/{projectID?}` (OPR: the calls of the projects an ADMIN assigned them to — the
+ * server scopes every answer). Filters, server-side pages, sort by time, CSV export, and the detail drawer with
+ * the recording, the conversation, the customer and the number reveal.
  *
  * The list starts on the boards' default days (the last seven, company time), so the board above it and the
  * list count the same calls; the chosen project and task live in the URL (`pathFor`), Reset included.
  */
 export default function CallRecordsPage() {
   const { t } = useTranslation();
-  const pageTotal = usePageTotal();
   const navigate = useNavigate();
   const route = usePageRoute();
   const time = useCompanyTime();
@@ -62,44 +62,37 @@ export default function CallRecordsPage() {
     [route.params.projectID, route.params.taskID],
   );
   const defaults = (): CallRecordFilterInput => ({ ...lastDaysRange(DEFAULT_DAYS, time.zone) });
-  const [filter, setFilter] = useState<CallRecordFilterInput>(() => ({ ...defaults(), ...fromRoute }));
-  const [page, setPage] = useState<{ page: number; pageSize: number }>({
-    page: PAGINATION.defaultPage,
-    pageSize: PAGINATION.defaultPageSize,
-  });
   const [sort, setSort] = useState<'desc' | 'asc'>('desc');
   const [openId, setOpenId] = useState<string | null>(null);
+
+  // The project and task the URL names are checked first: another company's (or a made-up) id shows the one
+  // not-found state, with no list, board or filter asked for it.
+  const scope = useRouteScope(fromRoute.projectId, routeHasTask ? fromRoute.taskId : undefined);
+  const options = useQuery({ queryKey: callRecordKeys.options(undefined), queryFn: () => callRecordOptions(undefined) });
+  const list = useListQuery<CallRecordFilterInput, CallRecord, CallRecordPage>({
+    key: ['call-records', 'list'],
+    fetch: listCallRecords,
+    initialFilters: { ...defaults(), ...fromRoute },
+    extra: { sort },
+    enabled: scope.status === 'ready',
+  });
+  const filter = list.filters;
+  const tagNames = useMemo(() => new Map((options.data?.tags ?? []).map((tag) => [tag.alias, tag.name])), [options.data]);
 
   // The page stays mounted in its tab: a link to another project's records replaces the filter; the URL this
   // page wrote itself (search, reset) already matches it.
   useEffect(() => {
     if (filter.projectId === fromRoute.projectId && (!routeHasTask || filter.taskId === fromRoute.taskId)) return;
-    setFilter({ ...defaults(), ...fromRoute });
-    setPage((p) => ({ ...p, page: 1 }));
+    list.search({ ...defaults(), ...fromRoute });
   }, [fromRoute]);
-
-  // The project and task the URL names are checked first: another company's (or a made-up) id shows the one
-  // not-found state, with no list, board or filter asked for it.
-  const scope = useRouteScope(fromRoute.projectId, routeHasTask ? fromRoute.taskId : undefined);
-  const query: CallRecordQueryInput = { ...filter, ...page, sort };
-  const options = useQuery({ queryKey: callRecordKeys.options(undefined), queryFn: () => callRecordOptions(undefined) });
-  const list = useQuery({
-    queryKey: callRecordKeys.list(query),
-    queryFn: () => listCallRecords(query),
-    placeholderData: keepPreviousData,
-    enabled: scope.status === 'ready',
-    retry: false,
-  });
-  const tagNames = useMemo(() => new Map((options.data?.tags ?? []).map((tag) => [tag.alias, tag.name])), [options.data]);
 
   const base = routeHasTask ? '/board/callRecordBoard' : '/projectOp/callRecordBoardOp';
   const pathFor = (next: CallRecordFilterInput) =>
     next.projectId ? `${base}/${next.projectId}${routeHasTask && next.taskId ? `/${next.taskId}` : ''}` : base;
   const search = (next: CallRecordFilterInput) => {
     // Searching again with the same filter asks the server again (calls keep ending while the page is open).
-    if (page.page === 1 && JSON.stringify(next) === JSON.stringify(filter)) void list.refetch();
-    setFilter(next);
-    setPage((p) => ({ ...p, page: 1 }));
+    if (list.page.page === 1 && JSON.stringify(cleanFilters(next)) === JSON.stringify(filter)) void list.result.refetch();
+    list.search(next);
     if (pathFor(next) !== pathFor(fromRoute)) void navigate(pathFor(next), { replace: true });
   };
   const board = boardDays(filter, time.zone, DEFAULT_DAYS);
@@ -118,14 +111,9 @@ export default function CallRecordsPage() {
       dataIndex: 'placedAt',
       width: 150,
       render: (value: string, row) => (
-        <div className="cell-stack">
+        <StackCell sub={row.attempt > 1 && t('callRecords.attempt', { n: row.attempt })}>
           <span>{time.format(value)}</span>
-          {row.attempt > 1 && (
-            <Typography.Text type="secondary" className="cell-sub">
-              {t('callRecords.attempt', { n: row.attempt })}
-            </Typography.Text>
-          )}
-        </div>
+        </StackCell>
       ),
     },
     {
@@ -133,14 +121,11 @@ export default function CallRecordsPage() {
       dataIndex: 'phone',
       width: 130,
       render: (value: string, row) => (
-        <div className="cell-stack">
+        <StackCell sub={<NumberTimeZones zones={row.timeZones} />}>
           <span className="call-phone" data-testid="call-record-phone">
             {value}
           </span>
-          <Typography.Text type="secondary" className="cell-sub">
-            <NumberTimeZones zones={row.timeZones} />
-          </Typography.Text>
-        </div>
+        </StackCell>
       ),
     },
     {
@@ -149,12 +134,9 @@ export default function CallRecordsPage() {
       width: 150,
       ellipsis: true,
       render: (_, row) => (
-        <div className="cell-stack">
+        <StackCell sub={row.taskName}>
           <span>{row.projectName}</span>
-          <Typography.Text type="secondary" className="cell-sub">
-            {row.taskName}
-          </Typography.Text>
-        </div>
+        </StackCell>
       ),
     },
     {
@@ -162,14 +144,11 @@ export default function CallRecordsPage() {
       dataIndex: 'state',
       width: 140,
       render: (_, row) => (
-        <div className="cell-stack">
+        <StackCell sub={<OutcomeText outcome={row.outcome} />} subClassName="call-nowrap">
           <span>
             <CallStateTag state={row.state} />
           </span>
-          <Typography.Text type="secondary" className="cell-sub call-nowrap">
-            <OutcomeText outcome={row.outcome} />
-          </Typography.Text>
-        </div>
+        </StackCell>
       ),
     },
     {
@@ -212,86 +191,90 @@ export default function CallRecordsPage() {
     },
   ];
 
-  const empty = list.isError ? (
-    <Result
-      status="error"
-      title={t('callRecords.listFailed')}
-      subTitle={list.error.message}
-      data-testid="call-records-list-error"
-      extra={
-        <Button type="primary" onClick={() => void list.refetch()}>
-          {t('callRecords.retry')}
-        </Button>
-      }
-    />
-  ) : (
-    <div className="table-empty">{t(isOperator ? 'callRecords.emptyOpr' : 'callRecords.empty')}</div>
-  );
-
   if (scope.status === 'missing') {
     return (
-      <Card title={t('callRecords.title')} className="list-card" data-testid="call-records-page">
+      <ListPage title={t('callRecords.title')} testId="call-records-page" list={list}>
         <ProjectNotFound error={scope.error} what={scope.missing ?? 'project'} />
-      </Card>
+      </ListPage>
     );
   }
 
   return (
-    <Card title={t('callRecords.title')} extra={<TimeZoneNote />} className="list-card" data-testid="call-records-page">
-      <CallRecordFilters value={filter} options={options.data} onSearch={search} onReset={() => search(defaults())} />
-      {/* The board over the same project, task and days as the list (whole days around its time range).
-          Boards read the company-wide rollups, so agents, who see only their projects, get the list alone. */}
-      {!isOperator && scope.status === 'ready' && (
-        <div className="call-records-board" data-testid="call-records-board">
-          <CallBoardSummary projectId={filter.projectId} taskId={filter.taskId} from={board.from} to={board.to} />
-        </div>
-      )}
-      <ListRangeNote filter={filter} board={isOperator ? null : board} />
-      <div className="table-toolbar">
-        <Tooltip content={options.data?.canExport === false ? t('callRecords.exportDisabled') : undefined}>
-          <Button icon={<IconDownload />} onClick={download} disabled={options.data?.canExport === false} data-testid="call-records-export">
-            {t('callRecords.export')}
-          </Button>
-        </Tooltip>
-        <Radio.Group
-          type="button"
-          value={sort}
-          onChange={(value: 'desc' | 'asc') => {
-            setSort(value);
-            setPage((p) => ({ ...p, page: 1 }));
-          }}
-          data-testid="call-records-sort"
-        >
-          <RadioChoices
-            values={CALL_RECORD_SORTS}
-            label={(order) => t(`callRecords.sort.${order}`)}
-            testId={(order) => `call-records-sort-${order}`}
-          />
-        </Radio.Group>
-      </div>
-      {list.data?.totalCapped && (
+    <ListPage
+      title={t('callRecords.title')}
+      testId="call-records-page"
+      list={list}
+      timeZoneNote
+      search={<CallRecordFilters value={filter} options={options.data} onSearch={search} onReset={() => search(defaults())} />}
+      summary={
+        <>
+          {/* The board over the same project, task and days as the list (whole days around its time range).
+              Boards read the company-wide rollups, so agents, who see only their projects, get the list alone. */}
+          {!isOperator && scope.status === 'ready' && (
+            <div className="call-records-board" data-testid="call-records-board">
+              <CallBoardSummary projectId={filter.projectId} taskId={filter.taskId} from={board.from} to={board.to} />
+            </div>
+          )}
+          <ListRangeNote filter={filter} board={isOperator ? null : board} />
+        </>
+      }
+      toolbar={
+        <>
+          <Tooltip content={options.data?.canExport === false ? t('callRecords.exportDisabled') : undefined}>
+            <Button
+              icon={<IconDownload />}
+              onClick={download}
+              disabled={options.data?.canExport === false}
+              data-testid="call-records-export"
+            >
+              {t('callRecords.export')}
+            </Button>
+          </Tooltip>
+          <Radio.Group
+            type="button"
+            value={sort}
+            onChange={(value: 'desc' | 'asc') => {
+              setSort(value);
+              list.firstPage();
+            }}
+            data-testid="call-records-sort"
+          >
+            <RadioChoices
+              values={CALL_RECORD_SORTS}
+              label={(order) => t(`callRecords.sort.${order}`)}
+              testId={(order) => `call-records-sort-${order}`}
+            />
+          </Radio.Group>
+        </>
+      }
+    >
+      {list.result.data?.totalCapped && (
         <Alert type="info" className="call-records-capped" content={t('callRecords.totalCapped', { count: CALL_RECORD_LIMITS.window })} />
       )}
-      <Table
-        rowKey="id"
+      <ListTable
+        list={list}
         columns={columns}
-        data={list.isError ? [] : (list.data?.list ?? [])}
-        loading={list.isFetching}
-        scroll={{ x: TABLE_WIDTH }}
-        noDataElement={empty}
-        data-testid="call-records-table"
-        rowClassName={() => 'call-row'}
-        onRow={(row) => ({ onClick: () => setOpenId(row.id), 'data-call-id': row.id }) as object}
-        pagination={{
-          current: page.page,
-          pageSize: page.pageSize,
-          total: list.data?.total ?? 0,
-          showTotal: pageTotal,
-          sizeCanChange: true,
-          onChange: (current, pageSize) => setPage({ page: current, pageSize }),
-        }}
+        scrollX={TABLE_WIDTH}
+        testId="call-records-table"
+        empty={t(isOperator ? 'callRecords.emptyOpr' : 'callRecords.empty')}
+        failed={
+          <Result
+            status="error"
+            title={t('callRecords.listFailed')}
+            subTitle={list.result.error?.message}
+            data-testid="call-records-list-error"
+            extra={
+              <Button type="primary" onClick={() => void list.result.refetch()}>
+                {t('callRecords.retry')}
+              </Button>
+            }
+          />
+        }
+        onRowClick={(row) => setOpenId(row.id)}
+        rowClassName="call-row"
+        rowAttributes={(row) => ({ 'data-call-id': row.id })}
       />
       <CallRecordDrawer callId={openId} canReveal={options.data?.canReveal ?? false} tagNames={tagNames} onClose={() => setOpenId(null)} />
-    </Card>
+    </ListPage>
   );
 }

@@ -1,8 +1,6 @@
 import {
   Alert,
   Button,
-  Card,
-  Divider,
   Form,
   Input,
   Message,
@@ -13,18 +11,19 @@ import {
   Typography,
   type TableColumnProps,
 } from '@arco-design/web-react';
-import { IconDelete, IconRefresh, IconSearch, IconUpload } from '@arco-design/web-react/icon';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { IconDelete, IconUpload } from '@arco-design/web-react/icon';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { AddButton } from '../../list-page/ListPage.tsx';
+import { AddButton, KeywordFilter, ListPage, ListTable } from '../../list-page/ListPage.tsx';
+import { useListQuery } from '../../list-page/use-list-query.ts';
 import { useNavigate } from 'react-router';
 import { dncAddSchema, ErrorCode, type DncAdd, type DncEntry, type DncImportResult } from '@dialwise/contracts';
 import { checkFormInput } from '../../forms/check-form.ts';
 import { markServerErrors } from '../../forms/server-errors.ts';
 import { currentLocale } from '../../locale/index.ts';
 import { RequestFailure } from '../../api/client.ts';
-import { TimeZoneNote, useCompanyTime } from '../../locale/company-time.tsx';
+import { useCompanyTime } from '../../locale/company-time.tsx';
 import { useUser } from '../../store/user.ts';
 import { CompanyPicker } from '../accounts/CompanyPicker.tsx';
 import { listManagedCompanies } from '../accounts/api.ts';
@@ -36,7 +35,7 @@ import { usePageTotal } from '../../list-page/page-total.ts';
 /** The company's do-not-call list (route dncList): search, add, import a CSV, remove. */
 export default function DncPage() {
   const { t } = useTranslation();
-  const pageTotal = usePageTotal();
+  const _pageTotal = usePageTotal();
   const time = useCompanyTime();
   const navigate = useNavigate();
   const me = useUser((s) => s.user);
@@ -50,22 +49,14 @@ export default function DncPage() {
   const company = companies.data?.find((c) => c.id === companyId);
   const enabled = isDev ? (company ? company.features.includes('doNotCall') : undefined) : (me?.features.includes('doNotCall') ?? false);
   const setCompanyId = (next: string) => setPicked(next);
-  const [keyword, setKeyword] = useState('');
-  const [typed, setTyped] = useState('');
-  const [page, setPage] = useState({ page: 1, pageSize: 10 });
   const [adding, setAdding] = useState(false);
   const [imported, setImported] = useState<DncImportResult | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
   const queryClient = useQueryClient();
   const scope = isDev ? { companyId } : {};
 
-  const query = { ...page, ...scope, ...(keyword ? { keyword } : {}) };
-  const entries = useQuery({
-    queryKey: ['dnc', query],
-    queryFn: () => listDnc(query),
-    placeholderData: keepPreviousData,
-    enabled: enabled === true,
-  });
+  const list = useListQuery<{ keyword?: string }, DncEntry>({ key: ['dnc'], fetch: listDnc, extra: scope, enabled: enabled === true });
+  const entries = list.result;
   const refresh = () => queryClient.invalidateQueries({ queryKey: ['dnc'] });
 
   const remove = useMutation({
@@ -127,20 +118,20 @@ export default function DncPage() {
   if (enabled === false || refused) {
     const name = isDev ? (company?.name ?? '') : null;
     return (
-      <Card className="search-table-card" data-testid="dnc-page">
-        <div className="search-table-header">
-          <Typography.Title heading={6} className="search-table-title">
-            {t('dnc.title')}
-          </Typography.Title>
-          {isDev && (
+      <ListPage
+        title={t('dnc.title')}
+        testId="dnc-page"
+        extra={
+          isDev && (
             <CompanyPicker
               value={companyId}
               testId="dnc-company"
               onChange={setCompanyId}
               note={(c) => (c.features.includes('doNotCall') ? null : t('dnc.off.note'))}
             />
-          )}
-        </div>
+          )
+        }
+      >
         <Result
           status="info"
           title={name ? t('dnc.off.titleFor', { name }) : t('dnc.off.title')}
@@ -154,99 +145,53 @@ export default function DncPage() {
             )
           }
         />
-      </Card>
+      </ListPage>
     );
   }
 
   return (
-    <Card className="search-table-card" data-testid="dnc-page">
-      <div className="search-table-header">
-        <div className="search-table-heading">
-          <Typography.Title heading={6} className="search-table-title">
-            {t('dnc.title')}
-          </Typography.Title>
-          <TimeZoneNote />
-        </div>
-        {isDev && (
+    <ListPage
+      title={t('dnc.title')}
+      testId="dnc-page"
+      timeZoneNote
+      list={list}
+      extra={
+        isDev && (
           <CompanyPicker
             value={companyId}
             testId="dnc-company"
             note={(c) => (c.features.includes('doNotCall') ? null : t('dnc.off.note'))}
             onChange={(next) => {
               setCompanyId(next);
-              setPage((p) => ({ ...p, page: 1 }));
+              list.firstPage();
             }}
           />
-        )}
-      </div>
-      <Alert type="info" content={t('dnc.hint')} style={{ marginBottom: 16 }} />
-      <div className="search-table-form">
-        <div className="search-table-fields">
-          <Input
-            allowClear
-            prefix={<IconSearch />}
-            placeholder={t('dnc.keyword')}
-            style={{ maxWidth: 320 }}
-            value={typed}
-            onChange={setTyped}
-            onPressEnter={() => {
-              setKeyword(typed.trim());
-              setPage((p) => ({ ...p, page: 1 }));
-            }}
-            data-testid="dnc-keyword"
-          />
-        </div>
-        <Divider type="vertical" className="search-table-divider" />
-        <Space>
-          <Button
-            type="primary"
-            icon={<IconSearch />}
-            onClick={() => {
-              setKeyword(typed.trim());
-              setPage((p) => ({ ...p, page: 1 }));
-            }}
-          >
-            {t('common.search')}
-          </Button>
-          <Button
-            icon={<IconRefresh />}
-            onClick={() => {
-              setTyped('');
-              setKeyword('');
-            }}
-          >
-            {t('common.reset')}
-          </Button>
-        </Space>
-      </div>
-      <Divider className="search-table-rule" />
-      <div className="search-table-toolbar">
-        <Space>
-          <AddButton onClick={() => setAdding(true)} testId="dnc-add">
-            {t('dnc.add')}
-          </AddButton>
-          <Button icon={<IconUpload />} loading={upload.isPending} onClick={() => fileInput.current?.click()} data-testid="dnc-import">
-            {t('dnc.import')}
-          </Button>
-          <Typography.Text type="secondary">{t('dnc.import.help')}</Typography.Text>
-        </Space>
-        <FilePicker ref={fileInput} accept=".csv,text/csv" testId="dnc-file" onPick={(file) => pickFile(file)} />
-      </div>
-      <Table
-        rowKey="phone"
-        data-testid="dnc-table"
+        )
+      }
+      summary={<Alert type="info" content={t('dnc.hint')} style={{ marginBottom: 16 }} />}
+      filters={<KeywordFilter field="keyword" placeholder={t('dnc.keyword')} testId="dnc-keyword" />}
+      toolbar={
+        <>
+          <Space>
+            <AddButton onClick={() => setAdding(true)} testId="dnc-add">
+              {t('dnc.add')}
+            </AddButton>
+            <Button icon={<IconUpload />} loading={upload.isPending} onClick={() => fileInput.current?.click()} data-testid="dnc-import">
+              {t('dnc.import')}
+            </Button>
+            <Typography.Text type="secondary">{t('dnc.import.help')}</Typography.Text>
+          </Space>
+          <FilePicker ref={fileInput} accept=".csv,text/csv" testId="dnc-file" onPick={(file) => pickFile(file)} />
+        </>
+      }
+    >
+      <ListTable
+        list={list}
         columns={columns}
-        data={entries.data?.list ?? []}
+        empty={t('dnc.empty')}
+        rowKey="phone"
+        testId="dnc-table"
         loading={entries.isFetching || enabled === undefined}
-        noDataElement={<div className="search-table-empty">{t('dnc.empty')}</div>}
-        pagination={{
-          current: page.page,
-          pageSize: page.pageSize,
-          total: entries.data?.total ?? 0,
-          sizeCanChange: true,
-          showTotal: pageTotal,
-        }}
-        onChange={(pagination) => setPage({ page: pagination.current ?? 1, pageSize: pagination.pageSize ?? 10 })}
       />
       <AddNumbersModal visible={adding} companyId={isDev ? companyId : undefined} onClose={() => setAdding(false)} onDone={refresh} />
       <Modal
@@ -283,7 +228,7 @@ export default function DncPage() {
           </div>
         )}
       </Modal>
-    </Card>
+    </ListPage>
   );
 }
 

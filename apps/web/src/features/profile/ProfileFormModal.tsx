@@ -58,7 +58,6 @@ function ProfileFormDialog({ user: opened, onClose }: Props) {
       visible
       onClose={onClose}
       save={save}
-      okText={t('common.save')}
       submitTestId="profile-submit"
       formTestId="profile-form"
       initialValues={valuesOf(opened)}

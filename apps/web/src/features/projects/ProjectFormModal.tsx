@@ -71,6 +71,7 @@ export function ProjectFormModal({ project: opened, visible, onClose }: Props) {
       visible={visible}
       onClose={onClose}
       save={save}
+      okText={t('common.ok')}
       submitTestId="project-form-submit"
       formTestId="project-form"
     >

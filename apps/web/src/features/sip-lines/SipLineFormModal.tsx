@@ -108,6 +108,7 @@ function SipLineFormDialog({ line: opened, companyId, onClose }: Props & { line:
       visible
       onClose={onClose}
       save={save}
+      okText={t('common.ok')}
       submitTestId="sip-submit"
       formTestId="sip-form"
       initialValues={valuesOf(line)}

@@ -1,12 +1,15 @@
-import { Button, Card, Input, Radio, Space, Table, Tag, Tooltip, Typography, type TableColumnProps } from '@arco-design/web-react';
-import { IconLeft, IconPlus, IconRefresh } from '@arco-design/web-react/icon';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { Button, Input, Radio, Space, Tag, Tooltip, Typography, type TableColumnProps } from '@arco-design/web-react';
+import { IconLeft, IconRefresh } from '@arco-design/web-react/icon';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { PAGINATION, TASK_FILTERS, type TaskFilter, type TaskListItem, type TaskQuery } from '@dialwise/contracts';
+import { TASK_FILTERS, type TaskFilter, type TaskListItem, type TaskQuery } from '@dialwise/contracts';
 import { currentLocale } from '../../locale/index.ts';
-import { TimeZoneNote, useCompanyTime } from '../../locale/company-time.tsx';
+import { useCompanyTime } from '../../locale/company-time.tsx';
+import { AddButton, ListPage, ListTable } from '../../list-page/ListPage.tsx';
+import { useListQuery } from '../../list-page/use-list-query.ts';
+import { StackCell } from '../../list-page/columns.tsx';
 import { usePageRoute } from '../shell/route-params.ts';
 import { getProjectOfPage, projectKeys } from '../projects/api.ts';
 import { ProjectNotFound } from '../projects/ProjectNotFound.tsx';
@@ -19,29 +22,23 @@ import { TaskStatusTag } from './TaskStatusTag.tsx';
 import { TaskDialState } from './TaskDialState.tsx';
 import { concurrencyLabel, weekdaysLabel } from './task-display.ts';
 import { RealtimeDashboardButton } from '../boards/RealtimeDashboardButton.tsx';
-import { usePageTotal } from '../../list-page/page-total.ts';
 
 const FILTERS = Object.keys(TASK_FILTERS) as TaskFilter[];
 /** The columns' widths added up: the table scrolls sideways only below it (1440 px with the menu open fits). */
 const TABLE_WIDTH = 1140;
 
-/** Spec §2 "Task list": status filter, upload and pending-number modals, the task actions. */
+type TaskFilters = Pick<TaskQuery, 'filter' | 'name'>;
+
+/** A project's tasks: a status filter and a name search, the upload and pending-number modals, the task actions. */
 export default function TaskListPage() {
   const { t } = useTranslation();
-  const pageTotal = usePageTotal();
   const time = useCompanyTime();
   const navigate = useNavigate();
   const locale = currentLocale();
   const projectId = usePageRoute().params.projectID ?? '';
-  const [filters, setFilters] = useState<Omit<TaskQuery, 'projectId'>>({
-    filter: 'all',
-    page: PAGINATION.defaultPage,
-    pageSize: PAGINATION.defaultPageSize,
-  });
-  const [search, setSearch] = useState('');
+  const [typed, setTyped] = useState('');
   const [uploading, setUploading] = useState<TaskListItem | null>(null);
   const [pendingOf, setPendingOf] = useState<TaskListItem | null>(null);
-  const query: TaskQuery = { ...filters, projectId };
 
   // The project first: another company's (or a deleted) project gets one not-found state, and no task request.
   const project = useQuery({
@@ -50,14 +47,17 @@ export default function TaskListPage() {
     enabled: Boolean(projectId),
     retry: false,
   });
-  const tasks = useQuery({
-    queryKey: taskKeys.list(query),
-    queryFn: () => listTasks(query),
+  const list = useListQuery<TaskFilters, TaskListItem>({
+    key: [...taskKeys.all, 'list'],
+    fetch: (query) => listTasks({ ...query, projectId }),
+    extra: { projectId },
+    initialFilters: { filter: 'all' },
     enabled: project.isSuccess,
-    placeholderData: keepPreviousData,
     // A running task's counters move as the dialer works through it.
-    refetchInterval: (q) => (q.state.data?.list.some((task) => task.status === 'in_progress') ? 3_000 : false),
+    refetchInterval: (answer) => (answer?.list.some((task) => task.status === 'in_progress') ? 3_000 : false),
   });
+  const tasks = list.result;
+  const searchName = (name: string | undefined) => list.search({ ...list.filters, name });
   // Modals show the freshest row of the task they were opened for.
   const fresh = (task: TaskListItem | null) => (task ? (tasks.data?.list.find((row) => row.id === task.id) ?? task) : null);
 
@@ -96,12 +96,12 @@ export default function TaskListPage() {
       dataIndex: 'status',
       width: 125,
       render: (_, task) => (
-        <div className="cell-stack">
+        <StackCell>
           <span>
             <TaskStatusTag status={task.status} />
           </span>
           <TaskDialState task={task} />
-        </div>
+        </StackCell>
       ),
     },
     {
@@ -121,7 +121,7 @@ export default function TaskListPage() {
       dataIndex: 'sipLines',
       width: 145,
       render: (_, task) => (
-        <div className="cell-stack">
+        <StackCell sub={t('tasks.concurrencyOf', { value: concurrencyLabel(task.concurrency, t) })}>
           {task.sipLines.length === 0 ? (
             <Typography.Text type="secondary">{t('tasks.noLines')}</Typography.Text>
           ) : (
@@ -133,10 +133,7 @@ export default function TaskListPage() {
               ))}
             </Space>
           )}
-          <Typography.Text type="secondary" className="cell-sub">
-            {t('tasks.concurrencyOf', { value: concurrencyLabel(task.concurrency, t) })}
-          </Typography.Text>
-        </div>
+        </StackCell>
       ),
     },
     {
@@ -144,14 +141,11 @@ export default function TaskListPage() {
       dataIndex: 'callStart',
       width: 125,
       render: (_, task) => (
-        <div className="cell-stack">
+        <StackCell sub={weekdaysLabel(task.weekdays, t)}>
           <span>
             {task.callStart}–{task.callEnd}
           </span>
-          <Typography.Text type="secondary" className="cell-sub">
-            {weekdaysLabel(task.weekdays, t)}
-          </Typography.Text>
-        </div>
+        </StackCell>
       ),
     },
     {
@@ -159,12 +153,9 @@ export default function TaskListPage() {
       dataIndex: 'createTime',
       width: 150,
       render: (value: string, task) => (
-        <div className="cell-stack">
+        <StackCell sub={task.creator} subClassName="cell-ellipsis" subTitle={task.creator}>
           <span className="nowrap">{time.format(value)}</span>
-          <Typography.Text type="secondary" className="cell-sub cell-ellipsis" title={task.creator}>
-            {task.creator}
-          </Typography.Text>
-        </div>
+        </StackCell>
       ),
     },
     {
@@ -199,70 +190,64 @@ export default function TaskListPage() {
 
   if (project.isError) {
     return (
-      <Card title={title} className="list-card" data-testid="task-list">
+      <ListPage title={title} testId="task-list" list={list}>
         <ProjectNotFound error={project.error} />
-      </Card>
+      </ListPage>
     );
   }
 
   return (
-    <Card title={title} extra={<TimeZoneNote />} className="list-card" data-testid="task-list">
-      <div className="search-form search-form-split">
-        <Radio.Group
-          type="button"
-          value={filters.filter}
-          data-testid="task-filter"
-          onChange={(filter: TaskFilter) => setFilters((f) => ({ ...f, filter, page: 1 }))}
-        >
-          {FILTERS.map((filter) => (
-            <Radio key={filter} value={filter} data-testid={`task-filter-${filter}`}>
-              {t(`tasks.filter.${filter}`)}
-            </Radio>
-          ))}
-        </Radio.Group>
-        <Input.Search
-          value={search}
-          onChange={setSearch}
-          allowClear
-          style={{ width: 240 }}
-          placeholder={t('tasks.search.placeholder')}
-          onSearch={(value) => setFilters((f) => ({ ...f, page: 1, name: value.trim() || undefined }))}
-          onClear={() => setFilters((f) => ({ ...f, page: 1, name: undefined }))}
-        />
-      </div>
-      <div className="table-toolbar">
-        <Button
-          type="primary"
-          icon={<IconPlus />}
-          disabled={!project.isSuccess}
-          onClick={() => navigate(`/project/newTask/${projectId}`)}
-          data-testid="task-new"
-        >
-          {t('tasks.new')}
-        </Button>
-        <Button icon={<IconRefresh />} onClick={() => void tasks.refetch()}>
-          {t('tasks.refresh')}
-        </Button>
-      </div>
-      <Table
-        rowKey="id"
+    <ListPage
+      title={title}
+      testId="task-list"
+      list={list}
+      timeZoneNote
+      toolbar={
+        <>
+          <Space>
+            <AddButton disabled={!project.isSuccess} onClick={() => navigate(`/project/newTask/${projectId}`)} testId="task-new">
+              {t('tasks.new')}
+            </AddButton>
+            <Button icon={<IconRefresh />} onClick={() => void tasks.refetch()}>
+              {t('tasks.refresh')}
+            </Button>
+          </Space>
+          <Space size={12} wrap>
+            <Radio.Group
+              type="button"
+              value={list.filters.filter}
+              data-testid="task-filter"
+              onChange={(filter: TaskFilter) => list.search({ ...list.filters, filter })}
+            >
+              {FILTERS.map((filter) => (
+                <Radio key={filter} value={filter} data-testid={`task-filter-${filter}`}>
+                  {t(`tasks.filter.${filter}`)}
+                </Radio>
+              ))}
+            </Radio.Group>
+            <Input.Search
+              value={typed}
+              onChange={setTyped}
+              allowClear
+              style={{ width: 240 }}
+              placeholder={t('tasks.search.placeholder')}
+              onSearch={searchName}
+              onClear={() => searchName(undefined)}
+            />
+          </Space>
+        </>
+      }
+    >
+      <ListTable
+        list={list}
         columns={columns}
-        data={tasks.data?.list ?? []}
+        empty={t('tasks.empty')}
+        scrollX={TABLE_WIDTH}
         loading={tasks.isFetching && !tasks.isRefetching}
-        scroll={{ x: TABLE_WIDTH }}
-        noDataElement={<div className="table-empty">{t('tasks.empty')}</div>}
-        pagination={{
-          current: filters.page,
-          pageSize: filters.pageSize,
-          total: tasks.data?.total ?? 0,
-          showTotal: pageTotal,
-          sizeCanChange: true,
-          onChange: (page, pageSize) => setFilters((f) => ({ ...f, page, pageSize })),
-        }}
-        data-testid="task-table"
+        testId="task-table"
       />
       <UploadModal task={fresh(uploading)} encryptionType={project.data?.encryptionType} onClose={() => setUploading(null)} />
       <PendingSubtasksModal task={fresh(pendingOf)} onClose={() => setPendingOf(null)} />
-    </Card>
+    </ListPage>
   );
 }

@@ -98,7 +98,6 @@ export function CompanyFormModal({
       visible={editing !== null}
       onClose={onClose}
       save={save}
-      okText={t('common.save')}
       submitTestId="company-form-submit"
       formTestId="company-form"
       width={560}

@@ -79,7 +79,6 @@ export function LlmFormModal({
       visible={visible}
       onClose={onClose}
       save={save}
-      okText={t('common.save')}
       submitTestId="llm-form-save"
       formTestId="llm-form"
       width={680}

@@ -129,7 +129,6 @@ export function ProcessorFormModal({
       visible={visible}
       onClose={onClose}
       save={save}
-      okText={t('common.save')}
       submitTestId="processor-form-save"
       formTestId="processor-form"
       width={760}

@@ -37,7 +37,6 @@ export function TagFormModal({ editing, visible, onClose }: { editing: Tag | nul
       visible={visible}
       onClose={onClose}
       save={save}
-      okText={t('common.save')}
       submitTestId="tag-form-submit"
       formTestId="tag-form"
     >

@@ -49,7 +49,6 @@ export function VoiceFormModal({ editing, visible, onClose }: { editing: Voice |
       visible={visible}
       onClose={onClose}
       save={save}
-      okText={t('common.save')}
       submitTestId="voice-form-submit"
       formTestId="voice-form"
     >
