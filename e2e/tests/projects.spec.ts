@@ -126,6 +126,9 @@ test('a new task saves with its defaults (redial left at 0), and the demo task s
 test('the task form shows its field errors in English and in Chinese', async ({ page }) => {
   await signedIn(page, 'admin');
   await page.goto('/project/projectListAdmin');
+  // Found by name: the shared server's other tests create projects, and the demo's may be past the first page.
+  await page.getByTestId('project-search').fill('Spring renewal');
+  await page.getByTestId('project-search-submit').click();
   await page.getByTestId('project-tasks-Spring renewal').click();
   await page.getByTestId('task-new').click();
   const form = page.getByTestId('task-form');

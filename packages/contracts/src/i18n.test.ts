@@ -83,11 +83,17 @@ describe('redactSecrets', () => {
 });
 
 describe('message modules', () => {
-  it('no area module redefines a key another module (or the core) defines: the later one would silently win', async () => {
+  it('no message module redefines a key another one defines: the later one would silently win', async () => {
     const { readdirSync, readFileSync } = await import('node:fs');
     const { join } = await import('node:path');
-    const dir = join(import.meta.dirname, 'messages');
-    const files = [join(import.meta.dirname, 'messages.ts'), ...readdirSync(dir).map((name) => join(dir, name))];
+    // Every `messages.ts` (common/'s and each area's), and the catalogue itself.
+    const areaFiles = readdirSync(import.meta.dirname, { recursive: true, encoding: 'utf8' }).filter((name) =>
+      /(^|\/)messages\.ts$/.test(name),
+    );
+    const files = [join(import.meta.dirname, 'i18n.ts'), ...areaFiles.map((name) => join(import.meta.dirname, name))];
+    // The walk finds every module the catalogue spreads in.
+    const spread = readFileSync(join(import.meta.dirname, 'i18n.ts'), 'utf8').match(/from '[^']*messages\.ts'/g) ?? [];
+    expect(areaFiles).toHaveLength(spread.length);
     const owners = new Map<string, string[]>();
     for (const file of files) {
       for (const match of readFileSync(file, 'utf8').matchAll(/^\s*'([\w.]+)':\s*\{/gm)) {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { ErrorCode } from '@dialwise/contracts';
 import { call, useTestServer } from '../../test/helper.ts';
-import { insertCall } from '../../test/call-fixtures.ts';
+import { insertCall, projectWithTask } from '../../test/call-fixtures.ts';
 import { SyncMirror, syncFixture, syncPage, walkUntil } from '../../test/sync-walk.ts';
 import { calls } from '../db/schema.ts';
 
@@ -77,6 +77,24 @@ describe('the call-record sync', () => {
     expect(new Map([...mirror.latest].map(([id, record]) => [id, record.summary]))).toEqual(final);
     // Repeated nothing: a record came again only in a new version.
     expect(new Set(mirror.received).size).toBe(mirror.received.length);
+  });
+
+  it('steps over the records of a deleted project: pages may come short, the walk goes on past them', async () => {
+    const { key, boss, at } = await syncFixture(server);
+    const gone = { ...at, ...(await projectWithTask(server, boss, at.companyId, 'Autumn')) };
+    const kept: string[] = [];
+    for (let i = 0; i < 4; i += 1) kept.push(await insertCall(server, at, { phone: `1370000${i}000`, summary: 'v0' }));
+    for (let i = 0; i < 6; i += 1) await insertCall(server, gone, { phone: `1360000${i}000`, summary: 'v0' });
+    for (let i = 0; i < 4; i += 1) kept.push(await insertCall(server, at, { phone: `1350000${i}000`, summary: 'v0' }));
+    expect((await call(server, '/api/projects/delete', { token: boss, body: { id: gone.projectId } })).body.code).toBe(200);
+
+    const mirror = new SyncMirror();
+    const sizes: number[] = [];
+    await walkUntil(server, key, mirror, { limit: 3, pageSizes: sizes, enough: () => mirror.latest.size >= kept.length });
+    expect([...mirror.latest.keys()].sort()).toEqual([...kept].sort());
+    // The six hidden records took two pages' windows: the walk did not stop at a short or empty page.
+    expect(sizes.some((size) => size < 3)).toBe(true);
+    expect(mirror.received).toHaveLength(kept.length);
   });
 
   it('refuses a cursor it did not give, and needs the read scope at least', async () => {

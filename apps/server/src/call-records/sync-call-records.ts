@@ -1,4 +1,4 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { ErrorCode, type CallRecordSyncPage, type CallRecordSyncQuery } from '@dialwise/contracts';
 import type { ActionContext } from '../auth/actor.ts';
 import { calls } from '../db/schema.ts';
@@ -30,45 +30,65 @@ export async function syncCallRecords(ctx: ActionContext, query: CallRecordSyncQ
   const after = query.cursor === undefined ? START : decodeCursor(query.cursor);
   // Read first, as a constant: every id below it had ended when it was read, so rows below it read later are final.
   const horizon = await readHorizon(ctx);
-  const rows = await joinProjectAndTask(
-    ctx.db
-      .select({
-        ...callRecordColumns,
-        syncXid: calls.syncXid,
-        updatedAt: calls.updatedAt,
-        prologueInfo: calls.prologueInfo,
-        businessInfo: calls.businessInfo,
-        summary: calls.summary,
-      })
-      .from(calls)
-      .$dynamic(),
-  )
+  const scanned = await ctx.db
+    .select({ id: calls.id, syncXid: calls.syncXid })
+    .from(calls)
     .where(
       and(
-        visibleCalls(ctx),
         query.projectId ? eq(calls.projectId, query.projectId) : undefined,
         query.taskId ? eq(calls.taskId, query.taskId) : undefined,
         // A row comparison over the index's columns from its first (company_id, sync_xid, id): the index scan starts
         // at the cursor, also inside one transaction's many rows (a bulk write shares one id).
         sql`(${calls.companyId}, ${calls.syncXid}, ${calls.id}) > (${ctx.actor.companyId}::uuid, ${after.xid}::bigint, ${after.id}::uuid)`,
+        eq(calls.companyId, ctx.actor.companyId),
         sql`${calls.syncXid} < ${horizon}`,
       ),
     )
-    .orderBy(asc(calls.syncXid), asc(calls.id))
+    .orderBy(asc(calls.companyId), asc(calls.syncXid), asc(calls.id))
     .limit(query.limit + 1);
+  const window = scanned.slice(0, query.limit);
+  const last = window.at(-1);
+  const rows =
+    window.length === 0
+      ? []
+      : await joinProjectAndTask(
+          ctx.db
+            .select({
+              ...callRecordColumns,
+              syncXid: calls.syncXid,
+              updatedAt: calls.updatedAt,
+              prologueInfo: calls.prologueInfo,
+              businessInfo: calls.businessInfo,
+              summary: calls.summary,
+            })
+            .from(calls)
+            .$dynamic(),
+        )
+          .where(
+            and(
+              visibleCalls(ctx),
+              inArray(
+                calls.id,
+                window.map((row) => row.id),
+              ),
+              // A record rewritten since the scan has a newer id above the horizon: it comes in a later page, once.
+              sql`${calls.syncXid} < ${horizon}`,
+            ),
+          )
+          .orderBy(asc(calls.syncXid), asc(calls.id));
 
-  const page = rows.slice(0, query.limit);
-  const last = page.at(-1);
   return {
-    list: page.map((row) => ({
+    list: rows.map((row) => ({
       ...toCallRecord(row as CallRecordRow),
       updatedAt: row.updatedAt.toISOString(),
       prologueInfo: row.prologueInfo,
       businessInfo: row.businessInfo,
       summary: row.summary,
     })),
+    // Past the last record scanned, seen or not: records the caller may not see (a deleted project, an agent's
+    // unassigned project) are stepped over rather than read again.
     nextCursor: encodeCursor(last ? { xid: last.syncXid, id: last.id } : after),
-    hasMore: rows.length > query.limit,
+    hasMore: scanned.length > query.limit,
   };
 }
 

@@ -636,4 +636,38 @@ describe('the converse step on the simulated trunk', () => {
     expect(step.turns.some((turn) => turn.user === 'How much')).toBe(false);
     expect(said(step, 'user')).not.toContain('How much');
   });
+  it('preemptive generation starts on words that come after the callee stopped (the recogniser settling), and moves to newer words', async () => {
+    await serve(() => ({ kind: 'tokens', tokens: tokens('It stays at 99 yuan a month.'), firstDelayMs: 50 }));
+    const call = dialAnswered({ timeScale: SCALE, persona: 'voicemail', talkMs: 60_000, ringMs: 50 }, '13800000014', '0');
+    let voice: TextCallVoice | null = null;
+    const step = new ConverseStep({
+      plan: plan(),
+      call: { prologueInfo: '', businessInfo: {} },
+      createVoice: (session) => {
+        voice = new TextCallVoice(session.call, SCALE);
+        return voice;
+      },
+      seats: null,
+      transfer: { callId: call.id, companyId: 'c', projectId: 'p', taskId: 't', subtaskId: '1' },
+      timeScale: SCALE,
+    });
+    const running = new CallSession(call, [step]).run();
+    await expect.poll(() => step.turns.filter((turn) => turn.totalMs !== null).length, { timeout: 10_000 }).toBeGreaterThanOrEqual(2);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    // Speech ends with no words yet: nothing to start on. The settled words come just after, then a better reading.
+    voice!.emit('speech-start', { atMs: voice!.now() });
+    voice!.emit('speech-end', { atMs: voice!.now() });
+    expect(step.preemption.started).toBe(0);
+    voice!.emit('partial', { text: 'How much', atMs: voice!.now() });
+    expect(step.preemption.started).toBe(1);
+    voice!.emit('partial', { text: 'How much does it cost?', atMs: voice!.now() });
+    expect(step.preemption).toMatchObject({ started: 2, cancelled: 1 });
+    await new Promise((resolve) => setTimeout(resolve, 80));
+    voice!.emit('final', { text: 'How much does it cost?', atMs: voice!.now(), speechEndMs: voice!.now() });
+    await expect.poll(() => step.turns.some((turn) => turn.user === 'How much does it cost?' && turn.totalMs !== null)).toBe(true);
+    void call.hangup();
+    await running;
+    expect(step.preemption).toMatchObject({ started: 2, used: 1, cancelled: 1 });
+    expect(step.turns.some((turn) => turn.user === 'How much')).toBe(false);
+  });
 });

@@ -234,6 +234,12 @@ export class ConverseStep implements CallStep {
     this.partialText = text;
     const reply = this.active;
     if (reply?.interruptible && this.matchesKeyword(this.plan.scenario.interruption, text)) this.bargeIn(reply);
+    // Words that come after the callee stopped (the offline recogniser settles at the VAD's end of speech; a
+    // vendor's partial can lag it): the speculation starts on them, or moves to them if it held other words.
+    if (!this.calleeSpeaking && this.speechStarts > 0) {
+      if (this.speculations.holdsOther(text)) this.speculations.take(null);
+      this.speculate();
+    }
   }
 
   private onFinal(text: string, speechEndMs: number | null, finalAtMs: number): void {

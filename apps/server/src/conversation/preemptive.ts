@@ -91,6 +91,11 @@ export class SpeculationSlot {
     return this.current !== null;
   }
 
+  /** A speculation is in hand on words other than `text`. */
+  holdsOther(text: string): boolean {
+    return this.current !== null && !sameWords(this.current.text, text);
+  }
+
   hold(speculation: Speculation): void {
     this.current = speculation;
     this.counts.started++;

@@ -59,6 +59,13 @@ export interface AsrSessionEvents {
 export interface AsrSession {
   /** 20 ms frames, in order. */
   push(samples: Int16Array, atMs: number): void;
+  /**
+   * The VAD heard the callee stop (the turn may yet go on): recognise what is held now and emit it as a
+   * partial, leaving the utterance open. For a recogniser with no partials of its own at a pause (the
+   * offline one decodes in batches), so that preemptive generation has words to start on while the
+   * endpointing delay runs. Absent: the recogniser's own partials are all there is.
+   */
+  settle?(): void;
   /** Speech ended (from the VAD + endpointing): finish the current utterance and emit its final. */
   flush(): void;
   on<E extends keyof AsrSessionEvents>(event: E, listener: (...args: AsrSessionEvents[E]) => void): this;

@@ -52,6 +52,10 @@ class FallbackAsrSession extends EventEmitter<AsrSessionEvents> implements AsrSe
     this.current?.push(samples, atMs);
   }
 
+  settle(): void {
+    if (!this.closed) this.current?.settle?.();
+  }
+
   flush(): void {
     if (this.closed) return;
     this.flushes += 1;

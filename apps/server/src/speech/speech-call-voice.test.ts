@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LineCall } from '../../test/line-call.ts';
 import { makeSpeechClips, type SpeechClips } from '../../test/speech-clips.ts';
 import type { CallVoiceEvents } from '../conversation/call-voice.ts';
+import { endpointingDelayMs } from '../conversation/endpointing.ts';
 import type { TtsEngine } from './engines.ts';
 import { type CallSpeechPlan, SpeechEngines } from './speech-engines.ts';
 
@@ -76,7 +77,7 @@ describe('SpeechCallVoice', () => {
     }
   });
 
-  it('endpointing: the turn ends (final) the endpointing delay after the end of speech, with what was recognised', async () => {
+  it('endpointing: at the end of speech the words so far come at once; the turn ends the delay those words call for after it', async () => {
     const call = new LineCall();
     const voice = engines.createCallVoice(call.handle, plan());
     try {
@@ -84,6 +85,8 @@ describe('SpeechCallVoice', () => {
       voice.once('speech-end', () => {
         speechEndSeenAt = voice.now();
       });
+      const partials: Array<{ text: string; seenAt: number }> = [];
+      voice.on('partial', ({ text }) => partials.push({ text, seenAt: voice.now() }));
       const ended = next(voice, 'speech-end');
       const final = next(voice, 'final');
       await call.say(clips.speech, 0);
@@ -91,10 +94,18 @@ describe('SpeechCallVoice', () => {
       const end = await ended;
       const turn = await final;
       expect(turn.speechEndMs).toBe(end.atMs);
-      // Not before the endpointing delay (400 ms here) has passed in silence.
-      expect(turn.atMs - speechEndSeenAt).toBeGreaterThanOrEqual(400);
       // What pocketsphinx made of "Yes, I would like to hear more about the price." (its grammar has both parts).
       expect(turn.text).toMatch(/yes|price/);
+      // The recogniser settled at the end of speech: the turn's words came as a partial before the final, and the
+      // final reads the same (so a speculation started on them is adopted).
+      const settled = partials.filter((p) => p.seenAt >= speechEndSeenAt).at(-1);
+      expect(settled?.text).toBe(turn.text);
+      expect(settled!.seenAt).toBeLessThan(turn.atMs);
+      // The delay is the one the words call for (400 ms configured: a finished statement waits half of it), counted
+      // from the end of speech, not from when the words arrived.
+      const delay = endpointingDelayMs(turn.text, 400);
+      expect(delay).toBeLessThan(400);
+      expect(turn.atMs - speechEndSeenAt).toBeGreaterThanOrEqual(delay);
     } finally {
       voice.close();
       call.stop();

@@ -114,6 +114,29 @@ describe('the recognition servers', () => {
     expect(b!.endMs).toBe((first.length + second.length) / 8);
   });
 
+  it('settles at a pause: the words so far come at once as a partial, the turn goes on and its final holds both parts', async () => {
+    const session = asr.open({ provider: 'offline', url: null, language: 'en-US', phrases: PHRASES });
+    const partials: string[] = [];
+    session.on('transcript', (transcript) => {
+      if (!transcript.final) partials.push(transcript.text);
+    });
+    const heard = finals(session, 1);
+    const first = await say('Call me later.');
+    const second = await say('How much does it cost?');
+    feed(session, first);
+    const settled = new Promise<string>((resolve) => session.on('transcript', (t) => !t.final && resolve(t.text)));
+    session.settle?.();
+    expect(await settled).toBe('call me later');
+    feed(session, second, first.length / 8);
+    session.flush();
+    const [turn] = await heard;
+    session.close();
+    expect(turn!.text).toBe('call me later how much does it cost');
+    expect(turn!.startMs).toBeLessThan(first.length / 8);
+    expect(turn!.endMs).toBe((first.length + second.length) / 8);
+    expect(partials).toContain('call me later');
+  });
+
   it('serves many calls at once from at most one process per core, each call hearing its own callee', async () => {
     const sentences = ['Call me later.', 'How much does it cost?', "I'm not interested.", 'Can I talk to a person please'];
     const expected = ['call me later', 'how much does it cost', 'not interested', 'talk to a person'];

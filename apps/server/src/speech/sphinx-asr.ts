@@ -108,6 +108,10 @@ class SphinxSession extends EventEmitter<AsrSessionEvents> implements AsrSession
     this.server.audio(samples);
   }
 
+  settle(): void {
+    if (!this.closed) this.server.settle();
+  }
+
   flush(): void {
     if (this.closed) return;
     this.flushed.push({ startMs: this.startMs ?? this.lastMs, endMs: this.lastMs });

@@ -9,6 +9,9 @@
  *   'O' open      "model dir\ndictionary\ngrammar": a decoder for the session, ready for its first turn
  *   'A' audio     8 kHz 16-bit samples: upsampled to 16 kHz (the model is wideband) and kept; decoded in
  *                 128 ms batches while no request waits to be read, the calls taking turns
+ *   'S' settle    the callee paused (the VAD's end of speech): the call's kept audio is decoded now and the part
+ *                 ended there, answered at once as a partial of the whole turn so far; the turn stays open
+ *                 (speech that resumes is the turn's next part). What preemptive generation starts on.
  *   'F' flush     the turn is over: its final, once the call's own kept audio is decoded (not behind the
  *                 audio of other calls that came first: their callees are still talking, this one waits)
  *   'C' close     the decoder is freed
@@ -220,9 +223,22 @@ static int decode_some(void) {
   return 1;
 }
 
-static void flush(session_t *s) {
+/* Decodes every sample the call has kept, however few (a settle or a flush cannot wait for a whole batch). */
+static void decode_all(session_t *s) {
   while (s->pending_len >= BATCH) decode(s, BATCH);
   decode(s, s->pending_len);
+}
+
+static void settle(session_t *s) {
+  decode_all(s);
+  end_part(s);
+  ps_start_utt(s->ps);
+  s->in_speech = 0;
+  answer('P', s->id, s->said);
+}
+
+static void flush(session_t *s) {
+  decode_all(s);
   end_part(s);
   answer('F', s->id, s->said);
   start_turn(s);
@@ -275,6 +291,9 @@ int main(int argc, char **argv) {
         break;
       case 'A':
         if (s) audio(s, (const int16_t *)payload, length / 2);
+        break;
+      case 'S':
+        if (s) settle(s);
         break;
       case 'F':
         if (s) flush(s);

@@ -34,6 +34,8 @@ export interface ServerSessionEvents {
 /** A session of a recognition server, as a SphinxSession sees it. */
 export interface ServerSession {
   audio(samples: Int16Array): void;
+  /** The callee paused: the turn so far comes back as a partial at once; the turn stays open. */
+  settle(): void;
   flush(): void;
   close(): void;
 }
@@ -71,6 +73,7 @@ export class RecognitionPool {
           job.send('A', Buffer.from(part.buffer, part.byteOffset, part.byteLength));
         }
       },
+      settle: () => job.send('S'),
       flush: () => job.send('F'),
       close: () => {
         job.send('C');

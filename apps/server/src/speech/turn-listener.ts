@@ -5,6 +5,12 @@
  * delay adapts to the words so far (endpointing.ts): shorter after a complete question or answer.
  * Speech that resumes within the delay continues the same turn.
  *
+ * At the VAD's end of speech the recogniser is asked to settle (`AsrSession.settle`): the offline one
+ * decodes what it holds and answers the turn so far as a partial within milliseconds, so the runtime can
+ * start its answer while the delay runs (preemptive generation) and the delay itself is chosen on those
+ * words — a finished question waits 300 ms instead of 600. Measured from the speech's end, not from when
+ * the words arrived.
+ *
  * The recogniser only gets the turn's audio: from `LEAD_MS` before the VAD's speech start (the VAD
  * decides a little after the speech began) to the end of the turn. Long stretches of line silence before
  * an utterance drift pocketsphinx's noise estimate and segmentation (a reply after 4 s of silence came out
@@ -54,6 +60,8 @@ export class TurnListener {
   lastFrameMs = 0;
   /** The recogniser's latest partial of the current turn: how it reads sets the endpointing delay. */
   private partialText = '';
+  /** When the endpointing delay started (the VAD's end of speech, on this process's clock); null: not waiting. */
+  private endpointFrom: number | null = null;
 
   constructor(
     private readonly vad: Vad,
@@ -93,6 +101,7 @@ export class TurnListener {
     if (this.inTurn) {
       if (this.endpoint) clearTimeout(this.endpoint);
       this.endpoint = null;
+      this.endpointFrom = null;
       this.speaking = false;
       this.lastSpeechEndMs ??= this.lastFrameMs;
       this.endTurn();
@@ -122,6 +131,7 @@ export class TurnListener {
         clearTimeout(this.endpoint);
         this.endpoint = null;
       }
+      this.endpointFrom = null;
       this.speaking = true;
       if (!this.inTurn) {
         this.inTurn = true;
@@ -134,12 +144,25 @@ export class TurnListener {
     this.speaking = false;
     this.lastSpeechEndMs = event.atMs;
     this.events.speechEnd(event.atMs);
-    // Adaptive: a complete question or answer ends the turn sooner, words that trail off wait longer (endpointing.ts).
-    this.endpoint = setTimeout(() => this.endTurn(), endpointingDelayMs(this.partialText, this.endpointingMs));
+    this.endpointFrom = performance.now();
+    this.armEndpoint();
+    this.asr?.settle?.();
+  }
+
+  /**
+   * Adaptive: a complete question or answer ends the turn sooner, words that trail off wait longer
+   * (endpointing.ts); re-armed when the words change during the wait, always counted from the speech's end.
+   */
+  private armEndpoint(): void {
+    if (this.endpointFrom === null) return;
+    if (this.endpoint) clearTimeout(this.endpoint);
+    const waited = performance.now() - this.endpointFrom;
+    this.endpoint = setTimeout(() => this.endTurn(), Math.max(0, endpointingDelayMs(this.partialText, this.endpointingMs) - waited));
   }
 
   private endTurn(): void {
     this.endpoint = null;
+    this.endpointFrom = null;
     const speechEndMs = this.lastSpeechEndMs ?? this.lastFrameMs;
     this.lastSpeechEndMs = null;
     this.inTurn = false;
@@ -155,7 +178,10 @@ export class TurnListener {
   private onTranscript(transcript: Transcript): void {
     if (this.closed) return;
     if (!transcript.final) {
-      if (this.inTurn) this.partialText = transcript.text;
+      if (this.inTurn && transcript.text !== this.partialText) {
+        this.partialText = transcript.text;
+        this.armEndpoint();
+      }
       this.events.partial(transcript.text, transcript.endMs);
       return;
     }

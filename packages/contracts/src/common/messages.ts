@@ -1,0 +1,123 @@
+import type { Locale } from './locale.ts';
+
+/**
+ * Messages the server sends and the forms show: validation (v.*), errors (e.*) and field labels
+ * (f.*), both languages side by side so a missing one shows in review and in the unit test.
+ */
+export const COMMON_MESSAGES = {
+  'f.item': { 'en-US': '{field}, item {n}', 'zh-CN': '{field}第 {n} 项' },
+  'v.required': { 'en-US': '{field} is required', 'zh-CN': '{field}不能为空' },
+  'v.tooLong': { 'en-US': '{field} is too long', 'zh-CN': '{field}过长' },
+  'v.invalid': { 'en-US': '{field} is invalid', 'zh-CN': '{field}无效' },
+  'v.type': { 'en-US': '{field} must be a {expected}', 'zh-CN': '{field}的类型应为 {expected}' },
+  'v.enum': { 'en-US': '{field} must be one of: {options}', 'zh-CN': '{field}只能是：{options}' },
+  'v.min': { 'en-US': '{field} must be at least {minimum}', 'zh-CN': '{field}不能小于 {minimum}' },
+  'v.max': { 'en-US': '{field} must be at most {maximum}', 'zh-CN': '{field}不能大于 {maximum}' },
+  'v.unknownKey': { 'en-US': 'Unknown field {field}', 'zh-CN': '未知字段 {field}' },
+  'v.text.unsafe': {
+    'en-US': '{field} contains a character that is not allowed (NUL or an unpaired surrogate)',
+    'zh-CN': '{field}包含不允许的字符（NUL 或不成对的代理字符）',
+  },
+  'e.outbound.refused': {
+    'en-US':
+      '{field} points at an internal address (loopback, private, link-local or cloud metadata), which the server does not call; an operator can allow the host with OUTBOUND_ALLOW_HOSTS',
+    'zh-CN': '{field}指向内部地址（回环、私有、链路本地或云元数据地址），服务器不会访问；运维人员可通过 OUTBOUND_ALLOW_HOSTS 放行该主机',
+  },
+  'v.editVersion': {
+    'en-US': 'The version the form opened is missing or invalid; reload the form and save again',
+    'zh-CN': '缺少表单打开时的版本号或版本号无效；请重新加载表单后再保存',
+  },
+  'e.staleEdit': {
+    'en-US': 'Someone else changed this after you opened it, so nothing was saved. Reload to see their changes, then make yours again',
+    'zh-CN': '在您打开后，其他人已修改了此内容，本次未保存。请重新加载查看最新内容后再修改',
+  },
+  'v.malformedJson': { 'en-US': 'The request body is not valid JSON', 'zh-CN': '请求体不是合法的 JSON' },
+  'v.tooDeep': {
+    'en-US': 'The request body nests arrays and objects more than {max} levels deep',
+    'zh-CN': '请求体中数组和对象的嵌套超过 {max} 层',
+  },
+  'v.phone': {
+    'en-US': '{field} must be a valid phone number (6–15 digits, optional +)',
+    'zh-CN': '{field}须为有效电话号码（6–15 位数字，可带 +）',
+  },
+  'v.email': { 'en-US': '{field} must be a valid e-mail address', 'zh-CN': '{field}须为有效邮箱地址' },
+  'v.username': {
+    'en-US': '{field}: 3–32 letters, digits, _ . -, starting with a letter',
+    'zh-CN': '{field}：3–32 位字母、数字或 _ . -，以字母开头',
+  },
+  'v.id': { 'en-US': '{field} is not a valid id', 'zh-CN': '{field}不是有效的 ID' },
+  'v.noSpaces': { 'en-US': '{field} must not contain spaces', 'zh-CN': '{field}不能包含空格' },
+  'v.password.accountLength': { 'en-US': 'Password must be 8–32 characters', 'zh-CN': '密码长度须为 8–32 位' },
+  'v.password.selfLength': { 'en-US': 'Password must be 6–16 characters', 'zh-CN': '密码长度须为 6–16 位' },
+  'v.password.lower': { 'en-US': 'Password needs a lowercase letter', 'zh-CN': '密码须包含小写字母' },
+  'v.password.upper': { 'en-US': 'Password needs an uppercase letter', 'zh-CN': '密码须包含大写字母' },
+  'v.password.digit': { 'en-US': 'Password needs a digit', 'zh-CN': '密码须包含数字' },
+  'v.password.special': { 'en-US': 'Password needs a special character', 'zh-CN': '密码须包含特殊字符' },
+  'v.password.confirm': { 'en-US': 'The two passwords do not match', 'zh-CN': '两次输入的密码不一致' },
+  'v.integer': { 'en-US': '{field} must be a whole number', 'zh-CN': '{field}须为整数' },
+
+  'e.ok': { 'en-US': 'OK', 'zh-CN': '成功' },
+  'e.validation': { 'en-US': 'Invalid request', 'zh-CN': '请求参数有误' },
+  'e.unauthenticated': { 'en-US': 'Not logged in', 'zh-CN': '未登录' },
+  'e.forbidden': {
+    'en-US': 'Your user group does not have the authority to perform this operation',
+    'zh-CN': '您的用户组没有执行此操作的权限',
+  },
+  'e.notFound': { 'en-US': 'Not found', 'zh-CN': '未找到' },
+  'e.routeNotFound': { 'en-US': 'No API route {method} {url}', 'zh-CN': '不存在的接口 {method} {url}' },
+  'e.internal': { 'en-US': 'Internal server error', 'zh-CN': '服务器内部错误' },
+  'e.upload.empty': { 'en-US': 'The file is empty', 'zh-CN': '文件为空' },
+  'e.upload.missingFields': { 'en-US': 'The file lacks the required columns: {columns}', 'zh-CN': '文件缺少必需的列：{columns}' },
+  'e.upload.malformed': {
+    'en-US': 'The file is not valid CSV at line {line}: {reason}',
+    'zh-CN': '文件第 {line} 行不是有效的 CSV：{reason}',
+  },
+  'e.csv.quoteInField': {
+    'en-US': 'a quote inside a field that does not start with one (enclose the field in quotes and double the quote)',
+    'zh-CN': '未以引号开头的字段中含有引号（请用引号括起该字段，并将其中的引号写两次）',
+  },
+  'e.csv.quoteNotClosed': { 'en-US': 'a quoted field is not closed', 'zh-CN': '带引号的字段没有结束引号' },
+  'e.csv.afterClosingQuote': {
+    'en-US': 'characters follow the closing quote of a field',
+    'zh-CN': '字段的结束引号后还有其他字符',
+  },
+  'e.csv.rowTooLong': { 'en-US': 'a row is longer than 64 KB', 'zh-CN': '某一行超过 64 KB' },
+  'e.csv.unreadable': { 'en-US': 'it cannot be read as CSV', 'zh-CN': '无法按 CSV 读取' },
+  'e.upload.tooManyColumns': { 'en-US': 'The file has more than {max} extra columns', 'zh-CN': '文件的额外列超过 {max} 个' },
+  'e.upload.tooLarge': { 'en-US': 'The file is larger than 200 MB', 'zh-CN': '文件超过 200 MB' },
+  'e.upload.wrongType': { 'en-US': 'Only CSV files can be uploaded', 'zh-CN': '只能上传 CSV 文件' },
+  'e.upload.aborted': { 'en-US': 'The upload was aborted; nothing was stored', 'zh-CN': '上传已中止，未保存任何数据' },
+
+  'f.username': { 'en-US': 'User name', 'zh-CN': '用户名' },
+  'f.password': { 'en-US': 'Password', 'zh-CN': '密码' },
+  'f.role': { 'en-US': 'Role', 'zh-CN': '身份' },
+  'f.alias': { 'en-US': 'Alias', 'zh-CN': '别名' },
+  'f.email': { 'en-US': 'E-mail', 'zh-CN': '邮箱' },
+  'f.phoneNumber': { 'en-US': 'Phone number', 'zh-CN': '电话号码' },
+  'f.currentPassword': { 'en-US': 'Current password', 'zh-CN': '当前密码' },
+  'f.newPassword': { 'en-US': 'New password', 'zh-CN': '新密码' },
+  'f.confirmPassword': { 'en-US': 'Confirm password', 'zh-CN': '确认密码' },
+  'f.companyName': { 'en-US': 'Company name', 'zh-CN': '公司名称' },
+  'f.contactName': { 'en-US': 'Contact name', 'zh-CN': '联系人' },
+  'f.message': { 'en-US': 'Message', 'zh-CN': '留言' },
+  'f.note': { 'en-US': 'Note', 'zh-CN': '备注' },
+  'f.name': { 'en-US': 'Name', 'zh-CN': '名称' },
+  // Labels several areas share: defined once here (an area module redefining one would silently win).
+  'f.id': { 'en-US': 'ID', 'zh-CN': 'ID' },
+  'f.keyword': { 'en-US': 'Keyword', 'zh-CN': '关键字' },
+  'f.companyId': { 'en-US': 'Company', 'zh-CN': '公司' },
+  'f.kind': { 'en-US': 'Kind', 'zh-CN': '类型' },
+  'f.state': { 'en-US': 'State', 'zh-CN': '状态' },
+  'f.concurrency': { 'en-US': 'Concurrency', 'zh-CN': '并发数' },
+  'f.mode': { 'en-US': 'Mode', 'zh-CN': '模式' },
+  'f.vendor': { 'en-US': 'Company (vendor)', 'zh-CN': '所属厂商' },
+  'f.suffix': { 'en-US': 'Suffix', 'zh-CN': '后缀' },
+  'f.adminEmail': { 'en-US': 'Admin e-mail', 'zh-CN': '管理员邮箱' },
+  'f.page': { 'en-US': 'Page', 'zh-CN': '页码' },
+  'f.pageSize': { 'en-US': 'Page size', 'zh-CN': '每页条数' },
+  'f.body': { 'en-US': 'Request body', 'zh-CN': '请求体' },
+  'f.scenarioId': { 'en-US': 'Scenario', 'zh-CN': '场景' },
+  'f.voiceId': { 'en-US': 'Voice', 'zh-CN': '音色' },
+  'f.sipLineIds': { 'en-US': 'SIP lines', 'zh-CN': 'SIP 线路' },
+  'f.count': { 'en-US': 'Concurrency', 'zh-CN': '并发数' },
+} as const satisfies Record<string, Record<Locale, string>>;
