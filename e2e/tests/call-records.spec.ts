@@ -9,22 +9,23 @@ import { api, signedIn, signIn, simulatedTaskInput, type TaskOptions } from './s
  * simulated callees ten times faster (SIMULATED_TIME_SCALE=0.1 in playwright.config.ts).
  */
 const NUMBERS = 12;
+const CONVERSING_NUMBERS = 24;
 
-async function projectWithNumbers(page: Page, name: string) {
+async function projectWithNumbers(page: Page, name: string, numbers = NUMBERS) {
   const project = await api<{ id: string }>(page, '/api/projects/create', { name, encryptionType: 'PLAIN_TEXT' });
   const input = simulatedTaskInput(await api<TaskOptions>(page, '/api/tasks/options'), project.id, 'Calls');
   expect(input.sipLineIds.length).toBeGreaterThan(0);
   const task = await api<{ id: string }>(page, '/api/tasks/create', input);
   const stamp = String(Date.now()).slice(-5);
   const rows = Array.from(
-    { length: NUMBERS },
+    { length: numbers },
     (_, i) => `137${stamp}${String(i).padStart(3, '0')},Hello customer ${i},plan=gold&name=${encodeURIComponent('李雷')},note ${i}`,
   );
   const upload = await page.request.post(`/api/subtasks/upload?taskId=${task.id}`, {
     headers: { 'content-type': 'text/csv', 'x-upload-filename': 'numbers.csv' },
     data: Buffer.from(`phoneNumber,prologueInfo,businessInfo,remark\n${rows.join('\n')}\n`),
   });
-  expect(await upload.text()).toContain('"accepted":12');
+  expect(await upload.text()).toContain(`"accepted":${numbers}`);
   return { projectId: project.id, taskId: task.id };
 }
 
@@ -161,15 +162,19 @@ test("the board's filter errors and labels show in Chinese", async ({ page }) =>
 test('the demo converses: a started call gets at least two AI answers from the demo model, shown with the turn timings and the analysis summary', async ({
   page,
 }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(300_000);
   const name = `Talk${String(Date.now()).slice(-6)}`;
   await signedIn(page, 'admin');
-  const { projectId, taskId } = await projectWithNumbers(page, name);
+  // Which callees pick up and how they behave is drawn at random (simulated-callee.ts): about one number in
+  // five is answered by a person who asks the price (the conversation this test looks for), and some of those
+  // hang up before the second answer (more of them on a loaded machine, where each answer comes later). Twelve
+  // numbers drew no such person in 5.4 % of 20,000 simulated draws, whatever the load; twenty-four in 0.3 %.
+  const { projectId, taskId } = await projectWithNumbers(page, name, CONVERSING_NUMBERS);
   await api(page, '/api/tasks/action', { taskId, action: 'start' });
   // Every number called (the list no longer moves), then look for a call that conversed.
   await expect
     .poll(async () => (await api<{ list: { id: string; status: string }[] }>(page, '/api/tasks/list', { projectId })).list[0]?.status, {
-      timeout: 120_000,
+      timeout: 180_000,
       intervals: [2000],
     })
     .toBe('completed');
@@ -179,42 +184,58 @@ test('the demo converses: a started call gets at least two AI answers from the d
   // customer heard (heardAfterMs) measured on its turns.
   type Listed = { list: { id: string; state: string }[] };
   type Detail = {
+    id: string;
     conversation: { speaker: string; text: string; filler?: boolean }[];
     turns: { action: string; user: string; llmFirstTokenMs: number | null; heardAfterMs?: number | null }[];
     summary: string | null;
+    analysisState: 'none' | 'pending' | 'done' | 'failed';
   };
-  let talked: { id: string; question: string; answer: string; heardAfterMs: number } | null = null;
+  const conversed = (detail: Detail) => {
+    const lines = detail.conversation.filter((line) => !line.filler);
+    // Two answers the customer heard (AI lines after the opening), with the model's timings; the analysis
+    // stream has run on it too: the demo model's summary is on the record.
+    const heard = lines.filter((line) => line.speaker === 'ai').length - 1;
+    const timed = detail.turns.find(
+      (turn) => turn.action === 'answer' && turn.llmFirstTokenMs !== null && typeof turn.heardAfterMs === 'number',
+    );
+    // The opening is the first AI line (a hello the callee said as it started is kept before it).
+    const opened = lines.find((line) => line.speaker === 'ai')?.text.includes('AcmeOutreach') ?? false;
+    const asked = lines.findIndex((line, i) => line.speaker === 'customer' && line.text.endsWith('?') && lines[i + 1]?.speaker === 'ai');
+    if (!(heard >= 2 && timed && opened && asked >= 0 && detail.summary)) return null;
+    return { id: detail.id, question: lines[asked]!.text, answer: lines[asked + 1]!.text, heardAfterMs: timed.heardAfterMs! };
+  };
+  // Once the task has completed, the conversations are final; what may still come is each call's analysis (the
+  // summary), asked of the demo model after the call and ended by its own 20 s timeout (analyze-call.ts): so wait
+  // for every connected call's analysis to settle, then choose among them, rather than for a fixed time.
+  let settled: Detail[] = [];
   await expect
     .poll(
       async () => {
-        // The first page, as the board lists it (newest first): the row to open is then on screen.
-        const page1 = await api<Listed>(page, '/api/call-records/list', { projectId, pageSize: 10 });
-        for (const call of page1.list.filter((listed) => listed.state === 'connected')) {
-          const detail = await api<Detail>(page, '/api/call-records/get', { id: call.id });
-          const lines = detail.conversation.filter((line) => !line.filler);
-          // Two answers the customer heard (AI lines after the opening), with the model's timings; the analysis
-          // stream has run on it too: the demo model's summary is on the record.
-          const heard = lines.filter((line) => line.speaker === 'ai').length - 1;
-          const timed = detail.turns.find(
-            (turn) => turn.action === 'answer' && turn.llmFirstTokenMs !== null && typeof turn.heardAfterMs === 'number',
-          );
-          // The opening is the first AI line (a hello the callee said as it started is kept before it).
-          const opened = lines.find((line) => line.speaker === 'ai')?.text.includes('AcmeOutreach') ?? false;
-          const asked = lines.findIndex(
-            (line, i) => line.speaker === 'customer' && line.text.endsWith('?') && lines[i + 1]?.speaker === 'ai',
-          );
-          if (heard >= 2 && timed && opened && asked >= 0 && detail.summary) {
-            talked = { id: call.id, question: lines[asked]!.text, answer: lines[asked + 1]!.text, heardAfterMs: timed.heardAfterMs! };
-          }
-        }
-        return talked !== null;
+        const connected = (await api<Listed>(page, '/api/call-records/list', { projectId, pageSize: 100 })).list.filter(
+          (listed) => listed.state === 'connected',
+        );
+        settled = await Promise.all(connected.map((call) => api<Detail>(page, '/api/call-records/get', { id: call.id })));
+        return settled.filter((detail) => detail.analysisState === 'pending').length;
       },
-      { timeout: 30_000, intervals: [2000] },
+      { timeout: 60_000, intervals: [1000] },
     )
-    .toBe(true);
-  const chosen = talked!;
+    .toBe(0);
+  const chosen = settled.map(conversed).find((talked) => talked !== null);
+  if (!chosen) {
+    const seen = settled.map((detail) => `${detail.analysisState}: ${detail.conversation.map((line) => line.speaker).join(' ')}`);
+    throw new Error(`no call conversed as expected among ${settled.length} connected:\n${seen.join('\n')}`);
+  }
 
+  // The board lists the project's calls newest first, ten a page: open the page the chosen one is on.
+  let onPage = 1;
+  while (
+    !(await api<Listed>(page, '/api/call-records/list', { projectId, page: onPage, pageSize: 10 })).list.some((c) => c.id === chosen.id)
+  ) {
+    onPage++;
+    expect(onPage, 'the chosen call is listed').toBeLessThanOrEqual(CONVERSING_NUMBERS);
+  }
   await page.goto(`/board/callRecordBoard/${projectId}`);
+  if (onPage > 1) await page.locator('.arco-pagination-item', { hasText: new RegExp(`^${onPage}$`) }).click();
   await page.getByTestId('call-records-table').locator(`[data-call-id="${chosen.id}"]`).click();
   const drawer = page.getByTestId('call-record-drawer');
   // The opening says who is calling; the customer's question and the AI's answer to it follow.

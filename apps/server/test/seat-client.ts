@@ -135,18 +135,32 @@ export class SeatMediaClient {
     await this.pc.setRemoteDescription({ type: 'answer', sdp: answer.sdp });
   }
 
-  /** Sends `payload` (160 bytes of PCMU, or the next of a sequence of them) every 20 ms until `stop()`. */
+  /**
+   * Sends `payload` (160 bytes of PCMU, or the next of a sequence of them) every 20 ms of real time until
+   * `stop()`. A browser's microphone is paced by its own audio clock in its own process: when our event loop
+   * stalls (a loaded machine), the packets it sent meanwhile wait in the socket and arrive together. So the
+   * frames due are counted from the monotonic clock and the late ones go back to back; an interval that only
+   * sent one frame per (late) firing would leave holes in the seat's voice that no browser leaves.
+   */
   talk(payload: Buffer | (() => Buffer)): void {
+    if (this.timer) clearInterval(this.timer);
     const next = typeof payload === 'function' ? payload : () => payload;
-    this.timer = setInterval(() => {
-      const header = new RtpHeader({
-        payloadType: 0,
-        sequenceNumber: this.sequence++ & 0xffff,
-        timestamp: this.sequence * 160,
-        ssrc: 4242,
-      });
-      this.track.writeRtp(new RtpPacket(header, next()));
-    }, 20);
+    const startedAt = performance.now();
+    let sent = 0;
+    const sendDue = () => {
+      const due = Math.floor((performance.now() - startedAt) / 20) + 1;
+      for (; sent < due; sent++) {
+        const header = new RtpHeader({
+          payloadType: 0,
+          sequenceNumber: this.sequence++ & 0xffff,
+          timestamp: this.sequence * 160,
+          ssrc: 4242,
+        });
+        this.track.writeRtp(new RtpPacket(header, next()));
+      }
+    };
+    sendDue();
+    this.timer = setInterval(sendDue, 20);
   }
 
   /** RTP packets the seat's microphone has sent. */

@@ -88,7 +88,9 @@ describe("the transfer's handover note", () => {
     const failures: string[] = [];
     const started = Date.now();
     const note = await handoverSummary(facts(), processor, { timeoutMs: 300, onFailure: (f) => failures.push(f.failure) });
-    expect(Date.now() - started).toBeLessThan(2500);
+    // Before the model's first token (5 s): the note and the 'timeout' below say why; a tighter bound only
+    // measured how late a loaded machine ran the 0.3 s timer.
+    expect(Date.now() - started).toBeLessThan(5000);
     expect(note).toBe(conversationSummary(facts()));
     expect(failures).toEqual(['timeout']);
   });

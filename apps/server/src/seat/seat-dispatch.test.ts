@@ -175,14 +175,20 @@ describe('transfer dispatch', () => {
   it('a seat that disconnects while ringing is skipped at once', async () => {
     const first = await seat(seatTest.world.tokens.op1);
     const second = await seat(seatTest.world.tokens.op2);
-    const { pending } = await transferQuietCall();
+    const { request, pending } = await transferQuietCall();
     await first.next('offer');
-    const started = Date.now();
     first.close();
     await second.next('offer');
-    expect(Date.now() - started).toBeLessThan(1400);
     await second.next('offer-withdrawn', 5000);
     expect(await pending).toEqual({ ok: false, reason: 'not-accepted' });
+    // Skipped because it went, not because its offer ran out (1.5 s here, too close to "at once" for a clock on a
+    // loaded machine to tell apart): its offer was withdrawn, the second seat's expired.
+    const offers = await server.database.db.select().from(seatOffers).where(eq(seatOffers.callId, request.callId));
+    const op1 = await userId('op1');
+    expect(offers.map((o) => [o.operatorId === op1 ? 'op1' : 'op2', o.state]).sort()).toEqual([
+      ['op1', 'withdrawn'],
+      ['op2', 'expired'],
+    ]);
   });
 
   it('a handover note still being written: the offer rings at once without it, the note follows to the ringing seat and joins the next offer; kept on the call record beside the analysis summary', async () => {

@@ -224,12 +224,14 @@ describe('seat audio over WebRTC, bridged to a real SIP call', () => {
   }, 60_000);
 
   it('the seat’s voice reaches its transcriber (operator ASR) the way the runtime feeds it: a line of what the agent said', async () => {
+    // The engines load first (seconds on a loaded machine): a connected seat that sent nothing for 5 s would
+    // count as lost (seat-peer.ts), and a browser's unmuted microphone sends from the connect on.
+    const engines = await SpeechEngines.create({ workDir: join(dataDir, 'speech'), endpointingMs: 400 });
     const { call, seat, media, request, result } = await seatTakesCall();
     await seat.next('pre-voice');
     await result.seat.connect();
 
     const lines: string[] = [];
-    const engines = await SpeechEngines.create({ workDir: join(dataDir, 'speech'), endpointingMs: 400 });
     const started = performance.now();
     const transcript = feedSeatAudio(
       call,

@@ -8,9 +8,11 @@ import { QuietCall, transferRequest, useSeatWorld } from '../../test/seat-fixtur
 import { userWithSession } from '../../test/task-fixtures.ts';
 import type { CallHandle } from '../telephony/index.ts';
 
-// The default heartbeat (a ping every 10 s): the hub's once-a-beat session check cannot be what closes a socket
-// within the two seconds these tests allow — the announcement of the ended session is.
-const server = useTestServer({ seat: { offerSeconds: 5, mediaSeconds: 2 } });
+// A heartbeat far beyond a test's length (a ping and a session check every 10 minutes): the hub's once-a-beat
+// session check cannot be what closes a socket here — only the announcement of the ended session can. (A
+// wall-clock bound of two seconds, set against the default 10 s beat, also counted the request that ends
+// the session, which a loaded machine can make take longer.)
+const server = useTestServer({ seat: { offerSeconds: 5, mediaSeconds: 2, heartbeatIntervalMs: 600_000, heartbeatTimeoutMs: 1_800_000 } });
 const seatTest = useSeatWorld(server);
 
 const NEW_PASSWORD = 'Fresh#Pass2026';
@@ -26,14 +28,12 @@ async function seatRow(username: string) {
   return row;
 }
 
-/** The socket is told `session-ended` and closed with 4401 within two seconds of `end`, and the seat is released. */
+/** The socket is told `session-ended` and closed with 4401 once `end` has ended the session, and the seat is released. */
 async function closesWhenSessionEnds(client: SeatClient, end: () => Promise<unknown>) {
-  const started = Date.now();
   await end();
-  expect(await client.next('error', 3000)).toMatchObject({ code: 'session-ended' });
+  expect(await client.next('error', 10_000)).toMatchObject({ code: 'session-ended' });
   expect((await client.closed).code).toBe(SEAT_CLOSE_CODES.unauthenticated);
-  expect(Date.now() - started).toBeLessThan(2000);
-  await expect.poll(() => seatRow('op1'), { timeout: 2000 }).toEqual({ state: 'signed-out', node: null });
+  await expect.poll(() => seatRow('op1'), { timeout: 5000 }).toEqual({ state: 'signed-out', node: null });
 }
 
 async function adminUpdates(body: Record<string, unknown>) {

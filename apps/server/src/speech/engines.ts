@@ -98,6 +98,11 @@ export interface Vad {
    * events here as soon as they are known, and `push` then returns []. Added by the speech branch.
    */
   listen?(listener: (event: VadEvent) => void): void;
+  /**
+   * An asynchronous VAD's progress: the call time up to which its windows are judged (their events
+   * delivered). It lags the newest frame, by seconds on a loaded machine; absent: up to the last push.
+   */
+  readonly judgedMs?: number;
   reset(): void;
   close(): void;
 }

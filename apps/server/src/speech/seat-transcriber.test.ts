@@ -56,6 +56,19 @@ describe('the seat’s transcriber (operator ASR, offline engines)', () => {
     expect(lines).toHaveLength(1);
   });
 
+  it('a VAD running seconds behind the frames (a loaded machine) still gives the recogniser the words from their start', async () => {
+    const { transcriber, lines } = open();
+    try {
+      // The whole clip at once (1 s of line, the sentence, 1 s of line): the VAD, judging its windows off the
+      // frame loop, decides the speech started only after all of it is in — as when it falls seconds behind.
+      for (let at = 0; at < speech.agent.speech.length; at += 160) transcriber.push(speech.agent.speech.slice(at, at + 160), at / 8);
+      await play(transcriber, speech.agent.silence, speech.agent.speech.length / 8);
+      await expect.poll(() => lines, { timeout: 10_000 }).toEqual(['how can i help you']);
+    } finally {
+      await transcriber.finish();
+    }
+  });
+
   it('without a recogniser for the language (Mandarin offline) says so once and gives no line', async () => {
     const { transcriber, lines, failures } = open(plan({ language: 'zh-CN' }));
     await play(transcriber, speech.agent.speech);

@@ -220,6 +220,8 @@ export class SileroVad implements Vad {
   /** Windows judged so far, and the last probability (tests and the benchmark read them). */
   windows = 0;
   lastProbability = 0;
+  /** Call time up to which the windows are judged (a failed window counts: it will not be judged again). */
+  judgedMs = 0;
 
   constructor(
     private readonly model: WindowJudge,
@@ -275,9 +277,11 @@ export class SileroVad implements Vad {
       try {
         probability = await this.model.judge(window);
       } catch {
+        this.judgedMs = atMs + WINDOW_MS;
         return; // one failed window is treated as unknown; the next ones decide
       }
       if (this.closed) return;
+      this.judgedMs = atMs + WINDOW_MS;
       this.windows++;
       this.lastProbability = probability;
       const event = this.step(probability, atMs);

@@ -25,10 +25,15 @@ import { endpointingDelayMs } from '../conversation/endpointing.ts';
 import type { AsrSession, Transcript, Vad, VadEvent } from './engines.ts';
 
 /**
- * Audio kept from before the VAD's decision (which lags the onset, more so on a loaded machine); the
- * recogniser gets it from `LEAD_MS` before the onset the VAD reports.
+ * Audio kept from before what the VAD has judged; the recogniser gets it from `LEAD_MS` before the onset
+ * the VAD reports. The VAD judges its windows off the frame loop and lags the newest frame — by seconds on
+ * a loaded machine (at load 20 a speech start came 1.7 s after its onset) — so the pre-roll is counted back
+ * from the VAD's progress, not from the newest frame: counted from the newest frame, a late decision found
+ * the words' start already gone and the recogniser heard only their end ("how can i help you" as "no").
+ * `MAX_PREROLL_MS` bounds it if the VAD stops progressing.
  */
 const PREROLL_MS = 1000;
+const MAX_PREROLL_MS = 5000;
 const LEAD_MS = 300;
 
 export interface TurnEvents {
@@ -82,7 +87,8 @@ export class TurnListener {
       return;
     }
     this.preroll.push({ samples, atMs });
-    if (this.preroll.length > PREROLL_MS / 20) this.preroll.shift();
+    const keepFromMs = Math.min(this.vad.judgedMs ?? atMs, atMs) - PREROLL_MS;
+    while (this.preroll.length > MAX_PREROLL_MS / 20 || this.preroll[0]!.atMs < keepFromMs) this.preroll.shift();
   }
 
   /**

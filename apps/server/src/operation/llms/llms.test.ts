@@ -289,8 +289,9 @@ describe('the LLM test action (against a local OpenAI-compatible server)', () =>
     const id = await addLlm(server, dev, { url: fake.base('slow') });
     const result = await runTest(dev, id, { timeoutMs: 300 });
     expect(result).toMatchObject({ ok: false, status: null, failure: 'timeout', error: 'No answer within 0.3 s (timeout)' });
+    // The fake answers after 2 s: a 'timeout' proves the 0.3 s was applied, however late a loaded machine ran
+    // its timer (an upper bound on the latency measured only that).
     expect(result.latencyMs).toBeGreaterThanOrEqual(250);
-    expect(result.latencyMs).toBeLessThan(1900);
   });
 
   it('an unreachable server is a network failure', async () => {
