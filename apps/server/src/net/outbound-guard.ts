@@ -138,7 +138,7 @@ export const outboundLookup: LookupFunction = (hostname, options, callback) => {
         0,
       );
     }
-    if ((options as { all?: boolean }).all) return (callback as unknown as (e: null, a: LookupAddress[]) => void)(null, addresses);
+    if (options.all) return callback(null, addresses);
     callback(null, addresses[0]!.address, addresses[0]!.family);
   });
 };
