@@ -8,6 +8,7 @@
  * counts as ANSWER so the callee is never left without a reply. A dynamicLlm condition asks its
  * referee a yes/no question; a failure counts as "no".
  */
+import type { CallRuntimeFailure } from '@dialwise/contracts';
 import { chatCompletion, type ChatMessage } from './llm-client.ts';
 import { LlmStreamError, streamChat } from './llm-stream.ts';
 import type { ProcessorPlan } from './plan.ts';
@@ -16,11 +17,8 @@ import { SentenceSplitter } from './sentences.ts';
 
 export type RefereeVerdict = 'answer' | 'hangup' | 'transfer';
 
-export interface StreamFailure {
-  stage: 'main' | 'rewrite';
-  failure: string;
-  detail: string;
-}
+/** A failed main or rewrite stream, recorded on the call as a runtime failure (the call adds when and which turn). */
+export type StreamFailure = Pick<CallRuntimeFailure, 'failure' | 'detail'> & { stage: 'main' | 'rewrite' };
 
 export interface StreamAnswerInput {
   main: ProcessorPlan | undefined;
