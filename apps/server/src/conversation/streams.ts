@@ -1,7 +1,7 @@
 /**
  * The model calls of a turn. The main stream's tokens become sentences as they arrive; with a rewrite
  * stream, each sentence is rewritten as soon as it is cut and the rewritten sentences are spoken in order
- * (one rewrite's latency on the first sentence; it used to buffer the whole main answer: one answer's).
+ * (the first sentence waits for one rewrite, not for the whole main answer).
  *
  * The referee decides what the turn is: it answers ANSWER (the main stream replies), HANGUP (the
  * scenario's hang-up tool acts) or TRANSFER (its transfer tool acts); anything else, or a failure,

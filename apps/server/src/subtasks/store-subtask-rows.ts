@@ -103,7 +103,7 @@ export async function storeSubtaskRows(
     await inFlight.catch(() => undefined);
   }
   await inFlight;
-  // A header and nothing else is as empty as no file at all (spec §5: the file must not be empty).
+  // A header and nothing else is as empty as no file at all: an empty upload is refused.
   if (progress.rows === 0) throw new UploadFileError('e.upload.empty');
 
   const extraColumns = source.extraColumns();

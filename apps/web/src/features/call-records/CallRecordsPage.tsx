@@ -37,7 +37,7 @@ const DEFAULT_DAYS = 7;
 const TABLE_WIDTH = 1110;
 
 /**
- * Spec §2 call-record board: `/board/callRecordBoard/{projectID?}/{taskID?}` (ADMIN, DEV: the company's
+ * The call-record board: `/board/callRecordBoard/{projectID?}/{taskID?}` (ADMIN, DEV: the company's
  * calls) and `/projectOp/callRecordBoardOp/{projectID?}` (OPR: the calls of the projects an ADMIN assigned
  * them to — the server scopes every answer). Filters, server-side pages, sort by time, CSV export, and the
  * detail drawer with the recording, the conversation, the customer and the number reveal.

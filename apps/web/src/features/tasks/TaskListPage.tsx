@@ -25,7 +25,7 @@ const FILTERS = Object.keys(TASK_FILTERS) as TaskFilter[];
 /** The columns' widths added up: the table scrolls sideways only below it (1440 px with the menu open fits). */
 const TABLE_WIDTH = 1140;
 
-/** Spec §2 "Task list": status filter, upload and pending-number modals, the task actions. */
+/** The task list: status filter, upload and pending-number modals, the task actions. */
 export default function TaskListPage() {
   const { t } = useTranslation();
   const pageTotal = usePageTotal();
