@@ -39,7 +39,6 @@ if (baseUrl) {
 const engine = url ? 'PostgreSQL' : 'PGlite';
 const database = await openDatabase({ url, dataDir: join(workDir, `pglite-${randomBytes(4).toString('hex')}`) });
 const db = database.db;
-const rows = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
 // 1. 3 companies, 50 projects, 500 tasks (10 per project), one line per company.
 const ZONES = ['Asia/Shanghai', 'Europe/Berlin', 'America/New_York'];
@@ -85,9 +84,9 @@ await db.execute(
 );
 
 // 2. The records: DAYS days up to today, 01:00–10:00 UTC (a working day in Shanghai), 45 % answered.
-const [{ start: startText }] = rows<{ start: string }>(
-  await db.execute(sql`select (date_trunc('day', now(), 'UTC') - ${`${DAYS - 1} days`}::interval)::text as start`),
-) as [{ start: string }];
+const [{ start: startText }] = (
+  await db.execute<{ start: string }>(sql`select (date_trunc('day', now(), 'UTC') - ${`${DAYS - 1} days`}::interval)::text as start`)
+).rows as [{ start: string }];
 const dataStart = new Date(startText);
 const chunk = Number(process.env.BENCH_CHUNK ?? (url ? 1_000_000 : 250_000));
 let t0 = performance.now();
@@ -112,7 +111,7 @@ for (let lo = 1; lo <= ROWS; lo += chunk) {
 const insertSeconds = seconds(t0);
 t0 = performance.now();
 await db.execute(sql`analyze`);
-const count = async (table: string) => Number(rows<{ n: string }>(await db.execute(sql.raw(`select count(*) as n from ${table}`)))[0]!.n);
+const count = async (table: string) => Number((await db.execute<{ n: string }>(sql.raw(`select count(*) as n from ${table}`))).rows[0]!.n);
 const sizes = { calls: await count('calls'), minute: await count('call_rollups_minute'), hour: await count('call_rollups_hour') };
 log(
   `${engine}: ${sizes.calls.toLocaleString()} calls written with their rollups in ${insertSeconds} s; rollup rows: minute ${sizes.minute.toLocaleString()}, hour ${sizes.hour.toLocaleString()}`,
@@ -247,12 +246,12 @@ for (const c of listCases) {
 // 4. What the trigger costs a finished call: the dialer's single-row close, without and with it.
 async function finishCalls(n: number, base: number): Promise<number> {
   const t = taskRows[0]!;
-  const ids = rows<{ id: string }>(
-    await db.execute(sql`
+  const ids = (
+    await db.execute<{ id: string }>(sql`
     insert into calls (company_id, project_id, task_id, subtask_id, sip_line_id, phone, attempt, node, placed_at)
     select ${t.companyId}, ${t.projectId}, ${t.id}, ${base} + i, ${lineRows[companyRows.findIndex((c) => c.id === t.companyId)]!.id}, '9' || lpad((${base} + i)::text, 10, '0'), 1, 'bench', now()
-    from generate_series(1, ${n}) i returning id`),
-  ).map((r) => r.id);
+    from generate_series(1, ${n}) i returning id`)
+  ).rows.map((r) => r.id);
   const start = performance.now();
   for (const id of ids) {
     await db.execute(

@@ -54,10 +54,10 @@ const seeded = await seedCompanies(server);
 const admin = await userWithSession(server, seeded.companyId, 'benchadmin', 'ADMIN');
 const world = await projectWithTask(server, admin, seeded.companyId, 'Bench');
 const tokens = Array.from({ length: agents }, () => newSessionToken());
-const ids = (await database.db.execute(sql`
+const ids = await database.db.execute<{ id: string }>(sql`
   insert into users (company_id, username, alias, auth_level, password_hash)
   select ${seeded.companyId}, 'agent' || g, 'agent' || g, 'OPR', 'x' from generate_series(1, ${agents}) g
-  returning id`)) as unknown as { rows: { id: string }[] };
+  returning id`);
 const userIds = ids.rows.map((r) => r.id);
 await database.db.execute(sql`
   insert into sessions (user_id, token_hash, expires_at)

@@ -1,3 +1,4 @@
+import type { AmdResult, Task } from '@dialwise/contracts';
 import { expect, test, type Page } from '@playwright/test';
 import { api, choose, companyDaysAgo, demoTask, signedIn, startNewTask, watchBoardSummaries } from './support.ts';
 
@@ -9,28 +10,12 @@ import { api, choose, companyDaysAgo, demoTask, signedIn, startNewTask, watchBoa
  */
 const run = Date.now().toString(36).slice(-5);
 
-interface Amd {
-  enabled: boolean;
-  onMachine: string;
-  message?: string;
-  thresholds: Record<string, number>;
-}
-
-interface Verdict {
-  outcome: string;
-  reason: string;
-  decisionMs: number;
-  features: Record<string, unknown> & { phrases?: string[] };
-  beepAtMs?: number | null;
-  messageLeft?: boolean;
-}
-
 /** The form on screen (the tab bar keeps an earlier form page alive, hidden). */
 const visible = (page: Page, testId: string) => page.locator(`[data-testid="${testId}"]:visible`);
 
-async function savedAmd(page: Page, projectId: string, name: string): Promise<Amd | undefined> {
+async function savedAmd(page: Page, projectId: string, name: string): Promise<Task['advanced']['amd']> {
   const list = await api<{ list: { id: string; name: string }[] }>(page, '/api/tasks/list', { projectId, name });
-  const task = await api<{ advanced: { amd?: Amd } }>(page, '/api/tasks/get', { id: list.list.find((t) => t.name === name)!.id });
+  const task = await api<Task>(page, '/api/tasks/get', { id: list.list.find((t) => t.name === name)!.id });
   return task.advanced.amd;
 }
 
@@ -277,7 +262,7 @@ test('call records filter by voicemail and by invalid number, and the drawer sho
   for (const other of ['connected', 'missed', 'invalid']) await expect(table.getByTestId(`call-state-${other}`)).toHaveCount(0);
 
   // Its newest call's verdict in the drawer: a machine, when it was decided, what decided it, the message.
-  const machine = await api<{ amd: Verdict }>(page, '/api/call-records/get', { id: voicemail.list[0]!.id });
+  const machine = await api<{ amd: AmdResult }>(page, '/api/call-records/get', { id: voicemail.list[0]!.id });
   await page.getByTestId(`call-record-open-${voicemail.list[0]!.id}`).click();
   await expect(drawer.getByTestId('call-amd-outcome')).toHaveText('Answering machine');
   await expect(drawer.getByTestId('call-amd-decision')).toHaveText(
@@ -301,7 +286,7 @@ test('call records filter by voicemail and by invalid number, and the drawer sho
   const invalid = await listedAsServer('invalid');
   expect(invalid.total).toBeGreaterThan(0);
   for (const other of ['connected', 'missed', 'voicemail']) await expect(table.getByTestId(`call-state-${other}`)).toHaveCount(0);
-  const dead = await api<{ amd: Verdict }>(page, '/api/call-records/get', { id: invalid.list[0]!.id });
+  const dead = await api<{ amd: AmdResult }>(page, '/api/call-records/get', { id: invalid.list[0]!.id });
   await page.getByTestId(`call-record-open-${invalid.list[0]!.id}`).click();
   await expect(drawer.getByTestId('call-amd-outcome')).toHaveText('Carrier announcement');
   await expect(drawer.getByTestId('call-amd-decision')).toHaveText(
@@ -318,7 +303,7 @@ test('call records filter by voicemail and by invalid number, and the drawer sho
   await filterStatus('语音信箱');
   // The demo may have ended more voicemail calls meanwhile: the newest is the one on top now.
   const newest = (await listedAsServer('voicemail')).list[0]!;
-  const itsVerdict = await api<{ amd: Verdict }>(page, '/api/call-records/get', { id: newest.id });
+  const itsVerdict = await api<{ amd: AmdResult }>(page, '/api/call-records/get', { id: newest.id });
   await page.getByTestId(`call-record-open-${newest.id}`).click();
   await expect(drawer).toContainText('接听方识别');
   await expect(drawer.getByTestId('call-amd-outcome')).toHaveText('答录机');

@@ -1,5 +1,6 @@
+import type { TaskOptions } from '@dialwise/contracts';
 import { expect, test, type Page } from '@playwright/test';
-import { api, signedIn, signIn, simulatedTaskInput, type TaskOptions } from './support.ts';
+import { api, signedIn, signIn, simulatedTaskInput } from './support.ts';
 
 /**
  * The call records of a task the dialer really ran: the demo ADMIN creates a project and a task on the

@@ -1,6 +1,7 @@
+import type { TaskOptions } from '@dialwise/contracts';
 import { expect, test } from '@playwright/test';
 import { wallClock } from '@dialwise/contracts';
-import { api, companyDaysAgo, demoTask, DEMO_ZONE, signedIn, simulatedTaskInput, type TaskOptions } from './support.ts';
+import { api, companyDaysAgo, demoTask, DEMO_ZONE, signedIn, simulatedTaskInput } from './support.ts';
 
 /**
  * A started task that may not call now says why and when it will, in the task list and in its Real-time

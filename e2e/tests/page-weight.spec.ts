@@ -2,7 +2,7 @@ import { expect, test, type Browser, type Locator, type Page } from '@playwright
 import { DEMO, acceptForceLogin, fillLogin, type DemoUser } from './support.ts';
 
 /**
- * Page weight on the wire (issue 26 §4), from a cold browser: a new context has an empty cache. Every response the
+ * Page weight on the wire, from a cold browser: a new context has an empty cache. Every response the
  * page fetched is counted by its `encodedDataLength` in Chromium's network log (CDP `Network.loadingFinished`):
  * the bytes that crossed the wire, compressed, headers included — html, scripts, styles, images, API answers.
  *
@@ -81,7 +81,7 @@ async function coldPage(browser: Browser): Promise<Page> {
   return context.newPage();
 }
 
-test.describe('page weight on the wire, cold cache (issue 26 §4)', () => {
+test.describe('page weight on the wire, cold cache', () => {
   test('the login page: every script and style sheet in brotli, hashed files immutable, the page revalidated', async ({ browser }) => {
     const page = await coldPage(browser);
     const log = await networkLog(page);

@@ -1,9 +1,10 @@
+import type { TaskOptions } from '@dialwise/contracts';
 import { execFileSync } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, request, test, type APIRequestContext, type Page } from '@playwright/test';
-import { PASSWORD, signIn, simulatedTaskInput, type TaskOptions } from './support.ts';
+import { PASSWORD, signIn, simulatedTaskInput } from './support.ts';
 import { startOwnServer, type OwnServer } from './seat-server.ts';
 
 /**

@@ -196,12 +196,5 @@ export async function recordToasts(page: Page): Promise<() => Promise<string[]>>
   return () => page.evaluate(() => (window as unknown as { toasts: string[] }).toasts);
 }
 
-/** What `/api/tasks/options` answers, as far as the tests read it. */
-export interface TaskOptions {
-  scenarios: { id: string }[];
-  voices: { id: string }[];
-  sipLines: { id: string; alias: string }[];
-}
-
 /** The task the browser tests create to get calls: the fault tests' own (at any hour, on the demo's simulated lines). */
 export { simulatedTaskInput } from '../../apps/server/test/demo-task-input.ts';

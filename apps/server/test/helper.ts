@@ -69,9 +69,9 @@ export function useTestServer(overrides: Partial<Config> = {}, options: { log?: 
       await holder.app.ready();
     }
     holder.clock.reset();
-    const tables = (await holder.database.db.execute(sql`select tablename from pg_tables where schemaname = 'public'`)) as unknown as {
-      rows: { tablename: string }[];
-    };
+    const tables = await holder.database.db.execute<{ tablename: string }>(
+      sql`select tablename from pg_tables where schemaname = 'public'`,
+    );
     const names = tables.rows.map((t) => `"${t.tablename}"`).join(', ');
     if (names) await holder.database.db.execute(sql.raw(`truncate ${names} restart identity cascade`));
     // A fresh throttle per test: failures recorded by one test must not lock out the next.

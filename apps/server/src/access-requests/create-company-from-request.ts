@@ -1,7 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { CompanyCreated, CompanyFromRequest } from '@dialwise/contracts';
 import type { ActionContext } from '../auth/actor.ts';
-import type { Db } from '../db/client.ts';
 import { companies } from '../db/schema.ts';
 import { AppError } from '../http/app-error.ts';
 import { createCompany } from '../operation/companies/create-company.ts';
@@ -19,7 +18,7 @@ export async function createCompanyFromRequest(ctx: ActionContext, input: Compan
   if (!own?.isProvider) throw AppError.forbidden();
   return ctx.db.transaction(async (tx) => {
     const request = await claimOpenRequest(tx, ctx, id, 'register');
-    const created = await createCompany({ ...ctx, db: tx as unknown as Db }, company);
+    const created = await createCompany({ ...ctx, db: tx }, company);
     await closeRequest(
       tx,
       ctx,

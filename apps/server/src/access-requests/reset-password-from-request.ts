@@ -2,7 +2,6 @@ import type { ResetFromRequest } from '@dialwise/contracts';
 import type { ActionContext } from '../auth/actor.ts';
 import { updateAccount } from '../accounts/update-account.ts';
 import { and, eq } from 'drizzle-orm';
-import type { Db } from '../db/client.ts';
 import { users } from '../db/schema.ts';
 import { AppError } from '../http/app-error.ts';
 import { claimOpenRequest } from './claim-open-request.ts';
@@ -19,7 +18,7 @@ export async function resetPasswordFromRequest(ctx: ActionContext, input: ResetF
     // A request whose user was since removed, or moved out of the caller's reach, has nothing to reset.
     if (!request.userId || !request.companyId) throw AppError.notFound();
     // A transaction is a database handle too: the account edit nests in it (a savepoint).
-    const inner = { ...ctx, db: tx as unknown as Db };
+    const inner = { ...ctx, db: tx };
     // Not an edit form: the reset applies to the account as it is now (locked, so no edit slips in between).
     const [current] = await tx
       .select({ version: users.version })

@@ -55,7 +55,7 @@ async function auditOf(companyId: string, entityId: string) {
     .then((rows) => rows.filter((r) => r.companyId === companyId));
 }
 
-describe('account validation (spec §5), enforced by the server', () => {
+describe('account validation, enforced by the server', () => {
   it.each([
     ['7 characters', 'Aa1!aaa', 'Password must be 8–32 characters'],
     ['33 characters', `Aa1!${'a'.repeat(29)}`, 'Password must be 8–32 characters'],

@@ -7,7 +7,7 @@ import { companies, sessions, users } from '../db/schema.ts';
 const server = useTestServer();
 
 describe('sign-in', () => {
-  it('signs in by user name, sets the Authorization cookie and returns the user fields of spec §3 and its version', async () => {
+  it('signs in by user name, sets the Authorization cookie and returns the user fields the console shows and its version', async () => {
     const { companyId } = await seedCompanies(server);
     await addUser(server, companyId, 'alice', 'ADMIN', { email: 'alice@x.test', phoneNumber: '13900000001' });
     const answer = await call<{ token: string; user: Record<string, unknown> }>(server, '/api/user/login', {
@@ -28,7 +28,7 @@ describe('sign-in', () => {
       'timeZone',
       'userID',
       'username',
-      // Not of spec §3: the account's edit version, which the self-info form sends back (docs/security.md).
+      // Not a shown field: the account's edit version, which the self-info form sends back (docs/security.md).
       'version',
     ]);
     expect(answer.body.data.user).toMatchObject({ username: 'alice', authLevel: 'ADMIN', customerID: companyId });

@@ -8,14 +8,14 @@ import type { Db } from '../db/client.ts';
  */
 export async function findEndedSessions(db: Db, sessionIds: readonly string[], now: Date): Promise<Set<string>> {
   if (sessionIds.length === 0) return new Set();
-  const live = (await db.execute(sql`
+  const live = await db.execute<{ id: string }>(sql`
     select s.id
       from sessions s
       join users u on u.id = s.user_id and u.status = 'active'
       join companies c on c.id = u.company_id and c.state = 'normal'
      where s.id = any(${`{${sessionIds.join(',')}}`}::uuid[])
        and s.revoked_at is null
-       and s.expires_at > ${now.toISOString()}::timestamptz`)) as unknown as { rows: { id: string }[] };
+       and s.expires_at > ${now.toISOString()}::timestamptz`);
   const alive = new Set(live.rows.map((row) => row.id));
   return new Set(sessionIds.filter((id) => !alive.has(id)));
 }

@@ -10,7 +10,7 @@ import { hashSessionToken } from './session-tokens.ts';
 const TOUCH_AFTER_MS = 60_000;
 
 /**
- * Turns a presented token into the caller, or the envelope code the console expects (spec §8):
+ * Turns a presented token into the caller, or the envelope code the console's request layer acts on:
  * unknown token 50008, replaced by a forced sign-in elsewhere 450, ended by an administrator or a
  * disabled account/company 50012, past its lifetime 50014.
  */

@@ -14,7 +14,7 @@ import { signOut } from './sign-out.ts';
 
 /**
  * The session cookie is readable by the console (not HttpOnly): its guard decides "signed in" by its
- * presence (spec §4). It is `Secure` whenever the console is served over HTTPS (seen directly or through a
+ * presence. It is `Secure` whenever the console is served over HTTPS (seen directly or through a
  * trusted proxy), or always with SECURE_COOKIES=true.
  */
 function setSessionCookie(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply, token: string, expiresAt: Date | null) {

@@ -40,10 +40,10 @@ export async function boardScope(ctx: ActionContext, ids: { projectId?: string; 
 
 /** Whole days `from`..`to` (both included) in the company's time zone, as instants [start, end). */
 export async function dayRange(db: DbOrTx, timeZone: string, fromDate: string, toDate: string): Promise<{ start: Date; end: Date }> {
-  const result = await db.execute(sql`select
+  const result = await db.execute<{ start: string | Date; end: string | Date }>(sql`select
     (${fromDate}::date::timestamp at time zone ${timeZone}) as start,
     ((${toDate}::date + 1)::timestamp at time zone ${timeZone}) as "end"`);
-  const row = (result as unknown as { rows: { start: string | Date; end: string | Date }[] }).rows[0]!;
+  const row = result.rows[0]!;
   return { start: new Date(row.start), end: new Date(row.end) };
 }
 

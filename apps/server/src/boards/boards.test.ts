@@ -311,10 +311,10 @@ describe('demo data', () => {
     expect(week.body.data.voicemail).toBeGreaterThan(0);
     expect(week.body.data.invalid).toBeGreaterThan(0);
     expect(week.body.data.machineRate).toBeCloseTo(week.body.data.voicemail / week.body.data.total, 6);
-    const verdicts = await server.database.db.execute(
+    const verdicts = await server.database.db.execute<{ status: string; outcome: string }>(
       sql`select status, amd->>'outcome' as outcome, count(*)::int as n from calls where amd is not null group by 1, 2 order by 1, 2`,
     );
-    const outcomes = (verdicts as unknown as { rows: { status: string; outcome: string }[] }).rows.map((r) => `${r.status}:${r.outcome}`);
+    const outcomes = verdicts.rows.map((r) => `${r.status}:${r.outcome}`);
     expect(outcomes).toEqual(expect.arrayContaining(['connected:human', 'invalid:announcement', 'voicemail:machine']));
     expect(outcomes.every((o) => ['connected:human', 'connected:silence', 'invalid:announcement', 'voicemail:machine'].includes(o))).toBe(
       true,
@@ -335,7 +335,9 @@ describe('demo data', () => {
       .from(calls)
       .innerJoin(tasks, eq(tasks.id, calls.taskId));
     expect(placed.filter((call) => !call.weekdays.includes(wallClock(call.at, acme!.timezone).weekday))).toEqual([]);
-    const withRecording = await server.database.db.execute(sql`select count(*)::int as n from calls where recording_path is not null`);
-    expect((withRecording as unknown as { rows: { n: number }[] }).rows[0]!.n).toBe(0);
+    const withRecording = await server.database.db.execute<{ n: number }>(
+      sql`select count(*)::int as n from calls where recording_path is not null`,
+    );
+    expect(withRecording.rows[0]!.n).toBe(0);
   });
 });

@@ -10,7 +10,7 @@ import type { ActionContext } from '../auth/actor.ts';
  */
 export async function getOperatorStatus(ctx: ActionContext, now: Date): Promise<OperatorStatus> {
   const fresh = new Date(now.getTime() - 3 * SEAT_HEARTBEAT.intervalMs).toISOString();
-  const result = await ctx.db.execute(sql`
+  const result = await ctx.db.execute<{ total: number; signed_in: number; waiting: number; in_call: number }>(sql`
     select count(*)::int as total,
       count(s.operator_id)::int as signed_in,
       count(*) filter (where s.state = 'waiting')::int as waiting,
@@ -21,7 +21,7 @@ export async function getOperatorStatus(ctx: ActionContext, now: Date): Promise<
       and s.node is not null
       and s.heartbeat_at > ${fresh}::timestamptz
     where u.company_id = ${ctx.actor.companyId} and u.auth_level = 'OPR' and u.status = 'active'`);
-  const row = (result as unknown as { rows: { total: number; signed_in: number; waiting: number; in_call: number }[] }).rows[0]!;
+  const row = result.rows[0]!;
   const total = Number(row.total);
   const signedIn = Number(row.signed_in);
   return { total, signedIn, waiting: Number(row.waiting), inCall: Number(row.in_call), signedOut: total - signedIn };

@@ -25,10 +25,10 @@ export async function getRealtimeBoard(ctx: ActionContext, query: RealtimeQuery,
   let start: Date;
   let end: Date;
   if (window.minutes === null) {
-    const result = await ctx.db.execute(sql`select
+    const result = await ctx.db.execute<{ start: string | Date; end: string | Date }>(sql`select
       (date_trunc('day', ${now.toISOString()}::timestamptz at time zone ${timeZone}) at time zone ${timeZone}) as start,
       ((date_trunc('day', ${now.toISOString()}::timestamptz at time zone ${timeZone}) + interval '1 day') at time zone ${timeZone}) as "end"`);
-    const row = (result as unknown as { rows: { start: string | Date; end: string | Date }[] }).rows[0]!;
+    const row = result.rows[0]!;
     start = new Date(row.start);
     end = new Date(row.end);
   } else {

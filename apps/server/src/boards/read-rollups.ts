@@ -42,10 +42,6 @@ function from(source: Source, scope: Scope, start: Date, end: Date): { table: SQ
   return { table: sql.raw(table), time, where: sql.join(conditions, sql` and `) };
 }
 
-function rowsOf<T>(result: unknown): T[] {
-  return (result as { rows: T[] }).rows;
-}
-
 function toSums(row: Record<string, unknown>, columns: readonly string[]): Sums {
   return Object.fromEntries(columns.map((c) => [c, Number(row[c] ?? 0)]));
 }
@@ -63,7 +59,7 @@ export async function sumRange(
   const result = await db.execute(
     sql`select ${sql.raw(columns.map((c) => measureSum(source, c)).join(', '))} from ${f.table} where ${f.where}`,
   );
-  return toSums(rowsOf<Record<string, unknown>>(result)[0] ?? {}, columns);
+  return toSums(result.rows[0] ?? {}, columns);
 }
 
 /**
@@ -93,5 +89,5 @@ export async function seriesRange(
     )
     select to_char(steps.at, 'YYYY-MM-DD"T"HH24:MI') as at, ${sql.raw(columns.map((c) => `coalesce(sums.${c}, 0) as ${c}`).join(', '))}
     from steps left join sums on sums.at = steps.at order by steps.at`);
-  return rowsOf<Record<string, unknown>>(result).map((row) => ({ at: String(row.at), sums: toSums(row, columns) }));
+  return result.rows.map((row) => ({ at: String(row.at), sums: toSums(row, columns) }));
 }

@@ -49,7 +49,7 @@ async function rollupTable(rollup: Rollup) {
       `select ${key} as key, bucket, ${columns.join(', ')} from ${rollup.table} where not (${columns.map((c) => `${c} = 0`).join(' and ')}) order by 1, 2`,
     ),
   );
-  return (result as unknown as { rows: Record<string, unknown>[] }).rows.map(normalize);
+  return result.rows.map(normalize);
 }
 
 /** The same table computed from scratch: a GROUP BY over the finished records. */
@@ -62,7 +62,7 @@ async function rawTable(rollup: Rollup) {
       `select ${rollup.conflict[0]} as key, date_trunc('${rollup.grain}', placed_at, 'UTC') as bucket, ${sums.join(', ')} from calls where ended_at is not null group by 1, 2 order by 1, 2`,
     ),
   );
-  return (result as unknown as { rows: Record<string, unknown>[] }).rows.map(normalize);
+  return result.rows.map(normalize);
 }
 
 function normalize(row: Record<string, unknown>) {

@@ -99,14 +99,14 @@ export async function syncCallRecords(ctx: ActionContext, query: CallRecordSyncQ
  * transaction of ours that ends in between ended before the page is read, so its rows are in it.
  */
 async function readHorizon(ctx: ActionContext): Promise<number> {
-  const result = (await ctx.db.execute(sql`
+  const result = await ctx.db.execute<{ horizon: string }>(sql`
     with s as (select pg_current_snapshot() as snap),
          mine as (select backend_xid::text::bigint as xid from pg_stat_activity
                   where datname = current_database() and backend_xid is not null)
     select coalesce(
       (select min(x::text::bigint) from s, pg_snapshot_xip(s.snap) as x where x::text::bigint % 4294967296 in (select xid from mine)),
       (select pg_snapshot_xmax(snap)::text::bigint from s)
-    )::text as horizon`)) as unknown as { rows: { horizon: string }[] };
+    )::text as horizon`);
   return Number(result.rows[0]!.horizon);
 }
 

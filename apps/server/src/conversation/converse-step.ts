@@ -19,7 +19,7 @@
  *
  * Every turn's stage timings are kept (`turns`) for the call record; failures too (`failures`).
  */
-import type { Interruption, RouteTool } from '@dialwise/contracts';
+import type { CallRuntimeFailure, Interruption, RouteTool } from '@dialwise/contracts';
 import type { SeatDispatcher } from './seat-dispatcher.ts';
 import { TimerSet, type CallSession, type CallStep } from '../telephony/index.ts';
 import type { CallVoice, SpokenSentence } from './call-voice.ts';
@@ -36,13 +36,8 @@ import { type PreemptionCounts, Speculation, SpeculationSlot } from './preemptiv
 import { Reply, type TurnTiming } from './reply.ts';
 import { type RefereeVerdict, streamAnswer } from './streams.ts';
 
-export interface RuntimeFailure {
-  atMs: number;
-  turnId: string;
-  stage: 'main' | 'rewrite' | 'referee' | 'filler' | 'condition' | 'speech' | 'transfer';
-  failure: string;
-  detail: string;
-}
+/** A failure the runtime records on the call (the record's `runtimeFailures`); the call goes on without that step. */
+export type RuntimeFailure = CallRuntimeFailure;
 
 /**
  * What the scenario test bench watches of a conversation (calls leave it unset). Each hook reports one

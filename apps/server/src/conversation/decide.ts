@@ -4,6 +4,7 @@
  * for a multi-stream target with a referee, the referee's verdict (answer, hang up, transfer). The conductor
  * asks it once per turn, or ahead of the turn for a speculation (preemptive.ts) on a copy of the history.
  */
+import type { CallRuntimeFailure } from '@dialwise/contracts';
 import { buildMessages } from './prompt.ts';
 import type { History } from './history.ts';
 import type { CallContext, ConversationPlan, ProcessorPlan } from './plan.ts';
@@ -12,11 +13,7 @@ import { chooseRouter } from './routers.ts';
 import { type RefereeVerdict, refereeVerdict, yesNo } from './streams.ts';
 
 /** A failed yes/no question or referee request (recorded on the call; the decision goes on without it). */
-export interface DecisionFailure {
-  stage: 'condition' | 'referee';
-  failure: string;
-  detail: string;
-}
+export type DecisionFailure = Pick<CallRuntimeFailure, 'failure' | 'detail'> & { stage: 'condition' | 'referee' };
 
 export interface DeciderOptions {
   plan: ConversationPlan;

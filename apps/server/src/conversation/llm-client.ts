@@ -2,8 +2,10 @@ import { type ConversationLine, keyHeaderValue, type LlmFailure } from '@dialwis
 import { followOwnServer, outboundFetch } from '../net/outbound-guard.ts';
 
 /**
- * The OpenAI-compatible chat completions client: the LLM test action uses it now, the conversation
- * runtime later (streaming is to come; this call waits for the whole answer).
+ * The OpenAI-compatible chat completions client. `chatCompletion` waits for the whole answer: the LLM test
+ * action, and the short questions of a call (yes/no conditions, the referee, fillers, the analysis after the
+ * call). A reply spoken during a call streams instead (llm-stream.ts), with the same URL, headers and body
+ * built here, so both ways reach a provider alike.
  *
  * The URL of an LLM is its API base (`https://api.openai.com/v1`, `http://127.0.0.1:11434/v1`) and the
  * call goes to `<base>/chat/completions`; a URL that already ends in `/chat/completions` is called as is,

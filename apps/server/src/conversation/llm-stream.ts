@@ -83,7 +83,7 @@ export async function* streamChat(endpoint: LlmEndpoint, request: ChatRequest, o
     }
     const decoder = new TextDecoder();
     let pending = '';
-    chunks = (response.body as unknown as AsyncIterable<Uint8Array>)[Symbol.asyncIterator]();
+    chunks = response.body[Symbol.asyncIterator]();
     try {
       for (let next = await chunks.next(); !next.done; next = await chunks.next()) {
         pending += decoder.decode(next.value, { stream: true });

@@ -1,5 +1,5 @@
 /**
- * The opening a callee hears (our reading of spec §3, written up in docs/conversation.md): the prologues
+ * The opening a callee hears (our reading, written up in docs/conversation.md): the prologues
  * say who is calling and why; the subtask's prologue info is the personal part, data for the prologue,
  * never a replacement for it.
  *

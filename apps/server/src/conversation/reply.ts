@@ -1,32 +1,16 @@
+import type { CallTurn } from '@dialwise/contracts';
 import { randomUUID } from 'node:crypto';
 import type { SpokenSentence } from './call-voice.ts';
 
 /** The abort reason of an interrupted reply, made once (a default reason is a new DOMException with its stack). */
 const INTERRUPTED = new Error('the reply was interrupted');
 
-/** What one turn took, stage by stage (ms since the answer, or durations in ms); stored on the call record. */
-export interface TurnTiming {
-  turnId: string;
-  /** The callee's words that started the turn ('' for the prologue and wake-ups). */
-  user: string;
-  /** Which router acted (its name), or the built-in step (prologue, silence, timeout, fallback). */
-  route: string;
-  action: 'answer' | 'hangup' | 'transfer' | 'prologue' | 'wakeup' | 'fallback' | 'timeout';
-  speechEndMs: number | null;
-  finalAtMs: number | null;
-  routerMs: number | null;
-  refereeMs: number | null;
-  llmFirstTokenMs: number | null;
-  firstSentenceMs: number | null;
-  firstAudioMs: number | null;
-  totalMs: number | null;
-  /**
-   * End of the callee's speech → the first frame of the answer sent on the wire (fillers excluded): the wait
-   * the callee hears. Null when the turn had no callee speech end or nothing of it was sent.
-   */
-  heardAfterMs: number | null;
-  interrupted: boolean;
-}
+/**
+ * What one turn took, stage by stage (ms since the answer, or durations in ms): the call record's turn. The
+ * runtime always sets `heardAfterMs` (null when the turn had no callee speech end or sent nothing of its
+ * answer); the record's schema leaves it optional only for records written before it was measured.
+ */
+export type TurnTiming = Required<CallTurn>;
 
 /**
  * One reply the agent speaks: its turn id, its cancellation (the LLM request listens to `signal`), the

@@ -1,13 +1,14 @@
 /**
  * The model calls of a turn. The main stream's tokens become sentences as they arrive; with a rewrite
  * stream, each sentence is rewritten as soon as it is cut and the rewritten sentences are spoken in order
- * (one rewrite's latency on the first sentence; it used to buffer the whole main answer: one answer's).
+ * (the first sentence waits for one rewrite, not for the whole main answer).
  *
  * The referee decides what the turn is: it answers ANSWER (the main stream replies), HANGUP (the
  * scenario's hang-up tool acts) or TRANSFER (its transfer tool acts); anything else, or a failure,
  * counts as ANSWER so the callee is never left without a reply. A dynamicLlm condition asks its
  * referee a yes/no question; a failure counts as "no".
  */
+import type { CallRuntimeFailure } from '@dialwise/contracts';
 import { chatCompletion, type ChatMessage } from './llm-client.ts';
 import { LlmStreamError, streamChat } from './llm-stream.ts';
 import type { ProcessorPlan } from './plan.ts';
@@ -16,11 +17,8 @@ import { SentenceSplitter } from './sentences.ts';
 
 export type RefereeVerdict = 'answer' | 'hangup' | 'transfer';
 
-export interface StreamFailure {
-  stage: 'main' | 'rewrite';
-  failure: string;
-  detail: string;
-}
+/** A failed main or rewrite stream, recorded on the call as a runtime failure (the call adds when and which turn). */
+export type StreamFailure = Pick<CallRuntimeFailure, 'failure' | 'detail'> & { stage: 'main' | 'rewrite' };
 
 export interface StreamAnswerInput {
   main: ProcessorPlan | undefined;

@@ -4,6 +4,7 @@
  * connect the seat and follow the call until the seat leaves. The conductor (converse-step.ts) decides
  * when to transfer and says the tool's texts; this part knows seats.
  */
+import type { CallRuntimeFailure } from '@dialwise/contracts';
 import type { SeatDispatcher, SeatHandle } from './seat-dispatcher.ts';
 import type { CallHandle } from '../telephony/index.ts';
 import { handoverSummary } from './handover-summary.ts';
@@ -11,12 +12,8 @@ import type { History } from './history.ts';
 import type { CallContext, ConversationPlan } from './plan.ts';
 import { feedSeatAudio, type SeatTranscriber, type SeatTranscriptEvents } from './seat-transcript.ts';
 
-export interface TransferFailure {
-  turnId: string;
-  stage: 'transfer' | 'speech';
-  failure: string;
-  detail: string;
-}
+/** A failed hand-over or announcement, recorded on the call as a runtime failure (the call adds when). */
+export type TransferFailure = Pick<CallRuntimeFailure, 'turnId' | 'failure' | 'detail'> & { stage: 'transfer' | 'speech' };
 
 export interface SeatTransferOptions {
   plan: ConversationPlan;

@@ -7,11 +7,31 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import type { Assume } from 'drizzle-orm';
 import { PgliteProxy } from './pglite-proxy.ts';
 import * as schema from './schema.ts';
 
-export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
-/** A transaction handle; repository functions accept either. */
+/**
+ * What a raw statement (`execute(sql…)`, a write without `returning`) answers, in the part both drivers share:
+ * node-postgres' `QueryResult` and PGlite's `Results` both carry the rows, so `db.execute<Row>(sql…)` gives
+ * `{ rows: Row[] }` with no cast at the call. The row type is the caller's word for what its SQL selects.
+ */
+export interface RawResultHKT extends PgQueryResultHKT {
+  type: RawResult<Assume<this['row'], Record<string, unknown>>>;
+}
+export interface RawResult<Row> {
+  rows: Row[];
+  /** Rows a write touched: node-postgres names it `rowCount`, PGlite `affectedRows` (see affected-rows.ts). */
+  rowCount?: number | null;
+  affectedRows?: number;
+}
+
+export type Db = PgDatabase<RawResultHKT, typeof schema>;
+/**
+ * A transaction handle. drizzle's transaction is a database too (it extends `PgDatabase`), so a function
+ * that takes a `Db` runs inside a caller's transaction unchanged, and its own `transaction()` nests as a
+ * savepoint; `DbOrTx` says so in signatures where running inside one is the expected use.
+ */
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export type DbOrTx = Db | Tx;
 
@@ -49,7 +69,7 @@ export async function openDatabase(options: {
     // a listener for its life: the client is marked broken, its next query fails (a call's final writes
     // retry, see retry-while-down.ts), and the pool drops it when it is released.
     pool.on('connect', (client) => client.on('error', () => undefined));
-    const db = drizzlePg(pool, { schema }) as unknown as Db;
+    const db: Db = drizzlePg(pool, { schema });
     await migratePg(drizzlePg(pool, { schema }), { migrationsFolder: MIGRATIONS });
     return { db, kind: 'postgres', driver: { kind: 'postgres', pool }, close: () => pool.end() };
   }
@@ -58,7 +78,7 @@ export async function openDatabase(options: {
   const db = drizzlePglite(client.asPglite(), { schema });
   await migratePglite(db, { migrationsFolder: MIGRATIONS });
   return {
-    db: db as unknown as Db,
+    db,
     kind: 'pglite',
     driver: { kind: 'pglite', client },
     close: () => client.close(),

@@ -7,7 +7,7 @@ import { requestLocale } from '../http/locale.ts';
 import { countUnread, listMessages } from './list-messages.ts';
 import { readAllMessages, readMessages } from './read-messages.ts';
 
-/** The navbar's message box (spec §7 `/api/message/*`): every signed-in user reads their own. */
+/** The navbar's message box (`/api/message/*`): every signed-in user reads their own. */
 export async function messageRoutes(app: FastifyInstance) {
   route(app, messageEndpoints.list, async (request) =>
     ok(request, await listMessages(contextOf(request), request.query, requestLocale(request))),

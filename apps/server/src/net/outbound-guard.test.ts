@@ -109,7 +109,7 @@ describe('the outbound guard', () => {
     await expect(outboundFetch(`http://127.0.0.1:${port + 1}/api/demo-llm/v1`)).rejects.toBeInstanceOf(OutboundRefused);
   });
 
-  it("a demo model row written by an earlier start on another port still reaches this server's demo model (issue 26 §4)", async () => {
+  it("a demo model row written by an earlier start on another port still reaches this server's demo model", async () => {
     configureOutbound({ ownServer: { port, pathPrefix: '/api/demo-llm/' } });
     expect(followOwnServer(`http://127.0.0.1:${port + 11}/api/demo-llm/v1`)).toBe(`http://127.0.0.1:${port}/api/demo-llm/v1`);
     expect(followOwnServer(`http://localhost:4842/api/demo-llm/v1`)).toBe(`http://localhost:${port}/api/demo-llm/v1`);

@@ -107,7 +107,7 @@ function trusted(url: URL): boolean {
 /**
  * A loopback URL on this server's own demo-model path means this server, whatever port it names: the demo
  * company's LLM row was written with the port of the start that seeded it, and a later start on another PORT
- * must still reach its own demo model (issue 26 §4). Answers the URL with the running server's port; any
+ * must still reach its own demo model. Answers the URL with the running server's port; any
  * other URL unchanged.
  */
 export function followOwnServer(url: string): string {
@@ -138,7 +138,7 @@ export const outboundLookup: LookupFunction = (hostname, options, callback) => {
         0,
       );
     }
-    if ((options as { all?: boolean }).all) return (callback as unknown as (e: null, a: LookupAddress[]) => void)(null, addresses);
+    if (options.all) return callback(null, addresses);
     callback(null, addresses[0]!.address, addresses[0]!.family);
   });
 };

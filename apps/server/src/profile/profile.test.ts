@@ -57,7 +57,7 @@ async function canSignIn(username: string, password: string, role: 'admin' | 'ag
   return (await call(server, '/api/user/login', { body: { username, password, role, force: true } })).body.code === 200;
 }
 
-describe('self-info edit (spec §5: alias 5–10, valid phone and e-mail)', () => {
+describe('self-info edit (alias 5–10, valid phone and e-mail)', () => {
   it.each([
     ['4', 'Alic', false],
     ['5', 'Alice', true],
@@ -135,7 +135,7 @@ describe('self-info edit (spec §5: alias 5–10, valid phone and e-mail)', () =
   });
 });
 
-describe('change password (spec §5: 6–16 with upper, lower, digit and symbol; confirm must match)', () => {
+describe('change password (6–16 with upper, lower, digit and symbol; confirm must match)', () => {
   it.each([
     ['5', 'Aa1!a', 'Password must be 6–16 characters'],
     ['17', `Aa1!${'a'.repeat(13)}`, 'Password must be 6–16 characters'],

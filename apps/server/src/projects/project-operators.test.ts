@@ -9,7 +9,7 @@ const server = useTestServer();
 const EN = { 'accept-language': 'en' };
 
 /**
- * "Projects an agent works on" (spec §2 /projectOp) is our reading: an ADMIN assigns agents (OPR accounts
+ * "Projects an agent works on" (the /projectOp pages) is our reading: an ADMIN assigns agents (OPR accounts
  * of the company) to a project in the project form; an agent sees those projects and their call records.
  */
 async function world() {

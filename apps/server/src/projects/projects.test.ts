@@ -26,7 +26,7 @@ async function adminOf(company: 'companyId' | 'otherCompanyId' = 'companyId') {
   return { ...seeded, alice: await login(server, 'alice', 'admin'), gina: await login(server, 'gina', 'admin') };
 }
 
-describe('project rules (spec §5)', () => {
+describe('project rules', () => {
   it.each([
     ['a', ErrorCode.VALIDATION],
     ['ab', ErrorCode.OK],

@@ -11,8 +11,8 @@ import { getProject, ownProject } from './project-row.ts';
 import { setProjectOperators } from './project-operators.ts';
 
 /**
- * Renames a project or moves a CUSTOM project's API URL. The encryption type is fixed at creation (spec
- * §5): every stored number was checked against it, so a different type answers 409 and nothing changes.
+ * Renames a project or moves a CUSTOM project's API URL. The encryption type is fixed at creation:
+ * every stored number was checked against it, so a different type answers 409 and nothing changes.
  */
 export async function updateProject(ctx: ActionContext, input: ProjectUpdate): Promise<Project> {
   if (input.encryptionType === 'CUSTOM') await checkOutboundField(input.encryptionApiUrl, 'encryptionApiUrl');

@@ -25,7 +25,7 @@ export async function claimSeat(
 ): Promise<OfferClaim | null> {
   return db.transaction(async (tx) => {
     const excluded = request.exclude.length ? sql`and s.operator_id <> all(${`{${request.exclude.join(',')}}`}::uuid[])` : sql``;
-    const picked = (await tx.execute(sql`
+    const picked = await tx.execute<{ operator_id: string }>(sql`
       select s.operator_id
         from seats s
         join project_operators po on po.user_id = s.operator_id and po.project_id = ${request.projectId}
@@ -40,7 +40,7 @@ export async function claimSeat(
          ${excluded}
        order by s.idle_since asc nulls last, s.operator_id
        limit 1
-       for update of s skip locked`)) as unknown as { rows: { operator_id: string }[] };
+       for update of s skip locked`);
     const operatorId = picked.rows[0]?.operator_id;
     if (!operatorId) return null;
     const offerId = crypto.randomUUID();

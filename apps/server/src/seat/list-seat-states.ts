@@ -10,7 +10,7 @@ import type { Db } from '../db/client.ts';
  * `since` is when the state last changed; null for an agent who never opened the seat.
  */
 export async function listSeatStates(db: Db, companyId: string, staleMs: number): Promise<MonitorSeat[]> {
-  const result = await db.execute(sql`
+  const result = await db.execute<{ id: string; name: string; state: SeatState; since: Date | string | null }>(sql`
     select u.id, coalesce(nullif(u.alias, ''), u.username) as name,
       case when s.node is not null and s.heartbeat_at > now() - make_interval(secs => ${staleMs / 1000})
         then s.state else 'not-connected' end as state,
@@ -19,9 +19,8 @@ export async function listSeatStates(db: Db, companyId: string, staleMs: number)
     from users u
     left join seats s on s.operator_id = u.id
     where u.company_id = ${companyId} and u.auth_level = 'OPR' and u.status = 'active'`);
-  const rows = (result as unknown as { rows: { id: string; name: string; state: SeatState; since: Date | string | null }[] }).rows;
   const busiest = (state: SeatState) => -SEAT_STATES.indexOf(state);
-  return rows
+  return result.rows
     .map((row) => ({
       id: row.id,
       name: row.name,

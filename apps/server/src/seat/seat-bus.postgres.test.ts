@@ -26,7 +26,7 @@ describe('the seat bus on PostgreSQL', () => {
     // more to end, so a query sent at once could still be handed the idle session about to hear it.
     const pool = (server.database.driver as { pool: pg.Pool }).pool;
     await expect.poll(() => pool.idleCount).toBe(0);
-    const answer = (await server.database.db.execute(sql`select 1 as one`)) as unknown as { rows: unknown[] };
+    const answer = await server.database.db.execute(sql`select 1 as one`);
     expect(answer.rows).toHaveLength(1);
     expect(errors).toEqual([]);
   });

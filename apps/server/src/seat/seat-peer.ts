@@ -1,12 +1,9 @@
 import { randomInt } from 'node:crypto';
-import type { IceServer } from '@dialwise/contracts';
+import type { IceServer, SeatServerMessage } from '@dialwise/contracts';
 import { MediaStreamTrack, RTCPeerConnection, RtpHeader, RtpPacket, usePCMU } from 'werift';
 
-export interface IceCandidate {
-  candidate: string;
-  sdpMid?: string | null;
-  sdpMLineIndex?: number | null;
-}
+/** An ICE candidate as the seat messages carry it, both ways. */
+export type IceCandidate = Extract<SeatServerMessage, { type: 'ice-candidate' }>['candidate'];
 
 /**
  * How long a seat that should be sending audio (connected and not muted: `expectAudio`) may go quiet on the

@@ -1,24 +1,18 @@
 import { eq } from 'drizzle-orm';
-import type { SipLineStatus, SipTrunk } from '@dialwise/contracts';
+import type { SipLine } from '@dialwise/contracts';
 import type { DbOrTx } from '../db/client.ts';
 import { sipLines } from '../db/schema.ts';
 import { AppError } from '../http/app-error.ts';
 import type { SecretBox } from '../secrets/secret-box.ts';
 
-export interface SipLineCredentials {
-  id: string;
-  companyId: string;
-  alias: string;
-  trunk: SipTrunk;
-  status: SipLineStatus;
-  concurrency: number;
-  cps: number;
-  sipUsername: string;
+/** The line's dialling fields, with its password opened. */
+export type SipLineCredentials = Pick<
+  SipLine,
+  'id' | 'companyId' | 'alias' | 'trunk' | 'status' | 'concurrency' | 'cps' | 'sipUsername' | 'domain' | 'port'
+> & {
   /** In clear: for the trunk's digest authentication only. Never log it, never send it to a browser. */
   password: string;
-  domain: string;
-  port: number;
-}
+};
 
 /**
  * The line with its password opened, for the dialer's trunk. Server-side only (no endpoint answers it).

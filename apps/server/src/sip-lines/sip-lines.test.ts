@@ -45,7 +45,7 @@ async function storedRow(id: string) {
   return (await server.database.db.select().from(sipLines).where(eq(sipLines.id, id)))[0]!;
 }
 
-describe('SIP line validation (spec §5: alias, concurrency, username, password, domain and port required)', () => {
+describe('SIP line validation (alias, concurrency, username, password, domain and port required)', () => {
   it.each([
     ['alias', 'Alias is required'],
     ['concurrency', 'Concurrency is required'],

@@ -103,7 +103,7 @@ export async function storeSubtaskRows(
     await inFlight.catch(() => undefined);
   }
   await inFlight;
-  // A header and nothing else is as empty as no file at all (spec §5: the file must not be empty).
+  // A header and nothing else is as empty as no file at all: an empty upload is refused.
   if (progress.rows === 0) throw new UploadFileError('e.upload.empty');
 
   const extraColumns = source.extraColumns();
@@ -168,7 +168,7 @@ async function insertBatch(
     batch.map((row) => ({ p: row.phoneNumber, z: row.timeZone, i: row.prologueInfo, b: row.businessInfo, r: row.remark, e: row.extra })),
   );
   // The zone counts are of the rows really stored (a duplicate is not counted twice), read back in the same statement.
-  const result = await tx.execute(sql`
+  const result = await tx.execute<{ stored: number; ambiguous: number; unplaced: number }>(sql`
     with stored as (
       insert into subtasks (task_id, company_id, phone, time_zone, prologue_info, business_info, remark, extra)
       select ${target.taskId}::uuid, ${companyId}::uuid, x.p, x.z, x.i, x.b, x.r, x.e
@@ -179,7 +179,7 @@ async function insertBatch(
       (count(*) filter (where position(' ' in time_zone) > 0))::int as ambiguous,
       (count(*) filter (where time_zone = ''))::int as unplaced
     from stored`);
-  const [counts] = (result as { rows: { stored: number; ambiguous: number; unplaced: number }[] }).rows;
+  const [counts] = result.rows;
   return counts ?? { stored: 0, ambiguous: 0, unplaced: 0 };
 }
 

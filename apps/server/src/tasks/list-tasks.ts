@@ -6,7 +6,7 @@ import { containsPattern } from '../db/like-pattern.ts';
 import { getProject } from '../projects/project-row.ts';
 import { loadTaskItems, ownTask } from './task-row.ts';
 
-/** A project's tasks, newest first, by status filter (spec §4) and part of the name; 404 for another company's project. */
+/** A project's tasks, newest first, by status filter and part of the name; 404 for another company's project. */
 export async function listTasks(ctx: ActionContext, query: TaskQuery, now = new Date()): Promise<Page<TaskListItem>> {
   await getProject(ctx.db, ctx, query.projectId);
   const where = and(

@@ -45,7 +45,7 @@ async function setup() {
 const create = (token: string, projectId: string, catalogue: Catalogue, extra: Record<string, unknown> = {}) =>
   call<TaskView>(server, '/api/tasks/create', { token, body: { projectId, ...taskInput(catalogue, extra) }, headers: EN });
 
-describe('task form rules at their boundaries (spec §5)', () => {
+describe('task form rules at their boundaries', () => {
   it.each([
     [19, ErrorCode.OK],
     [20, ErrorCode.OK],

@@ -52,13 +52,9 @@ export async function daily(s: Stats, days: number, columns: readonly string[]):
   return seriesRange(s.db, grain, { companyId: s.companyId }, range.start, range.end, s.timeZone, '1 day', columns);
 }
 
-function rows<T>(result: unknown): T[] {
-  return (result as { rows: T[] }).rows;
-}
-
 /** Finished calls over the range per hour of the day (company time), 24 rows. */
 export async function byHourOfDay(s: Stats, range: { start: Date; end: Date }) {
-  const result = await s.db.execute(sql`
+  const result = await s.db.execute<{ hour: number; placed: number; connected: number }>(sql`
     with hours as (select generate_series(0, 23) as h)
     select hours.h as hour, coalesce(count(c.id), 0)::int as placed,
       coalesce(count(c.id) filter (where c.status = 'connected'), 0)::int as connected
@@ -67,7 +63,7 @@ export async function byHourOfDay(s: Stats, range: { start: Date; end: Date }) {
       and c.placed_at >= ${range.start.toISOString()}::timestamptz and c.placed_at < ${range.end.toISOString()}::timestamptz
       and extract(hour from c.placed_at at time zone ${s.timeZone}) = hours.h
     group by hours.h order by hours.h`);
-  return rows<{ hour: number; placed: number; connected: number }>(result).map((r) => ({
+  return result.rows.map((r) => ({
     hour: Number(r.hour),
     placed: Number(r.placed),
     connected: Number(r.connected),
@@ -87,7 +83,14 @@ const GROUPS: Record<GroupBy, { key: string; join: string; title: string }> = {
  */
 export async function busiest(s: Stats, by: GroupBy, range: { start: Date; end: Date }, previous: { start: Date; end: Date }, limit = 10) {
   const g = GROUPS[by];
-  const result = await s.db.execute(sql`
+  const result = await s.db.execute<{
+    key: string;
+    title: string;
+    placed: number;
+    previous: number;
+    connected: number;
+    transfers: number;
+  }>(sql`
     select ${sql.raw(g.key)}::text as key, ${sql.raw(g.title)} as title,
       count(*) filter (where c.placed_at >= ${range.start.toISOString()}::timestamptz)::int as placed,
       count(*) filter (where c.placed_at < ${range.start.toISOString()}::timestamptz)::int as previous,
@@ -98,7 +101,7 @@ export async function busiest(s: Stats, by: GroupBy, range: { start: Date; end: 
       and c.placed_at >= ${previous.start.toISOString()}::timestamptz and c.placed_at < ${range.end.toISOString()}::timestamptz
     group by 1, 2 having count(*) filter (where c.placed_at >= ${range.start.toISOString()}::timestamptz) > 0
     order by placed desc, title limit ${limit}`);
-  return rows<{ key: string; title: string; placed: number; previous: number; connected: number; transfers: number }>(result).map((r) => ({
+  return result.rows.map((r) => ({
     key: r.key,
     title: r.title,
     placed: Number(r.placed),

@@ -88,7 +88,17 @@ export async function setCardSwitch(ctx: ActionContext, input: CardSwitch): Prom
  */
 export async function listQualityInspection(s: Stats, locale: Locale): Promise<QualityInspection[]> {
   const range = await lastDays(s, TREND_DAYS);
-  const result = await s.db.execute(sql`
+  const result = await s.db.execute<{
+    id: string;
+    name: string;
+    project: string;
+    enc: 'PLAIN_TEXT';
+    calls: number;
+    connected: number;
+    analysed: number;
+    talk: string;
+    last_phone: string;
+  }>(sql`
     select t.id, t.name, p.name as project, p.encryption_type as enc,
       count(*)::int as calls,
       count(*) filter (where c.status = 'connected')::int as connected,
@@ -99,23 +109,8 @@ export async function listQualityInspection(s: Stats, locale: Locale): Promise<Q
     where c.company_id = ${s.companyId} and c.ended_at is not null
       and c.placed_at >= ${range.start.toISOString()}::timestamptz and c.placed_at < ${range.end.toISOString()}::timestamptz
     group by t.id, t.name, p.name, p.encryption_type order by calls desc limit 12`);
-  const rows = (
-    result as unknown as {
-      rows: {
-        id: string;
-        name: string;
-        project: string;
-        enc: 'PLAIN_TEXT';
-        calls: number;
-        connected: number;
-        analysed: number;
-        talk: string;
-        last_phone: string;
-      }[];
-    }
-  ).rows;
   const pct = (a: number, b: number) => (b === 0 ? '0%' : `${Math.round((a / b) * 1000) / 10}%`);
-  return rows.map((r) => {
+  return result.rows.map((r) => {
     const connected = Number(r.connected);
     const avgSeconds = connected === 0 ? 0 : Math.round(Number(r.talk) / connected / 1000);
     return {

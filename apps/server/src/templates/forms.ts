@@ -7,7 +7,7 @@ import { AppError } from '../http/app-error.ts';
 import { postMessage } from '../messages/post-message.ts';
 import { alias } from 'drizzle-orm/pg-core';
 
-/** `POST /api/channel-form/submit`: stores the step form's channel (the schema has checked spec §5's rules). */
+/** `POST /api/channel-form/submit`: stores the step form's channel (the contracts schema has checked its rules). */
 export async function submitChannelForm(ctx: ActionContext, values: ChannelForm): Promise<{ id: string; createdTime: string }> {
   return ctx.db.transaction(async (tx) => {
     const [row] = await tx
@@ -25,7 +25,7 @@ export async function submitChannelForm(ctx: ActionContext, values: ChannelForm)
 }
 
 /**
- * Saves the group form as a new set of media parameters awaiting approval (spec §4: commit → approval →
+ * Saves the group form as a new set of media parameters awaiting approval (commit → approval →
  * finish); the company's administrators get a to-do.
  */
 export async function saveGroupForm(ctx: ActionContext, settings: GroupForm): Promise<{ id: string }> {

@@ -88,7 +88,7 @@ export async function getPeriodAnalysis(s: Stats, locale: Locale): Promise<Serie
 export async function getContentPublish(s: Stats): Promise<SeriesChart> {
   const range = await lastDays(s, TREND_DAYS);
   const days = (await daily(s, TREND_DAYS, ['total'])).map(dayLabel);
-  const result = await s.db.execute(sql`
+  const result = await s.db.execute<{ name: string; day: string; n: number }>(sql`
     with top as (
       select c.sip_line_id as id from calls c
       where c.company_id = ${s.companyId} and c.ended_at is not null
@@ -101,7 +101,7 @@ export async function getContentPublish(s: Stats): Promise<SeriesChart> {
       and c.placed_at >= ${range.start.toISOString()}::timestamptz and c.placed_at < ${range.end.toISOString()}::timestamptz
     group by 1, 2`);
   const byLine = new Map<string, Map<string, number>>();
-  for (const row of (result as unknown as { rows: { name: string; day: string; n: number }[] }).rows) {
+  for (const row of result.rows) {
     if (!byLine.has(row.name)) byLine.set(row.name, new Map());
     byLine.get(row.name)!.set(row.day, Number(row.n));
   }
@@ -117,14 +117,15 @@ export async function getContentPublish(s: Stats): Promise<SeriesChart> {
  */
 export async function getPopularAuthors(s: Stats): Promise<{ list: PopularAuthor[] }> {
   const range = await lastDays(s, TREND_DAYS);
-  const result = await s.db.execute(sql`
+  const result = await s.db.execute<{ author: string; tasks: number; calls: number }>(sql`
     select coalesce(nullif(u.alias, ''), u.username, '—') as author, count(distinct c.task_id)::int as tasks, count(*)::int as calls
     from calls c join tasks t on t.id = c.task_id left join users u on u.id = t.created_by
     where c.company_id = ${s.companyId} and c.ended_at is not null
       and c.placed_at >= ${range.start.toISOString()}::timestamptz and c.placed_at < ${range.end.toISOString()}::timestamptz
     group by 1 order by calls desc, author limit 10`);
-  const rows = (result as unknown as { rows: { author: string; tasks: number; calls: number }[] }).rows;
-  return { list: rows.map((r, i) => ({ ranking: i + 1, author: r.author, contentCount: Number(r.tasks), clickCount: Number(r.calls) })) };
+  return {
+    list: result.rows.map((r, i) => ({ ranking: i + 1, author: r.author, contentCount: Number(r.tasks), clickCount: Number(r.calls) })),
+  };
 }
 
 /** `GET /api/data-overview`: placed, connected, missed and transfers per day over 8 days, with their totals. */

@@ -12,8 +12,8 @@ import { listOperationLog } from './operation-log.ts';
 import { createPolicy, listPolicies, setPolicyStatus } from './policies.ts';
 
 /**
- * The template pages' lists, forms and profile (spec §7's mock-only calls, served for real), at the
- * spec's paths. Everything reads and writes the caller's company only. Roles follow the route table:
+ * The template pages' lists, forms and profile (calls the console template only mocked, served for real), at the
+ * paths its pages call. Everything reads and writes the caller's company only. Roles follow the route table:
  * the card list is ADMIN's; approving media parameters is ADMIN's; the rest is any signed-in user's.
  */
 export async function templateRoutes(app: FastifyInstance) {

@@ -4,7 +4,7 @@ import { classifyResponse } from './classify.ts';
 
 const envelope = (code: number, message = 'msg') => ({ code, message, data: null, traceId: 't' });
 
-describe('classifyResponse (spec §8)', () => {
+describe('classifyResponse', () => {
   it('hands blob and arraybuffer answers through without any check', () => {
     expect(classifyResponse({ status: 500, body: 'x', responseType: 'blob' })).toEqual({ kind: 'raw' });
     expect(classifyResponse({ status: 200, body: envelope(450), responseType: 'arraybuffer' })).toEqual({ kind: 'raw' });

@@ -1,6 +1,6 @@
 import { authEndpoints, ErrorCode, LOGGED_OUT_CODES, SUCCESS_CODE, isEnvelope } from '@dialwise/contracts';
 
-/** What the request layer does with one answer (spec §8). Pure, so every branch is unit-tested. */
+/** What the request layer does with one answer (toast, modal, sign-out or nothing, by envelope code and HTTP status). Pure, so every branch is unit-tested. */
 export type ResponseAction =
   /** Hand the body to the caller (success, or 451 which the caller handles itself). */
   | { kind: 'resolve' }

@@ -54,7 +54,7 @@ export function requestHeaders(): Record<string, string> {
 }
 
 /**
- * What the request layer does with a classified answer (spec §8): nothing for one to hand on, else its toast, modal
+ * What the request layer does with a classified answer: nothing for one to hand on, else its toast, modal
  * or navigation, then a `RequestFailure`.
  */
 export function settle(action: ResponseAction, body: unknown, quiet = false, failure?: string): void {

@@ -1,7 +1,7 @@
 import Cookies from 'js-cookie';
 import { AUTH_COOKIE } from '@dialwise/contracts';
 
-/** The session token lives in the `Authorization` cookie the server sets (spec §4: its presence = signed in). */
+/** The session token lives in the `Authorization` cookie the server sets (its presence = signed in). */
 export function getToken(): string | undefined {
   return Cookies.get(AUTH_COOKIE);
 }

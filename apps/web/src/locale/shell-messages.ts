@@ -169,7 +169,7 @@ const SHELL_MESSAGES = {
   'settings.menuLoaded': ['The menu now comes from the server', '菜单已切换为后台菜单'],
   'settings.menuFailed': ['The server menu could not be loaded', '后台菜单加载失败'],
 
-  // Request layer (spec §8)
+  // Request layer
   'request.error': ['Error', '错误'],
   'request.tokenExpired': ['Token Expired', '登录已过期'],
   'request.requestError': ['Request Error', '请求错误'],
@@ -243,7 +243,7 @@ const SHELL_MESSAGES = {
 /**
  * What the console needs before anyone is signed in: the shell (login page, exception pages, the request layer's
  * messages, menu titles), the common words and the forms' own. The areas' strings come with the signed-in console
- * (`loadConsoleMessages` in ./index.ts), so the login page does not carry them (issue 26 §4: page weight).
+ * (`loadConsoleMessages` in ./index.ts), so the login page does not carry them (page weight).
  */
 export const BOOT_MESSAGES = {
   ...SHELL_MESSAGES,

@@ -2,7 +2,7 @@ import { create } from 'zustand';
 import { persist } from 'zustand/middleware';
 import { APP_DEFAULTS, type AppRoute } from '@dialwise/contracts';
 
-/** App settings of spec §3, kept in this browser across reloads. */
+/** The console's settings (theme, colour, menus, tabs…), kept in this browser across reloads. */
 export interface AppSettings {
   theme: 'light' | 'dark';
   colorWeak: boolean;
@@ -53,7 +53,7 @@ export const useSettings = create<SettingsStore>()(
       update: (patch) =>
         set((state) => ({
           ...patch,
-          // Spec §4: turning the top menu on un-collapses the menu.
+          // Turning the top menu on un-collapses the menu.
           ...(patch.topMenu ? { menuCollapse: false } : {}),
           ...(patch.menuWidth !== undefined && !Number.isFinite(patch.menuWidth) ? { menuWidth: state.menuWidth } : {}),
         })),

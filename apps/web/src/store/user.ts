@@ -4,14 +4,14 @@ import { useSettings } from './settings.ts';
 
 interface UserStore {
   user: SelfInfo | null;
-  /** The role the console acts as; a role switch (spec §4) keeps ADMIN and makes anyone else OPR. */
+  /** The role the console acts as; a role switch keeps ADMIN and makes anyone else OPR. */
   role: Role | null;
   setUser(user: SelfInfo): void;
   switchRole(): void;
   reset(): void;
 }
 
-/** Spec §4: OPR has no side menu; ADMIN and DEV have one. */
+/** OPR has no side menu; ADMIN and DEV have one. */
 function applyRoleToMenu(role: Role): void {
   useSettings.getState().update({ hideMenu: role === 'OPR' });
 }

@@ -17,7 +17,7 @@ export const projects = pgTable(
       .notNull()
       .references(() => companies.id),
     name: text('name').notNull(),
-    /** Fixed at creation (spec §5); uploads are checked against it. */
+    /** Fixed at creation: uploads are checked against it, so the stored numbers always match it. */
     encryptionType: text('encryption_type', { enum: ENCRYPTION_TYPES }).notNull(),
     encryptionApiUrl: text('encryption_api_url'),
     createdBy: uuid('created_by').references(() => users.id),

@@ -10,7 +10,7 @@ import { voices } from './voices.ts';
 import { sipLines } from './sip-lines.ts';
 
 /**
- * An outbound task (spec §3). `status` only moves through contracts' TASK_TRANSITIONS, under a row lock.
+ * An outbound task. `status` only moves through contracts' TASK_TRANSITIONS, under a row lock.
  * `pending_count` and `total_count` are counters kept in the same transaction as every subtask write, so
  * lists never count subtasks. Deleting is soft; the task's subtasks are removed.
  */

@@ -88,7 +88,7 @@ export const channelForms = pgTable(
   (t) => [index('channel_forms_company_created_idx').on(t.companyId, t.createdAt)],
 );
 
-/** Group-form saves (media parameters): each save is committed, then approved by an ADMIN (spec §4). */
+/** Group-form saves (media parameters): each save is committed, then approved by an ADMIN. */
 export const mediaSettings = pgTable(
   'media_settings',
   {

@@ -1,15 +1,10 @@
 import { asc, inArray } from 'drizzle-orm';
-import type { GrantKind } from '@dialwise/contracts';
+import type { GrantItem, GrantKind } from '@dialwise/contracts';
 import type { DbOrTx } from '../../db/client.ts';
 import { processors, scenarios, voices } from '../../db/schema.ts';
 
-export interface CatalogueItem {
-  id: string;
-  label: string;
-  /** False for an item that may not be newly granted (an invalid processor). */
-  selectable: boolean;
-  extra: Record<string, string>;
-}
+/** A grant editor's item before the company's grants are known (`selectable` false: may not be newly granted, e.g. an invalid processor). */
+export type CatalogueItem = Omit<GrantItem, 'granted'>;
 
 /**
  * The catalogue of one kind, as the grant editor lists it (all of it, or the given ids). Voices and tags

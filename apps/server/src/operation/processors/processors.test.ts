@@ -118,7 +118,7 @@ describe('processor catalogue', () => {
     expect(zh.body.message).toBe('额外参数不是合法的 JSON');
   });
 
-  it('type, LLM company, model, system prompt and temperature are required (spec §5)', async () => {
+  it('type, LLM company, model, system prompt and temperature are required', async () => {
     const { dev } = await operationUsers(server);
     const answer = await tryCreate(dev, { alias: 'x' });
     expect(answer.body.code).toBe(ErrorCode.VALIDATION);

@@ -51,7 +51,7 @@ describe('scenario documents', () => {
     expect(entry).toMatchObject({ action: 'create', entityId: saved.id, changes: { name: 'Renewal reminder', version: 1 } });
   });
 
-  it('name, dialog ASR and its URL, TTS and its URL are required (spec §5)', async () => {
+  it('name, dialog ASR and its URL, TTS and its URL are required', async () => {
     const { dev } = await setUp();
     const answer = await create(dev, { name: '', dialogAsr: { provider: 'seed', url: '' }, tts: { provider: 'ali' } });
     expect(answer.body.code).toBe(ErrorCode.VALIDATION);

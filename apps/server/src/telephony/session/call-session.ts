@@ -1,16 +1,14 @@
 /**
- * A call = a CallSession over a CallHandle (STYLE §7): once the callee answers, the session runs a list
- * of killable steps one after the other — today "play the prologue" then "talk"; the conversation
- * runtime will add "converse" (ASR → routers/LLM → TTS) and "transfer to a seat" as further steps.
- * When the far end hangs up, the running step is killed and no further step starts. When the steps are
- * done, the session hangs up (unless told not to). It also keeps the conversation: every line said on
- * the call, by whom and when.
+ * A call = a CallSession over a CallHandle: once the callee answers, the session runs a list of killable
+ * steps one after the other — a conversation (`ConverseStep`: ASR → routers/LLM → TTS, a seat transfer
+ * inside it) or, for a task without a conversation, "play the prologue" then "talk"; an answering-machine
+ * screen may run first. When the far end hangs up, the running step is killed and no further step starts.
+ * When the steps are done, the session hangs up (unless told not to). It also keeps the conversation:
+ * every line said on the call, by whom and when.
  *
- * How the conversation runtime plugs in: write a `CallStep` whose exec() listens to
- * `session.call.on('audio')` (the far end's 20 ms frames, to feed ASR) — or, on the simulated trunk,
- * `session.call.on('utterance')` — and answers with `session.say(text, audio)` (TTS audio to play).
- * Its kill() stops listening and clears queued audio; exec() then resolves. The dialer builds
- * `new CallSession(call, [new PlayPrologueStep(…), new ConverseStep(scenario)]).run()`.
+ * A step's exec() listens to `session.call.on('audio')` (the far end's 20 ms frames, to feed ASR) — or, on
+ * the simulated trunk, `session.call.on('utterance')` — and answers with `session.say(text, audio)` (TTS
+ * audio to play). Its kill() stops listening and clears queued audio; exec() then resolves.
  */
 import { SILENT_LOGGER, type TelephonyLogger } from '../telephony-logger.ts';
 import type { CallEventMap, CallHandle, CallResult, Utterance } from '../trunk.ts';

@@ -6,7 +6,7 @@ import { useUser } from '../../store/user.ts';
 import { useTabs } from '../shell/tabs-store.ts';
 import { feedback } from '../shell/toasts.ts';
 
-/** Forgets everything about the signed-in user on this browser (spec §4, logout). */
+/** Forgets everything about the signed-in user on this browser (sign-out). */
 export function forgetSession(): void {
   clearToken();
   useUser.getState().reset();
@@ -15,7 +15,7 @@ export function forgetSession(): void {
 
 /**
  * Signs out: tells the server, then resets the user, clears the cookie, empties the server menu and the
- * tabs — even when the server call fails (spec §4).
+ * tabs — even when the server call fails: the browser is signed out whatever the server answers.
  */
 export async function signOut(): Promise<void> {
   try {

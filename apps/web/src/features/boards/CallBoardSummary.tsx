@@ -12,12 +12,8 @@ import { formatCount, formatDuration } from './format.ts';
 import { RateTile, StatTile, TotalTile } from './StatTile.tsx';
 import './boards.css';
 
-export interface CallBoardSummaryProps {
-  projectId?: string;
-  taskId?: string;
-  from: string;
-  to: string;
-}
+/** The board's scope (a project, a task or the company) and its days. */
+export type CallBoardSummaryProps = BoardQuery;
 
 /**
  * The charts of a board: connect, inbound and loss rates, volume over time, talk-time distribution,

@@ -17,7 +17,7 @@ type Preset = keyof typeof PRESETS;
 const ALL = '';
 
 /**
- * Spec §2 "Project board" (/board/projectBoard/{projectID?}): the board of one project (or every project),
+ * The project board (/board/projectBoard/{projectID?}): the board of one project (or every project),
  * narrowed to a task if chosen, over a range of days. The project lives in the URL, so the project list's
  * "Quick board" lands here on it. Days are the company's (today in its zone), as the server counts them.
  */

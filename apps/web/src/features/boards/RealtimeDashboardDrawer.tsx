@@ -23,8 +23,8 @@ const WINDOWS = Object.keys(REALTIME_WINDOWS) as RealtimeWindow[];
 export const REALTIME_REFRESH_MS = 5_000;
 
 /**
- * Spec §2 task list "real-time dashboard drawer": one task over the last 10 min, 30 min, hour or today
- * (spec §9), refreshed every 5 s; the live-call figure is real-time concurrency, which exists for today only.
+ * The task list's real-time dashboard drawer: one task over the last 10 min, 30 min, hour or today,
+ * refreshed every 5 s; the live-call figure is real-time concurrency, which exists for today only.
  * Above the figures, why a started task is not calling and when it will (the task's own `dialState`, read
  * at the same pace, also when the company has no real-time dashboard), and when the carrier pushed back in
  * the window: how many calls, the latest one's time, line and answer, and what the dialer did about it.

@@ -28,8 +28,8 @@ interface Props {
  * One call: its facts, the number (masked, with the reveal), the filing form when the caller may file it
  * (the agent who took it, or an ADMIN: a filing skipped at the seat is done here), the recording, the
  * conversation, and the customer's info and history. Each part asks the server on its own and fails on its own: a missing
- * recording or an unreachable decryption API leaves the rest of the drawer working (spec §8's "failed
- * to get the number / recording / customer info").
+ * recording or an unreachable decryption API leaves the rest of the drawer working, with its own "failed
+ * to get the number / recording / customer info".
  */
 export function CallRecordDrawer({ callId, canReveal, tagNames, onClose }: Props) {
   const { t } = useTranslation();

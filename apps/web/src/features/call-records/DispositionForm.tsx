@@ -7,8 +7,7 @@ import {
   SEAT_CALL_LIMITS,
   callDispositionInputSchema,
   type CallDisposition,
-  type IssueType,
-  type ResolutionStatus,
+  type CallDispositionInput,
 } from '@dialwise/contracts';
 import { fieldRule } from '../../forms/zod-rules.ts';
 import { markServerErrors } from '../../forms/server-errors.ts';
@@ -17,11 +16,8 @@ import { useCompanyTime } from '../../locale/company-time.tsx';
 import { callLabel } from './CallTags.tsx';
 import { fileCall } from './api.ts';
 
-interface Values {
-  issueType?: IssueType;
-  resolutionStatus?: ResolutionStatus;
-  note?: string;
-}
+/** The form's fields: the filing without its call, each empty until chosen. */
+type Values = Partial<Omit<CallDispositionInput, 'callId'>>;
 
 /**
  * Filing a call a seat took: issue type and resolution status (required), a note; saved on the call record.

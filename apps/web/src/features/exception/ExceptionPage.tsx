@@ -7,7 +7,7 @@ import { ArcoProvider } from '../shell/ArcoProvider.tsx';
 
 export type ExceptionStatus = '403' | '404' | '500';
 
-/** The error pages of spec §8 (403, 404, 500), inside the layout or on their own. */
+/** The error pages (403, 404, 500), inside the layout or on their own. */
 export default function ExceptionPage({ status, standalone = false }: { status: ExceptionStatus; standalone?: boolean }) {
   const { t } = useTranslation();
   const navigate = useNavigate();

@@ -16,7 +16,7 @@ interface Props {
 }
 
 /**
- * Edits the signed-in user's alias, phone and e-mail (spec §5 self-info rules, from contracts). Mounted
+ * Edits the signed-in user's alias, phone and e-mail (the self-info rules, from contracts). Mounted
  * only while open, so each opening starts from the current values.
  */
 export function ProfileFormModal(props: Props) {

@@ -13,7 +13,7 @@ import { useRowAction } from '../../list-page/use-row-action.ts';
 import { useFormOpening } from '../../forms/form-modal.tsx';
 import { useUser } from '../../store/user.ts';
 
-/** Spec §2 "Project list (admin)": search, add, edit, delete, go to tasks, go to the quick board. */
+/** The project list (ADMIN): search, add, edit, delete, go to tasks, go to the quick board. */
 export default function ProjectListPage() {
   const { t } = useTranslation();
   const time = useCompanyTime();

@@ -10,7 +10,7 @@ const LINKS = [
 ] as const;
 
 /**
- * The agent's way around: spec §4 turns the side menu off for OPR, so the top bar links the pages an
+ * The agent's way around: OPR has no side menu, so the top bar links the pages an
  * agent uses — the seat, their projects and their call records (the profile is in the user menu).
  */
 export function OperatorNav() {

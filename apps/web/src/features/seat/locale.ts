@@ -10,7 +10,7 @@ export const seatMessages = {
   'seat.nav.projects': ['My projects', '我的项目'],
   'seat.nav.records': ['Call records', '通话记录'],
 
-  // States (spec §4), both always visible
+  // States, both always visible
   'seat.seatState': ['Seat', '坐席状态'],
   'seat.connectionState': ['Connection', '连接状态'],
   'seat.state.not-connected': ['Not connected', '未连接'],

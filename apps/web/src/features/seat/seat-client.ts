@@ -98,8 +98,8 @@ function defaultUrl(): string {
  * The seat's side of `/ws/seat`: the connection and its heartbeat, the seat's state as the server reports
  * it, offers and the call's phases. The server is the truth for the seat state (we never assume a sign-in
  * worked); the connection state is ours. Any drop — an error, a close we did not ask for, a pong that does
- * not come — leaves the seat "disconnected" and not signed in: the agent must start work and sign in again
- * (spec §4), because the server has signed the seat out by then.
+ * not come — leaves the seat "disconnected" and not signed in: the agent must start work and sign in again,
+ * because the server has signed the seat out by then.
  */
 /** What a close code says when the server's own `error` did not arrive before it. */
 const CLOSE_REASONS = new Map<number, SeatErrorCode>([

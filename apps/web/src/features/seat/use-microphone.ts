@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 
-/** Spec §8's device errors, plus the states before and during a check. */
+/** Why the microphone cannot be used (no device, denied, busy…), plus the states before and during a check. */
 export type MicrophoneStatus = 'idle' | 'checking' | 'ready' | 'denied' | 'not-found' | 'unavailable';
 export type MicrophonePermission = 'granted' | 'denied' | 'prompt' | 'unknown';
 

@@ -16,7 +16,7 @@ import { loadServerMenu } from './server-menu.ts';
 
 const ExceptionPage = lazy(() => import('../exception/ExceptionPage.tsx'));
 // The frame of the signed-in console (navbar, menu, tabs, settings) and the areas' strings: the login page needs
-// neither, so both come when a signed-in page is first shown (issue 26 §4: page weight).
+// neither, so both come when a signed-in page is first shown (page weight: the login page stays small).
 const AppLayout = lazy(async () => {
   const [layout] = await Promise.all([import('./Layout.tsx'), loadConsoleMessages()]);
   return { default: layout.AppLayout };
@@ -74,7 +74,7 @@ export function Shell() {
         if (useSettings.getState().menuFromServer) await loadServerMenu(t);
         useUser.getState().setUser(user);
       } catch {
-        // Spec §4: the user info could not be fetched: sign out and go to login, target kept.
+        // The user info could not be fetched: sign out and go to login, target kept.
         forgetSession();
         const onLogin = resolvePath(target.pathname).kind === 'login';
         await navigate(onLogin ? `${target.pathname}${target.search}` : loginPathFor(target.pathname, target.search), { replace: true });

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { APP_DEFAULTS } from '@dialwise/contracts';
 import { useSettings } from '../../store/settings.ts';
 
-/** Spec §4: dark theme is an attribute on the body; colour weak inverts 80 %; the theme colour drives Arco's palette. */
+/** Dark theme is an attribute on the body; colour weak inverts 80 %; the theme colour drives Arco's palette. */
 export function useApplySettings(): void {
   const theme = useSettings((s) => s.theme);
   const colorWeak = useSettings((s) => s.colorWeak);

@@ -16,7 +16,7 @@ function input(pathname: string, extra: Partial<GuardInput> = {}): GuardInput {
   };
 }
 
-describe('route guard (spec §4, §6)', () => {
+describe('route guard', () => {
   it('sends / to login, and lets anyone open login', () => {
     expect(decideNavigation(input('/', { hasToken: false }))).toEqual({ kind: 'navigate', to: '/login' });
     expect(decideNavigation(input('/login', { hasToken: false }))).toEqual({ kind: 'allow' });

@@ -19,7 +19,7 @@ export interface GuardInput {
   serverMenuNames: readonly string[];
 }
 
-/** `/login?redirect=<path>&<the target's own query>` (spec §4: the target and its query are kept). */
+/** `/login?redirect=<path>&<the target's own query>` (the target and its query are kept, for after sign-in). */
 export function loginPathFor(pathname: string, search: string): string {
   const query = new URLSearchParams(search);
   query.delete('redirect');
@@ -42,7 +42,7 @@ export function afterLoginPath(search: string, role: Role): string {
 }
 
 /**
- * The route guard of spec §4 and §6 as one decision, so every branch is unit-tested:
+ * The route guard as one decision, so every branch is unit-tested:
  * login state first (cookie), then the user, then the role (or the server menu).
  */
 export function decideNavigation(input: GuardInput): GuardDecision {

@@ -4,7 +4,7 @@ import { feedback } from './toasts.ts';
 
 const MENU_NOTICE = 'menuNotice';
 
-/** Turning "menu from server" on loads the server menu, with info, success or error notices (spec §4). */
+/** Turning "menu from server" on loads the server menu, with info, success or error notices. */
 export async function loadServerMenu(translate: (key: string) => string): Promise<boolean> {
   const { Notification } = await feedback();
   Notification.info({ id: MENU_NOTICE, content: translate('settings.menuLoading'), closable: true });

@@ -20,7 +20,7 @@ import { uploadSubtasks } from './api.ts';
 import { checkCsvFile } from './check-file.ts';
 import { downloadText, rejectedRowsCsv, templateCsv } from './csv-files.ts';
 
-/** Spec §4 upload states: progress, success, error, aborted (plus the file being chosen). */
+/** The upload's states: progress, success, error, aborted (plus the file being chosen). */
 type Phase =
   | { kind: 'choose'; problem: string | null }
   | { kind: 'sending'; sent: number; total: number; progress: UploadProgress | null }

@@ -6,7 +6,7 @@ import { splitNdjson } from './ndjson.ts';
 
 const file = (text: string, name = 'numbers.csv') => new File([text], name, { type: 'text/csv' });
 
-describe('checking a file before it is sent (spec §5 upload errors)', () => {
+describe('checking a file before it is sent (upload errors)', () => {
   it('accepts a CSV with the required columns in any order, quoted or with a BOM', async () => {
     expect(await checkCsvFile(file('phoneNumber,prologueInfo,businessInfo,remark\n13800000001,Hi,,\n'))).toBeNull();
     expect(await checkCsvFile(file('\uFEFF"remark","businessInfo",prologueInfo,phoneNumber,city\r\nx,,Hi,13800000001,HZ\r\n'))).toBeNull();

@@ -54,7 +54,7 @@ const LINKED_FIELDS = [
   'advanced.amd.thresholds.totalAnalysisMs',
 ];
 
-/** New task and edit task (spec §3 fields, §5 rules from contracts; the server checks them again). */
+/** New task and edit task (rules from contracts; the server checks them again). */
 export default function TaskFormPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();

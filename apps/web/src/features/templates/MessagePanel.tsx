@@ -84,7 +84,7 @@ export default function MessagePanel({ onClose, initialTab }: { onClose(): void;
       void navigate(message.link);
     }
   };
-  // Spec §4: a role switch keeps ADMIN and turns anyone else into OPR; only DEV sees a change.
+  // A role switch keeps ADMIN and turns anyone else into OPR; only DEV sees a change.
   const canSwitch = role !== 'ADMIN' && role !== 'OPR';
 
   return (

@@ -65,7 +65,7 @@ export function StreamFields() {
                 step={100}
                 suffix={t('scenario.field.ms')}
                 data-testid={testId(['filler', 'intervalMs'])}
-                onChange={(v) => update(['filler', 'intervalMs'], v ?? (undefined as unknown as number))}
+                onChange={(v) => update(['filler', 'intervalMs'], v ?? undefined)}
               />
             </Field>
           </>

@@ -26,7 +26,7 @@ describe('scenario draft', () => {
     expect(draft.tools.map((t) => t.kind)).toEqual(['hangup', 'transfer']);
     expect(draft.dialogAsr).toEqual({ provider: 'offline', url: '' });
     expect([...validateDraft(draft, 'en-US').keys()].sort()).toEqual(['name']);
-    // A vendor needs its URL (spec §5).
+    // A vendor needs its URL.
     const vendor = { ...draft, dialogAsr: { provider: 'ali' as const, url: '' }, tts: { provider: 'seed' as const, url: '' } };
     expect([...validateDraft(vendor, 'en-US').keys()].sort()).toEqual(['dialogAsr.url', 'name', 'tts.url']);
     const filled = {

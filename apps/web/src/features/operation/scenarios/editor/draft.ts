@@ -24,16 +24,19 @@ export function getIn(value: unknown, path: Path): unknown {
 
 /** A copy of `value` with `path` set; every object and array on the way is copied, nothing else. */
 export function setIn<T>(value: T, path: Path, next: unknown): T {
-  if (path.length === 0) return next as T;
+  return setAt(value, path, next) as T;
+}
+
+function setAt(node: unknown, path: Path, next: unknown): unknown {
+  if (path.length === 0) return next;
   const [key, ...rest] = path;
-  const node = value as unknown as Record<string | number, unknown> | unknown[];
-  const child = setIn((node as Record<string | number, unknown>)[key!], rest, next);
   if (Array.isArray(node)) {
     const copy = [...node];
-    copy[key as number] = child;
-    return copy as unknown as T;
+    copy[key as number] = setAt(node[key as number], rest, next);
+    return copy;
   }
-  return { ...(node as object), [key!]: child } as T;
+  const record = node as Record<string | number, unknown>;
+  return { ...record, [key!]: setAt(record[key!], rest, next) };
 }
 
 export function moveItem<T>(list: readonly T[], from: number, to: number): T[] {
