@@ -7,7 +7,7 @@ import { fieldRule } from '../../forms/zod-rules.ts';
 import { checkForm } from '../../forms/check-form.ts';
 import { useUser } from '../../store/user.ts';
 import { useStaleEdit } from '../../forms/stale-edit.tsx';
-import { FormModal, useFormFill, useFormSave } from '../../forms/form-modal.tsx';
+import { FormModal, useFormFill, useFormSave, whileOpen } from '../../forms/form-modal.tsx';
 import { createAccount, getAccount, updateAccount } from './api.ts';
 
 interface FormValues {
@@ -26,15 +26,6 @@ interface Props {
   companyId: string;
   levels: readonly Role[];
   onClose(): void;
-}
-
-/**
- * Add or edit one account. The rules are the contracts schemas the server enforces; on edit the user
- * name stays and a blank password keeps the current one. The form is mounted only while open, so every
- * opening starts from the row's values and nothing typed is reset under the user's fingers.
- */
-export function AccountFormModal(props: Props) {
-  return props.account === undefined ? null : <AccountFormDialog {...props} account={props.account} />;
 }
 
 function valuesOf(account: Account | null): FormValues {
@@ -154,3 +145,9 @@ function AccountFormDialog({ account: opened, companyId, levels, onClose }: Prop
     </FormModal>
   );
 }
+
+/**
+ * Add or edit one account. The rules are the contracts schemas the server enforces; on edit the user
+ * name stays and a blank password keeps the current one.
+ */
+export const AccountFormModal = whileOpen<Props, 'account'>('account', AccountFormDialog);
