@@ -7,6 +7,7 @@ import { fieldRule } from '../../forms/zod-rules.ts';
 import { checkForm } from '../../forms/check-form.ts';
 import { useUser } from '../../store/user.ts';
 import { useStaleEdit } from '../../forms/stale-edit.tsx';
+import { RadioChoices } from '../../forms/RadioChoices.tsx';
 import { FormModal, useFormFill, useFormSave, whileOpen } from '../../forms/form-modal.tsx';
 import { createAccount, getAccount, updateAccount } from './api.ts';
 
@@ -113,11 +114,11 @@ function AccountFormDialog({ account: opened, companyId, levels, onClose }: Prop
       </Form.Item>
       <Form.Item field="authLevel" label={t('accounts.form.level')} extra={isSelf ? t('accounts.form.selfLocked') : undefined}>
         <Radio.Group type="button" disabled={isSelf}>
-          {levelChoices.map((level) => (
-            <Radio key={level} value={level} data-testid={`account-level-${level}`}>
-              {t(`accounts.level.${level}`)}
-            </Radio>
-          ))}
+          <RadioChoices
+            values={levelChoices}
+            label={(level) => t(`accounts.level.${level}`)}
+            testId={(level) => `account-level-${level}`}
+          />
         </Radio.Group>
       </Form.Item>
       <Form.Item

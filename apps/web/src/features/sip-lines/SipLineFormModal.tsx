@@ -7,6 +7,7 @@ import { fieldRule } from '../../forms/zod-rules.ts';
 import { checkForm } from '../../forms/check-form.ts';
 import { useStaleEdit } from '../../forms/stale-edit.tsx';
 import { FieldRow } from '../../forms/field-row.tsx';
+import { RadioChoices } from '../../forms/RadioChoices.tsx';
 import { FormModal, useFormFill, useFormSave, whileOpen } from '../../forms/form-modal.tsx';
 import { createSipLine, getSipLine, updateSipLine } from './api.ts';
 
@@ -119,11 +120,7 @@ function SipLineFormDialog({ line: opened, companyId, onClose }: Props & { line:
         {(values: FormValues) => (
           <Form.Item field="trunk" label={t('sip.form.trunk')} extra={t(`sip.trunkHint.${values.trunk ?? 'sip'}`)}>
             <Radio.Group type="button">
-              {SIP_TRUNKS.map((trunk) => (
-                <Radio key={trunk} value={trunk} data-testid={`sip-trunk-${trunk}`}>
-                  {t(`sip.trunk.${trunk}`)}
-                </Radio>
-              ))}
+              <RadioChoices values={SIP_TRUNKS} label={(trunk) => t(`sip.trunk.${trunk}`)} testId={(trunk) => `sip-trunk-${trunk}`} />
             </Radio.Group>
           </Form.Item>
         )}

@@ -19,6 +19,7 @@ import { listLlmOptions, llmKeys } from '../llms/api.ts';
 import { scenarioKeys } from '../scenarios/api.ts';
 import { useStaleEdit } from '../../../forms/stale-edit.tsx';
 import { FieldRow } from '../../../forms/field-row.tsx';
+import { RadioChoices } from '../../../forms/RadioChoices.tsx';
 import { FormModal, useFormFill, useFormSave } from '../../../forms/form-modal.tsx';
 import { createProcessor, getProcessor, processorKeys, updateProcessor } from './api.ts';
 
@@ -140,11 +141,7 @@ export function ProcessorFormModal({
         </Form.Item>
         <Form.Item field="state" label={t('processor.state')} rules={rule('state')}>
           <Radio.Group type="button" data-testid="processor-state">
-            {PROCESSOR_STATES.map((state) => (
-              <Radio key={state} value={state}>
-                {t(`processor.state.${state}`)}
-              </Radio>
-            ))}
+            <RadioChoices values={PROCESSOR_STATES} label={(state) => t(`processor.state.${state}`)} />
           </Radio.Group>
         </Form.Item>
         <Form.Item field="isPublic" label={t('processor.public')} triggerPropName="checked" extra={t('processor.public.help')}>
@@ -159,11 +156,11 @@ export function ProcessorFormModal({
         extra={type ? t(`processor.type.${type}.help`) : undefined}
       >
         <Radio.Group type="button" data-testid="processor-type">
-          {PROCESSOR_TYPES.map((value) => (
-            <Radio key={value} value={value} data-testid={`processor-type-${value}`}>
-              {t(`processor.type.${value}`)}
-            </Radio>
-          ))}
+          <RadioChoices
+            values={PROCESSOR_TYPES}
+            label={(value) => t(`processor.type.${value}`)}
+            testId={(value) => `processor-type-${value}`}
+          />
         </Radio.Group>
       </Form.Item>
       <FieldRow>
