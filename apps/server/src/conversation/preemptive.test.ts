@@ -18,7 +18,7 @@ describe('preemptive generation', () => {
     expect(said).toEqual(['It stays at 99 yuan.', 'Shall I renew it?']);
   });
 
-  it('holds the streams' tokens for an observer (the test bench) and passes them on once adopted; a cancelled one drops them', () => {
+  it('holds the streams’ tokens for an observer (the test bench) and passes them on once adopted; a cancelled one drops them', () => {
     const speculation = new Speculation('how much', new Reply('how much', 'r', 'answer', 0, true));
     speculation.token('main', 'It ');
     speculation.token('main', 'stays');
