@@ -93,6 +93,23 @@ const port = await new Promise<number>((resolve, reject) => {
   });
   child.once('exit', (code) => reject(new Error(`server exited with ${code}`)));
 });
+// CPU time of a process so far, in ms, from /proc/<pid>/stat (utime + stime, in clock ticks of 10 ms on Linux).
+const cpuMs = (pid: number) => {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return 0; // a backend that ended in between
+  }
+};
+// The PostgreSQL backends serving the scratch database (the server's pool and ours), and each one's CPU so far.
+async function backendCpu(): Promise<Map<number, number>> {
+  const result = await database.db.execute<{ pid: number }>(
+    sql`select pid from pg_stat_activity where datname = current_database() and backend_type = 'client backend'`,
+  );
+  return new Map(result.rows.map((row) => [Number(row.pid), cpuMs(Number(row.pid))]));
+}
+const loadAverage = () => readFileSync('/proc/loadavg', 'utf8').split(' ')[0]!;
 const rss = (field: 'VmHWM' | 'VmRSS') =>
   Number(new RegExp(`${field}:\\s+(\\d+) kB`).exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'))?.[1] ?? NaN) / 1024;
 const base = `http://127.0.0.1:${port}`;
@@ -202,6 +219,10 @@ const readKey = (await post<{ key: string }>('/api/api-keys/create', session, { 
 const seen = new Set<string>();
 let cursor: string | undefined;
 let pages = 0;
+const loadBefore = loadAverage();
+const pgBefore = await backendCpu();
+const serverBefore = cpuMs(child.pid!);
+const benchBefore = process.cpuUsage();
 t0 = performance.now();
 for (;;) {
   const page = await post<{ list: { id: string }[]; nextCursor: string; hasMore: boolean }>('/api/call-records/sync', readKey, {
@@ -217,6 +238,12 @@ for (;;) {
   if (!page.hasMore) break;
 }
 const syncSeconds = (performance.now() - t0) / 1000;
+const serverCpu = cpuMs(child.pid!) - serverBefore;
+let pgCpu = 0;
+for (const [pid, ms] of await backendCpu()) pgCpu += ms - (pgBefore.get(pid) ?? 0);
+const benchUsage = process.cpuUsage(benchBefore);
+const benchCpu = (benchUsage.user + benchUsage.system) / 1000;
+const loadAfter = loadAverage();
 const peak = rss('VmHWM');
 child.kill('SIGTERM');
 await once(child, 'exit');
@@ -241,4 +268,8 @@ console.log(
 );
 console.log(
   `  sync walk                      ${syncSeconds.toFixed(1).padStart(7)} s  ${seen.size.toLocaleString()} records once each, ${pages} pages  (goal ≤ 60 s)`,
+);
+const perPage = (ms: number) => `${(ms / pages).toFixed(1)} ms`;
+console.log(
+  `  sync CPU a page                server ${perPage(serverCpu)}, PostgreSQL ${perPage(pgCpu)}, this walker ${perPage(benchCpu)}; load average ${loadBefore} → ${loadAfter}`,
 );

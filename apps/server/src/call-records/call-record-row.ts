@@ -15,15 +15,12 @@ import { AppError } from '../http/app-error.ts';
 import { visibleCalls } from './visible-calls.ts';
 import { joinProjectAndTask } from '../db/join-project-and-task.ts';
 
-/** The columns of a call as lists show it (the stored number, masked by `toCallRecord`). */
-export const callRecordColumns = {
+/** What a call record takes from `calls` itself (the stored number, masked by `toCallRecord`). */
+export const callRecordCallColumns = {
   id: calls.id,
   projectId: calls.projectId,
-  projectName: projects.name,
   taskId: calls.taskId,
-  taskName: tasks.name,
   phone: calls.phone,
-  encryptionType: projects.encryptionType,
   timeZone: calls.timeZone,
   attempt: calls.attempt,
   placedAt: calls.placedAt,
@@ -37,6 +34,14 @@ export const callRecordColumns = {
   tags: calls.tags,
   recordingPath: calls.recordingPath,
   amd: calls.amd,
+};
+
+/** The columns of a call as lists show it: its own, and its project's and task's (`joinProjectAndTask`). */
+export const callRecordColumns = {
+  ...callRecordCallColumns,
+  projectName: projects.name,
+  taskName: tasks.name,
+  encryptionType: projects.encryptionType,
 };
 
 export interface CallRecordRow {

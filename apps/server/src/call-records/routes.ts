@@ -26,7 +26,9 @@ import { saveCallDisposition } from './save-call-disposition.ts';
  */
 export async function callRecordRoutes(app: FastifyInstance) {
   route(app, callRecordEndpoints.list, async (request) => ok(request, await listCallRecords(contextOf(request), request.body)));
-  route(app, callRecordEndpoints.sync, async (request) => ok(request, await syncCallRecords(contextOf(request), request.body)));
+  route(app, callRecordEndpoints.sync, async (request) => ok(request, await syncCallRecords(contextOf(request), request.body)), {
+    uncheckedAnswer: true,
+  });
 
   route(app, callRecordEndpoints.options, async (request) =>
     ok(request, await listCallRecordOptions(contextOf(request), request.body.projectId)),

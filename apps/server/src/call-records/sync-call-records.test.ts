@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { ErrorCode } from '@dialwise/contracts';
+import { callRecordSyncPageSchema, ErrorCode, envelopeSchema } from '@dialwise/contracts';
 import { call, useTestServer } from '../../test/helper.ts';
 import { insertCall, projectWithTask } from '../../test/call-fixtures.ts';
 import { SyncMirror, syncFixture, syncPage, walkUntil } from '../../test/sync-walk.ts';
@@ -102,6 +102,45 @@ describe('the call-record sync', () => {
     // The six hidden records took two pages' windows: the walk did not stop at a short or empty page.
     expect(sizes.some((size) => size < 3)).toBe(true);
     expect(mirror.received).toHaveLength(kept.length);
+  });
+
+  it('answers pages that hold to the response schema the OpenAPI document publishes (the server writes them without checking)', async () => {
+    const { key, at } = await syncFixture(server);
+    await insertCall(server, at, {
+      summary: 'Wants a callback',
+      prologueInfo: 'Hello Ms Li',
+      businessInfo: { crmId: '17', plan: 'gold' },
+      tags: ['interested'],
+      amd: {
+        outcome: 'human',
+        reason: 'short-greeting',
+        decisionMs: 1200,
+        features: {
+          initialSilenceMs: 300,
+          greetingMs: 800,
+          voiceMs: 800,
+          words: 1,
+          longestWordMs: 800,
+          trailingSilenceMs: 900,
+          earlyMediaVoiceMs: 0,
+          toneHz: null,
+          toneMs: null,
+          sit: false,
+        },
+      },
+      transferOutcome: 'success',
+      recordingPath: 'r.wav',
+    });
+    await insertCall(server, at, { answeredAt: null, endedAt: null, status: null, outcome: null, sipStatus: null, durationMs: 0 });
+    let body: unknown;
+    for (let tries = 0; tries < 50; tries += 1) {
+      body = (await call(server, '/api/call-records/sync', { token: key, body: {} })).body;
+      if ((body as { data: { list: unknown[] } }).data.list.length === 2) break;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    // Parsing strips keys the schema does not name, so an equal result also means nothing extra was sent.
+    expect(envelopeSchema(callRecordSyncPageSchema).parse(body)).toEqual(body);
+    expect((body as { data: { list: { state: string }[] } }).data.list.map((record) => record.state)).toEqual(['connected', 'live']);
   });
 
   it('refuses a cursor it did not give, and needs the read scope at least', async () => {

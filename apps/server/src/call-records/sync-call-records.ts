@@ -1,11 +1,10 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import { ErrorCode, type CallRecordSyncPage, type CallRecordSyncQuery } from '@dialwise/contracts';
+import { and, asc, eq, sql } from 'drizzle-orm';
+import { ErrorCode, type CallRecordSyncItem, type CallRecordSyncPage, type CallRecordSyncQuery } from '@dialwise/contracts';
 import type { ActionContext } from '../auth/actor.ts';
-import { calls } from '../db/schema.ts';
+import { calls, projects, tasks } from '../db/schema.ts';
 import { AppError } from '../http/app-error.ts';
-import { callRecordColumns, toCallRecord, type CallRecordRow } from './call-record-row.ts';
-import { joinProjectAndTask } from '../db/join-project-and-task.ts';
-import { visibleCalls } from './visible-calls.ts';
+import { callRecordCallColumns, toCallRecord, type CallRecordRow } from './call-record-row.ts';
+import { visibleProjects } from './visible-calls.ts';
 
 interface Position {
   xid: number;
@@ -30,8 +29,14 @@ export async function syncCallRecords(ctx: ActionContext, query: CallRecordSyncQ
   const after = query.cursor === undefined ? START : decodeCursor(query.cursor);
   // Read first, as a constant: every id below it had ended when it was read, so rows below it read later are final.
   const horizon = await readHorizon(ctx);
+  // The page from `calls` alone, whole rows: an index range scan from the cursor whatever the table's statistics
+  // say (joined to projects and tasks, a table just bulk-written and not yet analysed was planned as a full read
+  // and sort), and each record read once (a second query by id read every heap page again).
   const scanned = await ctx.db
-    .select({ id: calls.id, syncXid: calls.syncXid })
+    .select({
+      ...syncedCallColumns,
+      syncXid: calls.syncXid,
+    })
     .from(calls)
     .where(
       and(
@@ -48,48 +53,71 @@ export async function syncCallRecords(ctx: ActionContext, query: CallRecordSyncQ
     .limit(query.limit + 1);
   const window = scanned.slice(0, query.limit);
   const last = window.at(-1);
-  const rows =
-    window.length === 0
-      ? []
-      : await joinProjectAndTask(
-          ctx.db
-            .select({
-              ...callRecordColumns,
-              syncXid: calls.syncXid,
-              updatedAt: calls.updatedAt,
-              prologueInfo: calls.prologueInfo,
-              businessInfo: calls.businessInfo,
-              summary: calls.summary,
-            })
-            .from(calls)
-            .$dynamic(),
-        )
-          .where(
-            and(
-              visibleCalls(ctx),
-              inArray(
-                calls.id,
-                window.map((row) => row.id),
-              ),
-              // A record rewritten since the scan has a newer id above the horizon: it comes in a later page, once.
-              sql`${calls.syncXid} < ${horizon}`,
-            ),
-          )
-          .orderBy(asc(calls.syncXid), asc(calls.id));
-
+  const { visible, taskNames } = await pageLabels(ctx, window);
+  const list: CallRecordSyncItem[] = [];
+  for (const row of window) {
+    const project = visible.get(row.projectId);
+    const taskName = taskNames.get(row.taskId);
+    // A record of a project the caller may not see (deleted, another agent's) is not sent.
+    if (project === undefined || taskName === undefined) continue;
+    list.push(toSyncItem(row, project, taskName));
+  }
   return {
-    list: rows.map((row) => ({
-      ...toCallRecord(row as CallRecordRow),
-      updatedAt: row.updatedAt.toISOString(),
-      prologueInfo: row.prologueInfo,
-      businessInfo: row.businessInfo,
-      summary: row.summary,
-    })),
+    list,
     // Past the last record scanned, seen or not: records the caller may not see (a deleted project, an agent's
     // unassigned project) are stepped over rather than read again.
     nextCursor: encodeCursor(last ? { xid: last.syncXid, id: last.id } : after),
     hasMore: scanned.length > query.limit,
   };
+}
+
+/** What a sync record carries of the call itself; its project's and task's names come from `pageLabels`. */
+const syncedCallColumns = {
+  ...callRecordCallColumns,
+  updatedAt: calls.updatedAt,
+  prologueInfo: calls.prologueInfo,
+  businessInfo: calls.businessInfo,
+  summary: calls.summary,
+};
+type SyncedCall = Omit<CallRecordRow, 'projectName' | 'taskName' | 'encryptionType'> &
+  Pick<CallRecordSyncItem, 'prologueInfo' | 'businessInfo' | 'summary'> & { updatedAt: Date };
+type ProjectLabel = Pick<CallRecordRow, 'projectName' | 'encryptionType'>;
+
+/**
+ * The page's projects the caller may see (`visibleProjects`: the rules `visibleCalls` applies to each call) and
+ * its tasks' names, looked up once for the page rather than joined to each of its thousand records.
+ */
+async function pageLabels(ctx: ActionContext, window: { projectId: string; taskId: string }[]) {
+  const visible = new Map<string, ProjectLabel>();
+  const taskNames = new Map<string, string>();
+  if (window.length === 0) return { visible, taskNames };
+  const projectIds = [...new Set(window.map((row) => row.projectId))];
+  const taskIds = [...new Set(window.map((row) => row.taskId))];
+  const projectRows = await ctx.db
+    .select({ id: projects.id, projectName: projects.name, encryptionType: projects.encryptionType })
+    .from(projects)
+    .where(and(visibleProjects(ctx), sql`${projects.id} = any(${`{${projectIds.join(',')}}`}::uuid[])`));
+  const taskRows = await ctx.db
+    .select({ id: tasks.id, name: tasks.name })
+    .from(tasks)
+    .where(sql`${tasks.id} = any(${`{${taskIds.join(',')}}`}::uuid[])`);
+  for (const { id, ...label } of projectRows) visible.set(id, label);
+  for (const task of taskRows) taskNames.set(task.id, task.name);
+  return { visible, taskNames };
+}
+
+/** A list's record plus what a sync adds; rows labelled and records extended in place, not spread: a page maps a thousand. */
+function toSyncItem(row: SyncedCall, project: ProjectLabel, taskName: string): CallRecordSyncItem {
+  const labelled = row as SyncedCall & CallRecordRow;
+  labelled.projectName = project.projectName;
+  labelled.encryptionType = project.encryptionType;
+  labelled.taskName = taskName;
+  const item = toCallRecord(labelled) as CallRecordSyncItem;
+  item.updatedAt = row.updatedAt.toISOString();
+  item.prologueInfo = row.prologueInfo;
+  item.businessInfo = row.businessInfo;
+  item.summary = row.summary;
+  return item;
 }
 
 /**

@@ -1,4 +1,4 @@
-import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, eq, isNull, sql, type Column, type SQL } from 'drizzle-orm';
 import type { ActionContext } from '../auth/actor.ts';
 import { calls, projectOperators, projects } from '../db/schema.ts';
 
@@ -9,12 +9,24 @@ import { calls, projectOperators, projects } from '../db/schema.ts';
  * company. Another company's call is simply not there: its id answers 404, lists never show it.
  */
 export function visibleCalls(ctx: ActionContext): SQL {
+  return and(eq(calls.companyId, ctx.actor.companyId), projectRules(ctx, calls.projectId))!;
+}
+
+/**
+ * The same rules on `projects` alone: the projects whose calls the caller may see (a call of the caller's
+ * company in one of them is visible). For a reader that looks a page's projects up once rather than joining
+ * them to every call (the sync).
+ */
+export function visibleProjects(ctx: ActionContext): SQL {
+  return projectRules(ctx, projects.id);
+}
+
+function projectRules(ctx: ActionContext, projectId: Column): SQL {
   return and(
-    eq(calls.companyId, ctx.actor.companyId),
     eq(projects.companyId, ctx.actor.companyId),
     isNull(projects.deletedAt),
     ctx.actor.role === 'OPR'
-      ? sql`${calls.projectId} in (select ${projectOperators.projectId} from ${projectOperators} where ${projectOperators.userId} = ${ctx.actor.userId})`
+      ? sql`${projectId} in (select ${projectOperators.projectId} from ${projectOperators} where ${projectOperators.userId} = ${ctx.actor.userId})`
       : undefined,
   )!;
 }
