@@ -93,4 +93,22 @@ describe('heard latency from a two-channel recording', () => {
     // No answer at all by the events: not timed, whatever was heard.
     expect(questionWaits(said, heard, { answerFrom: () => null })[0]!.waitMs).toBeNull();
   });
+
+  it('ends a question of known length at its onset plus that length, and leaves out stretches that are not it', () => {
+    const said = recording(12_000, 8);
+    const heard = recording(12_000, 9);
+    ask(said, 1000, 2400);
+    // The capture's gain control softened the last 160 ms under the threshold: quieter, not silent.
+    for (let i = at(2240); i < at(2400); i++) said[i] = Math.round(said[i]! / 20);
+    speak(heard, 2400 + 800, 5000);
+    speak(said, 6000, 6300); // a cough: not the question
+    speak(heard, 6300 + 500, 7000);
+    expect(questionWaits(said, heard).map((w) => [w.endMs, w.waitMs])).toEqual([
+      [2240, 960],
+      [6300, 500],
+    ]);
+    expect(questionWaits(said, heard, { knownSpeechMs: 1400, knownSlackMs: 300 })).toEqual([
+      { startMs: 1000, endMs: 2400, waitMs: 800, saidOver: false },
+    ]);
+  });
 });

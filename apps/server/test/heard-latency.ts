@@ -2,7 +2,8 @@
  * How long a caller waits for the answer, read from a two-channel recording made at the caller's end: what they
  * said (their microphone, as it left them) and what they heard, on one clock. Speech is found by energy over
  * 20 ms frames (8 kHz, 160 samples); a question is a voiced stretch of the microphone channel (gaps under
- * `bridgeMs` bridged), its end the end of its last voiced frame; the answer's onset is the first voiced frame of
+ * `bridgeMs` bridged), its end the end of its last voiced frame or, when its length is known, its onset plus
+ * that length; the answer's onset is the first voiced frame of
  * the heard channel after `quietFrames` quiet ones, at or after the question's end (and after `answerFrom` when
  * given: fillers are skipped that way), before the next question starts.
  *
@@ -19,6 +20,14 @@ export interface HeardOptions {
   bridgeMs?: number;
   /** Quiet frames in the heard channel before a voiced one counts as the onset of a new line. */
   quietFrames?: number;
+  /**
+   * How long the question's speech is when it is known (a file played as the microphone): its end is then its
+   * onset plus this, not its last frame over the threshold (the capture's gain control and noise suppression
+   * soften a question's tail, which the threshold then cuts early). A stretch whose length is not within
+   * `knownSlackMs` of it is not that question: it is left out.
+   */
+  knownSpeechMs?: number;
+  knownSlackMs?: number;
   /**
    * When the answer to the question ending at `endMs` may start, from what else is known of the call (the
    * events: the callee's final, a filler said first, the answer handed to speech); null: the question got no
@@ -72,7 +81,10 @@ export function firstOnset(voiced: readonly boolean[], fromMs: number, untilMs: 
 export function questionWaits(said: Int16Array, heard: Int16Array, options: HeardOptions = {}): QuestionWait[] {
   const threshold = options.threshold ?? 400;
   const quietFrames = options.quietFrames ?? 3;
-  const questions = voicedSegments(voicedFrames(said, threshold), options.bridgeMs ?? 300);
+  const known = options.knownSpeechMs;
+  const questions = voicedSegments(voicedFrames(said, threshold), options.bridgeMs ?? 300)
+    .filter(([start, end]) => known === undefined || Math.abs(end - start - known) <= (options.knownSlackMs ?? 300))
+    .map(([start, end]): [number, number] => [start, known === undefined ? end : start + known]);
   const ours = voicedFrames(heard, threshold);
   const end = ours.length * FRAME_MS;
   return questions.map(([startMs, endMs], i) => {
