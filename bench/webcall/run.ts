@@ -8,8 +8,8 @@
  *
  *   npm run bench:webcall [-- 10,20,40]
  *
- * Not measured here: the end of the tester's speech → first audio of the answer with the demo model (the
- * runtime's own figure is bench:heard's; this one needs a browser's audio, see docs/webcall.md).
+ * Not measured here: the end of the tester's speech → first audio of the answer with the demo model, which
+ * bench:webcall:heard (heard.ts) measures from Chromium pages' own audio.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -11,6 +11,8 @@ export class BrowserLegClient {
   readonly pc = new RTCPeerConnection({ codecs: { audio: [usePCMU()] }, iceUseIpv6: false });
   private readonly track = new MediaStreamTrack({ kind: 'audio' });
   private readonly heardChunks: Int16Array[] = [];
+  /** Each packet heard: its RTP sequence number and timestamp. */
+  readonly heardHeaders: Array<{ sequence: number; timestamp: number }> = [];
   private timer: NodeJS.Timeout | null = null;
   private sequence = 0;
   private speaking: { clip: Int16Array; at: number; done: () => void } | null = null;
@@ -18,7 +20,12 @@ export class BrowserLegClient {
 
   constructor() {
     this.pc.addTransceiver(this.track, { direction: 'sendrecv' });
-    this.pc.onTrack.subscribe((remote) => remote.onReceiveRtp.subscribe((rtp) => this.heardChunks.push(decodeG711('PCMU', rtp.payload))));
+    this.pc.onTrack.subscribe((remote) =>
+      remote.onReceiveRtp.subscribe((rtp) => {
+        this.heardChunks.push(decodeG711('PCMU', rtp.payload));
+        this.heardHeaders.push({ sequence: rtp.header.sequenceNumber, timestamp: rtp.header.timestamp });
+      }),
+    );
   }
 
   /** The offer, every candidate in it (werift gathers them in setLocalDescription). */

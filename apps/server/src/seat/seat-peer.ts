@@ -115,9 +115,14 @@ export class SeatPeer {
     });
   }
 
-  /** One 20 ms PCMU frame to the seat, under one continuous SSRC / sequence / timestamp. */
-  send(payload: Uint8Array): void {
+  /**
+   * One 20 ms PCMU frame to the seat, under one continuous SSRC / sequence / timestamp. `skippedFrames` (a media
+   * clock's stall just before): the timestamp moves on by their media time, the sequence stays continuous (no
+   * packet was lost), so the receiver conceals the gap rather than taking the stall for network delay.
+   */
+  send(payload: Uint8Array, skippedFrames = 0): void {
     if (this.closed) return;
+    this.timestamp = (this.timestamp + skippedFrames * payload.length) >>> 0;
     const header = new RtpHeader({
       payloadType: 0,
       sequenceNumber: this.sequence,

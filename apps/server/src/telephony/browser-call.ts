@@ -8,7 +8,13 @@ import type { CallResult } from './trunk.ts';
 
 /** Where a browser call's audio goes: one 20 ms PCMU frame per tick (the WebRTC peer's outgoing track). */
 export interface BrowserLegSink {
-  send(payload: Uint8Array): void;
+  /**
+   * `skippedFrames`: frames the media clock skipped just before this one (a stall): their media time passed
+   * unsent, so the RTP timestamp moves on by them and the browser conceals a gap, where a continuous timestamp
+   * would leave every later packet that much later than its timestamp says — which the browser's jitter buffer
+   * takes for network delay and keeps as added latency.
+   */
+  send(payload: Uint8Array, skippedFrames?: number): void;
 }
 
 export interface BrowserCallOptions {
@@ -35,10 +41,10 @@ export class BrowserCall extends BaseCall {
   private readonly tick = (skippedFrames: number) => {
     const ours = this.mediaTick(skippedFrames);
     if (!this.sink) return;
-    if (this.passthrough) this.sink.send(this.passthrough.payload);
+    if (this.passthrough) this.sink.send(this.passthrough.payload, skippedFrames);
     else {
       encodeG711('PCMU', ours as Int16Array, this.payload);
-      this.sink.send(this.payload);
+      this.sink.send(this.payload, skippedFrames);
     }
     this.packetsSent++;
   };

@@ -5,7 +5,8 @@ import type { CallVoice, CallVoiceEvents, SpeechKind, SpokenSentence } from '../
 /** What a live view of a voice call is told: the recogniser's interim words, and each line as it is said. */
 export interface VoiceReport {
   partial(text: string): void;
-  said(speaker: Exclude<Speaker, 'seat'>, text: string): void;
+  /** `filler`: one of ours said while the answer is being written, not the answer itself. */
+  said(speaker: Exclude<Speaker, 'seat'>, text: string, filler?: boolean): void;
 }
 
 const EVENTS = ['speech-start', 'speech-end', 'partial', 'final', 'failure'] as const;
@@ -38,7 +39,7 @@ export class ReportingVoice extends EventEmitter<CallVoiceEvents> implements Cal
   }
 
   speak(sentence: string, turnId: string, kind?: SpeechKind): Promise<SpokenSentence> {
-    if (sentence.trim()) this.report.said('ai', sentence);
+    if (sentence.trim()) this.report.said('ai', sentence, kind === 'filler');
     return this.inner.speak(sentence, turnId, kind);
   }
 

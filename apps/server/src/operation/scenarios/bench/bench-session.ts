@@ -70,7 +70,7 @@ export class BenchSession {
     });
     const report: VoiceReport = {
       partial: (text: string) => this.push({ type: 'partial', atMs: this.now(), text }),
-      said: (speaker, text) => this.push({ type: 'said', atMs: this.now(), speaker, text }),
+      said: (speaker, text, filler) => this.push({ type: 'said', atMs: this.now(), speaker, text, ...(filler ? { filler } : {}) }),
     };
     const step = new ConverseStep({
       plan,

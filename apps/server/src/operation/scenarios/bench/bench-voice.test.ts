@@ -31,8 +31,16 @@ afterEach(async () => {
   fake = null;
 });
 
-async function priceBench() {
-  fake = await startFakeLlm(() => ({ kind: 'tokens', tokens: tokens(PRICE_ANSWER) }));
+/**
+ * The price scenario on a fake model, for a DEV of the provider. `slowFiller`: the main answer's first token comes
+ * after 2.5 s and the scenario has a filler stream every 300 ms, so a filler is said before the answer.
+ */
+async function priceBench({ slowFiller = false } = {}) {
+  fake = await startFakeLlm((request) =>
+    /filler/i.test(request.messages[0]?.content ?? '')
+      ? { kind: 'tokens', tokens: tokens('One moment.') }
+      : { kind: 'tokens', tokens: tokens(PRICE_ANSWER), ...(slowFiller ? { firstDelayMs: 2500 } : {}) },
+  );
   const db = server.database.db;
   const { providerId, companyId } = await seedCompanies(server);
   const dev = await userWithSession(server, providerId, 'devvoice', 'DEV');
@@ -44,12 +52,19 @@ async function priceBench() {
     .insert(processors)
     .values({ alias: 'voicemain', type: 'stream', llmId: llm!.id, systemPrompt: 'You sell Acme plans.' })
     .returning();
+  const [filler] = await db
+    .insert(processors)
+    .values({ alias: 'voicefiller', type: 'filler', llmId: llm!.id, systemPrompt: 'Say a short filler.' })
+    .returning();
   const [scenario] = await db.insert(scenarios).values({ name: 'Price' }).returning();
   await db.insert(scenarioVersions).values({
     scenarioId: scenario!.id,
     version: 1,
-    document: scenarioDocumentSchema.parse(priceScenario(main!.id)),
-    processorIds: [main!.id],
+    document: scenarioDocumentSchema.parse({
+      ...priceScenario(main!.id),
+      ...(slowFiller ? { filler: { processorId: filler!.id, intervalMs: 300 } } : {}),
+    }),
+    processorIds: slowFiller ? [main!.id, filler!.id] : [main!.id],
   });
   return { dev, providerId, companyId, scenarioId: scenario!.id };
 }
@@ -122,6 +137,24 @@ describe("the bench's voice mode", () => {
     expect((await call(server, '/api/operation/scenarios/bench/hangup', { token: w.dev, body: { sessionId } })).body.code).toBe(200);
     const ended = await until(sessionId, (e) => e.type === 'ended');
     expect(ended.at(-1)).toMatchObject({ type: 'ended', reason: 'hangup' });
+  }, 90_000);
+
+  it('marks a filler said while the answer is being written, and not the answer (what bench:webcall:heard skips)', async () => {
+    const w = await priceBench({ slowFiller: true });
+    const { client, answer } = await startVoice(w.dev, w.scenarioId);
+    await client.answer(answer.data.sdp);
+    const { sessionId } = answer.data;
+    await until(sessionId, (e) => e.type === 'turn' && e.timing.action === 'prologue');
+    const engines = (await server.app.speech())!;
+    await client.say(await synthesise(engines.offlineTts, 'How much does it cost?', 'en-us+f3'));
+    const events = await until(sessionId, (e) => e.type === 'said' && e.speaker === 'ai' && e.text === PRICE_ANSWER);
+    const ours = events.filter((e) => e.type === 'said' && e.speaker === 'ai');
+    expect(ours.at(0)).toEqual(expect.not.objectContaining({ filler: expect.anything() }));
+    expect(ours).toContainEqual(expect.objectContaining({ text: 'One moment.', filler: true }));
+    expect(ours.at(-1)).toEqual(expect.not.objectContaining({ filler: expect.anything() }));
+    // The filler came before the answer.
+    expect(ours.findIndex((e) => e.type === 'said' && e.filler)).toBeLessThan(ours.length - 1);
+    await call(server, '/api/operation/scenarios/bench/hangup', { token: w.dev, body: { sessionId } });
   }, 90_000);
 
   it('ends as the tester: the page closing its connection hangs the conversation up', async () => {

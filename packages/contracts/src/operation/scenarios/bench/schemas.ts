@@ -64,7 +64,14 @@ export const benchSessionRefSchema = z.strictObject({ sessionId: idSchema });
 /** One event of a bench conversation; `atMs` is ms since the bench call was answered. */
 export const benchEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('started'), atMs: z.number(), language: z.string(), version: z.number().int() }),
-  z.object({ type: z.literal('said'), atMs: z.number(), speaker: speakerSchema.exclude(['seat']), text: z.string() }),
+  /** `filler`: a filler said while the answer is still being written (not the answer; voice mode reports it). */
+  z.object({
+    type: z.literal('said'),
+    atMs: z.number(),
+    speaker: speakerSchema.exclude(['seat']),
+    text: z.string(),
+    filler: z.boolean().optional(),
+  }),
   /** Voice mode: the recogniser's interim words while the callee is still speaking (the final comes as `said`). */
   z.object({ type: z.literal('partial'), atMs: z.number(), text: z.string() }),
   z.object({
