@@ -92,6 +92,14 @@ module.exports = {
     },
     ...wrongWay,
     {
+      name: 'telephony-through-its-index',
+      comment:
+        'Outside telephony, import it only through telephony/index.ts (its public surface): export what is really used there, or move a shared piece below telephony (as audio/pcm.ts).',
+      severity: 'error',
+      from: { path: `^${escapeRegex(SRC)}/`, pathNot: `^${escapeRegex(SRC)}/telephony/` },
+      to: { path: `^${escapeRegex(SRC)}/telephony/`, pathNot: `^${escapeRegex(SRC)}/telephony/index\\.ts$` },
+    },
+    {
       name: 'contracts-stand-alone',
       comment: 'packages/contracts is shared with the browser: it imports no server or web code.',
       severity: 'error',

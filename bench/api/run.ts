@@ -13,11 +13,10 @@ import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { PUSH_LIMITS } from '@dialwise/contracts';
 import { openDatabase } from '@dialwise/server/src/db/client.ts';
-import { companies, companyGrants, projects, scenarios, sessions, sipLines, tasks, users, voices } from '@dialwise/server/src/db/schema.ts';
-import { hashSessionToken, newSessionToken } from '@dialwise/server/src/auth/session-tokens.ts';
+import { sipLines } from '@dialwise/server/src/db/schema.ts';
 import { createScratchDatabase } from '@dialwise/server/test/scratch-database.ts';
 import { HEADER, row } from '../upload/generate.ts';
-import { officeHoursTask } from '../task-row.ts';
+import { seedBenchCompany } from '../seed-company.ts';
 
 const rowsWanted = Number(process.env.BENCH_ROWS ?? 1_000_000);
 const callsWanted = Number(process.env.BENCH_CALLS ?? 1_000_000);
@@ -33,36 +32,12 @@ mkdirSync(workDir, { recursive: true });
 
 const scratch = await createScratchDatabase(process.env.DATABASE_URL, 'dialwise_bench_api');
 const database = await openDatabase({ url: scratch.url, dataDir: workDir });
-const session = newSessionToken();
 const ids = await database.db.transaction(async (tx) => {
-  const [company] = await tx.insert(companies).values({ name: 'Bench', suffix: 'bench', adminEmail: 'bench@x.test' }).returning();
-  const [user] = await tx
-    .insert(users)
-    .values({ companyId: company!.id, username: 'bench', alias: 'Bench', authLevel: 'ADMIN', passwordHash: 'x' })
-    .returning();
-  await tx
-    .insert(sessions)
-    .values({ userId: user!.id, tokenHash: hashSessionToken(session), expiresAt: new Date(Date.now() + 86_400_000) });
-  const [scenario] = await tx.insert(scenarios).values({ name: 'Bench scenario' }).returning();
-  const [voice] = await tx.insert(voices).values({ nickname: 'Bench', vendor: 'volcano', originalVoiceId: 'bench01' }).returning();
-  await tx.insert(companyGrants).values([
-    { companyId: company!.id, kind: 'scenario', refId: scenario!.id },
-    { companyId: company!.id, kind: 'voice', refId: voice!.id },
-  ]);
-  const [project] = await tx
-    .insert(projects)
-    .values({ companyId: company!.id, name: 'Bench', encryptionType: 'PLAIN_TEXT', createdBy: user!.id })
-    .returning();
-  const task = (name: string) => ({
-    ...officeHoursTask(project!, { scenarioId: scenario!.id, voiceId: voice!.id }, name, 'pending'),
-    createdBy: user!.id,
-  });
-  const [upload] = await tx.insert(tasks).values(task('upload')).returning();
-  const [push] = await tx.insert(tasks).values(task('push')).returning();
+  const seeded = await seedBenchCompany(tx, ['upload', 'push']);
   const [line] = await tx
     .insert(sipLines)
     .values({
-      companyId: company!.id,
+      companyId: seeded.companyId,
       alias: 'bench',
       concurrency: 10,
       sipUsername: 'u',
@@ -71,8 +46,16 @@ const ids = await database.db.transaction(async (tx) => {
       port: 5060,
     })
     .returning();
-  return { companyId: company!.id, projectId: project!.id, uploadTask: upload!.id, pushTask: push!.id, lineId: line!.id };
+  return {
+    companyId: seeded.companyId,
+    projectId: seeded.projectId,
+    uploadTask: seeded.taskIds.upload,
+    pushTask: seeded.taskIds.push,
+    lineId: line!.id,
+    session: seeded.token,
+  };
 });
+const { session } = ids;
 
 // The server in its own process, so its RSS is its own. The key's rate limit is lifted: the bench measures throughput.
 const child = spawn(process.execPath, ['--import', 'tsx', join(import.meta.dirname, '..', 'upload', 'server.ts')], {

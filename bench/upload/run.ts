@@ -13,12 +13,10 @@ import { pipeline } from 'node:stream/promises';
 import copyStreams from 'pg-copy-streams';
 import { normalizeSubtaskPhone } from '@dialwise/contracts';
 import { openDatabase, type Database } from '@dialwise/server/src/db/client.ts';
-import { companies, companyGrants, projects, scenarios, sessions, tasks, users, voices } from '@dialwise/server/src/db/schema.ts';
-import { hashSessionToken, newSessionToken } from '@dialwise/server/src/auth/session-tokens.ts';
 import { readSubtaskCsv } from '@dialwise/server/src/subtasks/read-csv.ts';
 import { generateCsv } from './generate.ts';
 import { createScratchDatabase } from '@dialwise/server/test/scratch-database.ts';
-import { officeHoursTask } from '../task-row.ts';
+import { seedBenchCompany } from '../seed-company.ts';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const megabytes = Number(process.env.BENCH_MB ?? 200);
@@ -47,32 +45,9 @@ if (baseUrl) {
 const engine = url ? 'PostgreSQL' : 'PGlite';
 
 let database: Database = await openDatabase({ url, dataDir });
-const token = newSessionToken();
-const ids = await database.db.transaction(async (tx) => {
-  const [company] = await tx.insert(companies).values({ name: 'Bench', suffix: 'bench', adminEmail: 'bench@x.test' }).returning();
-  const [user] = await tx
-    .insert(users)
-    .values({ companyId: company!.id, username: 'bench', alias: 'Bench', authLevel: 'ADMIN', passwordHash: 'x' })
-    .returning();
-  await tx.insert(sessions).values({ userId: user!.id, tokenHash: hashSessionToken(token), expiresAt: new Date(Date.now() + 86_400_000) });
-  const [scenario] = await tx.insert(scenarios).values({ name: 'Bench scenario' }).returning();
-  const [voice] = await tx.insert(voices).values({ nickname: 'Bench', vendor: 'volcano', originalVoiceId: 'bench01' }).returning();
-  await tx.insert(companyGrants).values([
-    { companyId: company!.id, kind: 'scenario', refId: scenario!.id },
-    { companyId: company!.id, kind: 'voice', refId: voice!.id },
-  ]);
-  const [project] = await tx
-    .insert(projects)
-    .values({ companyId: company!.id, name: 'Bench', encryptionType: 'PLAIN_TEXT', createdBy: user!.id })
-    .returning();
-  const task = (name: string) => ({
-    ...officeHoursTask(project!, { scenarioId: scenario!.id, voiceId: voice!.id }, name, 'pending'),
-    createdBy: user!.id,
-  });
-  const [upload] = await tx.insert(tasks).values(task('upload')).returning();
-  const [copy] = await tx.insert(tasks).values(task('copy')).returning();
-  return { companyId: company!.id, uploadTask: upload!.id, copyTask: copy!.id };
-});
+const seeded = await database.db.transaction((tx) => seedBenchCompany(tx, ['upload', 'copy']));
+const { token } = seeded;
+const ids = { companyId: seeded.companyId, uploadTask: seeded.taskIds.upload, copyTask: seeded.taskIds.copy };
 await database.close();
 
 // 3. The server in its own process.

@@ -145,3 +145,23 @@ test('Reset clears the project from the filter and from the URL; a search puts t
   await page.reload();
   await expect(page.getByTestId('call-filter-project')).toContainText('Spring renewal');
 });
+
+test("provider staff read every company's times in the provider's zone (UTC in the demo), and the label says so", async ({ page }) => {
+  await signedIn(page, 'dev');
+  // The demo's provider company keeps the default zone; the browser sits in New York, 5 hours behind it.
+  const llms = await api<{ list: { updateTime: string }[] }>(page, '/api/operation/llms/list', { page: 1, pageSize: 10 });
+  await page.goto('/operation/llm');
+  const note = page.getByTestId('llm-page').getByTestId('time-zone-note').first();
+  await expect(note).toHaveAttribute('data-zone', 'UTC');
+  await expect(note).toContainText('Times in UTC');
+  await expect(page.getByTestId('llm-page')).toContainText(inZone(llms.list[0]!.updateTime, 'UTC'));
+  await note.hover();
+  await expect(page.locator('.arco-tooltip-content')).toContainText("The provider company's time zone");
+  for (const [path, testId] of [
+    ['/operation/companyList', 'company-list'],
+    ['/operation/voiceList', 'voice-list'],
+  ] as const) {
+    await openInApp(page, path);
+    await expect(page.getByTestId(testId).getByTestId('time-zone-note').first(), path).toContainText('Times in UTC');
+  }
+});

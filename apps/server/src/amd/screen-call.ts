@@ -8,8 +8,14 @@
  * People, silence and undecided calls go on to the conversation. `result` is what the call record keeps.
  */
 import type { AmdResult, AmdThresholds, TaskAmd } from '@dialwise/contracts';
-import type { CallStep, CallSession } from '../telephony/session/call-session.ts';
-import { SILENT_LOGGER, type AudioFrame, type CallHandle, type TelephonyLogger } from '../telephony/index.ts';
+import {
+  SILENT_LOGGER,
+  type AudioFrame,
+  type CallHandle,
+  type CallSession,
+  type CallStep,
+  type TelephonyLogger,
+} from '../telephony/index.ts';
 import { FRAME_MS } from '../audio/pcm.ts';
 import { AmdDetector } from './amd-detector.ts';
 import type { GreetingWords } from './amd-words.ts';

@@ -3,7 +3,7 @@ import { wallClock, type BoardOutcome } from '@dialwise/contracts';
 import type { DbOrTx } from '../db/client.ts';
 import { calls, companies, subtasks, taskSipLines, tasks } from '../db/schema.ts';
 import { demoVerdict } from '../amd/demo-verdict.ts';
-import { seededRandom } from '../telephony/simulated/simulated-callee.ts';
+import { seededRandom } from '../telephony/index.ts';
 import { offsetMinutes } from './board-scope.ts';
 
 export interface BoardsDemoIds {

@@ -239,7 +239,7 @@ describe('call-record export (CSV, streamed)', () => {
       .trim()
       .split('\r\n');
     expect(lines[0]).toBe(
-      'Call time (UTC),Project,Task,Phone number (masked),Status,Outcome,Duration (s),Transfer outcome,Tags,SIP status,Attempt,Call ID',
+      'Call time (UTC),Project,Task,Phone number (masked),Time zone,Status,Outcome,Duration (s),Transfer outcome,Tags,SIP status,Attempt,Call ID',
     );
     expect(lines).toHaveLength(2501);
     // Newest first, no row twice or lost across the keyset batches (placed_at carries microseconds).
@@ -251,7 +251,7 @@ describe('call-record export (CSV, streamed)', () => {
     // other digits, so the check is per row, for that row's number).
     expect(phones.every((phone) => /^\*{7}\d{4}$/.test(phone ?? ''))).toBe(true);
     expect(lines.slice(1).filter((line, i) => line.includes(`139${String(2500 - i).padStart(8, '0')}`))).toEqual([]);
-    expect(lines[1]).toContain(',Connected,Answered,12,No transfer,');
+    expect(lines[1]).toContain(",Company's zone,Connected,Answered,12,No transfer,");
     // Other projects and other companies are not in it.
     expect(answer.body).not.toContain('Hexed');
     expect((await exportCsv(w.alice, '', EN)).body).not.toContain('Globex');
@@ -266,15 +266,27 @@ describe('call-record export (CSV, streamed)', () => {
       outcome: 'no_answer',
       durationMs: 0,
     });
-    await insertCall(server, w.spring, { placedAt: new Date('2026-03-02T09:00:00Z'), phone: '13800000002', tags: ['high_intent'] });
+    await insertCall(server, w.spring, {
+      placedAt: new Date('2026-03-02T09:00:00Z'),
+      phone: '13800000002',
+      tags: ['high_intent'],
+      timeZone: 'Asia/Shanghai',
+    });
+    await insertCall(server, w.spring, {
+      placedAt: new Date('2026-03-02T10:00:00Z'),
+      phone: '+62301234567',
+      timeZone: 'Asia/Jakarta Asia/Jayapura Asia/Makassar',
+    });
     const answer = await exportCsv(w.alice, 'sort=asc&locale=zh-CN');
     const lines = answer.body
       .replace(/^\uFEFF/, '')
       .trim()
       .split('\r\n');
-    expect(lines[0]!.startsWith('呼叫时间 (Asia/Shanghai),项目,任务,电话号码（脱敏）,状态')).toBe(true);
-    expect(lines[1]).toMatch(/^2026-03-02 16:00:00,Spring,Spring-t1,\*\*\*\*\*\*\*0001,未接通,无人接听,0,未转人工,/);
-    expect(lines[2]).toContain('已接通,已接听,30,未转人工,high_intent,200,1,');
+    expect(lines[0]!.startsWith('呼叫时间 (Asia/Shanghai),项目,任务,电话号码（脱敏）,时区,状态')).toBe(true);
+    // The number's zone as the record shows it: unplaced (the company's), one zone, or every zone it may be in.
+    expect(lines[1]).toMatch(/^2026-03-02 16:00:00,Spring,Spring-t1,\*\*\*\*\*\*\*0001,公司时区,未接通,无人接听,0,未转人工,/);
+    expect(lines[2]).toContain(',Asia/Shanghai,已接通,已接听,30,未转人工,high_intent,200,1,');
+    expect(lines[3]).toContain(',Asia/Jakarta Asia/Jayapura Asia/Makassar,已接通,');
   });
 
   it('guards cells a spreadsheet would run as formulas', async () => {

@@ -57,6 +57,7 @@ async function* rows(ctx: ActionContext, filter: CallRecordFilter, locale: Local
       t('csv.project'),
       t('csv.task'),
       t('csv.phone'),
+      t('csv.timeZone'),
       t('csv.status'),
       t('csv.outcome'),
       t('csv.duration'),
@@ -98,6 +99,8 @@ async function* rows(ctx: ActionContext, filter: CallRecordFilter, locale: Local
         record.projectName,
         record.taskName,
         record.phone,
+        // Every zone the number may be in, as the drawer lists them; an unplaced number is called on the company's clock.
+        record.timeZones.length > 0 ? record.timeZones.join(' ') : t('csv.zoneUnplaced'),
         t(`call.state.${record.state}`),
         record.outcome ? t(`call.outcome.${record.outcome}`) : '',
         Math.round(record.durationMs / 1000),

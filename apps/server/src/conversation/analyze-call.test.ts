@@ -74,7 +74,7 @@ describe('the analysis stream after a call', () => {
     await analyzeCall(server.database.db, server.app.secrets, callId);
     expect(await row(callId)).toMatchObject({ analysisState: 'done', summary: 'The customer renewed.', tags: ['renewed'] });
     const asked = fake!.requests[0]!.messages.at(-1)!.content;
-    expect(asked).toContain('customer: Yes please.');
+    expect(asked).toContain('Customer: Yes please.');
     expect(asked).toContain('Allowed tags: renewed, not_interested');
   });
 

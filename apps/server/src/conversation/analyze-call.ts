@@ -16,6 +16,7 @@ import { calls } from '../db/schema.ts';
 import type { SecretBox } from '../secrets/secret-box.ts';
 import { chatCompletion } from './llm-client.ts';
 import { loadConversationPlan } from './load-plan.ts';
+import { promptTranscript } from './prompt-transcript.ts';
 
 const answerSchema = z.object({ tags: z.array(z.string()).max(20), summary: z.string().max(2000) });
 
@@ -85,7 +86,7 @@ export async function analyzeCall(
 
 /** What the analysis model is asked: the call as a transcript (a line cut short ends in " …") and the allowed tags. */
 export function analysisQuestion(conversation: readonly ConversationLine[], allowed: readonly string[]): string {
-  const transcript = conversation.map((line) => `${line.speaker}: ${line.text}${line.interrupted ? ' …' : ''}`).join('\n');
+  const transcript = promptTranscript(conversation);
   return `The finished call:\n${transcript}\n\nAllowed tags: ${allowed.join(', ') || '(none)'}\nAnswer with JSON only: {"tags": [tags from the allowed list that apply], "summary": "two sentences"}`;
 }
 

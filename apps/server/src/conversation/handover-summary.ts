@@ -11,9 +11,9 @@
  * The processor's model, sampling and extra options are used, not its system prompt: that prompt is written
  * for the post-call analysis (a JSON answer with tags), while this is a short note in plain words.
  */
-import type { Speaker } from '@dialwise/contracts';
 import type { HistoryLine } from './history.ts';
 import { LlmStreamError, streamChat } from './llm-stream.ts';
+import { promptTranscript } from './prompt-transcript.ts';
 import type { CallLanguage, ProcessorPlan } from './plan.ts';
 
 export interface HandoverFacts {
@@ -82,9 +82,6 @@ export function conversationSummary(facts: HandoverFacts): string {
     .join(' ');
 }
 
-/** How the note's transcript names each speaker for the model (the agent reading the note is the "Agent"). */
-const TRANSCRIPT_LABELS: Record<Speaker, string> = { ai: 'AI', customer: 'Customer', seat: 'Agent' };
-
 /** The request to the analysis model: the instruction and the call's facts, then the transcript. */
 export function handoverMessages(facts: HandoverFacts) {
   const zh = facts.language === 'zh-CN';
@@ -98,7 +95,7 @@ export function handoverMessages(facts: HandoverFacts) {
   ]
     .filter(Boolean)
     .join('\n');
-  const transcript = facts.lines.map((line) => `${TRANSCRIPT_LABELS[line.speaker]}: ${line.text}`).join('\n');
+  const transcript = promptTranscript(facts.lines);
   return [
     { role: 'system' as const, content: system },
     { role: 'user' as const, content: `The conversation so far:\n${transcript}\n\n${HANDOVER_MARKER}` },

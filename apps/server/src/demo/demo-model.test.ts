@@ -86,26 +86,26 @@ describe('the demo model keeps the conversation', () => {
 describe('the demo analysis is faithful to what was said', () => {
   it('says only what the AI said, and tags renewed only on the callee’s explicit yes to an offer', () => {
     const useful = analyse([
-      'ai: Hello Li A. This is Lin from AcmeOutreach.',
-      'customer: That sounds useful.',
-      'ai: Would you like me to renew it for you?',
-      'customer: Okay, tell me more.',
+      'AI: Hello Li A. This is Lin from AcmeOutreach.',
+      'Customer: That sounds useful.',
+      'AI: Would you like me to renew it for you?',
+      'Customer: Okay, tell me more.',
     ]);
     expect(useful.tags).toEqual([]);
     expect(useful.summary).not.toMatch(/ends this month|expires/);
     const renewed = analyse([
-      'ai: Your plan ends at the end of this month. Would you like me to renew it for you?',
-      'customer: Yes, please renew it.',
-      'ai: Great, I will register the renewal now.',
+      'AI: Your plan ends at the end of this month. Would you like me to renew it for you?',
+      'Customer: Yes, please renew it.',
+      'AI: Great, I will register the renewal now.',
     ]);
     expect(renewed.tags).toEqual(['renewed']);
     expect(renewed.summary).toMatch(/ends this month.*agreed to renew/);
   });
 
   it('a callee who said nothing is summarised as such; not interested and call back later need their words', () => {
-    expect(analyse(['ai: Hello Li A. This is Lin from AcmeOutreach.']).summary).toMatch(/said nothing/);
-    expect(analyse(['ai: Hello.', "customer: Sorry, I'm not interested."]).tags).toEqual(['not_interested']);
-    expect(analyse(['ai: We will call you back at a better time.', 'customer: Hello?']).tags).toEqual([]);
+    expect(analyse(['AI: Hello Li A. This is Lin from AcmeOutreach.']).summary).toMatch(/said nothing/);
+    expect(analyse(['AI: Hello.', "Customer: Sorry, I'm not interested."]).tags).toEqual(['not_interested']);
+    expect(analyse(['AI: We will call you back at a better time.', 'Customer: Hello?']).tags).toEqual([]);
   });
 });
 

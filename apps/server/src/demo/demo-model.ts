@@ -6,6 +6,7 @@
  * callee's last words: price, a person, not interested, call back, goodbye, anything else. Pointing the LLM page at a real model replaces it.
  */
 import { endQuoted, HANDOVER_MARKER } from '../conversation/handover-summary.ts';
+import { linesOf, TRANSCRIPT_LABELS } from '../conversation/prompt-transcript.ts';
 
 interface Message {
   role: string;
@@ -41,6 +42,9 @@ function chinese(messages: readonly Message[]): boolean {
 /** The callee agreeing to renew, in so many words ("That sounds useful." or "Okay, tell me more." is not a yes). */
 const AGREE = /\b(yes|yeah|yep|sure|please do|go ahead|do it|renew it|sign me up)\b|续费吧|办理吧|可以续|好的，续|是的/i;
 
+/** A line's words without the mark of its being cut off. */
+const uncut = (text: string) => text.replace(/\s*…$/, '');
+
 /**
  * The analysis stream's JSON, built only from what was said: the summary names what the AI said and what the
  * customer said (a line never said is never in it), and a tag needs the customer's own words for it —
@@ -48,18 +52,18 @@ const AGREE = /\b(yes|yeah|yep|sure|please do|go ahead|do it|renew it|sign me up
  */
 function demoAnalysis(transcript: string): string {
   const lines = transcript.split('\n');
-  const ai = lines.filter((line) => line.startsWith('ai:')).map((line) => line.slice(3).trim());
-  const customer = lines.filter((line) => line.startsWith('customer:')).map((line) => line.slice(9).trim().replace(/\s*…$/, ''));
+  const ai = linesOf(transcript, 'ai');
+  const customer = linesOf(transcript, 'customer').map(uncut);
   const aiSaid = ai.join(' ');
   // A yes counts for renewing only as the answer to an offer to renew.
   let agreed = false;
   lines.forEach((line, index) => {
-    if (!line.startsWith('customer:') || !AGREE.test(line)) return;
+    if (!line.startsWith(`${TRANSCRIPT_LABELS.customer}:`) || !AGREE.test(line)) return;
     const before =
       lines
         .slice(0, index)
         .reverse()
-        .find((l) => l.startsWith('ai:')) ?? '';
+        .find((l) => l.startsWith(`${TRANSCRIPT_LABELS.ai}:`)) ?? '';
     if (/renew it for you|为您续费|帮您办理/i.test(before)) agreed = true;
   });
   const words = customer.join(' ');
@@ -99,10 +103,7 @@ function demoAnalysis(transcript: string): string {
 function demoHandover(system: string, transcript: string): string {
   const zh = /Write in Chinese/.test(system);
   const name = /^(?:name|customer_?name|姓名|客户姓名):\s*(.+)$/im.exec(system)?.[1]?.trim();
-  const customer = transcript
-    .split('\n')
-    .filter((line) => line.startsWith('Customer: '))
-    .map((line) => line.slice('Customer: '.length).trim());
+  const customer = linesOf(transcript, 'customer').map(uncut);
   const request = [...customer].reverse().find((line) => HUMAN.test(line)) ?? customer.at(-1) ?? '';
   const earlier = customer.filter((line) => line !== request).join(' ');
   const topics = [PRICE.test(earlier) && 'price', DETAILS.test(earlier) && 'details', LATER.test(earlier) && 'later'].filter(

@@ -39,6 +39,7 @@ export const dialerPlugin = fp(
         log: app.log.child({ component: 'dialer' }),
         callbacks: app.hasDecorator('callbacks') ? app.callbacks.enqueue : null,
         seats: app.seats,
+        seatNotices: app.seats,
         // One set of engines for both trunks (the callees' voices above and the SIP calls' speech).
         speech,
       },

@@ -17,6 +17,7 @@ import { CallPlacer } from './place-call.ts';
 import { DIALER_STOPPING } from './cut-call.ts';
 import { recoverLeases, renewLeases } from './recover-leases.ts';
 import { notifyTaskPaused } from '../messages/notify-task.ts';
+import type { CutSeat } from '../seat/release-cut-seats.ts';
 
 export interface DialerOptions {
   /** This process's name in leases and records (unique per process). */
@@ -44,6 +45,8 @@ export interface DialerDeps {
   log?: TelephonyLogger;
   /** The operator seats a transfer asks (null: transfers say their failure text). */
   seats?: SeatDispatcher | null;
+  /** Tells the pages of seats freed from the calls of a dead process (null: nobody to tell, e.g. in benchmarks). */
+  seatNotices?: { tellFreedSeats(seats: readonly CutSeat[]): Promise<void> } | null;
   /** Writes a call event to the callback outbox (null: no callbacks, e.g. in benchmarks). */
   callbacks?: CallbackSink | null;
   /** The speech engines of SIP calls (loaded on first use); absent or null: SIP calls use stand-in audio. */
@@ -159,8 +162,7 @@ export class Dialer {
     const { db } = this.deps;
     const now = this.deps.now();
     // Calls of a process that died: closed as interrupted, and like every call they end with the event.
-    const { closedCalls } = await recoverLeases(db, now, 'expired');
-    for (const callId of closedCalls) this.track(this.events.send(callId, 'ended'));
+    this.afterRecovery(await recoverLeases(db, now, 'expired'));
     await renewLeases(
       db,
       this.node,
@@ -263,7 +265,15 @@ export class Dialer {
 
   /** The sole dialer restarting: every open record is from a process that is gone. */
   private async recoverAllOpen(): Promise<void> {
-    const { closedCalls } = await recoverLeases(this.deps.db, this.deps.now(), 'all');
+    this.afterRecovery(await recoverLeases(this.deps.db, this.deps.now(), 'all'));
+  }
+
+  /** Closed calls end with their event, like every call; the seats they held hear that they are free. */
+  private afterRecovery({ closedCalls, freedSeats }: { closedCalls: string[]; freedSeats: CutSeat[] }): void {
     for (const callId of closedCalls) this.track(this.events.send(callId, 'ended'));
+    const notices = this.deps.seatNotices;
+    if (notices && freedSeats.length > 0) {
+      this.track(notices.tellFreedSeats(freedSeats).catch((error: unknown) => this.deps.log?.warn({ err: error }, 'freed seats not told')));
+    }
   }
 }

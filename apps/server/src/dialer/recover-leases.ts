@@ -3,6 +3,7 @@ import { and, eq, inArray, isNull, lt, notInArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client.ts';
 import { calls, subtasks } from '../db/schema.ts';
 import { judgeCutCall } from './cut-call.ts';
+import { type CutSeat, releaseSeatsOfCutCalls } from '../seat/release-cut-seats.ts';
 
 /**
  * Whose calls are given back: `expired`, those whose lease ran out before `now` (a process that stopped
@@ -21,10 +22,16 @@ const SIP_REASON = 'dialer process stopped mid-call';
  * goes back to pending (attempt refunded) or, when a seat had taken the call, is done. A call's end is the
  * end of its lease (the dead process renewed it until then at most) or now when sooner. The subtasks are
  * taken FOR UPDATE SKIP LOCKED, so when several processes recover at once each call is closed by exactly
- * one of them. Answers how many subtasks were recovered and the calls it closed (their `ended` callback is
- * the caller's to send).
+ * one of them. The seats in those calls (or rung by them) are freed in the same transaction: nothing else
+ * would free them, the transfer that held them died with its process. Answers how many subtasks were
+ * recovered, the calls it closed (their `ended` callback is the caller's to send) and the seats it freed
+ * (their pages are the caller's to tell).
  */
-export async function recoverLeases(db: Db, now: Date, recovery: Recovery): Promise<{ recovered: number; closedCalls: string[] }> {
+export async function recoverLeases(
+  db: Db,
+  now: Date,
+  recovery: Recovery,
+): Promise<{ recovered: number; closedCalls: string[]; freedSeats: CutSeat[] }> {
   return db.transaction(async (tx) => {
     const stale = await tx
       .select({
@@ -82,7 +89,8 @@ export async function recoverLeases(db: Db, now: Date, recovery: Recovery): Prom
     for (const [taskId, n] of pendingPerTask) await addPending(tx, taskId, n);
     // A task whose last number was done by this (a transferred call) completes like after any call.
     for (const taskId of tasksTouched) await completeIfDone(tx, taskId);
-    return { recovered: stale.length, closedCalls };
+    const freedSeats = await releaseSeatsOfCutCalls(tx, closedCalls);
+    return { recovered: stale.length, closedCalls, freedSeats };
   });
 }
 

@@ -2,6 +2,7 @@ import type { TransferResult, SeatDispatcher, TransferRequest } from '../convers
 import type { SeatBus, SeatEvent } from './seat-bus.ts';
 import { loadOfferTemplate } from './load-offer.ts';
 import { recordTransfer, recordTransferSummary } from './record-transfer.ts';
+import { type CutSeat, tellCutSeats } from './release-cut-seats.ts';
 import { TransferSession, type TransferDeps } from './transfer-session.ts';
 
 /**
@@ -44,6 +45,11 @@ export class SeatDispatch implements SeatDispatcher {
       this.deps.log.warn({ err: error, callId: request.callId }, 'handover summary not recorded'),
     );
     if (later) await session.deliverSummary(summary);
+  }
+
+  /** Seats freed from the calls of a dead process (`recoverLeases`): their pages hear it, wherever they are. */
+  tellFreedSeats(seats: readonly CutSeat[]): Promise<void> {
+    return tellCutSeats(this.deps.bus, seats);
   }
 
   get activeTransfers(): number {

@@ -1,6 +1,5 @@
-import type { CallHandle, VoiceFrame, VoiceSource } from '../telephony/index.ts';
+import { type CallHandle, decodeG711, encodeG711, type VoiceFrame, type VoiceSource } from '../telephony/index.ts';
 import { FRAME_SAMPLES, SampleFifo } from '../audio/pcm.ts';
-import { decodeG711, encodeG711 } from '../telephony/media/g711.ts';
 import type { SeatPeer } from './seat-peer.ts';
 
 /** At most this many of the seat's frames wait for the call's clock (100 ms): older ones are dropped, not delayed. */

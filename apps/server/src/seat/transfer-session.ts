@@ -20,6 +20,11 @@ export interface TransferDeps {
 }
 
 type OfferAnswer = 'accepted' | 'rejected' | 'expired' | 'lost' | 'aborted';
+/**
+ * Why the seat left the call. `callee` is the far end of the line, as in the record's `hungUpBy` (a line fact, not
+ * the transcript's `customer`); the seat's own hang-up goes out through our side of the line, so the record then
+ * says `hungUpBy: us` while the seat's page reads `seat-hung-up`.
+ */
 type SeatEnd = { by: 'seat' | 'callee' | 'media-failed' };
 
 /** The offer travels in the NOTIFY itself when it fits (one read less); else the seat's process reads it. */

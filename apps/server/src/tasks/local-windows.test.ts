@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { zonesOfKey } from '@dialwise/contracts';
+import { zoneKeyOfDigits } from '../subtasks/number-time-zones.ts';
 import type { CallWindow } from './call-window.ts';
 import { nextLocalOpening, openZoneKeys, type LocalWindows } from './local-windows.ts';
 
@@ -62,11 +64,37 @@ describe("the call window in the callee's local time", () => {
     expect(nextLocalOpening(id, [INDONESIA], at('2026-11-24T11:00:00Z'))?.toISOString()).toBe('2026-11-25T02:00:00.000Z');
   });
 
-  it('has no opening for zones too far apart to share the window', () => {
-    // 09:00–12:00 in both Honolulu (UTC-10) and Guam (UTC+10) never overlaps.
+  it("reads zones too far apart to ever share the window's hours on the company's clock, as if unplaced", () => {
+    // 09:00–12:00 in both Honolulu (UTC-10) and Guam (UTC+10) never overlaps: such a number would wait forever.
     const apart = local(['Pacific/Guam Pacific/Honolulu'], { end: '12:00' });
-    expect(openAt(apart, '2026-11-24T20:00:00Z')).toEqual([]);
-    expect(nextLocalOpening(apart, ['Pacific/Guam Pacific/Honolulu'], at('2026-11-24T20:00:00Z'))).toBeNull();
+    expect(openAt(apart, '2026-11-24T20:00:00Z')).toEqual([]); // 04:00 in Shanghai
+    expect(openAt(apart, '2026-11-24T02:00:00Z')).toEqual(['Pacific/Guam Pacific/Honolulu']); // 10:00 in Shanghai
+    expect(nextLocalOpening(apart, ['Pacific/Guam Pacific/Honolulu'], at('2026-11-24T20:00:00Z'))?.toISOString()).toBe(
+      '2026-11-25T01:00:00.000Z',
+    );
+  });
+
+  it("calls a +1 number whose area code the plan does not know in the company's window when its zones never share it", () => {
+    // Area code 555 is nobody's: the plan gives every zone of the North American plan, Guam to Newfoundland.
+    const unknownArea = zoneKeyOfDigits('15555550101');
+    expect(zonesOfKey(unknownArea).length).toBeGreaterThan(20);
+    const chicago = local([unknownArea, NY], { timeZone: 'America/Chicago' });
+    // July, summer time: 09:00–20:00 never holds in Guam (UTC+10) and in St John's (UTC-2:30) at once.
+    // Tuesday 14 July 14:00Z is 09:00 in Chicago (and 10:00 in New York).
+    expect(openAt(chicago, '2026-07-14T13:59:00Z')).toEqual([NY]);
+    expect(openAt(chicago, '2026-07-14T14:00:00Z')).toEqual([unknownArea, NY]);
+    expect(openAt(chicago, '2026-07-15T00:59:00Z')).toEqual([unknownArea]); // 19:59 in Chicago, 20:59 in New York
+    expect(nextLocalOpening(chicago, [unknownArea], at('2026-07-15T01:00:00Z'))?.toISOString()).toBe('2026-07-15T14:00:00.000Z');
+  });
+
+  it('keeps the strict reading for a +1 number of unknown area code while its zones share the window', () => {
+    // November: 23:00–23:30Z is 09:00 in Guam, 12:00 in Pago Pago and 19:00 in St John's — inside 09:00–20:00 in every zone.
+    const unknownArea = zoneKeyOfDigits('15555550101');
+    const chicago = local([unknownArea], { timeZone: 'America/Chicago' });
+    expect(openAt(chicago, '2026-11-24T15:00:00Z')).toEqual([]); // 09:00 in Chicago
+    expect(openAt(chicago, '2026-11-24T23:00:00Z')).toEqual([unknownArea]);
+    expect(openAt(chicago, '2026-11-24T23:30:00Z')).toEqual([]);
+    expect(nextLocalOpening(chicago, [unknownArea], at('2026-11-24T15:00:00Z'))?.toISOString()).toBe('2026-11-24T23:00:00.000Z');
   });
 
   it("reads an unplaced number in the company's zone", () => {

@@ -6,7 +6,9 @@
 export type { Trunk, SipLine, CallHandle, CallEventMap, AudioFrame, CallResult, VoiceSource, VoiceFrame } from './trunk.ts';
 export { SipTrunk, recordingsDirOf } from './sip/sip-trunk.ts';
 export { SimulatedTrunk } from './simulated/simulated-trunk.ts';
-export type { OutcomeMix, Persona } from './simulated/simulated-callee.ts';
+export { CalleeScript, seededRandom, SIT_SEQUENCE, type OutcomeMix, type Persona } from './simulated/simulated-callee.ts';
+export { decodeG711, encodeG711, linearToUlaw, ulawToLinear } from './media/g711.ts';
+export { BenchCall } from './bench-call.ts';
 export { CallSession, type CallStep } from './session/call-session.ts';
 export { PlayPrologueStep, type Prologue } from './session/play-prologue-step.ts';
 export { TalkStep } from './session/talk-step.ts';

@@ -29,10 +29,12 @@ export function useCompanyTime() {
 export function TimeZoneNote({ zone: given, className }: { zone?: string; className?: string }) {
   const { t } = useTranslation();
   const mine = useTimeZone();
+  // Provider staff work on every company but read times in their own (the provider's) zone: the hint says so.
+  const provider = useUser((state) => state.user?.authLevel === 'DEV');
   const zone = given ?? mine;
   const offset = zoneOffset(zone);
   return (
-    <Tooltip content={t('time.zoneHint')}>
+    <Tooltip content={t(provider ? 'time.zoneHintProvider' : 'time.zoneHint')}>
       <span className={`time-zone-note${className ? ` ${className}` : ''}`} data-testid="time-zone-note" data-zone={zone}>
         <IconClockCircle /> {offset === zone ? t('time.zoneNoteBare', { zone }) : t('time.zoneNote', { zone, offset })}
       </span>

@@ -123,6 +123,10 @@ const SHELL_MESSAGES = {
     "Your company's time zone: the dialer's call windows, the boards' days and the CSV export use it too.",
     '公司所在时区：任务的呼叫时段、看板的日期和导出的 CSV 都按此时区。',
   ],
+  'time.zoneHintProvider': [
+    "The provider company's time zone (its company form sets it): every company's times show in it here. Each customer's call windows and boards use that customer's own zone.",
+    '服务商公司的时区（在其公司表单中设置）：这里所有公司的时间都按此时区显示；各客户的呼叫时段和看板按客户自己的时区。',
+  ],
 
   // Navbar and user menu
   'nav.language': ['Language', '语言'],

@@ -44,6 +44,8 @@ export const CALL_RECORDS_MESSAGES = {
   'csv.project': { 'en-US': 'Project', 'zh-CN': '项目' },
   'csv.task': { 'en-US': 'Task', 'zh-CN': '任务' },
   'csv.phone': { 'en-US': 'Phone number (masked)', 'zh-CN': '电话号码（脱敏）' },
+  'csv.timeZone': { 'en-US': 'Time zone', 'zh-CN': '时区' },
+  'csv.zoneUnplaced': { 'en-US': "Company's zone", 'zh-CN': '公司时区' },
   'csv.status': { 'en-US': 'Status', 'zh-CN': '状态' },
   'csv.outcome': { 'en-US': 'Outcome', 'zh-CN': '结果' },
   'csv.duration': { 'en-US': 'Duration (s)', 'zh-CN': '通话时长（秒）' },

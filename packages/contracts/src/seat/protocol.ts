@@ -181,7 +181,8 @@ export const seatOfferSchema = z.object({
 });
 export type SeatOffer = z.infer<typeof seatOfferSchema>;
 
-export const SEAT_WITHDRAW_REASONS = ['timeout', 'rejected', 'callee-hung-up', 'signed-out'] as const;
+/** `system`: the call was cut with the process that held it (a crash, a lost lease) before the seat answered. */
+export const SEAT_WITHDRAW_REASONS = ['timeout', 'rejected', 'callee-hung-up', 'signed-out', 'system'] as const;
 export const SEAT_CALL_END_REASONS = ['seat-hung-up', 'callee-hung-up', 'media-failed', 'system'] as const;
 export type SeatCallEndReason = (typeof SEAT_CALL_END_REASONS)[number];
 

@@ -30,7 +30,14 @@ export const CALL_OUTCOMES = [
 export const callOutcomeSchema = z.enum(CALL_OUTCOMES);
 export type CallOutcome = z.infer<typeof callOutcomeSchema>;
 
-/** Who ended the call: our side (hang-up, CANCEL, ring timeout), the callee (BYE, a refusal), or the network (no response). */
+/**
+ * Who ended the call: our side (hang-up, CANCEL, ring timeout), the callee (BYE, a refusal), or the network (no response).
+ * Not the transcript's speakers (`ai | customer | seat`): those say who spoke a line of an answered call, this says
+ * which end of the telephone line ended any call, answered or not. `us` is the AI's hang-up tool, a seat's hang-up,
+ * the ring timeout, a task's abort and a stopping dialer alike — the line cannot tell them apart, and calling it `ai`
+ * would be wrong for all but the first; `network` has no speaker. `callee` is the far end, whether or not a customer
+ * ever spoke. So the two lists stay apart, each mapped to words once, in the console's locale.
+ */
 export const CALL_PARTIES = ['us', 'callee', 'network'] as const;
 export const callPartySchema = z.enum(CALL_PARTIES);
 export type CallParty = z.infer<typeof callPartySchema>;

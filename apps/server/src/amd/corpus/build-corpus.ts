@@ -19,7 +19,7 @@
  */
 import type { AmdOutcome } from '@dialwise/contracts';
 import { concat, SAMPLE_RATE, samplesFor } from '../../audio/pcm.ts';
-import { seededRandom } from '../../telephony/simulated/simulated-callee.ts';
+import { seededRandom } from '../../telephony/index.ts';
 import { atLevel, speak, telephoneLine, toneAt } from './line-audio.ts';
 import { ANNOUNCEMENTS, HUMAN_OPENERS, LONG_OPENERS, MACHINE_GREETINGS, SHORT_GREETINGS, TV_TALK } from './texts.ts';
 

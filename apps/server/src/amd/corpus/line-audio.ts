@@ -8,9 +8,8 @@ import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { linearToUlaw, ulawToLinear } from '../../telephony/media/g711.ts';
+import { linearToUlaw, SIT_SEQUENCE, ulawToLinear } from '../../telephony/index.ts';
 import { SAMPLE_RATE, samplesFor } from '../../audio/pcm.ts';
-import { SIT_SEQUENCE } from '../../telephony/simulated/simulated-callee.ts';
 
 export interface Speech {
   text: string;

@@ -61,7 +61,8 @@ export const callRecordsMessages = {
   'callRecords.drawer.line': ['Line', '线路'],
   'callRecords.drawer.sip': ['SIP answer', 'SIP 应答'],
   'callRecords.drawer.hungUpBy': ['Hung up by', '挂断方'],
-  'callRecords.hungUpBy.us': ['AI', 'AI'],
+  // `us` is our end of the line: the AI's hang-up, an agent's, the ring timeout or a stop (CALL_PARTIES).
+  'callRecords.hungUpBy.us': ['Our side', '我方'],
   'callRecords.hungUpBy.callee': ['Customer', '客户'],
   'callRecords.hungUpBy.network': ['Network', '网络'],
   'callRecords.number': ['Number', '号码'],

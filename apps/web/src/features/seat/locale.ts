@@ -104,6 +104,7 @@ export const seatMessages = {
   'seat.call.withdrawn.rejected': ['You passed the call', '您已跳过该来电'],
   'seat.call.withdrawn.callee-hung-up': ['The customer hung up before you answered', '接听前客户已挂断'],
   'seat.call.withdrawn.signed-out': ['The offer ended because you signed out', '您已签出，来电已取消'],
+  'seat.call.withdrawn.system': ['The system ended the call before you answered', '接听前系统已结束通话'],
   'seat.call.done': ['Next call', '继续接听'],
   'seat.call.filePending': ['File the last call on the right first, then answer this one', '请先在右侧登记上一通通话，再接听本次来电'],
   'seat.call.why': ['Asked for a person', '转人工原因'],

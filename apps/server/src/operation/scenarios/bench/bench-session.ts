@@ -4,10 +4,8 @@ import { ConverseStep } from '../../../conversation/converse-step.ts';
 import type { ConversationPlan } from '../../../conversation/plan.ts';
 import { TextCallVoice } from '../../../conversation/text-call-voice.ts';
 import { type SpeechEngines, speechPlanOf } from '../../../speech/speech-engines.ts';
-import { BenchCall } from '../../../telephony/bench-call.ts';
-import { type BrowserCall, type CallResult, CallSession } from '../../../telephony/index.ts';
+import { BenchCall, type BrowserCall, CalleeScript, type CallResult, CallSession, seededRandom } from '../../../telephony/index.ts';
 import { ReportingVoice, type VoiceReport } from '../../../webcall/reporting-voice.ts';
-import { CalleeScript, seededRandom } from '../../../telephony/simulated/simulated-callee.ts';
 import { speakingMs } from '../../../audio/pcm.ts';
 
 type Listener = (event: BenchEvent) => void;
