@@ -186,7 +186,12 @@ const SITUATIONS_PER_KIND: Record<ClipKind, number> = {
   silence: 4,
 };
 
-function speech(m: Maker, texts: Texts, speeds = m.settings.speeds, peak: [number, number] = [-12, -3]): { samples: Int16Array; note: string } {
+function speech(
+  m: Maker,
+  texts: Texts,
+  speeds = m.settings.speeds,
+  peak: [number, number] = [-12, -3],
+): { samples: Int16Array; note: string } {
   const lang = m.random() < 0.5 ? 'en' : 'zh';
   const text = pick(m.random, texts[lang]);
   const voice = pick(m.random, m.settings.voices[lang]);
@@ -372,7 +377,8 @@ function make(m: Maker, kind: ClipKind): Omit<Clip, 'id' | 'split'> {
       // A second "Hello?" after the person waited: 4 s on, or (a new situation) 1.3–2 s on, when no one answered them.
       const soon = m.situations && r() < 0.4;
       after = [ms(150, 900), opener.samples, soon ? ms(1300, 2000) : quiet(4000)];
-      if (soon || r() < 0.5) after.push(speech(m, { en: ['Hello?'], zh: ['wei2?'] }, m.settings.speeds, level).samples, quiet(soon ? 4000 : 1000));
+      if (soon || r() < 0.5)
+        after.push(speech(m, { en: ['Hello?'], zh: ['wei2?'] }, m.settings.speeds, level).samples, quiet(soon ? 4000 : 1000));
       note = `${quietTalker ? 'quiet talker, ' : ''}${soon ? 'second hello soon, ' : ''}${opener.note}`;
       if (kind === 'human-room-noise' && m.situations && r() < 0.5) {
         background = (length) => streetNoise(m, msOf(new Int16Array(length)));
@@ -491,7 +497,8 @@ export function buildCorpus(options: CorpusOptions): Clip[] {
   };
   const situationsPerKind = { ...SITUATIONS_PER_KIND, ...options.situationsPerKind };
   for (const kind of Object.keys(situationsPerKind) as ClipKind[]) {
-    for (let i = 0; i < situationsPerKind[kind]; i++) clips.push({ ...make(situations, kind), id: `unseen2-${kind}-${i}`, split: 'unseen' });
+    for (let i = 0; i < situationsPerKind[kind]; i++)
+      clips.push({ ...make(situations, kind), id: `unseen2-${kind}-${i}`, split: 'unseen' });
   }
   return clips;
 }

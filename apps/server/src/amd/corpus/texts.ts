@@ -82,7 +82,10 @@ export const UNSEEN_TEXTS = {
   },
   longOpeners: {
     en: ["Hello, you're through to Tom, what can I do for you?", 'Yes, good morning, this is the front desk, how may I help?'],
-    zh: ['wei2, nin2 hao3, wo3 shi4 xiao3 zhang1, qing3 wen4 nin2 zhao3 na3 wei4?', 'wei2, ni3 hao3, wo3 zai4 kai1 che1, you3 shen2 me shi4 qing2?'],
+    zh: [
+      'wei2, nin2 hao3, wo3 shi4 xiao3 zhang1, qing3 wen4 nin2 zhao3 na3 wei4?',
+      'wei2, ni3 hao3, wo3 zai4 kai1 che1, you3 shen2 me shi4 qing2?',
+    ],
   },
   greetings: {
     en: [
@@ -100,7 +103,10 @@ export const UNSEEN_TEXTS = {
     zh: ['wo3 bu2 zai4, qing3 liu2 yan2.', 'qing3 liu2 yan2, xie4 xie4.'],
   },
   announcements: {
-    en: ['Your call cannot be completed as dialed. The number is no longer in service.', 'The subscriber cannot be reached. Please try again later.'],
+    en: [
+      'Your call cannot be completed as dialed. The number is no longer in service.',
+      'The subscriber cannot be reached. Please try again later.',
+    ],
     zh: ['nin2 bo1 da3 de hao4 ma3 bu2 cun2 zai4, qing3 cha2 dui4 hou4 zai4 bo1.', 'nin2 bo1 da3 de yong4 hu4 yi3 ting2 ji1.'],
   },
 } as const;
