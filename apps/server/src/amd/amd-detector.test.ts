@@ -252,6 +252,14 @@ describe('the failure classes of issue 28', () => {
     const helloAtMs = 400 + (opener.length / 8000) * 1000 + 1500;
     expect(result.features.greetingMs).toBeGreaterThan(RUN_ON_MS);
     expect(result.decisionMs).toBeLessThan(helloAtMs + 300);
+    // The same with packets lost 30 ms into that "Hello?" (40 ms silent inside the word): still its word.
+    const hello = say('Hello?');
+    let onset = 0;
+    while (Math.abs(hello[onset]!) < 1000) onset++;
+    const lost = hello.slice();
+    lost.fill(0, onset + 240, onset + 560);
+    const withLoss = classifyClip(line(silence(400), opener, silence(1500), lost, silence(3000)), 0);
+    expect(withLoss).toMatchObject({ outcome: 'human', reason: 'spoke-again' });
     // A short voicemail greeting's late beep is no word, whatever frame it starts in (its first frame, cut by
     // the frame's edge, is loud and not yet a tone): still a machine.
     for (const waitMs of [1311, 1633, 1917]) {

@@ -337,8 +337,8 @@ export class AmdDetector extends EventEmitter<AmdDetectorEvents> {
     f.greetingMs = this.lastVoiceEndMs - this.greetingStartMs;
     f.trailingSilenceMs = endMs - this.lastVoiceEndMs;
     // Voice after such a wait: whether it is a word (the person again) is known within minWordMs; until then
-    // it does not run the greeting on.
-    if (voiced && !this.counted && f.words > 0 && this.pauseBeforeRunMs > SENTENCE_RESUME_MS) return;
+    // it does not run the greeting on, nor does a frame lost inside it (a silent frame shorter than a word gap).
+    if (this.runMs > 0 && !this.counted && f.words > 0 && this.pauseBeforeRunMs > SENTENCE_RESUME_MS) return;
     // The recogniser's answer decides next (a beep or another tone still decides at once).
     if (this.asking) return;
     if (f.greetingMs >= (this.heldLong ? LONG_GREETING_CAP_MS : RUN_ON_MS)) return this.provisional('machine', 'long-greeting', endMs);
