@@ -242,6 +242,45 @@ describe('the failure classes of issue 28', () => {
     expect(classifyClip(line(silence(310), ...chords), 0)).toMatchObject({ outcome: 'unknown', reason: 'music' });
   });
 
+  it('8. a person who waits after a long opener and says "Hello?" again is a human at that word, not a greeting run on', () => {
+    const opener = say("Hello, you're through to Tom, what can I do for you?", 'en-us', 130);
+    const clip = line(silence(400), opener, silence(1500), say('Hello?'), silence(3000));
+    const result = classifyClip(clip, 0);
+    expect(result).toMatchObject({ outcome: 'human', reason: 'spoke-again' });
+    // Decided at the second "Hello?"'s first word, though the greeting from the opener's start to it is longer
+    // than RUN_ON_MS (before, it ran on and was a machine).
+    const helloAtMs = 400 + (opener.length / 8000) * 1000 + 1500;
+    expect(result.features.greetingMs).toBeGreaterThan(RUN_ON_MS);
+    expect(result.decisionMs).toBeLessThan(helloAtMs + 300);
+    // The same with packets lost 30 ms into that "Hello?" (40 ms silent inside the word): still its word.
+    const hello = say('Hello?');
+    let onset = 0;
+    while (Math.abs(hello[onset]!) < 1000) onset++;
+    const lost = hello.slice();
+    lost.fill(0, onset + 240, onset + 560);
+    const withLoss = classifyClip(line(silence(400), opener, silence(1500), lost, silence(3000)), 0);
+    expect(withLoss).toMatchObject({ outcome: 'human', reason: 'spoke-again' });
+    // A short voicemail greeting's late beep is no word, whatever frame it starts in (its first frame, cut by
+    // the frame's edge, is loud and not yet a tone): still a machine.
+    for (const waitMs of [1311, 1633, 1917]) {
+      const late = line(
+        silence(300),
+        say('Please leave a message after the tone.'),
+        silence(waitMs),
+        toneAt(1000, 500, -10),
+        silence(2000),
+      );
+      expect(classifyClip(late, 0)).toMatchObject({ outcome: 'machine', reason: 'beep' });
+    }
+  });
+
+  it("9. notes after a greeting's words (a slow high voice's long vowels, a radio behind the person) do not make the call unknown", () => {
+    const notes = [523, 659, 784, 659, 523, 880, 784, 659].map((hz) => toneAt(hz, 300, -12));
+    // Alone, these notes are music (test 7); after a person's words, they are not what answered.
+    const clip = line(silence(400), say('Hello, this is Anna speaking.', 'en-us', 130), silence(200), ...notes, silence(4000));
+    expect(classifyClip(clip, 0)).toMatchObject({ outcome: 'human' });
+  });
+
   it('a beep whose last frame is cut by the frame edge is a beep (that frame is its end, not another tone)', () => {
     for (const [leadMs, hz, ms] of [
       [312, 1000, 441],

@@ -147,6 +147,8 @@ export class AmdDetector extends EventEmitter<AmdDetectorEvents> {
   /** Whether the run in progress has been counted as a word. */
   private counted = false;
   private sentences = 0;
+  /** The silence before the voice run in progress (ms). */
+  private pauseBeforeRunMs = 0;
   private lastVoiceAtMs: number | null = null;
   /** A lone 1100 Hz tone with nothing before it: a beep, or a fax's first calling tone (the second decides). */
   private cng: { atMs: number; hz: number; ms: number } | null = null;
@@ -305,6 +307,7 @@ export class AmdDetector extends EventEmitter<AmdDetectorEvents> {
       this.counted = false;
     }
     if (voiced) {
+      if (this.gapMs >= t.betweenWordsSilenceMs) this.pauseBeforeRunMs = this.gapMs;
       if (this.gapMs >= t.afterGreetingSilenceMs && this.gapMs <= SENTENCE_RESUME_MS && this.features.words > 0) this.sentences++;
       // Silence shorter than a word gap does not split a word: it joins the run.
       if (this.gapMs > 0 && this.gapMs < t.betweenWordsSilenceMs) this.runMs += this.gapMs;
@@ -314,6 +317,12 @@ export class AmdDetector extends EventEmitter<AmdDetectorEvents> {
       this.lastVoiceEndMs = endMs;
       if (!this.counted && this.runMs >= t.minWordMs) {
         this.counted = true;
+        // A person who said their opener and waited says a word again ("Hello?", "喂？"): a machine's greeting
+        // neither stops this long nor goes on after such a wait (it beeps, or its line stays quiet). This
+        // outweighs a machine's phrase misheard on the opener, which held the call for a beep that never came
+        // while the second "Hello?" ran the greeting on to RUN_ON_MS. A word, not a frame: a beep's first
+        // frame, cut by the frame's edge, is loud and not yet a tone.
+        if (this.features.words > 0 && this.pauseBeforeRunMs > SENTENCE_RESUME_MS) return this.decide('human', 'spoke-again', endMs);
         this.features.words++;
       }
       this.features.longestWordMs = Math.max(this.features.longestWordMs, this.runMs);
@@ -327,6 +336,9 @@ export class AmdDetector extends EventEmitter<AmdDetectorEvents> {
     const f = this.features;
     f.greetingMs = this.lastVoiceEndMs - this.greetingStartMs;
     f.trailingSilenceMs = endMs - this.lastVoiceEndMs;
+    // Voice after such a wait: whether it is a word (the person again) is known within minWordMs; until then
+    // it does not run the greeting on, nor does a frame lost inside it (a silent frame shorter than a word gap).
+    if (this.runMs > 0 && !this.counted && f.words > 0 && this.pauseBeforeRunMs > SENTENCE_RESUME_MS) return;
     // The recogniser's answer decides next (a beep or another tone still decides at once).
     if (this.asking) return;
     if (f.greetingMs >= (this.heldLong ? LONG_GREETING_CAP_MS : RUN_ON_MS)) return this.provisional('machine', 'long-greeting', endMs);
@@ -342,6 +354,8 @@ export class AmdDetector extends EventEmitter<AmdDetectorEvents> {
         // A longer greeting: without a machine's words it is a person's opener, decided now, not after the wait.
         return this.provisional('human', 'no-machine-words', endMs);
       } else if (f.trailingSilenceMs >= t.afterGreetingSilenceMs + BEEP_WAIT_MS) {
+        // A long greeting heard out, a machine's phrase at its end, no beep and no word since: a machine.
+        if (this.heldLong && this.machineWords) return this.decide('machine', 'machine-words', endMs);
         return this.decide('human', 'no-beep', endMs);
       }
     }
@@ -372,6 +386,9 @@ export class AmdDetector extends EventEmitter<AmdDetectorEvents> {
       case 'fax':
         return this.decide('fax', 'fax-answer-tone', event.atMs);
       case 'music':
+        // Notes amid a greeting's words are a voice's long vowels (a slow, high voice through the band-pass), not
+        // hold music answering: the greeting's own rules go on deciding.
+        if (this.features.words > 0) return;
         return this.decide('unknown', 'music', event.atMs);
       case 'beep':
         if (this.stage === 'greeting' && this.features.words > 0) return this.decide('machine', 'beep', event.atMs);
@@ -436,8 +453,9 @@ export class AmdDetector extends EventEmitter<AmdDetectorEvents> {
     if (this.stage === 'decided') return;
     if (outcome === 'human') {
       if (heard.machine.length > 0) {
-        // At the end of a long greeting held this far, a machine's phrase decides (its beep may never come).
-        if (this.heldLong) return this.decide('machine', 'machine-words', this.nowMs);
+        // At the end of a long greeting held this far, a machine's phrase makes it a machine after the wait for
+        // its beep (which may never come): a person whose opener was misheard says a word again within it
+        // ('spoke-again'); decided at once, such openers were called machines.
         this.machineWords = true;
         return;
       }
@@ -447,7 +465,11 @@ export class AmdDetector extends EventEmitter<AmdDetectorEvents> {
       if (this.lastVoiceEndMs > askedAtMs) return;
       return this.decide('human', reason, this.nowMs);
     }
-    if (reason === 'long-greeting' && heard.machine.length === 0 && !this.carrierHeard()) {
+    // A long greeting is heard out, a machine's phrase or not: asked mid-sentence at 4 s the recogniser mostly
+    // hears nothing, or misheard phrases on slow voices and Mandarin ("call you back" in "wei2, ni3 hao3, wo3
+    // shi4 …": people's long openers called machines). A machine's greeting still shows itself: it runs on past
+    // LONG_GREETING_CAP_MS or in sentences, a beep follows it, or its phrases are heard when it stops.
+    if (reason === 'long-greeting' && !this.carrierHeard()) {
       this.heldLong = true;
       return;
     }

@@ -86,6 +86,27 @@ describe('the detector with the recogniser listening (espeak-ng through a teleph
     expect(await heard(clip)).toMatchObject({ outcome: 'human' });
   });
 
+  it('long openers the English model mishears are people: a slow Mandarin one, and an English one who then says "Hello?" again', async () => {
+    // Asked at 4 s, the recogniser heard "call you back" in such openers and they were called machines: a long
+    // greeting is now heard out, and a machine's phrase at its end waits for the beep, within which the
+    // person speaks again.
+    const mandarin = line(
+      silence(400),
+      say('wei2, nin2 hao3, wo3 shi4 xiao3 zhang1, qing3 wen4 nin2 zhao3 na3 wei4?', 'cmn-latn-pinyin+m6', 120),
+      silence(5000),
+    );
+    expect(classifyClip(mandarin, 0)).toMatchObject({ outcome: 'machine', reason: 'long-greeting' });
+    expect(await heard(mandarin)).toMatchObject({ outcome: 'human' });
+    const again = line(
+      silence(400),
+      say('Yes, good morning, this is the front desk, how may I help?', 'en-gb-x-rp+f3', 130),
+      silence(1600),
+      say('Hello?', 'en-gb-x-rp+f3', 130),
+      silence(4000),
+    );
+    expect(await heard(again)).toMatchObject({ outcome: 'human' });
+  });
+
   it('a carrier’s recording after the answer, without SIT, is an announcement (by timing alone a machine)', async () => {
     const words = say('The number you dialed has been disconnected.', 'en-us+f4', 160);
     const clip = line(silence(300), words, silence(900), words, silence(500));

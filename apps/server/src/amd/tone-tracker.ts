@@ -8,7 +8,7 @@
  * - **fax**: the answering tone CED, 2100 Hz, ≥ 500 ms (reported while it sounds); the calling tone CNG
  *   (1100 Hz, 0.5 s every 3 s) is a beep here, and the detector tells it by its repetition;
  * - **music**: four or more notes (steady tones ≥ 140 ms) of at least two pitches, each following the last
- *   within 150 ms;
+ *   within 150 ms; a tone that follows a note so closely is never a beep;
  * - anything else is call progress and ignored: ringback, busy, dial tone.
  *
  * A run counts as a tone (`sounding`) only once it has lasted `CONFIRM_FRAMES` frames at a steady frequency
@@ -134,7 +134,17 @@ export class ToneTracker {
   get beepSounding(): { hz: number; ms: number } | null {
     const run = this.run;
     if (!run || !run.single || run.hz < BEEP_MIN_HZ || run.hz > BEEP_MAX_HZ || run.frames * FRAME_MS < BEEP_MIN_MS) return null;
+    if (this.followsNote(run)) return null;
     return { hz: run.hz, ms: run.frames * FRAME_MS };
+  }
+
+  /**
+   * A tone that starts right after a note is the melody's next note, not a beep: a radio or music behind a
+   * person who has spoken made its high notes "beeps after a greeting" and the person a machine.
+   */
+  private followsNote(run: Run): boolean {
+    const last = this.notes.at(-1);
+    return last !== undefined && last.startMs !== run.startMs && run.startMs - last.endMs <= NOTE_MAX_GAP_MS;
   }
 
   /** True while a confirmed tone is sounding (its frames are neither voice nor silence). */
@@ -147,13 +157,14 @@ export class ToneTracker {
     this.run = null;
     const ms = run.frames * FRAME_MS;
     const segment = { startMs: run.startMs, endMs, hz: run.hz };
+    const inMelody = this.followsNote(run);
     // Another tone right after this one: a pending beep was a note.
     if (this.beep && run.startMs - this.beep.endMs < BEEP_QUIET_MS && run.frames >= CONFIRM_FRAMES) this.beep = null;
     if (ms >= NOTE_MIN_MS) this.note(segment, events);
     const ofSit = this.sitStep(run, segment, events);
     const beepLike = run.single && ms >= BEEP_MIN_MS && run.hz >= BEEP_MIN_HZ && run.hz <= BEEP_MAX_HZ;
     // A note followed at once by another tone (music), or a tone of a SIT sequence under way, is no beep.
-    if (beepLike && !(nextTonal && ms < 1000) && !ofSit) this.beep = { ...segment, ms };
+    if (beepLike && !(nextTonal && ms < 1000) && !ofSit && !inMelody) this.beep = { ...segment, ms };
   }
 
   /** Follows the SIT sequence; true when the segment is its second or third tone. */

@@ -14,14 +14,16 @@
  *
  * Splits: `tune` (the detector's rules and thresholds were chosen on it), `test` (held back: the figures we
  * report), both from the same voices and settings; `unseen`: other espeak-ng voices, speeds, levels, beep
- * frequencies and noises that tuning never saw.
+ * frequencies and noises that tuning never saw, and a second set from a seed of its own with other voices
+ * again, other words (texts.ts UNSEEN_TEXTS) and new situations: quiet talkers, a second "Hello?" 1.3–2 s
+ * after the first, street noise that swells, packets lost on the line.
  * Limits, stated plainly: this is synthetic speech, not real voicemail; see docs/amd.md.
  */
 import type { AmdOutcome } from '@dialwise/contracts';
 import { concat, SAMPLE_RATE, samplesFor } from '../../audio/pcm.ts';
 import { seededRandom } from '../../telephony/index.ts';
 import { atLevel, speak, telephoneLine, toneAt } from './line-audio.ts';
-import { ANNOUNCEMENTS, HUMAN_OPENERS, LONG_OPENERS, MACHINE_GREETINGS, SHORT_GREETINGS, TV_TALK } from './texts.ts';
+import { ANNOUNCEMENTS, HUMAN_OPENERS, LONG_OPENERS, MACHINE_GREETINGS, SHORT_GREETINGS, TV_TALK, UNSEEN_TEXTS } from './texts.ts';
 
 export type CorpusSplit = 'tune' | 'test' | 'unseen';
 
@@ -63,9 +65,13 @@ export interface CorpusOptions {
   seed?: number;
   /** Clips per kind in each of tune and test (unseen gets half as many). */
   perKind?: Partial<Record<ClipKind, number>>;
+  /** Clips per kind in the unseen part's second set (new situations). */
+  situationsPerKind?: Partial<Record<ClipKind, number>>;
 }
 
 export const CORPUS_SEED = 20261125;
+/** The seed of the unseen part's second set (new situations), its own so the first sets stay the clips they were. */
+export const SITUATIONS_SEED = 20261129;
 const DEFAULT_PER_KIND: Record<ClipKind, number> = {
   'human-opener': 30,
   'human-long-opener': 10,
@@ -120,21 +126,78 @@ const pick = <T>(r: Random, items: readonly T[]): T => items[Math.floor(r() * it
 const quiet = (ms: number) => new Int16Array(samplesFor(ms));
 const msOf = (samples: Int16Array) => (samples.length / SAMPLE_RATE) * 1000;
 
+type Texts = { en: readonly string[]; zh: readonly string[] };
+
+/** What the callees say. */
+interface CorpusTexts {
+  openers: Texts;
+  longOpeners: Texts;
+  greetings: Texts;
+  shortGreetings: Texts;
+  announcements: Texts;
+}
+const SEEN_TEXTS: CorpusTexts = {
+  openers: HUMAN_OPENERS,
+  longOpeners: LONG_OPENERS,
+  greetings: MACHINE_GREETINGS,
+  shortGreetings: SHORT_GREETINGS,
+  announcements: ANNOUNCEMENTS,
+};
+
 interface Maker {
   dir: string;
   random: Random;
   settings: Settings;
+  texts: CorpusTexts;
+  /**
+   * The new situations of the unseen part's second set, drawn per clip: a quiet talker far from the
+   * handset, a second "Hello?" soon after the first, street noise that swells (a car passing), packets lost
+   * on the line (20 ms frames gone silent).
+   */
+  situations: boolean;
 }
 
-type Texts = { en: readonly string[]; zh: readonly string[] };
+/** Voices, speeds and line of the unseen part's second set: none of them in tuning, nor in the first unseen set. */
+const SITUATIONS: Settings = {
+  voices: {
+    en: ['en-us-nyc+m2', 'en-gb-x-rp+f3', 'en-gb-x-gbclan+m4'],
+    zh: ['cmn-latn-pinyin+m1', 'cmn-latn-pinyin+f3', 'cmn-latn-pinyin+m6'],
+  },
+  speeds: [120, 150, 180, 215],
+  slowSpeeds: [110, 120, 130],
+  beepHz: [950, 1200, 1500, 1750],
+  lineNoiseDbfs: [-75, -44],
+  roomNoisePole: [0.6, 0.95],
+};
+/** How many clips of each kind the second unseen set has: people most (the goal is ≤ 1 % of them called machines). */
+const SITUATIONS_PER_KIND: Record<ClipKind, number> = {
+  'human-opener': 40,
+  'human-long-opener': 12,
+  'human-room-noise': 12,
+  'human-tv-babble': 10,
+  'machine-greeting': 20,
+  'machine-short-late-beep': 8,
+  beep: 4,
+  'announcement-early-media': 2,
+  'announcement-sit': 2,
+  'announcement-after-answer': 4,
+  fax: 3,
+  'hold-music': 3,
+  silence: 4,
+};
 
-function speech(m: Maker, texts: Texts, speeds = m.settings.speeds): { samples: Int16Array; note: string } {
+function speech(
+  m: Maker,
+  texts: Texts,
+  speeds = m.settings.speeds,
+  peak: [number, number] = [-12, -3],
+): { samples: Int16Array; note: string } {
   const lang = m.random() < 0.5 ? 'en' : 'zh';
   const text = pick(m.random, texts[lang]);
   const voice = pick(m.random, m.settings.voices[lang]);
   const speed = pick(m.random, speeds);
   const pitch = Math.round(between(m.random, 30, 70));
-  const samples = atLevel(speak({ text, voice, speed, pitch }, m.dir), between(m.random, -12, -3));
+  const samples = atLevel(speak({ text, voice, speed, pitch }, m.dir), between(m.random, ...peak));
   return { samples, note: `${voice} ${speed}wpm "${text.slice(0, 40)}"` };
 }
 
@@ -200,6 +263,28 @@ function roomNoise(m: Maker, ms: number): Int16Array {
     state = pole * state + (1 - pole) * (r() * 2 - 1) * Math.sqrt(3);
     out[i] = Math.round(state * norm * sigma);
   }
+  return out;
+}
+
+/** Street noise: room noise that swells by up to 12 dB and fades again over 1.5–3 s (a car passing), from pickup. */
+function streetNoise(m: Maker, ms: number): Int16Array {
+  const r = m.random;
+  const base = roomNoise(m, ms);
+  const centre = between(r, 0, ms);
+  const width = between(r, 1500, 3000);
+  const swell = between(r, 6, 12);
+  return base.map((s, i) => {
+    const t = (i / SAMPLE_RATE) * 1000;
+    const gain = 10 ** ((swell * Math.exp(-(((t - centre) / (width / 2)) ** 2))) / 20);
+    return Math.max(-32768, Math.min(32767, Math.round(s * gain)));
+  });
+}
+
+/** Packets lost on the line: each 20 ms frame of the answered part goes silent with probability `share`. */
+function losePackets(samples: Int16Array, fromMs: number, share: number, r: Random): Int16Array {
+  const out = samples.slice();
+  const frame = samplesFor(20);
+  for (let at = samplesFor(fromMs); at + frame <= out.length; at += frame) if (r() < share) out.fill(0, at, at + frame);
   return out;
 }
 
@@ -283,11 +368,22 @@ function make(m: Maker, kind: ClipKind): Omit<Clip, 'id' | 'split'> {
     case 'human-long-opener':
     case 'human-room-noise':
     case 'human-tv-babble': {
-      const opener = kind === 'human-long-opener' ? speech(m, LONG_OPENERS, m.settings.slowSpeeds) : speech(m, HUMAN_OPENERS);
-      after = [ms(150, 900), opener.samples, quiet(4000)];
-      if (r() < 0.5) after.push(speech(m, { en: ['Hello?'], zh: ['wei2?'] }).samples, quiet(1000));
-      note = opener.note;
-      if (kind === 'human-room-noise') {
+      const quietTalker = m.situations && r() < 0.25;
+      const level: [number, number] = quietTalker ? [-22, -16] : [-12, -3];
+      const opener =
+        kind === 'human-long-opener'
+          ? speech(m, m.texts.longOpeners, m.settings.slowSpeeds, level)
+          : speech(m, m.texts.openers, m.settings.speeds, level);
+      // A second "Hello?" after the person waited: 4 s on, or (a new situation) 1.3–2 s on, when no one answered them.
+      const soon = m.situations && r() < 0.4;
+      after = [ms(150, 900), opener.samples, soon ? ms(1300, 2000) : quiet(4000)];
+      if (soon || r() < 0.5)
+        after.push(speech(m, { en: ['Hello?'], zh: ['wei2?'] }, m.settings.speeds, level).samples, quiet(soon ? 4000 : 1000));
+      note = `${quietTalker ? 'quiet talker, ' : ''}${soon ? 'second hello soon, ' : ''}${opener.note}`;
+      if (kind === 'human-room-noise' && m.situations && r() < 0.5) {
+        background = (length) => streetNoise(m, msOf(new Int16Array(length)));
+        note = `street noise, ${note}`;
+      } else if (kind === 'human-room-noise') {
         background = (length) => roomNoise(m, msOf(new Int16Array(length)));
         note = `room noise, ${note}`;
       } else if (kind === 'human-tv-babble') {
@@ -297,7 +393,7 @@ function make(m: Maker, kind: ClipKind): Omit<Clip, 'id' | 'split'> {
       break;
     }
     case 'machine-greeting': {
-      const greeting = speech(m, MACHINE_GREETINGS);
+      const greeting = speech(m, m.texts.greetings);
       after = [ms(200, 1000), greeting.samples, ms(300, 800)];
       if (r() < 0.7) after.push(toneAt(pick(r, m.settings.beepHz), Math.round(between(r, 400, 800)), between(r, -16, -8)));
       after.push(quiet(1500));
@@ -305,7 +401,7 @@ function make(m: Maker, kind: ClipKind): Omit<Clip, 'id' | 'split'> {
       break;
     }
     case 'machine-short-late-beep': {
-      const greeting = speech(m, SHORT_GREETINGS);
+      const greeting = speech(m, m.texts.shortGreetings);
       const wait = Math.round(between(r, 800, 2500));
       after = [ms(200, 800), greeting.samples, quiet(wait)];
       after.push(toneAt(pick(r, m.settings.beepHz), Math.round(between(r, 400, 800)), between(r, -16, -8)), quiet(3000));
@@ -320,14 +416,14 @@ function make(m: Maker, kind: ClipKind): Omit<Clip, 'id' | 'split'> {
     }
     case 'announcement-early-media': {
       // Spoken in early media (183), as Chinese carriers do; the call may never be answered.
-      const words = speech(m, ANNOUNCEMENTS);
+      const words = speech(m, m.texts.announcements);
       earlyAudio = concat(earlyAudio, ms(200, 800), words.samples, quiet(500));
       after = [quiet(1000)];
       note = `early media ${words.note}`;
       break;
     }
     case 'announcement-sit': {
-      const words = speech(m, ANNOUNCEMENTS);
+      const words = speech(m, m.texts.announcements);
       const sit = SIT_TONES.map(([hz, len]) => toneAt(hz, len, between(r, -16, -10)));
       after = [ms(100, 500), ...sit, ms(100, 300), words.samples];
       note = `SIT + ${words.note}`;
@@ -335,7 +431,7 @@ function make(m: Maker, kind: ClipKind): Omit<Clip, 'id' | 'split'> {
     }
     case 'announcement-after-answer': {
       // Answered by the network, no SIT: the recording plays twice, then the carrier hangs up.
-      const words = speech(m, ANNOUNCEMENTS);
+      const words = speech(m, m.texts.announcements);
       after = [ms(100, 600), words.samples, ms(600, 1200), words.samples, quiet(500)];
       note = `after the answer, no SIT: ${words.note}`;
       break;
@@ -359,7 +455,12 @@ function make(m: Maker, kind: ClipKind): Omit<Clip, 'id' | 'split'> {
   let answered: Int16Array = concat(...after);
   if (background) answered = mix(answered, background(answered.length, answered));
   const dry = concat(earlyAudio.subarray(0, samplesFor(answerAtMs)), quiet(answerAtMs - msOf(earlyAudio)), answered);
-  const samples = telephoneLine(dry, { noiseDbfs: between(r, ...m.settings.lineNoiseDbfs), random: r });
+  let samples = telephoneLine(dry, { noiseDbfs: between(r, ...m.settings.lineNoiseDbfs), random: r });
+  if (m.situations && r() < 0.3) {
+    const share = between(r, 0.01, 0.04);
+    samples = losePackets(samples, answerAtMs, share, r);
+    note = `${(share * 100).toFixed(1)} % packets lost, ${note}`;
+  }
   const label = CLIP_KINDS[kind];
   return { kind, label, alsoRight: kind === 'hold-music' ? ['machine'] : [], answerAtMs, samples, note: `${early.note}${note}` };
 }
@@ -375,7 +476,7 @@ const SIT_TONES: ReadonlyArray<[number, number]> = [
 export function buildCorpus(options: CorpusOptions): Clip[] {
   const perKind = { ...DEFAULT_PER_KIND, ...options.perKind };
   const random = seededRandom(options.seed ?? CORPUS_SEED);
-  const seen: Maker = { dir: options.dir, random, settings: SEEN };
+  const seen: Maker = { dir: options.dir, random, settings: SEEN, texts: SEEN_TEXTS, situations: false };
   const clips: Clip[] = [];
   for (const kind of Object.keys(perKind) as ClipKind[]) {
     const made = Array.from({ length: perKind[kind] * 2 }, () => make(seen, kind));
@@ -385,6 +486,19 @@ export function buildCorpus(options: CorpusOptions): Clip[] {
   for (const kind of Object.keys(perKind) as ClipKind[]) {
     for (let i = 0; i < Math.ceil(perKind[kind] / 2); i++)
       clips.push({ ...make(unseen, kind), id: `unseen-${kind}-${i}`, split: 'unseen' });
+  }
+  // The unseen part's second set: new voices, words and situations, from a seed of its own.
+  const situations: Maker = {
+    dir: options.dir,
+    random: seededRandom(SITUATIONS_SEED),
+    settings: SITUATIONS,
+    texts: UNSEEN_TEXTS,
+    situations: true,
+  };
+  const situationsPerKind = { ...SITUATIONS_PER_KIND, ...options.situationsPerKind };
+  for (const kind of Object.keys(situationsPerKind) as ClipKind[]) {
+    for (let i = 0; i < situationsPerKind[kind]; i++)
+      clips.push({ ...make(situations, kind), id: `unseen2-${kind}-${i}`, split: 'unseen' });
   }
   return clips;
 }

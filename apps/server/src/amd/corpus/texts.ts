@@ -70,3 +70,43 @@ export const TV_TALK = {
     'ming2 tian1 bai2 tian1 duo1 yun2, bang4 wan3 you3 xiao3 yu3, qi4 wen1 shi2 wu3 dao4 er4 shi2 du4.',
   ],
 } as const;
+
+/**
+ * Words the tuning half never has, for the unseen part's new situations (`buildCorpus`'s second unseen set):
+ * other people's openers, other voicemail greetings and short greetings, other carrier wordings.
+ */
+export const UNSEEN_TEXTS = {
+  openers: {
+    en: ['Yep, hello?', 'Hello, Peter here.', 'Morning!', 'Who is this, please?', 'Hi there, yes?', 'Hello, hello?', 'Speak up, please?'],
+    zh: ['wei2, nin2 hao3?', 'wei2, shei2 a?', 'ni3 hao3, qing3 jiang3.', 'wei2, ni3 zhao3 shei2?', 'a, wei2?'],
+  },
+  longOpeners: {
+    en: ["Hello, you're through to Tom, what can I do for you?", 'Yes, good morning, this is the front desk, how may I help?'],
+    zh: [
+      'wei2, nin2 hao3, wo3 shi4 xiao3 zhang1, qing3 wen4 nin2 zhao3 na3 wei4?',
+      'wei2, ni3 hao3, wo3 zai4 kai1 che1, you3 shen2 me shi4 qing2?',
+    ],
+  },
+  greetings: {
+    en: [
+      "Hello, you've reached the Millers. We can't take your call right now, so please leave a message after the tone.",
+      'This is Robert Green. I am out of the office until Monday. Please leave your name and number.',
+      'Sorry, nobody can come to the phone. Leave a message and we will call you back.',
+    ],
+    zh: [
+      'nin2 hao3, wo3 shi4 zhao4 lei2, xian4 zai4 wu2 fa3 jie1 ting1 nin2 de dian4 hua4, qing3 zai4 di1 sheng1 hou4 liu2 yan2.',
+      'nin2 hao3, huan1 ying2 zhi4 dian4, gong1 si1 yi3 jing1 xia4 ban1, qing3 liu2 xia4 nin2 de dian4 hua4 hao4 ma3.',
+    ],
+  },
+  shortGreetings: {
+    en: ['Leave a message, thanks.', 'Not here. Leave a message.'],
+    zh: ['wo3 bu2 zai4, qing3 liu2 yan2.', 'qing3 liu2 yan2, xie4 xie4.'],
+  },
+  announcements: {
+    en: [
+      'Your call cannot be completed as dialed. The number is no longer in service.',
+      'The subscriber cannot be reached. Please try again later.',
+    ],
+    zh: ['nin2 bo1 da3 de hao4 ma3 bu2 cun2 zai4, qing3 cha2 dui4 hou4 zai4 bo1.', 'nin2 bo1 da3 de yong4 hu4 yi3 ting2 ji1.'],
+  },
+} as const;

@@ -57,6 +57,7 @@ const DECIDED_BY: Record<string, readonly Feature[]> = {
   'no-machine-words': ['greetingMs', 'trailingSilenceMs', 'phrases'],
   'machine-words': ['greetingMs', 'phrases'],
   'announcement-words': ['greetingMs', 'phrases'],
+  'spoke-again': ['greetingMs', 'trailingSilenceMs'],
 };
 
 /**
