@@ -37,6 +37,7 @@ export const callRecordColumns = {
   tags: calls.tags,
   recordingPath: calls.recordingPath,
   amd: calls.amd,
+  test: calls.test,
 };
 
 export interface CallRecordRow {
@@ -60,6 +61,7 @@ export interface CallRecordRow {
   tags: string[];
   recordingPath: string | null;
   amd: AmdResult | null;
+  test: boolean;
 }
 
 export function stateOf(row: { endedAt: Date | null; status: CallRecordStatus | null }): CallRecordState {
@@ -88,6 +90,7 @@ export function toCallRecord(row: CallRecordRow): CallRecord {
     tags: row.tags ?? [],
     hasRecording: row.recordingPath !== null && row.endedAt !== null,
     amd: row.amd ?? null,
+    test: row.test,
   };
 }
 
