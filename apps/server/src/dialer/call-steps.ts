@@ -15,6 +15,14 @@ import { type CallHandle, type CallStep, PlayPrologueStep, type Prologue, TalkSt
 import type { Claim } from './claim-calls.ts';
 import type { DiallingTask } from './dialling-tasks.ts';
 
+/**
+ * Whom a call's steps are for: a dialled claim, or a test call from the browser (no subtask when its
+ * prologue and business info were typed).
+ */
+export type CallSubject = Pick<Claim, 'callId' | 'taskId' | 'projectId' | 'companyId' | 'prologueInfo' | 'businessInfo'> & {
+  subtaskId: number | null;
+};
+
 export interface CallStepsDeps {
   db: Db;
   secrets: SecretBox;
@@ -51,8 +59,8 @@ export class CallSteps {
 
   async assemble(
     call: CallHandle,
-    claim: Claim,
-    task: DiallingTask,
+    claim: CallSubject,
+    task: Pick<DiallingTask, 'advanced'>,
     kind: 'sip' | 'simulated',
     log: TelephonyLogger,
     onTransferred: (operatorId: string) => void,
@@ -77,7 +85,7 @@ export class CallSteps {
    * if the speech engines could not load).
    */
   private async converseStep(
-    claim: Claim,
+    claim: CallSubject,
     kind: 'sip' | 'simulated',
     onTransferred: (operatorId: string) => void,
   ): Promise<ConverseStep | null> {
@@ -98,7 +106,7 @@ export class CallSteps {
         companyId: claim.companyId,
         projectId: claim.projectId,
         taskId: claim.taskId,
-        subtaskId: String(claim.subtaskId),
+        subtaskId: claim.subtaskId === null ? '' : String(claim.subtaskId),
       },
       timeScale: scale,
       onTransferred,
@@ -135,7 +143,12 @@ export class CallSteps {
    * Answering-machine detection when the task asks for it: attached before the answer (it hears early
    * media). Its message is spoken by the offline voice on SIP; on the simulated trunk it is said as text.
    */
-  private screenCall(call: CallHandle, task: DiallingTask, kind: 'sip' | 'simulated', log: TelephonyLogger): CallScreen | null {
+  private screenCall(
+    call: CallHandle,
+    task: Pick<DiallingTask, 'advanced'>,
+    kind: 'sip' | 'simulated',
+    log: TelephonyLogger,
+  ): CallScreen | null {
     const settings = task.advanced.amd;
     if (!settings?.enabled) return null;
     return new CallScreen(call, {
@@ -156,7 +169,7 @@ export class CallSteps {
   }
 
   /** A plan-less call's prologues, spoken by the offline voice on SIP (stand-in audio when speech is unavailable). */
-  private async spokenPrologues(claim: Claim, task: DiallingTask, kind: 'sip' | 'simulated'): Promise<Prologue[]> {
+  private async spokenPrologues(claim: CallSubject, task: Pick<DiallingTask, 'advanced'>, kind: 'sip' | 'simulated'): Promise<Prologue[]> {
     const texts = prologuesOf(claim, task);
     const speech = kind === 'sip' ? await this.deps.speech?.() : null;
     if (!speech) return texts.map((text) => ({ text }));
