@@ -73,7 +73,18 @@ export function useTestServer(overrides: Partial<Config> = {}, options: { log?: 
       sql`select tablename from pg_tables where schemaname = 'public'`,
     );
     const names = tables.rows.map((t) => `"${t.tablename}"`).join(', ');
-    if (names) await holder.database.db.execute(sql.raw(`truncate ${names} restart identity cascade`));
+    // The previous test's server may still be winding down work a client abandoned (an upload dropped mid-body
+    // rolls back after its answer): on PostgreSQL the truncate can then meet its locks in the other order and be
+    // chosen as a deadlock's victim. It is run again; the other side has finished by then.
+    for (let attempt = 1; names; attempt += 1) {
+      try {
+        await holder.database.db.execute(sql.raw(`truncate ${names} restart identity cascade`));
+        break;
+      } catch (error) {
+        const code = (error as { cause?: { code?: string } }).cause?.code;
+        if (code !== '40P01' || attempt >= 5) throw error;
+      }
+    }
     // A fresh throttle per test: failures recorded by one test must not lock out the next.
     holder.app.loginThrottle['failures'].clear();
   });

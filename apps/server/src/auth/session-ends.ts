@@ -1,13 +1,9 @@
 import type { Database } from '../db/client.ts';
-import { listen } from '../db/listen.ts';
+import { type FanOut, listenFanOut } from '../db/listen-fan-out.ts';
 import { SESSIONS_ENDED_CHANNEL } from './end-sessions.ts';
 
-/** Hears every session that ends, in any server process (`endSessions` announces them). */
-export interface SessionEnds {
-  /** `listener` gets the ids of sessions that have just ended; answers how to stop. */
-  subscribe(listener: (sessionIds: ReadonlySet<string>) => void): () => void;
-  close(): Promise<void>;
-}
+/** Hears every session that ends, in any server process (`endSessions` announces them): listeners get the ids of sessions that have just ended. */
+export type SessionEnds = FanOut<ReadonlySet<string>>;
 
 /**
  * Listens on the ended-sessions channel for this process. Notifications sent while the PostgreSQL LISTEN
@@ -15,31 +11,5 @@ export interface SessionEnds {
  * sessions now and then (`findEndedSessions`).
  */
 export async function watchSessionEnds(database: Database, onError: (error: unknown) => void): Promise<SessionEnds> {
-  const listeners = new Set<(sessionIds: ReadonlySet<string>) => void>();
-  const stop = await listen(
-    database,
-    SESSIONS_ENDED_CHANNEL,
-    (payload) => {
-      if (!payload) return;
-      const ids = new Set(payload.split(','));
-      for (const listener of listeners) {
-        try {
-          listener(ids);
-        } catch (error) {
-          onError(error);
-        }
-      }
-    },
-    onError,
-  );
-  return {
-    subscribe(listener) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-    async close() {
-      listeners.clear();
-      await stop();
-    },
-  };
+  return listenFanOut(database, SESSIONS_ENDED_CHANNEL, (payload) => new Set(payload.split(',')), onError);
 }

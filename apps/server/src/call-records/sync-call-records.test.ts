@@ -44,6 +44,14 @@ describe('the call-record sync', () => {
     const ids: string[] = [];
     let version = 0;
     let writing = true;
+    let pages = 0;
+    // Every ten writes the writer lets the walk take a page: the walk and the writes interleave however fast
+    // either side runs (a page that took longer than the whole write burst once left 2 pages inside it).
+    const pageTaken = async () => {
+      const seen = pages;
+      const until = Date.now() + 5000;
+      while (pages === seen && Date.now() < until) await new Promise((resolve) => setTimeout(resolve, 2));
+    };
     const writer = (async () => {
       for (let i = 0; i < 120; i += 1) {
         if (i % 3 === 2 && ids.length > 0) {
@@ -55,13 +63,12 @@ describe('the call-record sync', () => {
         } else {
           ids.push(await insertCall(server, at, { phone: `1390000${String(i).padStart(4, '0')}`, summary: 'v0' }));
         }
-        if (i % 10 === 0) await new Promise((resolve) => setTimeout(resolve, 1));
+        if (i % 10 === 0) await pageTaken();
       }
       writing = false;
     })();
 
     const mirror = new SyncMirror();
-    let pages = 0;
     while (writing) {
       mirror.take(await syncPage(server, key, { cursor: mirror.cursor, limit: 7 }));
       pages += 1;

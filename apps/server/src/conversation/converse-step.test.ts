@@ -602,30 +602,13 @@ describe('the converse step on the simulated trunk', () => {
 
   it('preemptive generation is cancelled when the callee goes on, and its model requests are counted as extra', async () => {
     await serve(() => ({ kind: 'tokens', tokens: tokens('It stays at 99 yuan a month.'), firstDelayMs: 50 }));
-    // A callee that says nothing by itself (the voicemail persona greets once, then records): this test speaks for it.
-    const call = dialAnswered({ timeScale: SCALE, persona: 'voicemail', talkMs: 60_000, ringMs: 50 }, '13800000013', '0');
-    let voice: TextCallVoice | null = null;
-    const step = new ConverseStep({
-      plan: plan(),
-      call: { prologueInfo: '', businessInfo: {} },
-      createVoice: (session) => {
-        voice = new TextCallVoice(session.call, SCALE);
-        return voice;
-      },
-      seats: null,
-      transfer: { callId: call.id, companyId: 'c', projectId: 'p', taskId: 't', subtaskId: '1' },
-      timeScale: SCALE,
-    });
-    const running = new CallSession(call, [step]).run();
-    // Once the opening and the answer to the machine's greeting are over, the line is quiet.
-    await expect.poll(() => step.turns.filter((turn) => turn.totalMs !== null).length, { timeout: 10_000 }).toBeGreaterThanOrEqual(2);
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    const { call, step, voice, running } = await quietLine('13800000013');
     // The callee pauses mid-question (a speculation starts), then goes on.
-    voice!.emit('partial', { text: 'How much', atMs: voice!.now() });
-    voice!.emit('speech-end', { atMs: voice!.now() });
+    voice.emit('partial', { text: 'How much', atMs: voice.now() });
+    voice.emit('speech-end', { atMs: voice.now() });
     await new Promise((resolve) => setTimeout(resolve, 80));
-    voice!.emit('speech-start', { atMs: voice!.now() });
-    voice!.emit('final', { text: 'How much does it cost for a year?', atMs: voice!.now(), speechEndMs: voice!.now() });
+    voice.emit('speech-start', { atMs: voice.now() });
+    voice.emit('final', { text: 'How much does it cost for a year?', atMs: voice.now(), speechEndMs: voice.now() });
     await expect
       .poll(() => step.turns.some((turn) => turn.user === 'How much does it cost for a year?' && turn.totalMs !== null))
       .toBe(true);
@@ -639,32 +622,17 @@ describe('the converse step on the simulated trunk', () => {
   });
   it('preemptive generation starts on words that come after the callee stopped (the recogniser settling), and moves to newer words', async () => {
     await serve(() => ({ kind: 'tokens', tokens: tokens('It stays at 99 yuan a month.'), firstDelayMs: 50 }));
-    const call = dialAnswered({ timeScale: SCALE, persona: 'voicemail', talkMs: 60_000, ringMs: 50 }, '13800000014', '0');
-    let voice: TextCallVoice | null = null;
-    const step = new ConverseStep({
-      plan: plan(),
-      call: { prologueInfo: '', businessInfo: {} },
-      createVoice: (session) => {
-        voice = new TextCallVoice(session.call, SCALE);
-        return voice;
-      },
-      seats: null,
-      transfer: { callId: call.id, companyId: 'c', projectId: 'p', taskId: 't', subtaskId: '1' },
-      timeScale: SCALE,
-    });
-    const running = new CallSession(call, [step]).run();
-    await expect.poll(() => step.turns.filter((turn) => turn.totalMs !== null).length, { timeout: 10_000 }).toBeGreaterThanOrEqual(2);
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    const { call, step, voice, running } = await quietLine('13800000014');
     // Speech ends with no words yet: nothing to start on. The settled words come just after, then a better reading.
-    voice!.emit('speech-start', { atMs: voice!.now() });
-    voice!.emit('speech-end', { atMs: voice!.now() });
+    voice.emit('speech-start', { atMs: voice.now() });
+    voice.emit('speech-end', { atMs: voice.now() });
     expect(step.preemption.started).toBe(0);
-    voice!.emit('partial', { text: 'How much', atMs: voice!.now() });
+    voice.emit('partial', { text: 'How much', atMs: voice.now() });
     expect(step.preemption.started).toBe(1);
-    voice!.emit('partial', { text: 'How much does it cost?', atMs: voice!.now() });
+    voice.emit('partial', { text: 'How much does it cost?', atMs: voice.now() });
     expect(step.preemption).toMatchObject({ started: 2, cancelled: 1 });
     await new Promise((resolve) => setTimeout(resolve, 80));
-    voice!.emit('final', { text: 'How much does it cost?', atMs: voice!.now(), speechEndMs: voice!.now() });
+    voice.emit('final', { text: 'How much does it cost?', atMs: voice.now(), speechEndMs: voice.now() });
     await expect.poll(() => step.turns.some((turn) => turn.user === 'How much does it cost?' && turn.totalMs !== null)).toBe(true);
     void call.hangup();
     await running;
@@ -672,3 +640,30 @@ describe('the converse step on the simulated trunk', () => {
     expect(step.turns.some((turn) => turn.user === 'How much')).toBe(false);
   });
 });
+
+/**
+ * A call whose callee says nothing by itself (the voicemail persona greets once, then records), run until the
+ * opening and the answer to the greeting are over and the line is quiet: the test then speaks for the callee.
+ */
+async function quietLine(number: string) {
+  const call = dialAnswered({ timeScale: SCALE, persona: 'voicemail', talkMs: 60_000, ringMs: 50 }, number, '0');
+  let voice: TextCallVoice | null = null;
+  const step = new ConverseStep({
+    plan: plan(),
+    call: { prologueInfo: '', businessInfo: {} },
+    createVoice: (session) => {
+      voice = new TextCallVoice(session.call, SCALE);
+      return voice;
+    },
+    seats: null,
+    transfer: { callId: call.id, companyId: 'c', projectId: 'p', taskId: 't', subtaskId: '1' },
+    timeScale: SCALE,
+  });
+  const running = new CallSession(call, [step]).run();
+  await expect.poll(() => step.turns.filter((turn) => turn.totalMs !== null).length, { timeout: 10_000 }).toBeGreaterThanOrEqual(2);
+  await new Promise((resolve) => setTimeout(resolve, 100));
+  // Assigned by createVoice, which TypeScript does not follow into the closure.
+  const made = voice as TextCallVoice | null;
+  if (!made) throw new Error('the step made no voice');
+  return { call, step, voice: made, running };
+}

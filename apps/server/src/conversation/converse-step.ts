@@ -411,6 +411,7 @@ export class ConverseStep implements CallStep {
             now: () => this.now(),
             firstTokenTimeoutMs: this.options.firstTokenTimeoutMs ?? DEFAULT_FIRST_TOKEN_MS,
             speak: (sentence) => speculation.speak(sentence),
+            onToken: this.options.observer ? (stream, token) => speculation.token(stream, token) : undefined,
           });
         }
         return decision;
@@ -434,9 +435,12 @@ export class ConverseStep implements CallStep {
       filler.stop();
       reply.track(this.voice!.speak(sentence, reply.id), this.now());
     };
+    const onToken = this.options.observer
+      ? (stream: 'main' | 'rewrite', token: string) => this.options.observer?.token({ turnId: reply.id, stream, text: token })
+      : undefined;
     try {
       // An adopted speculation's stream is already running: its held sentences are spoken now, the rest as they come.
-      speculation?.adopt(speak);
+      speculation?.adopt(speak, onToken);
       const result = await (speculation?.answered ??
         streamAnswer({
           main: this.plan.processors.get(mainId),
@@ -446,9 +450,7 @@ export class ConverseStep implements CallStep {
           now: () => this.now(),
           firstTokenTimeoutMs: this.options.firstTokenTimeoutMs ?? DEFAULT_FIRST_TOKEN_MS,
           speak,
-          onToken: this.options.observer
-            ? (stream, token) => this.options.observer?.token({ turnId: reply.id, stream, text: token })
-            : undefined,
+          onToken,
         }));
       for (const failure of result.failures) this.failures.push({ ...failure, atMs: this.now(), turnId: reply.id });
       if (result.ok || reply.interrupted) return true;

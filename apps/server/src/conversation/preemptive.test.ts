@@ -18,6 +18,29 @@ describe('preemptive generation', () => {
     expect(said).toEqual(['It stays at 99 yuan.', 'Shall I renew it?']);
   });
 
+  it('holds the streams’ tokens for an observer (the test bench) and passes them on once adopted; a cancelled one drops them', () => {
+    const speculation = new Speculation('how much', new Reply('how much', 'r', 'answer', 0, true));
+    speculation.token('main', 'It ');
+    speculation.token('main', 'stays');
+    const tokens: string[] = [];
+    speculation.adopt(
+      () => undefined,
+      (stream, token) => tokens.push(`${stream}:${token}`),
+    );
+    speculation.token('rewrite', 'Shall');
+    expect(tokens).toEqual(['main:It ', 'main:stays', 'rewrite:Shall']);
+
+    const dropped = new Speculation('how', new Reply('how', 'r2', 'answer', 0, true));
+    dropped.token('main', 'It ');
+    dropped.cancel();
+    const none: string[] = [];
+    dropped.adopt(
+      () => undefined,
+      (_stream, token) => none.push(token),
+    );
+    expect(none).toEqual([]);
+  });
+
   it('a cancelled speculation aborts its reply (its model requests) and says nothing', () => {
     const reply = new Reply('how', 'r', 'answer', 0, true);
     const speculation = new Speculation('how', reply);

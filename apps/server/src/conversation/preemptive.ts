@@ -48,6 +48,9 @@ export class Speculation {
   /** The main stream's sentences, held until the turn is confirmed; null once released. */
   private held: string[] | null = [];
   private release: ((sentence: string) => void) | null = null;
+  /** The streams' tokens for an observer (the test bench), held and released with the sentences. */
+  private heldTokens: Array<{ stream: 'main' | 'rewrite'; token: string }> = [];
+  private releaseToken: ((stream: 'main' | 'rewrite', token: string) => void) | null = null;
   cancelled = false;
   /** Model requests it made (counted as extra if it is cancelled). */
   requests = 0;
@@ -66,11 +69,19 @@ export class Speculation {
     else this.release?.(sentence);
   }
 
-  /** Adopted: the held sentences go to `speak` now, and the rest as they come. */
-  adopt(speak: (sentence: string) => void): void {
+  /** A stream's token: held until adopted, then passed on as it comes. */
+  token(stream: 'main' | 'rewrite', token: string): void {
+    if (this.held) this.heldTokens.push({ stream, token });
+    else this.releaseToken?.(stream, token);
+  }
+
+  /** Adopted: the held sentences go to `speak` now (and the held tokens to `onToken`), the rest as they come. */
+  adopt(speak: (sentence: string) => void, onToken?: (stream: 'main' | 'rewrite', token: string) => void): void {
     const held = this.held ?? [];
     this.held = null;
     this.release = speak;
+    this.releaseToken = onToken ?? null;
+    for (const { stream, token } of this.heldTokens.splice(0)) onToken?.(stream, token);
     for (const sentence of held) speak(sentence);
   }
 
@@ -78,6 +89,7 @@ export class Speculation {
     if (this.cancelled) return;
     this.cancelled = true;
     this.held = [];
+    this.heldTokens = [];
     this.reply.interrupt();
   }
 }

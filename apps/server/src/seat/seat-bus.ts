@@ -2,7 +2,7 @@ import { deflateRawSync, inflateRawSync } from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import type { ParsedSeatClientMessage, SeatOffer, SeatServerMessage } from '@dialwise/contracts';
 import type { Database } from '../db/client.ts';
-import { listen } from '../db/listen.ts';
+import { type FanOut, listenFanOut } from '../db/listen-fan-out.ts';
 
 /**
  * What server processes tell each other about seats. A seat's WebSocket lives in one process and the call
@@ -25,10 +25,8 @@ export type SeatEvent =
   /** The seat's connection is gone (closed, heartbeat lost, signed out): its offer and call end. */
   | { kind: 'seat-lost'; operatorId: string };
 
-export interface SeatBus {
+export interface SeatBus extends FanOut<SeatEvent> {
   publish(event: SeatEvent): Promise<void>;
-  subscribe(listener: (event: SeatEvent) => void): () => void;
-  close(): Promise<void>;
 }
 
 const CHANNEL = 'dialwise_seat';
@@ -36,43 +34,24 @@ const CHANNEL = 'dialwise_seat';
 export const NOTIFY_LIMIT = 7900;
 
 export async function openSeatBus(database: Database, onError: (error: unknown) => void): Promise<SeatBus> {
-  const listeners = new Set<(event: SeatEvent) => void>();
-  const deliver = (payload: string | undefined) => {
-    if (!payload) return;
-    let event: SeatEvent;
-    try {
+  const bus = await listenFanOut<SeatEvent>(
+    database,
+    CHANNEL,
+    (payload) => {
       const parsed = JSON.parse(payload) as SeatEvent | { z: string };
-      event = 'z' in parsed ? (JSON.parse(inflateRawSync(Buffer.from(parsed.z, 'base64')).toString('utf8')) as SeatEvent) : parsed;
-    } catch (error) {
-      onError(error);
-      return;
-    }
-    for (const listener of listeners) {
-      try {
-        listener(event);
-      } catch (error) {
-        onError(error);
-      }
-    }
-  };
-
-  const stop = await listen(database, CHANNEL, deliver, onError);
+      return 'z' in parsed ? (JSON.parse(inflateRawSync(Buffer.from(parsed.z, 'base64')).toString('utf8')) as SeatEvent) : parsed;
+    },
+    onError,
+  );
 
   return {
+    ...bus,
     async publish(event) {
       // NOTIFY payloads stop at 8000 bytes: a long one (a browser's SDP with many candidates) goes deflated;
       // offers too long even so travel in `seat_offers`.
       let payload = JSON.stringify(event);
       if (Buffer.byteLength(payload) >= NOTIFY_LIMIT) payload = JSON.stringify({ z: deflateRawSync(payload).toString('base64') });
       await database.db.execute(sql`select pg_notify(${CHANNEL}, ${payload})`);
-    },
-    subscribe(listener) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-    async close() {
-      listeners.clear();
-      await stop();
     },
   };
 }

@@ -99,9 +99,7 @@ export class TurnListener {
   finishTurns(timeoutMs: number): Promise<void> {
     if (this.closed) return Promise.resolve();
     if (this.inTurn) {
-      if (this.endpoint) clearTimeout(this.endpoint);
-      this.endpoint = null;
-      this.endpointFrom = null;
+      this.disarmEndpoint();
       this.speaking = false;
       this.lastSpeechEndMs ??= this.lastFrameMs;
       this.endTurn();
@@ -127,11 +125,7 @@ export class TurnListener {
   private onVad(event: VadEvent): void {
     if (this.closed) return;
     if (event.type === 'speech-start') {
-      if (this.endpoint) {
-        clearTimeout(this.endpoint);
-        this.endpoint = null;
-      }
-      this.endpointFrom = null;
+      this.disarmEndpoint();
       this.speaking = true;
       if (!this.inTurn) {
         this.inTurn = true;
@@ -160,9 +154,15 @@ export class TurnListener {
     this.endpoint = setTimeout(() => this.endTurn(), Math.max(0, endpointingDelayMs(this.partialText, this.endpointingMs) - waited));
   }
 
-  private endTurn(): void {
+  /** The turn goes on (or is ended now): no endpointing delay runs. */
+  private disarmEndpoint(): void {
+    if (this.endpoint) clearTimeout(this.endpoint);
     this.endpoint = null;
     this.endpointFrom = null;
+  }
+
+  private endTurn(): void {
+    this.disarmEndpoint();
     const speechEndMs = this.lastSpeechEndMs ?? this.lastFrameMs;
     this.lastSpeechEndMs = null;
     this.inTurn = false;

@@ -1,6 +1,6 @@
 import { Form, Modal, type FormInstance } from '@arco-design/web-react';
 import { useMutation } from '@tanstack/react-query';
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ComponentType, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { markServerErrors } from './server-errors.ts';
 import { StaleEditNotice, type StaleEdit } from './stale-edit.tsx';
@@ -126,5 +126,17 @@ export function useFormOpening<T>() {
       setVisible(true);
     },
     close: () => setVisible(false),
+  };
+}
+
+/**
+ * A form dialog mounted only while open: `Dialog` renders when the prop `key` holds an entity (null: a new
+ * one) and nothing when it is undefined. Every opening so starts from the entity's values, and nothing typed
+ * is reset under the user's fingers while it stays open.
+ */
+export function whileOpen<P, K extends keyof P>(key: K, Dialog: ComponentType<P & { [k in K]: Exclude<P[K], undefined> }>) {
+  return function WhileOpen(props: P) {
+    if (props[key] === undefined) return null;
+    return <Dialog {...(props as P & { [k in K]: Exclude<P[K], undefined> })} />;
   };
 }

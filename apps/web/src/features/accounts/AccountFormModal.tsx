@@ -7,7 +7,8 @@ import { fieldRule } from '../../forms/zod-rules.ts';
 import { checkForm } from '../../forms/check-form.ts';
 import { useUser } from '../../store/user.ts';
 import { useStaleEdit } from '../../forms/stale-edit.tsx';
-import { FormModal, useFormFill, useFormSave } from '../../forms/form-modal.tsx';
+import { RadioChoices } from '../../forms/RadioChoices.tsx';
+import { FormModal, useFormFill, useFormSave, whileOpen } from '../../forms/form-modal.tsx';
 import { createAccount, getAccount, updateAccount } from './api.ts';
 
 interface FormValues {
@@ -26,15 +27,6 @@ interface Props {
   companyId: string;
   levels: readonly Role[];
   onClose(): void;
-}
-
-/**
- * Add or edit one account. The rules are the contracts schemas the server enforces; on edit the user
- * name stays and a blank password keeps the current one. The form is mounted only while open, so every
- * opening starts from the row's values and nothing typed is reset under the user's fingers.
- */
-export function AccountFormModal(props: Props) {
-  return props.account === undefined ? null : <AccountFormDialog {...props} account={props.account} />;
 }
 
 function valuesOf(account: Account | null): FormValues {
@@ -122,11 +114,11 @@ function AccountFormDialog({ account: opened, companyId, levels, onClose }: Prop
       </Form.Item>
       <Form.Item field="authLevel" label={t('accounts.form.level')} extra={isSelf ? t('accounts.form.selfLocked') : undefined}>
         <Radio.Group type="button" disabled={isSelf}>
-          {levelChoices.map((level) => (
-            <Radio key={level} value={level} data-testid={`account-level-${level}`}>
-              {t(`accounts.level.${level}`)}
-            </Radio>
-          ))}
+          <RadioChoices
+            values={levelChoices}
+            label={(level) => t(`accounts.level.${level}`)}
+            testId={(level) => `account-level-${level}`}
+          />
         </Radio.Group>
       </Form.Item>
       <Form.Item
@@ -154,3 +146,9 @@ function AccountFormDialog({ account: opened, companyId, levels, onClose }: Prop
     </FormModal>
   );
 }
+
+/**
+ * Add or edit one account. The rules are the contracts schemas the server enforces; on edit the user
+ * name stays and a blank password keeps the current one.
+ */
+export const AccountFormModal = whileOpen<Props, 'account'>('account', AccountFormDialog);

@@ -1,4 +1,4 @@
-import { Button, Card, Empty, Grid, List, Radio, Skeleton, Table, Typography } from '@arco-design/web-react';
+import { Button, Card, Empty, Grid, Radio, Skeleton, Table, Typography } from '@arco-design/web-react';
 import { IconArrowFall, IconArrowRise } from '@arco-design/web-react/icon';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -7,9 +7,10 @@ import { useNavigate } from 'react-router';
 import { StatTile } from '../boards/StatTile.tsx';
 import { useUser } from '../../store/user.ts';
 import { templatesApi } from '../templates/api.ts';
+import { MessageLines } from '../templates/MessageLines.tsx';
 import { frequentPages } from '../templates/frequent-pages.ts';
 import { formatNumber, formatPercent } from '../templates/format.ts';
-import { TimeZoneNote, useCompanyTime } from '../../locale/company-time.tsx';
+import { TimeZoneNote } from '../../locale/company-time.tsx';
 import '../boards/boards.css';
 import '../templates/templates.css';
 import { axisDay } from '../boards/chart-style.ts';
@@ -128,32 +129,10 @@ function Busiest() {
 
 function Announcements() {
   const { t } = useTranslation();
-  const time = useCompanyTime();
   const notices = useQuery({ queryKey: ['messages', 'list', 'notice'], queryFn: () => templatesApi.messages('notice') });
   return (
     <Card className="wp-card" title={t('wp.announcements')} extra={<TimeZoneNote />}>
-      {(notices.data ?? []).length === 0 ? (
-        <Empty description={t('wp.announcements.empty')} />
-      ) : (
-        <List
-          size="small"
-          bordered={false}
-          dataSource={(notices.data ?? []).slice(0, 5)}
-          data-testid="wp-announcements"
-          render={(m) => (
-            <List.Item key={m.id}>
-              <div className="wp-announce">
-                <Typography.Text bold={m.status === 0} ellipsis={{ showTooltip: true }} className="wp-announce-title">
-                  {m.title}
-                </Typography.Text>
-                <Typography.Text type="secondary" className="wp-announce-time">
-                  {time.format(m.time)}
-                </Typography.Text>
-              </div>
-            </List.Item>
-          )}
-        />
-      )}
+      <MessageLines messages={notices.data} most={5} empty={t('wp.announcements.empty')} boldUnread listTestId="wp-announcements" />
     </Card>
   );
 }

@@ -10,6 +10,7 @@ import { createProject, getProject, listOperatorOptions, projectKeys, updateProj
 import { markServerErrors } from '../../forms/server-errors.ts';
 import { checkFormInput } from '../../forms/check-form.ts';
 import { useStaleEdit } from '../../forms/stale-edit.tsx';
+import { RadioChoices } from '../../forms/RadioChoices.tsx';
 import { FormModal, useFormFill, useFormSave } from '../../forms/form-modal.tsx';
 
 interface Props {
@@ -85,11 +86,11 @@ export function ProjectFormModal({ project: opened, visible, onClose }: Props) {
         extra={project ? t('projects.form.encryptionLocked') : type ? t(`projects.enc.${type}.help`) : undefined}
       >
         <Radio.Group type="button" disabled={Boolean(project)} data-testid="project-encryption">
-          {ENCRYPTION_TYPES.map((value) => (
-            <Radio key={value} value={value} data-testid={`project-encryption-${value}`}>
-              {t(`projects.enc.${value}`)}
-            </Radio>
-          ))}
+          <RadioChoices
+            values={ENCRYPTION_TYPES}
+            label={(value) => t(`projects.enc.${value}`)}
+            testId={(value) => `project-encryption-${value}`}
+          />
         </Radio.Group>
       </Form.Item>
       {type === 'CUSTOM' && (

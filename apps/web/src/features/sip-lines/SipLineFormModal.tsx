@@ -1,4 +1,4 @@
-import { Form, Grid, Input, InputNumber, Message, Radio, Switch } from '@arco-design/web-react';
+import { Form, Input, InputNumber, Message, Radio, Switch } from '@arco-design/web-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { SIP_LIMITS, SIP_TRUNKS, sipLineCreateSchema, sipLineUpdateSchema, type SipLine, type SipTrunk } from '@dialwise/contracts';
@@ -6,7 +6,9 @@ import { currentLocale } from '../../locale/index.ts';
 import { fieldRule } from '../../forms/zod-rules.ts';
 import { checkForm } from '../../forms/check-form.ts';
 import { useStaleEdit } from '../../forms/stale-edit.tsx';
-import { FormModal, useFormFill, useFormSave } from '../../forms/form-modal.tsx';
+import { FieldRow } from '../../forms/field-row.tsx';
+import { RadioChoices } from '../../forms/RadioChoices.tsx';
+import { FormModal, useFormFill, useFormSave, whileOpen } from '../../forms/form-modal.tsx';
 import { createSipLine, getSipLine, updateSipLine } from './api.ts';
 
 interface FormValues {
@@ -26,14 +28,6 @@ interface Props {
   line: SipLine | null | undefined;
   companyId: string;
   onClose(): void;
-}
-
-/**
- * Add or edit a SIP line. The password is write-only: the edit form starts blank, and blank keeps the
- * stored password (the server never sends it back). Mounted only while open, so each opening starts fresh.
- */
-export function SipLineFormModal(props: Props) {
-  return props.line === undefined ? null : <SipLineFormDialog {...props} line={props.line} />;
 }
 
 function valuesOf(line: SipLine | null): FormValues {
@@ -114,81 +108,62 @@ function SipLineFormDialog({ line: opened, companyId, onClose }: Props & { line:
       initialValues={valuesOf(line)}
       width={640}
     >
-      <Grid.Row gutter={16}>
-        <Grid.Col span={12}>
-          <Form.Item field="alias" label={t('common.alias')} rules={rule('alias')}>
-            <Input data-testid="sip-alias" />
-          </Form.Item>
-        </Grid.Col>
-        <Grid.Col span={12}>
-          <Form.Item field="enabled" label={t('sip.form.status')} triggerPropName="checked">
-            <Switch data-testid="sip-enabled" />
-          </Form.Item>
-        </Grid.Col>
-      </Grid.Row>
+      <FieldRow>
+        <Form.Item field="alias" label={t('common.alias')} rules={rule('alias')}>
+          <Input data-testid="sip-alias" />
+        </Form.Item>
+        <Form.Item field="enabled" label={t('sip.form.status')} triggerPropName="checked">
+          <Switch data-testid="sip-enabled" />
+        </Form.Item>
+      </FieldRow>
       <Form.Item shouldUpdate noStyle>
         {(values: FormValues) => (
           <Form.Item field="trunk" label={t('sip.form.trunk')} extra={t(`sip.trunkHint.${values.trunk ?? 'sip'}`)}>
             <Radio.Group type="button">
-              {SIP_TRUNKS.map((trunk) => (
-                <Radio key={trunk} value={trunk} data-testid={`sip-trunk-${trunk}`}>
-                  {t(`sip.trunk.${trunk}`)}
-                </Radio>
-              ))}
+              <RadioChoices values={SIP_TRUNKS} label={(trunk) => t(`sip.trunk.${trunk}`)} testId={(trunk) => `sip-trunk-${trunk}`} />
             </Radio.Group>
           </Form.Item>
         )}
       </Form.Item>
-      <Grid.Row gutter={16}>
-        <Grid.Col span={12}>
-          <Form.Item field="sipUsername" label={t('sip.form.sipUsername')} rules={rule('sipUsername')}>
-            <Input data-testid="sip-username" autoComplete="off" />
-          </Form.Item>
-        </Grid.Col>
-        <Grid.Col span={12}>
-          <Form.Item
-            field="password"
-            label={t('common.password')}
-            rules={rule('password')}
-            extra={<span data-testid="sip-password-hint">{t(editing ? 'sip.form.passwordUnchanged' : 'sip.form.passwordNew')}</span>}
-          >
-            <Input.Password
-              data-testid="sip-password"
-              autoComplete="new-password"
-              placeholder={editing ? t('sip.form.passwordPlaceholder') : undefined}
-            />
-          </Form.Item>
-        </Grid.Col>
-      </Grid.Row>
-      <Grid.Row gutter={16}>
-        <Grid.Col span={16}>
-          <Form.Item field="domain" label={t('sip.form.domain')} rules={rule('domain')}>
-            <Input data-testid="sip-domain" placeholder={t('sip.form.domainPlaceholder')} autoComplete="off" />
-          </Form.Item>
-        </Grid.Col>
-        <Grid.Col span={8}>
-          <Form.Item field="port" label={t('sip.form.port')} rules={rule('port')}>
-            <InputNumber data-testid="sip-port" hideControl />
-          </Form.Item>
-        </Grid.Col>
-      </Grid.Row>
-      <Grid.Row gutter={16}>
-        <Grid.Col span={12}>
-          <Form.Item
-            field="concurrency"
-            label={t('sip.form.concurrency')}
-            rules={rule('concurrency')}
-            extra={t('sip.form.concurrencyHint')}
-          >
-            <InputNumber data-testid="sip-concurrency" />
-          </Form.Item>
-        </Grid.Col>
-        <Grid.Col span={12}>
-          <Form.Item field="cps" label={t('sip.form.cps')} rules={rule('cps')} extra={t('sip.form.cpsHint')}>
-            <InputNumber data-testid="sip-cps" />
-          </Form.Item>
-        </Grid.Col>
-      </Grid.Row>
+      <FieldRow>
+        <Form.Item field="sipUsername" label={t('sip.form.sipUsername')} rules={rule('sipUsername')}>
+          <Input data-testid="sip-username" autoComplete="off" />
+        </Form.Item>
+        <Form.Item
+          field="password"
+          label={t('common.password')}
+          rules={rule('password')}
+          extra={<span data-testid="sip-password-hint">{t(editing ? 'sip.form.passwordUnchanged' : 'sip.form.passwordNew')}</span>}
+        >
+          <Input.Password
+            data-testid="sip-password"
+            autoComplete="new-password"
+            placeholder={editing ? t('sip.form.passwordPlaceholder') : undefined}
+          />
+        </Form.Item>
+      </FieldRow>
+      <FieldRow spans={[16, 8]}>
+        <Form.Item field="domain" label={t('sip.form.domain')} rules={rule('domain')}>
+          <Input data-testid="sip-domain" placeholder={t('sip.form.domainPlaceholder')} autoComplete="off" />
+        </Form.Item>
+        <Form.Item field="port" label={t('sip.form.port')} rules={rule('port')}>
+          <InputNumber data-testid="sip-port" hideControl />
+        </Form.Item>
+      </FieldRow>
+      <FieldRow>
+        <Form.Item field="concurrency" label={t('sip.form.concurrency')} rules={rule('concurrency')} extra={t('sip.form.concurrencyHint')}>
+          <InputNumber data-testid="sip-concurrency" />
+        </Form.Item>
+        <Form.Item field="cps" label={t('sip.form.cps')} rules={rule('cps')} extra={t('sip.form.cpsHint')}>
+          <InputNumber data-testid="sip-cps" />
+        </Form.Item>
+      </FieldRow>
     </FormModal>
   );
 }
+
+/**
+ * Add or edit a SIP line. The password is write-only: the edit form starts blank, and blank keeps the
+ * stored password (the server never sends it back).
+ */
+export const SipLineFormModal = whileOpen<Props, 'line'>('line', SipLineFormDialog);

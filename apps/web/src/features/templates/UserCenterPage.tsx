@@ -1,4 +1,4 @@
-import { Avatar, Button, Card, Descriptions, Empty, List, Space, Tag, Typography } from '@arco-design/web-react';
+import { Avatar, Button, Card, Descriptions, Space, Tag, Typography } from '@arco-design/web-react';
 import { IconEdit } from '@arco-design/web-react/icon';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -7,6 +7,7 @@ import { useUser } from '../../store/user.ts';
 import { BesidePasswordCard } from '../profile/BesidePasswordCard.tsx';
 import { ProfileFormModal } from '../profile/ProfileFormModal.tsx';
 import { templatesApi } from './api.ts';
+import { MessageLines } from './MessageLines.tsx';
 import { TimeZoneNote, useCompanyTime } from '../../locale/company-time.tsx';
 import './templates.css';
 
@@ -66,27 +67,7 @@ export default function UserCenterPage() {
           )}
         </Card>
         <Card className="wp-card" title={t('uc.activity')}>
-          {(messages.data ?? []).length === 0 ? (
-            <Empty description={t('mb.empty')} />
-          ) : (
-            <List
-              size="small"
-              bordered={false}
-              dataSource={(messages.data ?? []).slice(0, 6)}
-              render={(m) => (
-                <List.Item key={m.id}>
-                  <div className="wp-announce" data-testid="uc-message">
-                    <Typography.Text ellipsis={{ showTooltip: true }} className="wp-announce-title">
-                      {m.title}
-                    </Typography.Text>
-                    <Typography.Text type="secondary" className="wp-announce-time">
-                      {time.format(m.time)}
-                    </Typography.Text>
-                  </div>
-                </List.Item>
-              )}
-            />
-          )}
+          <MessageLines messages={messages.data} most={6} empty={t('mb.empty')} lineTestId="uc-message" />
         </Card>
       </BesidePasswordCard>
       {user && <ProfileFormModal user={user} visible={editing} onClose={() => setEditing(false)} />}

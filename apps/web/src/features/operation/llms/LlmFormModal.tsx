@@ -1,4 +1,4 @@
-import { AutoComplete, Checkbox, Form, Grid, Input, Message, Select } from '@arco-design/web-react';
+import { AutoComplete, Checkbox, Form, Input, Message, Select } from '@arco-design/web-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_KEY_NAME, LLM_MODEL_TYPES, LLM_VENDOR_SUGGESTIONS, llmInputSchema, type Llm, type LlmInput } from '@dialwise/contracts';
@@ -6,6 +6,7 @@ import { currentLocale } from '../../../locale/index.ts';
 import { fieldRule } from '../../../forms/zod-rules.ts';
 import { checkFormInput } from '../../../forms/check-form.ts';
 import { useStaleEdit } from '../../../forms/stale-edit.tsx';
+import { FieldRow } from '../../../forms/field-row.tsx';
 import { FormModal, useFormFill, useFormSave } from '../../../forms/form-modal.tsx';
 import { createLlm, getLlm, llmKeys, updateLlm } from './api.ts';
 
@@ -83,60 +84,50 @@ export function LlmFormModal({
       formTestId="llm-form"
       width={680}
     >
-      <Grid.Row gutter={16}>
-        <Grid.Col span={12}>
-          <Form.Item field="vendor" label={t('llm.vendor')} rules={rule('vendor')} required>
-            <AutoComplete data={vendorOptions} placeholder={t('llm.vendor.placeholder')} data-testid="llm-vendor" />
-          </Form.Item>
-        </Grid.Col>
-        <Grid.Col span={12}>
-          <Form.Item field="modelType" label={t('llm.modelType')} rules={rule('modelType')} required>
-            <Select
-              data-testid="llm-modelType"
-              options={LLM_MODEL_TYPES.map((type) => ({ value: type, label: t(`llm.modelType.${type}`) }))}
-            />
-          </Form.Item>
-        </Grid.Col>
-        <Grid.Col span={12}>
-          <Form.Item field="modelName" label={t('llm.modelName')} rules={rule('modelName')} required extra={t('llm.modelName.help')}>
-            <Input data-testid="llm-modelName" />
-          </Form.Item>
-        </Grid.Col>
-        <Grid.Col span={12}>
-          <Form.Item field="calledName" label={t('llm.calledName')} rules={rule('calledName')} required extra={t('llm.calledName.help')}>
-            <Input data-testid="llm-calledName" />
-          </Form.Item>
-        </Grid.Col>
-      </Grid.Row>
+      <FieldRow>
+        <Form.Item field="vendor" label={t('llm.vendor')} rules={rule('vendor')} required>
+          <AutoComplete data={vendorOptions} placeholder={t('llm.vendor.placeholder')} data-testid="llm-vendor" />
+        </Form.Item>
+        <Form.Item field="modelType" label={t('llm.modelType')} rules={rule('modelType')} required>
+          <Select
+            data-testid="llm-modelType"
+            options={LLM_MODEL_TYPES.map((type) => ({ value: type, label: t(`llm.modelType.${type}`) }))}
+          />
+        </Form.Item>
+      </FieldRow>
+      <FieldRow>
+        <Form.Item field="modelName" label={t('llm.modelName')} rules={rule('modelName')} required extra={t('llm.modelName.help')}>
+          <Input data-testid="llm-modelName" />
+        </Form.Item>
+        <Form.Item field="calledName" label={t('llm.calledName')} rules={rule('calledName')} required extra={t('llm.calledName.help')}>
+          <Input data-testid="llm-calledName" />
+        </Form.Item>
+      </FieldRow>
       <Form.Item field="url" label={t('llm.url')} rules={rule('url')} required extra={t('llm.url.help')}>
         <Input data-testid="llm-url" placeholder="https://api.openai.com/v1" />
       </Form.Item>
-      <Grid.Row gutter={16}>
-        <Grid.Col span={12}>
-          <Form.Item field="keyName" label={t('llm.keyName')} rules={rule('keyName')} required extra={t('llm.keyName.help')}>
-            <AutoComplete data={KEY_NAMES} data-testid="llm-keyName" />
+      <FieldRow>
+        <Form.Item field="keyName" label={t('llm.keyName')} rules={rule('keyName')} required extra={t('llm.keyName.help')}>
+          <AutoComplete data={KEY_NAMES} data-testid="llm-keyName" />
+        </Form.Item>
+        <Form.Item
+          field="apiKey"
+          label={t('llm.apiKey')}
+          rules={rule('apiKey')}
+          extra={editing?.hasApiKey ? t('llm.apiKey.keep') : t('llm.apiKey.none')}
+        >
+          <Input.Password
+            autoComplete="new-password"
+            data-testid="llm-apiKey"
+            placeholder={editing?.hasApiKey ? editing.apiKeyMasked : ''}
+          />
+        </Form.Item>
+        {editing?.hasApiKey && (
+          <Form.Item field="clearApiKey" triggerPropName="checked" noStyle>
+            <Checkbox data-testid="llm-clearApiKey">{t('llm.apiKey.remove')}</Checkbox>
           </Form.Item>
-        </Grid.Col>
-        <Grid.Col span={12}>
-          <Form.Item
-            field="apiKey"
-            label={t('llm.apiKey')}
-            rules={rule('apiKey')}
-            extra={editing?.hasApiKey ? t('llm.apiKey.keep') : t('llm.apiKey.none')}
-          >
-            <Input.Password
-              autoComplete="new-password"
-              data-testid="llm-apiKey"
-              placeholder={editing?.hasApiKey ? editing.apiKeyMasked : ''}
-            />
-          </Form.Item>
-          {editing?.hasApiKey && (
-            <Form.Item field="clearApiKey" triggerPropName="checked" noStyle>
-              <Checkbox data-testid="llm-clearApiKey">{t('llm.apiKey.remove')}</Checkbox>
-            </Form.Item>
-          )}
-        </Grid.Col>
-      </Grid.Row>
+        )}
+      </FieldRow>
       <Form.Item field="tag" label={t('llm.tag')} rules={rule('tag')}>
         <Input data-testid="llm-tag" placeholder={t('llm.tag.placeholder')} maxLength={30} />
       </Form.Item>

@@ -1,4 +1,4 @@
-import { Button, Form, Grid, Input, InputNumber, Message, Radio, Select, Slider, Switch } from '@arco-design/web-react';
+import { Button, Form, Input, InputNumber, Message, Radio, Select, Slider, Switch } from '@arco-design/web-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -18,6 +18,8 @@ import { checkFormInput } from '../../../forms/check-form.ts';
 import { listLlmOptions, llmKeys } from '../llms/api.ts';
 import { scenarioKeys } from '../scenarios/api.ts';
 import { useStaleEdit } from '../../../forms/stale-edit.tsx';
+import { FieldRow } from '../../../forms/field-row.tsx';
+import { RadioChoices } from '../../../forms/RadioChoices.tsx';
 import { FormModal, useFormFill, useFormSave } from '../../../forms/form-modal.tsx';
 import { createProcessor, getProcessor, processorKeys, updateProcessor } from './api.ts';
 
@@ -133,29 +135,19 @@ export function ProcessorFormModal({
       formTestId="processor-form"
       width={760}
     >
-      <Grid.Row gutter={16}>
-        <Grid.Col span={8}>
-          <Form.Item field="alias" label={t('common.alias')} rules={rule('alias')} required extra={t('processor.alias.help')}>
-            <Input maxLength={{ length: 10, errorOnly: true }} showWordLimit data-testid="processor-alias" />
-          </Form.Item>
-        </Grid.Col>
-        <Grid.Col span={8}>
-          <Form.Item field="state" label={t('processor.state')} rules={rule('state')}>
-            <Radio.Group type="button" data-testid="processor-state">
-              {PROCESSOR_STATES.map((state) => (
-                <Radio key={state} value={state}>
-                  {t(`processor.state.${state}`)}
-                </Radio>
-              ))}
-            </Radio.Group>
-          </Form.Item>
-        </Grid.Col>
-        <Grid.Col span={8}>
-          <Form.Item field="isPublic" label={t('processor.public')} triggerPropName="checked" extra={t('processor.public.help')}>
-            <Switch data-testid="processor-public" />
-          </Form.Item>
-        </Grid.Col>
-      </Grid.Row>
+      <FieldRow>
+        <Form.Item field="alias" label={t('common.alias')} rules={rule('alias')} required extra={t('processor.alias.help')}>
+          <Input maxLength={{ length: 10, errorOnly: true }} showWordLimit data-testid="processor-alias" />
+        </Form.Item>
+        <Form.Item field="state" label={t('processor.state')} rules={rule('state')}>
+          <Radio.Group type="button" data-testid="processor-state">
+            <RadioChoices values={PROCESSOR_STATES} label={(state) => t(`processor.state.${state}`)} />
+          </Radio.Group>
+        </Form.Item>
+        <Form.Item field="isPublic" label={t('processor.public')} triggerPropName="checked" extra={t('processor.public.help')}>
+          <Switch data-testid="processor-public" />
+        </Form.Item>
+      </FieldRow>
       <Form.Item
         field="type"
         label={t('processor.type')}
@@ -164,42 +156,38 @@ export function ProcessorFormModal({
         extra={type ? t(`processor.type.${type}.help`) : undefined}
       >
         <Radio.Group type="button" data-testid="processor-type">
-          {PROCESSOR_TYPES.map((value) => (
-            <Radio key={value} value={value} data-testid={`processor-type-${value}`}>
-              {t(`processor.type.${value}`)}
-            </Radio>
-          ))}
+          <RadioChoices
+            values={PROCESSOR_TYPES}
+            label={(value) => t(`processor.type.${value}`)}
+            testId={(value) => `processor-type-${value}`}
+          />
         </Radio.Group>
       </Form.Item>
-      <Grid.Row gutter={16}>
-        <Grid.Col span={12}>
-          <Form.Item
-            field="llmVendor"
-            label={t('processor.llmVendor')}
-            rules={rule('llmVendor')}
-            required
-            extra={llms.data && llms.data.length === 0 ? t('processor.llm.none') : undefined}
-          >
-            <Select
-              options={vendors}
-              loading={llms.isFetching}
-              data-testid="processor-llmVendor"
-              showSearch
-              onChange={() => form.setFieldValue('llmId', undefined)}
-            />
-          </Form.Item>
-        </Grid.Col>
-        <Grid.Col span={12}>
-          <Form.Item field="llmId" label={t('processor.llmId')} rules={rule('llmId')} required>
-            <Select
-              disabled={!vendor}
-              showSearch
-              data-testid="processor-llmId"
-              options={models.map((m) => ({ value: m.id, label: `${m.modelName} · ${m.calledName}` }))}
-            />
-          </Form.Item>
-        </Grid.Col>
-      </Grid.Row>
+      <FieldRow>
+        <Form.Item
+          field="llmVendor"
+          label={t('processor.llmVendor')}
+          rules={rule('llmVendor')}
+          required
+          extra={llms.data && llms.data.length === 0 ? t('processor.llm.none') : undefined}
+        >
+          <Select
+            options={vendors}
+            loading={llms.isFetching}
+            data-testid="processor-llmVendor"
+            showSearch
+            onChange={() => form.setFieldValue('llmId', undefined)}
+          />
+        </Form.Item>
+        <Form.Item field="llmId" label={t('processor.llmId')} rules={rule('llmId')} required>
+          <Select
+            disabled={!vendor}
+            showSearch
+            data-testid="processor-llmId"
+            options={models.map((m) => ({ value: m.id, label: `${m.modelName} · ${m.calledName}` }))}
+          />
+        </Form.Item>
+      </FieldRow>
       <Form.Item field="systemPrompt" label={t('processor.systemPrompt')} rules={rule('systemPrompt')} required>
         <Input.TextArea
           autoSize={{ minRows: 4, maxRows: 12 }}
@@ -207,24 +195,20 @@ export function ProcessorFormModal({
           data-testid="processor-systemPrompt"
         />
       </Form.Item>
-      <Grid.Row gutter={16}>
-        <Grid.Col span={12}>
-          <Form.Item
-            field="temperature"
-            label={t('processor.temperature')}
-            rules={rule('temperature')}
-            required
-            extra={t('processor.temperature.help')}
-          >
-            <TemperatureInput />
-          </Form.Item>
-        </Grid.Col>
-        <Grid.Col span={12}>
-          <Form.Item field="topP" label={t('processor.topP')} rules={optionalNumberRule('topP')} extra={t('processor.topP.help')}>
-            <InputNumber min={0} max={1} step={0.05} precision={2} data-testid="processor-topP" />
-          </Form.Item>
-        </Grid.Col>
-      </Grid.Row>
+      <FieldRow>
+        <Form.Item
+          field="temperature"
+          label={t('processor.temperature')}
+          rules={rule('temperature')}
+          required
+          extra={t('processor.temperature.help')}
+        >
+          <TemperatureInput />
+        </Form.Item>
+        <Form.Item field="topP" label={t('processor.topP')} rules={optionalNumberRule('topP')} extra={t('processor.topP.help')}>
+          <InputNumber min={0} max={1} step={0.05} precision={2} data-testid="processor-topP" />
+        </Form.Item>
+      </FieldRow>
       <Form.Item
         field="extraOptions"
         rules={rule('extraOptions')}
