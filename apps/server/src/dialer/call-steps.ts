@@ -14,6 +14,7 @@ import type { SecretBox } from '../secrets/secret-box.ts';
 import { type CallHandle, type CallStep, PlayPrologueStep, type Prologue, TalkStep, type TelephonyLogger } from '../telephony/index.ts';
 import type { Claim } from './claim-calls.ts';
 import type { DiallingTask } from './dialling-tasks.ts';
+import { ReportingVoice, type VoiceReport } from '../conversation/reporting-voice.ts';
 
 /**
  * Whom a call's steps are for: a dialled claim, or a test call from the browser (no subtask when its
@@ -34,6 +35,15 @@ export interface CallStepsDeps {
   talkMs: number;
   /** The simulated trunk's time scale: the conversation's own waits (pauses, silence) shrink with it. */
   simulatedTimeScale: number;
+}
+
+/**
+ * What a browser's test call adds to its steps: the plan it runs (a task that never started has pinned no version
+ * yet, so the test call runs the scenario's current one), and a live view told what is said.
+ */
+export interface TestCallExtras {
+  plan: ConversationPlan;
+  report: VoiceReport;
 }
 
 /** One call's steps, in the order its session runs them, with the two the call reads back after it. */
@@ -64,9 +74,10 @@ export class CallSteps {
     kind: 'sip' | 'simulated',
     log: TelephonyLogger,
     onTransferred: (operatorId: string) => void,
+    test?: TestCallExtras,
   ): Promise<AssembledSteps> {
     const screen = this.screenCall(call, task, kind, log);
-    const converse = await this.converseStep(claim, kind, onTransferred);
+    const converse = await this.converseStep(claim, kind, onTransferred, test);
     const steps: CallStep[] = converse
       ? [converse]
       : [
@@ -88,18 +99,21 @@ export class CallSteps {
     claim: CallSubject,
     kind: 'sip' | 'simulated',
     onTransferred: (operatorId: string) => void,
+    test?: TestCallExtras,
   ): Promise<ConverseStep | null> {
-    const plan = await this.plans.get(claim.taskId);
+    const plan = test?.plan ?? (await this.plans.get(claim.taskId));
     if (!plan) return null;
     const scale = kind === 'simulated' ? this.deps.simulatedTimeScale : 1;
     const speech = kind === 'sip' ? await this.deps.speech?.() : null;
     return new ConverseStep({
       plan,
       call: { prologueInfo: claim.prologueInfo, businessInfo: claim.businessInfo },
-      createVoice: (session) =>
-        speech
-          ? speech.createCallVoice(session.call, { ...speechPlanOf(plan), companyId: claim.companyId })
-          : new TextCallVoice(session.call, scale, kind === 'simulated' && scale === 1 ? this.recordedVoice(plan.language) : null),
+      createVoice: (session) => {
+        if (!speech)
+          return new TextCallVoice(session.call, scale, kind === 'simulated' && scale === 1 ? this.recordedVoice(plan.language) : null);
+        const voice = speech.createCallVoice(session.call, { ...speechPlanOf(plan), companyId: claim.companyId });
+        return test ? new ReportingVoice(voice, test.report) : voice;
+      },
       seats: this.deps.seats,
       transfer: {
         callId: claim.callId,

@@ -7,7 +7,7 @@ import type { SeatDispatcher } from '../conversation/seat-dispatcher.ts';
 import type { SpeechEngines } from '../speech/speech-engines.ts';
 import { CallSession, SILENT_LOGGER, type CallHandle, type CallResult, type TelephonyLogger, type Trunk } from '../telephony/index.ts';
 import type { CallEvents } from './call-events.ts';
-import { CallSteps, type CallSubject } from './call-steps.ts';
+import { CallSteps, type CallSubject, type TestCallExtras } from './call-steps.ts';
 import type { Claim } from './claim-calls.ts';
 import type { DiallingTask } from './dialling-tasks.ts';
 import { isDoNotCall } from './do-not-call.ts';
@@ -21,7 +21,8 @@ export interface PlaceCallDeps {
   db: Db;
   secrets: SecretBox;
   now: () => Date;
-  trunks: { sip: Trunk; simulated: Trunk };
+  /** Null for a placer that only runs calls already open (a browser's test calls). */
+  trunks: { sip: Trunk; simulated: Trunk } | null;
   log: TelephonyLogger | undefined;
   seats: SeatDispatcher | null;
   speech: (() => Promise<SpeechEngines | null>) | undefined;
@@ -60,6 +61,8 @@ export interface CallRun {
   signal: AbortSignal;
   onResult: (result: CallResult) => void;
   log: TelephonyLogger;
+  /** A browser's test call: its plan and its live view (`CallSteps`), and who hears of its transfer. */
+  test?: TestCallExtras & { onTransferred: () => void };
 }
 
 /**
@@ -107,7 +110,9 @@ export class CallPlacer {
         return;
       }
       const line = await this.lines.get(claim.lineId, claim.companyId);
-      const call = this.deps.trunks[kind].dial({
+      const trunk = this.deps.trunks?.[kind];
+      if (!trunk) throw new Error('this call placer has no trunks');
+      const call = trunk.dial({
         to,
         callerId: line.username,
         line,
@@ -151,10 +156,19 @@ export class CallPlacer {
       }),
     );
     let transferred = false;
-    const { steps, screen, converse } = await this.steps.assemble(call, claim, task, kind, log, (operatorId) => {
-      transferred = true;
-      void events.send(claim.callId, 'transferred', { operatorId });
-    });
+    const { steps, screen, converse } = await this.steps.assemble(
+      call,
+      claim,
+      task,
+      kind,
+      log,
+      (operatorId) => {
+        transferred = true;
+        run.test?.onTransferred();
+        void events.send(claim.callId, 'transferred', { operatorId });
+      },
+      run.test,
+    );
     const session = new CallSession(call, steps, { logger: log });
     const { result, conversation } = await session.run();
     log.debug({ outcome: result.outcome, endReason: result.endReason, durationMs: result.durationMs }, 'call ended');

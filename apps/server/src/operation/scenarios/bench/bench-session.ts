@@ -6,7 +6,7 @@ import { TextCallVoice } from '../../../conversation/text-call-voice.ts';
 import { type SpeechEngines, speechPlanOf } from '../../../speech/speech-engines.ts';
 import { BenchCall } from '../../../telephony/bench-call.ts';
 import { type BrowserCall, type CallResult, CallSession } from '../../../telephony/index.ts';
-import { ReportingVoice, type VoiceReport } from '../../../webcall/reporting-voice.ts';
+import { ReportingVoice, type VoiceReport } from '../../../conversation/reporting-voice.ts';
 import { CalleeScript, seededRandom } from '../../../telephony/simulated/simulated-callee.ts';
 import { speakingMs } from '../../../audio/pcm.ts';
 
