@@ -67,6 +67,10 @@ test("a task's test call in the browser: the microphone asks the price, the AI i
       .first(),
   ).toBeVisible({ timeout: 45_000 });
   const mark = (await heardSoFar(page)).length;
+  // Audio flows both ways, while the call lasts (the page's own RTP counts).
+  const stats = dialog.getByTestId('test-call-stats');
+  await expect.poll(async () => Number(await stats.getAttribute('data-sent'))).toBeGreaterThan(100);
+  await expect.poll(async () => Number(await stats.getAttribute('data-received'))).toBeGreaterThan(100);
   const aiLines = await dialog.getByTestId('test-call-said-ai').count();
   await expect.poll(() => dialog.getByTestId('test-call-said-ai').count(), { timeout: 30_000 }).toBeGreaterThan(aiLines);
   await shoot(page, 'test-call-en-light-talking');
@@ -83,21 +87,25 @@ test("a task's test call in the browser: the microphone asks the price, the AI i
     )
     .toContain('shall i renew it for you');
 
-  // Audio flowed both ways (the page's own RTP counts).
-  const stats = dialog.getByTestId('test-call-stats');
-  await expect.poll(async () => Number(await stats.getAttribute('data-sent'))).toBeGreaterThan(100);
-  await expect.poll(async () => Number(await stats.getAttribute('data-received'))).toBeGreaterThan(100);
+  // The demo scenario says goodbye after two unanswered silences: the call may have ended by now.
+  if (await dialog.getByTestId('test-call-hangup').isVisible()) await dialog.getByTestId('test-call-hangup').click();
+  await expect(dialog.getByTestId('test-call-ended')).toContainText(/You hung up|The call ended/);
+  await shoot(page, 'test-call-en-light-ended');
 
-  // The same dialog in Chinese and the dark theme, mid-call.
+  // The dialog in Chinese and the dark theme (the language and theme are switched from the top bar, behind the
+  // dialog, so it is closed and opened again): its check and the form's refusal in Chinese.
+  await page.locator('.arco-modal-close-icon').click();
   await page.getByTestId('nav-locale').click({ timeout: 5000 });
   await page.getByTestId('locale-zh-CN').click();
   await page.getByTestId('nav-theme').click({ timeout: 5000 });
   await expect(page.locator('body')).toHaveAttribute('arco-theme', 'dark');
-  await expect(dialog).toContainText('挂断');
+  await page.getByTestId('task-test-call-Renewal calls').click();
+  await expect(dialog.getByTestId('seat-mic-status')).toBeVisible({ timeout: 20_000 });
+  await dialog.getByTestId('test-call-business-info').fill('gold');
+  await dialog.getByTestId('test-call-start').click();
+  await expect(dialog.getByTestId('test-call-problem')).toContainText('业务信息');
   await shoot(page, 'test-call-zh-dark');
-  await dialog.getByTestId('test-call-hangup').click();
-  await expect(dialog.getByTestId('test-call-ended')).toContainText('你已挂断');
-  await shoot(page, 'test-call-zh-dark-ended');
+  await page.locator('.arco-modal-close-icon').click();
   await page.getByTestId('nav-theme').click({ timeout: 5000 });
   await page.getByTestId('nav-locale').click({ timeout: 5000 });
   await page.getByTestId('locale-en-US').click();

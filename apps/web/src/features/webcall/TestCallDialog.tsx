@@ -2,7 +2,8 @@ import { Alert, Button, Empty, Input, Modal, Radio, Select, Space, Typography } 
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type TaskListItem, type TestCallEvent, testCallFieldsSchema } from '@dialwise/contracts';
+import { type TaskListItem, type TestCallEvent, formatIssue, testCallFieldsSchema } from '@dialwise/contracts';
+import { currentLocale } from '../../locale/index.ts';
 import { listPendingSubtasks, subtaskKeys } from '../subtasks/api.ts';
 import { getWebCallConfig, hangUpTestCall, startTestCall, testCallEvents } from './api.ts';
 import { testCallView } from './test-call-view.ts';
@@ -107,10 +108,12 @@ export function TestCallDialog({ task, onClose }: Props) {
       return;
     }
     const checked = fields();
-    if (!checked.success) {
-      setProblem(t(checked.error.issues[0]?.message ?? 'v.required'));
+    const issue = checked.success ? undefined : checked.error.issues[0];
+    if (issue) {
+      setProblem(formatIssue(issue, currentLocale()));
       return;
     }
+    if (!checked.success) return;
     setProblem(null);
     setStarting(true);
     setPlaybackBlocked(false);
@@ -176,7 +179,10 @@ export function TestCallDialog({ task, onClose }: Props) {
             showSearch
             allowClear
             value={subtaskId}
-            onChange={(value: string | undefined) => setSubtaskId(value)}
+            onChange={(value: string | undefined) => {
+              setSubtaskId(value);
+              setProblem(null);
+            }}
             disabled={running}
             loading={numbers.isFetching}
             placeholder={t('testCall.numberPlaceholder')}
@@ -194,7 +200,10 @@ export function TestCallDialog({ task, onClose }: Props) {
           <Space direction="vertical" style={{ width: '100%', marginBottom: 12 }}>
             <Input
               value={prologueInfo}
-              onChange={setPrologueInfo}
+              onChange={(value) => {
+                setPrologueInfo(value);
+                setProblem(null);
+              }}
               disabled={running}
               maxLength={500}
               placeholder={t('testCall.prologueInfo')}
@@ -202,7 +211,10 @@ export function TestCallDialog({ task, onClose }: Props) {
             />
             <Input
               value={businessInfo}
-              onChange={setBusinessInfo}
+              onChange={(value) => {
+                setBusinessInfo(value);
+                setProblem(null);
+              }}
               disabled={running}
               maxLength={2000}
               placeholder={t('testCall.businessInfo')}
