@@ -1,6 +1,10 @@
 import type { TaskOptions } from '@dialwise/contracts';
 import { expect, test, type Page } from '@playwright/test';
-import { api, signedIn, signIn, simulatedTaskInput } from './support.ts';
+import { api, choose, signedIn, signIn, simulatedTaskInput } from './support.ts';
+
+async function shoot(page: Page, name: string) {
+  if (process.env.SCREENSHOT_DIR) await page.screenshot({ path: `${process.env.SCREENSHOT_DIR}/${name}.png` });
+}
 
 /**
  * The call records of a task the dialer really ran: the demo ADMIN creates a project and a task on the
@@ -257,4 +261,34 @@ test('the demo converses: a started call gets at least two AI answers from the d
   ).toBeVisible();
   // The demo model's summary is built from what was said.
   await expect(drawer.getByTestId('call-record-summary')).toContainText(/^The AI (told|introduced)/);
+});
+
+test('the call-kind filter asks for real or test calls, and every row it lists is of that kind, in both languages', async ({ page }) => {
+  await signIn(page, 'admin');
+  await page.goto('/board/callRecordBoard');
+  await page.getByTestId('call-filter-more').click();
+  const listed = async (kind: string, label: string | RegExp) => {
+    await choose(page, 'call-filter-kind', label);
+    const answer = page.waitForResponse(
+      (response) => response.url().endsWith('/api/call-records/list') && response.request().postDataJSON()?.kind === kind,
+    );
+    await page.getByTestId('call-filter-submit').click();
+    const body = (await (await answer).json()) as { data: { list: { test: boolean }[] } };
+    expect(body.data.list.every((row) => row.test === (kind === 'test'))).toBe(true);
+    return body.data.list.length;
+  };
+  // The demo's history is all real calls.
+  expect(await listed('real', 'Real calls')).toBeGreaterThan(0);
+  await listed('test', 'Test calls (browser)');
+  await shoot(page, 'call-kind-en-light');
+  await page.getByTestId('nav-locale').click({ timeout: 5000 });
+  await page.getByTestId('locale-zh-CN').click();
+  await page.getByTestId('nav-theme').click({ timeout: 5000 });
+  await expect(page.locator('body')).toHaveAttribute('arco-theme', 'dark');
+  await expect(page.getByTestId('call-records-filters')).toContainText('通话类型');
+  await listed('real', '真实通话');
+  await shoot(page, 'call-kind-zh-dark');
+  await page.getByTestId('nav-theme').click({ timeout: 5000 });
+  await page.getByTestId('nav-locale').click({ timeout: 5000 });
+  await page.getByTestId('locale-en-US').click();
 });

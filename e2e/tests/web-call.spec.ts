@@ -1,9 +1,9 @@
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import { join } from 'node:path';
+import { expect, test } from '@playwright/test';
 import { signedIn } from './support.ts';
+import { fakeMicrophone, heardSoFar, recognised, recordWhatIsHeard, speakInto } from './web-call-support.ts';
 
 /**
  * Talking to the agent from the browser (issue 31), as provider staff on the demo scenario: Chromium's fake
@@ -13,79 +13,10 @@ import { signedIn } from './support.ts';
  */
 const dir = mkdtempSync(join(tmpdir(), 'dialwise-web-call-'));
 const WAV = join(dir, 'callee.wav');
-const ESPEAK = process.env.ESPEAK_PATH ?? '/usr/bin/espeak-ng';
-const SERVER = resolve(import.meta.dirname, '../../apps/server');
 
-test.use({
-  permissions: ['microphone'],
-  launchOptions: {
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--use-fake-ui-for-media-stream',
-      '--use-fake-device-for-media-stream',
-      `--use-file-for-fake-audio-capture=${WAV}`,
-      '--autoplay-policy=no-user-gesture-required',
-    ],
-  },
-});
-
-test.beforeAll(() => {
-  const spoken = join(dir, 'spoken.wav');
-  execFileSync(ESPEAK, ['-v', 'en-us', '-s', '150', '-w', spoken, 'How much does it cost?']);
-  // 48 kHz mono, as Chromium's fake device wants it; silence before and after (the answer is heard meanwhile).
-  execFileSync('sox', [spoken, '-r', '48000', '-c', '1', '-b', '16', WAV, 'pad', '1', '10']);
-});
+test.use(fakeMicrophone(WAV));
+test.beforeAll(() => speakInto(WAV, 'How much does it cost?', dir));
 test.afterAll(() => rmSync(dir, { recursive: true, force: true }));
-
-declare global {
-  interface Window {
-    heardSamples?: number[];
-  }
-}
-
-/** Records the AI's voice from the bench's `<audio>` element: 8 kHz 16-bit samples into `window.heardSamples`. */
-async function recordWhatIsHeard(page: Page): Promise<void> {
-  await page.waitForFunction(() => (document.querySelector('[data-testid="bench-speaker"]') as HTMLAudioElement | null)?.srcObject);
-  await page.evaluate(() => {
-    const speaker = document.querySelector('[data-testid="bench-speaker"]') as HTMLAudioElement;
-    const ctx = new AudioContext({ sampleRate: 8000 });
-    const source = ctx.createMediaStreamSource(speaker.srcObject as MediaStream);
-    const recorder = ctx.createScriptProcessor(1024, 1, 1);
-    const heard: number[] = [];
-    window.heardSamples = heard;
-    recorder.onaudioprocess = (event) => {
-      for (const sample of event.inputBuffer.getChannelData(0)) heard.push(Math.round(Math.max(-1, Math.min(1, sample)) * 32767));
-    };
-    source.connect(recorder);
-    recorder.connect(ctx.destination);
-    void ctx.resume();
-  });
-}
-
-function rawFile(name: string, samples: number[]): string {
-  const path = join(dir, name);
-  writeFileSync(path, Buffer.from(new Int16Array(samples).buffer));
-  return path;
-}
-
-/** What the server's recogniser hears in the recording before `mark` (the opening) and from it (the answer). */
-function recognised(heard: number[], mark: number): [string[], string[]] {
-  const phrases = ['hello', 'do you have a minute', 'shall i renew it for you', 'thank you for your time goodbye'];
-  const output = execFileSync(
-    'npx',
-    [
-      'tsx',
-      'test/recognise-clips.ts',
-      join(dir, 'speech'),
-      phrases.join('|'),
-      rawFile('opening.raw', heard.slice(0, mark)),
-      rawFile('answer.raw', heard.slice(mark)),
-    ],
-    { cwd: SERVER, encoding: 'utf8' },
-  );
-  return JSON.parse(output) as [string[], string[]];
-}
 
 test('the bench talks by voice: the microphone asks the price, the AI is heard saying its opening and then the answer', async ({
   page,
@@ -102,7 +33,7 @@ test('the bench talks by voice: the microphone asks the price, the AI is heard s
   // The device check, as the seat has it: Chromium's fake device passes it.
   await expect(bench.getByTestId('seat-mic-status')).toContainText('Ready', { timeout: 20_000 });
   await bench.getByTestId('bench-start').click();
-  await recordWhatIsHeard(page);
+  await recordWhatIsHeard(page, 'bench-speaker');
 
   // The opening, spoken (its two lines). The file plays the question every 12 s from the device check on (time for
   // the whole answer in between). A play that overlaps the protected opening may come out unrecognised (seen once
@@ -115,7 +46,7 @@ test('the bench talks by voice: the microphone asks the price, the AI is heard s
       .filter({ hasText: /cost|much/ })
       .first(),
   ).toBeVisible({ timeout: 40_000 });
-  const mark = await page.evaluate(() => window.heardSamples?.length ?? 0);
+  const mark = (await heardSoFar(page)).length;
   await expect(bench.getByTestId('bench-routed').first()).toBeVisible({ timeout: 20_000 });
   await expect(bench.getByTestId('bench-stream-main').first()).not.toBeEmpty({ timeout: 20_000 });
   await expect.poll(() => bench.getByTestId('bench-said-ai').count(), { timeout: 20_000 }).toBeGreaterThanOrEqual(3);
@@ -126,7 +57,7 @@ test('the bench talks by voice: the microphone asks the price, the AI is heard s
   await expect
     .poll(
       async () => {
-        [opening, answer] = recognised(await page.evaluate(() => window.heardSamples ?? []), mark);
+        [opening, answer] = recognised(dir, await heardSoFar(page), mark);
         return answer;
       },
       { timeout: 60_000, intervals: [2000] },

@@ -38,6 +38,9 @@ import { llmRoutes } from './operation/llms/routes.ts';
 import { processorRoutes } from './operation/processors/routes.ts';
 import { scenarioRoutes } from './operation/scenarios/routes.ts';
 import { scenarioBenchRoutes } from './operation/scenarios/bench/routes.ts';
+import { TestCalls, testCallNode } from './webcall/test-calls.ts';
+import { testCallRoutes } from './webcall/test-call-routes.ts';
+import { recordingsDirOf } from './telephony/index.ts';
 import { BenchSessions } from './operation/scenarios/bench/bench-sessions.ts';
 import { speechCredentialRoutes } from './operation/speech-credentials/routes.ts';
 import { dialerPlugin } from './dialer/dialer-plugin.ts';
@@ -198,6 +201,25 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await app.register(callbacksPlugin, { post: options.callbackPost });
     await app.register(dialerPlugin);
   }
+  // A task's test calls from the browser: after the seats, the callbacks and the dialer (whose node name their
+  // records carry), so they hang up before those close; counted with the bench's conversations.
+  const testCalls = new TestCalls({
+    db: app.db.db,
+    secrets: app.secrets,
+    now: () => app.clock.now(),
+    log: app.log.child({ component: 'test-calls' }),
+    seats: app.seats,
+    speech: app.speech,
+    callbacks: app.hasDecorator('callbacks') ? app.callbacks.enqueue : null,
+    ice: { servers: options.config.iceServers, addresses: options.config.seat.iceAddresses },
+    recordingsDir: recordingsDirOf(options.config.dataDir),
+    node: app.hasDecorator('dialer') ? app.dialer.node : testCallNode(),
+    bench,
+  });
+  bench.testCalls = testCalls;
+  app.decorate('testCalls', testCalls);
+  app.addHook('onClose', async () => testCalls.close());
+  await app.register(testCallRoutes, { testCalls });
   await app.register(projectRoutes);
   await app.register(taskRoutes);
   await app.register(subtaskRoutes);
@@ -216,5 +238,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 declare module 'fastify' {
   interface FastifyInstance {
     scenarioBench: BenchSessions;
+    testCalls: TestCalls;
   }
 }

@@ -21,7 +21,7 @@ import { seatEndpoints } from './seat/endpoints.ts';
 import { callbackEndpoints } from './callbacks/endpoints.ts';
 import { speechCredentialEndpoints } from './operation/speech-credentials/endpoints.ts';
 import { scenarioBenchEndpoints } from './operation/scenarios/bench/endpoints.ts';
-import { webCallEndpoints } from './webcall/endpoints.ts';
+import { testCallEndpoints, webCallEndpoints } from './webcall/endpoints.ts';
 import { auditEndpoints } from './audit/endpoints.ts';
 import { accessRequestEndpoints } from './access-requests/endpoints.ts';
 import { apiKeyEndpoints } from './api-keys/endpoints.ts';
@@ -48,7 +48,7 @@ export { seatEndpoints } from './seat/endpoints.ts';
 export { callbackEndpoints } from './callbacks/endpoints.ts';
 export { speechCredentialEndpoints } from './operation/speech-credentials/endpoints.ts';
 export { scenarioBenchEndpoints } from './operation/scenarios/bench/endpoints.ts';
-export { webCallEndpoints } from './webcall/endpoints.ts';
+export { testCallEndpoints, webCallEndpoints } from './webcall/endpoints.ts';
 export { auditEndpoints } from './audit/endpoints.ts';
 export { accessRequestEndpoints } from './access-requests/endpoints.ts';
 export { apiKeyEndpoints } from './api-keys/endpoints.ts';
@@ -78,6 +78,7 @@ export const ENDPOINT_TABLE: Readonly<Record<string, Readonly<Record<string, End
   'operation/speech-credentials': speechCredentialEndpoints,
   'operation/scenarios/bench': scenarioBenchEndpoints,
   webcall: webCallEndpoints,
+  'webcall/test-call': testCallEndpoints,
   audit: auditEndpoints,
   'access-requests': accessRequestEndpoints,
   'api-keys': apiKeyEndpoints,

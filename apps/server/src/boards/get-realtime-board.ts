@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gte, isNull, lt, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gte, isNull, lt, not, sql } from 'drizzle-orm';
 import { REALTIME_WINDOWS, type RealtimeBoard, type RealtimeQuery } from '@dialwise/contracts';
 import type { ActionContext } from '../auth/actor.ts';
 import { calls, sipLines } from '../db/schema.ts';
@@ -39,6 +39,7 @@ export async function getRealtimeBoard(ctx: ActionContext, query: RealtimeQuery,
   const pushedBack = and(
     eq(calls.taskId, query.taskId),
     eq(calls.outcome, 'backpressure'),
+    not(calls.test),
     gte(calls.placedAt, start),
     lt(calls.placedAt, end),
   );
@@ -48,7 +49,7 @@ export async function getRealtimeBoard(ctx: ActionContext, query: RealtimeQuery,
     ctx.db
       .select({ n: count() })
       .from(calls)
-      .where(and(eq(calls.taskId, query.taskId), isNull(calls.endedAt))),
+      .where(and(eq(calls.taskId, query.taskId), isNull(calls.endedAt), not(calls.test))),
     ctx.db.select({ n: count() }).from(calls).where(pushedBack),
     ctx.db
       .select({ at: calls.placedAt, line: sipLines.alias, sipStatus: calls.sipStatus, reason: calls.sipReason })

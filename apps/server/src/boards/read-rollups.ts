@@ -36,7 +36,7 @@ function from(source: Source, scope: Scope, start: Date, end: Date): { table: SQ
     ...(scope.taskId ? [sql`task_id = ${scope.taskId}`] : []),
     sql`${column} >= ${start.toISOString()}::timestamptz`,
     sql`${column} < ${end.toISOString()}::timestamptz`,
-    ...(source === 'raw' ? [sql`ended_at is not null`] : []),
+    ...(source === 'raw' ? [sql`ended_at is not null and not test`] : []),
   ];
   const table = source === 'raw' ? 'calls' : source === 'hour' && !scope.projectId && !scope.taskId ? COMPANY_HOUR : GRAINS[source];
   return { table: sql.raw(table), time, where: sql.join(conditions, sql` and `) };

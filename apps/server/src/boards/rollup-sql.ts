@@ -46,8 +46,9 @@ function upsert(rollup: Rollup, source: string): string {
   ].join('\n');
 }
 
-const NEW = `select n.task_id, n.company_id, n.project_id, n.placed_at, n.status, n.outcome, n.transfer_outcome, n.duration_ms, 1 as sign from new_rows n where n.ended_at is not null`;
-const OLD = `select o.task_id, o.company_id, o.project_id, o.placed_at, o.status, o.outcome, o.transfer_outcome, o.duration_ms, -1 as sign from old_rows o where o.ended_at is not null`;
+// A test call (a browser's, from a task) is no dial attempt: the boards never count it.
+const NEW = `select n.task_id, n.company_id, n.project_id, n.placed_at, n.status, n.outcome, n.transfer_outcome, n.duration_ms, 1 as sign from new_rows n where n.ended_at is not null and not n.test`;
+const OLD = `select o.task_id, o.company_id, o.project_id, o.placed_at, o.status, o.outcome, o.transfer_outcome, o.duration_ms, -1 as sign from old_rows o where o.ended_at is not null and not o.test`;
 
 function applyFunction(): string {
   const branch = (source: string) => ROLLUPS.map((rollup) => `    ${upsert(rollup, source).replace(/\n/g, '\n    ')};`).join('\n');

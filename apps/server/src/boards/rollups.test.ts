@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { eq, inArray, isNull, sql } from 'drizzle-orm';
 import { BOARD_OUTCOMES } from '@dialwise/contracts';
@@ -10,7 +9,7 @@ import { MEASURES, ROLLUPS, type Rollup } from '../db/rollup-measures.ts';
 import { seriesRange, sumRange, type Scope } from './read-rollups.ts';
 import { rollupRefreshSql } from './rollup-sql.ts';
 import { seededRandom } from '../telephony/simulated/simulated-callee.ts';
-import { latestRollupMigration } from './print-rollup-sql.ts';
+import { latestRollupSql } from './print-rollup-sql.ts';
 
 const server = useTestServer();
 
@@ -59,7 +58,7 @@ async function rawTable(rollup: Rollup) {
   );
   const result = await server.database.db.execute(
     sql.raw(
-      `select ${rollup.conflict[0]} as key, date_trunc('${rollup.grain}', placed_at, 'UTC') as bucket, ${sums.join(', ')} from calls where ended_at is not null group by 1, 2 order by 1, 2`,
+      `select ${rollup.conflict[0]} as key, date_trunc('${rollup.grain}', placed_at, 'UTC') as bucket, ${sums.join(', ')} from calls where ended_at is not null and not test group by 1, 2 order by 1, 2`,
     ),
   );
   return result.rows.map(normalize);
@@ -75,7 +74,7 @@ function normalize(row: Record<string, unknown>) {
 
 describe('call rollups', () => {
   it('the latest rollup migration holds the trigger function the measures generate', () => {
-    expect(readFileSync(latestRollupMigration(), 'utf8')).toBe(rollupRefreshSql());
+    expect(latestRollupSql()).toBe(rollupRefreshSql());
   });
 
   it('equal the raw aggregates after random placing, finishing, transfers, bulk closes and deletes (seeded)', async () => {
@@ -89,7 +88,8 @@ describe('call rollups', () => {
       const roll = next();
       const placedAt = new Date(base + Math.floor(next() * 6 * 3_600_000));
       if (roll < 0.35) {
-        live.push(await insertPlacedCall(server, pick(all), { placedAt, endedAt: null }));
+        // Some are test calls from the browser: the rollups and the raw source must both leave them out.
+        live.push(await insertPlacedCall(server, pick(all), { placedAt, endedAt: null, test: next() < 0.2 }));
       } else if (roll < 0.55 && live.length > 0) {
         // finishCall: the live row gets its end, status, outcome and talk time.
         const id = live.splice(Math.floor(next() * live.length), 1)[0]!;
@@ -115,6 +115,7 @@ describe('call rollups', () => {
             outcome: answered ? 'answered' : pick(BOARD_OUTCOMES),
             durationMs: answered ? Math.floor(next() * 700_000) : 0,
             transferOutcome: answered ? pick(['none', 'success', 'lost'] as const) : 'none',
+            test: next() < 0.2,
           }),
         );
       } else if (roll < 0.82 && finished.length > 0) {
@@ -148,6 +149,10 @@ describe('call rollups', () => {
       }
     }
     expect(finished.length).toBeGreaterThan(100);
+    const [finishedTests] = await server.database.db
+      .execute<{ n: number }>(sql`select count(*)::int as n from calls where test and ended_at is not null`)
+      .then((r) => r.rows);
+    expect(finishedTests!.n).toBeGreaterThan(10);
 
     for (const rollup of ROLLUPS) expect(await rollupTable(rollup), rollup.table).toEqual(await rawTable(rollup));
 
@@ -177,5 +182,32 @@ describe('call rollups', () => {
         }
       }
     }
+  });
+
+  it('leave test calls out: a finished test call counts on no board, also when it is changed or deleted', async () => {
+    const [target] = await targets();
+    const placedAt = new Date(Date.parse('2026-03-02T09:00:00Z'));
+    const scope: Scope = { companyId: target!.companyId, taskId: target!.taskId };
+    const start = new Date(placedAt.getTime() - 3_600_000);
+    const end = new Date(placedAt.getTime() + 3_600_000);
+    await insertPlacedCall(server, target!, { placedAt, status: 'connected', outcome: 'answered', durationMs: 60_000 });
+    const testCall = await insertPlacedCall(server, target!, {
+      placedAt,
+      status: 'connected',
+      outcome: 'answered',
+      durationMs: 90_000,
+      test: true,
+      sipLineId: null,
+      subtaskId: null,
+      phone: '',
+    });
+    for (const source of ['raw', 'minute', 'hour'] as const) {
+      const sums = await sumRange(server.database.db, source, scope, start, end);
+      expect([source, sums.total, sums.connected]).toEqual([source, 1, 1]);
+    }
+    await server.database.db.update(calls).set({ transferOutcome: 'success', durationMs: 10_000 }).where(eq(calls.id, testCall));
+    await server.database.db.delete(calls).where(eq(calls.id, testCall));
+    for (const rollup of ROLLUPS) expect(await rollupTable(rollup), rollup.table).toEqual(await rawTable(rollup));
+    expect((await sumRange(server.database.db, 'minute', scope, start, end)).total).toBe(1);
   });
 });

@@ -38,6 +38,7 @@ export function callFilterConditions(filter: CallRecordFilter): SQL | undefined 
         )}${sql.raw(']::text[]')}`
       : undefined,
     filter.transferOutcome ? eq(calls.transferOutcome, filter.transferOutcome) : undefined,
+    filter.kind ? eq(calls.test, filter.kind === 'test') : undefined,
   ];
   return and(...conditions);
 }

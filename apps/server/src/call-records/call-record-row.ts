@@ -34,6 +34,7 @@ export const callRecordCallColumns = {
   tags: calls.tags,
   recordingPath: calls.recordingPath,
   amd: calls.amd,
+  test: calls.test,
 };
 
 /** The columns of a call as lists show it: its own, and its project's and task's (`joinProjectAndTask`). */
@@ -65,6 +66,7 @@ export interface CallRecordRow {
   tags: string[];
   recordingPath: string | null;
   amd: AmdResult | null;
+  test: boolean;
 }
 
 export function stateOf(row: { endedAt: Date | null; status: CallRecordStatus | null }): CallRecordState {
@@ -93,6 +95,7 @@ export function toCallRecord(row: CallRecordRow): CallRecord {
     tags: row.tags ?? [],
     hasRecording: row.recordingPath !== null && row.endedAt !== null,
     amd: row.amd ?? null,
+    test: row.test,
   };
 }
 

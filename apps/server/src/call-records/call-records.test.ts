@@ -147,6 +147,29 @@ describe('call-record list: filters', () => {
     expect(ids(await list(w.alice, { transferOutcome: 'lost' }))).toEqual([cold]);
     expect((await list(w.alice, { tags: ['high_intent'] })).body.data.list[0]!.tags).toEqual(['high_intent', 'callback_requested']);
   });
+
+  it('marks test calls from the browser and filters real or test calls; an unknown kind is refused', async () => {
+    const w = await world();
+    const real = await insertCall(server, w.spring);
+    const test = await insertCall(server, w.spring, { test: true, phone: '', sipLineId: null, subtaskId: null });
+    const all = await list(w.alice);
+    expect(ids(all).sort()).toEqual([real, test].sort());
+    expect(Object.fromEntries(all.body.data.list.map((row) => [row.id, row.test]))).toEqual({ [real]: false, [test]: true });
+    expect(ids(await list(w.alice, { kind: 'test' }))).toEqual([test]);
+    expect(ids(await list(w.alice, { kind: 'real' }))).toEqual([real]);
+    // The drawer of a test call: no line, no subtask, and no other call's history.
+    const detail = await call<{ lineAlias: string | null; test: boolean }>(server, '/api/call-records/get', {
+      token: w.alice,
+      body: { id: test },
+    });
+    expect(detail.body.data).toMatchObject({ lineAlias: null, test: true });
+    const customer = await call<{ history: unknown[]; remark: string | null }>(server, '/api/call-records/customer', {
+      token: w.alice,
+      body: { id: test },
+    });
+    expect(customer.body.data).toMatchObject({ history: [], remark: null });
+    expect((await list(w.alice, { kind: 'fake' }, EN)).body).toMatchObject({ code: 400, message: expect.stringContaining('Call kind') });
+  });
 });
 
 describe('call-record list: validation names the field in both languages', () => {

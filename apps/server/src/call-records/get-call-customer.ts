@@ -19,11 +19,14 @@ export async function getCallCustomer(ctx: ActionContext, id: string): Promise<C
     or(lt(calls.placedAt, call.placedAt), and(eq(calls.placedAt, call.placedAt), lt(calls.id, call.id))),
   );
   const [subtask, history, [counted]] = await Promise.all([
-    ctx.db
-      .select({ remark: subtasks.remark, extra: subtasks.extra })
-      .from(subtasks)
-      .where(and(eq(subtasks.id, call.subtaskId), eq(subtasks.companyId, call.companyId)))
-      .limit(1),
+    // A test call with typed prologue and business info has no subtask.
+    call.subtaskId === null
+      ? Promise.resolve([])
+      : ctx.db
+          .select({ remark: subtasks.remark, extra: subtasks.extra })
+          .from(subtasks)
+          .where(and(eq(subtasks.id, call.subtaskId), eq(subtasks.companyId, call.companyId)))
+          .limit(1),
     ctx.db
       .select({
         id: calls.id,

@@ -16,7 +16,10 @@ export async function getCallRecord(ctx: ActionContext, id: string): Promise<Cal
   // how to allow it, a provider's error — is for its staff (DEV). A customer sees that a stage failed, not why.
   const operator = ctx.actor.role === 'DEV';
   const [[line], [agent]] = await Promise.all([
-    ctx.db.select({ alias: sipLines.alias }).from(sipLines).where(eq(sipLines.id, call.sipLineId)).limit(1),
+    // A test call went out on no line (its far end was a browser).
+    call.sipLineId === null
+      ? Promise.resolve([])
+      : ctx.db.select({ alias: sipLines.alias }).from(sipLines).where(eq(sipLines.id, call.sipLineId)).limit(1),
     call.dispositionBy
       ? ctx.db.select({ alias: users.alias, username: users.username }).from(users).where(eq(users.id, call.dispositionBy)).limit(1)
       : Promise.resolve([]),

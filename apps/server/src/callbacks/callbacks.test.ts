@@ -126,6 +126,16 @@ describe('enqueueing an event', () => {
     });
   });
 
+  it('marks the body of a test call from the browser test: true, and of a real call test: false', async () => {
+    const w = await subscribedTask([{ url: 'https://a.example/hook', events: ['ended'] }]);
+    const real = await insertCall(server, w, { scenarioVersion: 1 });
+    const test = await insertCall(server, w, { scenarioVersion: 1, test: true, phone: '', sipLineId: null, subtaskId: null });
+    await enqueueCallbacks(context(), real, 'ended');
+    await enqueueCallbacks(context(), test, 'ended');
+    expect((await deliveries(real))[0]!.payload).toMatchObject({ call: { id: real, test: false } });
+    expect((await deliveries(test))[0]!.payload).toMatchObject({ call: { id: test, test: true, subtaskId: null, phone: '' } });
+  });
+
   it('a transferred event carries the handover note the seat read, beside the operator', async () => {
     const w = await subscribedTask([{ url: 'https://a.example/hook', events: ['transferred'] }]);
     const callId = await insertCall(server, w, { scenarioVersion: 1, transferSummary: 'Li wants a person about the gold plan.' });

@@ -86,6 +86,8 @@ export async function enqueueCallbacks(
       analysisState: call.analysisState,
       recordingUrl,
       businessInfo: call.businessInfo,
+      // A test call from the browser ("Call me in the browser" on a task): the receiver's to tell apart.
+      test: call.test,
       ...patch,
     },
   };

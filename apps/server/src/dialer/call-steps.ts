@@ -14,6 +14,15 @@ import type { SecretBox } from '../secrets/secret-box.ts';
 import { type CallHandle, type CallStep, PlayPrologueStep, type Prologue, TalkStep, type TelephonyLogger } from '../telephony/index.ts';
 import type { Claim } from './claim-calls.ts';
 import type { DiallingTask } from './dialling-tasks.ts';
+import { ReportingVoice, type VoiceReport } from '../conversation/reporting-voice.ts';
+
+/**
+ * Whom a call's steps are for: a dialled claim, or a test call from the browser (no subtask when its
+ * prologue and business info were typed).
+ */
+export type CallSubject = Pick<Claim, 'callId' | 'taskId' | 'projectId' | 'companyId' | 'prologueInfo' | 'businessInfo'> & {
+  subtaskId: number | null;
+};
 
 export interface CallStepsDeps {
   db: Db;
@@ -26,6 +35,15 @@ export interface CallStepsDeps {
   talkMs: number;
   /** The simulated trunk's time scale: the conversation's own waits (pauses, silence) shrink with it. */
   simulatedTimeScale: number;
+}
+
+/**
+ * What a browser's test call adds to its steps: the plan it runs (a task that never started has pinned no version
+ * yet, so the test call runs the scenario's current one), and a live view told what is said.
+ */
+export interface TestCallExtras {
+  plan: ConversationPlan;
+  report: VoiceReport;
 }
 
 /** One call's steps, in the order its session runs them, with the two the call reads back after it. */
@@ -51,14 +69,15 @@ export class CallSteps {
 
   async assemble(
     call: CallHandle,
-    claim: Claim,
-    task: DiallingTask,
+    claim: CallSubject,
+    task: Pick<DiallingTask, 'advanced'>,
     kind: 'sip' | 'simulated',
     log: TelephonyLogger,
     onTransferred: (operatorId: string) => void,
+    test?: TestCallExtras,
   ): Promise<AssembledSteps> {
     const screen = this.screenCall(call, task, kind, log);
-    const converse = await this.converseStep(claim, kind, onTransferred);
+    const converse = await this.converseStep(claim, kind, onTransferred, test);
     const steps: CallStep[] = converse
       ? [converse]
       : [
@@ -77,28 +96,31 @@ export class CallSteps {
    * if the speech engines could not load).
    */
   private async converseStep(
-    claim: Claim,
+    claim: CallSubject,
     kind: 'sip' | 'simulated',
     onTransferred: (operatorId: string) => void,
+    test?: TestCallExtras,
   ): Promise<ConverseStep | null> {
-    const plan = await this.plans.get(claim.taskId);
+    const plan = test?.plan ?? (await this.plans.get(claim.taskId));
     if (!plan) return null;
     const scale = kind === 'simulated' ? this.deps.simulatedTimeScale : 1;
     const speech = kind === 'sip' ? await this.deps.speech?.() : null;
     return new ConverseStep({
       plan,
       call: { prologueInfo: claim.prologueInfo, businessInfo: claim.businessInfo },
-      createVoice: (session) =>
-        speech
-          ? speech.createCallVoice(session.call, { ...speechPlanOf(plan), companyId: claim.companyId })
-          : new TextCallVoice(session.call, scale, kind === 'simulated' && scale === 1 ? this.recordedVoice(plan.language) : null),
+      createVoice: (session) => {
+        if (!speech)
+          return new TextCallVoice(session.call, scale, kind === 'simulated' && scale === 1 ? this.recordedVoice(plan.language) : null);
+        const voice = speech.createCallVoice(session.call, { ...speechPlanOf(plan), companyId: claim.companyId });
+        return test ? new ReportingVoice(voice, test.report) : voice;
+      },
       seats: this.deps.seats,
       transfer: {
         callId: claim.callId,
         companyId: claim.companyId,
         projectId: claim.projectId,
         taskId: claim.taskId,
-        subtaskId: String(claim.subtaskId),
+        subtaskId: claim.subtaskId === null ? '' : String(claim.subtaskId),
       },
       timeScale: scale,
       onTransferred,
@@ -135,7 +157,12 @@ export class CallSteps {
    * Answering-machine detection when the task asks for it: attached before the answer (it hears early
    * media). Its message is spoken by the offline voice on SIP; on the simulated trunk it is said as text.
    */
-  private screenCall(call: CallHandle, task: DiallingTask, kind: 'sip' | 'simulated', log: TelephonyLogger): CallScreen | null {
+  private screenCall(
+    call: CallHandle,
+    task: Pick<DiallingTask, 'advanced'>,
+    kind: 'sip' | 'simulated',
+    log: TelephonyLogger,
+  ): CallScreen | null {
     const settings = task.advanced.amd;
     if (!settings?.enabled) return null;
     return new CallScreen(call, {
@@ -156,7 +183,7 @@ export class CallSteps {
   }
 
   /** A plan-less call's prologues, spoken by the offline voice on SIP (stand-in audio when speech is unavailable). */
-  private async spokenPrologues(claim: Claim, task: DiallingTask, kind: 'sip' | 'simulated'): Promise<Prologue[]> {
+  private async spokenPrologues(claim: CallSubject, task: Pick<DiallingTask, 'advanced'>, kind: 'sip' | 'simulated'): Promise<Prologue[]> {
     const texts = prologuesOf(claim, task);
     const speech = kind === 'sip' ? await this.deps.speech?.() : null;
     if (!speech) return texts.map((text) => ({ text }));

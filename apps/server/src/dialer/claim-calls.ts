@@ -1,5 +1,5 @@
 import { takePending } from '../tasks/task-progress.ts';
-import { and, asc, count, eq, inArray, isNull, lte, notExists, or, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNull, lte, not, notExists, or, sql } from 'drizzle-orm';
 import type { EncryptionType } from '@dialwise/contracts';
 import type { Db, Tx } from '../db/client.ts';
 import { calls, companies, projects, sipLines, subtasks, taskSipLines, tasks } from '../db/schema.ts';
@@ -107,11 +107,11 @@ export async function claimCalls(db: Db, request: ClaimRequest): Promise<ClaimRe
     const [taskLive] = await tx
       .select({ n: count() })
       .from(calls)
-      .where(and(eq(calls.taskId, task.id), isNull(calls.endedAt)));
+      .where(and(eq(calls.taskId, task.id), isNull(calls.endedAt), not(calls.test)));
     const [companyLive] = await tx
       .select({ n: count() })
       .from(calls)
-      .where(and(eq(calls.companyId, task.companyId), isNull(calls.endedAt)));
+      .where(and(eq(calls.companyId, task.companyId), isNull(calls.endedAt), not(calls.test)));
     const wanted = Math.min(
       request.budget - (taskLive?.n ?? 0),
       companyCap - (companyLive?.n ?? 0),
@@ -123,7 +123,7 @@ export async function claimCalls(db: Db, request: ClaimRequest): Promise<ClaimRe
       tx
         .select({ one: sql`1` })
         .from(calls)
-        .where(and(eq(calls.taskId, subtasks.taskId), eq(calls.phone, subtasks.phone), isNull(calls.endedAt))),
+        .where(and(eq(calls.taskId, subtasks.taskId), eq(calls.phone, subtasks.phone), isNull(calls.endedAt), not(calls.test))),
     );
     const dueNow = or(isNull(subtasks.nextAttemptAt), lte(subtasks.nextAttemptAt, request.now));
     // Calling in local time: the ids first, from the per-zone index (read as its own statement, so the planner

@@ -176,6 +176,43 @@ describe('claiming subtasks', () => {
     expect((await claimCalls(db, request(taskId, lineIds))).claims).toHaveLength(1);
   });
 
+  it('is not held back by test calls from the browser, and finishing one moves no subtask and completes no task', async () => {
+    const { taskId, lineIds, db } = await fixture({ lines: [1], phones: ['13800000001'] });
+    const [task] = await db.select().from(tasks).where(eq(tasks.id, taskId));
+    const [subtask] = await db.select().from(subtasks).where(eq(subtasks.taskId, taskId));
+    // Two live test calls: one borrowing the subtask's prologue, one with typed info; no line, no number.
+    const testCall = (subtaskId: number | null) =>
+      db
+        .insert(calls)
+        .values({
+          companyId: task!.companyId,
+          projectId: task!.projectId,
+          taskId,
+          subtaskId,
+          sipLineId: null,
+          phone: '',
+          attempt: 1,
+          node: 'x',
+          test: true,
+        })
+        .returning({ id: calls.id })
+        .then((rows) => rows[0]!.id);
+    const borrowing = await testCall(subtask!.id);
+    const typed = await testCall(null);
+    // Budget 1, a line of 1, the company's cap: the test calls count against none of them.
+    const { claims } = await claimCalls(db, request(taskId, lineIds, { budget: 1 }));
+    expect(claims).toHaveLength(1);
+    await finishCall(db, ending(borrowing, 'answered'));
+    const [still] = await db.select().from(subtasks).where(eq(subtasks.id, subtask!.id));
+    expect(still!.state).toBe('dialing');
+    expect((await taskRow(taskId)).status).toBe('in_progress');
+    // The real call ends with the typed test call still on: the task completes all the same.
+    await finishCall(db, ending(claims[0]!.callId, 'answered'));
+    expect((await taskRow(taskId)).status).toBe('completed');
+    const [open] = await db.select({ endedAt: calls.endedAt }).from(calls).where(eq(calls.id, typed));
+    expect(open!.endedAt).toBeNull();
+  });
+
   it('marks numbers on the do-not-call list blocked, right before the dial, and never dials them', async () => {
     const { companyId, taskId, lineIds, db } = await fixture({ lines: [5], phones: ['13800000001', '13800000002'] });
     await db.insert(dncNumbers).values({ companyId, phone: '13800000002' });

@@ -143,8 +143,10 @@ export async function finishCall(db: Db, ending: CallEnding): Promise<void> {
         conversation: ending.conversation,
       })
       .where(and(eq(calls.id, ending.callId), isNull(calls.endedAt)))
-      .returning({ subtaskId: calls.subtaskId, taskId: calls.taskId, attempt: calls.attempt });
-    if (!call) return;
+      .returning({ subtaskId: calls.subtaskId, taskId: calls.taskId, attempt: calls.attempt, test: calls.test });
+    // A test call was no dial attempt: its subtask (if it borrowed one's prologue) and the task stay as they are.
+    if (!call || call.test || call.subtaskId === null) return;
+    const subtaskId = call.subtaskId;
 
     const [task] = await tx
       .select({
@@ -175,7 +177,7 @@ export async function finishCall(db: Db, ending: CallEnding): Promise<void> {
         lastOutcome: outcome,
         ...(next.refund ? { attempts: sql`greatest(${subtasks.attempts} - 1, 0)` } : {}),
       })
-      .where(and(eq(subtasks.id, call.subtaskId), eq(subtasks.state, 'dialing')))
+      .where(and(eq(subtasks.id, subtaskId), eq(subtasks.state, 'dialing')))
       .returning({ id: subtasks.id });
     if (subtask && next.state === 'pending') await addPending(tx, call.taskId, 1);
     await completeIfDone(tx, call.taskId);

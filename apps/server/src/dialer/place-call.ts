@@ -5,9 +5,9 @@ import type { Db } from '../db/client.ts';
 import type { SecretBox } from '../secrets/secret-box.ts';
 import type { SeatDispatcher } from '../conversation/seat-dispatcher.ts';
 import type { SpeechEngines } from '../speech/speech-engines.ts';
-import { CallSession, SILENT_LOGGER, type CallResult, type TelephonyLogger, type Trunk } from '../telephony/index.ts';
+import { CallSession, SILENT_LOGGER, type CallHandle, type CallResult, type TelephonyLogger, type Trunk } from '../telephony/index.ts';
 import type { CallEvents } from './call-events.ts';
-import { CallSteps } from './call-steps.ts';
+import { CallSteps, type CallSubject, type TestCallExtras } from './call-steps.ts';
 import type { Claim } from './claim-calls.ts';
 import type { DiallingTask } from './dialling-tasks.ts';
 import { isDoNotCall } from './do-not-call.ts';
@@ -21,7 +21,8 @@ export interface PlaceCallDeps {
   db: Db;
   secrets: SecretBox;
   now: () => Date;
-  trunks: { sip: Trunk; simulated: Trunk };
+  /** Null for a placer that only runs calls already open (a browser's test calls). */
+  trunks: { sip: Trunk; simulated: Trunk } | null;
   log: TelephonyLogger | undefined;
   seats: SeatDispatcher | null;
   speech: (() => Promise<SpeechEngines | null>) | undefined;
@@ -48,6 +49,20 @@ export interface CallOrder {
   signal: AbortSignal;
   /** The call's result as soon as its session ends (before its record is written): the line's pacer and the task's breaker learn from it. */
   onResult: (result: CallResult) => void;
+}
+
+/** A call already dialled (or a browser's leg already open), as `CallPlacer.run` sees it to its record. */
+export interface CallRun {
+  call: CallHandle;
+  subject: CallSubject;
+  task: Pick<DiallingTask, 'advanced'>;
+  kind: 'sip' | 'simulated';
+  /** Aborted when the call must be hung up; `DIALER_STOPPING` as its reason records it as a cut call. */
+  signal: AbortSignal;
+  onResult: (result: CallResult) => void;
+  log: TelephonyLogger;
+  /** A browser's test call: its plan and its live view (`CallSteps`), and who hears of its transfer. */
+  test?: TestCallExtras & { onTransferred: () => void };
 }
 
 /**
@@ -95,7 +110,9 @@ export class CallPlacer {
         return;
       }
       const line = await this.lines.get(claim.lineId, claim.companyId);
-      const call = this.deps.trunks[kind].dial({
+      const trunk = this.deps.trunks?.[kind];
+      if (!trunk) throw new Error('this call placer has no trunks');
+      const call = trunk.dial({
         to,
         callerId: line.username,
         line,
@@ -108,54 +125,7 @@ export class CallPlacer {
         headers: { 'X-Dialwise-Call': claim.callId },
         logger: log,
       });
-      this.deps.track(
-        call.answered.then(async (answer) => {
-          if (!answer) return;
-          await events
-            .durably(() => markAnswered(db, claim.callId, answer.at), log)
-            .catch((error: unknown) => log.warn({ err: error }, 'answer time not written on the live record'));
-          await events.send(claim.callId, 'answered', { answeredAt: answer.at.toISOString() });
-        }),
-      );
-      let transferred = false;
-      const { steps, screen, converse } = await this.steps.assemble(call, claim, task, kind, log, (operatorId) => {
-        transferred = true;
-        void events.send(claim.callId, 'transferred', { operatorId });
-      });
-      const session = new CallSession(call, steps, { logger: log });
-      const { result, conversation } = await session.run();
-      log.debug({ outcome: result.outcome, endReason: result.endReason, durationMs: result.durationMs }, 'call ended');
-      order.onResult(result);
-      const answeredAt = result.answeredAt?.getTime() ?? result.placedAt.getTime();
-      const amd = screen?.result ?? null;
-      const person = statusOf({ answeredAt: result.answeredAt, amd }) === 'connected';
-      // Hung up because the dialer stops: recorded as every cut call is (judgeCutCall), not as our own cancel.
-      const cut = order.signal.aborted && order.signal.reason === DIALER_STOPPING;
-      const ending: CallEnding = {
-        amd,
-        ...endingOf(claim.callId, result),
-        ...(cut ? { outcome: 'interrupted' as const, transferred } : {}),
-        conversation: converse
-          ? conversationOf(converse.history)
-          : conversation.map((line) => ({
-              speaker: line.speaker,
-              text: line.text,
-              atMs: Math.max(0, line.at.getTime() - answeredAt),
-            })),
-        turns: converse?.turns,
-        runtimeFailures: converse?.failures,
-        analyze: converse !== null && person && converse.analyzes,
-      };
-      await events.durably(() => finishCall(db, ending), log);
-      // A call cut by a shutdown stays pending: the next start analyses it (the model may be going down with us).
-      if (converse?.analyzes && person && !this.deps.stopping()) {
-        this.deps.track(
-          analyzeCall(db, this.deps.secrets, claim.callId, { stopping: this.deps.stopping }).then(
-            (analyzed) => (analyzed ? events.send(claim.callId, 'analysisDone') : undefined),
-            (error: unknown) => log.warn({ err: error }, 'call analysis failed'),
-          ),
-        );
-      }
+      await this.run({ call, subject: claim, task, kind, signal: order.signal, onResult: order.onResult, log });
     } catch (error) {
       log.error({ err: error }, 'call failed locally');
       await finishCall(db, { ...unresolvedEnding(claim.callId, 'dialer error', this.deps.now()), outcome: 'failed' }).catch(
@@ -164,6 +134,74 @@ export class CallPlacer {
     } finally {
       // Every call that got a record ends with this event, also one that never rang (unresolved, blocked, failed).
       await events.send(claim.callId, 'ended');
+    }
+  }
+
+  /**
+   * A dialled call from its ringing to its closed record: the answer time, the steps (`call-steps.ts`), the
+   * session, the record closed (`finish-call.ts`), the analysis started. The far end may be a carrier's
+   * (`place`) or a browser's (a test call from a task, whose `kind` is `sip`: the speech path). Throws what the
+   * session throws; the caller closes the record as failed then and sends `ended` in every case.
+   */
+  async run(run: CallRun): Promise<void> {
+    const { call, subject: claim, task, kind, log } = run;
+    const { db, events } = this.deps;
+    this.deps.track(
+      call.answered.then(async (answer) => {
+        if (!answer) return;
+        await events
+          .durably(() => markAnswered(db, claim.callId, answer.at), log)
+          .catch((error: unknown) => log.warn({ err: error }, 'answer time not written on the live record'));
+        await events.send(claim.callId, 'answered', { answeredAt: answer.at.toISOString() });
+      }),
+    );
+    let transferred = false;
+    const { steps, screen, converse } = await this.steps.assemble(
+      call,
+      claim,
+      task,
+      kind,
+      log,
+      (operatorId) => {
+        transferred = true;
+        run.test?.onTransferred();
+        void events.send(claim.callId, 'transferred', { operatorId });
+      },
+      run.test,
+    );
+    const session = new CallSession(call, steps, { logger: log });
+    const { result, conversation } = await session.run();
+    log.debug({ outcome: result.outcome, endReason: result.endReason, durationMs: result.durationMs }, 'call ended');
+    run.onResult(result);
+    const answeredAt = result.answeredAt?.getTime() ?? result.placedAt.getTime();
+    const amd = screen?.result ?? null;
+    const person = statusOf({ answeredAt: result.answeredAt, amd }) === 'connected';
+    // Hung up because the dialer stops: recorded as every cut call is (judgeCutCall), not as our own cancel.
+    const cut = run.signal.aborted && run.signal.reason === DIALER_STOPPING;
+    const ending: CallEnding = {
+      amd,
+      ...endingOf(claim.callId, result),
+      ...(cut ? { outcome: 'interrupted' as const, transferred } : {}),
+      conversation: converse
+        ? conversationOf(converse.history)
+        : conversation.map((line) => ({
+            speaker: line.speaker,
+            text: line.text,
+            atMs: Math.max(0, line.at.getTime() - answeredAt),
+          })),
+      turns: converse?.turns,
+      runtimeFailures: converse?.failures,
+      analyze: converse !== null && person && converse.analyzes,
+    };
+    await events.durably(() => finishCall(db, ending), log);
+    // A call cut by a shutdown stays pending: the next start analyses it (the model may be going down with us).
+    if (converse?.analyzes && person && !this.deps.stopping()) {
+      this.deps.track(
+        analyzeCall(db, this.deps.secrets, claim.callId, { stopping: this.deps.stopping }).then(
+          (analyzed) => (analyzed ? events.send(claim.callId, 'analysisDone') : undefined),
+          (error: unknown) => log.warn({ err: error }, 'call analysis failed'),
+        ),
+      );
     }
   }
 }

@@ -44,7 +44,7 @@ export async function recoverLeases(
         operatorId: calls.operatorId,
       })
       .from(subtasks)
-      .leftJoin(calls, and(eq(calls.subtaskId, subtasks.id), isNull(calls.endedAt)))
+      .leftJoin(calls, and(eq(calls.subtaskId, subtasks.id), isNull(calls.endedAt), eq(calls.test, false)))
       .where(and(eq(subtasks.state, 'dialing'), recovery === 'expired' ? lt(subtasks.leaseUntil, now) : undefined))
       .for('update', { of: subtasks, skipLocked: true });
     const closedCalls: string[] = [];

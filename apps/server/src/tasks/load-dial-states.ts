@@ -1,4 +1,4 @@
-import { and, count, eq, inArray, isNull, lte, min, or, sql } from 'drizzle-orm';
+import { and, count, eq, inArray, isNull, lte, min, not, or, sql } from 'drizzle-orm';
 import type { TaskDialState, TaskStatus, TaskStatusReason } from '@dialwise/contracts';
 import type { DbOrTx } from '../db/client.ts';
 import { calls, companies, sipLines, subtasks, taskSipLines } from '../db/schema.ts';
@@ -54,12 +54,12 @@ export async function loadDialStates(db: DbOrTx, list: readonly DialStateTask[],
     db
       .select({ key: calls.taskId, n: count() })
       .from(calls)
-      .where(and(inArray(calls.taskId, taskIds), isNull(calls.endedAt)))
+      .where(and(inArray(calls.taskId, taskIds), isNull(calls.endedAt), not(calls.test)))
       .groupBy(calls.taskId),
     db
       .select({ key: calls.companyId, n: count() })
       .from(calls)
-      .where(and(inArray(calls.companyId, companyIds), isNull(calls.endedAt)))
+      .where(and(inArray(calls.companyId, companyIds), isNull(calls.endedAt), not(calls.test)))
       .groupBy(calls.companyId),
     db.select({ id: companies.id, permissions: companies.permissions }).from(companies).where(inArray(companies.id, companyIds)),
   ]);

@@ -11,7 +11,7 @@
  * allows, so a task the user paused or aborted meanwhile is left alone.
  */
 import { nextStatus, statusesAllowing, type SystemTaskAction, type TaskStatus } from '@dialwise/contracts';
-import { and, count, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, count, eq, inArray, isNull, not, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.ts';
 import { calls, tasks } from '../db/schema.ts';
 import { notifyTaskCompleted } from '../messages/notify-task.ts';
@@ -94,7 +94,7 @@ export async function completeIfDone(tx: DbOrTx, taskId: string): Promise<boolea
   const [live] = await tx
     .select({ n: count() })
     .from(calls)
-    .where(and(eq(calls.taskId, taskId), isNull(calls.endedAt)));
+    .where(and(eq(calls.taskId, taskId), isNull(calls.endedAt), not(calls.test)));
   if ((live?.n ?? 0) > 0) return false;
   const completed = await applySystemTransition(tx, taskId, 'complete', { onlyIfNothingPending: true });
   // The message commits with the completion: one message per completion, never one for a rolled-back one.

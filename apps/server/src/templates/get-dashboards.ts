@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNotNull, isNull, not, sql } from 'drizzle-orm';
 import { maskSubtaskPhone, type ChatItem, type Monitor, type MonitorSeat, type WorkplaceOverview } from '@dialwise/contracts';
 import type { ActionContext } from '../auth/actor.ts';
 import { calls, projects, tasks } from '../db/schema.ts';
@@ -56,6 +56,7 @@ export async function getMonitor(ctx: ActionContext, seatStates: SeatStates): Pr
           and(
             eq(calls.companyId, ctx.actor.companyId),
             isNull(calls.endedAt),
+            not(calls.test),
             inArray(
               calls.taskId,
               running.map((t) => t.id),

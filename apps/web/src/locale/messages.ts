@@ -14,6 +14,7 @@ import { llmMessages } from '../features/operation/llms/locale.ts';
 import { processorMessages } from '../features/operation/processors/locale.ts';
 import { scenarioMessages } from '../features/operation/scenarios/locale.ts';
 import { benchMessages } from '../features/operation/scenarios/bench/locale.ts';
+import { webCallMessages } from '../features/webcall/locale.ts';
 import { projectsMessages } from '../features/projects/locale.ts';
 import { tasksMessages } from '../features/tasks/locale.ts';
 import { subtasksMessages } from '../features/subtasks/locale.ts';
@@ -43,6 +44,7 @@ export const CONSOLE_MESSAGES = {
   ...processorMessages,
   ...scenarioMessages,
   ...benchMessages,
+  ...webCallMessages,
   ...projectsMessages,
   ...tasksMessages,
   ...subtasksMessages,

@@ -28,6 +28,13 @@ export type CallRecordState = (typeof CALL_RECORD_STATES)[number];
 export const TRANSFER_OUTCOMES = ['none', 'success', 'failed', 'lost'] as const;
 export type TransferOutcome = (typeof TRANSFER_OUTCOMES)[number];
 
+/**
+ * Real calls (the dialer's, to a customer's number) or test calls (an ADMIN's "Call me in the browser" on a
+ * task): the list's filter. Unset lists both; a test call is marked as one.
+ */
+export const CALL_KINDS = ['real', 'test'] as const;
+export type CallKind = (typeof CALL_KINDS)[number];
+
 /** What the customer called about, as the agent files it. */
 export const ISSUE_TYPES = ['inquiry', 'purchase', 'complaint', 'support', 'billing', 'other'] as const;
 export const issueTypeSchema = z.enum(ISSUE_TYPES, { error: 'v.seat.issueType' });
@@ -115,6 +122,7 @@ export const callRecordFilterShape = {
       .optional(),
   ),
   transferOutcome: optional(z.enum(TRANSFER_OUTCOMES)),
+  kind: optional(z.enum(CALL_KINDS)),
   sort: z.preprocess(blank, z.enum(CALL_RECORD_SORTS).default('desc')),
 };
 
@@ -186,6 +194,8 @@ export const callRecordSchema = z.object({
   hasRecording: z.boolean(),
   /** The answering-machine detector's verdict (null: the task did not detect). */
   amd: amdResultSchema.nullable(),
+  /** A test call from the browser (no number: `phone` is empty), left out of the boards. */
+  test: z.boolean(),
 });
 export type CallRecord = z.infer<typeof callRecordSchema>;
 

@@ -22,4 +22,32 @@ export const WEBCALL_MESSAGES = {
     'en-US': 'The browser and the server could not agree on audio (PCMU is required)',
     'zh-CN': '浏览器与服务器无法协商音频（需要 PCMU 编码）',
   },
+  'v.webcall.businessInfo': {
+    'en-US': 'Business info is written as key=value pairs joined by &, e.g. plan=gold&due=2026-12-01',
+    'zh-CN': '业务信息须写成以 & 连接的 键=值，例如 plan=gold&due=2026-12-01',
+  },
+  'v.webcall.subtaskOrTyped': {
+    'en-US': 'Choose a number or type the prologue and business info, not both',
+    'zh-CN': '请选择一个号码或填写开场信息与业务信息，二者只能选其一',
+  },
+  'e.testCall.noScenario': {
+    'en-US': "This task's scenario has no version to run: save the scenario first",
+    'zh-CN': '该任务的场景没有可运行的版本：请先保存场景',
+  },
+  'e.testCall.refused': {
+    'en-US': 'A test call cannot be made from a template or a deleted task',
+    'zh-CN': '模板或已删除的任务不能发起测试通话',
+  },
+  'e.testCall.subtaskNotFound': {
+    'en-US': 'That number is not in this task',
+    'zh-CN': '该号码不属于此任务',
+  },
+  'e.testCall.notFound': {
+    'en-US': 'This test call is not yours or has been forgotten',
+    'zh-CN': '该测试通话不属于你或已不存在',
+  },
+  'e.testCall.stopping': {
+    'en-US': 'The server is restarting: try again in a moment',
+    'zh-CN': '服务器正在重启：请稍后再试',
+  },
 } as const satisfies Record<string, Record<Locale, string>>;

@@ -131,6 +131,7 @@ export interface paths {
                                 tags: string[];
                                 taskId: string;
                                 taskName: string;
+                                test: boolean;
                                 timeZones: string[];
                                 /** @enum {string} */
                                 transferOutcome: "none" | "success" | "failed" | "lost";
@@ -188,6 +189,8 @@ export interface paths {
                     "application/json": {
                         /** Format: date-time */
                         endTime?: string;
+                        /** @enum {string} */
+                        kind?: "real" | "test";
                         maxDuration?: number;
                         minDuration?: number;
                         /** @default 1 */
@@ -265,6 +268,7 @@ export interface paths {
                                     tags: string[];
                                     taskId: string;
                                     taskName: string;
+                                    test: boolean;
                                     timeZones: string[];
                                     /** @enum {string} */
                                     transferOutcome: "none" | "success" | "failed" | "lost";
@@ -408,6 +412,7 @@ export interface paths {
                                     tags: string[];
                                     taskId: string;
                                     taskName: string;
+                                    test: boolean;
                                     timeZones: string[];
                                     /** @enum {string} */
                                     transferOutcome: "none" | "success" | "failed" | "lost";

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import {
   CALL_OUTCOMES,
   ISSUE_TYPES,
@@ -35,11 +35,17 @@ export const calls = pgTable(
     taskId: uuid('task_id')
       .notNull()
       .references(() => tasks.id),
-    subtaskId: bigint('subtask_id', { mode: 'number' }).notNull(),
-    sipLineId: uuid('sip_line_id')
-      .notNull()
-      .references(() => sipLines.id),
-    /** As stored on the subtask (the project's encryption type); never the decrypted number. */
+    /** Null on a test call whose prologue and business info were typed rather than taken from a subtask. */
+    subtaskId: bigint('subtask_id', { mode: 'number' }),
+    /** Null on a test call: its far end is a browser, not a carrier line. */
+    sipLineId: uuid('sip_line_id').references(() => sipLines.id),
+    /**
+     * A test call from a task ("Call me in the browser", ADMIN): recorded like a real call, but not a dial
+     * attempt, so the rollups and boards leave it out, the live-call indexes ignore it (it blocks no subtask,
+     * number or line), and its callbacks say `test: true`.
+     */
+    test: boolean('test').notNull().default(false),
+    /** As stored on the subtask (the project's encryption type); never the decrypted number; '' on a test call. */
     phone: text('phone').notNull(),
     /** The subtask's zone key when it was dialled (see `subtasks.time_zone`). */
     timeZone: text('time_zone').notNull().default(''),
@@ -112,9 +118,9 @@ export const calls = pgTable(
     syncXid: bigint('sync_xid', { mode: 'number' }).notNull().default(0),
   },
   (t) => [
-    uniqueIndex('calls_live_subtask_key').on(t.subtaskId).where(sql`${t.endedAt} is null`),
-    uniqueIndex('calls_live_phone_key').on(t.taskId, t.phone).where(sql`${t.endedAt} is null`),
-    index('calls_live_line_idx').on(t.sipLineId).where(sql`${t.endedAt} is null`),
+    uniqueIndex('calls_live_subtask_key').on(t.subtaskId).where(sql`${t.endedAt} is null and not ${t.test}`),
+    uniqueIndex('calls_live_phone_key').on(t.taskId, t.phone).where(sql`${t.endedAt} is null and not ${t.test}`),
+    index('calls_live_line_idx').on(t.sipLineId).where(sql`${t.endedAt} is null and not ${t.test}`),
     index('calls_live_company_idx').on(t.companyId).where(sql`${t.endedAt} is null`),
     index('calls_task_placed_idx').on(t.taskId, t.placedAt),
     index('calls_company_placed_idx').on(t.companyId, t.placedAt),

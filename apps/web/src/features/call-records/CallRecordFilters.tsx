@@ -3,7 +3,13 @@ import { IconDown, IconRefresh, IconSearch, IconUp } from '@arco-design/web-reac
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CALL_RECORD_STATUSES, TRANSFER_OUTCOMES, type CallRecordFilterInput, type CallRecordOptions } from '@dialwise/contracts';
+import {
+  CALL_KINDS,
+  CALL_RECORD_STATUSES,
+  TRANSFER_OUTCOMES,
+  type CallRecordFilterInput,
+  type CallRecordOptions,
+} from '@dialwise/contracts';
 import { currentLocale } from '../../locale/index.ts';
 import { useTimeZone } from '../../locale/company-time.tsx';
 import { isoToWallTime } from '../../locale/date-time.ts';
@@ -52,6 +58,7 @@ export function CallRecordFilters({ value, options, onSearch, onReset }: Props) 
       maxDuration: value.maxDuration as number | undefined,
       tags: value.tags as string[] | undefined,
       transferOutcome: value.transferOutcome,
+      kind: value.kind,
     });
   }, [value, form, zone]);
 
@@ -62,7 +69,7 @@ export function CallRecordFilters({ value, options, onSearch, onReset }: Props) 
     form.setFields(Object.fromEntries(fields.map((field) => [field, { error: errors[field] ? { message: errors[field] } : undefined }])));
     setDurationError(errors.minDuration ?? errors.maxDuration);
     if (Object.keys(errors).length > 0) {
-      if (errors.minDuration || errors.maxDuration || errors.transferOutcome || errors.tags) setMore(true);
+      if (errors.minDuration || errors.maxDuration || errors.transferOutcome || errors.tags || errors.kind) setMore(true);
       return;
     }
     onSearch(toFilter(values, zone));
@@ -76,6 +83,7 @@ export function CallRecordFilters({ value, options, onSearch, onReset }: Props) 
 
   const statusOptions = CALL_RECORD_STATUSES.map((status) => ({ label: callLabel(`call.state.${status}`), value: status }));
   const tagOptions = (options?.tags ?? []).map((tag) => ({ label: tag.name, value: tag.alias }));
+  const kindOptions = CALL_KINDS.map((kind) => ({ label: callLabel(`call.kind.${kind}`), value: kind }));
   const transferOptions = TRANSFER_OUTCOMES.map((outcome) => ({ label: callLabel(`call.transfer.${outcome}`), value: outcome }));
 
   return (
@@ -151,6 +159,7 @@ export function CallRecordFilters({ value, options, onSearch, onReset }: Props) 
             testId="call-filter-transfer"
             options={transferOptions}
           />
+          <ChoiceItem label={t('callRecords.filter.kind')} field="kind" width={190} testId="call-filter-kind" options={kindOptions} />
         </>
       )}
       <Form.Item>

@@ -1,4 +1,4 @@
-import { Alert, Button, Radio, Result, Tooltip, type TableColumnProps } from '@arco-design/web-react';
+import { Alert, Button, Radio, Result, Tag, Tooltip, type TableColumnProps } from '@arco-design/web-react';
 import { IconDownload } from '@arco-design/web-react/icon';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
@@ -122,9 +122,15 @@ export default function CallRecordsPage() {
       width: 130,
       render: (value: string, row) => (
         <StackCell sub={<NumberTimeZones zones={row.timeZones} />}>
-          <span className="call-phone" data-testid="call-record-phone">
-            {value}
-          </span>
+          {row.test ? (
+            <Tag color="purple" size="small" data-testid="call-record-test">
+              {t('callRecords.testCall')}
+            </Tag>
+          ) : (
+            <span className="call-phone" data-testid="call-record-phone">
+              {value}
+            </span>
+          )}
         </StackCell>
       ),
     },

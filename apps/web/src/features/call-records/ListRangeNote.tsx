@@ -23,7 +23,7 @@ export function boardDays(filter: CallRecordFilterInput, timeZone: string, defau
 }
 
 /** The list's filters the board does not apply (it reads rollups by project, task and day). */
-const LIST_ONLY: (keyof CallRecordFilterInput)[] = ['phone', 'status', 'minDuration', 'maxDuration', 'tags', 'transferOutcome'];
+const LIST_ONLY: (keyof CallRecordFilterInput)[] = ['phone', 'status', 'minDuration', 'maxDuration', 'tags', 'transferOutcome', 'kind'];
 
 /**
  * Says which calls the list shows (its time range, or "any time"), and, where the board above counts other

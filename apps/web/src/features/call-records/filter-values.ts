@@ -2,6 +2,7 @@ import {
   callRecordFilterSchema,
   formatIssue,
   type CallRecordFilterInput,
+  type CallKind,
   type CallRecordStatus,
   type Locale,
   type TransferOutcome,
@@ -19,6 +20,7 @@ export interface FilterValues {
   maxDuration?: number | undefined;
   tags?: string[] | undefined;
   transferOutcome?: TransferOutcome | undefined;
+  kind?: CallKind | undefined;
 }
 
 /**
@@ -52,6 +54,7 @@ export function toFilter(values: FilterValues, timeZone: string): CallRecordFilt
     maxDuration: values.maxDuration ?? undefined,
     tags: values.tags && values.tags.length > 0 ? values.tags : undefined,
     transferOutcome: values.transferOutcome || undefined,
+    kind: values.kind || undefined,
   };
   return Object.fromEntries(Object.entries(filter).filter(([, value]) => value !== undefined)) as CallRecordFilterInput;
 }

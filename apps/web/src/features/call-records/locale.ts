@@ -7,8 +7,8 @@ export const callRecordsMessages = {
   'callRecords.range.all': ['Calls placed at any time', '全部时间的通话'],
   'callRecords.range.boardDays': ['the board above counts whole days, {{from}} – {{to}}', '上方看板按整天统计：{{from}} – {{to}}'],
   'callRecords.range.listOnly': [
-    'the phone, status, duration, tag and transfer filters narrow the list only',
-    '号码、状态、时长、标签与转人工筛选只作用于列表',
+    'the phone, status, duration, tag, transfer and call-kind filters narrow the list only; the board never counts test calls',
+    '号码、状态、时长、标签、转人工与通话类型筛选只作用于列表；看板不统计测试通话',
   ],
   'callRecords.range.finished': [
     'The board adds up finished calls as they end; a call still in progress shows in the list first.',
@@ -23,6 +23,8 @@ export const callRecordsMessages = {
   'callRecords.filter.max': ['Max', '最长'],
   'callRecords.filter.tags': ['Tags', '标签'],
   'callRecords.filter.transfer': ['Transfer', '转人工'],
+  'callRecords.filter.kind': ['Calls', '通话类型'],
+  'callRecords.testCall': ['Test call (browser)', '测试通话（浏览器）'],
   'callRecords.filter.allProjects': ['All projects', '全部项目'],
   'callRecords.filter.allTasks': ['All tasks', '全部任务'],
   'callRecords.more': ['More filters', '更多筛选'],

@@ -1,5 +1,5 @@
 import { Button, Dropdown, Menu, Message, Modal, Space, Tooltip } from '@arco-design/web-react';
-import { IconDown } from '@arco-design/web-react/icon';
+import { IconDown, IconPhone } from '@arco-design/web-react/icon';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -12,6 +12,8 @@ interface Props {
   task: TaskListItem;
   onUpload(): void;
   onPending(): void;
+  /** "Call me in the browser": a test call of the task (tasks that have a scenario to run). */
+  onTestCall(): void;
 }
 
 /** Actions that need a second thought before they happen. */
@@ -25,7 +27,7 @@ const CONFIRMED: Partial<Record<TaskCommand, string>> = {
  * The buttons of one task row. Which appear is read from the contracts state machine (`canApply`), the
  * same table the server enforces; the server's refusal (409) still shows if the status moved meanwhile.
  */
-export function TaskActions({ task, onUpload, onPending }: Props) {
+export function TaskActions({ task, onUpload, onPending, onTestCall }: Props) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -84,6 +86,19 @@ export function TaskActions({ task, onUpload, onPending }: Props) {
           {t('tasks.action.upload')}
         </Button>
       )}
+      {/* An icon with its name as tooltip: the row fits 1440 px. Templates are not run, so not called. */}
+      {task.status !== 'template' && (
+        <Tooltip content={t('testCall.open')}>
+          <Button
+            type="text"
+            size="small"
+            icon={<IconPhone />}
+            aria-label={t('testCall.open')}
+            onClick={onTestCall}
+            data-testid={testId('test-call')}
+          />
+        </Tooltip>
+      )}
       {/* The pending numbers open from the row's count too: here they sit in More, so the row fits 1440 px. */}
       <Dropdown
         trigger="click"
@@ -101,6 +116,7 @@ export function TaskActions({ task, onUpload, onPending }: Props) {
             <Menu.Item key="pending" data-testid={testId('pending')}>
               {t('tasks.action.pending')}
             </Menu.Item>
+
             {more.map((action) => (
               <Menu.Item
                 key={action}

@@ -18,6 +18,7 @@ import { PendingSubtasksModal } from '../subtasks/PendingSubtasksModal.tsx';
 import { UploadModal } from '../subtasks/UploadModal.tsx';
 import { listTasks, taskKeys } from './api.ts';
 import { TaskActions } from './TaskActions.tsx';
+import { TestCallDialog } from '../webcall/TestCallDialog.tsx';
 import { TaskStatusTag } from './TaskStatusTag.tsx';
 import { TaskDialState } from './TaskDialState.tsx';
 import { concurrencyLabel, weekdaysLabel } from './task-display.ts';
@@ -39,6 +40,7 @@ export default function TaskListPage() {
   const [typed, setTyped] = useState('');
   const [uploading, setUploading] = useState<TaskListItem | null>(null);
   const [pendingOf, setPendingOf] = useState<TaskListItem | null>(null);
+  const [testCallOf, setTestCallOf] = useState<TaskListItem | null>(null);
 
   // The project first: another company's (or a deleted) project gets one not-found state, and no task request.
   const project = useQuery({
@@ -170,7 +172,14 @@ export default function TaskListPage() {
       dataIndex: 'actions',
       fixed: 'right',
       width: 220,
-      render: (_, task) => <TaskActions task={task} onUpload={() => setUploading(task)} onPending={() => setPendingOf(task)} />,
+      render: (_, task) => (
+        <TaskActions
+          task={task}
+          onUpload={() => setUploading(task)}
+          onPending={() => setPendingOf(task)}
+          onTestCall={() => setTestCallOf(task)}
+        />
+      ),
     },
   ];
 
@@ -248,6 +257,7 @@ export default function TaskListPage() {
       />
       <UploadModal task={fresh(uploading)} encryptionType={project.data?.encryptionType} onClose={() => setUploading(null)} />
       <PendingSubtasksModal task={fresh(pendingOf)} onClose={() => setPendingOf(null)} />
+      <TestCallDialog task={testCallOf} onClose={() => setTestCallOf(null)} />
     </ListPage>
   );
 }

@@ -5,7 +5,7 @@ import type { ConversationPlan } from '../../../conversation/plan.ts';
 import { TextCallVoice } from '../../../conversation/text-call-voice.ts';
 import { type SpeechEngines, speechPlanOf } from '../../../speech/speech-engines.ts';
 import { BenchCall, type BrowserCall, CalleeScript, type CallResult, CallSession, seededRandom } from '../../../telephony/index.ts';
-import { ReportingVoice, type VoiceReport } from '../../../webcall/reporting-voice.ts';
+import { ReportingVoice, type VoiceReport } from '../../../conversation/reporting-voice.ts';
 import { speakingMs } from '../../../audio/pcm.ts';
 
 type Listener = (event: BenchEvent) => void;

@@ -23,6 +23,7 @@ import { AppError } from '../../../http/app-error.ts';
 import type { SecretBox } from '../../../secrets/secret-box.ts';
 import type { SpeechEngines } from '../../../speech/speech-engines.ts';
 import { openBrowserLeg } from '../../../webcall/open-browser-leg.ts';
+import type { OtherWebCalls } from '../../../webcall/test-calls.ts';
 import { BenchSession } from './bench-session.ts';
 
 /** An open event stream: whose, under which sign-in session, and how to end it. */
@@ -46,6 +47,8 @@ export class BenchSessions {
   private readonly streams = new Set<EventStream>();
   private readonly sweeper: NodeJS.Timeout;
   private readonly unsubscribe: () => void;
+  /** The tasks' test calls of this process, counted against the same limits. */
+  testCalls: OtherWebCalls | null = null;
 
   constructor(
     private readonly secrets: SecretBox,
@@ -124,13 +127,26 @@ export class BenchSessions {
     return { sessionId: session.id, version, sdp: leg.answerSdp };
   }
 
-  /** At most `perUser` open conversations per user; voice ones also at most `perCompany` per company. */
+  /** Open conversations of a user, typed and voice (the tasks' test calls count them with their own). */
+  openOf(userId: string): number {
+    return [...this.sessions.values()].filter((s) => !s.ended && s.ownerId === userId).length;
+  }
+
+  /** Open voice conversations of a company (the tasks' test calls count them with their own). */
+  voiceOf(companyId: string): number {
+    return [...this.sessions.values()].filter((s) => !s.ended && s.leg.kind === 'voice' && s.leg.companyId === companyId).length;
+  }
+
+  /**
+   * At most `perUser` open conversations per user; voice ones also at most `perCompany` per company. The tasks'
+   * test calls (`testCalls`, set once they exist) count too: both are a person's open test calls.
+   */
   private refuseOverLimit(ctx: ActionContext, voice: boolean): void {
-    const open = [...this.sessions.values()].filter((s) => !s.ended);
-    if (open.filter((s) => s.ownerId === ctx.actor.userId).length >= BENCH_LIMITS.perUser) {
+    const { userId, companyId } = ctx.actor;
+    if (this.openOf(userId) + (this.testCalls?.openOf(userId) ?? 0) >= BENCH_LIMITS.perUser) {
       throw new AppError(ErrorCode.CONFLICT, 'e.bench.tooMany');
     }
-    const voiceOfCompany = open.filter((s) => s.leg.kind === 'voice' && s.leg.companyId === ctx.actor.companyId).length;
+    const voiceOfCompany = this.voiceOf(companyId) + (this.testCalls?.voiceOf(companyId) ?? 0);
     if (voice && voiceOfCompany >= WEB_CALL_LIMITS.perCompany) throw new AppError(ErrorCode.CONFLICT, 'e.webcall.tooManyForCompany');
   }
 

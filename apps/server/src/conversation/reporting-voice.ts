@@ -1,6 +1,6 @@
 import { EventEmitter } from 'node:events';
 import type { Speaker } from '@dialwise/contracts';
-import type { CallVoice, CallVoiceEvents, SpeechKind, SpokenSentence } from '../conversation/call-voice.ts';
+import type { CallVoice, CallVoiceEvents, SpeechKind, SpokenSentence } from './call-voice.ts';
 
 /** What a live view of a voice call is told: the recogniser's interim words, and each line as it is said. */
 export interface VoiceReport {

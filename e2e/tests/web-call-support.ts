@@ -1,0 +1,94 @@
+import { execFileSync } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import type { Page } from '@playwright/test';
+
+/**
+ * What the browser tests of voice calls share (the bench's voice mode, a task's test call): Chromium's fake
+ * microphone fed from a WAV made at test time by espeak-ng, the page's own recording of what it hears, and the
+ * server's offline recogniser (its telephone model, through apps/server/test/recognise-clips.ts) to say what that was.
+ */
+const ESPEAK = process.env.ESPEAK_PATH ?? '/usr/bin/espeak-ng';
+const SERVER = resolve(import.meta.dirname, '../../apps/server');
+
+/** Chromium's launch options for a fake microphone playing `wav` (checked on Debian's Chromium: it loops the file). */
+export function fakeMicrophone(wav: string) {
+  return {
+    permissions: ['microphone'],
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--use-fake-ui-for-media-stream',
+        '--use-fake-device-for-media-stream',
+        `--use-file-for-fake-audio-capture=${wav}`,
+        '--autoplay-policy=no-user-gesture-required',
+      ],
+    },
+  };
+}
+
+/** `text` spoken by espeak-ng into `wav`: 48 kHz mono as Chromium's fake device wants it, with silence around it. */
+export function speakInto(wav: string, text: string, dir: string, silenceAfterS = 10): void {
+  const spoken = join(dir, 'spoken.wav');
+  execFileSync(ESPEAK, ['-v', 'en-us', '-s', '150', '-w', spoken, text]);
+  execFileSync('sox', [spoken, '-r', '48000', '-c', '1', '-b', '16', wav, 'pad', '1', String(silenceAfterS)]);
+}
+
+declare global {
+  interface Window {
+    heardSamples?: number[];
+  }
+}
+
+/** Records what the `<audio>` element of `speakerTestId` plays: 8 kHz 16-bit samples into `window.heardSamples`. */
+export async function recordWhatIsHeard(page: Page, speakerTestId: string): Promise<void> {
+  await page.waitForFunction(
+    (testId) => (document.querySelector(`[data-testid="${testId}"]`) as HTMLAudioElement | null)?.srcObject,
+    speakerTestId,
+  );
+  await page.evaluate((testId) => {
+    const speaker = document.querySelector(`[data-testid="${testId}"]`) as HTMLAudioElement;
+    const ctx = new AudioContext({ sampleRate: 8000 });
+    const source = ctx.createMediaStreamSource(speaker.srcObject as MediaStream);
+    const recorder = ctx.createScriptProcessor(1024, 1, 1);
+    const heard: number[] = [];
+    window.heardSamples = heard;
+    recorder.onaudioprocess = (event) => {
+      for (const sample of event.inputBuffer.getChannelData(0)) heard.push(Math.round(Math.max(-1, Math.min(1, sample)) * 32767));
+    };
+    source.connect(recorder);
+    recorder.connect(ctx.destination);
+    void ctx.resume();
+  }, speakerTestId);
+}
+
+export async function heardSoFar(page: Page): Promise<number[]> {
+  return page.evaluate(() => window.heardSamples ?? []);
+}
+
+function rawFile(dir: string, name: string, samples: number[]): string {
+  const path = join(dir, name);
+  writeFileSync(path, Buffer.from(new Int16Array(samples).buffer));
+  return path;
+}
+
+/** The demo scenario's lines the recogniser listens for: the opening's first word, the price answer's last sentence. */
+export const DEMO_PHRASES = ['hello', 'do you have a minute', 'shall i renew it for you', 'thank you for your time goodbye'];
+
+/** What the server's recogniser hears in the recording before `mark` (the opening) and from it (the answer). */
+export function recognised(dir: string, heard: number[], mark: number, phrases = DEMO_PHRASES): [string[], string[]] {
+  const output = execFileSync(
+    'npx',
+    [
+      'tsx',
+      'test/recognise-clips.ts',
+      join(dir, 'speech'),
+      phrases.join('|'),
+      rawFile(dir, 'opening.raw', heard.slice(0, mark)),
+      rawFile(dir, 'answer.raw', heard.slice(mark)),
+    ],
+    { cwd: SERVER, encoding: 'utf8' },
+  );
+  return JSON.parse(output) as [string[], string[]];
+}
