@@ -60,7 +60,7 @@ export class TurnListener {
   lastFrameMs = 0;
   /** The recogniser's latest partial of the current turn: how it reads sets the endpointing delay. */
   private partialText = '';
-  /** When the endpointing delay started (the VAD's end of speech, on this process's clock); null: not waiting. */
+  /** When the callee's speech ended (as the VAD dates it), on this process's clock; null: not waiting. */
   private endpointFrom: number | null = null;
 
   constructor(
@@ -138,7 +138,9 @@ export class TurnListener {
     this.speaking = false;
     this.lastSpeechEndMs = event.atMs;
     this.events.speechEnd(event.atMs);
-    this.endpointFrom = performance.now();
+    // The VAD dates the end where the speech stopped and says so only after its own stretch of silence (and its
+    // lag behind the frames): that silence is part of the endpointing delay, not added to it.
+    this.endpointFrom = performance.now() - Math.max(0, this.lastFrameMs - event.atMs);
     this.armEndpoint();
     this.asr?.settle?.();
   }
