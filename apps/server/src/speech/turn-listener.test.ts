@@ -16,7 +16,14 @@ import { TurnListener } from './turn-listener.ts';
  */
 class HandVad implements Vad {
   private listener: ((event: VadEvent) => void) | null = null;
-  push(): VadEvent[] {
+  /** How far behind the newest frame its judgement is (its windows waiting for a core, on a loaded machine). */
+  lagMs = 0;
+  private lastMs = 0;
+  get judgedMs(): number {
+    return this.lastMs - this.lagMs;
+  }
+  push(_samples: Int16Array, atMs: number): VadEvent[] {
+    this.lastMs = atMs;
     return [];
   }
   listen(listener: (event: VadEvent) => void): void {
@@ -52,8 +59,8 @@ describe('TurnListener', () => {
     vi.useRealTimers();
   });
 
-  /** A listener fed a turn's frames up to `lastFrameMs`, the VAD having dated the speech's end at `endMs`. */
-  function endedTurn(endMs: number, lastFrameMs: number) {
+  /** A listener on a call whose 20 ms frames come in real (virtual) time; `until(ms)` plays them up to that call time. */
+  function call() {
     const vad = new HandVad();
     const asr = new HandAsr();
     const finals: Array<{ text: string; speechEndMs: number }> = [];
@@ -69,47 +76,86 @@ describe('TurnListener', () => {
       },
       BASE_MS,
     );
+    let frameMs = 0;
     listener.push(FRAME, 0);
+    const until = (ms: number) => {
+      while (frameMs < ms) {
+        vi.advanceTimersByTime(20);
+        frameMs += 20;
+        listener.push(FRAME, frameMs);
+      }
+    };
     vad.say({ type: 'speech-start', atMs: 0 });
-    for (let at = 20; at <= lastFrameMs; at += 20) listener.push(FRAME, at);
-    vad.say({ type: 'speech-end', atMs: endMs });
-    return { vad, asr, finals, listener };
+    return { vad, asr, finals, listener, until };
   }
+  const words = (asr: HandAsr, text: string, final = false) =>
+    asr.emit('transcript', { text, final, startMs: 0, endMs: 1000, confidence: null });
 
   it('the endpointing delay runs from where the speech ended, not from when the VAD said so', () => {
-    // The VAD reports an end at 1,000 ms once the frames reached 1,260 ms: 260 ms of the silence have passed already.
-    const { asr, listener } = endedTurn(1000, 1260);
+    const { vad, asr, listener, until } = call();
+    // The VAD dates the end at 1,000 ms and says so once it has judged 260 ms of silence after it.
+    until(1260);
+    vad.say({ type: 'speech-end', atMs: 1000 });
     expect(asr.asked).toEqual(['settle']);
     // The settled words: a finished question, which ends the turn after half the base delay (300 ms of silence).
-    asr.emit('transcript', { text: 'how much does it cost', final: false, startMs: 0, endMs: 1000, confidence: null });
-    const delay = endpointingDelayMs('how much does it cost', BASE_MS);
-    expect(delay).toBe(300);
-    vi.advanceTimersByTime(delay - 260 - 1);
+    words(asr, 'how much does it cost');
+    expect(endpointingDelayMs('how much does it cost', BASE_MS)).toBe(300);
+    until(1280);
     expect(asr.asked).toEqual(['settle']);
-    vi.advanceTimersByTime(1);
+    // Within a frame of 1,300 ms (the VAD's judgement is looked at as frames come).
+    until(1320);
     expect(asr.asked).toEqual(['settle', 'flush']);
-    listener.close();
-  });
-
-  it('a VAD that reports the end later than the whole delay ends the turn as soon as it does', () => {
-    // On a loaded machine the end comes 900 ms late: more than the neutral delay.
-    const { asr, finals, listener } = endedTurn(1000, 1900);
-    vi.advanceTimersByTime(0);
-    expect(asr.asked).toEqual(['settle', 'flush']);
-    asr.emit('transcript', { text: 'yes', final: true, startMs: 0, endMs: 1000, confidence: null });
-    expect(finals).toEqual([{ text: 'yes', speechEndMs: 1000 }]);
+    words(asr, 'how much does it cost', true);
     listener.close();
   });
 
   it('words that trail off still wait their longer delay from the end of speech', () => {
-    const { asr, listener } = endedTurn(1000, 1260);
-    asr.emit('transcript', { text: 'i think', final: false, startMs: 0, endMs: 1000, confidence: null });
+    const { vad, asr, listener, until } = call();
+    until(1260);
+    vad.say({ type: 'speech-end', atMs: 1000 });
+    words(asr, 'i think');
     const delay = endpointingDelayMs('i think', BASE_MS);
     expect(delay).toBeGreaterThan(BASE_MS);
-    vi.advanceTimersByTime(delay - 260 - 1);
+    until(1000 + delay - 20);
     expect(asr.asked).toEqual(['settle']);
-    vi.advanceTimersByTime(1);
+    until(1000 + delay + 20);
     expect(asr.asked).toEqual(['settle', 'flush']);
+    listener.close();
+  });
+
+  it('a VAD that lags the frames: the turn ends once it has judged the silence, not before', () => {
+    const { vad, asr, finals, listener, until } = call();
+    // Its windows wait for a core: it judges 640 ms behind the frames, and reports the end (dated 1,000 ms) when
+    // the frames are at 1,900 ms — past the whole delay on the call's clock, but it has judged only to 1,260.
+    vad.lagMs = 640;
+    until(1900);
+    vad.say({ type: 'speech-end', atMs: 1000 });
+    words(asr, 'yes');
+    expect(endpointingDelayMs('yes', BASE_MS)).toBe(300);
+    vi.advanceTimersByTime(0);
+    expect(asr.asked).toEqual(['settle']);
+    // Judged to 1,300 (frames at 1,940): 300 ms of silence heard; the turn ends on the next look.
+    until(1920);
+    expect(asr.asked).toEqual(['settle']);
+    until(1960);
+    expect(asr.asked).toEqual(['settle', 'flush']);
+    words(asr, 'yes', true);
+    expect(finals).toEqual([{ text: 'yes', speechEndMs: 1000 }]);
+    listener.close();
+  });
+
+  it('a lagging VAD that then finds the callee went on keeps the turn open', () => {
+    const { vad, asr, finals, listener, until } = call();
+    vad.lagMs = 640;
+    until(1900);
+    vad.say({ type: 'speech-end', atMs: 1000 });
+    words(asr, 'yes');
+    // 200 ms after the pause the callee went on; the VAD finds it when it has judged that far.
+    until(1860 + 20);
+    vad.say({ type: 'speech-start', atMs: 1200 });
+    until(2600);
+    expect(asr.asked).toEqual(['settle']);
+    expect(finals).toEqual([]);
     listener.close();
   });
 });
