@@ -5,8 +5,9 @@
  * OpenAI-compatible server that answers at once), each callee talking turn after turn. Printed per N:
  * - overhead per turn: the callee's final words → the first sentence handed to speech (with a model that
  *   answers at once, all of it is ours: routing, the HTTP round trip on loopback, sentence cutting), p50/p95;
- * - barge-in: the callee talking over a reply → the reply's audio cleared, beyond the policy's own
- *   minSpeechMs wait, p95;
+ * - barge-in: the callee talking over a reply → that reply's audio cleared, beyond the policy's own
+ *   minSpeechMs wait, p95 — timed only for the reply that was playing when they began (a reply that ended by
+ *   itself within minSpeechMs was not barged in on; the cut at their final is then of another reply);
  * - event-loop delay p99 of the process;
  * - the event loop's own CPU time (its thread's, from /proc): share of the run and per answered turn — the
  *   runtime's cost, which the wait for a core on a shared machine does not inflate as it does the latencies.
@@ -130,6 +131,8 @@ async function round(n: number, busy: boolean, runMs = RUN_MS) {
   // process, our HTTP client), and that token until the first sentence was cut.
   const stages = { router: [] as number[], firstToken: [] as number[], toSentence: [] as number[] };
   const barges: number[] = [];
+  /** Replies the callees began to talk over (a barge-in is timed only for those it cut: the others ended first). */
+  let talkedOver = 0;
   const loop = monitorEventLoopDelay({ resolution: 10 });
   loop.enable();
   // Garbage collection pauses of this process during the round (they stop the event loop).
@@ -150,7 +153,10 @@ async function round(n: number, busy: boolean, runMs = RUN_MS) {
       ringTimeoutMs: 30_000,
       record: false,
     });
+    // The reply the callee began to talk over, and when: its cut is the barge-in timed. A reply that ended by
+    // itself within minSpeechMs was not barged in on (a later cut is of another reply, at the callee's final).
     let spokeAt = 0;
+    let spokenOver = '';
     const step = new ConverseStep({
       plan,
       call: { prologueInfo: '', businessInfo: {} },
@@ -158,8 +164,10 @@ async function round(n: number, busy: boolean, runMs = RUN_MS) {
         const voice = new TextCallVoice(session.call, SCALE);
         const interrupt = voice.interrupt.bind(voice);
         voice.interrupt = (turnId?: string) => {
-          if (spokeAt) barges.push(performance.now() - spokeAt - MIN_SPEECH_MS);
-          spokeAt = 0;
+          if (spokeAt && turnId === spokenOver) {
+            barges.push(performance.now() - spokeAt - MIN_SPEECH_MS);
+            spokeAt = 0;
+          }
           interrupt(turnId);
         };
         return voice;
@@ -173,8 +181,15 @@ async function round(n: number, busy: boolean, runMs = RUN_MS) {
     const talkOver = setInterval(
       () => {
         const turn = step.turns.at(-1);
-        if (turn?.action === 'answer' && turn.firstSentenceMs !== null && turn.totalMs === null && !spokeAt) {
+        if (
+          turn?.action === 'answer' &&
+          turn.firstSentenceMs !== null &&
+          turn.totalMs === null &&
+          (!spokeAt || turn.turnId !== spokenOver)
+        ) {
           spokeAt = performance.now();
+          spokenOver = turn.turnId;
+          talkedOver++;
           call.emit('utterance', {
             type: 'utterance',
             at: new Date(),
@@ -222,6 +237,7 @@ async function round(n: number, busy: boolean, runMs = RUN_MS) {
     overheadP50: percentile(overheads, 50),
     overheadP95: percentile(overheads, 95),
     bargeIns: barges.length,
+    talkedOver,
     bargeP95: percentile(barges, 95),
     loopP99: loop.percentile(99) / 1e6,
     loopCpuShare: loopCpu / wall,
@@ -236,7 +252,7 @@ console.log(
   `bench:conversation — ${RUN_MS / 1000} s per size, simulated callees at ${SCALE}× time, a zero-latency streaming model in its own process; busy runs on ${process.env.DATABASE_URL ? 'PostgreSQL (its own process)' : 'PGlite (this process)'}; load ${loadavg()[0]!.toFixed(1)}`,
 );
 console.log(
-  'conversations  load                      turns  overhead p50  overhead p95  barge-ins  barge-in p95  event-loop p99  loop CPU  loop CPU/turn  p95 of: routing / request → first token / → first sentence (ms)  the model process  garbage collection',
+  'conversations  load                      turns  overhead p50  overhead p95  barge-ins / talked over  barge-in p95  event-loop p99  loop CPU  loop CPU/turn  p95 of: routing / request → first token / → first sentence (ms)  the model process  garbage collection',
 );
 // A warm-up round, not counted: the first turns of a run open the connections to the model and find code not
 // yet compiled (the first quiet round's p95 was 130–200 ms where the same round again gave 30–35 ms).
@@ -248,7 +264,7 @@ for (const n of SIZES) {
     if (busy && r.overheadP95 <= 50) best = Math.max(best, n);
     const load = busy ? `busy (${r.backgroundCalls} dialer calls)` : 'quiet';
     console.log(
-      `${String(r.n).padStart(13)}  ${load.padEnd(24)}  ${String(r.turns).padStart(5)}  ${r.overheadP50.toFixed(1).padStart(9)} ms  ${r.overheadP95.toFixed(1).padStart(9)} ms  ${String(r.bargeIns).padStart(9)}  ${r.bargeP95.toFixed(1).padStart(9)} ms  ${r.loopP99.toFixed(1).padStart(11)} ms  ${(r.loopCpuShare * 100).toFixed(0).padStart(6)} %  ${r.loopCpuPerTurnMs.toFixed(2).padStart(10)} ms  ${r.stagesP95.padEnd(20)}  ${r.model}  ${r.gc}`,
+      `${String(r.n).padStart(13)}  ${load.padEnd(24)}  ${String(r.turns).padStart(5)}  ${r.overheadP50.toFixed(1).padStart(9)} ms  ${r.overheadP95.toFixed(1).padStart(9)} ms  ${`${r.bargeIns} / ${r.talkedOver}`.padStart(21)}  ${r.bargeP95.toFixed(1).padStart(9)} ms  ${r.loopP99.toFixed(1).padStart(11)} ms  ${(r.loopCpuShare * 100).toFixed(0).padStart(6)} %  ${r.loopCpuPerTurnMs.toFixed(2).padStart(10)} ms  ${r.stagesP95.padEnd(20)}  ${r.model}  ${r.gc}`,
     );
   }
 }

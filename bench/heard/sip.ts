@@ -15,9 +15,12 @@
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
+import { performance } from 'node:perf_hooks';
 import { join } from 'node:path';
 import { ConverseStep } from '../../apps/server/src/conversation/converse-step.ts';
 import { conversationOf } from '../../apps/server/src/conversation/history.ts';
+import { Speculation } from '../../apps/server/src/conversation/preemptive.ts';
+import type { SpeechCallVoice } from '../../apps/server/src/speech/speech-call-voice.ts';
 import { SpeechEngines, speechPlanOf } from '../../apps/server/src/speech/speech-engines.ts';
 import { normalizePhrase } from '../../apps/server/src/speech/sphinx-grammar.ts';
 import { offlineVoice, wholeClip } from '../../apps/server/src/speech/whole-clip.ts';
@@ -63,6 +66,50 @@ interface Outcome {
   script: string[];
   farEnd: SpeakingFarEnd;
   step: ConverseStep;
+  trace: Trace;
+}
+
+/** What the call's voice did, on its own clock: to take each answer's wait apart stage by stage. */
+interface Trace {
+  /** VAD end of speech: the speech's end as the VAD dates it, and when the event came. */
+  speechEnds: Array<{ atMs: number; emittedMs: number }>;
+  partials: number[];
+  /** This process's clock at the voice's 0. */
+  clockAt: number;
+  /** Per turn id: when its first answer sentence was handed to speech, its first audio made, its first frame sent. */
+  firstSentence: Map<string, { handedMs: number; audioMs: number | null; sentMs: number | null }>;
+}
+
+/**
+ * When a preemptive answer's first sentence was cut (held until the final confirms the turn), per reply id, on
+ * this process's clock: the model's part of the wait, apart from the endpointing's.
+ */
+const sentenceCut = new Map<string, number>();
+const holdSentence = Speculation.prototype.speak;
+Speculation.prototype.speak = function (this: Speculation, sentence: string) {
+  if (!sentenceCut.has(this.reply.id)) sentenceCut.set(this.reply.id, performance.now());
+  holdSentence.call(this, sentence);
+};
+
+/** The voice a speech call runs, with its events and its first sentences timed for the breakdown. */
+function traced(voice: SpeechCallVoice, trace: Trace): SpeechCallVoice {
+  trace.clockAt = performance.now() - voice.now();
+  voice.on('speech-end', ({ atMs }) => trace.speechEnds.push({ atMs, emittedMs: voice.now() }));
+  voice.on('partial', () => trace.partials.push(voice.now()));
+  const speak = voice.speak.bind(voice);
+  voice.speak = (sentence, turnId, kind = 'answer') => {
+    const spoken = speak(sentence, turnId, kind);
+    if (kind === 'answer' && !trace.firstSentence.has(turnId)) {
+      const first = { handedMs: voice.now(), audioMs: null as number | null, sentMs: null as number | null };
+      trace.firstSentence.set(turnId, first);
+      void spoken.then((s) => {
+        first.audioMs = s.firstAudioAtMs;
+        first.sentMs = s.sentAtMs ?? null;
+      });
+    }
+    return spoken;
+  };
+  return voice;
 }
 
 console.log(
@@ -84,15 +131,16 @@ const outcomes: Outcome[] = await Promise.all(
       record: false,
       maxDurationMs: 120_000,
     });
+    const trace: Trace = { speechEnds: [], partials: [], clockAt: 0, firstSentence: new Map() };
     const step = new ConverseStep({
       plan,
       call: { prologueInfo: `Hello Li ${String.fromCharCode(65 + (i % 26))}.`, businessInfo: { plan: 'gold' } },
-      createVoice: (session) => engines.createCallVoice(session.call, speechPlanOf(plan)),
+      createVoice: (session) => traced(engines.createCallVoice(session.call, speechPlanOf(plan)), trace),
       seats: null,
       transfer: { callId: randomUUID(), companyId: 'c', projectId: 'p', taskId: demo.taskId, subtaskId: String(i) },
     });
     await new CallSession(call, [step]).run();
-    return { script, farEnd, step };
+    return { script, farEnd, step, trace };
   }),
 );
 const seconds = (performance.now() - started) / 1000;
@@ -100,11 +148,23 @@ saveTranscripts(outcomes.map(({ step }) => conversationOf(step.history)));
 
 const heard: number[] = [];
 const runtime: number[] = [];
+/** Each answer's wait, stage by stage, in ms after the end of the callee's speech as the VAD dates it. */
+const STAGES = [
+  ['VAD end-of-speech event', 'the VAD judged the speech over'],
+  ['settled partial', 'the recogniser answered the words so far'],
+  ['final', 'the endpointing delay ran out and the recogniser flushed'],
+  ['model first token', 'the main stream (started on the settled words) sent its first token'],
+  ['first sentence cut', 'the main stream finished its first sentence (held, if the turn was not final yet)'],
+  ['first sentence to speech', 'the first sentence was cut and the turn confirmed'],
+  ['first TTS audio', 'espeak-ng made its first chunk'],
+  ['first RTP frame sent', "heardAfterMs: the frame left in the call's RTP"],
+] as const;
+const stages: number[][] = STAGES.map(() => []);
 let lines = 0;
 let unanswered = 0;
 let recognised = 0;
 let repeats = 0;
-for (const { script, farEnd, step } of outcomes) {
+for (const { script, farEnd, step, trace } of outcomes) {
   const samples = farEnd.heard();
   const loud = (frame: number) => rms(samples.subarray(frame * FRAME, (frame + 1) * FRAME)) >= THRESHOLD;
   const s = SCRIPTS.indexOf(script);
@@ -129,6 +189,27 @@ for (const { script, farEnd, step } of outcomes) {
     else heard.push(Math.round((onset - speechEnd) / 8));
   }
   for (const turn of step.turns) if (turn.heardAfterMs !== null) runtime.push(turn.heardAfterMs);
+  for (const turn of step.turns) {
+    const first = trace.firstSentence.get(turn.turnId);
+    const end = turn.speechEndMs;
+    if (turn.action !== 'answer' || end === null || turn.finalAtMs === null || first?.sentMs == null || first.audioMs === null) continue;
+    const event = trace.speechEnds.find((e) => e.atMs === end);
+    if (!event) continue;
+    const partial = trace.partials.find((at) => at >= event.emittedMs && at <= turn.finalAtMs!) ?? null;
+    // A preemptive answer's stream started on the settled words; otherwise on the final (the reply's clock starts there).
+    const streamFrom = partial ?? turn.finalAtMs;
+    const at = [
+      event.emittedMs,
+      partial ?? Number.NaN,
+      turn.finalAtMs,
+      turn.llmFirstTokenMs === null ? Number.NaN : streamFrom + turn.llmFirstTokenMs,
+      Math.min(first.handedMs, (sentenceCut.get(turn.turnId) ?? Number.POSITIVE_INFINITY) - trace.clockAt),
+      first.handedMs,
+      first.audioMs,
+      first.sentMs,
+    ];
+    for (const [index, ms] of at.entries()) if (Number.isFinite(ms)) stages[index]!.push(Math.round(ms - end));
+  }
   const users = step.history.lines.filter((line) => line.speaker === 'customer').map((line) => normalizePhrase(line.text));
   recognised += script.filter((text, index) => users[index] === normalizePhrase(text)).length;
   const repeated = repeatedAnswers(conversationOf(step.history), prompts);
@@ -160,6 +241,13 @@ console.log(
 console.log(
   `heardAfterMs (the runtime's own, where the RTP leaves): ${runtime.length} turns, p50 ${percentile(runtime, 50)} ms, p95 ${percentile(runtime, 95)} ms`,
 );
+console.log("where an answer's wait goes (ms after the end of the callee's speech as the VAD dates it, p50 / p95 of each mark):");
+for (const [index, [name, what]] of STAGES.entries()) {
+  const values = stages[index]!;
+  console.log(
+    `  ${name.padEnd(26)} ${String(percentile(values, 50)).padStart(5)} / ${String(percentile(values, 95)).padStart(5)}  (${values.length} answers; ${what})`,
+  );
+}
 const pre = outcomes.reduce(
   (sum, { step }) => ({ used: sum.used + step.preemption.used, extra: sum.extra + step.preemption.extraRequests }),
   { used: 0, extra: 0 },

@@ -464,6 +464,40 @@ describe('the converse step on the simulated trunk', () => {
     await expect.poll(() => fake!.cancelled).toBeGreaterThanOrEqual(1);
   });
 
+  it('a barge-in cuts what the callee spoke over; a reply begun after they started talking yields to them and is not counted as their interruption', async () => {
+    // The referee takes 300 ms: the answer to the callee's "Yes." begins while they are talking again.
+    await serve((request) =>
+      /ANSWER \(reply normally\)/.test(request.messages.at(-1)!.content)
+        ? { kind: 'tokens', tokens: ['ANSWER'], firstDelayMs: 300 }
+        : { kind: 'tokens', tokens: tokens('Our plans start at ten dollars a month. They include everything you use today.') },
+    );
+    const conversation = plan({
+      interruption: { mode: 'speech', minSpeechMs: 100, keywords: [], protectPrologue: true },
+      routers: [{ name: 'Talk', target: { kind: 'stream', refereeId: ids.referee, mainId: ids.main } }],
+    });
+    const { call, step, voice, running } = await quietLine('13800000015', conversation);
+    const interrupts = step.history.interruptsBy('customer');
+    const before = step.turns.length;
+    voice.emit('speech-start', { atMs: voice.now() });
+    voice.emit('final', { text: 'Yes.', atMs: voice.now(), speechEndMs: voice.now() });
+    voice.emit('speech-start', { atMs: voice.now() });
+    await expect.poll(() => step.turns[before]?.totalMs ?? null, { timeout: 10_000 }).not.toBeNull();
+    // Begun over the callee (talking 300 ms, more than minSpeechMs): cut before a word of it went out, not their barge-in.
+    expect(step.turns[before]).toMatchObject({ user: 'Yes.', interrupted: true, heardAfterMs: null, firstAudioMs: null });
+    expect(step.history.interruptsBy('customer')).toBe(interrupts);
+    // Their turn is answered whole, and they hear it to the end.
+    voice.emit('final', { text: 'How much does it cost?', atMs: voice.now(), speechEndMs: voice.now() });
+    await expect
+      .poll(() => step.turns.find((turn) => turn.user === 'How much does it cost?')?.totalMs ?? null, { timeout: 10_000 })
+      .not.toBeNull();
+    void call.hangup();
+    await running;
+    expect(step.turns.find((turn) => turn.user === 'How much does it cost?')).toMatchObject({ interrupted: false });
+    expect(said(step, 'customer').slice(-2)).toEqual(['Yes.', 'How much does it cost?']);
+    expect(said(step, 'ai').at(-1)).toBe('Our plans start at ten dollars a month. They include everything you use today.');
+    expect(step.history.interruptsBy('customer')).toBe(interrupts);
+  });
+
   it('a filler never delays a ready answer: said only while no token has come, cut at its next word boundary by the first sentence, kept in the transcript as a filler', async () => {
     // Time scale 0.2: the filler (interval 300 ms) plays ~530 ms; the answer's first sentence is ready ~150 ms into it.
     const scale = 0.2;
@@ -645,11 +679,11 @@ describe('the converse step on the simulated trunk', () => {
  * A call whose callee says nothing by itself (the voicemail persona greets once, then records), run until the
  * opening and the answer to the greeting are over and the line is quiet: the test then speaks for the callee.
  */
-async function quietLine(number: string) {
+async function quietLine(number: string, conversation = plan()) {
   const call = dialAnswered({ timeScale: SCALE, persona: 'voicemail', talkMs: 60_000, ringMs: 50 }, number, '0');
   let voice: TextCallVoice | null = null;
   const step = new ConverseStep({
-    plan: plan(),
+    plan: conversation,
     call: { prologueInfo: '', businessInfo: {} },
     createVoice: (session) => {
       voice = new TextCallVoice(session.call, SCALE);

@@ -122,6 +122,14 @@ export class ConverseStep implements CallStep {
   private pendingTurns = 0;
   /** How many times the callee has begun to speak (a held line waits to see whether they go on). */
   private speechStarts = 0;
+  /** When the callee's current speech began (null: they are not speaking). */
+  private speechStartedAt: number | null = null;
+  /**
+   * The reply that was playing when the callee's current speech began: the one they speak over. Cutting it is
+   * their barge-in (counted for the `interrupt` condition); a reply of ours begun after they started is ours to
+   * yield, not theirs to cut.
+   */
+  private spokenOver: Reply | null = null;
 
   constructor(private readonly options: ConverseOptions) {
     this.silence = new SilenceWatch(
@@ -174,6 +182,7 @@ export class ConverseStep implements CallStep {
     voice.on('speech-start', () => this.onSpeechStart());
     voice.on('speech-end', () => {
       this.calleeSpeaking = false;
+      this.speechStartedAt = null;
       this.silence.busy('callee', false);
       this.speculate();
     });
@@ -210,19 +219,31 @@ export class ConverseStep implements CallStep {
   // ——— events from the call ———
 
   private onSpeechStart(): void {
-    this.speechStarts++;
+    const starts = ++this.speechStarts;
     // The callee goes on: a speculation on their earlier words is no longer the turn.
     this.speculations.take(null);
     this.calleeSpeaking = true;
+    this.speechStartedAt = this.now();
     this.silence.busy('callee', true);
     const reply = this.active;
-    if (!reply?.interruptible || reply.interrupted) return;
-    const policy = this.plan.scenario.interruption;
-    if (policy.mode !== 'speech') return;
-    // Speech longer than minSpeechMs stops the agent (a cough or "mm" does not).
-    this.after(policy.minSpeechMs, () => {
-      if (this.calleeSpeaking && this.active === reply) this.bargeIn(reply);
+    this.spokenOver = reply?.interruptible && !reply.interrupted ? reply : null;
+    if (this.plan.scenario.interruption.mode !== 'speech') return;
+    // Speech longer than minSpeechMs stops the agent (a cough or "mm" does not): the reply they spoke over, or
+    // one of ours that began meanwhile — as LiveKit Agents re-checks the current speech on every VAD result.
+    this.after(this.plan.scenario.interruption.minSpeechMs, () => {
+      if (this.calleeSpeaking && this.speechStarts === starts && this.active) this.bargeIn(this.active);
     });
+  }
+
+  /** The callee has been speaking minSpeechMs or more (under the `speech` policy): a reply begun now would talk over them. */
+  private talkingLongEnough(): boolean {
+    const policy = this.plan.scenario.interruption;
+    return (
+      policy.mode === 'speech' &&
+      this.calleeSpeaking &&
+      this.speechStartedAt !== null &&
+      this.now() - this.speechStartedAt >= policy.minSpeechMs
+    );
   }
 
   private onPartial(text: string): void {
@@ -245,11 +266,14 @@ export class ConverseStep implements CallStep {
       return;
     }
     this.calleeSpeaking = false;
+    this.speechStartedAt = null;
     this.silence.busy('callee', false);
     const reply = this.active;
     const policy = this.plan.scenario.interruption;
     if (reply?.interruptible && !reply.interrupted) {
       // A finished utterance while we speak: under `speech` it is a barge-in; under `keywords` only if it holds one.
+      // Also a reply that began after the callee did: it answers words before these (the turn answers both), and
+      // LiveKit Agents likewise interrupts the current speech at the end of a user turn.
       if (policy.mode === 'speech' || (policy.mode === 'keywords' && this.matchesKeyword(policy, text))) this.bargeIn(reply);
     }
     this.partialText = '';
@@ -289,10 +313,10 @@ export class ConverseStep implements CallStep {
   }
 
   private bargeIn(reply: Reply): void {
-    if (reply.interrupted) return;
+    if (reply.interrupted || !reply.interruptible) return;
     reply.interrupt();
     this.voice?.interrupt(reply.id);
-    this.history.countInterrupt('customer');
+    if (reply === this.spokenOver) this.history.countInterrupt('customer');
   }
 
   // ——— turns ———
@@ -539,6 +563,8 @@ export class ConverseStep implements CallStep {
     this.active = reply;
     this.turns.push(reply.timing);
     this.silence.busy('reply', true);
+    // The callee is already talking (long enough to stop a reply): we do not start over them.
+    if (this.talkingLongEnough()) this.bargeIn(reply);
     return reply;
   }
 

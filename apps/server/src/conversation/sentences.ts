@@ -27,10 +27,26 @@ const ABBREVIATIONS = new Set([
   'ltd',
 ]);
 
+/** Where a first clause may end: a comma, semicolon or colon (English: before white space), or their Chinese kin. */
+const CLAUSE_ENDS = new Set([',', ';', ':', '，', '；', '：', '、']);
+const CJK_CLAUSE_ENDS = new Set(['，', '；', '：', '、']);
+
 export class SentenceSplitter {
   private buffer = '';
+  /** Pieces handed over so far (the first clause is cut only before the first). */
+  private emitted = 0;
 
-  constructor(private readonly minChars = 2) {}
+  /**
+   * `firstClause`: the reply's first piece may end at a clause ("Sure," "好的，"), not only at a sentence: its speech
+   * starts as soon as the model has written it, not when the whole first sentence is written (with a streaming
+   * model, a token every ~35 ms: "Sure, it stays at 99 yuan a month." is heard seven tokens sooner). The voice
+   * pauses there as at a comma (espeak-ng: 175 ms against a sentence's 350). Only the first: later sentences are
+   * synthesised while earlier ones play, so cutting them finer gains nothing and breaks their intonation.
+   */
+  constructor(
+    private readonly minChars = 2,
+    private readonly firstClause = false,
+  ) {}
 
   /** Adds tokens; answers the sentences they completed, in order. */
   push(tokens: string): string[] {
@@ -41,7 +57,13 @@ export class SentenceSplitter {
       const ch = this.buffer[i]!;
       let end = -1;
       if (CJK_ENDS.has(ch) && !(ch === '!' || ch === '?')) end = i + 1;
-      else if (ch === '!' || ch === '?' || ch === '.') {
+      else if (this.firstClause && this.emitted === 0 && CLAUSE_ENDS.has(ch)) {
+        // Chinese at once; English only before white space (not "3,000" or "10:30"), which may not have come yet.
+        if (CJK_CLAUSE_ENDS.has(ch)) end = i + 1;
+        else if (i + 1 >= this.buffer.length) break;
+        else if (/\s/.test(this.buffer[i + 1]!)) end = i + 1;
+        else continue;
+      } else if (ch === '!' || ch === '?' || ch === '.') {
         // English: it ends only before white space; closing quotes and brackets stay with the sentence.
         // What follows is not known yet at the end of the buffer: wait for more tokens.
         let j = i + 1;
@@ -55,6 +77,7 @@ export class SentenceSplitter {
       const sentence = this.buffer.slice(start, end).trim();
       if (sentence.length >= this.minChars) {
         out.push(sentence);
+        this.emitted++;
         start = end;
       }
       i = end - 1;

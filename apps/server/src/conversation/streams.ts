@@ -54,7 +54,8 @@ export async function streamAnswer(input: StreamAnswerInput): Promise<{ ok: bool
   let emitted = 0;
   // Retry once, only while nothing has been said: a second try mid-answer would repeat words.
   for (let attempt = 0; attempt < 2; attempt++) {
-    const splitter = new SentenceSplitter();
+    // Without a rewrite the first clause is spoken as soon as it is written (a rewrite takes whole sentences).
+    const splitter = new SentenceSplitter(2, rewriter === null);
     try {
       for await (const token of stream(main, input.messages(main), reply, input.firstTokenTimeoutMs)) {
         if (reply.timing.llmFirstTokenMs === null) reply.timing.llmFirstTokenMs = reply.since(input.now());

@@ -35,6 +35,8 @@ import type { AsrSession, Transcript, Vad, VadEvent } from './engines.ts';
 const PREROLL_MS = 1000;
 const MAX_PREROLL_MS = 5000;
 const LEAD_MS = 300;
+/** How often a due turn end looks again whether a lagging VAD has judged the silence yet (its windows are 32 ms). */
+const VAD_RECHECK_MS = 20;
 
 export interface TurnEvents {
   speechStart(atMs: number): void;
@@ -60,7 +62,7 @@ export class TurnListener {
   lastFrameMs = 0;
   /** The recogniser's latest partial of the current turn: how it reads sets the endpointing delay. */
   private partialText = '';
-  /** When the endpointing delay started (the VAD's end of speech, on this process's clock); null: not waiting. */
+  /** When the callee's speech ended (as the VAD dates it), on this process's clock; null: not waiting. */
   private endpointFrom: number | null = null;
 
   constructor(
@@ -138,7 +140,10 @@ export class TurnListener {
     this.speaking = false;
     this.lastSpeechEndMs = event.atMs;
     this.events.speechEnd(event.atMs);
-    this.endpointFrom = performance.now();
+    // The VAD dates the end where the speech stopped and says so only after its own stretch of silence (and its
+    // lag behind the frames): that silence is part of the endpointing delay, not added to it. The turn still ends
+    // only once the VAD has judged the whole delay's silence (endpointDue).
+    this.endpointFrom = performance.now() - Math.max(0, this.lastFrameMs - event.atMs);
     this.armEndpoint();
     this.asr?.settle?.();
   }
@@ -150,8 +155,23 @@ export class TurnListener {
   private armEndpoint(): void {
     if (this.endpointFrom === null) return;
     if (this.endpoint) clearTimeout(this.endpoint);
+    const delay = endpointingDelayMs(this.partialText, this.endpointingMs);
     const waited = performance.now() - this.endpointFrom;
-    this.endpoint = setTimeout(() => this.endTurn(), Math.max(0, endpointingDelayMs(this.partialText, this.endpointingMs) - waited));
+    this.endpoint = setTimeout(() => this.endpointDue(delay), Math.max(0, delay - waited));
+  }
+
+  /**
+   * The delay has passed since the speech ended; the turn ends once the VAD has also judged that much silence.
+   * A VAD that lags the frames has not heard yet whether the callee went on: its speech start, when it finds one,
+   * disarms this.
+   */
+  private endpointDue(delay: number): void {
+    const judged = Math.min(this.vad.judgedMs ?? this.lastFrameMs, this.lastFrameMs);
+    if (this.lastSpeechEndMs === null || judged >= this.lastSpeechEndMs + delay) {
+      this.endTurn();
+      return;
+    }
+    this.endpoint = setTimeout(() => this.endpointDue(delay), VAD_RECHECK_MS);
   }
 
   /** The turn goes on (or is ended now): no endpointing delay runs. */
