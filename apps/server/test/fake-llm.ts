@@ -14,7 +14,17 @@ export interface FakeLlmRequest {
 }
 
 export type FakeReply =
-  | { kind: 'tokens'; tokens: string[]; delayMs?: number; firstDelayMs?: number }
+  | {
+      kind: 'tokens';
+      tokens: string[];
+      delayMs?: number;
+      firstDelayMs?: number;
+      /**
+       * The stream stops after `afterTokens` tokens until `until` settles: a test makes "the model is still
+       * answering when X happens" true by construction, instead of by a delay it hopes is long enough.
+       */
+      hold?: { afterTokens: number; until: Promise<unknown> };
+    }
   | { kind: 'http'; status: number; body: string }
   | { kind: 'malformed' }
   | { kind: 'stall'; tokens?: string[] }
@@ -25,6 +35,8 @@ export interface FakeLlm {
   requests: FakeLlmRequest[];
   /** Requests whose client went away before the answer ended (barge-in cancels). */
   cancelled: number;
+  /** Answers sent to their end (a test waits for the model to have said everything before the callee goes on). */
+  finished: number;
   close(): Promise<void>;
 }
 
@@ -35,7 +47,7 @@ export function tokens(text: string): string[] {
 
 export async function startFakeLlm(script: (request: FakeLlmRequest) => FakeReply): Promise<FakeLlm> {
   const requests: FakeLlmRequest[] = [];
-  const state = { cancelled: 0 };
+  const state = { cancelled: 0, finished: 0 };
   const open = new Set<ServerResponse>();
   const server: Server = createServer((req, res) => {
     let raw = '';
@@ -57,6 +69,7 @@ export async function startFakeLlm(script: (request: FakeLlmRequest) => FakeRepl
       res
         .writeHead(200, { 'content-type': 'application/json' })
         .end(JSON.stringify({ choices: [{ index: 0, message: { role: 'assistant', content } }] }));
+      state.finished++;
       return;
     }
     if (reply.kind === 'http') {
@@ -91,7 +104,8 @@ export async function startFakeLlm(script: (request: FakeLlmRequest) => FakeRepl
       return; // never ends: the client's idle timeout must
     }
     await sleep(reply.firstDelayMs ?? 0);
-    for (const token of reply.tokens) {
+    for (const [index, token] of reply.tokens.entries()) {
+      if (index === reply.hold?.afterTokens) await reply.hold.until;
       if (gone) return;
       chunk(token);
       await sleep(reply.delayMs ?? 0);
@@ -99,6 +113,7 @@ export async function startFakeLlm(script: (request: FakeLlmRequest) => FakeRepl
     if (gone) return;
     send('[DONE]');
     res.end();
+    state.finished++;
   };
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
@@ -107,6 +122,9 @@ export async function startFakeLlm(script: (request: FakeLlmRequest) => FakeRepl
     requests,
     get cancelled() {
       return state.cancelled;
+    },
+    get finished() {
+      return state.finished;
     },
     close: async () => {
       for (const res of open) res.destroy();

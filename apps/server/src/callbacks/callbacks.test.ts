@@ -268,12 +268,25 @@ describe('delivering', () => {
     const callId = await insertCall(server, w, { scenarioVersion: 1 });
     await enqueueCallbacks(context(), callId, 'ended');
     // The first process claims the row and dies while its post hangs: nothing is written back.
+    let posting: () => void = () => undefined;
+    const posted = new Promise<void>((resolve) => {
+      posting = resolve;
+    });
     const first = new CallbackDelivery(
-      { db: server.database.db, secrets: server.app.secrets, now: server.clock.now, post: () => new Promise<number>(() => undefined) },
+      {
+        db: server.database.db,
+        secrets: server.app.secrets,
+        now: server.clock.now,
+        post: () => {
+          posting();
+          return new Promise<number>(() => undefined);
+        },
+      },
       { timeoutMs: 60_000 },
     );
     void first.poll();
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    // Its post has begun: the row was claimed before it.
+    await posted;
     const [leased] = await deliveries(callId);
     expect(leased!.nextAttemptAt.getTime()).toBeGreaterThan(server.clock.now().getTime() + 60_000);
     // A new process: nothing is due until the lease ends, then it delivers.

@@ -1,11 +1,12 @@
 import { useSimulatedCalls } from '../../test/simulated-calls.ts';
 import { randomUUID } from 'node:crypto';
 import { scenarioDocumentSchema } from '@dialwise/contracts';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type FakeLlm, startFakeLlm, tokens } from '../../test/fake-llm.ts';
 import { configureOutbound } from '../net/outbound-guard.ts';
+import { speakingMs } from '../audio/pcm.ts';
 import { TimerSet } from '../telephony/index.ts';
-import type { SpokenSentence } from './call-voice.ts';
+import { msToWordBoundary, type SpokenSentence } from './call-voice.ts';
 import { startFiller } from './filler.ts';
 import type { ConversationPlan } from './plan.ts';
 import { Reply } from './reply.ts';
@@ -15,11 +16,34 @@ configureOutbound({ allowHosts: ['127.0.0.1'] });
 const calls = useSimulatedCalls('filler');
 let fake: FakeLlm | null = null;
 const timers = new TimerSet();
+
+/**
+ * Virtual time: the filler's interval, the voice, the simulated call and its media clock all run on fake timers,
+ * moved on by the test; only the model (a real HTTP server) is awaited in real time, with virtual time standing
+ * still. What the tests say about when things happen is then exact, however busy the machine.
+ */
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'performance', 'Date'] });
+});
 afterEach(async () => {
   timers.clearAll();
   await fake?.close();
   fake = null;
+  // The trunk closes on real time (its calls' last frames and recordings are let go on their own).
+  vi.useRealTimers();
 });
+
+/** Moves virtual time on by `ms`, letting promise callbacks run between timers. */
+const pass = (ms: number) => vi.advanceTimersByTimeAsync(ms);
+
+/**
+ * Waits in real time, virtual time standing still, until `holds()` (what the model's answer leads to). Not
+ * expect.poll: under fake timers it moves virtual time on at each look. Bounded by the test's timeout.
+ */
+const realTimeout = globalThis.setTimeout;
+async function once(holds: () => boolean): Promise<void> {
+  while (!holds()) await new Promise((resolve) => realTimeout(resolve, 5));
+}
 
 const fillerId = randomUUID();
 
@@ -54,7 +78,10 @@ function plan(): ConversationPlan {
 }
 
 async function voice(): Promise<TextCallVoice> {
-  return new TextCallVoice(await calls.answered('voicemail', 0.1), 0.1);
+  const answered = calls.answered('voicemail', 0.1);
+  // Trying, ringing and the answer, scaled.
+  await pass(200);
+  return new TextCallVoice(await answered, 0.1);
 }
 
 function start(reply: Reply, scale: number, textVoice: TextCallVoice, heard: SpokenSentence[]) {
@@ -76,10 +103,23 @@ describe('the filler', () => {
     fake = await startFakeLlm(() => ({ kind: 'tokens', tokens: tokens('One moment.') }));
     const heard: SpokenSentence[] = [];
     const filler = start(new Reply('hi', 'r', 'answer', 0, true), 1, await voice(), heard);
-    await expect.poll(() => heard.length, { timeout: 3000 }).toBeGreaterThanOrEqual(2);
+    // Nothing before the interval (200 ms), though its line is ready.
+    await once(() => fake!.requests.length === 1);
+    await pass(199);
+    expect(filler.said).toBe(0);
+    // At the interval it is said; the next line is asked for at once and said an interval later.
+    await pass(1);
+    await once(() => filler.said === 1);
+    await pass(199);
+    expect(filler.said).toBe(1);
+    await pass(1);
+    await once(() => filler.said === 2);
     filler.stop();
-    expect(heard[0]).toMatchObject({ text: 'One moment.', heardText: 'One moment.', completed: true });
-    expect(filler.said).toBeGreaterThanOrEqual(2);
+    // Each is heard whole ("One moment." lasts ~80 ms at this scale).
+    await pass(500);
+    expect(heard).toHaveLength(2);
+    for (const spoken of heard) expect(spoken).toMatchObject({ text: 'One moment.', heardText: 'One moment.', completed: true });
+    expect(heard[1]!.firstAudioAtMs! - heard[0]!.firstAudioAtMs!).toBe(200);
   });
 
   it('is not started once the answer is under way (a token came) or the filler was stopped', async () => {
@@ -91,7 +131,12 @@ describe('the filler', () => {
     flowing.timing.llmFirstTokenMs = 100;
     const b = start(new Reply('hi', 'r', 'answer', 0, true), 0.75, textVoice, heard);
     b.stop();
-    await new Promise((resolve) => setTimeout(resolve, 600));
+    // A filler of a reply with nothing yet, asked for its line last: once it has said it, the others' lines are in too.
+    const control = start(new Reply('hi', 'r', 'answer', 0, true), 0.75, textVoice, []);
+    await pass(150);
+    await once(() => control.said === 1);
+    control.stop();
+    await pass(600);
     expect(a.said + b.said).toBe(0);
     expect(heard).toEqual([]);
   });
@@ -103,22 +148,29 @@ describe('the filler', () => {
     const textVoice = await voice();
     const reply = new Reply('hi', 'r', 'answer', 0, true);
     const filler = start(reply, 0.25, textVoice, heard);
-    await expect.poll(() => filler.said, { timeout: 3000 }).toBeGreaterThanOrEqual(1);
-    // ~120 ms into the filler (it lasts 57 × 70 × 0.1 ≈ 400 ms) the answer's first sentence is ready.
-    await new Promise((resolve) => setTimeout(resolve, 120));
+    // The filler (interval 50 ms) starts playing; it lasts 57 characters × 70 ms × 0.1 ≈ 400 ms.
+    await pass(50);
+    await once(() => filler.said === 1);
+    const startedAt = textVoice.now();
+    // 120 ms into it, the answer's first sentence is ready.
+    await pass(120);
     const readyAt = textVoice.now();
     filler.stop();
-    const answer = await textVoice.speak('Your plan renews at the same price.', reply.id);
-    await expect.poll(() => heard.length).toBe(filler.said);
-    // The one playing was cut at a word boundary; any filler still queued behind it was never started.
-    const cut = heard.find((spoken) => spoken.firstAudioAtMs !== null);
-    const queued = heard.filter((spoken) => spoken !== cut);
-    expect(cut!.completed).toBe(false);
-    expect(line.startsWith(cut!.heardText)).toBe(true);
-    expect(cut!.heardText.length).toBeGreaterThan(0);
-    expect(line[cut!.heardText.length]).toBe(' ');
-    for (const dropped of queued) expect(dropped).toMatchObject({ heardText: '', firstAudioAtMs: null });
-    // At most one word (here ≤ 10 characters × 7 ms) after it was ready, plus a timer's slack.
-    expect(answer.firstAudioAtMs! - readyAt).toBeLessThan(10 * 7 + 40);
+    const answered = textVoice.speak('Your plan renews at the same price.', reply.id);
+    await pass(1000);
+    const answer = await answered;
+    // The one playing was cut; any filler queued behind it (its next line, asked for at once) was never started.
+    expect(heard).toHaveLength(filler.said);
+    const cut = heard.find((spoken) => spoken.firstAudioAtMs !== null)!;
+    for (const dropped of heard.filter((spoken) => spoken !== cut)) expect(dropped).toMatchObject({ heardText: '', firstAudioAtMs: null });
+    // It was cut at the first word boundary after the point the answer was ready, and the answer began right there.
+    const fillerMs = Math.round(speakingMs(line) * 0.1);
+    const toBoundary = msToWordBoundary(line, readyAt - startedAt, fillerMs);
+    expect(toBoundary).toBeGreaterThan(0);
+    expect(cut).toMatchObject({ firstAudioAtMs: startedAt, completed: false });
+    expect(cut.endedAtMs).toBe(readyAt + toBoundary);
+    expect(answer.firstAudioAtMs).toBe(cut.endedAtMs);
+    const boundary = line.indexOf(' ', Math.floor((line.length * (readyAt - startedAt)) / fillerMs));
+    expect(cut.heardText).toBe(line.slice(0, boundary));
   });
 });

@@ -84,13 +84,10 @@ describe("the transfer's handover note", () => {
   });
 
   it("a model slower than the timeout gives way to the conversation's own note, in time, and says why", async () => {
-    const processor = await serve(() => ({ kind: 'tokens', tokens: tokens('Too late to matter.'), firstDelayMs: 5000 }));
+    // The model never answers: the note can only come from the timeout (a wait for the model would hang here).
+    const processor = await serve(() => ({ kind: 'stall' }));
     const failures: string[] = [];
-    const started = Date.now();
     const note = await handoverSummary(facts(), processor, { timeoutMs: 300, onFailure: (f) => failures.push(f.failure) });
-    // Before the model's first token (5 s): the note and the 'timeout' below say why; a tighter bound only
-    // measured how late a loaded machine ran the 0.3 s timer.
-    expect(Date.now() - started).toBeLessThan(5000);
     expect(note).toBe(conversationSummary(facts()));
     expect(failures).toEqual(['timeout']);
   });

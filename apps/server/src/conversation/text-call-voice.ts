@@ -1,5 +1,4 @@
 import { EventEmitter } from 'node:events';
-import { performance } from 'node:perf_hooks';
 import { concat, silence, speakingMs, tone } from '../audio/pcm.ts';
 import { TimerSet, type CallEventMap, type CallHandle } from '../telephony/index.ts';
 import {

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { type HostedProcess, hostedSpawn } from './spawn-host.ts';
 
@@ -32,12 +33,22 @@ describe('the spawn host', () => {
   });
 
   it('kills a pipeline whole (its process group), and says it was killed', async () => {
-    const run = hostedSpawn('bash', ['-c', 'sleep 30 | cat']);
-    const started = Date.now();
-    setTimeout(() => run.kill(), 200);
-    const { signal } = await outcome(run);
-    expect(signal).toBe('SIGKILL');
-    expect(Date.now() - started).toBeLessThan(5000);
+    // The shell says its child's pid once both run; killing the shell alone would leave the child sleeping.
+    const run = hostedSpawn('bash', ['-c', 'sleep 300 | cat & echo "$(jobs -p)"; wait']);
+    const ended = outcome(run);
+    const child = Number(await new Promise<string>((resolve) => run.stdout.once('data', (b: Buffer) => resolve(b.toString()))));
+    expect(child).toBeGreaterThan(0);
+    run.kill();
+    expect((await ended).signal).toBe('SIGKILL');
+    // The child is dead too: gone, or a zombie its new parent has not reaped (Linux's /proc says which).
+    const alive = () => {
+      try {
+        return !/^\d+ \(.*\) Z/.test(readFileSync(`/proc/${child}/stat`, 'utf8'));
+      } catch {
+        return false;
+      }
+    };
+    await expect.poll(alive).toBe(false);
   });
 
   it('reports a command that cannot start', async () => {

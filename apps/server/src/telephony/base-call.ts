@@ -4,7 +4,6 @@
  * things happen (SIP responses, the simulated callee's script) and calls the `on…`/`finish` methods.
  */
 import { EventEmitter } from 'node:events';
-import { performance } from 'node:perf_hooks';
 import type { CallOutcome, CallParty } from '@dialwise/contracts';
 import { FRAME_SAMPLES, OutgoingAudio, SampleFifo, SILENT_FRAME, toSamples } from '../audio/pcm.ts';
 import type {

@@ -9,8 +9,11 @@
  * first tick after it is told how many frames were skipped, so a recording can keep real time (it fell
  * behind the far end's audio by every skipped frame, and what we said after a stall landed earlier in the
  * recording than what we answered).
+ *
+ * Time is read from the global `performance` (not node:perf_hooks' binding of it) and timers from the global
+ * setTimeout: the media path (this clock, the calls, the text voice) then runs on a test's fake timers, which
+ * replace both, so a test of its timing holds however busy the machine is.
  */
-import { performance } from 'node:perf_hooks';
 import { FRAME_MS } from '../../audio/pcm.ts';
 
 /** One member's tick; `skippedFrames` (> 0 only right after a long stall) frames before it were not run. */

@@ -1,8 +1,8 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
-import { rms, tone } from '../../audio/pcm.ts';
+import { afterAll, describe, expect, it, onTestFinished, vi } from 'vitest';
+import { FRAME_MS, rms, tone } from '../../audio/pcm.ts';
 import { CallSession, type CallStep } from './call-session.ts';
 import { PlayPrologueStep, standInSpeech } from './play-prologue-step.ts';
 import type { CalleePlan } from '../simulated/simulated-callee.ts';
@@ -85,6 +85,10 @@ describe('CallSession', () => {
   });
 
   it('kill() stops the running step, skips the rest and hangs up', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'performance', 'Date'] });
+    onTestFinished(() => {
+      vi.useRealTimers();
+    });
     const call = dial({ outcome: 'answered', ringMs: 1000, talkMs: 600_000 }, { record: false });
     const session = new CallSession(call, [
       new PlayPrologueStep({ prologues: [{ text: PROLOGUE, audio: tone(400, 10_000) }], pauseMs: 1000 }),
@@ -92,10 +96,13 @@ describe('CallSession', () => {
     ]);
     const running = session.run();
     call.on('answered', () => setImmediate(() => session.kill()));
-    const { result, steps } = await running;
+    // Ringing (1 s × 0.01) and the answer; a prologue played to its end would still be going.
+    await vi.advanceTimersByTimeAsync(200);
+    const { result, steps } = await Promise.race([running, Promise.reject(new Error('still running 200 ms (virtual) after the answer'))]);
     expect(steps).toEqual([{ name: 'play-prologue', status: 'killed' }]);
     expect(result).toMatchObject({ outcome: 'answered', hungUpBy: 'us' });
-    expect(result.durationMs).toBeLessThan(5000);
+    // Hung up right after the answer, not after the prologue's 10 s (virtual time: exact however busy the machine).
+    expect(result.durationMs).toBeLessThanOrEqual(FRAME_MS);
   });
 
   it('a failing step ends the session and the call', async () => {

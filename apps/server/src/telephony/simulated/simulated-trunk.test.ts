@@ -1,7 +1,7 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import type { CallOutcome } from '@dialwise/contracts';
 import { rms, speakingMs } from '../../audio/pcm.ts';
 import { DEFAULT_OUTCOME_MIX, SILENCE_PROMPT, type CalleePlan } from './simulated-callee.ts';
@@ -355,9 +355,14 @@ describe('SimulatedTrunk answered calls', () => {
 
 describe('synthetic recordings for demo data', () => {
   it('writes a stereo WAV of the asked length at once, with speech-like audio on both channels in turns', async () => {
-    const started = Date.now();
-    const info = await writeSyntheticRecording(join(dir, 'seeded', 'history.wav'), { durationMs: 30_000, seed: 5 });
-    expect(Date.now() - started).toBeLessThan(5000);
+    // "At once": not paced by any clock. With the timers stopped (faked and never moved on) it still finishes;
+    // a writer that waited on a timer per frame would hang here until the test's timeout.
+    vi.useFakeTimers({
+      toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'setImmediate', 'clearImmediate', 'performance', 'Date'],
+    });
+    const info = await writeSyntheticRecording(join(dir, 'seeded', 'history.wav'), { durationMs: 30_000, seed: 5 }).finally(() =>
+      vi.useRealTimers(),
+    );
     expect(info.durationMs).toBe(30_000);
     const bytes = readFileSync(info.path);
     expect(parseWavHeader(bytes)).toEqual({ channels: 2, sampleRate: 8000, bitsPerSample: 16, dataBytes: 30 * 32_000 });

@@ -9,7 +9,6 @@
  * timeout, the callee's speech) is multiplied by it, so tests run a 40 s call in 40 ms. The media
  * clock itself stays at 20 ms, so a scaled call's recording is correspondingly short.
  */
-import { performance } from 'node:perf_hooks';
 import { randomUUID } from 'node:crypto';
 import type { CallOutcome } from '@dialwise/contracts';
 import { FRAME_SAMPLES, SILENT_FRAME, speakingMs } from '../../audio/pcm.ts';

@@ -1,5 +1,5 @@
 import { get, type IncomingMessage } from 'node:http';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { BENCH_LIMITS, type BenchEvent, type ScenarioDocumentInput, scenarioDocumentSchema } from '@dialwise/contracts';
 import { type FakeLlm, type FakeLlmRequest, type FakeReply, startFakeLlm, tokens } from '../../../../test/fake-llm.ts';
 import { call, seedCompanies, useTestServer } from '../../../../test/helper.ts';
@@ -232,15 +232,31 @@ describe('the scenario test bench', () => {
       await expect.poll(() => server.app.scenarioBench['streams'].size).toBe(0);
     });
 
-    it('a stream ends when the sign-in session it was opened with ends', async () => {
+    it('a stream ends when the sign-in session it was opened with ends: at its announcement, other sign-ins untouched', async () => {
       const w = await benchScenario(() => ({ kind: 'tokens', tokens: tokens('Fine.') }));
       const { sessionId } = await start(w.dev, w.scenarioId);
       const stream = await follow(w.dev, sessionId);
       if (!('ended' in stream)) throw new Error('the stream was refused');
-      const started = Date.now();
-      expect((await call(server, '/api/user/logout', { token: w.dev })).body.code).toBe(200);
-      expect(await stream.ended).toBe(true);
-      expect(Date.now() - started).toBeLessThan(2000);
+      const otherDev = await userWithSession(server, w.providerId, 'devbench2', 'DEV');
+      const other = await follow(otherDev, (await start(otherDev, w.scenarioId)).sessionId);
+      if (!('ended' in other)) throw new Error('the stream was refused');
+      let otherEnded = false;
+      void other.ended.then(() => {
+        otherEnded = true;
+      });
+      // The periodic sweep (which also ends the streams of expired sign-ins) is held off: only the announcement
+      // of the sign-out can end the stream, and the test's timeout bounds the wait for it.
+      const bench = server.app.scenarioBench as unknown as { sweep: () => Promise<void> };
+      const sweep = vi.spyOn(bench, 'sweep').mockResolvedValue(undefined);
+      try {
+        expect((await call(server, '/api/user/logout', { token: w.dev })).body.code).toBe(200);
+        expect(await stream.ended).toBe(true);
+      } finally {
+        sweep.mockRestore();
+      }
+      expect(otherEnded).toBe(false);
+      expect(server.app.scenarioBench['streams'].size).toBe(1);
+      other.stop();
       // The signed-out token opens no new one.
       expect(await follow(w.dev, sessionId)).toEqual({ refused: expect.objectContaining({ code: 50008 }) });
     });
