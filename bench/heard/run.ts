@@ -254,7 +254,9 @@ console.log(
 );
 console.log(`  of which the model's answers: ${heardModel.length} turns, p50 ${pct(heardModel, 50)} ms, p95 ${pct(heardModel, 95)} ms`);
 console.log(
-  `a callee's hello before our opening → the opening: ${openingWaits.length} calls, p50 ${pct(openingWaits, 50)} ms, p95 ${pct(openingWaits, 95)} ms`,
+  openingWaits.length === 0
+    ? "a callee's hello before our opening: none in this run"
+    : `a callee's hello before our opening → the opening: ${openingWaits.length} calls, p50 ${pct(openingWaits, 50)} ms, p95 ${pct(openingWaits, 95)} ms`,
 );
 const pre = outcomes.reduce(
   (sum, o) => ({
