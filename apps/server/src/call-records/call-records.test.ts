@@ -168,7 +168,7 @@ describe('call-record list: filters', () => {
       body: { id: test },
     });
     expect(customer.body.data).toMatchObject({ history: [], remark: null });
-    expect((await list(w.alice, { kind: 'fake' }, EN)).body).toMatchObject({ code: 400, message: expect.stringContaining('Call kind') });
+    expect((await list(w.alice, { kind: 'fake' }, EN)).body).toMatchObject({ code: 400, message: expect.stringContaining('Kind') });
   });
 });
 

@@ -38,7 +38,6 @@ export const CALL_RECORDS_MESSAGES = {
   'f.minDuration': { 'en-US': 'Shortest duration', 'zh-CN': '最短通话时长' },
   'f.maxDuration': { 'en-US': 'Longest duration', 'zh-CN': '最长通话时长' },
   'f.transferOutcome': { 'en-US': 'Transfer outcome', 'zh-CN': '转人工结果' },
-  'f.kind': { 'en-US': 'Call kind', 'zh-CN': '通话类型' },
   'f.sort': { 'en-US': 'Sort', 'zh-CN': '排序' },
   'f.operatorIds': { 'en-US': 'Operators', 'zh-CN': '坐席' },
   'csv.placedAt': { 'en-US': 'Call time', 'zh-CN': '呼叫时间' },

@@ -8,6 +8,7 @@ import { listPendingSubtasks, subtaskKeys } from '../subtasks/api.ts';
 import { getWebCallConfig, hangUpTestCall, startTestCall, testCallEvents } from './api.ts';
 import { testCallView } from './test-call-view.ts';
 import { useRtpCounts } from './use-rtp-counts.ts';
+import { CallSpeaker } from './CallSpeaker.tsx';
 import { VoiceCheck } from './VoiceCheck.tsx';
 import { WebCallMedia } from './web-call-media.ts';
 import './test-call.css';
@@ -239,37 +240,19 @@ export function TestCallDialog({ task, onClose }: Props) {
           )}
           {!microphone && !running && <Typography.Text type="secondary">{t('testCall.needsMicrophone')}</Typography.Text>}
         </Space>
-        {/* The AI's voice (and a seat's after a transfer): attached and played when the call's track arrives. */}
-        <audio ref={speaker} autoPlay data-testid="test-call-speaker" />
-        {playbackBlocked && (
-          <Alert
-            type="warning"
-            style={{ marginBottom: 12 }}
-            content={t('testCall.playbackBlocked')}
-            action={
-              <Button
-                size="mini"
-                onClick={() => {
-                  setPlaybackBlocked(false);
-                  speaker.current?.play().catch(() => setPlaybackBlocked(true));
-                }}
-              >
-                {t('testCall.play')}
-              </Button>
-            }
-          />
-        )}
-        {media && packets && (
-          <Typography.Text
-            type="secondary"
-            className="test-call-stats"
-            data-testid="test-call-stats"
-            data-sent={packets.sent}
-            data-received={packets.received}
-          >
-            {t('testCall.stats', { sent: packets.sent, received: packets.received })}
-          </Typography.Text>
-        )}
+        <CallSpeaker
+          speaker={speaker}
+          playbackBlocked={playbackBlocked}
+          onPlaybackBlocked={setPlaybackBlocked}
+          packets={media ? packets : null}
+          words={{
+            playbackBlocked: t('testCall.playbackBlocked'),
+            play: t('testCall.play'),
+            stats: (counts) => t('testCall.stats', counts),
+          }}
+          speakerId="test-call-speaker"
+          statsId="test-call-stats"
+        />
         <div className="test-call-transcript" data-testid="test-call-transcript">
           {view.items.length === 0 && !view.partial && <Empty description={t('testCall.empty')} />}
           {view.items.map((item) =>

@@ -22,7 +22,10 @@ export const webCallMessages = {
     '浏览器阻止了 AI 语音的播放，请点击“播放”收听。',
   ],
   'testCall.play': ['Play', '播放'],
-  'testCall.stats': ['Audio: {{sent}} packets sent, {{received}} received', '音频：已发送 {{sent}} 个包，已接收 {{received}} 个包'],
+  'testCall.stats': [
+    'Audio packets: {{sent, number}} sent, {{received, number}} received',
+    '音频包：已发送 {{sent, number}}，已接收 {{received, number}}',
+  ],
   'testCall.empty': ['What is said appears here.', '通话内容将显示在这里。'],
   'testCall.speaker.ai': ['AI', 'AI'],
   'testCall.speaker.customer': ['You', '你'],

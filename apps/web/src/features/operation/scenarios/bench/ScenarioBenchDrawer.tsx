@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { BENCH_PERSONAS, type BenchEvent, type BenchPersona } from '@dialwise/contracts';
 import { TurnTimeline } from '../../../call-records/TurnTimeline.tsx';
 import { getWebCallConfig } from '../../../webcall/api.ts';
+import { CallSpeaker } from '../../../webcall/CallSpeaker.tsx';
 import { VoiceCheck } from '../../../webcall/VoiceCheck.tsx';
 import { useRtpCounts } from '../../../webcall/use-rtp-counts.ts';
 import { WebCallMedia } from '../../../webcall/web-call-media.ts';
@@ -192,37 +193,19 @@ export function ScenarioBenchDrawer({ scenarioId, version, visible, onClose, dir
             </Button>
           )}
         </Space>
-        {/* The AI's voice: attached and played when the call's track arrives. */}
-        <audio ref={speaker} autoPlay data-testid="bench-speaker" />
-        {playbackBlocked && (
-          <Alert
-            type="warning"
-            style={{ marginBottom: 12 }}
-            content={t('bench.voice.playbackBlocked')}
-            action={
-              <Button
-                size="mini"
-                onClick={() => {
-                  setPlaybackBlocked(false);
-                  speaker.current?.play().catch(() => setPlaybackBlocked(true));
-                }}
-              >
-                {t('bench.voice.play')}
-              </Button>
-            }
-          />
-        )}
-        {media && packets && (
-          <Typography.Text
-            type="secondary"
-            className="bench-voice-stats"
-            data-testid="bench-voice-stats"
-            data-sent={packets.sent}
-            data-received={packets.received}
-          >
-            {t('bench.voice.stats', { sent: packets.sent, received: packets.received })}
-          </Typography.Text>
-        )}
+        <CallSpeaker
+          speaker={speaker}
+          playbackBlocked={playbackBlocked}
+          onPlaybackBlocked={setPlaybackBlocked}
+          packets={media ? packets : null}
+          words={{
+            playbackBlocked: t('bench.voice.playbackBlocked'),
+            play: t('bench.voice.play'),
+            stats: (counts) => t('bench.voice.stats', counts),
+          }}
+          speakerId="bench-speaker"
+          statsId="bench-voice-stats"
+        />
         {streamFailed && <Alert type="error" style={{ marginBottom: 12 }} content={t('bench.streamFailed')} />}
         <Tabs defaultActiveTab="talk">
           <Tabs.TabPane key="talk" title={t('bench.tab.talk')}>
