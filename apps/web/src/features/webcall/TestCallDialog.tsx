@@ -1,12 +1,13 @@
 import { Alert, Button, Empty, Input, Modal, Radio, Select, Space, Typography } from '@arco-design/web-react';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type TaskListItem, type TestCallEvent, formatIssue, testCallFieldsSchema } from '@dialwise/contracts';
 import { currentLocale } from '../../locale/index.ts';
 import { listPendingSubtasks, subtaskKeys } from '../subtasks/api.ts';
 import { getWebCallConfig, hangUpTestCall, startTestCall, testCallEvents } from './api.ts';
 import { testCallView } from './test-call-view.ts';
+import { useCallMediaLifetime } from './use-call-media.ts';
 import { useRtpCounts } from './use-rtp-counts.ts';
 import { CallSpeaker } from './CallSpeaker.tsx';
 import { VoiceCheck } from './VoiceCheck.tsx';
@@ -46,6 +47,7 @@ export function TestCallDialog({ task, onClose }: Props) {
   const speaker = useRef<HTMLAudioElement>(null);
   const end = useRef<HTMLDivElement>(null);
   const packets = useRtpCounts(media);
+  const forgetMedia = useCallback(() => setMedia(null), []);
   const view = testCallView(events);
   const running = callId !== null && !view.ended;
 
@@ -84,18 +86,7 @@ export function TestCallDialog({ task, onClose }: Props) {
     void end.current?.scrollIntoView({ block: 'nearest' });
   }, [events.length]);
 
-  // The call is over (hung up, the agent ended it, timed out): the browser's end goes too.
-  useEffect(() => {
-    if (view.ended && media) {
-      media.close();
-      setMedia(null);
-    }
-  }, [view.ended, media]);
-  useEffect(() => () => media?.close(), [media]);
-  // A microphone chosen or checked again during the call goes on the call.
-  useEffect(() => {
-    if (media && microphone) void media.replaceMicrophone(microphone).catch(() => undefined);
-  }, [media, microphone]);
+  useCallMediaLifetime(media, view.ended, microphone, forgetMedia);
 
   const fields = () =>
     source === 'subtask'

@@ -1,11 +1,12 @@
 import { Alert, Button, Drawer, Empty, Input, Radio, Select, Space, Tabs, Tag, Typography } from '@arco-design/web-react';
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BENCH_PERSONAS, type BenchEvent, type BenchPersona } from '@dialwise/contracts';
 import { TurnTimeline } from '../../../call-records/TurnTimeline.tsx';
 import { getWebCallConfig } from '../../../webcall/api.ts';
 import { CallSpeaker } from '../../../webcall/CallSpeaker.tsx';
 import { VoiceCheck } from '../../../webcall/VoiceCheck.tsx';
+import { useCallMediaLifetime } from '../../../webcall/use-call-media.ts';
 import { useRtpCounts } from '../../../webcall/use-rtp-counts.ts';
 import { WebCallMedia } from '../../../webcall/web-call-media.ts';
 import { followBench, hangUpBench, sayOnBench, startBench, startBenchVoice } from './api.ts';
@@ -47,6 +48,7 @@ export function ScenarioBenchDrawer({ scenarioId, version, visible, onClose, dir
   const speaker = useRef<HTMLAudioElement>(null);
   const end = useRef<HTMLDivElement>(null);
   const packets = useRtpCounts(media);
+  const forgetMedia = useCallback(() => setMedia(null), []);
 
   useEffect(() => {
     if (!sessionId) return;
@@ -66,18 +68,7 @@ export function ScenarioBenchDrawer({ scenarioId, version, visible, onClose, dir
   const view = benchView(events);
   const running = sessionId !== null && !view.ended;
 
-  // The conversation is over (hung up, lost, timed out): the browser's end of the call goes too.
-  useEffect(() => {
-    if (view.ended && media) {
-      media.close();
-      setMedia(null);
-    }
-  }, [view.ended, media]);
-  useEffect(() => () => media?.close(), [media]);
-  // A microphone chosen or checked again during the call goes on the call.
-  useEffect(() => {
-    if (media && microphone) void media.replaceMicrophone(microphone).catch(() => undefined);
-  }, [media, microphone]);
+  useCallMediaLifetime(media, view.ended, microphone, forgetMedia);
 
   const start = async () => {
     setStarting(true);
