@@ -10,7 +10,7 @@
 // one failure, so a broken suite can never look green.
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync, existsSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { join, relative, resolve } from 'node:path';
 
 const root = resolve(import.meta.dirname, '..');
 const out = join(root, '.test-results');
@@ -46,7 +46,7 @@ function run(name, suite) {
     const [command, ...args] = suite.command;
     const result = spawnSync(command, args, { cwd: root, stdio: 'inherit' });
     const ok = result.status === 0;
-    return { passed: ok ? 1 : 0, failed: ok ? 0 : 1, skipped: 0, exitCode: result.status ?? 1 };
+    return { passed: ok ? 1 : 0, failed: ok ? 0 : 1, skipped: 0, exitCode: result.status ?? 1, failures: ok ? [] : [`${name} (exit ${result.status})`] };
   }
   const report = join(out, `${name}.json`);
   rmSync(report, { force: true });
@@ -64,15 +64,21 @@ function run(name, suite) {
 }
 
 function readCounts(kind, report) {
-  if (!existsSync(report)) return { passed: 0, failed: 0, skipped: 0, missing: true };
+  if (!existsSync(report)) return { passed: 0, failed: 0, skipped: 0, missing: true, failures: [] };
   const json = JSON.parse(readFileSync(report, 'utf8'));
   if (kind === 'vitest') {
+    const files = json.testResults ?? [];
     // A file that fails to load has no tests in it but is a failure all the same.
-    const brokenFiles = (json.testResults ?? []).filter((file) => file.status === 'failed' && file.assertionResults.length === 0).length;
+    const broken = files.filter((file) => file.status === 'failed' && file.assertionResults.length === 0);
+    const failures = files.flatMap((file) => [
+      ...file.assertionResults.filter((test) => test.status === 'failed').map((test) => `${relative(root, file.name)} › ${test.fullName}`),
+      ...(broken.includes(file) ? [`${relative(root, file.name)} (did not load)`] : []),
+    ]);
     return {
       passed: json.numPassedTests,
-      failed: json.numFailedTests + brokenFiles,
+      failed: json.numFailedTests + broken.length,
       skipped: json.numPendingTests + json.numTodoTests,
+      failures,
     };
   }
   const stats = json.stats ?? {};
@@ -80,11 +86,26 @@ function readCounts(kind, report) {
     passed: (stats.expected ?? 0) + (stats.flaky ?? 0),
     failed: (stats.unexpected ?? 0) + (json.errors?.length ?? 0),
     skipped: stats.skipped ?? 0,
+    failures: [...playwrightFailures(json.suites ?? [], []), ...(json.errors ?? []).map((error) => `(error) ${firstLine(error.message)}`)],
   };
 }
 
+/** The titles of the tests whose outcome was 'unexpected', with their file and describe blocks. */
+function playwrightFailures(suites, path) {
+  return suites.flatMap((suite) => {
+    const here = suite.title ? [...path, suite.title] : path;
+    const own = (suite.specs ?? [])
+      .filter((spec) => (spec.tests ?? []).some((test) => test.status === 'unexpected'))
+      .map((spec) => [...here, spec.title].join(' › '));
+    return [...own, ...playwrightFailures(suite.suites ?? [], here)];
+  });
+}
+
+const firstLine = (text = '') => text.split('\n')[0].slice(0, 200);
+
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const lines = [];
+const failures = [];
 for (const name of names) {
   console.log(`\n━━ ${name} ━━`);
   const counts = run(name, SUITES[name]);
@@ -94,6 +115,7 @@ for (const name of names) {
   totals.passed += counts.passed;
   totals.failed += counts.failed;
   totals.skipped += counts.skipped;
+  failures.push(...(counts.failures ?? []), ...(broken ? [`${name} (suite did not complete)`] : []));
   lines.push(
     `  ${name.padEnd(10)} ${counts.passed} passed, ${counts.failed} failed${counts.skipped ? `, ${counts.skipped} skipped` : ''}${broken ? '  (suite did not complete)' : ''}`,
   );
@@ -101,5 +123,8 @@ for (const name of names) {
 
 console.log('\n━━ summary ━━');
 for (const line of lines) console.log(line);
+// The failed tests by name, so that the last lines of a CI log say what to look at.
+for (const failure of failures.slice(0, 30)) console.log(`  ✘ ${failure}`);
+if (failures.length > 30) console.log(`  … and ${failures.length - 30} more`);
 console.log(`${totals.passed} passed, ${totals.failed} failed`);
 process.exit(totals.failed > 0 ? 1 : 0);
