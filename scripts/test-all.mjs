@@ -46,7 +46,13 @@ function run(name, suite) {
     const [command, ...args] = suite.command;
     const result = spawnSync(command, args, { cwd: root, stdio: 'inherit' });
     const ok = result.status === 0;
-    return { passed: ok ? 1 : 0, failed: ok ? 0 : 1, skipped: 0, exitCode: result.status ?? 1, failures: ok ? [] : [`${name} (exit ${result.status})`] };
+    return {
+      passed: ok ? 1 : 0,
+      failed: ok ? 0 : 1,
+      skipped: 0,
+      exitCode: result.status ?? 1,
+      failures: ok ? [] : [`${name} (exit ${result.status})`],
+    };
   }
   const report = join(out, `${name}.json`);
   rmSync(report, { force: true });
