@@ -1,4 +1,5 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
+import { WEB_CALL_LIMITS } from '@dialwise/contracts';
 import { describe, expect, it } from 'vitest';
 import { eq, isNull } from 'drizzle-orm';
 import { useTestServer, seedCompanies } from '../../test/helper.ts';
@@ -314,4 +315,38 @@ describe('lease recovery', () => {
     expect(subtask!.state).toBe('dialing');
     expect(subtask!.leaseOwner).toBe('node-b');
   });
+
+  it("closes a dead process's test call once it is past its longest life, and leaves a younger one to its process", async () => {
+    const { companyId, taskId, db } = await fixture({ phones: ['13800000001'] });
+    const [task] = await db.select().from(tasks).where(eq(tasks.id, taskId));
+    const testCall = (id: string, placedAt: Date, answered: boolean) => ({
+      id,
+      companyId,
+      projectId: task!.projectId,
+      taskId,
+      subtaskId: null,
+      sipLineId: null,
+      phone: '',
+      attempt: 1,
+      node: 'gone',
+      test: true,
+      placedAt,
+      answeredAt: answered ? placedAt : null,
+    });
+    const longest = WEB_CALL_LIMITS.maxMs;
+    const old = testCall(randomUUID(), new Date(NOW.getTime() - longest - 120_000), true);
+    const young = testCall(randomUUID(), new Date(NOW.getTime() - longest + 120_000), true);
+    await db.insert(calls).values([old, young]);
+    const recovery = await recoverLeases(db, NOW, 'expired');
+    expect(recovery.closedCalls).toEqual([old.id]);
+    const rows = await db.select().from(calls).where(eq(calls.test, true));
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    // Cut at the end of its longest life (not at the moment it was found), by the rule for an answered call.
+    expect(byId.get(old.id)).toMatchObject({ status: 'connected', outcome: 'interrupted', hungUpBy: 'network', durationMs: longest });
+    expect(byId.get(old.id)!.endedAt).toEqual(new Date(old.placedAt.getTime() + longest));
+    expect(byId.get(young.id)!.endedAt).toBeNull();
+    // The number of the task is not touched: a test call has none.
+    expect((await db.select().from(subtasks).where(eq(subtasks.taskId, taskId)))[0]!.state).toBe('pending');
+  });
 });
+

@@ -1,5 +1,6 @@
 import { addPending, completeIfDone } from '../tasks/task-progress.ts';
 import { and, eq, inArray, isNull, lt, notInArray, sql } from 'drizzle-orm';
+import { WEB_CALL_LIMITS } from '@dialwise/contracts';
 import type { Db, Tx } from '../db/client.ts';
 import { calls, subtasks } from '../db/schema.ts';
 import { judgeCutCall } from './cut-call.ts';
@@ -11,6 +12,13 @@ import { type CutSeat, releaseSeatsOfCutCalls } from '../seat/release-cut-seats.
  * database starting again: whatever was live belongs to its predecessor, however long its leases).
  */
 export type Recovery = 'expired' | 'all';
+
+/**
+ * A test call (browser leg, no subtask, so no lease) still open this long after it was placed belongs to a
+ * process that is gone: a live one hangs it up at `WEB_CALL_LIMITS.maxMs` and closes its record at once. The
+ * margin covers a busy process's late timer and the closing write.
+ */
+const TEST_CALL_GRACE_MS = 60_000;
 
 /** The record's reason, where a finished call has its carrier's. */
 const SIP_REASON = 'dialer process stopped mid-call';
@@ -72,19 +80,29 @@ export async function recoverLeases(
       tasksTouched.add(row.taskId);
       if (verdict.subtask === 'pending') pendingPerTask.set(row.taskId, (pendingPerTask.get(row.taskId) ?? 0) + 1);
     }
-    if (recovery === 'all') {
-      // Open records whose subtask is not dialling any more (nothing to give back): closed by the same rule.
-      const orphans = await tx
-        .select({ id: calls.id, taskId: calls.taskId, answeredAt: calls.answeredAt, operatorId: calls.operatorId })
-        .from(calls)
-        .where(and(isNull(calls.endedAt), closedCalls.length > 0 ? notInArray(calls.id, closedCalls) : undefined));
-      for (const call of orphans) {
-        const cutAt = latest(now, call.answeredAt);
-        const verdict = judgeCutCall({ answeredAt: call.answeredAt, transferred: call.operatorId !== null, cutAt });
-        await closeCall(tx, call.id, verdict, cutAt);
-        closedCalls.push(call.id);
-        tasksTouched.add(call.taskId);
-      }
+    // Open records with nothing to give back, closed by the same rule: on a restart of the only dialer every
+    // one whose subtask is not dialling any more; otherwise the test calls past their longest life.
+    const orphans = await tx
+      .select({ id: calls.id, taskId: calls.taskId, placedAt: calls.placedAt, answeredAt: calls.answeredAt, operatorId: calls.operatorId })
+      .from(calls)
+      .where(
+        recovery === 'all'
+          ? and(isNull(calls.endedAt), closedCalls.length > 0 ? notInArray(calls.id, closedCalls) : undefined)
+          : and(
+              isNull(calls.endedAt),
+              eq(calls.test, true),
+              lt(calls.placedAt, new Date(now.getTime() - WEB_CALL_LIMITS.maxMs - TEST_CALL_GRACE_MS)),
+            ),
+      )
+      .for('update', { skipLocked: true });
+    for (const call of orphans) {
+      // A test call lived at most its longest life; any other, until now.
+      const lastAlive = recovery === 'all' ? now : new Date(call.placedAt.getTime() + WEB_CALL_LIMITS.maxMs);
+      const cutAt = latest(lastAlive, call.answeredAt);
+      const verdict = judgeCutCall({ answeredAt: call.answeredAt, transferred: call.operatorId !== null, cutAt });
+      await closeCall(tx, call.id, verdict, cutAt);
+      closedCalls.push(call.id);
+      tasksTouched.add(call.taskId);
     }
     for (const [taskId, n] of pendingPerTask) await addPending(tx, taskId, n);
     // A task whose last number was done by this (a transferred call) completes like after any call.
