@@ -349,4 +349,3 @@ describe('lease recovery', () => {
     expect((await db.select().from(subtasks).where(eq(subtasks.taskId, taskId)))[0]!.state).toBe('pending');
   });
 });
-
