@@ -134,3 +134,24 @@ test("a 720-px drawer leaves the navbar's language and theme buttons in reach", 
   await page.getByTestId('locale-en-US').click();
   await expect(drawer).toContainText('Real-time dashboard · Renewal calls');
 });
+
+test('English quotes and apostrophes are drawn by a Latin face, not full width by a CJK one', async ({ page }) => {
+  await page.goto('/login');
+  await page.evaluate(() => localStorage.setItem('arco-locale', 'en-US'));
+  await page.reload();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en-US');
+  // The widths of ’ and “ in the body's own font, against the font size: a CJK face draws them a whole em wide.
+  const widths = await page.evaluate(() => {
+    const span = document.createElement('span');
+    document.body.append(span);
+    const measure = (text: string) => {
+      span.textContent = text;
+      return span.getBoundingClientRect().width / Number.parseFloat(getComputedStyle(span).fontSize);
+    };
+    const result = { apostrophe: measure('’'), quote: measure('“') };
+    span.remove();
+    return result;
+  });
+  expect(widths.apostrophe).toBeLessThan(0.5);
+  expect(widths.quote).toBeLessThan(0.6);
+});
