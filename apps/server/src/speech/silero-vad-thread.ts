@@ -4,7 +4,8 @@
  * the thread, it is not copied) and resolves with the batch's probabilities and next states. One batch is
  * in flight at a time; the batcher (silero-vad.ts) gathers the next one meanwhile.
  *
- * A thread that dies (a crash in the native runtime, out of memory) is restarted at once, then after
+ * A thread that dies (an error in its JavaScript, out of memory; a crash inside the native runtime ends the
+ * whole process, not only the thread) is restarted at once, then after
  * 0.5 s, 1 s, 2 s … (at most 30 s) while restarts keep failing before the model loads. The batch it was
  * judging fails, and so does every batch asked for until the new thread has loaded the model (about
  * 2 s on the 2-core machine): SileroVad treats those windows as unknown, so meanwhile a call hears no new
@@ -12,7 +13,9 @@
  * reported through `onError`.
  *
  * The thread does not keep the process alive while idle (it is referenced only while a batch is in
- * flight); `close()` ends it.
+ * flight); `close()` ends it: the thread finishes the batch it is judging, releases the session and exits by
+ * itself. It is never terminated while onnxruntime runs: the native runtime then throws into a thread being
+ * torn down, which aborts the whole process (`terminate called after throwing an instance of 'Napi::Error'`).
  */
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
@@ -32,6 +35,9 @@ export interface ToVadThread {
   input: Float32Array;
   state: Float32Array;
 }
+
+/** Asks the thread to finish its batch, release the session and exit. */
+export const CLOSE_THREAD = 'close';
 
 export type FromVadThread =
   | { type: 'ready' }
@@ -63,6 +69,8 @@ const TSX_API = pathToFileURL(createRequire(import.meta.url).resolve('tsx/esm/ap
 const BOOT = `import(${JSON.stringify(TSX_API)}).then((tsx) => tsx.tsImport(${JSON.stringify(WORKER_SCRIPT)}, ${JSON.stringify(WORKER_SCRIPT)}));`;
 
 const MAX_RESTART_DELAY_MS = 30_000;
+/** How long `close()` waits for the thread to end by itself before terminating it (a batch takes milliseconds). */
+const CLOSE_GRACE_MS = 10_000;
 
 interface InFlight {
   id: number;
@@ -121,7 +129,7 @@ export class VadThread {
     });
   }
 
-  /** Ends the thread (what it was judging fails); no restart after this. */
+  /** Ends the thread once its batch is judged (the batch's caller is told the VAD closed); no restart after this. */
   async close(): Promise<void> {
     this.closed = true;
     if (this.restartTimer) clearTimeout(this.restartTimer);
@@ -130,7 +138,13 @@ export class VadThread {
     const worker = this.worker;
     this.worker = null;
     this.ready = false;
-    await worker?.terminate();
+    if (!worker) return;
+    const exited = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
+    worker.postMessage(CLOSE_THREAD);
+    // A thread stuck past the grace (it never is: a batch takes milliseconds) is terminated all the same.
+    const stuck = setTimeout(() => void worker.terminate(), CLOSE_GRACE_MS);
+    await exited;
+    clearTimeout(stuck);
   }
 
   private launch(): Promise<void> {

