@@ -2,7 +2,7 @@ import { takePending } from '../tasks/task-progress.ts';
 import { and, asc, count, eq, inArray, isNull, lte, not, notExists, or, sql } from 'drizzle-orm';
 import type { EncryptionType } from '@dialwise/contracts';
 import type { Db, Tx } from '../db/client.ts';
-import { calls, companies, projects, sipLines, subtasks, taskSipLines, tasks } from '../db/schema.ts';
+import { calls, companies, linePacing, projects, sipLines, subtasks, taskSipLines, tasks } from '../db/schema.ts';
 import { normalizePermissions } from '../entitlements/get-company-permissions.ts';
 import { listedNumbers } from './do-not-call.ts';
 
@@ -95,7 +95,7 @@ export async function claimCalls(db: Db, request: ClaimRequest): Promise<ClaimRe
     const companyCap = normalizePermissions(company?.permissions).maxConcurrency;
 
     const lines = await tx
-      .select({ id: sipLines.id, concurrency: sipLines.concurrency })
+      .select({ id: sipLines.id, concurrency: sipLines.concurrency, cps: sipLines.cps })
       .from(sipLines)
       .innerJoin(taskSipLines, eq(taskSipLines.sipLineId, sipLines.id))
       .where(and(eq(taskSipLines.taskId, task.id), eq(sipLines.status, 'enabled')))
@@ -103,7 +103,8 @@ export async function claimCalls(db: Db, request: ClaimRequest): Promise<ClaimRe
       .for('update', { of: sipLines });
     if (lines.length === 0) return { claims: [], blocked: 0 };
 
-    const room = await lineRoom(tx, lines, request.lineAllowance);
+    const buckets = await sharedBuckets(tx, lines, request.now);
+    const room = await lineRoom(tx, lines, request.lineAllowance, buckets);
     const [taskLive] = await tx
       .select({ n: count() })
       .from(calls)
@@ -233,6 +234,7 @@ export async function claimCalls(db: Db, request: ClaimRequest): Promise<ClaimRe
         });
       }
     }
+    await takeSetups(tx, buckets, picked, request.now);
     const taken = claims.length + blocked.length;
     await takePending(tx, task.id, taken);
     return { claims, blocked: blocked.length };
@@ -259,11 +261,56 @@ async function dueInZones(tx: Tx, taskId: string, zoneKeys: readonly string[], w
   return (result as { rows: { id: string | number }[] }).rows.map((row) => Number(row.id));
 }
 
-/** Free places per line: its concurrency minus its live calls (all processes), within its pacer's allowance. */
+/**
+ * Each line's shared bucket of setups (`line_pacing`), refilled to now at the line's CPS, at most a second's
+ * worth: the setups every process together may start on it now. The lines' rows are locked by the caller, so
+ * no other claim reads or takes from these buckets until this one commits.
+ */
+async function sharedBuckets(tx: Tx, lines: { id: string; cps: number }[], now: Date): Promise<Map<string, number>> {
+  const stored = await tx
+    .select()
+    .from(linePacing)
+    .where(
+      inArray(
+        linePacing.sipLineId,
+        lines.map((l) => l.id),
+      ),
+    );
+  const byLine = new Map(stored.map((row) => [row.sipLineId, row]));
+  return new Map(
+    lines.map((line) => {
+      const burst = Math.max(1, line.cps);
+      const row = byLine.get(line.id);
+      if (!row) return [line.id, burst];
+      const elapsedS = Math.max(0, now.getTime() - row.refilledAt.getTime()) / 1000;
+      return [line.id, Math.min(burst, row.tokens + elapsedS * line.cps)];
+    }),
+  );
+}
+
+/** Takes the picked setups from their lines' shared buckets (the rest of each bucket is kept, dated now). */
+async function takeSetups(tx: Tx, buckets: ReadonlyMap<string, number>, picked: readonly { lineId: string }[], now: Date): Promise<void> {
+  const used = new Map<string, number>();
+  for (const { lineId } of picked) used.set(lineId, (used.get(lineId) ?? 0) + 1);
+  if (used.size === 0) return;
+  await tx
+    .insert(linePacing)
+    .values([...used].map(([sipLineId, n]) => ({ sipLineId, tokens: buckets.get(sipLineId)! - n, refilledAt: now })))
+    .onConflictDoUpdate({
+      target: linePacing.sipLineId,
+      set: { tokens: sql`excluded.tokens`, refilledAt: sql`excluded.refilled_at` },
+    });
+}
+
+/**
+ * Free places per line: its concurrency minus its live calls (all processes), within this process's pacer's
+ * allowance and the line's shared bucket of setups.
+ */
 async function lineRoom(
   tx: Tx,
   lines: { id: string; concurrency: number }[],
   allowance: ReadonlyMap<string, number>,
+  buckets: ReadonlyMap<string, number>,
 ): Promise<Map<string, number>> {
   const live = await tx
     .select({ lineId: calls.sipLineId, n: count() })
@@ -280,7 +327,13 @@ async function lineRoom(
     .groupBy(calls.sipLineId);
   const liveBy = new Map(live.map((row) => [row.lineId, row.n]));
   return new Map(
-    lines.map((line) => [line.id, Math.max(0, Math.min(line.concurrency - (liveBy.get(line.id) ?? 0), allowance.get(line.id) ?? 0))]),
+    lines.map((line) => [
+      line.id,
+      Math.max(
+        0,
+        Math.min(line.concurrency - (liveBy.get(line.id) ?? 0), allowance.get(line.id) ?? 0, Math.floor(buckets.get(line.id) ?? 0)),
+      ),
+    ]),
   );
 }
 

@@ -295,6 +295,22 @@ describe('finishing calls', () => {
   });
 });
 
+describe("a line's setups a second, across processes", () => {
+  it("share one bucket in the database: a second's worth at once, then the line's CPS, whichever process claims", async () => {
+    const { taskId, lineIds, db } = await fixture({ lines: [50], phones: Array.from({ length: 10 }, (_, i) => `1380000000${i}`) });
+    await db.update(sipLines).set({ cps: 2 }).where(eq(sipLines.id, lineIds[0]!));
+    const at = (ms: number) => new Date(NOW.getTime() + ms);
+    // Each process's own pacer would allow 100 here: the line's shared bucket allows 2 at once.
+    expect((await claimCalls(db, request(taskId, lineIds, { node: 'node-a', now: at(0) }))).claims).toHaveLength(2);
+    expect((await claimCalls(db, request(taskId, lineIds, { node: 'node-b', now: at(0) }))).claims).toHaveLength(0);
+    // Half a second later one more, for whichever process asks first.
+    expect((await claimCalls(db, request(taskId, lineIds, { node: 'node-b', now: at(500) }))).claims).toHaveLength(1);
+    expect((await claimCalls(db, request(taskId, lineIds, { node: 'node-a', now: at(500) }))).claims).toHaveLength(0);
+    // A long pause fills it to a second's worth, no more.
+    expect((await claimCalls(db, request(taskId, lineIds, { node: 'node-a', now: at(60_000) }))).claims).toHaveLength(2);
+  });
+});
+
 describe('lease recovery', () => {
   it("gives a dead process's subtasks back after their lease expires and closes its records as interrupted", async () => {
     const { taskId, lineIds, db } = await fixture({ lines: [2], phones: ['13800000001', '13800000002'] });

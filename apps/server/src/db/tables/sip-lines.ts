@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { doublePrecision, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { companies } from './companies.ts';
 import { users } from './users.ts';
 import { createdAt, editVersion, updatedAt } from './common.ts';
@@ -37,3 +37,17 @@ export const sipLines = pgTable(
   },
   (t) => [uniqueIndex('sip_lines_alias_key').on(t.companyId, sql`lower(${t.alias})`), index('sip_lines_company_idx').on(t.companyId)],
 );
+
+/**
+ * A line's setups a second shared by every dialer process: a token bucket at the line's `cps` (a second's
+ * worth at most), read and taken in the claim's transaction while the line's row is locked, so processes
+ * dialling on one line together keep to its CPS. Each process's own pacer (in memory) still slows its setups
+ * down when the carrier pushes back. No row: a full bucket.
+ */
+export const linePacing = pgTable('line_pacing', {
+  sipLineId: uuid('sip_line_id')
+    .primaryKey()
+    .references(() => sipLines.id, { onDelete: 'cascade' }),
+  tokens: doublePrecision('tokens').notNull(),
+  refilledAt: timestamp('refilled_at', { withTimezone: true, mode: 'date' }).notNull(),
+});
