@@ -2,14 +2,13 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
 import { arcoStyles } from './build/arco-styles.ts';
-import { localeSplit } from './build/locale-split.ts';
 import { precompress } from './build/precompress.ts';
 
 // The dev server forwards the API and the WebSockets to the Fastify server (npm run dev -w @dialwise/server).
 const server = process.env.DIALWISE_API ?? 'http://127.0.0.1:3000';
 
 export default defineConfig({
-  plugins: [arcoStyles(), localeSplit(), react(), precompress()],
+  plugins: [arcoStyles(), react(), precompress()],
   resolve: {
     // zod in jitless mode, so the console needs no 'unsafe-eval' in its CSP (see src/zod-jitless.ts).
     alias: [{ find: /^zod$/, replacement: fileURLToPath(new URL('./src/zod-jitless.ts', import.meta.url)) }],

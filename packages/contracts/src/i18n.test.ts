@@ -1,19 +1,20 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { LOCALES, MESSAGES, REDACTED, fieldLabel, formatIssue, pickLocale, redactSecrets, translate } from './index.ts';
+import { MESSAGES, REDACTED, fieldLabel, formatIssue, pickLocale, redactSecrets, translate } from './index.ts';
 
 describe('messages', () => {
   it('every message exists, non-empty, in both languages with the same placeholders', () => {
-    for (const [key, byLocale] of Object.entries(MESSAGES)) {
-      const placeholders = LOCALES.map((locale) => {
-        const text = (byLocale as Record<string, string>)[locale];
-        expect(text, `${key} in ${locale}`).toBeTruthy();
-        return [...text!.matchAll(/\{(\w+)\}/g)]
-          .map((m) => m[1])
-          .sort()
-          .join(',');
-      });
-      expect(new Set(placeholders).size, key).toBe(1);
+    const holes = (text: string) =>
+      [...text.matchAll(/\{(\w+)\}/g)]
+        .map((m) => m[1])
+        .sort()
+        .join(',');
+    expect(Object.keys(MESSAGES['zh-CN']).sort()).toEqual(Object.keys(MESSAGES['en-US']).sort());
+    for (const [key, en] of Object.entries(MESSAGES['en-US'])) {
+      const zh = MESSAGES['zh-CN'][key as keyof (typeof MESSAGES)['zh-CN']];
+      expect(en.trim(), `${key} in en-US`).toBeTruthy();
+      expect(zh.trim(), `${key} in zh-CN`).toBeTruthy();
+      expect(holes(zh), key).toBe(holes(en));
     }
   });
   it('translate fills parameters and leaves unknown keys as they are', () => {
@@ -82,23 +83,24 @@ describe('redactSecrets', () => {
   });
 });
 
-describe('message modules', () => {
-  it('no message module redefines a key another one defines: the later one would silently win', async () => {
+describe('message files', () => {
+  it('each area has one JSON file per language with the same keys, and no area redefines a key another defines', async () => {
     const { readdirSync, readFileSync } = await import('node:fs');
-    const { join } = await import('node:path');
-    // Every `messages.ts` (common/'s and each area's), and the catalogue itself.
-    const areaFiles = readdirSync(import.meta.dirname, { recursive: true, encoding: 'utf8' }).filter((name) =>
-      /(^|\/)messages\.ts$/.test(name),
+    const { dirname, join } = await import('node:path');
+    // Every `messages/en-US.json` (common/'s and each area's) and its `zh-CN.json` beside it.
+    const english = readdirSync(import.meta.dirname, { recursive: true, encoding: 'utf8' }).filter((name) =>
+      /(^|\/)messages\/en-US\.json$/.test(name),
     );
-    const files = [join(import.meta.dirname, 'i18n.ts'), ...areaFiles.map((name) => join(import.meta.dirname, name))];
-    // The walk finds every module the catalogue spreads in.
-    const spread = readFileSync(join(import.meta.dirname, 'i18n.ts'), 'utf8').match(/from '[^']*messages\.ts'/g) ?? [];
-    expect(areaFiles).toHaveLength(spread.length);
+    // The walk finds every file the catalogue lists, and the catalogue lists every file (a forgotten one would be
+    // keys shown raw).
+    const listed = readFileSync(join(import.meta.dirname, 'i18n.ts'), 'utf8').match(/from '[^']*messages\/en-US\.json'/g) ?? [];
+    expect(english).toHaveLength(listed.length);
     const owners = new Map<string, string[]>();
-    for (const file of files) {
-      for (const match of readFileSync(file, 'utf8').matchAll(/^\s*'([\w.]+)':\s*\{/gm)) {
-        owners.set(match[1]!, [...(owners.get(match[1]!) ?? []), file]);
-      }
+    for (const file of english) {
+      const keysOf = (name: string) => Object.keys(JSON.parse(readFileSync(join(import.meta.dirname, name), 'utf8')) as object);
+      const keys = keysOf(file);
+      expect(keysOf(join(dirname(file), 'zh-CN.json')), file).toEqual(keys);
+      for (const key of keys) owners.set(key, [...(owners.get(key) ?? []), file]);
     }
     const duplicated = [...owners].filter(([, where]) => where.length > 1).map(([key]) => key);
     expect(duplicated).toEqual([]);

@@ -1,72 +1,110 @@
-import type { Locale } from './common/locale.ts';
-import { COMMON_MESSAGES } from './common/messages.ts';
-import { COMPANIES_MESSAGES } from './operation/companies/messages.ts';
-import { VOICES_MESSAGES } from './operation/voices/messages.ts';
-import { TAGS_MESSAGES } from './operation/tags/messages.ts';
-import { ACCOUNTS_MESSAGES } from './accounts/messages.ts';
-import { SIP_LINES_MESSAGES } from './sip-lines/messages.ts';
-import { LLMS_MESSAGES } from './operation/llms/messages.ts';
-import { PROCESSORS_MESSAGES } from './operation/processors/messages.ts';
-import { SCENARIOS_MESSAGES } from './operation/scenarios/messages.ts';
-import { DNC_MESSAGES } from './dnc/messages.ts';
-import { ACCESS_REQUESTS_MESSAGES } from './access-requests/messages.ts';
-import { PROJECTS_MESSAGES } from './projects/messages.ts';
-import { TASKS_MESSAGES } from './tasks/messages.ts';
-import { CALL_RECORDS_MESSAGES } from './call-records/messages.ts';
-import { BOARDS_MESSAGES } from './boards/messages.ts';
-import { SEAT_CALLS_MESSAGES, SEAT_MESSAGES } from './seat/messages.ts';
-import { WEBCALL_MESSAGES } from './webcall/messages.ts';
-import { SPEECH_CREDENTIALS_MESSAGES } from './operation/speech-credentials/messages.ts';
-import { TEMPLATES_MESSAGES } from './templates/messages.ts';
-import { API_KEYS_MESSAGES } from './api-keys/messages.ts';
-import { AUTH_MESSAGES } from './auth/messages.ts';
-import { PROFILE_MESSAGES } from './profile/messages.ts';
-import { AMD_MESSAGES } from './amd/messages.ts';
+import { LOCALES, type Locale } from './common/locale.ts';
+import commonEnUS from './common/messages/en-US.json' with { type: 'json' };
+import commonZhCN from './common/messages/zh-CN.json' with { type: 'json' };
+import dncEnUS from './dnc/messages/en-US.json' with { type: 'json' };
+import dncZhCN from './dnc/messages/zh-CN.json' with { type: 'json' };
+import accessRequestsEnUS from './access-requests/messages/en-US.json' with { type: 'json' };
+import accessRequestsZhCN from './access-requests/messages/zh-CN.json' with { type: 'json' };
+import companiesEnUS from './operation/companies/messages/en-US.json' with { type: 'json' };
+import companiesZhCN from './operation/companies/messages/zh-CN.json' with { type: 'json' };
+import voicesEnUS from './operation/voices/messages/en-US.json' with { type: 'json' };
+import voicesZhCN from './operation/voices/messages/zh-CN.json' with { type: 'json' };
+import tagsEnUS from './operation/tags/messages/en-US.json' with { type: 'json' };
+import tagsZhCN from './operation/tags/messages/zh-CN.json' with { type: 'json' };
+import accountsEnUS from './accounts/messages/en-US.json' with { type: 'json' };
+import accountsZhCN from './accounts/messages/zh-CN.json' with { type: 'json' };
+import sipLinesEnUS from './sip-lines/messages/en-US.json' with { type: 'json' };
+import sipLinesZhCN from './sip-lines/messages/zh-CN.json' with { type: 'json' };
+import llmsEnUS from './operation/llms/messages/en-US.json' with { type: 'json' };
+import llmsZhCN from './operation/llms/messages/zh-CN.json' with { type: 'json' };
+import processorsEnUS from './operation/processors/messages/en-US.json' with { type: 'json' };
+import processorsZhCN from './operation/processors/messages/zh-CN.json' with { type: 'json' };
+import scenariosEnUS from './operation/scenarios/messages/en-US.json' with { type: 'json' };
+import scenariosZhCN from './operation/scenarios/messages/zh-CN.json' with { type: 'json' };
+import projectsEnUS from './projects/messages/en-US.json' with { type: 'json' };
+import projectsZhCN from './projects/messages/zh-CN.json' with { type: 'json' };
+import tasksEnUS from './tasks/messages/en-US.json' with { type: 'json' };
+import tasksZhCN from './tasks/messages/zh-CN.json' with { type: 'json' };
+import callRecordsEnUS from './call-records/messages/en-US.json' with { type: 'json' };
+import callRecordsZhCN from './call-records/messages/zh-CN.json' with { type: 'json' };
+import boardsEnUS from './boards/messages/en-US.json' with { type: 'json' };
+import boardsZhCN from './boards/messages/zh-CN.json' with { type: 'json' };
+import seatEnUS from './seat/messages/en-US.json' with { type: 'json' };
+import seatZhCN from './seat/messages/zh-CN.json' with { type: 'json' };
+import webcallEnUS from './webcall/messages/en-US.json' with { type: 'json' };
+import webcallZhCN from './webcall/messages/zh-CN.json' with { type: 'json' };
+import speechCredentialsEnUS from './operation/speech-credentials/messages/en-US.json' with { type: 'json' };
+import speechCredentialsZhCN from './operation/speech-credentials/messages/zh-CN.json' with { type: 'json' };
+import templatesEnUS from './templates/messages/en-US.json' with { type: 'json' };
+import templatesZhCN from './templates/messages/zh-CN.json' with { type: 'json' };
+import apiKeysEnUS from './api-keys/messages/en-US.json' with { type: 'json' };
+import apiKeysZhCN from './api-keys/messages/zh-CN.json' with { type: 'json' };
+import authEnUS from './auth/messages/en-US.json' with { type: 'json' };
+import authZhCN from './auth/messages/zh-CN.json' with { type: 'json' };
+import profileEnUS from './profile/messages/en-US.json' with { type: 'json' };
+import profileZhCN from './profile/messages/zh-CN.json' with { type: 'json' };
+import amdEnUS from './amd/messages/en-US.json' with { type: 'json' };
+import amdZhCN from './amd/messages/zh-CN.json' with { type: 'json' };
+
+/** One area's messages: a JSON resource per language, the Chinese one holding every key of the English one. */
+type AreaMessages<K extends string> = Readonly<Record<Locale, Readonly<Record<K, string>>>>;
+const area = <K extends string>(enUS: Record<K, string>, zhCN: Record<NoInfer<K>, string>): AreaMessages<K> => ({
+  'en-US': enUS,
+  'zh-CN': zhCN,
+});
 
 /**
- * Every message of the product: the common ones and each area's own `<area>/messages.ts` (data only, both
- * languages side by side), spread in here so areas grow without touching each other's lines.
+ * Every message of the product: the common ones (`common/messages/`) and each area's own (`<area>/messages/`),
+ * one JSON file per language (`en-US.json`, `zh-CN.json`) that translators and their tools work on directly.
+ * Listed here so areas grow without touching each other's files; no two areas define one key (i18n.test.ts).
  */
-export const MESSAGES = {
-  ...COMMON_MESSAGES,
-  ...DNC_MESSAGES,
-  ...ACCESS_REQUESTS_MESSAGES,
-  ...COMPANIES_MESSAGES,
-  ...VOICES_MESSAGES,
-  ...TAGS_MESSAGES,
-  ...ACCOUNTS_MESSAGES,
-  ...SIP_LINES_MESSAGES,
-  ...LLMS_MESSAGES,
-  ...PROCESSORS_MESSAGES,
-  ...SCENARIOS_MESSAGES,
-  ...PROJECTS_MESSAGES,
-  ...TASKS_MESSAGES,
-  ...CALL_RECORDS_MESSAGES,
-  ...BOARDS_MESSAGES,
-  ...SEAT_CALLS_MESSAGES,
-  ...SEAT_MESSAGES,
-  ...WEBCALL_MESSAGES,
-  ...SPEECH_CREDENTIALS_MESSAGES,
-  ...TEMPLATES_MESSAGES,
-  ...API_KEYS_MESSAGES,
-  ...AUTH_MESSAGES,
-  ...PROFILE_MESSAGES,
-  ...AMD_MESSAGES,
-} as const satisfies Record<string, Record<Locale, string>>;
+const AREAS = [
+  area(commonEnUS, commonZhCN),
+  area(dncEnUS, dncZhCN),
+  area(accessRequestsEnUS, accessRequestsZhCN),
+  area(companiesEnUS, companiesZhCN),
+  area(voicesEnUS, voicesZhCN),
+  area(tagsEnUS, tagsZhCN),
+  area(accountsEnUS, accountsZhCN),
+  area(sipLinesEnUS, sipLinesZhCN),
+  area(llmsEnUS, llmsZhCN),
+  area(processorsEnUS, processorsZhCN),
+  area(scenariosEnUS, scenariosZhCN),
+  area(projectsEnUS, projectsZhCN),
+  area(tasksEnUS, tasksZhCN),
+  area(callRecordsEnUS, callRecordsZhCN),
+  area(boardsEnUS, boardsZhCN),
+  area(seatEnUS, seatZhCN),
+  area(webcallEnUS, webcallZhCN),
+  area(speechCredentialsEnUS, speechCredentialsZhCN),
+  area(templatesEnUS, templatesZhCN),
+  area(apiKeysEnUS, apiKeysZhCN),
+  area(authEnUS, authZhCN),
+  area(profileEnUS, profileZhCN),
+  area(amdEnUS, amdZhCN),
+] as const;
 
-export type MessageKey = keyof typeof MESSAGES;
+type KeyOf<T> = T extends AreaMessages<infer K> ? K : never;
+export type MessageKey = KeyOf<(typeof AREAS)[number]>;
+
+const catalogue = (locale: Locale) => Object.assign({}, ...AREAS.map((messages) => messages[locale])) as Record<MessageKey, string>;
+
+/** Each language's messages by key. */
+export const MESSAGES: Readonly<Record<Locale, Readonly<Record<MessageKey, string>>>> = Object.fromEntries(
+  LOCALES.map((locale) => [locale, catalogue(locale)]),
+) as Record<Locale, Record<MessageKey, string>>;
 
 export function isMessageKey(key: string): key is MessageKey {
-  return Object.prototype.hasOwnProperty.call(MESSAGES, key);
+  return Object.prototype.hasOwnProperty.call(MESSAGES['en-US'], key);
 }
 
 export function translate(key: string, locale: Locale, params: Record<string, string | number> = {}): string {
-  const template = isMessageKey(key) ? MESSAGES[key][locale] : key;
+  const template = isMessageKey(key) ? MESSAGES[locale][key] : key;
   // A parameter that is itself a message key (a reason inside a message) is shown translated too.
   return template.replace(/\{(\w+)\}/g, (whole, name: string) => {
     if (!(name in params)) return whole;
     const value = String(params[name]);
-    return isMessageKey(value) ? MESSAGES[value][locale] : value;
+    return isMessageKey(value) ? MESSAGES[locale][value] : value;
   });
 }
 

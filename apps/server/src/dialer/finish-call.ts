@@ -36,6 +36,25 @@ export interface CallEnding {
   transferred?: boolean;
 }
 
+/** A call that ended before any line came up (nothing rang, nothing was said): why, and when. */
+export function endingBeforeLine(callId: string, outcome: CallEnding['outcome'], reason: string, now: Date): CallEnding {
+  return {
+    callId,
+    outcome,
+    sipStatus: null,
+    sipReason: reason,
+    hungUpBy: null,
+    ringingAt: null,
+    answeredAt: null,
+    endedAt: now,
+    durationMs: 0,
+    recordingPath: null,
+    recordingMs: null,
+    conversation: [],
+    retryAfterMs: null,
+  };
+}
+
 /**
  * The record's status: a carrier announcement or SIT marks the number invalid (answered or not); a
  * machine or a bare beep answering is voicemail, not a connection; a fax machine is fax; otherwise

@@ -11,7 +11,7 @@ import { CallSteps, type CallSubject, type TestCallExtras } from './call-steps.t
 import type { Claim } from './claim-calls.ts';
 import type { DiallingTask } from './dialling-tasks.ts';
 import { isDoNotCall } from './do-not-call.ts';
-import { finishCall, statusOf, type CallEnding } from './finish-call.ts';
+import { endingBeforeLine, finishCall, statusOf, type CallEnding } from './finish-call.ts';
 import { LineCredentials } from './line-credentials.ts';
 import { markAnswered } from './mark-answered.ts';
 import { DIALER_STOPPING } from './cut-call.ts';
@@ -101,11 +101,11 @@ export class CallPlacer {
         to = await resolveNumber(claim.phone, claim.encryptionType, claim.encryptionApiUrl);
       } catch (error) {
         if (!(error instanceof UnresolvedNumber)) throw error;
-        await events.durably(() => finishCall(db, unresolvedEnding(claim.callId, error.message, this.deps.now())), log);
+        await events.durably(() => finishCall(db, endingBeforeLine(claim.callId, 'unresolved', error.message, this.deps.now())), log);
         return;
       }
       if (claim.encryptionType === 'CUSTOM' && (await isDoNotCall(db, claim.companyId, to))) {
-        const ending = { ...unresolvedEnding(claim.callId, 'on the do-not-call list', this.deps.now()), outcome: 'blocked' as const };
+        const ending = endingBeforeLine(claim.callId, 'blocked', 'on the do-not-call list', this.deps.now());
         await events.durably(() => finishCall(db, ending), log);
         return;
       }
@@ -128,9 +128,7 @@ export class CallPlacer {
       await this.run({ call, subject: claim, task, kind, signal: order.signal, onResult: order.onResult, log });
     } catch (error) {
       log.error({ err: error }, 'call failed locally');
-      await finishCall(db, { ...unresolvedEnding(claim.callId, 'dialer error', this.deps.now()), outcome: 'failed' }).catch(
-        () => undefined,
-      );
+      await finishCall(db, endingBeforeLine(claim.callId, 'failed', 'dialer error', this.deps.now())).catch(() => undefined);
     } finally {
       // Every call that got a record ends with this event, also one that never rang (unresolved, blocked, failed).
       await events.send(claim.callId, 'ended');
@@ -220,23 +218,5 @@ function endingOf(callId: string, result: CallResult): Omit<CallEnding, 'convers
     recordingPath: result.recording?.path ?? null,
     recordingMs: result.recording?.durationMs ?? null,
     retryAfterMs: result.retryAfterMs,
-  };
-}
-
-function unresolvedEnding(callId: string, reason: string, now: Date): CallEnding {
-  return {
-    callId,
-    outcome: 'unresolved',
-    sipStatus: null,
-    sipReason: reason,
-    hungUpBy: null,
-    ringingAt: null,
-    answeredAt: null,
-    endedAt: now,
-    durationMs: 0,
-    recordingPath: null,
-    recordingMs: null,
-    conversation: [],
-    retryAfterMs: null,
   };
 }

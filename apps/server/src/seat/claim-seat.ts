@@ -101,6 +101,17 @@ export async function settleOffer(
 }
 
 /**
+ * What a seat whose call is over becomes, however the call ended: waiting again with its idle time starting now
+ * (the back of the queue), or signed out when its connection went meanwhile (no node holds it).
+ */
+export const seatAfterCall = () => ({
+  state: sql<SeatRowState>`case when ${seats.node} is null then 'signed-out' else 'waiting' end`,
+  callId: null,
+  idleSince: sql`now()`,
+  updatedAt: sql`now()`,
+});
+
+/**
  * The seat's call is over: it waits again (longest idle = it goes to the back of the queue), unless it
  * signed out or lost its connection meanwhile. `failure` is kept on the call record (the media never came up).
  */
@@ -111,12 +122,7 @@ export async function releaseSeat(
 ): Promise<{ state: SeatRowState; projectId: string | null } | null> {
   const [row] = await db
     .update(seats)
-    .set({
-      state: sql`case when ${seats.node} is null then 'signed-out' else 'waiting' end`,
-      callId: null,
-      idleSince: sql`now()`,
-      updatedAt: sql`now()`,
-    })
+    .set(seatAfterCall())
     .where(and(eq(seats.operatorId, seat.operatorId), eq(seats.callId, seat.callId)))
     .returning({ state: seats.state, projectId: seats.projectId });
   if (failure) await db.update(calls).set({ seatFailure: failure }).where(eq(calls.id, seat.callId));

@@ -3,6 +3,7 @@ import type { SeatState } from '@dialwise/contracts';
 import type { DbOrTx } from '../db/client.ts';
 import { seatOffers, seats } from '../db/schema.ts';
 import type { SeatBus } from './seat-bus.ts';
+import { seatAfterCall } from './claim-seat.ts';
 
 /** A seat freed because the call it held, or that rang at it, was cut with its process. */
 export interface CutSeat {
@@ -35,12 +36,7 @@ export async function releaseSeatsOfCutCalls(tx: DbOrTx, callIds: readonly strin
       ? []
       : await tx
           .update(seats)
-          .set({
-            state: sql`case when ${seats.node} is null then 'signed-out' else 'waiting' end`,
-            callId: null,
-            idleSince: sql`now()`,
-            updatedAt: sql`now()`,
-          })
+          .set(seatAfterCall())
           .where(and(inArray(seats.operatorId, [...callOf.keys()]), inArray(seats.callId, [...callIds])))
           .returning({ operatorId: seats.operatorId, state: seats.state, projectId: seats.projectId });
   const withdrawn = await tx

@@ -19,7 +19,7 @@ import type { Db } from '../db/client.ts';
 import { calls, companies, scenarios, subtasks, tasks, voices } from '../db/schema.ts';
 import { CallEvents, type CallbackSink } from '../dialer/call-events.ts';
 import { DIALER_STOPPING } from '../dialer/cut-call.ts';
-import { finishCall } from '../dialer/finish-call.ts';
+import { endingBeforeLine, finishCall } from '../dialer/finish-call.ts';
 import { CallPlacer } from '../dialer/place-call.ts';
 import { switchOn } from '../entitlements/company-switches.ts';
 import { AppError } from '../http/app-error.ts';
@@ -238,7 +238,7 @@ export class TestCalls {
           log.error({ err: error }, 'test call failed locally');
           entry.hangUpReason ??= 'failed';
           await leg.call.hangup().catch(() => undefined);
-          await finishCall(this.deps.db, failedEnding(callId, this.deps.now())).catch(() => undefined);
+          await finishCall(this.deps.db, endingBeforeLine(callId, 'failed', 'test call error', this.deps.now())).catch(() => undefined);
         })
         .finally(async () => {
           entry.ended = true;
@@ -303,24 +303,6 @@ function endReasonOf(result: CallResult | null): EndReason {
   if (!result || result.outcome === 'failed') return 'media-failed';
   if (result.endReason === 'max-duration') return 'timeout';
   return result.hungUpBy === 'callee' ? 'callee' : 'agent';
-}
-
-function failedEnding(callId: string, now: Date) {
-  return {
-    callId,
-    outcome: 'failed' as const,
-    sipStatus: null,
-    sipReason: 'test call error',
-    hungUpBy: null,
-    ringingAt: null,
-    answeredAt: null,
-    endedAt: now,
-    durationMs: 0,
-    recordingPath: null,
-    recordingMs: null,
-    conversation: [],
-    retryAfterMs: null,
-  };
 }
 
 /** A name for `calls.node` when this process runs no dialer. */

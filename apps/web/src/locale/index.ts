@@ -1,7 +1,7 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { LOCALES, LOCALE_STORAGE_KEY, localeSchema, pickLocale, type Locale } from '@dialwise/contracts';
-import { BOOT_MESSAGES, dictionaryOf } from './shell-messages.ts';
+import { BOOT_MESSAGES } from './shell-messages.ts';
 
 /**
  * The language shown when the user has not chosen one. The spec allows two readings; the one taken
@@ -20,7 +20,7 @@ export function initI18n(locale: Locale = initialLocale()): typeof i18next {
   void i18next.use(initReactI18next).init({
     lng: locale,
     fallbackLng: false,
-    resources: Object.fromEntries(LOCALES.map((l) => [l, { translation: dictionaryOf(BOOT_MESSAGES, l) }])),
+    resources: Object.fromEntries(LOCALES.map((l) => [l, { translation: BOOT_MESSAGES[l] }])),
     keySeparator: false,
     nsSeparator: false,
     interpolation: { escapeValue: false },
@@ -30,12 +30,18 @@ export function initI18n(locale: Locale = initialLocale()): typeof i18next {
   return i18next;
 }
 
-/** The console's strings of each language, each a chunk of its own (build/locale-split.ts). */
+/** Every area's strings in one language, each language a chunk of its own (./console/). */
 const CONSOLE_DICTIONARIES: Record<Locale, () => Promise<{ default: Record<string, string> }>> = {
-  'en-US': () => import('virtual:console-messages/en-US'),
-  'zh-CN': () => import('virtual:console-messages/zh-CN'),
+  'en-US': () => import('./console/en-US.ts'),
+  'zh-CN': () => import('./console/zh-CN.ts'),
 };
 const consoleMessages = new Map<Locale, Promise<void>>();
+
+/** Every string of the console in one language: the boot strings and every area's. */
+export async function consoleDictionary(locale: Locale): Promise<Record<string, string>> {
+  const { default: areas } = await CONSOLE_DICTIONARIES[locale]();
+  return { ...BOOT_MESSAGES[locale], ...areas };
+}
 
 /**
  * Adds every area's strings in one language to the dictionary, once: the signed-in console waits for it before its
@@ -45,7 +51,7 @@ const consoleMessages = new Map<Locale, Promise<void>>();
 export function loadConsoleMessages(locale: Locale = currentLocale()): Promise<void> {
   let loading = consoleMessages.get(locale);
   if (!loading) {
-    loading = CONSOLE_DICTIONARIES[locale]().then(({ default: dictionary }) => {
+    loading = consoleDictionary(locale).then((dictionary) => {
       i18next.addResourceBundle(locale, 'translation', dictionary, true, true);
     });
     consoleMessages.set(locale, loading);

@@ -1,15 +1,20 @@
 import i18next from 'i18next';
 import { describe, expect, it } from 'vitest';
 import { LOCALE_STORAGE_KEY } from '@dialwise/contracts';
-import { CONSOLE_MESSAGES, dictionary } from './messages.ts';
-import { commonMessages } from './common.ts';
-import { initialLocale } from './index.ts';
+import commonEnUS from './common/en-US.json' with { type: 'json' };
+import commonZhCN from './common/zh-CN.json' with { type: 'json' };
+import { consoleDictionary, initialLocale } from './index.ts';
+
+const DICTIONARIES = { 'en-US': await consoleDictionary('en-US'), 'zh-CN': await consoleDictionary('zh-CN') };
+/** Every string as [en-US, zh-CN]. */
+const CONSOLE_MESSAGES = Object.entries(DICTIONARIES['en-US']).map(([key, en]) => [key, [en, DICTIONARIES['zh-CN'][key] ?? '']] as const);
 
 const storage = (value: string | null) => ({ getItem: (key: string) => (key === LOCALE_STORAGE_KEY ? value : null) });
 
 describe('console strings', () => {
   it('every string exists, non-empty, in en-US and zh-CN with the same placeholders', () => {
-    for (const [key, [en, zh]] of Object.entries(CONSOLE_MESSAGES)) {
+    expect(Object.keys(DICTIONARIES['zh-CN']).sort()).toEqual(Object.keys(DICTIONARIES['en-US']).sort());
+    for (const [key, [en, zh]] of CONSOLE_MESSAGES) {
       expect(en.trim(), key).not.toBe('');
       expect(zh.trim(), key).not.toBe('');
       const holes = (text: string) =>
@@ -20,9 +25,10 @@ describe('console strings', () => {
       expect(holes(zh), key).toBe(holes(en));
     }
   });
-  it('builds one flat dictionary per language', () => {
-    expect(dictionary('en-US')['menu.workplace']).toBe('Workplace');
-    expect(dictionary('zh-CN')['menu.workplace']).toBe('工作台');
+  it('builds one flat dictionary per language, boot strings and areas', () => {
+    expect(DICTIONARIES['en-US']['menu.workplace']).toBe('Workplace');
+    expect(DICTIONARIES['zh-CN']['menu.workplace']).toBe('工作台');
+    expect(DICTIONARIES['zh-CN']['dnc.title']).toBe('免打扰名单');
   });
 });
 
@@ -35,7 +41,7 @@ describe('counts in English', () => {
   ] as const) {
     void instance.init({
       lng: locale,
-      resources: { [locale]: { translation: dictionary(locale) } },
+      resources: { [locale]: { translation: DICTIONARIES[locale] } },
       keySeparator: false,
       nsSeparator: false,
       interpolation: { escapeValue: false },
@@ -58,12 +64,12 @@ describe('counts in English', () => {
     expect(english.t('common.total', { count: 1738 })).toBe('Total: 1,738');
     expect(chinese.t('common.total', { count: 1738 })).toBe('共 1,738 条');
     // Every count is written {{count, number}}: a bare {{count}} would show 1390 beside a tile's 1,390.
-    const bare = Object.entries(CONSOLE_MESSAGES).filter(([, texts]) => texts.some((text) => text.includes('{{count}}')));
+    const bare = CONSOLE_MESSAGES.filter(([, texts]) => texts.some((text) => text.includes('{{count}}')));
     expect(bare.map(([key]) => key)).toEqual([]);
   });
 
   it('every English string that counts a noun has its singular form (`_one`), beside a plural one', () => {
-    const keys = Object.keys(CONSOLE_MESSAGES);
+    const keys = CONSOLE_MESSAGES.map(([key]) => key);
     // Counts that are never one: extra columns are shown above ten, the capped total is the cap, the earlier
     // calls are counted only when more than those shown, the breaker looks at five calls or more, and the
     // advertising text's limit is a constant.
@@ -78,9 +84,7 @@ describe('counts in English', () => {
     // placeholder before a plural noun counts it, whatever its name ("at least {{value}} rounds" said "1 rounds").
     // Words that follow a name, not a number ("{{name}} is", "{{provider}} credentials", "{{ms}} ms").
     const countsNoun = /\{\{(\w+)(?:, ?\w+)?\}\}(?: [a-z]+)? (?!(?:is|was|has|as|says|arrives|credentials|ms)\b)[a-z]+s\b/;
-    const counting = Object.entries(CONSOLE_MESSAGES).filter(
-      ([key, [en]]) => !key.endsWith('_one') && !neverOne.has(key) && countsNoun.test(en),
-    );
+    const counting = CONSOLE_MESSAGES.filter(([key, [en]]) => !key.endsWith('_one') && !neverOne.has(key) && countsNoun.test(en));
     expect(counting.length).toBeGreaterThan(10);
     // i18next picks the singular by `count` alone: a noun counted by another placeholder never gets it.
     expect(counting.filter(([, [en]]) => countsNoun.exec(en)?.[1] !== 'count').map(([key]) => key)).toEqual([]);
@@ -101,33 +105,43 @@ describe('initial language (reading taken: English browsers get en-US, any other
   });
 });
 
-describe('feature string modules', () => {
-  it('no feature module redefines a key another defines (the later spread would silently win)', async () => {
+describe('string files', () => {
+  it('each has one JSON file per language with the same keys, and none redefines a key another defines', async () => {
     const { readFileSync, readdirSync, statSync } = await import('node:fs');
     const { join } = await import('node:path');
-    const files: string[] = [join(import.meta.dirname, 'shell-messages.ts')];
+    // The boot strings' folders and every `locale/` folder under features/.
+    const folders = [
+      join(import.meta.dirname, 'shell'),
+      join(import.meta.dirname, 'common'),
+      join(import.meta.dirname, '..', 'forms', 'locale'),
+    ];
     const walk = (dir: string) => {
       for (const name of readdirSync(dir)) {
         const path = join(dir, name);
-        if (statSync(path).isDirectory()) walk(path);
-        else if (name === 'locale.ts') files.push(path);
+        if (!statSync(path).isDirectory()) continue;
+        if (name === 'locale') folders.push(path);
+        else walk(path);
       }
     };
     walk(join(import.meta.dirname, '..', 'features'));
+    expect(folders.length).toBeGreaterThan(20);
     const owners = new Map<string, number>();
-    for (const file of files) {
-      for (const match of readFileSync(file, 'utf8').matchAll(/^\s*'([\w.-]+)':\s*\[/gm))
-        owners.set(match[1]!, (owners.get(match[1]!) ?? 0) + 1);
+    for (const folder of folders) {
+      const keysOf = (locale: string) => Object.keys(JSON.parse(readFileSync(join(folder, `${locale}.json`), 'utf8')) as object);
+      expect(keysOf('zh-CN'), folder).toEqual(keysOf('en-US'));
+      for (const key of keysOf('en-US')) owners.set(key, (owners.get(key) ?? 0) + 1);
     }
     expect([...owners].filter(([, n]) => n > 1).map(([key]) => key)).toEqual([]);
+    // The chunks hold every file's strings.
+    expect(Object.keys(DICTIONARIES['en-US'])).toHaveLength(owners.size);
   });
   it('no area repeats a common string under its own key (it asks for the common one)', () => {
     // Members of a family looked up by value (`tasks.action.${action}`) keep their family's key.
     const family = new Set(['tasks.filter.all', 'tasks.action.edit', 'tasks.action.delete']);
-    const common = new Map(Object.entries(commonMessages).map(([key, [en, zh]]) => [`${en}|${zh}`, key]));
-    const copies = Object.entries(CONSOLE_MESSAGES)
-      .filter(([key, [en, zh]]) => !key.startsWith('common.') && !family.has(key) && common.has(`${en}|${zh}`))
-      .map(([key]) => key);
+    const common = new Map(Object.entries(commonEnUS).map(([key, en]) => [`${en}|${commonZhCN[key as keyof typeof commonZhCN]}`, key]));
+    const copies = CONSOLE_MESSAGES.filter(
+      ([key, [en, zh]]) => !key.startsWith('common.') && !family.has(key) && common.has(`${en}|${zh}`),
+    ).map(([key]) => key);
     expect(copies).toEqual([]);
   });
 });

@@ -18,7 +18,7 @@ describe('seat signalling messages', () => {
       'Call connection failed, system has automatically hung up',
     );
     expect(translate(SEAT_ERROR_MESSAGES['sign-out-failed'], 'en-US')).toBe('Sign out failed (check network)');
-    expect(MESSAGES['e.seat.serverNotResponding']['zh-CN']).toBeTruthy();
+    expect(MESSAGES['zh-CN']['e.seat.serverNotResponding']).toBeTruthy();
   });
   it('sign-in defaults to standby and takes an optional project', () => {
     expect(seatClientMessageSchema.parse({ type: 'sign-in' })).toEqual({ type: 'sign-in', standby: true });

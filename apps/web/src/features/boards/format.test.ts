@@ -3,7 +3,7 @@ import type { TFunction } from 'i18next';
 import { BOARD_OUTCOMES, DURATION_CLASSES, type BoardSummary } from '@dialwise/contracts';
 import { formatDuration, formatRate, stepLabel } from './format.ts';
 import { durationOption, outcomeOption, volumeOption } from './board-charts.ts';
-import { boardsMessages } from './locale.ts';
+import boardsMessages from './locale/en-US.json' with { type: 'json' };
 
 const t = ((key: string, params?: Record<string, unknown>) => `${key}${params ? JSON.stringify(params) : ''}`) as unknown as TFunction;
 const palette = { text: '#000', subtext: '#111', axis: '#222', split: '#333', tooltip: '#fff', series: ['#a', '#b', '#c', '#d'] };

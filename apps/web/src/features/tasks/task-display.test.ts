@@ -1,11 +1,15 @@
 import i18next from 'i18next';
 import { describe, expect, it } from 'vitest';
-import { dictionary } from '../../locale/messages.ts';
+import { consoleDictionary } from '../../locale/index.ts';
 import { nextCallLabel } from './task-display.ts';
 
 async function translator(locale: 'en-US' | 'zh-CN') {
   const instance = i18next.createInstance();
-  await instance.init({ lng: locale, resources: { [locale]: { translation: dictionary(locale) } }, interpolation: { escapeValue: false } });
+  await instance.init({
+    lng: locale,
+    resources: { [locale]: { translation: await consoleDictionary(locale) } },
+    interpolation: { escapeValue: false },
+  });
   return instance.t;
 }
 

@@ -1,5 +1,6 @@
 import { Alert, Button, Typography } from '@arco-design/web-react';
 import type { RefObject } from 'react';
+import { useTranslation } from 'react-i18next';
 
 interface Props {
   speaker: RefObject<HTMLAudioElement>;
@@ -8,7 +9,6 @@ interface Props {
   onPlaybackBlocked: (blocked: boolean) => void;
   /** The call's RTP counts, shown while its media lasts. */
   packets: { sent: number; received: number } | null;
-  words: { playbackBlocked: string; play: string; stats: (packets: { sent: number; received: number }) => string };
   /** Test ids and class names: `<prefix>-speaker`, `<statsId>`. */
   speakerId: string;
   statsId: string;
@@ -18,7 +18,8 @@ interface Props {
  * The far end's voice in a browser call (the AI's, then a seat's after a transfer), the Play button when the
  * browser blocks autoplay, and the page's RTP counts: the same in the test bench's voice mode and a task's test call.
  */
-export function CallSpeaker({ speaker, playbackBlocked, onPlaybackBlocked, packets, words, speakerId, statsId }: Props) {
+export function CallSpeaker({ speaker, playbackBlocked, onPlaybackBlocked, packets, speakerId, statsId }: Props) {
+  const { t } = useTranslation();
   return (
     <>
       {/* Attached and played when the call's track arrives. */}
@@ -27,7 +28,7 @@ export function CallSpeaker({ speaker, playbackBlocked, onPlaybackBlocked, packe
         <Alert
           type="warning"
           style={{ marginBottom: 12 }}
-          content={words.playbackBlocked}
+          content={t('webcall.playbackBlocked')}
           action={
             <Button
               size="mini"
@@ -36,7 +37,7 @@ export function CallSpeaker({ speaker, playbackBlocked, onPlaybackBlocked, packe
                 speaker.current?.play().catch(() => onPlaybackBlocked(true));
               }}
             >
-              {words.play}
+              {t('webcall.play')}
             </Button>
           }
         />
@@ -49,7 +50,7 @@ export function CallSpeaker({ speaker, playbackBlocked, onPlaybackBlocked, packe
           data-sent={packets.sent}
           data-received={packets.received}
         >
-          {words.stats(packets)}
+          {t('webcall.stats', packets)}
         </Typography.Text>
       )}
     </>

@@ -236,11 +236,6 @@ export function TestCallDialog({ task, onClose }: Props) {
           playbackBlocked={playbackBlocked}
           onPlaybackBlocked={setPlaybackBlocked}
           packets={media ? packets : null}
-          words={{
-            playbackBlocked: t('testCall.playbackBlocked'),
-            play: t('testCall.play'),
-            stats: (counts) => t('testCall.stats', counts),
-          }}
           speakerId="test-call-speaker"
           statsId="test-call-stats"
         />

@@ -126,7 +126,7 @@ describe('scenario document', () => {
       }),
     );
     expect(found).toEqual(['tools.2.alias: v.scenario.aliasExists']);
-    expect(MESSAGES['v.scenario.aliasExists']['en-US']).toBe('The alias already exists');
+    expect(MESSAGES['en-US']['v.scenario.aliasExists']).toBe('The alias already exists');
   });
 
   it('cross-field problems are reported alongside missing fields (an import lists everything at once)', () => {

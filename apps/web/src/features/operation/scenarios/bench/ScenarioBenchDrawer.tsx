@@ -189,11 +189,6 @@ export function ScenarioBenchDrawer({ scenarioId, version, visible, onClose, dir
           playbackBlocked={playbackBlocked}
           onPlaybackBlocked={setPlaybackBlocked}
           packets={media ? packets : null}
-          words={{
-            playbackBlocked: t('bench.voice.playbackBlocked'),
-            play: t('bench.voice.play'),
-            stats: (counts) => t('bench.voice.stats', counts),
-          }}
           speakerId="bench-speaker"
           statsId="bench-voice-stats"
         />
