@@ -5,6 +5,7 @@ import { httpPeer, pcmLe, startFakeVendor, streamTtsChunks, tone } from './fake-
 export const AZURE_KEY = 'azure-good-key';
 export const AZURE_VOICES = [
   'en-US-JennyNeural',
+  'en-US-Ava:DragonHDLatestNeural',
   'zh-CN-XiaoxiaoNeural',
   'zh-CN-shaanxi-XiaoniNeural',
   'id-ID-GadisNeural',

@@ -16,11 +16,12 @@ export const VOICE_NICKNAME_PATTERN = /^[A-Za-z0-9\p{Script=Han}]*$/u;
 export const VOICE_FIELD_MAX = { originalVoiceId: 128, clusterKey: 100 } as const;
 
 /**
- * A vendor's voice id as the vendor writes it: letters, digits, `_`, `-` and `.`, no spaces (not letters and
- * digits only: Volcano's `BV700_streaming` and `zh_female_…_bigtts`, MiniMax's `male-qn-qingse` and Azure's
- * `en-US-JennyNeural` are copied from the vendor's console as they are).
+ * A vendor's voice id as the vendor writes it: letters, digits, `_`, `-`, `.` and `:`, no spaces (not letters
+ * and digits only: Volcano's `BV700_streaming` and `zh_female_…_bigtts`, MiniMax's `male-qn-qingse`, Azure's
+ * `en-US-JennyNeural` and its HD voices `en-US-Ava:DragonHDLatestNeural` are copied from the vendor's console
+ * as they are).
  */
-export const VOICE_ID_PATTERN = /^[A-Za-z0-9_.-]+$/;
+export const VOICE_ID_PATTERN = /^[A-Za-z0-9_.:-]+$/;
 
 /** The voice form: nickname 1–20 letters, digits or Chinese; the original voice id as the vendor writes it. */
 export const voiceInputSchema = z.object({

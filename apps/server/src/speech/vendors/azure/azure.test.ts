@@ -59,6 +59,19 @@ describe('Azure TTS (against a local fake of the REST API)', () => {
     }
   });
 
+  it('takes an HD voice (its name has a colon) as written: the form accepts it and the SSML names it', async () => {
+    expect(VOICE_ID_PATTERN.test('en-US-Ava:DragonHDLatestNeural')).toBe(true);
+    expect(azureVoiceName('en-US-Ava:DragonHDLatestNeural')).toBe('en-US-Ava:DragonHDLatestNeural');
+    const engines = createVendorEngines(testDeps(good).deps);
+    const chunks = await synthesize(
+      engines.tts('azure_en_us')!,
+      'Hi',
+      voice('azure_en_us', azure.fake.url('/ok/tts'), { voiceId: 'en-US-Ava:DragonHDLatestNeural' }),
+    );
+    expect(chunks.length).toBeGreaterThan(0);
+    expect(azure.seen.ssml.at(-1)).toContain('<voice name="en-US-Ava:DragonHDLatestNeural">Hi</voice>');
+  });
+
   it('a voice the region does not have is a vendor error with Azure’s 400', async () => {
     const engines = createVendorEngines(testDeps(good).deps);
     const error = await synthesize(
