@@ -107,13 +107,26 @@ describe('the detector with the recogniser listening (espeak-ng through a teleph
     expect(await heard(again)).toMatchObject({ outcome: 'human' });
   });
 
-  it('a carrier’s recording after the answer, without SIT, is an announcement (by timing alone a machine)', async () => {
+  it('a carrier’s recording after the answer, without SIT, played again after its pause, is an announcement', async () => {
     const words = say('The number you dialed has been disconnected.', 'en-us+f4', 160);
-    const clip = line(silence(300), words, silence(900), words, silence(500));
-    expect(classifyClip(clip, 0).outcome).toBe('machine');
+    const looped = line(silence(300), words, silence(900), words, silence(500));
+    expect(await heard(looped)).toMatchObject({ outcome: 'announcement', reason: 'repeated-recording' });
+  });
+
+  it('a recording with a carrier’s phrase heard in it and a beep after it is a voicemail, never a dead number', async () => {
+    // Carrier phrases were heard in voicemail greetings (misheard, or said), and a greeting long enough to be
+    // a machine with one was marked invalid at once: its number never dialled again. Now a beep after the
+    // greeting, or a machine's phrase heard in it, makes it a machine.
+    const clip = line(
+      silence(300),
+      say('The number you have dialed is not in service. Please check the number and try again.'),
+      silence(600),
+      toneAt(1000, 500, -10),
+      silence(2000),
+    );
     const result = await heard(clip);
-    expect(result).toMatchObject({ outcome: 'announcement', reason: 'announcement-words' });
-    expect(result.features.phrases).toContain('the number you dialed');
+    expect(result.features.phrases?.some((phrase) => phrase.includes('number you') || phrase.includes('in service'))).toBe(true);
+    expect(result.outcome).toBe('machine');
   });
 
   it('without a recogniser the timing decides, as before', async () => {
