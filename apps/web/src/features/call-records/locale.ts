@@ -175,6 +175,10 @@ export const callRecordsMessages = {
   'callRecords.amd.reason.machine-words': ['A long greeting with a machine’s words', '较长的问候中有答录机用语'],
   'callRecords.amd.reason.announcement-words': ['A carrier’s words after the answer', '接通后听到运营商提示语'],
   'callRecords.amd.reason.spoke-again': ['Spoke again after waiting, as a person does', '停顿等待后再次说话（真人）'],
+  'callRecords.amd.reason.repeated-recording': [
+    'The same recording played again after a pause (a carrier’s loop)',
+    '停顿后同一段录音再次播放（运营商循环提示）',
+  ],
   'callRecords.amd.seconds': ['{{value}} s', '{{value}} 秒'],
   'callRecords.amd.decidedAfter': ['decided {{time}} after the answer', '接通后 {{time}}判定'],
   'callRecords.amd.decidedEarly': ['decided {{time}} before the answer, in early media', '接通前 {{time}}在早期媒体中判定'],
