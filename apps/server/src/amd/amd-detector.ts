@@ -215,7 +215,9 @@ export class AmdDetector extends EventEmitter<AmdDetectorEvents> {
     this.nowMs = atMs + FRAME_MS;
     if (atMs >= 0 && !this.answered) this.onAnswer();
     if (atMs >= 0 && this.words) this.words.push(samples);
-    if (atMs >= 0) this.repeats.shape(Math.round(atMs / FRAME_MS), f.shape);
+    // Kept only until the decision: the detector hears the whole call (a beep for the message), and a call's
+    // minutes of frames are no greeting.
+    if (atMs >= 0 && this.stage !== 'decided') this.repeats.shape(Math.round(atMs / FRAME_MS), f.shape);
     for (const event of this.tones.push(f, atMs)) this.onTone(event);
     // After a greeting, a beep decides as soon as it has sounded 200 ms (a note of music never follows words here).
     const beep = this.tones.beepSounding;
@@ -283,8 +285,8 @@ export class AmdDetector extends EventEmitter<AmdDetectorEvents> {
   private frame(kind: FrameKind, atMs: number): void {
     const voiced = kind === 'voice';
     if (voiced) this.lastVoiceAtMs = atMs + FRAME_MS;
-    if (atMs >= 0) this.repeats.voice(Math.round(atMs / FRAME_MS), voiced);
     if (this.stage === 'decided') return;
+    if (atMs >= 0) this.repeats.voice(Math.round(atMs / FRAME_MS), voiced);
     if (atMs < 0) {
       if (voiced) this.features.earlyMediaVoiceMs += FRAME_MS;
       if (this.features.earlyMediaVoiceMs >= EARLY_VOICE_MS) this.decide('announcement', 'early-media-voice', atMs + FRAME_MS);
