@@ -8,11 +8,12 @@
  *
  *   npm run bench:amd [-- --tune | --tune-only]   (AMD_CORPUS_DIR=/some/dir keeps espeak-ng's outputs for reruns)
  */
+import { loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { AMD_OUTCOMES, type AmdOutcome, type AmdResult } from '@dialwise/contracts';
 import { buildCorpus, type Clip, type CorpusSplit, isRight } from '../../apps/server/src/amd/corpus/build-corpus.ts';
 import { classifyClip, classifyClipLive } from '../../apps/server/src/amd/classify-clip.ts';
-import { recognisedWords } from '../../apps/server/src/amd/amd-words.ts';
+import { type GreetingWords, recognisedWords } from '../../apps/server/src/amd/amd-words.ts';
 import { buildHelper } from '../../apps/server/src/speech/native-helper.ts';
 import { RecognitionPool, SPHINX_SOURCE } from '../../apps/server/src/speech/sphinx-server.ts';
 import { corpusDir } from './corpus-dir.ts';
@@ -30,6 +31,22 @@ const quantile = (sorted: number[], q: number) => sorted[Math.min(sorted.length 
 const PUT_THROUGH: readonly AmdOutcome[] = ['human', 'silence', 'unknown'];
 
 /**
+ * The recogniser's answer times (wall ms from the detector's ask to its answer). The decision times are on
+ * the clip's own clock (its frames), but with the recogniser the frames go at a call's pace, so its answer
+ * time, which grows with the machine's load, is in them: printed beside them to tell the two apart.
+ */
+let answerTimes: number[] = [];
+const timed = (words: GreetingWords): GreetingWords => ({
+  ...words,
+  heard: async () => {
+    const asked = performance.now();
+    const heard = await words.heard();
+    answerTimes.push(performance.now() - asked);
+    return heard;
+  },
+});
+
+/**
  * Each clip through the detector alone (timing), or with the recogniser listening (words): then at a call's
  * pace, CALLS clips at a time (calls side by side share the recognition servers, as on a line).
  */
@@ -40,7 +57,7 @@ async function classify(clips: Clip[], words: boolean): Promise<Array<{ clip: Cl
   const worker = async () => {
     while (next < clips.length) {
       const clip = clips[next++]!;
-      results.push({ clip, result: await classifyClipLive(clip.samples, clip.answerAtMs, recognisedWords(workDir, recognisers)) });
+      results.push({ clip, result: await classifyClipLive(clip.samples, clip.answerAtMs, timed(recognisedWords(workDir, recognisers))) });
     }
   };
   await Promise.all(Array.from({ length: CALLS }, worker));
@@ -49,6 +66,7 @@ async function classify(clips: Clip[], words: boolean): Promise<Array<{ clip: Cl
 
 async function report(name: string, clips: Clip[], words: boolean): Promise<void> {
   const started = performance.now();
+  answerTimes = [];
   const results = await classify(clips, words);
   const frames = results.reduce((n, r) => n + Math.ceil((r.result.decisionMs + r.clip.answerAtMs) / 20), 0);
   const cpuMs = performance.now() - started;
@@ -86,7 +104,10 @@ async function report(name: string, clips: Clip[], words: boolean): Promise<void
   );
   if (words) {
     const asked = results.filter((r) => r.result.features.phrases !== undefined).length;
-    console.log(`recogniser asked               ${asked} of ${clips.length} clips`);
+    const answers = answerTimes.sort((a, b) => a - b);
+    console.log(
+      `recogniser asked               ${asked} of ${clips.length} clips; its answer p50 ${quantile(answers, 0.5).toFixed(0)} ms, p95 ${quantile(answers, 0.95).toFixed(0)} ms (wall time, in the decision times; load average ${loadavg()[0]!.toFixed(1)})`,
+    );
   }
   if (!words) return;
   const outcomes = AMD_OUTCOMES.filter((o) => results.some((r) => r.result.outcome === o) || clips.some((c) => c.label === o));

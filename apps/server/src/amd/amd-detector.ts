@@ -37,6 +37,7 @@ import { EventEmitter } from 'node:events';
 import { AMD_DEFAULTS, type AmdFeatures, type AmdOutcome, type AmdResult, type AmdThresholds } from '@dialwise/contracts';
 import { FrameAnalyzer, type FrameFeatures } from './frame-features.ts';
 import { isTonal, ToneTracker, type ToneEvent } from './tone-tracker.ts';
+import { REPEAT_FRAMES, REPEAT_MIN_VOICED, RepeatFinder } from './repeat-finder.ts';
 import type { GreetingWords, HeardWords } from './amd-words.ts';
 
 const FRAME_MS = 20;
@@ -78,6 +79,8 @@ export const LONG_GREETING_CAP_MS = 8000;
 export const SHORT_GREETING_MS = 1500;
 /** How long after a longer greeting's silence we wait for a beep (or more greeting) before deciding `human`. */
 export const BEEP_WAIT_MS = 2000;
+/** Voice that starts again after a pause this long may be the greeting played again (a carrier's loop). */
+const REPEAT_PAUSE_MS = 400;
 /** The fax calling tone CNG: 1100 Hz, 0.5 s, repeated every 3 s; a second one this soon after the first. */
 const CNG_HZ = 1100;
 const CNG_TOLERANCE_HZ = 40;
@@ -169,6 +172,14 @@ export class AmdDetector extends EventEmitter<AmdDetectorEvents> {
   private heard: HeardWords | null = null;
   /** The end of the last frame pushed, on the media clock. */
   private nowMs = 0;
+  /** The greeting's frames, to tell a recording played again (repeat-finder.ts). */
+  private readonly repeats = new RepeatFinder();
+  /** Where the voice started again after a pause, while telling whether it is the greeting again. */
+  private restartFrame: number | null = null;
+  /** A person's "Hello?" again, decided once the restart proved no recording played again. */
+  private spokeAgain = false;
+  /** A carrier's phrase heard (and no machine's): a dead number if no beep follows the greeting, nor a machine's phrase. */
+  private carrierWords = false;
 
   constructor(
     private readonly thresholds: AmdThresholds = { ...AMD_DEFAULTS },
@@ -204,6 +215,9 @@ export class AmdDetector extends EventEmitter<AmdDetectorEvents> {
     this.nowMs = atMs + FRAME_MS;
     if (atMs >= 0 && !this.answered) this.onAnswer();
     if (atMs >= 0 && this.words) this.words.push(samples);
+    // Kept only until the decision: the detector hears the whole call (a beep for the message), and a call's
+    // minutes of frames are no greeting.
+    if (atMs >= 0 && this.stage !== 'decided') this.repeats.shape(Math.round(atMs / FRAME_MS), f.shape);
     for (const event of this.tones.push(f, atMs)) this.onTone(event);
     // After a greeting, a beep decides as soon as it has sounded 200 ms (a note of music never follows words here).
     const beep = this.tones.beepSounding;
@@ -272,6 +286,7 @@ export class AmdDetector extends EventEmitter<AmdDetectorEvents> {
     const voiced = kind === 'voice';
     if (voiced) this.lastVoiceAtMs = atMs + FRAME_MS;
     if (this.stage === 'decided') return;
+    if (atMs >= 0) this.repeats.voice(Math.round(atMs / FRAME_MS), voiced);
     if (atMs < 0) {
       if (voiced) this.features.earlyMediaVoiceMs += FRAME_MS;
       if (this.features.earlyMediaVoiceMs >= EARLY_VOICE_MS) this.decide('announcement', 'early-media-voice', atMs + FRAME_MS);
@@ -309,6 +324,7 @@ export class AmdDetector extends EventEmitter<AmdDetectorEvents> {
     if (voiced) {
       if (this.gapMs >= t.betweenWordsSilenceMs) this.pauseBeforeRunMs = this.gapMs;
       if (this.gapMs >= t.afterGreetingSilenceMs && this.gapMs <= SENTENCE_RESUME_MS && this.features.words > 0) this.sentences++;
+      if (this.gapMs >= REPEAT_PAUSE_MS && this.restartFrame === null) this.mayBeRepeat(atMs);
       // Silence shorter than a word gap does not split a word: it joins the run.
       if (this.gapMs > 0 && this.gapMs < t.betweenWordsSilenceMs) this.runMs += this.gapMs;
       this.gapMs = 0;
@@ -322,8 +338,11 @@ export class AmdDetector extends EventEmitter<AmdDetectorEvents> {
         // outweighs a machine's phrase misheard on the opener, which held the call for a beep that never came
         // while the second "Hello?" ran the greeting on to RUN_ON_MS. A word, not a frame: a beep's first
         // frame, cut by the frame's edge, is loud and not yet a tone.
-        if (this.features.words > 0 && this.pauseBeforeRunMs > SENTENCE_RESUME_MS) return this.decide('human', 'spoke-again', endMs);
-        this.features.words++;
+        if (this.features.words > 0 && this.pauseBeforeRunMs > SENTENCE_RESUME_MS) {
+          // Unless the greeting is playing again (a carrier's recording loops after such a pause): told within a second.
+          if (this.restartFrame === null) return this.decide('human', 'spoke-again', endMs);
+          this.spokeAgain = true;
+        } else this.features.words++;
       }
       this.features.longestWordMs = Math.max(this.features.longestWordMs, this.runMs);
     } else {
@@ -339,6 +358,13 @@ export class AmdDetector extends EventEmitter<AmdDetectorEvents> {
     // Voice after such a wait: whether it is a word (the person again) is known within minWordMs; until then
     // it does not run the greeting on, nor does a frame lost inside it (a silent frame shorter than a word gap).
     if (this.runMs > 0 && !this.counted && f.words > 0 && this.pauseBeforeRunMs > SENTENCE_RESUME_MS) return;
+    // While the voice that started again may be the greeting played again, only that (or a tone) decides.
+    if (this.restartFrame !== null) {
+      const repeated = this.repeated(atMs);
+      if (repeated === null) return;
+      if (repeated) return this.decide('announcement', 'repeated-recording', endMs);
+      if (this.spokeAgain) return this.decide('human', 'spoke-again', endMs);
+    }
     // The recogniser's answer decides next (a beep or another tone still decides at once).
     if (this.asking) return;
     if (f.greetingMs >= (this.heldLong ? LONG_GREETING_CAP_MS : RUN_ON_MS)) return this.provisional('machine', 'long-greeting', endMs);
@@ -348,12 +374,14 @@ export class AmdDetector extends EventEmitter<AmdDetectorEvents> {
       // A click or a breath shorter than a word is not a greeting: keep waiting for one.
       if (f.words === 0) {
         this.stage = 'initial';
-      } else if (f.greetingMs < SHORT_GREETING_MS && !this.machineWords) {
+      } else if (f.greetingMs < SHORT_GREETING_MS && !this.machineWords && !this.carrierWords) {
         return this.provisional('human', 'short-greeting', endMs);
-      } else if (!this.machineWords && this.mayAsk()) {
+      } else if (!this.machineWords && !this.carrierWords && this.mayAsk()) {
         // A longer greeting: without a machine's words it is a person's opener, decided now, not after the wait.
         return this.provisional('human', 'no-machine-words', endMs);
       } else if (f.trailingSilenceMs >= t.afterGreetingSilenceMs + BEEP_WAIT_MS) {
+        // A carrier's phrase, no machine's, the greeting over and no beep after it: a dead number's recording.
+        if (this.carrierWords && !this.machineWords && this.heldLong) return this.decide('announcement', 'announcement-words', endMs);
         // A long greeting heard out, a machine's phrase at its end, no beep and no word since: a machine.
         if (this.heldLong && this.machineWords) return this.decide('machine', 'machine-words', endMs);
         return this.decide('human', 'no-beep', endMs);
@@ -369,6 +397,20 @@ export class AmdDetector extends EventEmitter<AmdDetectorEvents> {
       if (f.greetingMs >= RUN_ON_MS - 1000) this.provisional('machine', 'long-greeting', endMs);
       else this.decide('unknown', 'total-time', endMs);
     }
+  }
+
+  /** Voice again after a pause: if the greeting so far was mostly voice for a second, it may be playing again. */
+  private mayBeRepeat(atMs: number): void {
+    const greeting = Math.round(this.greetingStartMs / FRAME_MS);
+    const now = Math.round(atMs / FRAME_MS);
+    if (now - greeting >= REPEAT_FRAMES && this.repeats.voicedShare(greeting) >= REPEAT_MIN_VOICED) this.restartFrame = now;
+  }
+
+  /** Whether the voice that started again is the greeting again: null while it cannot be told yet. */
+  private repeated(atMs: number): boolean | null {
+    const repeated = this.repeats.repeats(Math.round(this.greetingStartMs / FRAME_MS), this.restartFrame!, Math.round(atMs / FRAME_MS));
+    if (repeated !== null) this.restartFrame = null;
+    return repeated;
   }
 
   private onTone(event: ToneEvent): void {
@@ -459,6 +501,12 @@ export class AmdDetector extends EventEmitter<AmdDetectorEvents> {
         this.machineWords = true;
         return;
       }
+      // A carrier's phrase (any language) on a greeting that stopped: a dead number's recording plays again
+      // after its pause, a voicemail's beeps; a person misheard waits this long, and is a person if neither comes.
+      if (heard.announcement.length > 0 && !this.heldLong) {
+        this.carrierWords = true;
+        return;
+      }
       // A long greeting that stopped without a machine's phrase: its beep may still come (or more greeting).
       if (this.heldLong) return;
       // The greeting went on while the recogniser answered: the timing rules go on deciding.
@@ -480,9 +528,17 @@ export class AmdDetector extends EventEmitter<AmdDetectorEvents> {
     return this.heard?.announcement.some((phrase) => CARRIER_PHRASES.has(phrase)) ?? false;
   }
 
-  /** A machine by timing whose greeting had a carrier's phrase is a carrier's recording. */
+  /**
+   * A machine by timing whose greeting had a carrier's phrase and no machine's is heard out: a carrier's
+   * recording if no beep follows it and no machine's phrase is heard at its end (voicemail greetings had
+   * carrier phrases misheard on them, and a number marked invalid is never dialled again).
+   */
   private decideOnWords(outcome: AmdOutcome, reason: string, atMs: number): void {
-    if (outcome === 'machine' && this.carrierHeard()) return this.decide('announcement', 'announcement-words', atMs);
+    if (outcome === 'machine' && !this.carrierWords && this.carrierHeard() && this.heard?.machine.length === 0) {
+      this.carrierWords = true;
+      this.heldLong = true;
+      return;
+    }
     this.decide(outcome, reason, atMs);
   }
 

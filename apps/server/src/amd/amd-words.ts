@@ -206,14 +206,17 @@ export function recognisedWords(workDir: string, recognisers: RecognitionPool): 
   let session: ServerSession | null = null;
   // Opened with the first frame after the answer: a call that rings out never holds a decoder.
   const opened = (): ServerSession =>
-    (session ??= recognisers.open(amdGrammarFiles(workDir), {
-      partial: () => undefined,
-      final: (text) => asked.shift()?.resolve(spotPhrases(text)),
-      error: (error) => {
-        failed = error;
-        for (const ask of asked.splice(0)) ask.reject(error);
+    (session ??= recognisers.open(
+      { ...amdGrammarFiles(workDir), bestPath: true },
+      {
+        partial: () => undefined,
+        final: (text) => asked.shift()?.resolve(spotPhrases(text)),
+        error: (error) => {
+          failed = error;
+          for (const ask of asked.splice(0)) ask.reject(error);
+        },
       },
-    }));
+    ));
   return {
     push: (samples) => {
       if (!closed && !failed) opened().audio(samples);

@@ -37,6 +37,12 @@ export interface FrameFeatures {
   secondHz: number;
   /** Share of the last 80 ms's energy in the ringback band, 325–512 Hz (0 when too quiet or not measured). */
   ringbackShare: number;
+  /**
+   * The frame's spectral shape: log energy in SHAPE_BANDS bands of the filter bank, their mean removed (so
+   * the level does not count); null when the frame was too quiet to look. A recording played again has the
+   * same shapes frame after frame (see repeat-finder.ts).
+   */
+  shape: Float32Array | null;
 }
 
 interface Filter {
@@ -64,12 +70,32 @@ function goertzelPower(samples: Int16Array, coeff: number): number {
 
 const powers = new Float64Array(FILTERS.length);
 
+/** The shape's bands: log-spaced over the bank (300–2200 Hz), as the ear and speech's formants are. */
+export const SHAPE_BANDS = 10;
+const BAND_OF = FILTERS.map((f) =>
+  Math.min(SHAPE_BANDS - 1, Math.floor((SHAPE_BANDS * Math.log(f.hz / BANK_LOW_HZ)) / Math.log(BANK_HIGH_HZ / BANK_LOW_HZ))),
+);
+
+function shapeOf(energy: number): Float32Array {
+  const bands = new Float64Array(SHAPE_BANDS);
+  for (let i = 0; i < FILTERS.length; i++) bands[BAND_OF[i]!]! += powers[i]!;
+  const shape = new Float32Array(SHAPE_BANDS);
+  let mean = 0;
+  for (let b = 0; b < SHAPE_BANDS; b++) {
+    // A floor a million times under the frame's energy: an empty band is "very quiet", not minus infinity.
+    shape[b] = Math.log10(bands[b]! + energy * 1e-6);
+    mean += shape[b]! / SHAPE_BANDS;
+  }
+  for (let b = 0; b < SHAPE_BANDS; b++) shape[b]! -= mean;
+  return shape;
+}
+
 export function frameFeatures(samples: Int16Array): FrameFeatures {
   let energy = 0;
   for (let i = 0; i < samples.length; i++) energy += samples[i]! * samples[i]!;
   const rms = Math.sqrt(energy / Math.max(1, samples.length));
   const dbfs = rms > 0 ? 20 * Math.log10(rms / 32768) : -100;
-  if (dbfs < FLOOR_DBFS) return { dbfs, toneShare: 0, dualShare: 0, peakHz: 0, secondHz: 0, ringbackShare: 0 };
+  if (dbfs < FLOOR_DBFS) return { dbfs, toneShare: 0, dualShare: 0, peakHz: 0, secondHz: 0, ringbackShare: 0, shape: null };
   let best = 0;
   for (let i = 0; i < FILTERS.length; i++) {
     powers[i] = goertzelPower(samples, FILTERS[i]!.coeff);
@@ -92,6 +118,7 @@ export function frameFeatures(samples: Int16Array): FrameFeatures {
     peakHz: FILTERS[best]!.hz,
     secondHz: FILTERS[secondIndex]!.hz,
     ringbackShare: 0,
+    shape: shapeOf(energy),
   };
 }
 

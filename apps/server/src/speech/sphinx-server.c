@@ -6,7 +6,8 @@
  * It listens on the Unix socket named by its only argument, serves one connection (the Node server), and
  * ends when that connection closes. Requests are binary frames, little-endian:
  *   u8 kind, u32 session, u32 length, then length bytes:
- *   'O' open      "model dir\ndictionary\ngrammar": a decoder for the session, ready for its first turn
+ *   'O' open      "model dir\ndictionary\ngrammar[\nbest-path]": a decoder for the session, ready for its first
+ *                 turn (best-path: see end_part)
  *   'A' audio     8 kHz 16-bit samples: upsampled to 16 kHz (the model is wideband) and kept; decoded in
  *                 128 ms batches while no request waits to be read, the calls taking turns
  *   'S' settle    the callee paused (the VAD's end of speech): the call's kept audio is decoded now and the part
@@ -52,6 +53,8 @@ typedef struct session {
   ps_decoder_t *ps;
   mfcc_t *cmn_init;
   int in_speech;
+  /* A part that matches no path to the grammar's end is the best path's words, not nothing (see end_part). */
+  int best_path;
   /* Upsampled audio not decoded yet. */
   int16_t *pending;
   size_t pending_len, pending_cap;
@@ -120,20 +123,32 @@ static void start_turn(session_t *s) {
   s->said[0] = '\0';
 }
 
-/* Ends pocketsphinx's utterance and adds what it recognised to the turn. */
+/*
+ * Ends pocketsphinx's utterance and adds what it recognised to the turn. A grammar search whose audio reaches
+ * no end of the grammar (a word outside it: "Leave a message, thanks.") recognises nothing at the utterance's
+ * end; a session opened with best-path keeps, instead, the best path heard until then (the partial result).
+ */
 static void end_part(session_t *s) {
+  char *best = NULL;
+  if (s->best_path) {
+    const char *partial = ps_get_hyp(s->ps, NULL);
+    if (partial && *partial) best = strdup(partial);
+  }
   ps_end_utt(s->ps);
   const char *hyp = ps_get_hyp(s->ps, NULL);
+  if ((!hyp || !*hyp) && best) hyp = best;
   if (hyp && *hyp) {
     size_t used = strlen(s->said);
     snprintf(s->said + used, MAX_TEXT - used, "%s%s", used ? " " : "", hyp);
   }
+  free(best);
 }
 
 static void open_session(uint32_t id, char *spec) {
   char *model = strtok(spec, "\n");
   char *dict = strtok(NULL, "\n");
   char *grammar = strtok(NULL, "\n");
+  char *option = strtok(NULL, "\n");
   if (!model || !dict || !grammar) {
     answer('E', id, "open needs a model folder, a dictionary and a grammar");
     return;
@@ -158,6 +173,7 @@ static void open_session(uint32_t id, char *spec) {
   }
   s->id = id;
   s->ps = ps;
+  s->best_path = option && strcmp(option, "best-path") == 0;
   s->cmn_init = cmn_init;
   cmn_live_get(cmn, s->cmn_init);
   s->next = sessions;

@@ -62,9 +62,13 @@ export class RecognitionPool {
     return this.pool.running;
   }
 
-  open(files: { modelDir: string; dictPath: string; grammarPath: string }, events: ServerSessionEvents): ServerSession {
+  /**
+   * A decoder for one call. `bestPath`: a part whose audio reaches no end of the grammar answers the best path
+   * heard in it instead of nothing (AMD's phrase grammar, where a greeting's other words have no path).
+   */
+  open(files: { modelDir: string; dictPath: string; grammarPath: string; bestPath?: boolean }, events: ServerSessionEvents): ServerSession {
     const job = this.pool.start(events);
-    job.send('O', Buffer.from(`${files.modelDir}\n${files.dictPath}\n${files.grammarPath}`));
+    job.send('O', Buffer.from(`${files.modelDir}\n${files.dictPath}\n${files.grammarPath}${files.bestPath ? '\nbest-path' : ''}`));
     return {
       audio: (samples) => {
         // 20 ms frames in practice; anything longer in frames the server takes.

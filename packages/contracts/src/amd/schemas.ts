@@ -133,7 +133,8 @@ export const amdResultSchema = z.object({
   outcome: amdOutcomeSchema,
   /**
    * Why, in a word: long-greeting, max-words, short-greeting, initial-silence, sit, early-media-voice, beep,
-   * total-time, sentences, no-beep, music, fax-answer-tone, fax-calling-tone, announcement-words.
+   * total-time, sentences, no-beep, music, fax-answer-tone, fax-calling-tone, announcement-words,
+   * no-machine-words, machine-words, spoke-again, repeated-recording.
    */
   reason: z.string(),
   /** When it was decided, in ms since the answer (negative: during early media). */

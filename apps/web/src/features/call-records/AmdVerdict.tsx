@@ -58,6 +58,7 @@ const DECIDED_BY: Record<string, readonly Feature[]> = {
   'machine-words': ['greetingMs', 'phrases'],
   'announcement-words': ['greetingMs', 'phrases'],
   'spoke-again': ['greetingMs', 'trailingSilenceMs'],
+  'repeated-recording': ['greetingMs'],
 };
 
 /**
