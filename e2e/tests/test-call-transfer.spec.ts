@@ -24,16 +24,12 @@ const AGENT_WAV = join(dir, 'agent.wav');
 const TEST_CALL = 'Test call (browser)';
 
 test.use(fakeMicrophone(TESTER_WAV));
-let agentBrowser: Browser | null = null;
 test.beforeAll(() => {
   // The request every 14 s (the file loops): one said over the protected opening is followed by another.
   speakInto(TESTER_WAV, 'Talk to a person.', dir, 12);
   speakInto(AGENT_WAV, 'Hello, this is Agent Lin from Acme. How can I help you today?', dir, 2);
 });
-test.afterAll(async () => {
-  await agentBrowser?.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+test.afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 interface CallRecordDetail {
   test: boolean;
@@ -88,7 +84,17 @@ test('a test call asks for a person: the seat of its project gets the offer mark
   await api(page, '/api/tasks/create', simulatedTaskInput(options, project.id, taskName));
 
   // The agent, in a browser of their own, waits for calls of that project.
-  agentBrowser = await chromium.launch(fakeMicrophone(AGENT_WAV).launchOptions);
+  const agentBrowser = await chromium.launch(fakeMicrophone(AGENT_WAV).launchOptions);
+  try {
+    await handOver(page, agentBrowser, project.id, taskName, errors);
+  } finally {
+    await agentBrowser.close();
+  }
+  expect(errors).toEqual([]);
+});
+
+/** The seat waits, the tester calls and asks for a person, the seat takes the call; audio both ways; on record. */
+async function handOver(page: Page, agentBrowser: Browser, projectId: string, taskName: string, errors: string[]) {
   const agentContext = await agentBrowser.newContext({
     baseURL: test.info().project.use.baseURL,
     permissions: ['microphone'],
@@ -98,7 +104,7 @@ test('a test call asks for a person: the seat of its project gets the offer mark
   const seat = await agentContext.newPage();
   seat.on('pageerror', (error) => errors.push(`seat: ${error.message}`));
   await signedIn(seat, 'agent');
-  await seat.goto(`/projectOp/callDisplay/${project.id}`);
+  await seat.goto(`/projectOp/callDisplay/${projectId}`);
   await expect(seat.getByTestId('seat-devices')).toHaveAttribute('data-status', 'ready', { timeout: 60_000 });
   await seat.getByTestId('seat-start').click();
   await expect(seat.getByTestId('seat-connection')).toHaveAttribute('data-state', 'connected');
@@ -106,7 +112,7 @@ test('a test call asks for a person: the seat of its project gets the offer mark
   await expect(seat.getByTestId('seat-state')).toHaveAttribute('data-state', 'waiting');
 
   // The tester calls from the task's row, with a name in the business info (the handover note names the customer).
-  await page.goto(`/project/taskList/${project.id}`);
+  await page.goto(`/project/taskList/${projectId}`);
   await page.getByTestId(`task-test-call-${taskName}`).click();
   const dialog = page.getByTestId('test-call');
   await expect(dialog.getByTestId('seat-mic-status')).toContainText('Ready', { timeout: 20_000 });
@@ -179,5 +185,4 @@ test('a test call asks for a person: the seat of its project gets the offer mark
   expect(record.conversation.some((line) => line.speaker === 'customer' && /person/.test(line.text))).toBe(true);
   const unfiled = await api<{ list: { id: string; test: boolean }[] }>(seat, '/api/seat/unfiled');
   expect(unfiled.list.find((call) => call.id === data.callId)).toMatchObject({ test: true });
-  expect(errors).toEqual([]);
-});
+}
