@@ -28,11 +28,12 @@ import { execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { type Browser, chromium } from '@playwright/test';
+import type { Browser } from '@playwright/test';
 import { percentile } from '../heard/demo.ts';
 import { FRAME_SAMPLES, rms } from '../../apps/server/src/audio/pcm.ts';
 import { firstOnset, questionWaits, voicedFrames, voicedSegments } from '../../apps/server/test/heard-latency.ts';
-import { PAGE_HOOKS, type PageRecording, START_RECORDING, TAKE_RECORDING } from './page-recorder.ts';
+import { apiCaller, CALL_CONNECTED, CHROMIUM, launchWithMicrophone, openVoiceBench, signedInContext } from './chromium-pages.ts';
+import { type PageRecording, START_RECORDING, TAKE_RECORDING } from './page-recorder.ts';
 
 const SIZES = (process.argv[2] ?? '1,5,10').split(',').map(Number);
 const PORT = Number(process.env.BENCH_PORT ?? 4600);
@@ -41,7 +42,6 @@ const CALL_MS = Number(process.env.BENCH_CALL_S ?? 80) * 1000;
 const PERIOD_S = 14;
 const PASSWORD = 'Bench@2026x';
 const ROOT = resolve(import.meta.dirname, '../..');
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const VOICES = ['en-us', 'en-us+f3', 'en-us+m3'];
 const work = mkdtempSync(join(tmpdir(), 'dialwise-bench-webcall-heard-'));
 const log = (text: string) => console.log(text);
@@ -86,16 +86,7 @@ function serverCpuMs(): number {
   return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
 }
 
-async function call<T>(path: string, body: unknown, token?: string): Promise<T> {
-  const response = await fetch(`${BASE}${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: JSON.stringify(body),
-  });
-  const envelope = (await response.json()) as { code: number; message: string; data: T };
-  if (envelope.code !== 200) throw new Error(`${path}: ${envelope.code} ${envelope.message}`);
-  return envelope.data;
-}
+const call = apiCaller(BASE);
 const signIn = (username: string) =>
   call<{ token: string }>('/api/user/login', { username, password: PASSWORD, role: 'admin', force: true }).then((d) => d.token);
 
@@ -262,35 +253,15 @@ function analyse(recording: PageRecording, speechMs: number): CallOutcome {
 /** One page: its own browser and microphone file, signed in as its DEV, in the bench's voice mode; `rounds` calls. */
 async function runPage(i: number, n: number, rounds: number, browsers: Browser[], callMs = CALL_MS): Promise<CallOutcome[]> {
   const microphone = microphoneFile(i, n);
-  const browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: [
-      '--no-sandbox',
-      '--use-fake-ui-for-media-stream',
-      '--use-fake-device-for-media-stream',
-      `--use-file-for-fake-audio-capture=${microphone.path}`,
-      '--autoplay-policy=no-user-gesture-required',
-    ],
-  });
+  const browser = await launchWithMicrophone(microphone.path);
   browsers.push(browser);
-  // The CSP allows no blob: worklet; the recorder is the bench's, not the app's.
-  const context = await browser.newContext({ baseURL: BASE, bypassCSP: true, permissions: ['microphone'], locale: 'en-US' });
-  await context.addCookies([{ name: 'Authorization', value: tokens[i]!, url: BASE }]);
-  await context.addInitScript(PAGE_HOOKS);
-  const page = await context.newPage();
+  const page = await (await signedInContext(browser, BASE, tokens[i]!)).newPage();
   page.setDefaultTimeout(60_000);
-  await page.goto('/operation/scenario');
-  await page.getByTestId('scenario-edit-Renewal reminder').click();
-  await page.getByTestId('scenario-bench-open').filter({ visible: true }).click();
-  const bench = page.getByTestId('scenario-bench').filter({ visible: true });
-  await bench.getByTestId('bench-mode-voice').click();
-  await bench.getByTestId('seat-mic-status').filter({ hasText: 'Ready' }).waitFor();
+  const bench = await openVoiceBench(page);
   const outcomes: CallOutcome[] = [];
   for (let round = 0; round < rounds; round++) {
     await bench.getByTestId('bench-start').click();
-    await page.waitForFunction(
-      `(() => { const pc = (window.benchPeers || []).at(-1); return pc && pc.connectionState === 'connected' && pc.getReceivers().length > 0; })()`,
-    );
+    await page.waitForFunction(CALL_CONNECTED);
     await page.evaluate(START_RECORDING);
     // The demo's referee ends a call after its seventh answer; a call still going at CALL_MS is hung up.
     const ended = bench.getByTestId('bench-ended');

@@ -17,8 +17,9 @@ import { join } from 'node:path';
 import { BrowserLegClient } from '../../apps/server/test/browser-leg-client.ts';
 import { SpeechEngines } from '../../apps/server/src/speech/speech-engines.ts';
 import { synthesise } from '../../apps/server/src/speech/speech-test-kit.ts';
-import { BrowserCall } from '../../apps/server/src/telephony/index.ts';
+import type { BrowserCall } from '../../apps/server/src/telephony/index.ts';
 import { openBrowserLeg } from '../../apps/server/src/webcall/open-browser-leg.ts';
+import { latePercent, loadAverage, measureBaseline, measureClock, sleep } from './media-clock.ts';
 
 const SIZES = (process.argv[2] ?? '10,20,40').split(',').map(Number);
 const HOLD_MS = 15_000;
@@ -26,7 +27,6 @@ const dir = mkdtempSync(join(tmpdir(), 'dialwise-bench-webcall-'));
 const engines = await SpeechEngines.create({ workDir: join(dir, 'speech') });
 const question = await synthesise(engines.offlineTts, 'How much does it cost?', 'en-us+f3');
 const answer = await synthesise(engines.offlineTts, 'It costs ten dollars a month.');
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const plan = {
   language: 'en-US',
   dialogAsr: { provider: 'offline', url: null },
@@ -34,19 +34,6 @@ const plan = {
   voice: null,
   phrases: ['how much does it cost'],
 };
-
-/** Late ticks and CPU over `ms` of the browser calls' shared clock. */
-async function measure(ms: number): Promise<{ late: number; ticks: number; cpu: number }> {
-  const clock = BrowserCall.sharedClock();
-  const lateBefore = clock.lateTicks;
-  const cpuBefore = process.cpuUsage();
-  const started = performance.now();
-  // The clock counts its late runs; its ticks are one per 20 ms of wall time.
-  await sleep(ms);
-  const elapsed = performance.now() - started;
-  const cpu = process.cpuUsage(cpuBefore);
-  return { late: clock.lateTicks - lateBefore, ticks: Math.round(elapsed / 20), cpu: (cpu.user + cpu.system) / 1000 / elapsed };
-}
 
 async function run(n: number): Promise<void> {
   const clients: BrowserLegClient[] = [];
@@ -67,33 +54,23 @@ async function run(n: number): Promise<void> {
     setTimeout(ask, (i * 4000) / n);
     talking.push(setInterval(ask, 4000));
     voice.on('failure', (failure) => console.error('voice failure', failure.detail));
-    await leg.call.ended.then(() => voice.close());
+    // Not awaited: the legs are held together, and each one's voice is closed when that leg ends.
+    void leg.call.ended.then(() => voice.close());
   }
   await sleep(3000);
-  const { late, ticks, cpu } = await measure(HOLD_MS);
+  const figures = await measureClock(HOLD_MS);
   const heard = clients.reduce((sum, client) => sum + client.packetsHeard, 0);
   console.log(
-    `${String(n).padStart(4)} calls  late ticks ${((100 * late) / ticks).toFixed(2)} %  (${late} of ${ticks})  this process ${(cpu * 100).toFixed(0)} % of a core  packets heard by the browsers ${heard}`,
+    `${String(n).padStart(4)} calls  late ticks ${latePercent(figures)}  this process ${(figures.cpu * 100).toFixed(0)} % of a core  packets heard by the browsers ${heard}  load average ${loadAverage()}`,
   );
   for (const timer of talking) clearInterval(timer);
   await Promise.all(calls.map((call) => call.hangup()));
   await Promise.all(clients.map((client) => client.close()));
 }
 
-// The baseline: the same clock with one silent call (the clock runs only while it has a member).
-const idle = new BrowserCall({ recordingPath: null, maxDurationMs: 60_000 });
-idle.start({ send: () => undefined });
-const base = await measure(5000);
-await idle.hangup();
-console.log(
-  `bench:webcall, ${new Date().toISOString()}, load average ${(await import('node:os'))
-    .loadavg()
-    .map((l) => l.toFixed(1))
-    .join(' ')}`,
-);
-console.log(
-  `   1 call (baseline, no peer)  late ticks ${((100 * base.late) / base.ticks).toFixed(2)} %  this process ${(base.cpu * 100).toFixed(0)} % of a core`,
-);
+const base = await measureBaseline();
+console.log(`bench:webcall, ${new Date().toISOString()}, load average ${loadAverage()}`);
+console.log(`   1 call (baseline, no peer)  late ticks ${latePercent(base)}  this process ${(base.cpu * 100).toFixed(0)} % of a core`);
 for (const n of SIZES) await run(n);
 await engines.close();
 rmSync(dir, { recursive: true, force: true });

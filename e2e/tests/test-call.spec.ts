@@ -1,9 +1,9 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { api, demoTask, signedIn } from './support.ts';
-import { fakeMicrophone, heardSoFar, recognised, recordWhatIsHeard, speakInto } from './web-call-support.ts';
+import { fakeMicrophone, heardSoFar, recognised, recordWhatIsHeard, shoot, speakInto } from './web-call-support.ts';
 
 /**
  * "Call me in the browser" on a task (issue 31), as the demo company's ADMIN on its pending task: Chromium's fake
@@ -17,10 +17,6 @@ const WAV = join(dir, 'callee.wav');
 test.use(fakeMicrophone(WAV));
 test.beforeAll(() => speakInto(WAV, 'How much does it cost?', dir, 12));
 test.afterAll(() => rmSync(dir, { recursive: true, force: true }));
-
-async function shoot(page: Page, name: string) {
-  if (process.env.SCREENSHOT_DIR) await page.screenshot({ path: `${process.env.SCREENSHOT_DIR}/${name}.png` });
-}
 
 interface CallRecordDetail {
   test: boolean;

@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import type { Page } from '@playwright/test';
+import type { BrowserContext, Page } from '@playwright/test';
 
 /**
  * What the browser tests of voice calls share (the bench's voice mode, a task's test call): Chromium's fake
@@ -38,7 +38,61 @@ export function speakInto(wav: string, text: string, dir: string, silenceAfterS 
 declare global {
   interface Window {
     heardSamples?: number[];
+    peerConnections?: RTCPeerConnection[];
   }
+}
+
+/** Saves a screenshot under `SCREENSHOT_DIR` when it is set (to look at the screens in both languages and themes). */
+export async function shoot(page: Page, name: string): Promise<void> {
+  if (process.env.SCREENSHOT_DIR) await page.screenshot({ path: `${process.env.SCREENSHOT_DIR}/${name}.png` });
+}
+
+/**
+ * Keeps every RTCPeerConnection the context's pages make in `window.peerConnections` (before the app loads), so
+ * the test can read the call's own RTP statistics, as `chrome://webrtc-internals` would show them.
+ */
+export async function keepPeerConnections(context: BrowserContext): Promise<void> {
+  await context.addInitScript(() => {
+    const Native = window.RTCPeerConnection;
+    const kept: RTCPeerConnection[] = [];
+    window.peerConnections = kept;
+    window.RTCPeerConnection = class extends Native {
+      constructor(...args: ConstructorParameters<typeof RTCPeerConnection>) {
+        super(...args);
+        kept.push(this);
+      }
+    };
+  });
+}
+
+/** What the page's newest call received and sent (its `inbound-rtp` / `outbound-rtp` audio reports). */
+export interface AudioFlow {
+  packetsReceived: number;
+  bytesReceived: number;
+  /** The received audio's level now (0–1) and its energy so far (the sum of level² × seconds). */
+  audioLevel: number;
+  totalAudioEnergy: number;
+  packetsSent: number;
+}
+
+export async function audioFlow(page: Page): Promise<AudioFlow> {
+  return page.evaluate(async () => {
+    const pc = window.peerConnections?.at(-1);
+    const flow = { packetsReceived: 0, bytesReceived: 0, audioLevel: 0, totalAudioEnergy: 0, packetsSent: 0 };
+    if (!pc) return flow;
+    (await pc.getStats()).forEach((report: Record<string, unknown>) => {
+      if (report.kind !== 'audio') return;
+      if (report.type === 'inbound-rtp') {
+        flow.packetsReceived = Number(report.packetsReceived ?? 0);
+        flow.bytesReceived = Number(report.bytesReceived ?? 0);
+        flow.audioLevel = Number(report.audioLevel ?? 0);
+        flow.totalAudioEnergy = Number(report.totalAudioEnergy ?? 0);
+      } else if (report.type === 'outbound-rtp') {
+        flow.packetsSent = Number(report.packetsSent ?? 0);
+      }
+    });
+    return flow;
+  });
 }
 
 /** Records what the `<audio>` element of `speakerTestId` plays: 8 kHz 16-bit samples into `window.heardSamples`. */

@@ -216,6 +216,19 @@ describe('customer info and history', () => {
     const answer = await call<CallCustomer>(server, '/api/call-records/customer', { token: w.alice, body: { id } });
     expect(answer.body.data).toMatchObject({ remark: null, extra: {}, history: [], previousCalls: 0 });
   });
+
+  it("gives a test call no history: it has no number, so the project's earlier test calls are not calls to it", async () => {
+    const w = await world();
+    const testCall = { test: true, phone: '', subtaskId: null, sipLineId: null };
+    await insertCall(server, w.spring, { ...testCall, placedAt: new Date(Date.now() - 600_000) });
+    const id = await insertCall(server, w.spring, testCall);
+    const answer = await call<CallCustomer>(server, '/api/call-records/customer', { token: w.alice, body: { id } });
+    expect(answer.body.data).toMatchObject({ history: [], previousCalls: 0 });
+    // A real call of the same project still has its history (the earlier test calls are not in it either).
+    const real = await insertCall(server, w.spring, {});
+    const realAnswer = await call<CallCustomer>(server, '/api/call-records/customer', { token: w.alice, body: { id: real } });
+    expect(realAnswer.body.data.previousCalls).toBe(0);
+  });
 });
 
 describe('number reveal', () => {

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, lt, or } from 'drizzle-orm';
+import { and, count, desc, eq, lt, or, sql } from 'drizzle-orm';
 import { CALL_RECORD_LIMITS, type CallCustomer } from '@dialwise/contracts';
 import type { ActionContext } from '../auth/actor.ts';
 import { calls, subtasks, tasks } from '../db/schema.ts';
@@ -17,6 +17,8 @@ export async function getCallCustomer(ctx: ActionContext, id: string): Promise<C
     eq(calls.phone, call.phone),
     eq(calls.projectId, call.projectId),
     or(lt(calls.placedAt, call.placedAt), and(eq(calls.placedAt, call.placedAt), lt(calls.id, call.id))),
+    // A test call from a browser has no number (phone ''): the project's other test calls are not earlier calls to it.
+    call.test ? sql`false` : undefined,
   );
   const [subtask, history, [counted]] = await Promise.all([
     // A test call with typed prologue and business info has no subtask.

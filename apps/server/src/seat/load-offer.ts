@@ -10,7 +10,8 @@ export type OfferTemplate = Omit<SeatOffer, 'offerId' | 'deadline'>;
 
 /**
  * The call as the seat reads it before accepting: project, task, the customer's number masked as the
- * project's encryption type allows (never in clear: revealing is a separate, logged permission), the
+ * project's encryption type allows (never in clear: revealing is a separate, logged permission) or that it is a
+ * test call from a browser (no number), the
  * business info of the subtask, the conversation so far and its summary (null while it is being written).
  */
 export async function loadOfferTemplate(db: Db, request: TransferRequest): Promise<OfferTemplate> {
@@ -18,6 +19,7 @@ export async function loadOfferTemplate(db: Db, request: TransferRequest): Promi
     db
       .select({
         phone: calls.phone,
+        test: calls.test,
         businessInfo: calls.businessInfo,
         projectName: projects.name,
         encryptionType: projects.encryptionType,
@@ -37,6 +39,7 @@ export async function loadOfferTemplate(db: Db, request: TransferRequest): Promi
     taskName: row?.taskName ?? '',
     subtaskId: request.subtaskId,
     customerNumber: row ? maskSubtaskPhone(row.encryptionType, row.phone) : '',
+    test: row?.test ?? false,
     encryptionType: row?.encryptionType ?? 'PLAIN_TEXT',
     businessInfo: row?.businessInfo ?? {},
     conversation: request.conversation.map((line) => ({ speaker: line.speaker, text: line.text, at: line.at.toISOString() })),

@@ -65,6 +65,7 @@ async function ringSeat(w: SeatWorld, callId: string) {
       taskName: 'Seats-t1',
       subtaskId: '1',
       customerNumber: '139****0001',
+      test: false,
       encryptionType: 'PLAIN_TEXT',
       businessInfo: {},
       conversation: [],

@@ -53,6 +53,7 @@ describe('transfer dispatch', () => {
       projectId: seatTest.world.projectId,
       projectName: 'Seats',
       encryptionType: 'PLAIN_TEXT',
+      test: false,
       businessInfo: { plan: 'gold' },
       summary: 'Asked for a human about the gold plan',
       conversation: [{ speaker: 'customer', text: 'I want a person' }],

@@ -168,6 +168,8 @@ export const seatOfferSchema = z.object({
   subtaskId: z.string(),
   /** Masked as the project's encryption type allows (`maskSubtaskPhone`); never the clear number. */
   customerNumber: z.string(),
+  /** A test call from a browser ("Call me in the browser" on a task): it has no number, the seat says so instead. */
+  test: z.boolean().default(false),
   encryptionType: encryptionTypeSchema,
   businessInfo: z.record(z.string(), z.string()),
   conversation: z.array(seatConversationLineSchema),

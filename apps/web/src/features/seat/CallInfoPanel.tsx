@@ -9,6 +9,7 @@ import { DispositionForm } from '../call-records/DispositionForm.tsx';
 import { PartFailed } from '../call-records/PartFailed.tsx';
 import { formatDuration } from '../call-records/format.ts';
 import { getSeatCallInfo, seatKeys } from './api.ts';
+import { CustomerNumber } from './CustomerNumber.tsx';
 import { TaskDetail } from './TaskDetail.tsx';
 
 /** The offer's conversation (wall-clock times) as the call-record view's lines (ms after the first line). */
@@ -62,7 +63,10 @@ export function CallInfoPanel({ offer, canFile }: { offer: SeatOffer | null; can
           column={2}
           size="small"
           data={[
-            { label: t('seat.info.number'), value: <span data-testid="seat-customer-number">{offer.customerNumber}</span> },
+            {
+              label: t('seat.info.number'),
+              value: <CustomerNumber number={offer.customerNumber} test={offer.test} testId="seat-customer-number" as="text" />,
+            },
             { label: t('seat.info.project'), value: offer.projectName },
             {
               label: t('seat.info.lastCall'),

@@ -4,6 +4,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDuration } from '../call-records/format.ts';
 import { startRinging } from './audio-tones.ts';
+import { CustomerNumber } from './CustomerNumber.tsx';
 import type { SeatOffer } from '@dialwise/contracts';
 import type { SeatClient, SeatSnapshot } from './seat-client.ts';
 
@@ -72,7 +73,7 @@ export function CallPanel({
           <Typography.Title heading={5} className="seat-offer-title">
             {t('seat.call.incoming')}
           </Typography.Title>
-          <Tag color="arcoblue">{ringing.offer.customerNumber}</Tag>
+          <CustomerNumber number={ringing.offer.customerNumber} test={ringing.offer.test} testId="seat-offer-number" />
         </Space>
         <Typography.Paragraph type="secondary">
           {ringing.offer.projectName} · {ringing.offer.taskName}
@@ -112,9 +113,7 @@ export function CallPanel({
     body = (
       <div className="seat-incall" data-testid="seat-call" data-phase={call.phase} data-pre-voice={call.preVoiceAt !== null}>
         <Space align="center" className="seat-incall-head">
-          <Tag color="arcoblue" size="large">
-            {call.offer.customerNumber}
-          </Tag>
+          <CustomerNumber number={call.offer.customerNumber} test={call.offer.test} testId="seat-call-number" large />
           <span className="seat-timer" data-testid="seat-call-timer">
             {t('seat.call.timer')} {formatDuration(now - started)}
           </span>

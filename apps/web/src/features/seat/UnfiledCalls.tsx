@@ -6,6 +6,7 @@ import { useCompanyTime } from '../../locale/company-time.tsx';
 import { callRecordKeys, callRecordOptions } from '../call-records/api.ts';
 import { formatDuration } from '../call-records/format.ts';
 import { listUnfiledCalls, seatKeys } from './api.ts';
+import { CustomerNumber } from './CustomerNumber.tsx';
 
 // The drawer (the record, its player, its filing form) is fetched when a call is first opened: the seat page is the
 // agent's first page after signing in, and most visits open no drawer.
@@ -69,7 +70,7 @@ export function UnfiledCalls({ shown, refresh }: { shown: string | null; refresh
                 ]}
               >
                 <List.Item.Meta
-                  title={<span className="call-phone">{call.phone}</span>}
+                  title={<CustomerNumber number={call.phone} test={call.test} testId={`seat-to-file-number-${call.id}`} as="text" />}
                   description={`${call.projectName} · ${time.format(call.placedAt)} · ${formatDuration(call.durationMs)}`}
                 />
               </List.Item>

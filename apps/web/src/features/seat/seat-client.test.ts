@@ -71,6 +71,7 @@ const OFFER: SeatOffer = {
   taskName: 'Spring-t1',
   subtaskId: '1',
   customerNumber: '*******0001',
+  test: false,
   encryptionType: 'PLAIN_TEXT',
   businessInfo: {},
   conversation: [],
