@@ -112,6 +112,10 @@ class SphinxSession extends EventEmitter<AsrSessionEvents> implements AsrSession
     if (!this.closed) this.server.settle();
   }
 
+  peek(): void {
+    if (!this.closed) this.server.peek();
+  }
+
   flush(): void {
     if (this.closed) return;
     this.flushed.push({ startMs: this.startMs ?? this.lastMs, endMs: this.lastMs });
