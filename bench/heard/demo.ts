@@ -22,12 +22,18 @@ export interface Demo {
   taskId: string;
   /** Wake-up prompts: not answers. */
   prompts: Set<string>;
+  /** Chat-completion requests the demo model has been sent so far (the calls' model cost, extra requests included). */
+  readonly modelRequests: number;
   close(): Promise<void>;
 }
 
 /** The demo task's plan in `work` (a scratch folder), and the demo model serving it. */
 export async function startDemo(work: string): Promise<Demo> {
   const modelApp = Fastify();
+  let modelRequests = 0;
+  modelApp.addHook('onRequest', async (request) => {
+    if (request.url.endsWith('/chat/completions')) modelRequests++;
+  });
   await modelApp.register(demoModelRoutes, { prefix: '/api/demo-llm' });
   await modelApp.listen({ port: 0, host: '127.0.0.1' });
   const port = (modelApp.server.address() as { port: number }).port;
@@ -52,6 +58,9 @@ export async function startDemo(work: string): Promise<Demo> {
     plan,
     taskId: task!.id,
     prompts: new Set([plan.advanced.silenceWords ?? '', ...plan.scenario.silence.prompts]),
+    get modelRequests() {
+      return modelRequests;
+    },
     close: () => modelApp.close(),
   };
 }

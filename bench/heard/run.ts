@@ -269,7 +269,7 @@ const pre = outcomes.reduce(
 );
 const turnsTotal = outcomes.reduce((n, o) => n + o.turns.filter((t) => t.user).length, 0);
 console.log(
-  `preemptive generation: ${pre.started} started, ${pre.used} used, ${pre.cancelled} cancelled; extra model requests ${pre.extra} (${((100 * pre.extra) / Math.max(1, turnsTotal)).toFixed(1)} per 100 callee turns)`,
+  `preemptive generation: ${pre.started} started, ${pre.used} used, ${pre.cancelled} cancelled; extra model requests ${pre.extra} (${((100 * pre.extra) / Math.max(1, turnsTotal)).toFixed(1)} per 100 callee turns) of ${demo.modelRequests} model requests in all (${(demo.modelRequests / N).toFixed(1)} a call)`,
 );
 console.log(
   `heardAfterMs (the runtime's own, on the record): ${runtime.length} turns, p50 ${pct(runtime, 50)} ms, p95 ${pct(runtime, 95)} ms`,

@@ -19,7 +19,7 @@ import { performance } from 'node:perf_hooks';
 import { join } from 'node:path';
 import { ConverseStep } from '../../apps/server/src/conversation/converse-step.ts';
 import { conversationOf } from '../../apps/server/src/conversation/history.ts';
-import { Speculation } from '../../apps/server/src/conversation/preemptive.ts';
+import { Speculation, SpeculationSlot } from '../../apps/server/src/conversation/preemptive.ts';
 import type { SpeechCallVoice } from '../../apps/server/src/speech/speech-call-voice.ts';
 import { SpeechEngines, speechPlanOf } from '../../apps/server/src/speech/speech-engines.ts';
 import { normalizePhrase } from '../../apps/server/src/speech/sphinx-grammar.ts';
@@ -73,7 +73,8 @@ interface Outcome {
 interface Trace {
   /** VAD end of speech: the speech's end as the VAD dates it, and when the event came. */
   speechEnds: Array<{ atMs: number; emittedMs: number }>;
-  partials: number[];
+  /** The VAD's tentative ends (first quiet windows), dated and when they came. */
+  pauses: Array<{ atMs: number; emittedMs: number }>;
   /** This process's clock at the voice's 0. */
   clockAt: number;
   /** Per turn id: when its first answer sentence was handed to speech, its first audio made, its first frame sent. */
@@ -85,6 +86,13 @@ interface Trace {
  * this process's clock: the model's part of the wait, apart from the endpointing's.
  */
 const sentenceCut = new Map<string, number>();
+/** When each speculation was started (its stream, if it gets one, starts then), per reply id, on this process's clock. */
+const speculationStart = new Map<string, number>();
+const hold = SpeculationSlot.prototype.hold;
+SpeculationSlot.prototype.hold = function (this: SpeculationSlot, speculation: Speculation) {
+  speculationStart.set(speculation.reply.id, performance.now());
+  hold.call(this, speculation);
+};
 const holdSentence = Speculation.prototype.speak;
 Speculation.prototype.speak = function (this: Speculation, sentence: string) {
   if (!sentenceCut.has(this.reply.id)) sentenceCut.set(this.reply.id, performance.now());
@@ -95,7 +103,7 @@ Speculation.prototype.speak = function (this: Speculation, sentence: string) {
 function traced(voice: SpeechCallVoice, trace: Trace): SpeechCallVoice {
   trace.clockAt = performance.now() - voice.now();
   voice.on('speech-end', ({ atMs }) => trace.speechEnds.push({ atMs, emittedMs: voice.now() }));
-  voice.on('partial', () => trace.partials.push(voice.now()));
+  voice.on('speech-pause', ({ atMs }) => trace.pauses.push({ atMs, emittedMs: voice.now() }));
   const speak = voice.speak.bind(voice);
   voice.speak = (sentence, turnId, kind = 'answer') => {
     const spoken = speak(sentence, turnId, kind);
@@ -131,7 +139,7 @@ const outcomes: Outcome[] = await Promise.all(
       record: false,
       maxDurationMs: 120_000,
     });
-    const trace: Trace = { speechEnds: [], partials: [], clockAt: 0, firstSentence: new Map() };
+    const trace: Trace = { speechEnds: [], pauses: [], clockAt: 0, firstSentence: new Map() };
     const step = new ConverseStep({
       plan,
       call: { prologueInfo: `Hello Li ${String.fromCharCode(65 + (i % 26))}.`, businessInfo: { plan: 'gold' } },
@@ -150,10 +158,11 @@ const heard: number[] = [];
 const runtime: number[] = [];
 /** Each answer's wait, stage by stage, in ms after the end of the callee's speech as the VAD dates it. */
 const STAGES = [
+  ['VAD tentative end', "the VAD's first quiet window (speech-pause)"],
+  ['speculation started', 'on the words so far (peeked at the pause, or settled at the end)'],
   ['VAD end-of-speech event', 'the VAD judged the speech over'],
-  ['settled partial', 'the recogniser answered the words so far'],
   ['final', 'the endpointing delay ran out and the recogniser flushed'],
-  ['model first token', 'the main stream (started on the settled words) sent its first token'],
+  ['model first token', 'the main stream (started with the speculation) sent its first token'],
   ['first sentence cut', 'the main stream finished its first sentence (held, if the turn was not final yet)'],
   ['first sentence to speech', 'the first sentence was cut and the turn confirmed'],
   ['first TTS audio', 'espeak-ng made its first chunk'],
@@ -195,12 +204,14 @@ for (const { script, farEnd, step, trace } of outcomes) {
     if (turn.action !== 'answer' || end === null || turn.finalAtMs === null || first?.sentMs == null || first.audioMs === null) continue;
     const event = trace.speechEnds.find((e) => e.atMs === end);
     if (!event) continue;
-    const partial = trace.partials.find((at) => at >= event.emittedMs && at <= turn.finalAtMs!) ?? null;
-    // A preemptive answer's stream started on the settled words; otherwise on the final (the reply's clock starts there).
-    const streamFrom = partial ?? turn.finalAtMs;
+    const pause = trace.pauses.filter((p) => p.atMs === end && p.emittedMs <= event.emittedMs).at(-1);
+    const speculated = speculationStart.get(turn.turnId);
+    // A preemptive answer's stream started with its speculation; otherwise on the final (the reply's clock starts there).
+    const streamFrom = speculated === undefined ? turn.finalAtMs : speculated - trace.clockAt;
     const at = [
+      pause?.emittedMs ?? Number.NaN,
+      speculated === undefined ? Number.NaN : speculated - trace.clockAt,
       event.emittedMs,
-      partial ?? Number.NaN,
       turn.finalAtMs,
       turn.llmFirstTokenMs === null ? Number.NaN : streamFrom + turn.llmFirstTokenMs,
       Math.min(first.handedMs, (sentenceCut.get(turn.turnId) ?? Number.POSITIVE_INFINITY) - trace.clockAt),
@@ -249,11 +260,16 @@ for (const [index, [name, what]] of STAGES.entries()) {
   );
 }
 const pre = outcomes.reduce(
-  (sum, { step }) => ({ used: sum.used + step.preemption.used, extra: sum.extra + step.preemption.extraRequests }),
-  { used: 0, extra: 0 },
+  (sum, { step }) => ({
+    started: sum.started + step.preemption.started,
+    used: sum.used + step.preemption.used,
+    cancelled: sum.cancelled + step.preemption.cancelled,
+    extra: sum.extra + step.preemption.extraRequests,
+  }),
+  { started: 0, used: 0, cancelled: 0, extra: 0 },
 );
 console.log(
-  `callee lines recognised word for word ${recognised} of ${said}; preemptive answers used ${pre.used}, extra model requests ${pre.extra}; repeated answers ${repeats}`,
+  `callee lines recognised word for word ${recognised} of ${said}; preemptive answers used ${pre.used}; speculations ${pre.started} started, ${pre.cancelled} cancelled, extra model requests ${pre.extra} of ${demo.modelRequests} in all (${(demo.modelRequests / N).toFixed(1)} a call, ${(pre.extra / N).toFixed(1)} of them extra); repeated answers ${repeats}`,
 );
 rmSync(work, { recursive: true, force: true });
 process.exit(0);

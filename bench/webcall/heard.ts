@@ -328,7 +328,7 @@ for (const n of SIZES) {
     `  where the page's wait goes (medians, the server's clock put on the page's by the events): the microphone's end of speech → the server's VAD end of speech ${median(timed.map((t) => t.upMs))} ms; the answer's first frame sent → heard in the page ${median(timed.map((t) => t.downMs))} ms`,
   );
   log(
-    `  the turn's stages (medians): end of speech → final ${median(timed.map((t) => t.endpointMs))} ms; from the turn's start (the VAD's end of speech when the answer was started preemptively, else the final): first token ${median(timed.map((t) => t.firstTokenMs))} ms, first sentence ${median(timed.map((t) => t.firstSentenceMs))} ms, first audio ${median(timed.map((t) => t.firstAudioMs))} ms`,
+    `  the turn's stages (medians): end of speech → final ${median(timed.map((t) => t.endpointMs))} ms; from the turn's start (the speculation's start — the VAD's first quiet window, or its end of speech — when the answer was started preemptively, else the final): first token ${median(timed.map((t) => t.firstTokenMs))} ms, first sentence ${median(timed.map((t) => t.firstSentenceMs))} ms, first audio ${median(timed.map((t) => t.firstAudioMs))} ms`,
   );
   log(
     `  the page: jitter buffer mean delay ${median(calls.map((c) => c.jitterBufferMs)).toFixed(0)} ms, target ${median(calls.map((c) => c.jitterBufferTargetMs)).toFixed(0)} ms (medians over calls); packets ${sum((c) => c.packetsReceived)} received, ${sum((c) => c.packetsLost)} lost; audio frames the page skipped ${sum((c) => c.missingFrames)}`,

@@ -130,8 +130,30 @@ function rawFile(dir: string, name: string, samples: number[]): string {
 /** The demo scenario's lines the recogniser listens for: the opening's first word, the price answer's last sentence. */
 export const DEMO_PHRASES = ['hello', 'do you have a minute', 'shall i renew it for you', 'thank you for your time goodbye'];
 
+/**
+ * Where the recording is cut between the opening and the answer: `mark` (how much was heard when the page showed the
+ * callee's question), moved back to the start of the sound it falls in. The page shows the line a little after the
+ * recogniser's final, and an answer started preemptively is heard from the final on: its first words may already be
+ * in the recording at `mark`. The AI's side was quiet while the callee asked (300 ms and more: the question itself).
+ */
+function cutBeforeAnswer(heard: number[], mark: number): number {
+  const frame = 160;
+  const loud = (at: number) => {
+    let sum = 0;
+    for (let i = at; i < at + frame; i++) sum += (heard[i] ?? 0) ** 2;
+    return Math.sqrt(sum / frame) >= 300;
+  };
+  let quiet = 0;
+  for (let at = Math.floor(mark / frame) * frame - frame; at >= 0; at -= frame) {
+    quiet = loud(at) ? 0 : quiet + 1;
+    if (quiet * 20 >= 300) return at + quiet * frame;
+  }
+  return mark;
+}
+
 /** What the server's recogniser hears in the recording before `mark` (the opening) and from it (the answer). */
-export function recognised(dir: string, heard: number[], mark: number, phrases = DEMO_PHRASES): [string[], string[]] {
+export function recognised(dir: string, heard: number[], at: number, phrases = DEMO_PHRASES): [string[], string[]] {
+  const mark = cutBeforeAnswer(heard, at);
   const output = execFileSync(
     'npx',
     [

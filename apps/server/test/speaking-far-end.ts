@@ -27,6 +27,8 @@ export interface SpeakingFarEnd {
   port: number;
   /** Everything heard since the answer, in order (20 ms per received packet). */
   heard(): Int16Array;
+  /** The RTP header of every packet heard, in order of arrival. */
+  heardHeaders: Array<{ sequence: number; timestamp: number }>;
   /**
    * Call times (ms since the answer) at which each line started and ended playing, and how much of
    * `heard()` had arrived by its end (the caller's stream may start late, so call time and heard audio
@@ -46,6 +48,7 @@ export async function startSpeakingFarEnd(options: SpeakingFarEndOptions): Promi
   const sip = await bound();
   const rtp = await bound();
   const heard: Int16Array[] = [];
+  const heardHeaders: Array<{ sequence: number; timestamp: number }> = [];
   const spoke: Array<{ startMs: number; endMs: number; heardAtStart: number; heardAtEnd: number }> = [];
   let invite: { request: SipRequest; from: RemoteInfo; toTag: string } | null = null;
   let media: RemoteMedia | null = null;
@@ -110,6 +113,7 @@ export async function startSpeakingFarEnd(options: SpeakingFarEndOptions): Promi
     if (!packet || !answeredAt || over) return;
     const samples = decodeG711('PCMU', packet.payload, new Int16Array(packet.payload.length));
     heard.push(samples);
+    heardHeaders.push({ sequence: packet.sequence, timestamp: packet.timestamp });
     if (playing) return; // our own turn: the caller's audio is kept but does not drive the script
     if (rms(samples) >= speechRms) {
       heardSpeech = true;
@@ -187,6 +191,7 @@ export async function startSpeakingFarEnd(options: SpeakingFarEndOptions): Promi
     port: sip.address().port,
     spoke,
     ended,
+    heardHeaders,
     heard: () => {
       const out = new Int16Array(heard.reduce((n, h) => n + h.length, 0));
       let at = 0;

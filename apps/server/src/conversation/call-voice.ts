@@ -14,6 +14,14 @@ import type { EventEmitter } from 'node:events';
 export interface CallVoiceEvents {
   /** The callee started speaking (VAD, or the simulated callee starting a line): may trigger barge-in. */
   'speech-start': [{ atMs: number }];
+  /**
+   * The callee may have stopped (the VAD's first quiet window: a tentative end, dated where the quiet began).
+   * `speech-end` follows unless `speech-resume` comes first. A voice with no VAD (the simulated trunk's text)
+   * never says it: its `speech-end` is not late.
+   */
+  'speech-pause': [{ atMs: number }];
+  /** The callee went on after a `speech-pause` (their speech never ended). */
+  'speech-resume': [{ atMs: number }];
   /** The callee stopped speaking (before the endpointing delay). */
   'speech-end': [{ atMs: number }];
   /** An interim transcript while the callee speaks (keyword interruption may act on it). */

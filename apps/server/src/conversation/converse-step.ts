@@ -116,8 +116,10 @@ export class ConverseStep implements CallStep {
   /** Preemptive generation: what it did on this call (bench:heard prints the extra requests). */
   private readonly speculations = new SpeculationSlot();
   readonly preemption: PreemptionCounts = this.speculations.counts;
-  /** The recogniser's latest partial of the callee's current words. */
+  /** The recogniser's latest partial of the callee's current words (since they last began or went on speaking). */
   private partialText = '';
+  /** The callee is speaking but the VAD heard a quiet window: they may have stopped (a tentative end). */
+  private calleePaused = false;
   /** Turns queued or running on the chain. */
   private pendingTurns = 0;
   /** How many times the callee has begun to speak (a held line waits to see whether they go on). */
@@ -180,8 +182,11 @@ export class ConverseStep implements CallStep {
       this.finish = resolve;
     });
     voice.on('speech-start', () => this.onSpeechStart());
+    voice.on('speech-pause', () => this.onSpeechPause());
+    voice.on('speech-resume', () => this.onSpeechResume());
     voice.on('speech-end', () => {
       this.calleeSpeaking = false;
+      this.calleePaused = false;
       this.speechStartedAt = null;
       this.silence.busy('callee', false);
       this.speculate();
@@ -220,8 +225,10 @@ export class ConverseStep implements CallStep {
 
   private onSpeechStart(): void {
     const starts = ++this.speechStarts;
-    // The callee goes on: a speculation on their earlier words is no longer the turn.
+    // The callee goes on: a speculation on their earlier words is no longer the turn, nor are those words theirs now.
     this.speculations.take(null);
+    this.partialText = '';
+    this.calleePaused = false;
     this.calleeSpeaking = true;
     this.speechStartedAt = this.now();
     this.silence.busy('callee', true);
@@ -233,6 +240,23 @@ export class ConverseStep implements CallStep {
     this.after(this.plan.scenario.interruption.minSpeechMs, () => {
       if (this.calleeSpeaking && this.speechStarts === starts && this.active) this.bargeIn(this.active);
     });
+  }
+
+  /**
+   * The VAD's first quiet window: the callee may have stopped, 256 ms before the VAD says so. The speculation starts
+   * now on their words so far (a recogniser asked for them answers within milliseconds: onPartial), rather than at
+   * the confirmed end; nothing else changes — barge-in, the silence timer and the turn's end wait for `speech-end`.
+   */
+  private onSpeechPause(): void {
+    this.calleePaused = true;
+    this.speculate();
+  }
+
+  /** The callee went on after a pause: the speculation on their words so far is dropped (aborted, nothing said). */
+  private onSpeechResume(): void {
+    this.calleePaused = false;
+    this.partialText = '';
+    this.speculations.take(null);
   }
 
   /** The callee has been speaking minSpeechMs or more (under the `speech` policy): a reply begun now would talk over them. */
@@ -250,9 +274,10 @@ export class ConverseStep implements CallStep {
     this.partialText = text;
     const reply = this.active;
     if (reply?.interruptible && this.matchesKeyword(this.plan.scenario.interruption, text)) this.bargeIn(reply);
-    // Words that come after the callee stopped (the offline recogniser settles at the VAD's end of speech; a
-    // vendor's partial can lag it): the speculation starts on them, or moves to them if it held other words.
-    if (!this.calleeSpeaking && this.speechStarts > 0) {
+    // Words that come after the callee stopped or paused (the offline recogniser peeks at the VAD's first quiet
+    // window and settles at its end of speech; a vendor's partial can lag them): the speculation starts on them, or
+    // moves to them if it held other words.
+    if ((!this.calleeSpeaking || this.calleePaused) && this.speechStarts > 0) {
       if (this.speculations.holdsOther(text)) this.speculations.take(null);
       this.speculate();
     }
@@ -266,6 +291,7 @@ export class ConverseStep implements CallStep {
       return;
     }
     this.calleeSpeaking = false;
+    this.calleePaused = false;
     this.speechStartedAt = null;
     this.silence.busy('callee', false);
     const reply = this.active;
@@ -406,8 +432,8 @@ export class ConverseStep implements CallStep {
   // ——— preemptive generation (preemptive.ts) ———
 
   /**
-   * The callee stopped (VAD) with a partial in hand and nothing under way: route it, ask the referee and start
-   * the main stream on a copy of the history, holding the sentences back until the final confirms the words.
+   * The callee paused or stopped (VAD) with a partial in hand and nothing under way: route it, ask the referee and
+   * start the main stream on a copy of the history, holding the sentences back until the final confirms the words.
    */
   private speculate(): void {
     const text = this.partialText.trim();

@@ -1,13 +1,14 @@
 /**
- * Preemptive generation: the answer is started before the turn is formally over. When the VAD says the callee
- * stopped and the recogniser has a partial, the conductor speculates on that text: it routes it, asks the
- * referee, and starts the main stream — on a copy of the history, with its sentences held back, nothing said.
- * When the final comes and reads the same, the speculation is adopted: its held sentences are spoken at once
- * and the stream goes on live. If the callee goes on speaking, or the final differs, it is cancelled (its
- * model requests aborted) and the turn runs on the final as usual. The guard against answering half a
- * sentence is LiveKit Agents': the speculation is used only when the final transcript is the one it was
- * started on; a longer final means a new turn. Its cost is the cancelled speculations' model requests,
- * counted here (`PreemptionCounts`) and printed by bench:heard.
+ * Preemptive generation: the answer is started before the turn is formally over. When the VAD hears the callee
+ * pause (its first quiet window: a tentative end, 256 ms before it confirms the end of speech) or stop, and the
+ * recogniser has a partial, the conductor speculates on that text: it routes it, asks the referee, and starts the
+ * main stream — on a copy of the history, with its sentences held back, nothing said. When the final comes and
+ * reads the same, the speculation is adopted: its held sentences are spoken at once and the stream goes on live.
+ * If the callee goes on speaking (after a pause, or a new start), or the final differs, it is cancelled (its model
+ * requests aborted, nothing said, nothing in the history) and the turn runs on the final as usual. The guard
+ * against answering half a sentence is LiveKit Agents': the speculation is used only when the final transcript is
+ * the one it was started on; a longer final means a new turn. Its cost is the cancelled speculations' model
+ * requests, counted here (`PreemptionCounts`) and printed by bench:heard and bench:heard:sip.
  */
 import type { Reply } from './reply.ts';
 import type { RouterChoice } from './routers.ts';
@@ -22,7 +23,7 @@ export interface Decision {
 }
 
 export interface PreemptionCounts {
-  /** Speculations started (one per speech end with a partial, while nothing else was under way). */
+  /** Speculations started (one per pause or end of speech with a partial, while nothing else was under way). */
   started: number;
   /** Adopted: the final read the same. */
   used: number;

@@ -9,7 +9,16 @@ export interface VoiceReport {
   said(speaker: Exclude<Speaker, 'seat'>, text: string, filler?: boolean): void;
 }
 
-const EVENTS = ['speech-start', 'speech-end', 'partial', 'final', 'failure'] as const;
+/** Every event of the wrapped voice, forwarded (keyed by the events' type, so a new event cannot be left out). */
+const EVENTS = Object.keys({
+  'speech-start': true,
+  'speech-pause': true,
+  'speech-resume': true,
+  'speech-end': true,
+  partial: true,
+  final: true,
+  failure: true,
+} satisfies Record<keyof CallVoiceEvents, true>) as Array<keyof CallVoiceEvents>;
 
 /**
  * A CallVoice that tells a live view what is said, and is otherwise the voice it wraps: the runtime talks to it

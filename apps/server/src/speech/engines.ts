@@ -66,6 +66,12 @@ export interface AsrSession {
    * endpointing delay runs. Absent: the recogniser's own partials are all there is.
    */
   settle?(): void;
+  /**
+   * The VAD heard a first quiet window (the callee may have stopped, or may go on): recognise what is held now
+   * and emit it as a partial, ending nothing — speech that resumes is the same utterance. What a speculation
+   * starts on, before the VAD's end of speech. Absent: the recogniser's own partials are all there is.
+   */
+  peek?(): void;
   /** Speech ended (from the VAD + endpointing): finish the current utterance and emit its final. */
   flush(): void;
   on<E extends keyof AsrSessionEvents>(event: E, listener: (...args: AsrSessionEvents[E]) => void): this;
@@ -87,8 +93,12 @@ export interface AsrEngine {
   open(options: AsrOptions): AsrSession;
 }
 
-/** Voice activity on the callee's audio. */
-export type VadEvent = { type: 'speech-start'; atMs: number } | { type: 'speech-end'; atMs: number };
+/**
+ * Voice activity on the callee's audio. Inside speech, `speech-pause` is the first quiet window (the callee may
+ * have stopped: a tentative end, dated where the quiet began) and `speech-resume` a window of speech after it
+ * (they went on); `speech-end` confirms the pause once the VAD's whole hang-over has been quiet.
+ */
+export type VadEvent = { type: 'speech-start' | 'speech-pause' | 'speech-resume' | 'speech-end'; atMs: number };
 
 export interface Vad {
   /** One 20 ms frame; returns the events it caused (usually none). */

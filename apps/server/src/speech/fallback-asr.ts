@@ -56,6 +56,10 @@ class FallbackAsrSession extends EventEmitter<AsrSessionEvents> implements AsrSe
     if (!this.closed) this.current?.settle?.();
   }
 
+  peek(): void {
+    if (!this.closed) this.current?.peek?.();
+  }
+
   flush(): void {
     if (this.closed) return;
     this.flushes += 1;

@@ -5,7 +5,7 @@ import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { makeSpeechClips, type SpeechClips } from '../../test/speech-clips.ts';
 import type { VadEvent } from './engines.ts';
-import { SileroVadEngine } from './silero-vad.ts';
+import { DEFAULT_VAD_TUNING, SileroVad, SileroVadEngine } from './silero-vad.ts';
 
 /** Silero VAD on recorded telephone clips (espeak-ng + sox, deterministic): speech with line noise, silence, hiss, music. */
 const dir = mkdtempSync(join(tmpdir(), 'dialwise-vad-'));
@@ -30,10 +30,16 @@ async function detect(clip: Int16Array, on: SileroVadEngine = engine): Promise<V
   return events;
 }
 
+/** The start and end of speech among a detector's events (a tentative pause inside the speech aside). */
+const edges = (events: VadEvent[]) => events.filter((e) => e.type === 'speech-start' || e.type === 'speech-end').map((e) => e.type);
+
 describe('Silero VAD on telephone audio', () => {
   it('finds one utterance in speech over line noise, starting and ending where the sentence does', async () => {
-    const events = await detect(clips.speech);
-    expect(events.map((e) => e.type)).toEqual(['speech-start', 'speech-end']);
+    const all = await detect(clips.speech);
+    const events = all.filter((e) => e.type === 'speech-start' || e.type === 'speech-end');
+    expect(edges(all)).toEqual(['speech-start', 'speech-end']);
+    // The end was said tentatively first, at its first quiet window, dated where the end is.
+    expect(all.at(-2)).toEqual({ type: 'speech-pause', atMs: events[1]!.atMs });
     expect(Math.abs(events[0]!.atMs - clips.speechStartMs)).toBeLessThanOrEqual(150);
     // espeak's clip ends with its own short silence: the speech ends before the clip's end mark.
     expect(events[1]!.atMs).toBeGreaterThan(clips.speechStartMs + 1500);
@@ -57,7 +63,7 @@ describe('Silero VAD on telephone audio', () => {
     vad.reset();
     await vad.settled();
     expect(vad.isSpeaking).toBe(false);
-    expect(events.map((e) => e.type)).toEqual(['speech-start']);
+    expect(edges(events)).toEqual(['speech-start']);
   });
 
   it('judges the windows of calls listening at once in shared batches, and each call hears what it hears alone', async () => {
@@ -113,7 +119,7 @@ describe('Silero VAD on telephone audio', () => {
       const half = Math.round(clips.speechStartMs * 8) + 8000;
       for (let at = 0; at < half; at += 160) vad.push(clips.speech.subarray(at, at + 160), at / 8);
       await vad.settled();
-      expect(events.map((e) => e.type)).toEqual(['speech-start']);
+      expect(edges(events)).toEqual(['speech-start']);
       await own.worker.current!.terminate();
       expect(errors.map((e) => e.message)).toEqual([expect.stringMatching(/VAD worker thread exited/)]);
       expect(own.worker.isReady).toBe(false);
@@ -121,13 +127,13 @@ describe('Silero VAD on telephone audio', () => {
       for (let at = half; at < clips.speech.length; at += 160) vad.push(clips.speech.subarray(at, at + 160), at / 8);
       await vad.settled();
       expect(vad.isSpeaking).toBe(true);
-      expect(events.map((e) => e.type)).toEqual(['speech-start']);
+      expect(edges(events)).toEqual(['speech-start']);
       await vi.waitFor(() => expect(own.worker.isReady).toBe(true), { timeout: 45_000, interval: 50 });
       expect(own.stats.restarts).toBe(1);
       // Back: the same call hears the end of speech from the next silence, and a new call hears what it heard before.
       for (let at = 0; at < 8000; at += 160) vad.push(new Int16Array(160), clips.speech.length / 8 + at / 8);
       await vad.settled();
-      expect(events.map((e) => e.type)).toEqual(['speech-start', 'speech-end']);
+      expect(edges(events)).toEqual(['speech-start', 'speech-end']);
       expect(await detect(clips.speech, own)).toEqual(alone);
       expect(errors).toHaveLength(1);
     } finally {
@@ -166,4 +172,49 @@ describe('Silero VAD on telephone audio', () => {
     // The batch in flight is not answered: its caller is told the VAD closed, every round.
     expect(child.stdout.trim().split('\n')).toEqual(['the VAD is closed', 'the VAD is closed', 'the VAD is closed']);
   }, 150_000);
+});
+
+describe('the VAD turns probabilities into speech start, pause, resume and end', () => {
+  /** A detector whose windows are judged by a script of probabilities (one per 32 ms window), not by the model. */
+  async function judged(probabilities: number[]): Promise<VadEvent[]> {
+    let next = 0;
+    const vad = new SileroVad(
+      { judge: async () => probabilities[next++] ?? 0, reset: () => undefined, close: () => undefined },
+      DEFAULT_VAD_TUNING,
+    );
+    const events: VadEvent[] = [];
+    vad.listen((event) => events.push(event));
+    // 256 samples (one window) a push: window n starts at n × 32 ms.
+    for (let window = 0; window < probabilities.length; window++) vad.push(new Int16Array(256), window * 32);
+    await vad.settled();
+    return events;
+  }
+
+  it('says a pause at the first quiet window, a resume at a window of speech after it, and the end after 256 ms of quiet', async () => {
+    const speech = [0.9, 0.9, 0.95];
+    const events = await judged([
+      ...speech, // windows 0–2: speech starts once 64 ms are above 0.5
+      0.2, // 3: the first quiet window (under 0.35): a tentative end
+      0.4, // 4: between the thresholds: the count to the end starts over, but no speech: the pause stands
+      0.2, // 5
+      0.9, // 6: speech again: the callee went on
+      0.9,
+      ...Array(8).fill(0.1), // 8–15: eight quiet windows (256 ms): the end, dated at the first of them
+    ]);
+    expect(events).toEqual([
+      { type: 'speech-start', atMs: 0 },
+      { type: 'speech-pause', atMs: 96 },
+      { type: 'speech-resume', atMs: 192 },
+      { type: 'speech-pause', atMs: 256 },
+      { type: 'speech-end', atMs: 256 },
+    ]);
+  });
+
+  it('no pause outside speech, and a quiet spell shorter than the hang-over is a pause that never ends', async () => {
+    expect(await judged([0.2, 0.9, 0.1, 0.1])).toEqual([]);
+    expect(await judged([0.9, 0.9, ...Array(7).fill(0.1)])).toEqual([
+      { type: 'speech-start', atMs: 0 },
+      { type: 'speech-pause', atMs: 64 },
+    ]);
+  });
 });

@@ -12,6 +12,14 @@
  * Hysteresis turns probabilities into speech start / end: start after `startMs` of windows above
  * `threshold`, end after `endMs` below `threshold - 0.15`. The end here is the end of speech, not of the
  * turn: the endpointing delay on top of it is SpeechCallVoice's.
+ *
+ * The end is also said tentatively, at once: the first window below `threshold - 0.15` is a `speech-pause`, and
+ * a window above `threshold` after it, before the end, a `speech-resume`. The answer can then be started on the
+ * words so far `endMs` sooner (the speculation is dropped if the callee goes on) while the end itself keeps its
+ * hysteresis (barge-in and the endpointing read `speech-start` / `speech-end` only). Pipecat's VAD has the same
+ * state (STOPPING: quiet windows counted, one speech window back to SPEAKING); LiveKit Agents starts its turn
+ * detector's inference at 200 ms of raw silence, before the VAD's end of speech, and cancels it when speech comes
+ * back. On espeak-ng's lines through μ-law 4 of 105 utterances had one quiet window inside them.
  */
 import type { Vad, VadEvent } from './engines.ts';
 import { CONTEXT, RATE, STATE_ROWS, VadThread, WINDOW } from './silero-vad-thread.ts';
@@ -211,6 +219,8 @@ export class SileroVad implements Vad {
   private windowAtMs = 0;
   private chain: Promise<void> = Promise.resolve();
   private speaking = false;
+  /** Inside speech, after a quiet window: `speech-pause` said, neither `speech-resume` nor `speech-end` yet. */
+  private paused = false;
   private above = 0;
   private below = 0;
   private firstAboveAtMs = 0;
@@ -253,6 +263,7 @@ export class SileroVad implements Vad {
   reset(): void {
     this.filled = 0;
     this.speaking = false;
+    this.paused = false;
     this.above = 0;
     this.below = 0;
     const model = this.model;
@@ -308,10 +319,22 @@ export class SileroVad implements Vad {
       this.below++;
       if (this.below * WINDOW_MS >= endMs) {
         this.speaking = false;
+        this.paused = false;
         this.above = 0;
         return { type: 'speech-end', atMs: Math.round(this.firstBelowAtMs) };
       }
-    } else this.below = 0;
+      if (!this.paused) {
+        this.paused = true;
+        return { type: 'speech-pause', atMs: Math.round(this.firstBelowAtMs) };
+      }
+      return null;
+    }
+    this.below = 0;
+    // A window between the two thresholds restarts the count to the end but is not speech: the pause stands.
+    if (this.paused && probability >= threshold) {
+      this.paused = false;
+      return { type: 'speech-resume', atMs: Math.round(atMs) };
+    }
     return null;
   }
 }

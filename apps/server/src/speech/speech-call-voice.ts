@@ -77,6 +77,8 @@ export class SpeechCallVoice extends EventEmitter<CallVoiceEvents> implements Ca
       options.asr,
       {
         speechStart: (atMs) => this.emit('speech-start', { atMs }),
+        speechPause: (atMs) => this.emit('speech-pause', { atMs }),
+        speechResume: (atMs) => this.emit('speech-resume', { atMs }),
         speechEnd: (atMs) => this.emit('speech-end', { atMs }),
         partial: (text, atMs) => this.emit('partial', { text, atMs }),
         final: (text, speechEndMs) => this.emit('final', { text, atMs: this.now(), speechEndMs }),

@@ -137,6 +137,28 @@ describe('the recognition servers', () => {
     expect(partials).toContain('call me later');
   });
 
+  it('peeks at a pause it is not sure of: the words so far come as a partial and nothing ends, so a phrase peeked at mid-way is heard whole', async () => {
+    const session = asr.open({ provider: 'offline', url: null, language: 'en-US', phrases: PHRASES });
+    const heard = finals(session, 1);
+    const clip = await say('How much does it cost?');
+    // Half-way through the words (a quiet window inside them, which the callee goes on from).
+    const half = Math.floor(clip.length / 2 / FRAME_SAMPLES) * FRAME_SAMPLES;
+    const partials: string[] = [];
+    session.on('transcript', (t) => !t.final && partials.push(t.text));
+    feed(session, clip.subarray(0, half));
+    session.peek?.();
+    feed(session, clip.subarray(half), half / 8);
+    // Answered in order: the peek's words (if any) before the final.
+    session.flush();
+    const [turn] = await heard;
+    session.close();
+    expect(turn!.text).toBe('how much does it cost');
+    // What a peek passes on ends in a whole phrase of the grammar: words short of one ("how much") would only
+    // start a speculation the final cancels.
+    const grammar = [...PHRASES, 'how much does it cost', 'yes', 'no', 'okay'];
+    for (const text of partials) expect(grammar.some((phrase) => text === phrase || text.endsWith(` ${phrase}`))).toBe(true);
+  });
+
   it('serves many calls at once from at most one process per core, each call hearing its own callee', async () => {
     const sentences = ['Call me later.', 'How much does it cost?', "I'm not interested.", 'Can I talk to a person please'];
     const expected = ['call me later', 'how much does it cost', 'not interested', 'talk to a person'];

@@ -13,6 +13,9 @@
  *   'S' settle    the callee paused (the VAD's end of speech): the call's kept audio is decoded now and the part
  *                 ended there, answered at once as a partial of the whole turn so far; the turn stays open
  *                 (speech that resumes is the turn's next part). What preemptive generation starts on.
+ *   'Q' peek      the callee may have stopped (the VAD's first quiet window, before its end of speech): the
+ *                 call's kept audio is decoded now and the turn so far answered as a partial, pocketsphinx's
+ *                 utterance left open (speech that resumes goes on in it). What a speculation starts on.
  *   'F' flush     the turn is over: its final, once the call's own kept audio is decoded (not behind the
  *                 audio of other calls that came first: their callees are still talking, this one waits)
  *   'C' close     the decoder is freed
@@ -253,6 +256,21 @@ static void settle(session_t *s) {
   answer('P', s->id, s->said);
 }
 
+/*
+ * A settle here would end pocketsphinx's part at a pause the callee may not have made: one who goes on would have
+ * the two halves of one phrase matched to the grammar apart. The open utterance's best path so far is read
+ * instead (it may end inside the grammar's phrase where the final would not: the final decides).
+ */
+static void peek(session_t *s) {
+  decode_all(s);
+  const char *hyp = ps_get_hyp(s->ps, NULL);
+  char text[MAX_TEXT];
+  size_t used = strlen(s->said);
+  memcpy(text, s->said, used + 1);
+  if (hyp && *hyp) snprintf(text + used, MAX_TEXT - used, "%s%s", used ? " " : "", hyp);
+  answer('P', s->id, text);
+}
+
 static void flush(session_t *s) {
   decode_all(s);
   end_part(s);
@@ -310,6 +328,9 @@ int main(int argc, char **argv) {
         break;
       case 'S':
         if (s) settle(s);
+        break;
+      case 'Q':
+        if (s) peek(s);
         break;
       case 'F':
         if (s) flush(s);

@@ -36,6 +36,8 @@ export interface ServerSession {
   audio(samples: Int16Array): void;
   /** The callee paused: the turn so far comes back as a partial at once; the turn stays open. */
   settle(): void;
+  /** The callee may have stopped: the turn so far comes back as a partial at once, nothing ended. */
+  peek(): void;
   flush(): void;
   close(): void;
 }
@@ -78,6 +80,7 @@ export class RecognitionPool {
         }
       },
       settle: () => job.send('S'),
+      peek: () => job.send('Q'),
       flush: () => job.send('F'),
       close: () => {
         job.send('C');

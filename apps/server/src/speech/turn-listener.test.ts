@@ -42,6 +42,9 @@ class HandAsr extends EventEmitter<AsrSessionEvents> implements AsrSession {
   settle(): void {
     this.asked.push('settle');
   }
+  peek(): void {
+    this.asked.push('peek');
+  }
   flush(): void {
     this.asked.push('flush');
   }
@@ -64,12 +67,15 @@ describe('TurnListener', () => {
     const vad = new HandVad();
     const asr = new HandAsr();
     const finals: Array<{ text: string; speechEndMs: number }> = [];
+    const said: string[] = [];
     const listener = new TurnListener(
       vad,
       asr,
       {
         speechStart: () => undefined,
-        speechEnd: () => undefined,
+        speechPause: (atMs) => said.push(`pause ${atMs}`),
+        speechResume: (atMs) => said.push(`resume ${atMs}`),
+        speechEnd: (atMs) => said.push(`end ${atMs}`),
         partial: () => undefined,
         final: (text, speechEndMs) => finals.push({ text, speechEndMs }),
         failure: () => undefined,
@@ -86,7 +92,7 @@ describe('TurnListener', () => {
       }
     };
     vad.say({ type: 'speech-start', atMs: 0 });
-    return { vad, asr, finals, listener, until };
+    return { vad, asr, finals, said, listener, until };
   }
   const words = (asr: HandAsr, text: string, final = false) =>
     asr.emit('transcript', { text, final, startMs: 0, endMs: 1000, confidence: null });
@@ -156,6 +162,56 @@ describe('TurnListener', () => {
     until(2600);
     expect(asr.asked).toEqual(['settle']);
     expect(finals).toEqual([]);
+    listener.close();
+  });
+
+  it("at the VAD's first quiet window the words so far are asked for, nothing ended; speech going on takes the pause back", () => {
+    const { vad, asr, finals, said, listener, until } = call();
+    until(1040);
+    vad.say({ type: 'speech-pause', atMs: 1000 });
+    // Peeked, not settled: the recogniser's utterance stays open, and no endpointing delay runs before the end.
+    expect(asr.asked).toEqual(['peek']);
+    expect(said).toEqual(['pause 1000']);
+    words(asr, 'how much');
+    until(1600);
+    expect(asr.asked).toEqual(['peek']);
+    vad.say({ type: 'speech-resume', atMs: 1100 });
+    expect(said).toEqual(['pause 1000', 'resume 1100']);
+    // The real end: paused, then confirmed 256 ms of quiet later; the delay still runs from the speech's end.
+    until(2040);
+    vad.say({ type: 'speech-pause', atMs: 2000 });
+    words(asr, 'how much does it cost');
+    until(2260);
+    vad.say({ type: 'speech-end', atMs: 2000 });
+    expect(asr.asked).toEqual(['peek', 'peek', 'settle']);
+    words(asr, 'how much does it cost');
+    until(2320);
+    expect(asr.asked).toEqual(['peek', 'peek', 'settle', 'flush']);
+    words(asr, 'how much does it cost', true);
+    expect(finals).toEqual([{ text: 'how much does it cost', speechEndMs: 2000 }]);
+    expect(said).toEqual(['pause 1000', 'resume 1100', 'pause 2000', 'end 2000']);
+    listener.close();
+  });
+
+  it('a listener nobody speculates for (the seat transcriber) asks for no words at a pause', () => {
+    const vad = new HandVad();
+    const asr = new HandAsr();
+    const listener = new TurnListener(
+      vad,
+      asr,
+      {
+        speechStart: () => undefined,
+        speechEnd: () => undefined,
+        partial: () => undefined,
+        final: () => undefined,
+        failure: () => undefined,
+      },
+      BASE_MS,
+    );
+    vad.say({ type: 'speech-start', atMs: 0 });
+    vad.say({ type: 'speech-pause', atMs: 1000 });
+    vad.say({ type: 'speech-resume', atMs: 1100 });
+    expect(asr.asked).toEqual([]);
     listener.close();
   });
 });

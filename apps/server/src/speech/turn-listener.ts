@@ -5,6 +5,10 @@
  * delay adapts to the words so far (endpointing.ts): shorter after a complete question or answer.
  * Speech that resumes within the delay continues the same turn.
  *
+ * At the VAD's first quiet window (its tentative end, `speech-pause`, 256 ms before it confirms the end) the
+ * recogniser is asked for the words so far without ending anything (`AsrSession.peek`): the runtime starts its
+ * answer on them, and drops it if the callee goes on (`speech-resume`).
+ *
  * At the VAD's end of speech the recogniser is asked to settle (`AsrSession.settle`): the offline one
  * decodes what it holds and answers the turn so far as a partial within milliseconds, so the runtime can
  * start its answer while the delay runs (preemptive generation) and the delay itself is chosen on those
@@ -40,6 +44,13 @@ const VAD_RECHECK_MS = 20;
 
 export interface TurnEvents {
   speechStart(atMs: number): void;
+  /**
+   * The VAD's first quiet window inside speech (a tentative end; `speechEnd` confirms it, `speechResume` takes it
+   * back). Given: the recogniser is asked for the words so far at once (`AsrSession.peek`), so that an answer can
+   * be started on them; absent (the seat's transcriber, which answers nothing): no words are asked for.
+   */
+  speechPause?(atMs: number): void;
+  speechResume?(atMs: number): void;
   speechEnd(atMs: number): void;
   partial(text: string, atMs: number): void;
   final(text: string, speechEndMs: number): void;
@@ -137,6 +148,17 @@ export class TurnListener {
       return;
     }
     if (!this.speaking) return;
+    if (event.type === 'speech-pause') {
+      if (!this.events.speechPause) return;
+      this.events.speechPause(event.atMs);
+      // The words so far, the recogniser's utterance left open: the callee may go on (a settle would end it there).
+      this.asr?.peek?.();
+      return;
+    }
+    if (event.type === 'speech-resume') {
+      this.events.speechResume?.(event.atMs);
+      return;
+    }
     this.speaking = false;
     this.lastSpeechEndMs = event.atMs;
     this.events.speechEnd(event.atMs);

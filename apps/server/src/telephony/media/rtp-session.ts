@@ -76,10 +76,17 @@ export class RtpSession {
   /**
    * Sends one frame of samples (160 for 20 ms) to the far end; `payload`, when given, is that frame already
    * encoded in the target's codec (a seat's PCMU) and goes out untouched under our SSRC, sequence and timestamps.
+   *
+   * `skippedFrames`: frames the media clock skipped just before this one (a stall of the event loop). Their media
+   * time passed unsent, so the timestamp moves on by them and the sequence stays continuous: the far end conceals a
+   * gap as long as the stall. Kept continuous, every later packet would carry a timestamp that much earlier than its
+   * arrival, which a jitter buffer takes for network delay and answers by holding that much more audio, stall after
+   * stall (the browser leg, seat-peer.ts, follows the same rule; measured on Chromium in docs/webcall.md).
    */
-  send(samples: Readonly<Int16Array>, payload: Uint8Array | null = null): void {
+  send(samples: Readonly<Int16Array>, payload: Uint8Array | null = null, skippedFrames = 0): void {
     const target = this.target;
     if (!target || !this.ready || this.closed) return;
+    this.timestamp = (this.timestamp + skippedFrames * samples.length) >>> 0;
     const packet = Buffer.allocUnsafe(RTP_HEADER_BYTES + samples.length);
     writeRtpHeader(packet, {
       payloadType: target.payloadType,

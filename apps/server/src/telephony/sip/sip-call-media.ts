@@ -57,11 +57,15 @@ export class SipCallMedia {
     return this.offer(address, [offer.media.codec]);
   }
 
-  /** Sends one 20 ms frame (`payload`: already G.711 in the call's codec, sent as it is); true when the far end has sent no RTP for `timeoutMs` (checked once a second). */
-  send(samples: Readonly<Int16Array>, payload: Uint8Array | null, timeoutMs: number, answeredAt: number): boolean {
+  /**
+   * Sends one 20 ms frame (`payload`: already G.711 in the call's codec, sent as it is; `skippedFrames`: the media
+   * clock's stall just before, see RtpSession.send); true when the far end has sent no RTP for `timeoutMs`
+   * (checked once a second).
+   */
+  send(samples: Readonly<Int16Array>, payload: Uint8Array | null, timeoutMs: number, answeredAt: number, skippedFrames = 0): boolean {
     const rtp = this.rtp;
     if (!rtp) return false;
-    rtp.send(samples, payload);
+    rtp.send(samples, payload, skippedFrames);
     if (timeoutMs <= 0 || ++this.tickCount % 50 !== 0) return false;
     return Date.now() - Math.max(rtp.lastReceivedAt, answeredAt) > timeoutMs;
   }

@@ -356,6 +356,7 @@ export class SipCall extends BaseCall implements SipMessageHandler {
         this.passthrough?.payload ?? null,
         this.ctx.rtpTimeoutMs,
         this.answeredAt?.getTime() ?? 0,
+        skippedFrames,
       )
     )
       void this.hangUpAnswered('rtp-timeout');
