@@ -34,9 +34,9 @@ describe('voices: the form rules at their boundaries', () => {
     [
       'a voice id with a space',
       { originalVoiceId: 'en US Jenny' },
-      'Voice ID may contain only English letters, digits, _, - and . (no spaces)',
+      'Voice ID may contain only English letters, digits, _, -, . and : (no spaces)',
     ],
-    ['a voice id with a slash', { originalVoiceId: 'zh/female' }, 'Voice ID may contain only English letters, digits, _, - and .'],
+    ['a voice id with a slash', { originalVoiceId: 'zh/female' }, 'Voice ID may contain only English letters, digits, _, -, . and :'],
     ['an empty voice id', { originalVoiceId: '' }, 'Original voice ID is required'],
     ['a voice id of 129 characters', { originalVoiceId: 'v'.repeat(129) }, 'Original voice ID is too long'],
     ['an unknown vendor', { vendor: 'acme' }, 'Company (vendor) must be one of: volcano, ali, azure, minimax, elevenlabs'],
