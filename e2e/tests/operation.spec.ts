@@ -143,7 +143,9 @@ test('DEV adds a voice from the catalogue reached through the company list', asy
   await page.getByTestId('voice-form-originalVoiceId').fill('zh female');
   await page.getByTestId('voice-form-submit').click();
   await expect(page.getByTestId('voice-form')).toContainText('Nickname may contain only English letters, digits or Chinese characters');
-  await expect(page.getByTestId('voice-form')).toContainText('Voice ID may contain only English letters, digits, _, -, . and : (no spaces)');
+  await expect(page.getByTestId('voice-form')).toContainText(
+    'Voice ID may contain only English letters, digits, _, -, . and : (no spaces)',
+  );
   // The vendor's own id, as Volcano writes it (issue 35).
   await page.getByTestId('voice-form-nickname').fill(nickname);
   await page.getByTestId('voice-form-originalVoiceId').fill(`zh_female-${stamp}.v2`);
