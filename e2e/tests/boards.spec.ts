@@ -81,6 +81,8 @@ test('the project board in Chinese', async ({ page }) => {
   await signIn(page, 'admin');
   await page.getByTestId('nav-locale').click();
   await page.getByTestId('locale-zh-CN').click();
+  // The switch is remembered once the language's strings have come (a fetch): only then may the page be loaded anew.
+  await expect(page.locator('html')).toHaveAttribute('lang', 'zh-CN');
   await page.goto('/board/projectBoard');
   await expect(page.getByTestId('project-board')).toContainText('项目看板');
   for (const label of [
