@@ -115,7 +115,7 @@ function microphoneFile(i: number, n: number): { path: string; speechMs: number 
   const spoken = join(work, `spoken-${i}.wav`);
   execFileSync('espeak-ng', ['-v', VOICES[i % VOICES.length]!, '-s', '150', '-w', spoken, 'How much does it cost?']);
   const clip = join(work, `clip-${i}.raw`);
-  execFileSync('sox', [spoken, '-r', '8000', '-c', '1', '-b', '16', '-e', 'signed-integer', clip]);
+  execFileSync('sox', ['-R', spoken, '-r', '8000', '-c', '1', '-b', '16', '-e', 'signed-integer', clip]);
   const bytes = readFileSync(clip);
   const samples = new Int16Array(bytes.buffer, bytes.byteOffset, bytes.length / 2);
   const frames = Math.floor(samples.length / FRAME_SAMPLES);
@@ -127,7 +127,7 @@ function microphoneFile(i: number, n: number): { path: string; speechMs: number 
   const clipS = samples.length / 8000;
   const leadS = 0.5 + ((i % n) * (PERIOD_S - clipS - 2)) / n;
   const path = join(work, `microphone-${i}.wav`);
-  execFileSync('sox', [spoken, '-r', '48000', '-c', '1', '-b', '16', path, 'pad', String(leadS), String(PERIOD_S - leadS - clipS)]);
+  execFileSync('sox', ['-R', spoken, '-r', '48000', '-c', '1', '-b', '16', path, 'pad', String(leadS), String(PERIOD_S - leadS - clipS)]);
   return { path, speechMs: (last + 1 - first) * 20 };
 }
 

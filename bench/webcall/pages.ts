@@ -97,7 +97,7 @@ await call('/api/tasks/create', simulatedTaskInput(options, projectId, TASK), ad
 const spoken = join(work, 'spoken.wav');
 const microphone = join(work, 'microphone.wav');
 execFileSync('espeak-ng', ['-v', 'en-us', '-s', '150', '-w', spoken, 'How much does it cost?']);
-execFileSync('sox', [spoken, '-r', '48000', '-c', '1', '-b', '16', microphone, 'pad', '0.5', '8']);
+execFileSync('sox', ['-R', spoken, '-r', '48000', '-c', '1', '-b', '16', microphone, 'pad', '0.5', '8']);
 /**
  * Pages per Chromium. One Chromium opens at most 16 audio inputs at once (its audio manager's limit: from the 17th
  * page on the microphone check says "Microphone unavailable"), so 20 pages take two; 10 pages are ONE browser.

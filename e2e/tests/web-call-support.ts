@@ -32,7 +32,7 @@ export function fakeMicrophone(wav: string) {
 export function speakInto(wav: string, text: string, dir: string, silenceAfterS = 10): void {
   const spoken = join(dir, 'spoken.wav');
   execFileSync(ESPEAK, ['-v', 'en-us', '-s', '150', '-w', spoken, text]);
-  execFileSync('sox', [spoken, '-r', '48000', '-c', '1', '-b', '16', wav, 'pad', '1', String(silenceAfterS)]);
+  execFileSync('sox', ['-R', spoken, '-r', '48000', '-c', '1', '-b', '16', wav, 'pad', '1', String(silenceAfterS)]);
 }
 
 declare global {

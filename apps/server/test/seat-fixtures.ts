@@ -2,7 +2,7 @@ import { EventEmitter } from 'node:events';
 import { afterEach, beforeEach } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { seatOffers } from '../src/db/schema.ts';
+import { seatOffers, users } from '../src/db/schema.ts';
 import type { CallEventMap, CallHandle, CallResult, VoiceSource } from '../src/telephony/index.ts';
 import type { TransferRequest } from '../src/conversation/seat-dispatcher.ts';
 import { seedCompanies, type TestServer } from './helper.ts';
@@ -107,6 +107,22 @@ export function useSeatWorld(server: TestServer) {
       clients.push(client);
       await client.signIn();
       return client;
+    },
+    /** A seat of `token` on this server, signed in and waiting, its messages in English. */
+    async waiting(token: string): Promise<SeatClient> {
+      const client = await fixture.open(token, '?locale=en-US');
+      await client.signIn();
+      return client;
+    },
+    /** A quiet call transferred to the seats: the call, the request (with the call's id) and the dispatcher's pending answer. */
+    async transferQuietCall(signal?: AbortSignal) {
+      const call = new QuietCall();
+      const request = await transferRequest(server, fixture.world, call as unknown as CallHandle, signal);
+      return { call, request, pending: server.app.seats.transfer(request) };
+    },
+    async userId(username: string): Promise<string> {
+      const [row] = await server.database.db.select({ id: users.id }).from(users).where(eq(users.username, username));
+      return row!.id;
     },
     /** The states of the offers made for a call. */
     offersOf: (callId: string) =>

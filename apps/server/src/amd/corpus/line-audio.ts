@@ -30,6 +30,7 @@ export function speak(speech: Speech, cacheDir: string): Int16Array {
     const wav = join(cacheDir, `${key}.wav`);
     execFileSync('espeak-ng', ['-v', speech.voice, '-s', String(speech.speed), '-p', String(speech.pitch), '-w', wav, speech.text]);
     execFileSync('sox', [
+      '-R',
       '-V1',
       wav,
       '-t',
