@@ -17,7 +17,13 @@
  * Chromium's own CPU, how many calls were on the clock, and the machine's load average (a shared machine: read
  * the late share beside it).
  *
- *   npm run bench:webcall:pages [-- 10,20]     (BENCH_PORT, default 4650; BENCH_NO_BUILD=1 skips the web build)
+ * The embedded database (PGlite) runs on the server's own thread, as `npm start` runs it; with
+ * BENCH_DATABASE_URL (a PostgreSQL server) the bench runs on a fresh database there instead, as a deployment does.
+ * Beside the late share it prints the event loop's longest stall and the garbage collector's pauses over 20 ms in
+ * the measured stretch: what kept the clock's thread from its tick.
+ *
+ *   npm run bench:webcall:pages [-- 10,20]     (BENCH_PORT, default 4650; BENCH_NO_BUILD=1 skips the web build;
+ *                                              BENCH_DATABASE_URL=postgres://… for PostgreSQL)
  */
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
@@ -35,9 +41,10 @@ import { SecretBox } from '../../apps/server/src/secrets/secret-box.ts';
 import { BrowserCall } from '../../apps/server/src/telephony/index.ts';
 import { simulatedTaskInput } from '../../apps/server/test/demo-task-input.ts';
 import type { TestServer } from '../../apps/server/test/helper.ts';
+import { createScratchDatabase } from '../../apps/server/test/scratch-database.ts';
 import { userWithSession } from '../../apps/server/test/task-fixtures.ts';
 import { apiCaller, CALL_CONNECTED, CHROMIUM, launchWithMicrophone, openVoiceBench, signedInContext } from './chromium-pages.ts';
-import { type ClockFigures, latePercent, loadAverage, measureBaseline, measureClock, sleep } from './media-clock.ts';
+import { type ClockFigures, latePercent, loadAverage, measureBaseline, measureClock, sleep, stalls } from './media-clock.ts';
 
 const SIZES = (process.argv[2] ?? '10,20').split(',').map(Number);
 const PORT = Number(process.env.BENCH_PORT ?? 4650);
@@ -66,7 +73,8 @@ const config = loadConfig(
   [],
 );
 mkdirSync(config.dataDir, { recursive: true });
-const database = await openDatabase({ dataDir: config.dataDir });
+const scratch = process.env.BENCH_DATABASE_URL ? await createScratchDatabase(process.env.BENCH_DATABASE_URL, 'dialwise_bench') : null;
+const database = await openDatabase({ url: scratch?.url, dataDir: config.dataDir });
 await seedDemo(database.db, PASSWORD, SecretBox.load({ secretKey: config.secretKey, dataDir: config.dataDir }), PORT);
 configureOutbound({ allowHosts: [], ownServer: { port: PORT, pathPrefix: DEMO_MODEL_PATH } });
 const app = await buildApp({ config, db: database });
@@ -204,11 +212,11 @@ async function inBatches<T>(count: number, limit: number, each: (i: number) => P
 const clock = BrowserCall.sharedClock();
 const line = (label: string, figures: ClockFigures, extra = '') =>
   console.log(
-    `${label.padEnd(34)} late ticks ${latePercent(figures).padEnd(20)} server ${(figures.cpu * 100).toFixed(0).padStart(3)} % of a core${extra}`,
+    `${label.padEnd(34)} late ticks ${latePercent(figures).padEnd(20)} server ${(figures.cpu * 100).toFixed(0).padStart(3)} % of a core, ${stalls(figures)}${extra}`,
   );
 
 console.log(
-  `bench:webcall:pages, ${new Date().toISOString()}, ${cpus().length} CPUs, Chromium ${execFileSync(CHROMIUM, ['--version'], { encoding: 'utf8' }).trim().split(' ')[1]}, ${PAGES_PER_BROWSER} pages per browser, the demo model, offline speech`,
+  `bench:webcall:pages, ${new Date().toISOString()}, ${cpus().length} CPUs, Chromium ${execFileSync(CHROMIUM, ['--version'], { encoding: 'utf8' }).trim().split(' ')[1]}, ${PAGES_PER_BROWSER} pages per browser, the demo model, offline speech, ${scratch ? 'PostgreSQL' : 'PGlite'}`,
 );
 const before = await measureBaseline();
 line('baseline (1 call, no peer)', before, `  load average ${loadAverage()}`);
@@ -252,5 +260,6 @@ line('baseline again (1 call, no peer)', after, `  load average ${loadAverage()}
 await Promise.all(browsers.map((browser) => browser.close()));
 await app.close();
 await database.close();
+await scratch?.drop();
 rmSync(work, { recursive: true, force: true });
 process.exit(0);

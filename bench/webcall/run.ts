@@ -19,7 +19,7 @@ import { SpeechEngines } from '../../apps/server/src/speech/speech-engines.ts';
 import { synthesise } from '../../apps/server/src/speech/speech-test-kit.ts';
 import type { BrowserCall } from '../../apps/server/src/telephony/index.ts';
 import { openBrowserLeg } from '../../apps/server/src/webcall/open-browser-leg.ts';
-import { latePercent, loadAverage, measureBaseline, measureClock, sleep } from './media-clock.ts';
+import { latePercent, loadAverage, measureBaseline, measureClock, sleep, stalls } from './media-clock.ts';
 
 const SIZES = (process.argv[2] ?? '10,20,40').split(',').map(Number);
 const HOLD_MS = 15_000;
@@ -61,7 +61,7 @@ async function run(n: number): Promise<void> {
   const figures = await measureClock(HOLD_MS);
   const heard = clients.reduce((sum, client) => sum + client.packetsHeard, 0);
   console.log(
-    `${String(n).padStart(4)} calls  late ticks ${latePercent(figures)}  this process ${(figures.cpu * 100).toFixed(0)} % of a core  packets heard by the browsers ${heard}  load average ${loadAverage()}`,
+    `${String(n).padStart(4)} calls  late ticks ${latePercent(figures)}  this process ${(figures.cpu * 100).toFixed(0)} % of a core  ${stalls(figures)}  packets heard by the browsers ${heard}  load average ${loadAverage()}`,
   );
   for (const timer of talking) clearInterval(timer);
   await Promise.all(calls.map((call) => call.hangup()));
