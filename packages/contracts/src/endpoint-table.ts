@@ -15,7 +15,7 @@ import { subtaskEndpoints } from './subtasks/endpoints.ts';
 import { taskEndpoints } from './tasks/endpoints.ts';
 import { dncEndpoints } from './dnc/endpoints.ts';
 import { templateEndpoints } from './templates/endpoints.ts';
-import { analysisEndpoints } from './templates/analysis-endpoints.ts';
+import { analysisEndpoints, dashboardEndpoints } from './templates/analysis-endpoints.ts';
 import { messageEndpoints } from './messages/endpoints.ts';
 import { seatEndpoints } from './seat/endpoints.ts';
 import { callbackEndpoints } from './callbacks/endpoints.ts';
@@ -42,7 +42,7 @@ export { subtaskEndpoints } from './subtasks/endpoints.ts';
 export { taskEndpoints } from './tasks/endpoints.ts';
 export { dncEndpoints } from './dnc/endpoints.ts';
 export { templateEndpoints } from './templates/endpoints.ts';
-export { analysisEndpoints } from './templates/analysis-endpoints.ts';
+export { analysisEndpoints, dashboardEndpoints } from './templates/analysis-endpoints.ts';
 export { messageEndpoints } from './messages/endpoints.ts';
 export { seatEndpoints } from './seat/endpoints.ts';
 export { callbackEndpoints } from './callbacks/endpoints.ts';
@@ -71,6 +71,7 @@ export const ENDPOINT_TABLE: Readonly<Record<string, Readonly<Record<string, End
   'operation/tags': tagEndpoints,
   dnc: dncEndpoints,
   templates: templateEndpoints,
+  'templates/dashboard': dashboardEndpoints,
   'templates/analysis': analysisEndpoints,
   messages: messageEndpoints,
   seat: seatEndpoints,

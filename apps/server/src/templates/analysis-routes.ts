@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { analysisEndpoints } from '@dialwise/contracts';
+import { analysisEndpoints, dashboardEndpoints } from '@dialwise/contracts';
 import { contextOf } from '../auth/authenticate.ts';
 import { ok } from '../http/envelope.ts';
 import { route } from '../http/route.ts';
@@ -24,11 +24,11 @@ import { getLatestCalls, getMonitor, getWorkplaceOverview, type SeatStates } fro
 export async function analysisRoutes(app: FastifyInstance, options: { seatStates: SeatStates }) {
   const stats = (request: FastifyRequest) => statsFor(contextOf(request), app.clock.now());
 
-  route(app, analysisEndpoints.dashboardOverview, async (request) => ok(request, await getWorkplaceOverview(await stats(request))));
-  route(app, analysisEndpoints.dashboardMonitor, async (request) => ok(request, await getMonitor(contextOf(request), options.seatStates)));
-  route(app, analysisEndpoints.chatList, async (request) => ok(request, await getLatestCalls(contextOf(request))));
-  route(app, analysisEndpoints.contentData, async (request) => ok(request, await getContentData(await stats(request))));
-  route(app, analysisEndpoints.popularList, async (request) => ok(request, await getPopular(await stats(request), request.query.type)));
+  route(app, dashboardEndpoints.overview, async (request) => ok(request, await getWorkplaceOverview(await stats(request))));
+  route(app, dashboardEndpoints.monitor, async (request) => ok(request, await getMonitor(contextOf(request), options.seatStates)));
+  route(app, dashboardEndpoints.chatList, async (request) => ok(request, await getLatestCalls(contextOf(request))));
+  route(app, dashboardEndpoints.contentData, async (request) => ok(request, await getContentData(await stats(request))));
+  route(app, dashboardEndpoints.popularList, async (request) => ok(request, await getPopular(await stats(request), request.query.type)));
 
   route(app, analysisEndpoints.publicOpinionAnalysis, async (request) =>
     ok(request, await getOpinion(await stats(request), request.body.quota)),

@@ -42,26 +42,42 @@ export interface Endpoint extends EndpointSpec {
 }
 
 /** An endpoint with its spec's own schema types kept, so both sides are typed by them. */
-export type DefinedEndpoint<S extends EndpointSpec> = Omit<S, 'method' | 'tag' | 'roles'> & {
+export type DefinedEndpoint<S extends EndpointSpec> = Omit<S, 'method' | 'tag' | 'roles' | 'keyScope'> & {
   method: S['method'] extends EndpointMethod ? S['method'] : 'POST';
   tag: string;
   roles: EndpointRoles;
+  keyScope?: ApiKeyScope;
 };
+
+/** What an area's endpoints share unless one says otherwise: the OpenAPI tag, the roles and the API key scope. */
+export interface EndpointDefaults {
+  tag: string;
+  roles: EndpointRoles;
+  /** For an area whose every endpoint an API key of this scope may call; absent, each endpoint says its own. */
+  keyScope?: ApiKeyScope;
+}
 
 /** The body of endpoints that take none: absent, or an empty JSON object. */
 export const noBody = z.object({}).loose().nullish();
 
 /**
- * An area's endpoints: `defaults` gives the OpenAPI tag and the roles its endpoints share; an endpoint may
- * name other roles (or another tag) itself.
+ * An area's endpoints: `defaults` gives what its endpoints share (tag, roles, API key scope); an endpoint may
+ * name other roles, another tag or another scope itself.
  */
 export function defineEndpoints<const T extends Record<string, EndpointSpec>>(
-  defaults: { tag: string; roles: EndpointRoles },
+  defaults: EndpointDefaults,
   specs: T,
 ): { [K in keyof T]: DefinedEndpoint<T[K]> } {
   const out: Record<string, Endpoint> = {};
   for (const [key, spec] of Object.entries(specs)) {
-    out[key] = { ...spec, method: spec.method ?? 'POST', tag: spec.tag ?? defaults.tag, roles: spec.roles ?? defaults.roles };
+    const keyScope = spec.keyScope ?? defaults.keyScope;
+    out[key] = {
+      ...spec,
+      method: spec.method ?? 'POST',
+      tag: spec.tag ?? defaults.tag,
+      roles: spec.roles ?? defaults.roles,
+      ...(keyScope ? { keyScope } : {}),
+    };
   }
   return out as { [K in keyof T]: DefinedEndpoint<T[K]> };
 }

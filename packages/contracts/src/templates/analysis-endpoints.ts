@@ -15,46 +15,48 @@ import {
   workplaceOverviewSchema,
 } from './schemas.ts';
 
-/** The dashboards' and visualization pages' charts, from the company's own calls (docs/templates.md maps each template chart to what it shows). The dashboards are ADMIN's, as their routes are. */
-export const analysisEndpoints = defineEndpoints(
-  { tag: 'templates', roles: 'signedIn' },
+/** The dashboards' figures (workplace and monitor), from the company's own calls: ADMIN's, as the dashboards' routes are. */
+export const dashboardEndpoints = defineEndpoints(
+  { tag: 'templates', roles: ['ADMIN'] },
   {
-    dashboardOverview: {
+    overview: {
       method: 'GET',
       path: '/api/dashboard/overview',
       summary: "Today's calls and connect rate against yesterday, running tasks, pending numbers",
-      roles: ['ADMIN'],
       response: workplaceOverviewSchema,
     },
-    dashboardMonitor: {
+    monitor: {
       method: 'GET',
       path: '/api/dashboard/monitor',
       summary: 'Running tasks with their live calls and concurrency; seat states',
-      roles: ['ADMIN'],
       response: monitorSchema,
     },
     chatList: {
       method: 'GET',
       path: '/api/chat/list',
       summary: 'The latest finished calls, newest first (the monitor feed)',
-      roles: ['ADMIN'],
       response: z.array(chatItemSchema),
     },
     contentData: {
       method: 'GET',
       path: '/api/content-data',
       summary: 'Calls placed per day over the last 7 days',
-      roles: ['ADMIN'],
       response: z.array(chartPointSchema),
     },
     popularList: {
       method: 'GET',
       path: '/api/popular/list',
       summary: 'Busiest tasks (text), lines (image) or projects (video) this week',
-      roles: ['ADMIN'],
       query: popularQuerySchema,
       response: z.array(popularItemSchema),
     },
+  },
+);
+
+/** The visualization pages' charts, from the company's own calls (docs/templates.md maps each template chart to what it shows): any signed-in user's. */
+export const analysisEndpoints = defineEndpoints(
+  { tag: 'templates', roles: 'signedIn' },
+  {
     publicOpinionAnalysis: {
       path: '/api/public-opinion-analysis',
       summary: 'A quota card: visitors = calls, comment = connected, published = transfers, other = talk minutes',

@@ -7,15 +7,22 @@ import type {
   PolicyQuery,
   PolicyStatusChange,
 } from '@dialwise/contracts';
-import { analysisEndpoints, type CHAIN_QUOTAS, messageEndpoints, type OPINION_QUOTAS, templateEndpoints } from '@dialwise/contracts';
+import {
+  analysisEndpoints,
+  type CHAIN_QUOTAS,
+  dashboardEndpoints,
+  messageEndpoints,
+  type OPINION_QUOTAS,
+  templateEndpoints,
+} from '@dialwise/contracts';
 import { api } from '../../api/client.ts';
 
 export const templatesApi = {
-  overview: () => api(analysisEndpoints.dashboardOverview),
-  monitor: () => api(analysisEndpoints.dashboardMonitor),
-  latestCalls: () => api(analysisEndpoints.chatList),
-  contentData: () => api(analysisEndpoints.contentData),
-  popular: (type: 'text' | 'image' | 'video') => api(analysisEndpoints.popularList, { type }),
+  overview: () => api(dashboardEndpoints.overview),
+  monitor: () => api(dashboardEndpoints.monitor),
+  latestCalls: () => api(dashboardEndpoints.chatList),
+  contentData: () => api(dashboardEndpoints.contentData),
+  popular: (type: 'text' | 'image' | 'video') => api(dashboardEndpoints.popularList, { type }),
   opinion: (quota: (typeof OPINION_QUOTAS)[number]) => api(analysisEndpoints.publicOpinionAnalysis, { quota }),
   chain: (quota: (typeof CHAIN_QUOTAS)[number]) => api(analysisEndpoints.dataChainGrowth, { quota }),
   period: () => api(analysisEndpoints.contentPeriodAnalysis),

@@ -1,17 +1,15 @@
 import { Alert, Button, Empty, Input, Modal, Radio, Select, Space, Typography } from '@arco-design/web-react';
 import { useQuery } from '@tanstack/react-query';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type TaskListItem, type TestCallEvent, formatIssue, testCallFieldsSchema } from '@dialwise/contracts';
 import { currentLocale } from '../../locale/index.ts';
 import { listPendingSubtasks, subtaskKeys } from '../subtasks/api.ts';
-import { getWebCallConfig, hangUpTestCall, startTestCall, testCallEvents } from './api.ts';
+import { hangUpTestCall, startTestCall, testCallEvents } from './api.ts';
 import { testCallView } from './test-call-view.ts';
-import { useCallMediaLifetime } from './use-call-media.ts';
-import { useRtpCounts } from './use-rtp-counts.ts';
+import { useCallMedia } from './use-call-media.ts';
 import { CallSpeaker } from './CallSpeaker.tsx';
 import { VoiceCheck } from './VoiceCheck.tsx';
-import { WebCallMedia } from './web-call-media.ts';
 import './test-call.css';
 
 type Source = 'subtask' | 'typed';
@@ -39,17 +37,13 @@ export function TestCallDialog({ task, onClose }: Props) {
   const [businessInfo, setBusinessInfo] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
   const [microphone, setMicrophone] = useState<MediaStream | null>(null);
-  const [media, setMedia] = useState<WebCallMedia | null>(null);
   const [callId, setCallId] = useState<string | null>(null);
   const [events, setEvents] = useState<TestCallEvent[]>([]);
   const [starting, setStarting] = useState(false);
-  const [playbackBlocked, setPlaybackBlocked] = useState(false);
-  const speaker = useRef<HTMLAudioElement>(null);
   const end = useRef<HTMLDivElement>(null);
-  const packets = useRtpCounts(media);
-  const forgetMedia = useCallback(() => setMedia(null), []);
   const view = testCallView(events);
   const running = callId !== null && !view.ended;
+  const media = useCallMedia(view.ended, microphone);
 
   const numbers = useQuery({
     queryKey: subtaskKeys.pending({ taskId: task?.id ?? '', page: 1, pageSize: 100 }),
@@ -86,15 +80,13 @@ export function TestCallDialog({ task, onClose }: Props) {
     void end.current?.scrollIntoView({ block: 'nearest' });
   }, [events.length]);
 
-  useCallMediaLifetime(media, view.ended, microphone, forgetMedia);
-
   const fields = () =>
     source === 'subtask'
       ? testCallFieldsSchema.safeParse({ taskId: task?.id, subtaskId })
       : testCallFieldsSchema.safeParse({ taskId: task?.id, prologueInfo, businessInfo });
 
   const call = async () => {
-    if (!task || !microphone || !speaker.current) return;
+    if (!task || !microphone) return;
     if (source === 'subtask' && !subtaskId) {
       setProblem(t('testCall.pickNumber'));
       return;
@@ -108,32 +100,15 @@ export function TestCallDialog({ task, onClose }: Props) {
     if (!checked.success) return;
     setProblem(null);
     setStarting(true);
-    setPlaybackBlocked(false);
-    const leg = new WebCallMedia(
-      speaker.current,
-      () => setPlaybackBlocked(true),
-      () => undefined,
-    );
-    try {
-      setEvents([]);
-      const { iceServers } = await getWebCallConfig();
-      const sdp = await leg.offer(microphone, iceServers);
-      const started = await startTestCall({ ...checked.data, sdp });
-      await leg.answer(started.sdp);
-      setMedia(leg);
-      setCallId(started.callId);
-    } catch {
-      // The request layer has shown why (or the browser refused the offer: nothing was started).
-      leg.close();
-    } finally {
-      setStarting(false);
-    }
+    setEvents([]);
+    const started = await media.open((sdp) => startTestCall({ ...checked.data, sdp }));
+    if (started) setCallId(started.callId);
+    setStarting(false);
   };
 
   const close = () => {
     if (running && callId) void hangUpTestCall(callId).catch(() => undefined);
-    media?.close();
-    setMedia(null);
+    media.close();
     setCallId(null);
     setEvents([]);
     setProblem(null);
@@ -231,14 +206,7 @@ export function TestCallDialog({ task, onClose }: Props) {
           )}
           {!microphone && !running && <Typography.Text type="secondary">{t('testCall.needsMicrophone')}</Typography.Text>}
         </Space>
-        <CallSpeaker
-          speaker={speaker}
-          playbackBlocked={playbackBlocked}
-          onPlaybackBlocked={setPlaybackBlocked}
-          packets={media ? packets : null}
-          speakerId="test-call-speaker"
-          statsId="test-call-stats"
-        />
+        <CallSpeaker {...media.speakerProps} speakerId="test-call-speaker" statsId="test-call-stats" />
         <div className="test-call-transcript" data-testid="test-call-transcript">
           {view.items.length === 0 && !view.partial && <Empty description={t('testCall.empty')} />}
           {view.items.map((item) =>

@@ -1,14 +1,11 @@
 import { Alert, Button, Drawer, Empty, Input, Radio, Select, Space, Tabs, Tag, Typography } from '@arco-design/web-react';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BENCH_PERSONAS, type BenchEvent, type BenchPersona } from '@dialwise/contracts';
 import { TurnTimeline } from '../../../call-records/TurnTimeline.tsx';
-import { getWebCallConfig } from '../../../webcall/api.ts';
 import { CallSpeaker } from '../../../webcall/CallSpeaker.tsx';
 import { VoiceCheck } from '../../../webcall/VoiceCheck.tsx';
-import { useCallMediaLifetime } from '../../../webcall/use-call-media.ts';
-import { useRtpCounts } from '../../../webcall/use-rtp-counts.ts';
-import { WebCallMedia } from '../../../webcall/web-call-media.ts';
+import { useCallMedia } from '../../../webcall/use-call-media.ts';
 import { followBench, hangUpBench, sayOnBench, startBench, startBenchVoice } from './api.ts';
 import { benchView } from './bench-view.ts';
 import './bench.css';
@@ -43,12 +40,7 @@ export function ScenarioBenchDrawer({ scenarioId, version, visible, onClose, dir
   const [streamFailed, setStreamFailed] = useState(false);
   const [mode, setMode] = useState<BenchMode>('text');
   const [microphone, setMicrophone] = useState<MediaStream | null>(null);
-  const [playbackBlocked, setPlaybackBlocked] = useState(false);
-  const [media, setMedia] = useState<WebCallMedia | null>(null);
-  const speaker = useRef<HTMLAudioElement>(null);
   const end = useRef<HTMLDivElement>(null);
-  const packets = useRtpCounts(media);
-  const forgetMedia = useCallback(() => setMedia(null), []);
 
   useEffect(() => {
     if (!sessionId) return;
@@ -67,8 +59,7 @@ export function ScenarioBenchDrawer({ scenarioId, version, visible, onClose, dir
 
   const view = benchView(events);
   const running = sessionId !== null && !view.ended;
-
-  useCallMediaLifetime(media, view.ended, microphone, forgetMedia);
+  const media = useCallMedia(view.ended, microphone);
 
   const start = async () => {
     setStarting(true);
@@ -83,24 +74,12 @@ export function ScenarioBenchDrawer({ scenarioId, version, visible, onClose, dir
     }
   };
   const talk = async () => {
-    if (!microphone || !speaker.current) return;
+    if (!microphone) return;
     setStarting(true);
-    setPlaybackBlocked(false);
-    const call = new WebCallMedia(speaker.current, () => setPlaybackBlocked(true));
-    try {
-      setEvents([]);
-      const { iceServers } = await getWebCallConfig();
-      const sdp = await call.offer(microphone, iceServers);
-      const started = await startBenchVoice({ scenarioId, businessInfo, sdp });
-      await call.answer(started.sdp);
-      setMedia(call);
-      setSessionId(started.sessionId);
-    } catch {
-      // The request layer has shown why (or the browser refused the offer: nothing was started).
-      call.close();
-    } finally {
-      setStarting(false);
-    }
+    setEvents([]);
+    const started = await media.open((sdp) => startBenchVoice({ scenarioId, businessInfo, sdp }));
+    if (started) setSessionId(started.sessionId);
+    setStarting(false);
   };
   const send = async () => {
     const text = line.trim();
@@ -110,8 +89,7 @@ export function ScenarioBenchDrawer({ scenarioId, version, visible, onClose, dir
   };
   const close = () => {
     if (running && sessionId) void hangUpBench(sessionId).catch(() => undefined);
-    media?.close();
-    setMedia(null);
+    media.close();
     setSessionId(null);
     setEvents([]);
     onClose();
@@ -184,14 +162,7 @@ export function ScenarioBenchDrawer({ scenarioId, version, visible, onClose, dir
             </Button>
           )}
         </Space>
-        <CallSpeaker
-          speaker={speaker}
-          playbackBlocked={playbackBlocked}
-          onPlaybackBlocked={setPlaybackBlocked}
-          packets={media ? packets : null}
-          speakerId="bench-speaker"
-          statsId="bench-voice-stats"
-        />
+        <CallSpeaker {...media.speakerProps} speakerId="bench-speaker" statsId="bench-voice-stats" />
         {streamFailed && <Alert type="error" style={{ marginBottom: 12 }} content={t('bench.streamFailed')} />}
         <Tabs defaultActiveTab="talk">
           <Tabs.TabPane key="talk" title={t('bench.tab.talk')}>
