@@ -380,10 +380,13 @@ export class AmdDetector extends EventEmitter<AmdDetectorEvents> {
         // A longer greeting: without a machine's words it is a person's opener, decided now, not after the wait.
         return this.provisional('human', 'no-machine-words', endMs);
       } else if (f.trailingSilenceMs >= t.afterGreetingSilenceMs + BEEP_WAIT_MS) {
-        // A carrier's phrase, no machine's, the greeting over and no beep after it: a dead number's recording.
-        if (this.carrierWords && !this.machineWords && this.heldLong) return this.decide('announcement', 'announcement-words', endMs);
-        // A long greeting heard out, a machine's phrase at its end, no beep and no word since: a machine.
-        if (this.heldLong && this.machineWords) return this.decide('machine', 'machine-words', endMs);
+        // No beep, no replay, no sentence after it: a person waiting, whatever phrase was heard. The grammar has
+        // phrases only and matches every stretch of speech to *some* phrase, and on slow long openers it forces a
+        // machine's phrase ("at the tone", "leave your name") or a carrier's ("no longer in service") onto the
+        // end often: decided on those, 12 of 50 slow English long openers were called machines and 2 had their
+        // number marked invalid. A machine's or a carrier's words make us wait for the beep or the replay here;
+        // they decide nothing by themselves (the measured cost, voicemail greetings without a beep put through,
+        // is in docs/amd.md).
         return this.decide('human', 'no-beep', endMs);
       }
     }
@@ -517,7 +520,9 @@ export class AmdDetector extends EventEmitter<AmdDetectorEvents> {
     // hears nothing, or misheard phrases on slow voices and Mandarin ("call you back" in "wei2, ni3 hao3, wo3
     // shi4 …": people's long openers called machines). A machine's greeting still shows itself: it runs on past
     // LONG_GREETING_CAP_MS or in sentences, a beep follows it, or its phrases are heard when it stops.
-    if (reason === 'long-greeting' && !this.carrierHeard()) {
+    // A carrier's phrase beside a machine's is no carrier's recording either (a misheard "no longer in service"
+    // with "get back to you" called a slow long opener a machine at 4 s): heard out the same way.
+    if (reason === 'long-greeting' && (!this.carrierHeard() || (this.heard?.machine.length ?? 0) > 0)) {
       this.heldLong = true;
       return;
     }

@@ -136,6 +136,24 @@ describe('the detector with the recogniser listening (espeak-ng through a teleph
     expect(await heard(again)).toMatchObject({ outcome: 'human' });
   });
 
+  it('slow long openers whose end is heard as a machine’s or a carrier’s phrase are people, never machines or dead numbers', async () => {
+    // The grammar matches every stretch of speech to some phrase. On these two the recogniser hears a machine's
+    // phrase ("at the tone") and a carrier's ("no longer in service") where the opener stops: decided on those
+    // words after the wait for a beep, the first was called a machine and the second had its number marked
+    // invalid. No beep and no replay follow a person's opener: both are people.
+    const machineHeard = line(silence(400), say('Good afternoon, Smith residence, how can I help you?', 'en-us', 110), silence(5000));
+    const carrierHeard = line(
+      silence(400),
+      say('Yes, good morning, this is the front desk, how may I help?', 'en-us+f4', 120),
+      silence(5000),
+    );
+    const [machine, carrier] = await Promise.all([heard(machineHeard), heard(carrierHeard)]);
+    expect(machine.features.phrases?.some((phrase) => (MACHINE_PHRASES as readonly string[]).includes(phrase))).toBe(true);
+    expect(machine).toMatchObject({ outcome: 'human', reason: 'no-beep' });
+    expect(carrier.features.phrases).toContain('no longer in service');
+    expect(carrier).toMatchObject({ outcome: 'human', reason: 'no-beep' });
+  });
+
   it('a carrier’s recording after the answer, without SIT, played again after its pause, is an announcement', async () => {
     const words = say('The number you dialed has been disconnected.', 'en-us+f4', 160);
     const looped = line(silence(300), words, silence(900), words, silence(500));
