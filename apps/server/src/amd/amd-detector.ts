@@ -102,6 +102,24 @@ const CARRIER_PHRASES = new Set([
   'switched off',
 ]);
 
+/** Mandarin phrases are written in pinyin with tone digits. */
+const isMandarin = (phrase: string) => /[1-5]/.test(phrase);
+
+/**
+ * The machine's and carrier's phrases of a short greeting that fit the language it was spoken in. A greeting
+ * is in one language, and the grammar (phrases only, English and pinyin) matches every syllable to *some*
+ * phrase: a phrase of the other language from everything else heard is one forced onto a syllable the
+ * phrases lack ("wei2, ni3 hao3?" → "call you back wei2", "Hello, speaking." → "hello hui2 dian4"), and held
+ * the person 2 s for a beep that never came. A phrase heard alone, or beside any phrase of its own language,
+ * stands.
+ */
+function inOneLanguage(heard: HeardWords): { machine: string[]; announcement: string[] } {
+  const all = [...heard.machine, ...heard.announcement, ...heard.person];
+  const fits = (phrase: string) =>
+    all.every((other) => other === phrase) || all.some((other) => other !== phrase && isMandarin(other) === isMandarin(phrase));
+  return { machine: heard.machine.filter(fits), announcement: heard.announcement.filter(fits) };
+}
+
 export interface AmdDetectorEvents {
   decision: [AmdResult];
   beep: [{ atMs: number; hz: number }];
@@ -497,7 +515,8 @@ export class AmdDetector extends EventEmitter<AmdDetectorEvents> {
       : heard;
     if (this.stage === 'decided') return;
     if (outcome === 'human') {
-      if (heard.machine.length > 0) {
+      const { machine, announcement } = this.heldLong ? heard : inOneLanguage(heard);
+      if (machine.length > 0) {
         // At the end of a long greeting held this far, a machine's phrase makes it a machine after the wait for
         // its beep (which may never come): a person whose opener was misheard says a word again within it
         // ('spoke-again'); decided at once, such openers were called machines.
@@ -506,7 +525,7 @@ export class AmdDetector extends EventEmitter<AmdDetectorEvents> {
       }
       // A carrier's phrase (any language) on a greeting that stopped: a dead number's recording plays again
       // after its pause, a voicemail's beeps; a person misheard waits this long, and is a person if neither comes.
-      if (heard.announcement.length > 0 && !this.heldLong) {
+      if (announcement.length > 0 && !this.heldLong) {
         this.carrierWords = true;
         return;
       }
