@@ -109,6 +109,21 @@ describe('the detector with the recogniser listening (espeak-ng through a teleph
     expect(result.decisionMs).toBeLessThan(3000);
   });
 
+  it('a short opener on which a phrase of the other language is heard is a person at its pause, not held for a beep', async () => {
+    // The grammar forces a phrase onto syllables it lacks: "at the tone" on a Mandarin "wei2, ni3 hao3.", "liu2
+    // yan2" on an English "Who is this, please?". A greeting is in one language, so such a phrase no longer
+    // holds the person 2 s for a beep that never comes.
+    const mandarin = line(silence(400), say('wei2, ni3 hao3.', 'cmn-latn-pinyin+m3', 190), silence(4000));
+    const english = line(silence(400), say('Who is this, please?', 'en-gb+m3', 160), silence(4000));
+    const [zh, en] = await Promise.all([heard(mandarin), heard(english)]);
+    expect(zh.features.phrases).toContain('at the tone');
+    expect(zh).toMatchObject({ outcome: 'human', reason: 'short-greeting' });
+    expect(zh.decisionMs).toBeLessThan(3000);
+    expect(en.features.phrases).toContain('liu2 yan2');
+    expect(en).toMatchObject({ outcome: 'human', reason: 'short-greeting' });
+    expect(en.decisionMs).toBeLessThan(3000);
+  });
+
   it('a slow long opener ("Hello, yes, this is Anna, …" at 125 wpm) is a person (by timing alone a machine)', async () => {
     const clip = line(silence(400), say('Hello, yes, this is Anna, who am I speaking with?', 'en-us+f4', 125), silence(4000));
     expect(classifyClip(clip, 0)).toMatchObject({ outcome: 'machine', reason: 'long-greeting' });
@@ -134,6 +149,24 @@ describe('the detector with the recogniser listening (espeak-ng through a teleph
       silence(4000),
     );
     expect(await heard(again)).toMatchObject({ outcome: 'human' });
+  });
+
+  it('slow long openers whose end is heard as a machine’s or a carrier’s phrase are people, never machines or dead numbers', async () => {
+    // The grammar matches every stretch of speech to some phrase. On these two the recogniser hears a machine's
+    // phrase ("at the tone") and a carrier's ("no longer in service") where the opener stops: decided on those
+    // words after the wait for a beep, the first was called a machine and the second had its number marked
+    // invalid. No beep and no replay follow a person's opener: both are people.
+    const machineHeard = line(silence(400), say('Good afternoon, Smith residence, how can I help you?', 'en-us', 110), silence(5000));
+    const carrierHeard = line(
+      silence(400),
+      say('Yes, good morning, this is the front desk, how may I help?', 'en-us+f4', 120),
+      silence(5000),
+    );
+    const [machine, carrier] = await Promise.all([heard(machineHeard), heard(carrierHeard)]);
+    expect(machine.features.phrases?.some((phrase) => (MACHINE_PHRASES as readonly string[]).includes(phrase))).toBe(true);
+    expect(machine).toMatchObject({ outcome: 'human', reason: 'no-beep' });
+    expect(carrier.features.phrases).toContain('no longer in service');
+    expect(carrier).toMatchObject({ outcome: 'human', reason: 'no-beep' });
   });
 
   it('a carrier’s recording after the answer, without SIT, played again after its pause, is an announcement', async () => {

@@ -133,8 +133,8 @@ export const amdResultSchema = z.object({
   outcome: amdOutcomeSchema,
   /**
    * Why, in a word: long-greeting, max-words, short-greeting, initial-silence, sit, early-media-voice, beep,
-   * total-time, sentences, no-beep, music, fax-answer-tone, fax-calling-tone, announcement-words,
-   * no-machine-words, machine-words, spoke-again, repeated-recording.
+   * total-time, sentences, no-beep, music, fax-answer-tone, fax-calling-tone, no-machine-words, spoke-again,
+   * repeated-recording; announcement-words and machine-words on earlier records (no longer decided).
    */
   reason: z.string(),
   /** When it was decided, in ms since the answer (negative: during early media). */
