@@ -17,9 +17,9 @@
  * there is no Mandarin model here.
  */
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { SYSTEM_MODEL_DIR, telephoneModel } from '../speech/sphinx-grammar.ts';
+import { cmuDictionary, telephoneModel } from '../speech/sphinx-grammar.ts';
 import type { SpeechEngines } from '../speech/speech-engines.ts';
 import type { RecognitionPool, ServerSession } from '../speech/sphinx-server.ts';
 import { pinyinPhones } from './pinyin-phones.ts';
@@ -120,27 +120,14 @@ export function spotPhrases(text: string): HeardWords {
   return { text, machine: found(MACHINE_PHRASES), announcement: found(ANNOUNCEMENT_PHRASES), person: found(PERSON_PHRASES) };
 }
 
-let cmu: Map<string, string[]> | null = null;
-
-/** The CMU dictionary's lines of the words we need (read once; the recogniser loads only ours). */
+/** The CMU dictionary's lines of a word, or its pinyin spelled in English phones (the recogniser loads only ours). */
 function pronunciations(word: string): string[] {
-  if (!cmu) {
-    cmu = new Map();
-    for (const line of readFileSync(join(SYSTEM_MODEL_DIR, 'cmudict-en-us.dict'), 'utf8').split('\n')) {
-      const space = line.indexOf(' ');
-      if (space <= 0) continue;
-      const key = line.slice(0, space).replace(/\(\d+\)$/, '');
-      const lines = cmu.get(key);
-      if (lines) lines.push(line);
-      else cmu.set(key, [line]);
-    }
-  }
   if (/[1-5]$/.test(word)) {
     const phones = pinyinPhones(word);
     if (!phones) throw new Error(`not a pinyin syllable: ${word}`);
     return [`${word} ${phones}`];
   }
-  const lines = cmu.get(word);
+  const lines = cmuDictionary().get(word);
   if (!lines) throw new Error(`not in the CMU dictionary: ${word}`);
   return lines;
 }

@@ -56,8 +56,8 @@ export interface SphinxFiles {
 
 let dictionary: Map<string, string[]> | null = null;
 
-/** Words → their pronunciation lines (a word may have several: "read", "read(2)"). Read once. */
-function cmuDictionary(): Map<string, string[]> {
+/** Words → their pronunciation lines (a word may have several: "read", "read(2)"). Read once, for calls and AMD alike. */
+export function cmuDictionary(): Map<string, string[]> {
   if (dictionary) return dictionary;
   const map = new Map<string, string[]>();
   for (const line of readFileSync(join(SYSTEM_MODEL_DIR, 'cmudict-en-us.dict'), 'utf8').split('\n')) {
