@@ -120,6 +120,15 @@ export function useSeatWorld(server: TestServer) {
       const request = await transferRequest(server, fixture.world, call as unknown as CallHandle, signal);
       return { call, request, pending: server.app.seats.transfer(request) };
     },
+    /** A quiet call's transfer request whose handover note is still being written; `write` finishes the note. */
+    async transferWithNoteToCome() {
+      let write!: (note: string) => void;
+      const summary = new Promise<string>((resolve) => {
+        write = resolve;
+      });
+      const request = { ...(await transferRequest(server, fixture.world, new QuietCall() as unknown as CallHandle)), summary };
+      return { request, write };
+    },
     async userId(username: string): Promise<string> {
       const [row] = await server.database.db.select({ id: users.id }).from(users).where(eq(users.username, username));
       return row!.id;

@@ -2,24 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { calls, projectOperators, seatOffers } from '../db/schema.ts';
 import { useTestServer } from '../../test/helper.ts';
-import { QuietCall, transferRequest, useSeatWorld } from '../../test/seat-fixtures.ts';
-import type { CallHandle } from '../telephony/index.ts';
+import { useSeatWorld } from '../../test/seat-fixtures.ts';
 
-// Offers run out after 1.5 s here, for the tests of what happens then; the tests that accept an offer are in
-// seat-call-messages.test.ts, where an offer lasts long enough for a loaded machine.
+// Offers run out after 1.5 s here, for the tests of what happens then. A test that accepts an offer, or does
+// anything else while it rings, is in seat-call-messages.test.ts, where an offer lasts long enough for a loaded
+// machine.
 const server = useTestServer({ seat: { heartbeatIntervalMs: 200, heartbeatTimeoutMs: 2000, offerSeconds: 1.5, mediaSeconds: 1 } });
 const seatTest = useSeatWorld(server);
 const { waiting: seat, transferQuietCall, userId } = seatTest;
-
-/** A quiet call's transfer request whose handover note is still being written; `write` finishes the note. */
-async function transferWithNoteToCome() {
-  let write!: (note: string) => void;
-  const summary = new Promise<string>((resolve) => {
-    write = resolve;
-  });
-  const request = { ...(await transferRequest(server, seatTest.world, new QuietCall() as unknown as CallHandle)), summary };
-  return { request, write };
-}
 
 describe('transfer dispatch', () => {
   it('with no seat signed in, the transfer fails at once with no-seat', async () => {
@@ -98,52 +88,5 @@ describe('transfer dispatch', () => {
       ['op1', 'withdrawn'],
       ['op2', 'expired'],
     ]);
-  });
-
-  it('a handover note still being written: the offer rings at once without it, the note follows to the ringing seat and joins the next offer; kept on the call record beside the analysis summary', async () => {
-    const first = await seat(seatTest.world.tokens.op1);
-    const second = await seat(seatTest.world.tokens.op2);
-    const { request, write } = await transferWithNoteToCome();
-    // A summary column already written (as the post-call analysis of the call does): the note must not touch it.
-    await server.database.db.update(calls).set({ summary: 'The analysis of the whole call.' }).where(eq(calls.id, request.callId));
-    const pending = server.app.seats.transfer(request);
-    const offer = await first.next('offer');
-    expect(offer.summary).toBeNull();
-    write('Li wants a person about the gold plan.');
-    expect(await first.next('call-summary')).toEqual({
-      type: 'call-summary',
-      callId: request.callId,
-      summary: 'Li wants a person about the gold plan.',
-    });
-    const [record] = await server.database.db.select().from(calls).where(eq(calls.id, request.callId));
-    expect(record).toMatchObject({ transferSummary: 'Li wants a person about the gold plan.', summary: 'The analysis of the whole call.' });
-    // Passed on: the next seat's offer carries the note from the start.
-    first.send({ type: 'reject', offerId: offer.offerId });
-    expect(await second.next('offer')).toMatchObject({ callId: request.callId, summary: 'Li wants a person about the gold plan.' });
-    expect(await second.gets('call-summary', 300)).toBe(false);
-    await second.next('offer-withdrawn', 5000);
-    expect(await pending).toEqual({ ok: false, reason: 'not-accepted' });
-  });
-
-  it('a handover note that comes after the accept goes to the seat in the call; one ready at once is in the offer and on the record', async () => {
-    const client = await seat(seatTest.world.tokens.op1);
-    const { request, write } = await transferWithNoteToCome();
-    const pending = server.app.seats.transfer(request);
-    client.send({ type: 'accept', offerId: (await client.next('offer')).offerId });
-    expect(await client.next('seat-state')).toMatchObject({ seatState: 'in-call' });
-    write('Wants a person.');
-    expect(await client.next('call-summary')).toMatchObject({ callId: request.callId, summary: 'Wants a person.' });
-    // No media follows in this test: the system hangs up.
-    expect(await pending).toEqual({ ok: false, reason: 'media-failed' });
-
-    const ready = await transferRequest(server, seatTest.world, new QuietCall() as unknown as CallHandle);
-    const next = server.app.seats.transfer(ready);
-    expect(await client.next('offer')).toMatchObject({ callId: ready.callId, summary: 'Asked for a human about the gold plan' });
-    await expect
-      .poll(async () => (await server.database.db.select().from(calls).where(eq(calls.id, ready.callId)))[0]!.transferSummary)
-      .toBe('Asked for a human about the gold plan');
-    await client.next('offer-withdrawn', 5000);
-    expect(await next).toEqual({ ok: false, reason: 'not-accepted' });
-    expect(await client.gets('call-summary', 200)).toBe(false);
   });
 });

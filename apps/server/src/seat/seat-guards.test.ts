@@ -21,6 +21,7 @@ const server = useTestServer(
   { log },
 );
 const seatTest = useSeatWorld(server);
+const { waiting: seat, transferQuietCall } = seatTest;
 beforeEach(() => {
   lines.length = 0;
 });
@@ -117,5 +118,33 @@ describe('what one seat connection may send (issue 37)', () => {
     expect(warning.stack).toBeUndefined();
     expect(warning.err).toBeUndefined();
     expect(lines.filter((line) => line.level >= 50)).toEqual([]);
+  });
+
+  it('a call message for a call the seat neither rings for nor is in gets no-call, and does not reach the call (issue 37)', async () => {
+    // The production offer and media times here: the seat in the call hangs up before its media would have failed.
+    const ringing = await seat(seatTest.world.tokens.op1);
+    const other = await seat(seatTest.world.tokens.op2);
+    const { call, request, pending } = await transferQuietCall();
+    const offer = await ringing.next('offer');
+    // Another seat of the same company speaks of this call: every call message is refused.
+    other.send({ type: 'webrtc-offer', callId: request.callId, sdp: 'v=0' });
+    other.send({ type: 'ice-candidate', callId: request.callId, candidate: { candidate: 'candidate:1 1 udp 1 127.0.0.1 9 typ host' } });
+    other.send({ type: 'mute', callId: request.callId, muted: true });
+    other.send({ type: 'hang-up', callId: request.callId });
+    for (let i = 0; i < 4; i += 1)
+      expect(await other.next('error')).toMatchObject({ code: 'no-call', message: 'You are not in this call' });
+    // A made-up call id from the ringing seat too.
+    ringing.send({ type: 'hang-up', callId: crypto.randomUUID() });
+    expect(await ringing.next('error')).toMatchObject({ code: 'no-call' });
+    expect(call.hungUp).toBe(false);
+    expect(ringing.received.filter((m) => m.type === 'call-ended')).toEqual([]);
+    // The seat the call is with may speak of it; once the call is over, it may not.
+    ringing.send({ type: 'accept', offerId: offer.offerId });
+    expect(await ringing.next('seat-state')).toMatchObject({ seatState: 'in-call' });
+    ringing.send({ type: 'hang-up', callId: request.callId });
+    expect(await ringing.next('call-ended')).toMatchObject({ callId: request.callId, reason: 'seat-hung-up' });
+    await pending;
+    ringing.send({ type: 'hang-up', callId: request.callId });
+    expect(await ringing.until((m) => m.type === 'error' && m.code === 'no-call')).toBeTruthy();
   });
 });
