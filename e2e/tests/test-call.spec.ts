@@ -106,8 +106,10 @@ test("a task's test call in the browser: the microphone asks the price, the AI i
   await page.getByTestId('nav-locale').click({ timeout: 5000 });
   await page.getByTestId('locale-en-US').click();
 
-  // The opening starts with the typed prologue info ("Mr Li.", its own utterance), then the demo's "Hello, …".
-  expect(opening).toContain('hello');
+  // The opening is the typed prologue info and the task's prologue in one line: "Mr Li. This is Lin from
+  // AcmeOutreach, … Do you have a minute?" (no "Hello": the test once read the silence prompt's "Hello, are you still
+  // there?" for it, heard only when the question came late, and failed under load when it came sooner).
+  expect(opening).toContain('do you have a minute');
   expect(opening).not.toContain('shall i renew it for you');
   expect(answer).toContain('shall i renew it for you');
 

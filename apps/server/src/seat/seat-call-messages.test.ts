@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { calls, seatOffers } from '../db/schema.ts';
+import { calls, seatOffers, seats } from '../db/schema.ts';
 import { useTestServer } from '../../test/helper.ts';
 import { QuietCall, transferRequest, useSeatWorld } from '../../test/seat-fixtures.ts';
 import type { CallHandle } from '../telephony/index.ts';
@@ -8,7 +8,7 @@ import type { CallHandle } from '../telephony/index.ts';
 // A seat takes the call offered to it and its media never comes: the offer lasts 30 s here, so that a loaded
 // machine never lets it run out before the test accepts (a CI run on PostgreSQL did, at 1.5 s); its media
 // fails after 5 s, long enough for what a test does in the call first. The tests of offers that run out are in seat-dispatch.test.ts.
-const server = useTestServer({ seat: { heartbeatIntervalMs: 200, heartbeatTimeoutMs: 2000, offerSeconds: 30, mediaSeconds: 5 } });
+const server = useTestServer({ seat: { heartbeatIntervalMs: 200, heartbeatTimeoutMs: 10_000, offerSeconds: 30, mediaSeconds: 5 } });
 const seatTest = useSeatWorld(server);
 const { waiting: seat, transferQuietCall, transferWithNoteToCome, userId } = seatTest;
 
@@ -73,6 +73,11 @@ describe('a seat and the call offered to it', () => {
     // No media follows in this test: the system hangs up.
     expect(await pending).toEqual({ ok: false, reason: 'media-failed' });
 
+    // The seat waits again once its call is released (written just after the transfer's answer): then the next call.
+    const op1 = await userId('op1');
+    await expect
+      .poll(async () => (await server.database.db.select({ state: seats.state }).from(seats).where(eq(seats.operatorId, op1)))[0]!.state)
+      .toBe('waiting');
     const ready = await transferRequest(server, seatTest.world, new QuietCall() as unknown as CallHandle);
     const next = server.app.seats.transfer(ready);
     const offer = await client.next('offer');
