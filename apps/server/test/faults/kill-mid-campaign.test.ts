@@ -94,6 +94,14 @@ describe('kill -9 of a server process mid-campaign (PostgreSQL)', () => {
     );
     await eventually('half the upload sent', async () => sent > csv.length / 4 && sent < csv.length, 60_000, 50);
 
+    // The kill must cut calls of A's: on a loaded machine A's calls had all ended by now, nothing was interrupted
+    // and the recovery below waited for interrupted calls that could never come. Both have live calls again first.
+    await eventually(
+      'live calls on both processes at the kill',
+      async () => (await count(db, 'select count(distinct node) from calls where task_id = $1 and ended_at is null', [taskId])) >= 2,
+      60_000,
+      20,
+    );
     await a.kill9();
     const killedAt = new Date();
     const pendingCallbacksAtKill = await count(db, "select count(*) from callback_deliveries where state = 'pending'");
