@@ -7,7 +7,8 @@ import type { CallHandle } from '../telephony/index.ts';
 
 // A seat takes the call offered to it and its media never comes: the offer lasts 30 s here, so that a loaded
 // machine never lets it run out before the test accepts (a CI run on PostgreSQL did, at 1.5 s); its media
-// fails after 5 s, long enough for what a test does in the call first. The tests of offers that run out are in seat-dispatch.test.ts.
+// fails after 5 s, long enough for what a test does in the call first. The tests of offers that run out are
+// in seat-dispatch.test.ts.
 const server = useTestServer({ seat: { heartbeatIntervalMs: 200, heartbeatTimeoutMs: 10_000, offerSeconds: 30, mediaSeconds: 5 } });
 const seatTest = useSeatWorld(server);
 const { waiting: seat, transferQuietCall, transferWithNoteToCome, userId } = seatTest;
